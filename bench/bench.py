@@ -1,0 +1,139 @@
+"""Hook latency benchmark: whole processes, side by side, interleaved.
+
+    python bench/bench.py [--runs 40] [--json]
+
+Compares, per run in turn (so machine noise hits all alike):
+  floor     a stdlib-only Python hook that reads the JSON and prints {}
+  default   the registered hook command with the built-in policy pack
+  rules100  the registered command with a generated 100-rule policy set (snapshot)
+  rules1000 the same with 1,000 rules
+and prints medians, p90, ratios to the floor, warm in-process decisions/s on one core,
+and peak RSS of the hook process. Targets are printed next to the numbers; this is a
+measurement, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+FLOOR_HOOK = "import json,sys; json.load(sys.stdin); sys.stdout.write('{}')"
+INPUT = {
+    "session_id": "bench", "transcript_path": "/tmp/bench.jsonl", "cwd": "/home/dev/project",
+    "hook_event_name": "PreToolUse", "tool_name": "Bash",
+    "tool_input": {"command": "git status && ls -la src | head -20", "description": "look around"},
+    "tool_use_id": "toolu_bench",
+}
+TARGETS = {"rules100": 1.5, "rules1000": 2.0}
+
+
+def generated_policies(directory: Path, rules: int) -> None:
+    """`rules` deny rules over 10 packages, shaped like real ones (facts, sets, strings)."""
+    packages = 10
+    for p in range(packages):
+        lines = [
+            "# METADATA", f"# title: generated {p}", "# custom:", "#   routing:",
+            "#     events: [PreToolUse]", "#     tool_classes: [shell]",
+            f"package claude_rego.policies.gen{p}", "", "import rego.v1", "",
+        ]
+        for r in range(rules // packages):
+            lines += [
+                "deny contains msg if {",
+                "\tsome seg in input.facts.shell.segments",
+                f"\tseg.command == \"forbidden-{p}-{r}\"",
+                f"\tmsg := \"rule {p}/{r}: forbidden\"",
+                "}", "",
+            ]
+        (directory / f"gen{p}.rego").write_text("\n".join(lines))
+
+
+def run_once(argv: list[str], payload: bytes) -> float:
+    start = time.perf_counter()
+    proc = subprocess.run(argv, input=payload, capture_output=True)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise SystemExit(f"{argv} failed: {proc.returncode} {proc.stderr[:300]!r}")
+    return elapsed
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def warm_rate(snapshot_source: list[str] | None, seconds: float = 2.0) -> float:
+    from claude_rego.api import evaluator_for
+
+    evaluator = evaluator_for(snapshot_source)
+    count, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        evaluator.decide(INPUT)
+        count += 1
+    return count / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=40)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+
+    from claude_rego import policyset
+    from claude_rego.install import hook_command
+
+    payload = json.dumps(INPUT).encode()
+    work = Path(tempfile.mkdtemp(prefix="claude-rego-bench-"))
+    commands = {"floor": [sys.executable, "-I", "-c", FLOOR_HOOK],
+                "default": ["/bin/sh", "-c", hook_command("PreToolUse")]}
+    snapshots = {}
+    for name, rules in (("rules100", 100), ("rules1000", 1000)):
+        directory = work / name
+        directory.mkdir()
+        generated_policies(directory, rules)
+        snapshots[name] = str(work / f"{name}.snapshot.json")
+        policyset.write_snapshot(policyset.compile_sources([str(directory)]), snapshots[name])
+        commands[name] = ["/bin/sh", "-c", hook_command("PreToolUse", policies=[snapshots[name]])]
+
+    env_log = str(work / "state")
+    os.environ["XDG_STATE_HOME"] = env_log
+    for argv in commands.values():  # warm the page cache and .pyc files
+        run_once(argv, payload)
+    times = {name: [] for name in commands}
+    for _ in range(args.runs):
+        for name, argv in commands.items():
+            times[name].append(run_once(argv, payload))
+    peak_rss_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+    floor = statistics.median(times["floor"])
+    report = {"runs": args.runs, "python": sys.version.split()[0], "results": {}}
+    for name, values in times.items():
+        median = statistics.median(values)
+        report["results"][name] = {"p50_ms": round(median * 1000, 2), "p90_ms": round(pct(values, 0.9) * 1000, 2),
+                                   "ratio_to_floor": round(median / floor, 2), "target_ratio": TARGETS.get(name)}
+    report["warm_decisions_per_s"] = {"default": round(warm_rate(None)),
+                                      "rules1000": round(warm_rate([snapshots["rules1000"]]))}
+    report["peak_rss_mb_any_process"] = round(peak_rss_mb, 1)
+    report["targets"] = {"p50 ratio at 100 rules": "<= 1.5x floor", "p50 ratio at 1000 rules": "<= 2x floor",
+                         "warm": ">= 5000 decisions/s", "rss": "<= 60 MB"}
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return
+    print(f"whole-process latency, {args.runs} interleaved runs each (python {report['python']})")
+    print(f"{'':10} {'p50 ms':>8} {'p90 ms':>8} {'x floor':>8} {'target':>8}")
+    for name, r in report["results"].items():
+        target = f"<= {r['target_ratio']}x" if r["target_ratio"] else ""
+        print(f"{name:10} {r['p50_ms']:8.2f} {r['p90_ms']:8.2f} {r['ratio_to_floor']:8.2f} {target:>8}")
+    print(f"warm in-process decisions/s (one core): {report['warm_decisions_per_s']}  (target >= 5000)")
+    print(f"peak RSS of any hook process: {report['peak_rss_mb_any_process']} MB  (target <= 60 MB)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,192 @@
+"""The `claude-rego` command line: a thin shell over the library.
+
+`claude-rego hook` never gets here (see `entry.py`): it is dispatched before typer is
+imported, because Claude Code spawns it for every tool call.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from . import __version__
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Policy engine for Claude Code hooks, driven by OPA/Rego.")
+
+PoliciesOpt = typer.Option(None, "--policies", "-p",
+                           help="Policy directory or compiled snapshot (repeatable). Default: the built-in pack.")
+
+
+@app.command()
+def hook(event: Optional[str] = typer.Option(None, "--event"),
+         policies: Optional[List[str]] = PoliciesOpt,
+         deadline: float = typer.Option(3.0, "--deadline")):
+    """Answer one hook event: JSON on stdin, the hook output on stdout (used by Claude Code)."""
+    # Reached only when typer is already loaded (e.g. `python -m claude_rego.cli hook`).
+    from .hook import main as hook_main
+
+    argv = (["--event", event] if event else []) + [a for p in policies or [] for a in ("--policies", p)]
+    raise typer.Exit(hook_main(argv + ["--deadline", str(deadline)]))
+
+
+@app.command()
+def install(print_: bool = typer.Option(False, "--print", help="Print the settings JSON to register."),
+            scope: str = typer.Option("user", "--scope", help="managed | user | project (where it would be written)."),
+            policies: Optional[List[str]] = PoliciesOpt,
+            event: Optional[List[str]] = typer.Option(None, "--event", help="Register only these events."),
+            deadline: float = typer.Option(3.0, "--deadline", help="Seconds the hook has to answer."),
+            python: Optional[str] = typer.Option(None, "--python", help="Interpreter to register (default: this one).")):
+    """The `hooks` settings that register claude-rego for the events its policies govern."""
+    from . import install as installer
+    from . import policyset
+
+    if scope not in ("managed", "user", "project"):
+        raise typer.BadParameter("scope must be managed, user or project")
+    snapshot = _load(policies)
+    fragment = installer.registration(snapshot, python=python, policies=policies or None,
+                                      deadline=deadline, events=event or None)
+    if not print_:
+        typer.echo("Writing settings files is not available yet; use --print and merge the output "
+                   f"into the {scope} settings file.", err=True)
+        raise typer.Exit(2)
+    typer.echo(json.dumps(fragment, indent=2))
+
+
+@app.command(name="eval")
+def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a shared sample with an `input` field); - for stdin."),
+          policies: Optional[List[str]] = PoliciesOpt,
+          explain: bool = typer.Option(False, "--explain", help="Say which policy decided and why.")):
+    """Evaluate one hook input in process: query document, contributions, decision, output."""
+    from . import hookinput, output, query
+    from .api import evaluator_for
+    from .events import event_info
+
+    raw = sys.stdin.buffer.read() if str(file) == "-" else file.read_bytes()
+    try:
+        hook_input = hookinput.parse(raw)
+    except hookinput.BadInput as exc:
+        typer.echo(f"error: {file}: {exc}", err=True)
+        raise typer.Exit(2)
+    if "input" in hook_input and "hook_event_name" not in hook_input:
+        hook_input = hook_input["input"]
+    evaluator = evaluator_for(policies or None)
+    name = hook_input.get("hook_event_name", "")
+    capped, truncated = hookinput.cap_strings(hook_input)
+    document = query.build(capped, truncated=truncated)
+    contributions = evaluator.contributions(name, hook_input)
+    decision = evaluator.decide(hook_input)
+    out, code = output.render(event_info(name), decision)
+    report = {
+        "query_document": document,
+        "contributions": [{"policy": c.policy, "verb": c.verb, "value": c.items} for c in contributions],
+        "decision": decision,
+        "hook_output": out,
+        "exit_code": code,
+    }
+    if explain:
+        files = {p["name"]: p["files"] for p in evaluator.snapshot["policies"]}
+        verdict = decision["verdict"] or "no opinion"
+        lines = [f"verdict: {verdict}"]
+        for policy in decision["by"]:
+            lines.append(f"  decided by {policy} ({', '.join(files.get(policy, []))})")
+        for reason in decision["reasons"]:
+            lines.append(f"  reason: {reason}")
+        if decision["updated_input"] is not None:
+            lines.append(f"  rewritten input: {json.dumps(decision['updated_input'])}")
+        for item in decision["ignored"]:
+            lines.append(f"  ignored: {item['policy']}.{item['verb']} (the event cannot carry it)")
+        report["explanation"] = lines
+    typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
+
+
+@app.command()
+def test(paths: List[str] = typer.Argument(None, help="Policy directories (default: the built-in pack)."),
+         run: Optional[str] = typer.Option(None, "--run", help="Only tests whose name matches this regex."),
+         verbose: bool = typer.Option(False, "-v", "--verbose"),
+         format_: str = typer.Option("pretty", "--format", help="pretty | json")):
+    """Run Rego unit tests (rules named test_*), like `opa test`."""
+    from . import policyset
+    from .regotest import run_rego_tests
+
+    results = run_rego_tests(paths or [str(policyset.default_pack_dir())], pattern=run)
+    failed = [r for r in results if not r["passed"] and not r["skipped"]]
+    if format_ == "json":
+        typer.echo(json.dumps(results, indent=2))
+    else:
+        for r in results:
+            if verbose or (not r["passed"] and not r["skipped"]):
+                status = "SKIP" if r["skipped"] else "PASS" if r["passed"] else "FAIL"
+                extra = f": {r['error']}" if r.get("error") else ""
+                typer.echo(f"{status} {r['package']}.{r['name']} ({r['file']}:{r['line']}, "
+                           f"{r['duration_ms']:.2f} ms){extra}")
+        passed = sum(1 for r in results if r["passed"])
+        skipped = sum(1 for r in results if r["skipped"])
+        typer.echo(f"{passed} passed, {len(failed)} failed, {skipped} skipped")
+    if failed or not any(r["passed"] for r in results):
+        raise typer.Exit(1)
+
+
+@app.command(name="compile")
+def compile_(sources: List[str] = typer.Argument(..., help="Policy directories."),
+             output_file: Path = typer.Option(..., "-o", "--output", help="Snapshot file to write."),
+             revision: Optional[str] = typer.Option(None, "--revision")):
+    """Compile policy sources into the snapshot the hook reads (checked before it is written)."""
+    from . import policyset
+
+    try:
+        snapshot = policyset.compile_sources(sources, revision=revision)
+    except policyset.PolicyError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
+    policyset.write_snapshot(snapshot, output_file)
+    typer.echo(f"wrote {output_file}: {len(snapshot['policies'])} policies, revision {snapshot['revision']}")
+
+
+@app.command()
+def schema(event: Optional[str] = typer.Argument(None, help="Event name (default: all, as one object)."),
+           write: Optional[Path] = typer.Option(None, "--write", help="Write one file per event into this directory.")):
+    """The JSON Schema of the query document (`input`) per event, generated from the contract models."""
+    from . import contract
+
+    if write:
+        paths = contract.write_schemas(write)
+        typer.echo(f"wrote {len(paths)} schemas to {write}")
+        return
+    schemas = contract.all_schemas()
+    if event:
+        if event not in schemas:
+            typer.echo(f"error: unknown event {event!r}", err=True)
+            raise typer.Exit(2)
+        typer.echo(json.dumps(schemas[event], indent=2))
+    else:
+        typer.echo(json.dumps(schemas, indent=2))
+
+
+@app.command()
+def version():
+    """Print versions: claude-rego, the policy contract, the engine."""
+    from importlib.metadata import version as dist_version
+
+    from . import CONTRACT_VERSION
+
+    typer.echo(f"claude-rego {__version__} (contract {CONTRACT_VERSION}, "
+               f"regorus {dist_version('gordon-to-regorus')})")
+
+
+def _load(policies):
+    from . import policyset
+
+    try:
+        return policyset.load(policies or None)
+    except (policyset.PolicyError, OSError, ValueError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,193 @@
+"""The query document as pydantic models: the one source of its JSON Schemas.
+
+Off the hot path (pydantic model building costs ~100 ms): used by `claude-rego
+schema`, the shipped schema files (claude_rego/schemas/), `check`, and contract tests
+that validate the documents `query.build` really produces.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Dict, List, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from . import CONTRACT_VERSION
+from .events import EVENTS
+
+SCHEMA_DIR = Path(__file__).with_name("schemas")
+
+
+class _Open(BaseModel):
+    """Claude Code adds fields over time: tolerate unknown ones."""
+    model_config = ConfigDict(extra="allow")
+
+
+class _Closed(BaseModel):
+    """Our own facts: exactly these keys (a typo in a policy reference is a bug)."""
+    model_config = ConfigDict(extra="forbid")
+
+
+class Redirect(_Closed):
+    op: str
+    target: str
+    fd: Optional[int] = None
+    dup: bool = False
+
+
+class Segment(_Open):
+    id: int
+    parent: Optional[int]
+    context: str = Field(description="top, subshell, group, substitution, process_substitution, shell_c, eval, xargs, find_exec, function_body")
+    depth: int
+    pipeline: int
+    operator: Optional[str] = Field(description="What joined it to the previous segment: | |& && || ; & newline")
+    argv: List[str]
+    command: str = Field(description="Basename of argv[0], after wrapper prefixes are stripped")
+    args: List[str]
+    raw_words: List[str]
+    wrappers: List[str] = Field(description="Stripped wrapper commands, e.g. sudo, env, timeout, xargs")
+    assignments: Dict[str, str]
+    redirects: List[Redirect]
+    opaque: bool
+    opaque_reasons: List[str]
+    resolved_argv: Optional[List[str]] = None
+    resolved_command: Optional[str] = None
+
+
+class Shell(_Closed):
+    segments: List[Segment]
+    opaque: bool = Field(description="True when the parser cannot tell what would run")
+    opaque_reasons: List[str]
+    error: Optional[str]
+
+
+class PathFact(_Open):
+    raw: str
+    absolute: str
+    resolved: str
+    inside_project: Optional[bool]
+    resolved_inside_project: Optional[bool]
+    traversal: bool
+    via_symlink: bool
+    name: str
+    name_folded: str
+    absolute_folded: str
+    home_relative: Optional[str]
+    invalid: bool = False
+    field: str
+    source: Literal["tool_input", "redirect", "argument"]
+    segment: Optional[int] = None
+
+
+class Mcp(_Closed):
+    server: str
+    tool: str
+
+
+class Tool(_Closed):
+    name: str
+    class_: Literal["shell", "file-read", "file-write", "network", "mcp", "agent", "other"] = Field(alias="class")
+    mcp: Optional[Mcp]
+
+
+class Facts(_Closed):
+    event: str
+    known_event: bool
+    tool: Optional[Tool]
+    shell: Optional[Shell]
+    paths: List[PathFact]
+    cwd: str
+    project_dir: str
+    home: Optional[str]
+    os: Literal["linux", "macos", "windows"]
+    untrusted_env: Dict[str, Optional[str]]
+    truncated: List[str]
+
+
+# Per-event hook input fields (cli-hook-schema.md §3), beyond the common base.
+_S, _B, _I, _O, _A = (str, bool, int, Dict[str, Any], Any)
+EVENT_FIELDS: dict[str, dict[str, Any]] = {
+    "PreToolUse": {"tool_name": _S, "tool_input": _O, "tool_use_id": _S},
+    "PermissionRequest": {"tool_name": _S, "tool_input": _O, "permission_suggestions": Optional[List[_O]]},
+    "PostToolUse": {"tool_name": _S, "tool_input": _O, "tool_response": _A, "tool_use_id": _S, "duration_ms": Optional[int]},
+    "PostToolUseFailure": {"tool_name": _S, "tool_input": _O, "tool_use_id": _S, "error": _A, "is_interrupt": Optional[_B], "duration_ms": Optional[int]},
+    "PostToolBatch": {"tool_calls": List[_O]},
+    "PermissionDenied": {"tool_name": _S, "tool_input": _O, "tool_use_id": _S, "reason": _A},
+    "Notification": {"message": _S, "title": Optional[_S], "notification_type": _S},
+    "UserPromptSubmit": {"prompt": _S, "session_title": Optional[_S]},
+    "UserPromptExpansion": {"expansion_type": _S, "command_name": _S, "command_args": _S, "command_source": Optional[_S], "prompt": _S},
+    "SessionStart": {"source": _S, "model": Optional[_S], "session_title": Optional[_S]},
+    "SessionEnd": {"reason": _S},
+    "Setup": {"trigger": _S},
+    "Stop": {"stop_hook_active": _B, "last_assistant_message": Optional[_S], "background_tasks": Optional[List[_A]], "session_crons": Optional[List[_A]]},
+    "StopFailure": {"error": _S, "error_details": Optional[_A], "last_assistant_message": Optional[_S]},
+    "SubagentStart": {"agent_id": _S, "agent_type": _S},
+    "SubagentStop": {"stop_hook_active": _B, "agent_id": _S, "agent_transcript_path": _S, "agent_type": _S, "last_assistant_message": Optional[_S]},
+    "PreCompact": {"trigger": _S, "custom_instructions": Optional[_S]},
+    "PostCompact": {"trigger": _S, "compact_summary": _S},
+    "TeammateIdle": {"teammate_name": _S, "team_name": Optional[_S]},
+    "TaskCreated": {"task_id": _S, "task_subject": _S, "task_description": Optional[_S]},
+    "TaskCompleted": {"task_id": _S, "task_subject": _S, "task_description": Optional[_S]},
+    "Elicitation": {"mcp_server_name": _S, "message": _S, "mode": Optional[_S], "url": Optional[_S], "elicitation_id": Optional[_S], "requested_schema": Optional[_O]},
+    "ElicitationResult": {"mcp_server_name": _S, "elicitation_id": Optional[_S], "mode": Optional[_S], "action": _S, "content": Optional[_A]},
+    "ConfigChange": {"source": _S, "file_path": Optional[_S]},
+    "WorktreeCreate": {"name": _S},
+    "WorktreeRemove": {"worktree_path": _S},
+    "InstructionsLoaded": {"file_path": _S, "memory_type": _S, "load_reason": _S},
+    "CwdChanged": {"old_cwd": _S, "new_cwd": _S},
+    "FileChanged": {"file_path": _S, "event": _S},
+    "MessageDisplay": {"turn_id": _S, "message_id": _S, "index": _I, "final": _B, "delta": _A},
+}
+
+
+class HookBase(_Open):
+    session_id: str
+    transcript_path: str
+    cwd: str
+    hook_event_name: str
+    permission_mode: Optional[str] = None
+    prompt_id: Optional[str] = None
+    agent_id: Optional[str] = None
+    agent_type: Optional[str] = None
+
+
+def _optional_default(annotation):
+    return (annotation, None) if getattr(annotation, "__origin__", None) is not None and type(None) in getattr(annotation, "__args__", ()) else (annotation, ...)
+
+
+def hook_model(event: str) -> type[BaseModel]:
+    fields = {name: _optional_default(t) for name, t in EVENT_FIELDS.get(event, {}).items()}
+    fields["hook_event_name"] = (Literal[event], ...)  # type: ignore[valid-type]
+    return create_model(f"{event}Input", __base__=HookBase, **fields)
+
+
+def document_model(event: str) -> type[BaseModel]:
+    return create_model(
+        f"{event}QueryDocument", __base__=_Closed,
+        contract_version=(Literal[CONTRACT_VERSION], ...),  # type: ignore[valid-type]
+        hook=(hook_model(event), ...),
+        facts=(Facts, ...),
+    )
+
+
+def all_schemas() -> dict[str, dict]:
+    out = {}
+    for event in EVENTS:
+        schema = document_model(event).model_json_schema(by_alias=True)
+        schema["$id"] = f"https://claude-rego.invalid/schemas/contract-{CONTRACT_VERSION}/{event}.json"
+        schema["title"] = f"claude-rego query document for {event} (contract {CONTRACT_VERSION})"
+        out[event] = schema
+    return out
+
+
+def write_schemas(directory: Path = SCHEMA_DIR) -> list[Path]:
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for event, schema in all_schemas().items():
+        path = directory / f"{event}.json"
+        path.write_text(json.dumps(schema, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        paths.append(path)
+    return paths

@@ -1,0 +1,1 @@
+"""Rego engines: interchangeable evaluators that know Rego and JSON, never Claude Code."""

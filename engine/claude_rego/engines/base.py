@@ -1,0 +1,34 @@
+"""The engine interface: load Rego modules and data, evaluate rules against an input.
+
+At this layer: plain primitives, no models. An engine knows Rego and JSON, never
+Claude Code: no events, no verbs, no hook output. Everything above (which rules to
+ask for, what their values mean) belongs to the decision layer. Implementations:
+`regorus_engine.RegorusEngine` (embedded, the default) and, for fleets, an OPA
+server over REST.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Protocol
+
+
+class EngineError(Exception):
+    """Loading or evaluation failed. The hook turns this into the failure answer."""
+
+
+class PolicyEngine(Protocol):
+    def load(self, modules: Iterable[tuple[str, str]], data: dict) -> None:
+        """Add (path, Rego text) modules and the base document `data`.
+
+        Raises EngineError on a parse or compile error, naming the file.
+        """
+
+    def evaluate(self, input_json: str, rules: Iterable[str]) -> dict[str, Any]:
+        """Evaluate each rule path (e.g. `data.pkg.deny`) against one input.
+
+        Returns {rule path: value} for the rules that are defined; undefined rules are
+        absent. Set values come back as JSON arrays. Raises EngineError.
+        """
+
+    def take_prints(self) -> list[str]:
+        """Lines Rego `print()` produced since the last call (for the log, never stderr)."""

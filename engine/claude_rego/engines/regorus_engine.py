@@ -1,0 +1,69 @@
+"""The embedded engine: regorus (PyPI gordon-to-regorus, pinned), in this process.
+
+Notes that shape this file (measured, see ../shared/engine-notes.md):
+- Rust backtraces make every error ~8 ms slower: disabled before the import.
+- The plain `eval_*` calls fail to convert sets of objects: always use `*_as_json`.
+- An Engine is bound to its creating thread; misuse raises PanicException, a
+  BaseException, so callers that must not crash catch BaseException.
+- Some programs crash the process (self-recursion): the hook never runs this in the
+  process that must answer (see `claude_rego.isolation`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+os.environ["RUST_BACKTRACE"] = "0"
+os.environ["RUST_LIB_BACKTRACE"] = "0"
+
+import regorus  # noqa: E402
+
+from .base import EngineError  # noqa: E402
+
+
+def _message(exc: BaseException) -> str:
+    return str(exc).strip() or type(exc).__name__
+
+
+class RegorusEngine:
+    """PolicyEngine over one regorus.Engine (use from one thread only)."""
+
+    def __init__(self, *, gather_prints: bool = True):
+        self._engine = regorus.Engine()
+        if gather_prints:
+            self._engine.set_gather_prints(True)
+
+    def load(self, modules, data):
+        try:
+            for path, text in modules:
+                self._engine.add_policy(path, text)
+            if data:
+                self._engine.add_data_json(json.dumps(data))
+        except BaseException as exc:  # noqa: BLE001 — PanicException is a BaseException
+            raise EngineError(_message(exc)) from None
+
+    def evaluate(self, input_json, rules):
+        results = {}
+        try:
+            self._engine.set_input_json(input_json)
+            for rule in rules:
+                # eval_query, not eval_rule: the latter reports undefined as the
+                # string "<undefined>", indistinguishable from that string value.
+                found = json.loads(self._engine.eval_query_as_json(rule)).get("result")
+                if found:
+                    results[rule] = found[0]["expressions"][0]["value"]
+        except BaseException as exc:  # noqa: BLE001
+            raise EngineError(_message(exc)) from None
+        return results
+
+    def take_prints(self):
+        try:
+            return list(self._engine.take_prints())
+        except BaseException:  # noqa: BLE001
+            return []
+
+    # Author tools (test runner, coverage) reach the underlying engine through this.
+    @property
+    def raw(self):
+        return self._engine

@@ -1,0 +1,456 @@
+"""Path facts: every path a tool call touches, normalised so policies need no path logic.
+
+Rego policies decide "no writes outside the project", "no reading ~/.aws/credentials",
+"no symlink escapes". Doing that on raw strings is a trap (``..``, ``~``, ``//``,
+drive letters, case, macOS ``/etc`` vs ``/private/etc``, look-alike Unicode), so this
+module turns each raw path into a flat dict of facts (see ``path_facts``).
+
+All path logic is parameterised by an OS *flavour* ("linux", "macos", "windows") and
+never uses ``os.path`` for it, so Windows and macOS behaviour is testable on Linux.
+The only host-dependent step is symlink resolution, done by a pluggable *resolver*.
+
+Runs on every tool call: standard library only, no regexes, no filesystem access
+except through the resolver.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import sys
+import unicodedata
+
+TYPE_CHECKING = False  # typing costs ~10 ms of import time on every hook call
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
+    # A path split into its anchor and components. The anchor is "/" (posix), "C:" (a
+    # drive) or "\\server\share" (UNC); an empty anchor means "not absolute".
+    Split = tuple[str, tuple[str, ...]]
+    Resolver = Callable[[str], str]
+
+FLAVOURS = ("linux", "macos", "windows")
+
+# Claude Code tools and the input fields that carry a path.
+TOOL_PATH_FIELDS: dict[str, tuple[str, ...]] = {
+    "Read": ("file_path",),
+    "Write": ("file_path",),
+    "Edit": ("file_path",),
+    "MultiEdit": ("file_path",),
+    "NotebookEdit": ("notebook_path",),
+    "NotebookRead": ("notebook_path",),
+    "Glob": ("path",),
+    "Grep": ("path",),
+    "LS": ("path",),
+}
+# Fields checked on tools we do not know, so a renamed or MCP file tool cannot slip by.
+GENERIC_PATH_FIELDS = ("file_path", "path", "notebook_path", "directory", "dir")
+
+_MACOS_ALIASES = frozenset(("etc", "tmp", "var"))  # /etc -> /private/etc, ...
+_WIN_DEFAULT_STREAM = "::$data"  # "a.txt::$DATA" is the file a.txt itself
+_MAX_LINK_HOPS = 40  # like Linux's MAXSYMLINKS
+
+
+def host_flavour() -> str:
+    """The flavour of the running OS; the default for every function here."""
+    if sys.platform == "win32":
+        return "windows"
+    if sys.platform == "darwin":
+        return "macos"
+    return "linux"
+
+
+HOST_FLAVOUR = host_flavour()
+
+
+def _check_flavour(flavour: str) -> None:
+    """A wrong flavour is a programming error, not bad input: fail loudly."""
+    if flavour not in FLAVOURS:
+        raise ValueError(f"unknown path flavour {flavour!r}; expected one of {FLAVOURS}")
+
+
+# --- lexical parsing ---------------------------------------------------------------
+
+
+def _split_posix(path: str) -> tuple[str, bool, list[str]]:
+    """(anchor, rooted, parts). A leading "//" is just "/" here: policies want one form."""
+    rooted = path.startswith("/")
+    return ("/" if rooted else ""), rooted, [p for p in path.split("/") if p and p != "."]
+
+
+def _strip_win_prefix(path: str) -> str:
+    r"""Drop \\?\ and \\.\ so "\\?\C:\x" and "C:\x" are the same path to policies."""
+    if path[:4] not in ("\\\\?\\", "\\\\.\\"):
+        return path
+    rest = path[4:]
+    if rest[:4].upper() == "UNC\\":
+        return "\\\\" + rest[4:]
+    if len(rest) >= 2 and rest[1] == ":" and rest[0].isascii() and rest[0].isalpha():
+        return rest
+    return path  # a device such as \\.\pipe\x: parsed as UNC with server "." below
+
+
+def _clean_win_part(part: str) -> str:
+    """Win32 ignores trailing dots and spaces: ".env." and ".env " open ".env"."""
+    if part in (".", ".."):
+        return part
+    stripped = part.rstrip(". ")
+    return stripped or part
+
+
+def _split_windows(path: str) -> tuple[str, bool, list[str]]:
+    r"""(anchor, rooted, parts) for drive ("C:\x", "C:x"), UNC, rooted ("\x") and relative paths."""
+    path = _strip_win_prefix(path.replace("/", "\\"))
+    anchor, rooted = "", False
+    if path.startswith("\\\\"):
+        bits = [b for b in path[2:].split("\\") if b]
+        anchor = "\\\\" + "\\".join(bits[:2]) if bits else ""
+        rooted, path = True, "\\".join(bits[2:])
+    elif len(path) >= 2 and path[1] == ":" and path[0].isascii() and path[0].isalpha():
+        anchor, path = path[0].upper() + ":", path[2:]
+        rooted = path.startswith("\\")
+    else:
+        rooted = path.startswith("\\")
+    parts = [_clean_win_part(p) for p in path.split("\\") if p and p != "."]
+    if parts and parts[-1].lower().endswith(_WIN_DEFAULT_STREAM):
+        parts[-1] = parts[-1][: -len(_WIN_DEFAULT_STREAM)] or parts[-1]
+    return anchor, rooted, parts
+
+
+def _split(path: str, flavour: str) -> tuple[str, bool, list[str]]:
+    """Dispatch on flavour; the result still contains ".." components."""
+    return _split_windows(path) if flavour == "windows" else _split_posix(path)
+
+
+def _is_home_ref(raw: str, flavour: str) -> bool:
+    """Only a leading "~" or "~/" is home: "~user" and "a/~" are literal names."""
+    if raw == "~" or raw.startswith("~/"):
+        return True
+    return flavour == "windows" and raw.startswith("~\\")
+
+
+def _join(raw: str, flavour: str, cwd: Split, home: Split | None) -> Split:
+    """Make raw absolute against cwd (or home for "~"), keeping ".." for the resolver."""
+    if home is not None and _is_home_ref(raw, flavour):
+        return home[0], home[1] + tuple(_split(raw[1:], flavour)[2])
+    anchor, rooted, parts = _split(raw, flavour)
+    if flavour != "windows":
+        return ("/", tuple(parts)) if rooted else (cwd[0], cwd[1] + tuple(parts))
+    if anchor and rooted:
+        return anchor, tuple(parts)
+    if rooted:  # "\x": the root of the current drive or share
+        return cwd[0], tuple(parts)
+    if anchor and anchor.lower() != cwd[0].lower():  # "D:x" with cwd on C: best effort
+        return anchor, tuple(parts)
+    return cwd[0], cwd[1] + tuple(parts)
+
+
+def _collapse(split: Split) -> Split:
+    """Apply ".." lexically; it cannot climb above the anchor (as the OS does)."""
+    out: list[str] = []
+    for part in split[1]:
+        if part == "..":
+            if out:
+                out.pop()
+        else:
+            out.append(part)
+    return split[0], tuple(out)
+
+
+def _render(split: Split, flavour: str) -> str:
+    """The flavour's native spelling of a split path."""
+    anchor, parts = split
+    if flavour == "windows":
+        return anchor + "\\" + "\\".join(parts)
+    return "/" + "/".join(parts)
+
+
+def _home_split(home: str | None, flavour: str, cwd: Split) -> Split | None:
+    """Normalise the home directory itself; None or "" means "not given"."""
+    if not isinstance(home, str) or not home:
+        return None
+    return _collapse(_join(_truncate_nul(home), flavour, cwd, None))
+
+
+def _cwd_split(cwd: str, flavour: str) -> Split:
+    """cwd must be absolute; anything else falls back to the root (best effort, no raise)."""
+    fallback: Split = ("C:", ()) if flavour == "windows" else ("/", ())
+    if not isinstance(cwd, str):
+        return fallback
+    anchor, _rooted, parts = _split(_truncate_nul(cwd), flavour)
+    if not anchor:
+        return fallback
+    return _collapse((anchor, tuple(parts)))  # a drive-relative "C:x" cwd counts as "C:\x"
+
+
+def _truncate_nul(path: str) -> str:
+    """The OS (C strings) sees a path only up to its first NUL; so do we."""
+    nul = path.find("\0")
+    return path if nul < 0 else path[:nul]
+
+
+# --- comparison --------------------------------------------------------------------
+
+
+def _alias(split: Split, flavour: str) -> Split:
+    """macOS: /etc, /tmp and /var are symlinks into /private; use the /private form."""
+    if flavour == "macos" and split[1] and split[1][0].lower() in _MACOS_ALIASES:
+        return split[0], ("private",) + split[1]
+    return split
+
+
+def _key(split: Split, flavour: str) -> Split:
+    """Comparison key: exact on linux; case-insensitive (and NFC on macos) elsewhere.
+
+    str.lower rather than casefold: casefold equates "ß" and "ss", which the file
+    systems do not, and could make an outside path look inside the project.
+    """
+    if flavour == "linux":
+        return split
+    anchor, parts = _alias(split, flavour)
+    if flavour == "macos":
+        parts = tuple(unicodedata.normalize("NFC", p) for p in parts)
+    return anchor.lower(), tuple(p.lower() for p in parts)
+
+
+def _under(child: Split, parent: Split) -> bool:
+    """Same path or a descendant, at a component boundary (keys expected)."""
+    n = len(parent[1])
+    return child[0] == parent[0] and child[1][:n] == parent[1]
+
+
+def fold(text: str) -> str:
+    """NFKC + casefold (compatibility caseless form): ".ENV", "．ｅｎｖ" -> ".env"."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+
+
+# --- resolution --------------------------------------------------------------------
+
+
+def _default_resolver(flavour: str) -> Resolver | None:
+    """Real symlink resolution only makes sense for the host's own flavour."""
+    return os.path.realpath if flavour == HOST_FLAVOUR else None
+
+
+def _resolve(joined: Split, flavour: str, cwd: Split, resolver: Resolver | None) -> Split:
+    """Resolve symlinks; if the path cannot be resolved, resolve its longest prefix that can.
+
+    Posix resolves from the joined path with ".." still in it, because the kernel
+    applies ".." after following a symlink ("link/../x" is next to the link's target).
+    Windows collapses ".." before it looks at the file system, so we do too.
+    """
+    if flavour == "windows":
+        joined = _collapse(joined)
+    if resolver is None:
+        return _alias(_collapse(joined), flavour)
+    anchor, parts = joined
+    for cut in range(len(parts), -1, -1):
+        try:
+            out = resolver(_render((anchor, parts[:cut]), flavour))
+            if not isinstance(out, str):
+                continue
+            out_split = _collapse(_join(_truncate_nul(out), flavour, cwd, None))
+        except Exception:  # a resolver may fail in any way; try a shorter prefix
+            continue
+        rest = _collapse((out_split[0], out_split[1] + parts[cut:]))
+        return _alias(rest, flavour)
+    return _alias(_collapse(joined), flavour)
+
+
+def mapping_resolver(links: Mapping[str, str], flavour: str = HOST_FLAVOUR) -> Resolver:
+    """A resolver from {link: target} for tests and fixtures of other flavours.
+
+    Every path "exists"; links are followed component by component (relative targets
+    against the link's directory, ".." after a link like the kernel); loops raise OSError.
+    """
+    _check_flavour(flavour)
+    root: Split = ("C:", ()) if flavour == "windows" else ("/", ())
+    table = {_key(_collapse(_join(k, flavour, root, None)), flavour): v for k, v in links.items()}
+
+    def resolve(path: str) -> str:
+        anchor, parts = _join(path, flavour, root, None)
+        done: Split = (anchor, ())
+        todo = list(parts)
+        hops = 0
+        while todo:
+            part = todo.pop(0)
+            if part == "..":
+                done = (done[0], done[1][:-1])
+                continue
+            here = (done[0], done[1] + (part,))
+            target = table.get(_key(here, flavour))
+            if target is None:
+                done = here
+                continue
+            hops += 1
+            if hops > _MAX_LINK_HOPS:
+                raise OSError(40, "Too many levels of symbolic links", path)
+            anchor, parts = _join(target, flavour, done, None)
+            done, todo = (anchor, ()), list(parts) + todo
+        return _render(done, flavour)
+
+    return resolve
+
+
+# --- facts -------------------------------------------------------------------------
+
+
+class _Context:
+    """What stays fixed across the paths of one tool call: parsed once, resolved once."""
+
+    __slots__ = ("flavour", "cwd", "home", "project_key", "project_resolved_key", "resolver")
+
+    def __init__(self, *, cwd: str, project_dir: str | None, home: str | None,
+                 flavour: str, resolver: Resolver | None) -> None:
+        _check_flavour(flavour)
+        self.flavour = flavour
+        self.resolver = resolver if resolver is not None else _default_resolver(flavour)
+        self.cwd = _cwd_split(cwd, flavour)
+        self.home = _home_split(home, flavour, self.cwd)
+        self.project_key = self.project_resolved_key = None
+        if isinstance(project_dir, str) and project_dir:
+            joined = _join(_truncate_nul(project_dir), flavour, self.cwd, self.home)
+            self.project_key = _key(_collapse(joined), flavour)
+            resolved = _resolve(joined, flavour, self.cwd, self.resolver)
+            self.project_resolved_key = _key(resolved, flavour)
+
+
+def _home_relative(absolute: Split, ctx: _Context) -> str | None:
+    """ "~/.aws/credentials" style, always with "/" so one policy string fits every OS."""
+    if ctx.home is None:
+        return None
+    home_key = _key(ctx.home, ctx.flavour)
+    abs_key = _key(absolute, ctx.flavour)
+    if not _under(abs_key, home_key):
+        return None
+    rest = absolute[1][len(ctx.home[1]):]
+    return "~/" + "/".join(rest) if rest else "~"
+
+
+def _traversal(raw: str, flavour: str) -> bool:
+    """Does the raw text climb with a ".." component (before any normalisation)?"""
+    if flavour == "windows":
+        raw = raw.replace("\\", "/")
+    return ".." in raw.split("/")
+
+
+def _facts(raw: object, ctx: _Context) -> dict:
+    """The facts of one raw path; never raises for a str (or any other) raw."""
+    flavour = ctx.flavour
+    text = raw if isinstance(raw, str) else ""
+    invalid = not text or "\0" in text
+    text = _truncate_nul(text)
+
+    joined = _join(text, flavour, ctx.cwd, ctx.home) if text else ctx.cwd
+    absolute = _collapse(joined)
+    resolved = _resolve(joined, flavour, ctx.cwd, ctx.resolver)
+    abs_key = _key(absolute, flavour)
+    res_key = _key(resolved, flavour)
+
+    absolute_text = _render(absolute, flavour)
+    name = absolute[1][-1] if absolute[1] else ""
+    return {
+        "raw": raw,
+        "absolute": absolute_text,
+        "resolved": _render(resolved, flavour),
+        "inside_project": None if ctx.project_key is None else _under(abs_key, ctx.project_key),
+        "resolved_inside_project": (
+            None if ctx.project_resolved_key is None else _under(res_key, ctx.project_resolved_key)
+        ),
+        "traversal": _traversal(text, flavour),
+        "via_symlink": abs_key != res_key,
+        "name": name,
+        "name_folded": fold(name),
+        "absolute_folded": fold(absolute_text),
+        "home_relative": _home_relative(absolute, ctx),
+        "invalid": invalid,
+    }
+
+
+def path_facts(raw: str, *, cwd: str, project_dir: str | None, home: str | None,
+               flavour: str = HOST_FLAVOUR, resolver: Resolver | None = None) -> dict:
+    """Normalised facts for one raw path (see the module docstring and the contract).
+
+    `resolver(path) -> path` resolves symlinks (default: os.path.realpath for the host
+    flavour, none otherwise); it may raise for a path it cannot resolve, in which case
+    the longest prefix it can resolve is used and the rest appended.
+    """
+    ctx = _Context(cwd=cwd, project_dir=project_dir, home=home, flavour=flavour, resolver=resolver)
+    return _facts(raw, ctx)
+
+
+# --- collecting the paths of a tool call -------------------------------------------
+
+
+def tool_paths(tool_name: str, tool_input: dict) -> list[tuple[str, str]]:
+    """(field, raw path) pairs a tool's input carries; unknown tools get the generic fields."""
+    if not isinstance(tool_input, dict):
+        return []
+    fields = TOOL_PATH_FIELDS.get(tool_name, GENERIC_PATH_FIELDS)
+    out = [(f, tool_input[f]) for f in fields if isinstance(tool_input.get(f), str)]
+    pattern = tool_input.get("pattern")
+    if tool_name == "Glob" and isinstance(pattern, str) and ("/" in pattern or "\\" in pattern):
+        out.append(("pattern", pattern))
+    return out
+
+
+def looks_like_path(arg: str, flavour: str = HOST_FLAVOUR) -> bool:
+    """Heuristic for shell arguments: "src/a", ".env", "~/x", "id_rsa.pem"; not "-v", "1.2".
+
+    Over-inclusion is cheap (one more inside-project fact); missing a path is not.
+    """
+    if not arg or arg.startswith("-") or "://" in arg:
+        return False
+    if "/" in arg or arg[0] in ".~" or (flavour == "windows" and "\\" in arg):
+        return True
+    if "." not in arg or arg.endswith(".") or any(c.isspace() for c in arg):
+        return False
+    return not all(c.isdigit() or c == "." for c in arg)  # 1.2.3 is a version, not a file
+
+
+def _shell_paths(shell: dict, flavour: str):
+    """(source, field, raw, segment id) for redirect targets and path-like arguments."""
+    segments = shell.get("segments") if isinstance(shell, dict) else None
+    if not isinstance(segments, list):
+        return
+    for index, seg in enumerate(segments):
+        if not isinstance(seg, dict):
+            continue
+        seg_id = seg.get("id", index)
+        redirects = seg.get("redirects")
+        for red in redirects if isinstance(redirects, list) else ():
+            if isinstance(red, dict) and not red.get("dup") and isinstance(red.get("target"), str):
+                op = red.get("op")
+                yield "redirect", op if isinstance(op, str) else "", red["target"], seg_id
+        args = seg.get("args")
+        for arg in args if isinstance(args, list) else ():
+            if isinstance(arg, str) and looks_like_path(arg, flavour):
+                yield "argument", "argv", arg, seg_id
+
+
+def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: str,
+                  project_dir: str | None, home: str | None, flavour: str = HOST_FLAVOUR,
+                  resolver: Resolver | None = None, limit: int = 64) -> list[dict]:
+    """Facts for every path a tool call touches, de-duplicated, at most `limit` entries.
+
+    Callers detect truncation by `len(result) == limit`.
+    """
+    ctx = _Context(cwd=cwd, project_dir=project_dir, home=home, flavour=flavour, resolver=resolver)
+    found = [("tool_input", field, raw, None) for field, raw in tool_paths(tool_name, tool_input)]
+    out: list[dict] = []
+    seen: set[tuple[str, str, str]] = set()
+    candidates = itertools.chain(found, _shell_paths(shell, flavour) if shell is not None else ())
+    for source, field, raw, seg_id in candidates:
+        if len(out) >= limit:
+            break
+        facts = _facts(raw, ctx)
+        key = (source, field, facts["absolute"])
+        if key in seen:
+            continue
+        seen.add(key)
+        facts["field"], facts["source"] = field, source
+        if seg_id is not None:
+            facts["segment"] = seg_id
+        out.append(facts)
+    return out
+

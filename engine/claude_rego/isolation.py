@@ -1,0 +1,127 @@
+"""Run the evaluation where a crash or a hang cannot take the answer with it.
+
+Claude Code fails OPEN when a hook crashes (SIGSEGV → exit 139), hangs past its
+timeout, or prints half a JSON object. The embedded engine is native code that can
+crash on some programs, so the process that must answer never runs it: a forked
+child evaluates and sends its answer through a pipe; the parent waits until the
+deadline and otherwise answers from the failure table. Where fork is unavailable
+(Windows) the child is a fresh `python -I -m claude_rego.worker` process instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+
+class ChildFailed(Exception):
+    """The child crashed, hung, or sent something that is not an answer."""
+
+
+def process_age() -> float:
+    """Seconds since this process started (the deadline counts from there)."""
+    try:
+        with open("/proc/self/stat", "rb") as fh:
+            fields = fh.read().rsplit(b")", 1)[1].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")
+        return max(0.0, time.clock_gettime(time.CLOCK_BOOTTIME) - started)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return 0.0  # not Linux: count from now; the registered timeout keeps a margin
+
+
+def run_forked(task, deadline: float) -> dict:
+    """Run `task()` → JSON-able dict in a forked child; return it, or raise ChildFailed.
+
+    `deadline` is an absolute time.monotonic() value.
+    """
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # child: never returns
+        status = 0
+        try:
+            os.close(read_fd)
+            _silence_stdio()
+            payload = json.dumps(task()).encode()
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(write_fd, view):]
+        except BaseException:  # noqa: BLE001 — the parent reads a short pipe as failure
+            status = 1
+        finally:
+            os._exit(status)
+    os.close(write_fd)
+    try:
+        payload = _read_until(read_fd, deadline)
+    finally:
+        os.close(read_fd)
+        _reap(pid)
+    return _decode(payload)
+
+
+def run_subprocess(request: dict, deadline: float) -> dict:
+    """The same contract without fork: a fresh isolated interpreter runs the worker."""
+    import subprocess
+
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-I", "-m", "claude_rego.worker"],
+            input=json.dumps(request).encode(), capture_output=True,
+            timeout=max(0.05, deadline - time.monotonic()),
+        )
+    except subprocess.TimeoutExpired:
+        raise ChildFailed("deadline exceeded") from None
+    except OSError as exc:
+        raise ChildFailed(f"worker did not start: {exc}") from None
+    if proc.returncode != 0:
+        raise ChildFailed(f"worker exited with {proc.returncode}")
+    return _decode(proc.stdout)
+
+
+def _silence_stdio() -> None:
+    """The child must never write to the hook's stdout or stderr (stderr can reach the model)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
+    os.close(devnull)
+
+
+def _read_until(fd: int, deadline: float) -> bytes:
+    import select
+
+    chunks = []
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise ChildFailed("deadline exceeded")
+        ready, _, _ = select.select([fd], [], [], remaining)
+        if not ready:
+            raise ChildFailed("deadline exceeded")
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
+def _reap(pid: int) -> None:
+    """Collect the child; kill it first if it is still running (a hang)."""
+    try:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done == 0:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+    except (ChildProcessError, ProcessLookupError, OSError):
+        pass
+
+
+def _decode(payload: bytes) -> dict:
+    if not payload:
+        raise ChildFailed("engine process died without an answer (crash)")
+    try:
+        value = json.loads(payload)
+    except ValueError:
+        raise ChildFailed("engine process sent a malformed answer") from None
+    if not isinstance(value, dict):
+        raise ChildFailed("engine process sent a malformed answer")
+    return value

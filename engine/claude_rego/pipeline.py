@@ -1,0 +1,62 @@
+"""One hook invocation, in process: hook input → query document → engine → decision → output.
+
+This is the whole evaluation, read top-down. It raises on any failure; turning
+failures into the event's failure answer (and surviving native crashes and hangs)
+is the caller's job: `claude_rego.hook` runs this in a forked child, `claude_rego.api`
+wraps it for in-process callers.
+"""
+
+from __future__ import annotations
+
+import json
+
+from . import decision as synth
+from . import hookinput, output, query
+from .events import event_info, tool_class
+from .policyset import routed_rules
+
+
+class Evaluator:
+    """A loaded policy set on an engine, ready to decide hook inputs (one thread)."""
+
+    def __init__(self, snapshot: dict, engine=None):
+        if engine is None:
+            from .engines.regorus_engine import RegorusEngine
+            engine = RegorusEngine()
+        engine.load([(m["path"], m["text"]) for m in snapshot["modules"]], snapshot.get("data") or {})
+        self.snapshot = snapshot
+        self.engine = engine
+
+    def contributions(self, event_name: str, hook: dict, *, environ=None, resolver=None) -> list:
+        """Evaluate every policy routed to this event/tool; one Contribution per defined verb."""
+        capped, truncated = hookinput.cap_strings(hook)
+        document = query.build(capped, truncated=truncated, environ=environ, resolver=resolver)
+        tool = hook.get("tool_name") if isinstance(hook.get("tool_name"), str) else None
+        routed = list(routed_rules(self.snapshot, event_name, tool, tool_class(tool) if tool else None))
+        if not routed:
+            return []
+        values = self.engine.evaluate(json.dumps(document), [rule for _, rule in routed])
+        return [synth.Contribution(policy["name"], rule.rsplit(".", 1)[1], values[rule])
+                for policy, rule in routed if rule in values]
+
+    def decide(self, hook: dict, *, event_name: str | None = None, environ=None, resolver=None) -> dict:
+        """The synthesized decision for one hook input (raises on any failure)."""
+        name = event_name or hook.get("hook_event_name") or ""
+        event = event_info(name)
+        found = self.contributions(name, hook, environ=environ, resolver=resolver)
+        decision = synth.synthesize(event, hook, found)
+        if decision["updated_input"] is not None and decision["verdict"] not in ("halt", "deny"):
+            rewritten = dict(hook, tool_input=decision["updated_input"])
+            again = synth.synthesize(event, rewritten,
+                                     self.contributions(name, rewritten, environ=environ, resolver=resolver))
+            decision = synth.after_rewrite(decision, again)
+        decision["revision"] = self.snapshot.get("revision")
+        return decision
+
+    def answer(self, hook: dict, *, event_name: str | None = None, environ=None) -> tuple[dict, int, dict]:
+        """(hook output, exit code, decision) for one hook input."""
+        name = event_name or hook.get("hook_event_name") or ""
+        event = event_info(name)
+        decision = self.decide(hook, event_name=name, environ=environ)
+        out, code = output.render(event, decision)
+        return out, code, decision

@@ -1,0 +1,304 @@
+"""Policy sets: Rego modules + data + per-policy routing, compiled once, read fast.
+
+Two forms of the same thing:
+- *sources*: directories of `.rego` files and `data.json`/`data.yaml` (OPA bundle
+  layout: a data file merges at its directory's path). Compiling them parses METADATA
+  (YAML) and checks every module with the engine, so it is slow-ish (~30 ms) and
+  happens at build/activation time;
+- a *snapshot*: one JSON file holding the compiled result, which the hook reads on
+  its hot path with nothing but `json`.
+
+The default policy pack ships as a snapshot built into the wheel
+(`claude_rego/default_pack.snapshot.json`), with the pack's sources beside it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from fnmatch import fnmatchcase
+from pathlib import Path
+
+from . import CONTRACT_VERSION
+from .events import ALL_VERBS
+
+SNAPSHOT_FORMAT = "claude-rego-snapshot/1"
+POLICY_ROOT = "claude_rego.policies."
+LIB_ROOT = "claude_rego.lib."
+DEFAULT_SNAPSHOT_NAME = "default_pack.snapshot.json"
+MAX_MODULE_BYTES = 1024 * 1024
+
+_PACKAGE_RE = re.compile(r"^[ \t]*package[ \t]+([A-Za-z_][\w.]*)", re.MULTILINE)
+
+
+class PolicyError(Exception):
+    """A policy source cannot be compiled; the message names the file."""
+
+
+# --------------------------------------------------------------------------- hot path
+
+def load_snapshot(path: str | os.PathLike) -> dict:
+    """Read a compiled snapshot (the only policy work on the hook's hot path)."""
+    with open(path, "rb") as fh:
+        snapshot = json.loads(fh.read())
+    if not isinstance(snapshot, dict) or snapshot.get("format") != SNAPSHOT_FORMAT:
+        raise PolicyError(f"{path}: not a {SNAPSHOT_FORMAT} snapshot")
+    return snapshot
+
+
+def default_snapshot_path() -> Path | None:
+    """The default pack's snapshot as installed, if the wheel carries one."""
+    candidate = Path(__file__).with_name(DEFAULT_SNAPSHOT_NAME)
+    return candidate if candidate.is_file() else None
+
+
+def default_pack_dir() -> Path:
+    """The default pack's sources: packaged beside us, or `policies/` in a checkout."""
+    packaged = Path(__file__).with_name("default_policies")
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / "policies"
+
+
+def load(sources: list[str] | None) -> dict:
+    """Snapshot for `sources` (snapshot files or directories); None = the default pack."""
+    if not sources:
+        snapshot_path = default_snapshot_path()
+        if snapshot_path is not None:
+            return load_snapshot(snapshot_path)
+        return compile_sources([str(default_pack_dir())])
+    if len(sources) == 1 and os.path.isfile(sources[0]) and sources[0].endswith(".json"):
+        return load_snapshot(sources[0])
+    return compile_sources(sources)
+
+
+def routed_rules(snapshot: dict, event: str, tool_name: str | None, tool_cls: str | None):
+    """The (policy, rule path) pairs to evaluate for this event and tool."""
+    disabled = set(_setting(snapshot.get("data") or {}, "disabled_policies") or ())
+    for policy in snapshot["policies"]:
+        if policy["name"] in disabled or not routes(policy.get("routing") or {}, event, tool_name, tool_cls):
+            continue
+        for verb in policy["verbs"]:
+            yield policy, f"data.{policy['package']}.{verb}"
+
+
+def routes(routing: dict, event: str, tool_name: str | None, tool_cls: str | None) -> bool:
+    events = routing.get("events")
+    if events and event not in events:
+        return False
+    tools, classes = routing.get("tools"), routing.get("tool_classes")
+    if not tools and not classes:
+        return True
+    if tool_name is None:
+        return False
+    return bool(
+        (tools and any(fnmatchcase(tool_name, pattern) for pattern in tools))
+        or (classes and tool_cls in classes)
+    )
+
+
+def _setting(data: dict, name: str):
+    settings = ((data.get("claude_rego") or {}).get("settings") or {})
+    return settings.get(name) if isinstance(settings, dict) else None
+
+
+# ------------------------------------------------------------------ compile time only
+
+def compile_sources(sources: list[str], *, revision: str | None = None) -> dict:
+    """Directories/files of Rego + data → snapshot dict. Raises PolicyError."""
+    modules: list[dict] = []
+    data: dict = {}
+    digest = hashlib.sha256()
+    for source in sources:
+        root = Path(source)
+        if not root.exists():
+            raise PolicyError(f"{source}: no such file or directory")
+        files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
+        for file in files:
+            rel = file.name if root.is_file() else file.relative_to(root).as_posix()
+            if file.suffix == ".rego" and not file.name.endswith("_test.rego"):
+                text = _read_text(file)
+                digest.update(rel.encode() + b"\0" + text.encode() + b"\0")
+                modules.append({"path": rel, "text": text})
+            elif file.name in ("data.json", "data.yaml", "data.yml"):
+                value = _read_data(file)
+                digest.update(rel.encode() + b"\0" + json.dumps(value, sort_keys=True).encode())
+                prefix = [] if root.is_file() else list(file.relative_to(root).parent.parts)
+                _merge_at(data, prefix, value, file)
+    policies = _describe(modules)
+    _engine_check(modules, data)
+    return {
+        "format": SNAPSHOT_FORMAT,
+        "contract_version": CONTRACT_VERSION,
+        "revision": revision or "sha256:" + digest.hexdigest()[:16],
+        "sources": [str(Path(s).resolve()) for s in sources],
+        "modules": modules,
+        "policies": policies,
+        "data": data,
+    }
+
+
+def write_snapshot(snapshot: dict, path: str | os.PathLike) -> None:
+    """Write atomically (rename), so a hook never reads half a snapshot."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(snapshot, sort_keys=True, separators=(",", ":")), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _read_text(file: Path) -> str:
+    if file.stat().st_size > MAX_MODULE_BYTES:
+        raise PolicyError(f"{file}: larger than {MAX_MODULE_BYTES} bytes")
+    try:
+        return file.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise PolicyError(f"{file}: not UTF-8 ({exc})") from None
+
+
+def _read_data(file: Path):
+    text = _read_text(file)
+    try:
+        if file.suffix == ".json":
+            return json.loads(text)
+        import yaml  # compile time only
+        return yaml.safe_load(text)
+    except Exception as exc:  # noqa: BLE001 — any parser error is the file's fault
+        raise PolicyError(f"{file}: invalid data file: {exc}") from None
+
+
+def _merge_at(data: dict, prefix: list[str], value, file: Path) -> None:
+    node = data
+    for key in prefix:
+        node = node.setdefault(key, {})
+        if not isinstance(node, dict):
+            raise PolicyError(f"{file}: data path {'/'.join(prefix)} collides with a value")
+    if not prefix and not isinstance(value, dict):
+        raise PolicyError(f"{file}: a root data file must hold an object")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in node and isinstance(node[key], dict) and isinstance(item, dict):
+                _merge_at(node, [key], item, file)
+            elif key in node:
+                raise PolicyError(f"{file}: data key {'/'.join(prefix + [key])} defined twice")
+            else:
+                node[key] = item
+    else:
+        parent = data
+        for key in prefix[:-1]:
+            parent = parent[key]
+        parent[prefix[-1]] = value
+
+
+def parse_metadata(text: str) -> dict:
+    """The package-scope METADATA block (OPA annotation syntax), parsed as YAML."""
+    lines = text.splitlines()
+    package_line = next((i for i, l in enumerate(lines) if _PACKAGE_RE.match(l)), None)
+    if package_line is None:
+        return {}
+    start = package_line
+    while start > 0 and lines[start - 1].lstrip().startswith("#"):
+        start -= 1
+    block = lines[start:package_line]
+    for i, line in enumerate(block):
+        if line.strip() == "# METADATA":
+            body = [re.sub(r"^\s*# ?", "", l, count=1) for l in block[i + 1:]]
+            import yaml  # compile time only
+            try:
+                meta = yaml.safe_load("\n".join(body)) or {}
+            except yaml.YAMLError as exc:
+                raise PolicyError(f"invalid METADATA: {exc}") from None
+            if not isinstance(meta, dict):
+                raise PolicyError("METADATA must be a mapping")
+            return meta
+    return {}
+
+
+def _describe(modules: list[dict]) -> list[dict]:
+    """One entry per policy package: name, routing, the verbs it defines, its file."""
+    from .engines.regorus_engine import RegorusEngine
+
+    by_package: dict[str, dict] = {}
+    for module in modules:
+        match = _PACKAGE_RE.search(module["text"])
+        if not match:
+            raise PolicyError(f"{module['path']}: no package declaration")
+        package = match.group(1)
+        module["package"] = package
+        if not package.startswith(POLICY_ROOT):
+            continue  # libraries and foreign packages are loaded, never evaluated
+        try:
+            meta = parse_metadata(module["text"])
+        except PolicyError as exc:
+            raise PolicyError(f"{module['path']}: {exc}") from None
+        engine = RegorusEngine(gather_prints=False)
+        try:
+            engine.load([(module["path"], module["text"])], {})
+        except Exception as exc:  # noqa: BLE001
+            raise PolicyError(str(exc)) from None
+        verbs = _defined_rules(engine.raw.get_ast_as_json()) & set(ALL_VERBS)
+        routing = _routing(meta, module["path"])
+        entry = by_package.setdefault(package, {
+            "name": package[len(POLICY_ROOT):], "package": package, "files": [],
+            "routing": routing, "verbs": set(), "title": meta.get("title"),
+            "severity": (meta.get("custom") or {}).get("severity"),
+        })
+        if routing and entry["routing"] and routing != entry["routing"]:
+            raise PolicyError(f"{module['path']}: routing differs from another file of {package}")
+        entry["routing"] = entry["routing"] or routing
+        entry["files"].append(module["path"])
+        entry["verbs"] |= verbs
+    policies = []
+    for package in sorted(by_package):
+        entry = by_package[package]
+        entry["verbs"] = [v for v in ALL_VERBS if v in entry["verbs"]]
+        policies.append(entry)
+    return policies
+
+
+def _routing(meta: dict, path: str) -> dict:
+    routing = (meta.get("custom") or {}).get("routing") or {}
+    if not isinstance(routing, dict):
+        raise PolicyError(f"{path}: custom.routing must be a mapping")
+    clean = {}
+    for key in ("events", "tools", "tool_classes"):
+        value = routing.get(key)
+        if value is None:
+            continue
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise PolicyError(f"{path}: custom.routing.{key} must be a list of strings")
+        clean[key] = value
+    unknown = set(routing) - {"events", "tools", "tool_classes"}
+    if unknown:
+        raise PolicyError(f"{path}: unknown custom.routing keys {sorted(unknown)}")
+    return clean
+
+
+def _defined_rules(ast_json: str) -> set[str]:
+    names = set()
+    for module in json.loads(ast_json):
+        for rule in module["ast"]["rules"]:
+            head = (rule.get("Spec") or {}).get("head") or {}
+            for shape in head.values():
+                ref = shape.get("refr") if isinstance(shape, dict) else None
+                while isinstance(ref, dict):
+                    if "Var" in ref:
+                        names.add(ref["Var"]["value"])
+                        break
+                    inner = next(iter(ref.values()))
+                    ref = inner.get("refr") if isinstance(inner, dict) else None
+    return names
+
+
+def _engine_check(modules: list[dict], data: dict) -> None:
+    """All modules together must load: a parse error must never reach the hook."""
+    from .engines.regorus_engine import RegorusEngine
+
+    engine = RegorusEngine(gather_prints=False)
+    try:
+        engine.load([(m["path"], m["text"]) for m in modules], data)
+    except Exception as exc:  # noqa: BLE001
+        raise PolicyError(str(exc)) from None

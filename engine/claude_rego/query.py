@@ -1,0 +1,59 @@
+"""Query document: the hook input plus the facts policies should not derive themselves.
+
+`input.hook` is what Claude Code sent (strings capped), `input.facts` is ours. The
+shape is the policy contract (docs/policy-contract.md); its JSON Schema is generated
+from `claude_rego.contract`, and a test keeps the two in step.
+"""
+
+from __future__ import annotations
+
+import os
+
+from . import CONTRACT_VERSION
+from .events import EVENTS, SHELL_TOOLS, split_mcp, tool_class
+from .facts import paths as path_facts
+from .facts import shell as shell_facts
+
+# Environment values Claude Code sets for hooks; a project's settings `env` can
+# override them, so policies must not trust them for an allow.
+UNTRUSTED_ENV = ("CLAUDE_PROJECT_DIR", "CLAUDE_CODE_REMOTE", "CLAUDE_ENV_FILE")
+
+
+def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
+          flavour: str | None = None, resolver=None) -> dict:
+    """Assemble `input` for one hook invocation. Pure apart from path resolution."""
+    environ = os.environ if environ is None else environ
+    flavour = flavour or path_facts.host_flavour()
+    event = hook.get("hook_event_name") if isinstance(hook.get("hook_event_name"), str) else ""
+    cwd = hook.get("cwd") if isinstance(hook.get("cwd"), str) and hook.get("cwd") else os.getcwd()
+    project_dir = environ.get("CLAUDE_PROJECT_DIR") or cwd
+    home = environ.get("HOME") or environ.get("USERPROFILE") or None
+
+    facts: dict = {
+        "event": event,
+        "known_event": event in EVENTS,
+        "tool": None,
+        "shell": None,
+        "paths": [],
+        "cwd": cwd,
+        "project_dir": project_dir,
+        "home": home,
+        "os": flavour,
+        "untrusted_env": {name: environ.get(name) for name in UNTRUSTED_ENV},
+        "truncated": list(truncated or ()),
+    }
+
+    tool_name = hook.get("tool_name")
+    tool_input = hook.get("tool_input")
+    if isinstance(tool_name, str):
+        facts["tool"] = {"name": tool_name, "class": tool_class(tool_name), "mcp": split_mcp(tool_name)}
+        if not isinstance(tool_input, dict):
+            tool_input = {}
+        command = tool_input.get("command")
+        if tool_name in SHELL_TOOLS and isinstance(command, str):
+            facts["shell"] = shell_facts.parse_command(command)
+        facts["paths"] = path_facts.collect_paths(
+            tool_name, tool_input, facts["shell"], cwd=cwd, project_dir=project_dir,
+            home=home, flavour=flavour, resolver=resolver)
+
+    return {"contract_version": CONTRACT_VERSION, "hook": hook, "facts": facts}

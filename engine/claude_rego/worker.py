@@ -1,0 +1,87 @@
+"""The evaluating side of the hook: runs in the isolated child (see `isolation`).
+
+`compute(request)` → {"output", "exit", "stderr", "decision"}; it may raise or crash,
+the parent copes. Also a `python -I -m claude_rego.worker` entry for platforms
+without fork (request JSON on stdin, answer JSON on stdout).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+# Test-only fault injection (docs/policy-contract.md §5): makes the engine side crash,
+# hang or misbehave on purpose so tests can prove the failure table. Every fault can
+# only produce the event's failure answer, never a looser one.
+FAULT_ENV = "CLAUDE_REGO_TEST_FAULT"
+FAULTS = ("crash", "abort", "hang", "error", "compile_error", "invalid_decision",
+          "garbage_answer", "invalid_output", "slow")
+
+
+def compute(request: dict) -> dict:
+    fault = request.get("fault")
+    _inject_early(fault)
+    if fault == "garbage_answer":
+        return ["not", "an", "answer"]  # type: ignore[return-value]
+    from . import output, policyset
+    from .events import event_info
+    from .pipeline import Evaluator
+
+    snapshot = policyset.load(request.get("sources"))
+    if fault == "compile_error":
+        snapshot = dict(snapshot, modules=snapshot["modules"] + [
+            {"path": "fault.rego", "text": "package claude_rego.policies.fault\nbroken {"}])
+    evaluator = Evaluator(snapshot)
+    event_name = request["event"]
+    decision = evaluator.decide(request["hook"], event_name=event_name)
+    if fault == "invalid_decision":
+        from .decision import InvalidDecision
+        raise InvalidDecision("fault injection: invalid decision")
+    out, code = output.render(event_info(event_name), decision)
+    if fault == "invalid_output":
+        out = {"hookSpecificOutput": {"hookEventName": event_name, "permissionDecision": "maybe"}}
+    if decision["env"]:
+        _write_env_file(decision["env"])
+    return {"output": out, "exit": code, "stderr": "", "decision": decision,
+            "prints": evaluator.engine.take_prints()}
+
+
+def _inject_early(fault) -> None:
+    if fault == "crash":
+        import signal
+        os.kill(os.getpid(), signal.SIGSEGV)
+    elif fault == "abort":
+        os.abort()
+    elif fault == "hang":
+        import time
+        time.sleep(3600)
+    elif fault == "slow":
+        import time
+        time.sleep(float(os.environ.get("CLAUDE_REGO_TEST_SLOW_SECONDS", "1")))
+    elif fault == "error":
+        from .engines.base import EngineError
+        raise EngineError("fault injection: engine error")
+
+
+def _write_env_file(env: dict) -> None:
+    """SessionStart & co.: `export NAME='value'` lines for Claude Code's CLAUDE_ENV_FILE."""
+    path = os.environ.get("CLAUDE_ENV_FILE")
+    if not path:
+        return
+    import shlex
+
+    with open(path, "a", encoding="utf-8") as fh:
+        for name in sorted(env):
+            fh.write(f"export {name}={shlex.quote(env[name])}\n")
+
+
+def main() -> int:
+    request = json.loads(sys.stdin.buffer.read())
+    answer = compute(request)
+    sys.stdout.write(json.dumps(answer))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

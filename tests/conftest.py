@@ -1,0 +1,85 @@
+"""Shared fixtures: the real CLI's samples, the registered hook command, the referee schema."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+REPO = TESTS.parent
+SHARED = REPO.parent / "shared"
+SAMPLES_DIR = SHARED / "claude-code" / "samples"
+POLICIES = TESTS / "policies"
+SCRIPTED = str(POLICIES / "scripted")
+
+sys.path.insert(0, str(TESTS))  # cli_output_schema, the referee
+
+from cli_output_schema import validate_output  # noqa: E402
+
+
+def load_samples() -> dict[str, dict]:
+    """Event name → the stdin the real CLI 2.1.197 sent (../shared/claude-code/samples)."""
+    if not SAMPLES_DIR.is_dir():
+        return {}
+    return {p.stem: json.loads(p.read_text())["input"] for p in sorted(SAMPLES_DIR.glob("*.json"))}
+
+
+SAMPLES = load_samples()
+needs_samples = pytest.mark.skipif(not SAMPLES, reason=f"shared samples not found at {SAMPLES_DIR}")
+
+
+def hook_input(event: str, **fields) -> dict:
+    """A hook input for `event`: the real sample when there is one, with fields overridden."""
+    base = dict(SAMPLES.get(event) or {
+        "session_id": "test-session", "transcript_path": "/tmp/t.jsonl",
+        "cwd": "/home/dev/project", "hook_event_name": event,
+    })
+    base.update(fields)
+    return base
+
+
+def bash_input(command: str, **fields) -> dict:
+    return hook_input("PreToolUse", tool_name="Bash",
+                      tool_input={"command": command, "description": "run"}, **fields)
+
+
+class HookRun:
+    def __init__(self, proc: subprocess.CompletedProcess, event: str, tool_name: str | None):
+        self.returncode = proc.returncode
+        self.stdout = proc.stdout.decode("utf-8", "replace")
+        self.stderr = proc.stderr.decode("utf-8", "replace")
+        self.event = event
+        self.output = None
+        if self.returncode == 0 and self.stdout.strip():
+            self.output = json.loads(self.stdout)
+        elif self.returncode == 0:
+            self.output = {}
+
+    def assert_valid(self):
+        """Exit 0 with output the real CLI accepts for the event, or exit 2; never anything else."""
+        assert self.returncode in (0, 2), (self.returncode, self.stdout, self.stderr)
+        if self.returncode == 0:
+            validate_output(self.event, self.output)
+            assert self.stderr == "", self.stderr
+        return self
+
+
+def run_registered(command: str, stdin: bytes, *, event: str, env: dict | None = None,
+                   timeout: float = 30, tool_name: str | None = None) -> HookRun:
+    """Run a registered hook command exactly as Claude Code does: `/bin/sh -c COMMAND`."""
+    full_env = {k: v for k, v in os.environ.items() if not k.startswith("CLAUDE_REGO_TEST")}
+    full_env.update(env or {})
+    proc = subprocess.run(["/bin/sh", "-c", command], input=stdin, capture_output=True,
+                          env=full_env, timeout=timeout)
+    return HookRun(proc, event, tool_name)
+
+
+@pytest.fixture
+def hook_env(tmp_path):
+    """An environment with the hook log in a temp dir (so tests can read it)."""
+    return {"XDG_STATE_HOME": str(tmp_path / "state"), "CLAUDE_PROJECT_DIR": "/home/dev/project"}

@@ -1,0 +1,83 @@
+"""Property-based fuzzing of the real hook process with generated and mutated inputs.
+
+Bounded in CI; `CLAUDE_REGO_FUZZ_EXAMPLES=5000 pytest tests/test_fuzz.py` for a long run
+(`bench/fuzz.py` runs 100,000+ in one process pool and counts outcomes).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from claude_rego.events import EVENTS, event_info
+from claude_rego.install import hook_command
+from conftest import SAMPLES, run_registered
+
+EXAMPLES = int(os.environ.get("CLAUDE_REGO_FUZZ_EXAMPLES", "40"))
+
+json_scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=40)
+json_values = st.recursive(json_scalars, lambda inner: st.lists(inner, max_size=4)
+                           | st.dictionaries(st.text(max_size=12), inner, max_size=4), max_leaves=20)
+shellish = st.text(alphabet=st.sampled_from(list("rm -f/$(){}`'\"|&;<>\\*~.\n\tabcshcurlsudo")), max_size=80)
+events = st.sampled_from(sorted(EVENTS))
+
+
+@st.composite
+def hook_inputs(draw):
+    """A real sample (or a base input) with fields replaced, added or mangled."""
+    event = draw(events)
+    base = dict(SAMPLES.get(event) or {"session_id": "s", "transcript_path": "/t", "cwd": "/home/dev/project",
+                                       "hook_event_name": event})
+    if draw(st.booleans()):
+        base["tool_name"] = draw(st.sampled_from(["Bash", "Write", "Read", "Edit", "mcp__x__y", "Weird"]))
+        base["tool_input"] = draw(st.fixed_dictionaries({}, optional={
+            "command": shellish, "file_path": st.text(max_size=30), "content": st.text(max_size=20)})
+            | json_values)
+    for key in draw(st.lists(st.sampled_from(sorted(base) + ["extra"]), max_size=3)):
+        base[key] = draw(json_values)
+    base["hook_event_name"] = event
+    return event, json.dumps(base).encode()
+
+
+@st.composite
+def mutated(draw):
+    event, raw = draw(hook_inputs())
+    cut = draw(st.integers(0, len(raw)))
+    junk = draw(st.binary(max_size=8))
+    return event, raw[:cut] + junk + raw[cut + len(junk):]
+
+
+def check(event: str, raw: bytes):
+    result = run_registered(hook_command(event, python=sys.executable), raw, event=event)
+    result.assert_valid()
+    try:
+        parsed = json.loads(raw)
+        readable = isinstance(parsed, dict)
+    except ValueError:
+        readable = False
+    if not readable and event_info(event).blocks_on_failure:
+        # unreadable input on a blocking event: the failure answer, never a pass
+        assert result.returncode == 2 or result.output != {}, result.output
+    if event in ("Stop", "SubagentStop") and not readable:
+        # never a trap: a broken input must not keep the session from stopping
+        assert result.returncode == 0 and result.output.get("decision") != "block"
+
+
+fuzz = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@fuzz
+@given(hook_inputs())
+def test_generated_inputs(case):
+    check(*case)
+
+
+@fuzz
+@given(mutated())
+def test_mutated_inputs(case):
+    check(*case)

@@ -1,0 +1,76 @@
+"""`claude-rego install --print`: the registration the tests (and Claude Code) run."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+
+from claude_rego import policyset
+from claude_rego.events import NEVER_REGISTER_BY_DEFAULT
+from claude_rego.hook import DEFAULT_DEADLINE
+from claude_rego.install import registration
+from conftest import SCRIPTED, bash_input, run_registered
+
+
+def printed(*args) -> dict:
+    proc = subprocess.run([sys.executable, "-m", "claude_rego", "install", "--print", *args],
+                          capture_output=True, text=True, check=True)
+    return json.loads(proc.stdout)
+
+
+def test_printed_registration_runs_isolated_absolute_interpreter_with_timeout():
+    hooks = printed()["hooks"]
+    assert "PreToolUse" in hooks
+    for event, entries in hooks.items():
+        (entry,) = entries
+        (hook,) = entry["hooks"]
+        assert hook["type"] == "command"
+        assert hook["timeout"] > DEFAULT_DEADLINE
+        argv = shlex.split(hook["command"].split(";", 1)[0])
+        assert argv[0] == sys.executable and argv[0].startswith("/")
+        assert argv[1:7] == ["-I", "-m", "claude_rego", "hook", "--event", event]
+        assert event not in NEVER_REGISTER_BY_DEFAULT
+
+
+def test_the_printed_command_is_what_answers(hook_env):
+    """Run the exact string `install --print` produced, as Claude Code would."""
+    command = printed("--policies", SCRIPTED)["hooks"]["PreToolUse"][0]["hooks"][0]["command"]
+    payload = json.dumps(bash_input("ls", x_test={"a": {"deny": ["denied via the printed command"]}}))
+    result = run_registered(command, payload.encode(), event="PreToolUse", env=hook_env).assert_valid()
+    assert result.output["hookSpecificOutput"]["permissionDecisionReason"] == "denied via the printed command"
+
+
+def test_registration_is_immune_to_pythonpath_and_path_tricks(tmp_path, hook_env):
+    """A project's settings `env` cannot swap the package or the interpreter."""
+    evil = tmp_path / "evil"
+    (evil / "claude_rego").mkdir(parents=True)
+    (evil / "claude_rego" / "__init__.py").write_text("raise SystemExit(0)\n")
+    (evil / "claude_rego" / "__main__.py").write_text("print('{}')\n")
+    (evil / "python3").write_text("#!/bin/sh\necho '{}'\n")
+    (evil / "python3").chmod(0o755)
+    command = printed()["hooks"]["PreToolUse"][0]["hooks"][0]["command"]
+    env = {**hook_env, "PYTHONPATH": str(evil), "PATH": f"{evil}:/usr/bin:/bin", "PYTHONSTARTUP": str(evil / "x")}
+    result = run_registered(command, b"not json", event="PreToolUse", env=env).assert_valid()
+    assert result.output["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
+def test_only_routed_events_are_registered_with_narrowed_matchers():
+    fragment = registration(policyset.compile_sources([str(__import__("conftest").POLICIES / "scripted")]))
+    hooks = fragment["hooks"]
+    # scripted_a/b route to every event, so every event but the dangerous ones is registered
+    assert set(hooks) >= {"PreToolUse", "Stop", "SessionStart"}
+    assert not set(hooks) & NEVER_REGISTER_BY_DEFAULT
+    assert "matcher" not in hooks["PreToolUse"][0]  # a policy routed to all tools
+
+
+def test_matcher_is_narrowed_to_routed_tools(tmp_path):
+    (tmp_path / "p.rego").write_text(
+        "# METADATA\n# title: t\n# custom:\n#   routing:\n#     events: [PreToolUse]\n"
+        "#     tools: [Bash, mcp__github__*]\n#     tool_classes: [file-write]\n"
+        "package claude_rego.policies.p\nimport rego.v1\ndeny contains \"x\" if false\n")
+    hooks = registration(policyset.compile_sources([str(tmp_path)]))["hooks"]
+    assert list(hooks) == ["PreToolUse"]
+    matcher = hooks["PreToolUse"][0]["matcher"]
+    assert set(matcher.split("|")) == {"Bash", "mcp__github__.*", "Edit", "MultiEdit", "NotebookEdit", "Write"}
