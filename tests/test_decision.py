@@ -190,13 +190,27 @@ def test_unknown_event_only_gets_common_fields():
 
 @pytest.mark.parametrize("script", [
     {"deny": [42]}, {"deny": [{"no_reason": True}]}, {"rewrite": ["not an object"]},
-    {"context": [{"text": "objects are not text"}]}, {"env": [{"BAD NAME": "x"}]},
+    {"context": [{"text": "objects are not text"}]}, {"deny": [["a", "list"]]},
     {"deny": [{"reason": "x", "interrupt": "yes"}]},
 ])
 def test_invalid_verb_values_fail_closed(script):
     out = pre(a=script)
     assert spec(out)["permissionDecision"] == "deny"
     assert "policy evaluation failed" in spec(out)["permissionDecisionReason"]
+
+
+def test_invalid_env_names_fail_with_the_events_failure_answer():
+    out, code = evaluate_hook(hook_input("SessionStart", x_test={"a": {"env": [{"BAD NAME": "x"}]}}),
+                              policy_paths=[SCRIPTED])
+    validate_output("SessionStart", out)
+    assert "policy evaluation failed" in out["systemMessage"] and "hookSpecificOutput" not in out
+
+
+def test_a_verb_written_as_a_complete_rule_fails_closed(tmp_path):
+    (tmp_path / "p.rego").write_text("package claude_rego.policies.p\nimport rego.v1\ndeny := \"not a set\"\n")
+    out, _ = evaluate_hook(bash_input("ls"), policy_paths=[str(tmp_path)])
+    assert spec(out)["permissionDecision"] == "deny"
+    assert "must be a set" in spec(out)["permissionDecisionReason"]
 
 
 def test_routing_by_tool_class():

@@ -56,7 +56,7 @@ def synthesize(event: Event, hook: dict, contributions: list[Contribution]) -> d
                 verdicts.setdefault(c.verb, []).append((c.policy, reason))
                 decision["interrupt"] |= interrupt and c.verb == "deny"
         elif c.verb in ("context", "system_message"):
-            decision[c.verb].extend(_text(c, item) for item in c.items)
+            decision[c.verb].extend((c.policy, _text(c, item)) for item in c.items)
         elif c.verb == "rewrite":
             rewrites.extend((c.policy, _object(c, item)) for item in c.items)
         elif c.verb == "replace_output":
@@ -74,10 +74,10 @@ def synthesize(event: Event, hook: dict, contributions: list[Contribution]) -> d
         if verb in verdicts:
             decision["verdict"] = verb
             decision["by"] = sorted({policy for policy, _ in verdicts[verb]})
-            decision["reasons"] = _join_unique(reason for _, reason in verdicts[verb])
+            decision["reasons"] = _join_unique(reason for _, reason in sorted(verdicts[verb]))
             break
-    for key in ("context", "system_message"):
-        decision[key] = _join_unique(decision[key])
+    for key in ("context", "system_message"):  # stable: by policy name, then text
+        decision[key] = _join_unique(text for _, text in sorted(decision[key]))
 
     if rewrites:
         original = hook.get("tool_input") if isinstance(hook.get("tool_input"), dict) else {}
