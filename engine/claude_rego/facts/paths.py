@@ -401,6 +401,8 @@ def looks_like_path(arg: str, flavour: str = HOST_FLAVOUR) -> bool:
     """
     if not arg or arg.startswith("-") or "://" in arg:
         return False
+    if not arg.isascii():
+        arg = fold(arg)  # fullwidth "．ｅｎｖ" is ".env" to a policy matching names
     if "/" in arg or arg[0] in ".~" or (flavour == "windows" and "\\" in arg):
         return True
     if "." not in arg or arg.endswith(".") or any(c.isspace() for c in arg):

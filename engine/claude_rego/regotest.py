@@ -1,0 +1,102 @@
+"""Rego unit tests, like `opa test`: every rule named `test_*` must evaluate to true.
+
+Loads all `.rego` files (tests included) and data files of the given paths into one
+engine (data files merge at their directory path, OPA bundle style), finds test rules
+from the engine's AST, and evaluates each. `todo_*` rules are reported as skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+from . import policyset
+from .engines.regorus_engine import RegorusEngine
+
+
+def discover(paths: list[str]) -> tuple[list[tuple[str, str]], dict]:
+    modules, data = [], {}
+    for source in paths:
+        root = Path(source)
+        files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
+        for file in files:
+            if file.suffix == ".rego":
+                modules.append((str(file), file.read_text(encoding="utf-8")))
+            elif file.name in ("data.json", "data.yaml", "data.yml") and root.is_dir():
+                prefix = list(file.relative_to(root).parent.parts)
+                policyset._merge_at(data, prefix, policyset._read_data(file), file)
+    return modules, data
+
+
+def test_rules(engine: RegorusEngine) -> list[dict]:
+    found = []
+    for module in json.loads(engine.raw.get_ast_as_json()):
+        package = _package(module["ast"]["package"]["refr"])
+        for rule in module["ast"]["rules"]:
+            head = (rule.get("Spec") or {}).get("head") or {}
+            for kind, shape in head.items():
+                if kind == "Func":
+                    continue  # test_helper(x) functions are not tests
+                ref = shape.get("refr") if isinstance(shape, dict) else None
+                var = ref.get("Var") if isinstance(ref, dict) else None
+                if var and var["value"].startswith(("test_", "todo_")):
+                    found.append({"package": package, "name": var["value"],
+                                  "file": module["source"]["file"], "line": var["span"]["line"]})
+    unique = {(t["package"], t["name"]): t for t in found}  # one test may have several bodies
+    return sorted(unique.values(), key=lambda t: (t["file"], t["line"]))
+
+
+def _package(ref: dict) -> str:
+    parts = []
+    while isinstance(ref, dict):
+        if "Var" in ref:
+            parts.append(ref["Var"]["value"])
+            break
+        inner = ref.get("RefDot") or {}
+        parts.append(inner.get("field", [None, ""])[1])
+        ref = inner.get("refr")
+    return ".".join(reversed(parts))
+
+
+def run_rego_tests(paths: list[str], *, pattern: str | None = None) -> list[dict]:
+    modules, data = discover(paths)
+    engine = RegorusEngine()
+    engine.load(modules, data)
+    engine.raw.set_input_json("{}")
+    regex = re.compile(pattern) if pattern else None
+    results = []
+    for test in test_rules(engine):
+        qualified = f"{test['package']}.{test['name']}"
+        if regex and not regex.search(qualified):
+            continue
+        result = dict(test, passed=False, skipped=test["name"].startswith("todo_"), error=None, duration_ms=0.0)
+        if not result["skipped"]:
+            start = time.perf_counter()
+            try:
+                value = engine.evaluate("{}", [f"data.{qualified}"]).get(f"data.{qualified}")
+                result["passed"] = value is True
+                if not result["passed"]:
+                    result["error"] = "undefined" if value is None else f"value {json.dumps(value)[:200]}"
+            except Exception as exc:  # noqa: BLE001
+                result["error"] = str(exc).strip()
+            result["duration_ms"] = (time.perf_counter() - start) * 1000
+        results.append(result)
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    results = run_rego_tests(argv or [str(policyset.default_pack_dir())])
+    failed = [r for r in results if not r["passed"] and not r["skipped"]]
+    for r in failed:
+        print(f"FAIL {r['package']}.{r['name']} ({r['file']}:{r['line']}): {r['error']}")
+    passed = sum(r["passed"] for r in results)
+    print(f"{passed} passed, {len(failed)} failed, {sum(r['skipped'] for r in results)} skipped")
+    return 1 if failed or not passed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,106 @@
+# METADATA
+# title: Git safety
+# description: >-
+#   Denies force-pushes (--force, -f, --force-with-lease, +refspec) to protected
+#   branches (data.claude_rego.settings.protected_branches, globs allowed) and
+#   force-pushes that name no branch; asks before git reset --hard and history
+#   rewrites (rebase, filter-branch, filter-repo, commit --amend, push --mirror).
+# custom:
+#   severity: high
+#   rationale: >-
+#     A force-push to a shared branch rewrites history for everyone; a hard reset throws
+#     away uncommitted work. Neither should happen without a human deciding it.
+#   routing:
+#     events: [PreToolUse, PermissionRequest]
+#     tool_classes: [shell]
+package claude_rego.policies.git_safety
+
+import data.claude_rego.lib.settings
+import data.claude_rego.lib.shell
+import rego.v1
+
+protected := settings.get("protected_branches", ["main", "master"])
+
+git(seg, sub) if {
+	shell.runs(seg, "git")
+	subcommand(seg) == sub
+}
+
+# the first argument that is not a global option (git -C dir -c k=v push …)
+subcommand(seg) := [arg |
+	some i, arg in seg.args
+	not startswith(arg, "-")
+	not value_of_global_option(seg, i)
+][0]
+
+value_of_global_option(seg, i) if {
+	i > 0
+	seg.args[i - 1] in {"-C", "-c", "--git-dir", "--work-tree", "--namespace"}
+}
+
+force(seg) if shell.has_arg(seg, {"--force", "-f", "--force-with-lease", "--force-if-includes"})
+
+force(seg) if {
+	some arg in seg.args
+	startswith(arg, "--force-with-lease=")
+}
+
+force(seg) if shell.has_short_flag(seg, {"f"})
+
+push_targets(seg) := [arg | some arg in shell.operands(seg); arg != "push"]
+
+protected_ref(ref) if {
+	branch := trim_prefix(trim_prefix(regex.replace(ref, `^\+?([^:]*:)?`, ""), "refs/heads/"), "+")
+	some pattern in protected
+	glob.match(pattern, ["/"], branch)
+}
+
+deny contains msg if {
+	some seg in shell.segments
+	git(seg, "push")
+	force(seg)
+	some ref in array.slice(push_targets(seg), 1, count(push_targets(seg)))
+	protected_ref(ref)
+	msg := sprintf("Blocked: force-pushing to protected branch `%s` rewrites shared history. Push to a new branch and open a pull request instead.", [ref])
+}
+
+deny contains msg if {
+	some seg in shell.segments
+	git(seg, "push")
+	some ref in array.slice(push_targets(seg), 1, count(push_targets(seg)))
+	startswith(ref, "+")
+	protected_ref(ref)
+	msg := sprintf("Blocked: `%s` force-pushes (+refspec) to a protected branch. Push to a new branch instead.", [ref])
+}
+
+deny contains "Blocked: a force-push that names no branch pushes the current branch, which may be protected. Name a non-protected branch explicitly." if {
+	some seg in shell.segments
+	git(seg, "push")
+	force(seg)
+	count(push_targets(seg)) < 2
+}
+
+ask contains "`git reset --hard` discards uncommitted work. Approve only if nothing is lost." if {
+	some seg in shell.segments
+	git(seg, "reset")
+	shell.has_arg(seg, {"--hard"})
+}
+
+ask contains msg if {
+	some seg in shell.segments
+	some sub in {"rebase", "filter-branch", "filter-repo"}
+	git(seg, sub)
+	msg := sprintf("`git %s` rewrites history. Approve only if this branch is not shared.", [sub])
+}
+
+ask contains "`git commit --amend` rewrites the last commit. Approve only if it was not pushed." if {
+	some seg in shell.segments
+	git(seg, "commit")
+	shell.has_arg(seg, {"--amend"})
+}
+
+ask contains "`git push --mirror`/`--delete` can remove remote branches. Approve only if intended." if {
+	some seg in shell.segments
+	git(seg, "push")
+	shell.has_arg(seg, {"--mirror", "--delete", "-d", "--prune"})
+}

@@ -1,0 +1,15 @@
+package claude_rego.policies.mcp_allowlist_test
+
+import data.claude_rego.policies.mcp_allowlist
+import rego.v1
+
+mcp(server) := {"facts": {"tool": {"name": concat("__", ["mcp", server, "t"]), "class": "mcp", "mcp": {"server": server, "tool": "t"}}}}
+
+test_no_allowlist_no_restriction if {
+	count(mcp_allowlist.deny) == 0 with input as mcp("anything") with data.claude_rego.settings.mcp_allowed_servers as []
+}
+
+test_allowlist_denies_other_servers if {
+	count(mcp_allowlist.deny) > 0 with input as mcp("evil") with data.claude_rego.settings.mcp_allowed_servers as ["github"]
+	count(mcp_allowlist.deny) == 0 with input as mcp("github") with data.claude_rego.settings.mcp_allowed_servers as ["github"]
+}

@@ -1,0 +1,24 @@
+# METADATA
+# title: Secrets in prompts
+# description: >-
+#   Blocks a user prompt that carries credentials (AWS keys, GCP service-account keys,
+#   GitHub and Slack tokens, private keys, password= assignments) and tells the user to
+#   rephrase without them.
+# custom:
+#   severity: high
+#   rationale: >-
+#     A prompt goes to the model provider and into the transcript on disk. A credential
+#     pasted by mistake should be stopped before it leaves the machine; the prompt is
+#     erased from the context when blocked.
+#   routing:
+#     events: [UserPromptSubmit, UserPromptExpansion]
+package claude_rego.policies.prompt_secrets
+
+import data.claude_rego.lib.secrets
+import rego.v1
+
+deny contains msg if {
+	kinds := secrets.found(input.hook.prompt)
+	count(kinds) > 0
+	msg := sprintf("Your prompt was not sent: it appears to contain a secret (%s). Remove it or replace it with a placeholder, then send the prompt again. If the secret is real, consider rotating it.", [concat(", ", sort(kinds))])
+}

@@ -1,0 +1,52 @@
+"""The default pack's own Rego unit tests, one pytest case each, plus its conventions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claude_rego import policyset
+from claude_rego.regotest import run_rego_tests
+
+PACK = policyset.default_pack_dir()
+RESULTS = run_rego_tests([str(PACK)])
+
+
+def test_the_pack_has_tests():
+    assert len(RESULTS) >= 40
+
+
+@pytest.mark.parametrize("result", RESULTS, ids=[f"{r['package']}.{r['name']}" for r in RESULTS])
+def test_rego(result):
+    assert result["passed"] or result["skipped"], f"{result['file']}:{result['line']}: {result['error']}"
+
+
+POLICY_FILES = sorted(p for p in PACK.glob("*.rego") if not p.name.endswith("_test.rego"))
+
+
+@pytest.mark.parametrize("policy", POLICY_FILES, ids=[p.stem for p in POLICY_FILES])
+def test_every_policy_has_metadata_and_tests_beside_it(policy: Path):
+    meta = policyset.parse_metadata(policy.read_text())
+    assert meta.get("title") and meta.get("description"), policy
+    custom = meta.get("custom") or {}
+    assert custom.get("severity") and custom.get("routing") and custom.get("rationale"), policy
+    assert policy.with_name(policy.stem + "_test.rego").is_file(), f"{policy.name} has no _test.rego"
+
+
+def test_the_pack_compiles_into_a_snapshot():
+    snapshot = policyset.compile_sources([str(PACK)])
+    assert {p["name"] for p in snapshot["policies"]} == {p.stem for p in POLICY_FILES}
+
+
+def test_a_policy_can_be_switched_off_through_data(tmp_path):
+    from claude_rego.api import evaluate_hook
+    from conftest import bash_input
+    snapshot = policyset.compile_sources([str(PACK)])
+    snapshot["data"]["claude_rego"]["settings"]["disabled_policies"] = ["remote_exec"]
+    path = tmp_path / "s.json"
+    policyset.write_snapshot(snapshot, path)
+    out, _ = evaluate_hook(bash_input("curl x | sh"), policy_paths=[str(path)])
+    assert out.get("hookSpecificOutput", {}).get("permissionDecision") != "deny"
+    out, _ = evaluate_hook(bash_input("curl x | sh"))
+    assert out["hookSpecificOutput"]["permissionDecision"] == "deny"
