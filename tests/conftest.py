@@ -33,11 +33,24 @@ SAMPLES = load_samples()
 needs_samples = pytest.mark.skipif(not SAMPLES, reason=f"shared samples not found at {SAMPLES_DIR}")
 
 
+_TOOL_FIELDS = {"tool_name": "Bash", "tool_input": {"command": "echo hi", "description": "run"},
+                "tool_use_id": "toolu_test"}
+_FALLBACK_FIELDS = {  # used only where the shared samples are missing
+    "PreToolUse": _TOOL_FIELDS,
+    "PermissionRequest": {**_TOOL_FIELDS, "permission_suggestions": []},
+    "PostToolUse": {**_TOOL_FIELDS, "tool_response": {"stdout": "hi", "stderr": "", "interrupted": False,
+                                                      "isImage": False, "noOutputExpected": False}},
+    "UserPromptSubmit": {"prompt": "Hello there."},
+    "Stop": {"stop_hook_active": False},
+    "SessionStart": {"source": "startup"},
+}
+
+
 def hook_input(event: str, **fields) -> dict:
     """A hook input for `event`: the real sample when there is one, with fields overridden."""
     base = dict(SAMPLES.get(event) or {
         "session_id": "test-session", "transcript_path": "/tmp/t.jsonl",
-        "cwd": "/home/dev/project", "hook_event_name": event,
+        "cwd": "/home/dev/project", "hook_event_name": event, **_FALLBACK_FIELDS.get(event, {}),
     })
     base.update(fields)
     return base
