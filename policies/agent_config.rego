@@ -15,7 +15,7 @@
 #     tool_classes: [shell, file-write]
 package claude_rego.policies.agent_config
 
-import data.claude_rego.lib.paths
+import data.claude_rego.lib.paths.written
 import rego.v1
 
 patterns := [
@@ -26,7 +26,7 @@ patterns := [
 ]
 
 ask contains msg if {
-	some p in paths.written
+	some p in written
 	some location in {lower(p.absolute_folded), lower(p.resolved)}
 	some pattern in patterns
 	regex.match(pattern, location)

@@ -20,6 +20,9 @@ package claude_rego.policies.destructive_shell
 
 import data.claude_rego.lib.paths
 import data.claude_rego.lib.shell
+import data.claude_rego.lib.paths.home
+import data.claude_rego.lib.paths.project
+import data.claude_rego.lib.shell.segments
 import rego.v1
 
 system_dirs := {
@@ -28,12 +31,12 @@ system_dirs := {
 	"/private", "/private/etc", "/private/var",
 }
 
-dangerous_roots := {"/", lower(paths.home), lower(paths.project), lower(paths.parent(paths.project))} | system_dirs
+dangerous_roots := {"/", lower(home), lower(project), lower(paths.parent(project))} | system_dirs
 
 home_words := `^(~|\$HOME|\$\{HOME\})/*(\*|\.)?$`
 
 deny contains msg if {
-	some seg in shell.segments
+	some seg in segments
 	recursive_delete(seg)
 	some arg in shell.operands(seg)
 	dangerous_target(seg, arg)
@@ -41,7 +44,7 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in shell.segments
+	some seg in segments
 	shell.runs(seg, "find")
 	some start in find_starts(seg)
 	dangerous_target(seg, start)
@@ -51,12 +54,12 @@ deny contains msg if {
 }
 
 deny contains "Blocked: mkfs formats a file system and destroys its data. Format devices outside the agent session." if {
-	some seg in shell.segments
+	some seg in segments
 	startswith(lower(seg.command), "mkfs")
 }
 
 deny contains msg if {
-	some seg in shell.segments
+	some seg in segments
 	shell.runs(seg, "dd")
 	some arg in seg.args
 	startswith(arg, "of=/dev/")
@@ -65,7 +68,7 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in shell.segments
+	some seg in segments
 	shell.runs_any(seg, {"shred", "wipefs", "blkdiscard"})
 	some arg in shell.operands(seg)
 	startswith(arg, "/dev/")
@@ -73,8 +76,8 @@ deny contains msg if {
 }
 
 deny contains "Blocked: this is a fork bomb (a function that pipes into itself in the background); it would exhaust the machine." if {
-	some a in shell.segments
-	some b in shell.segments
+	some a in segments
+	some b in segments
 	a.context == "function_body"
 	b.context == "function_body"
 	b.operator == "|"
@@ -87,7 +90,7 @@ deny contains "Blocked: this is a fork bomb; it would exhaust the machine." if {
 }
 
 deny contains msg if {
-	some seg in shell.segments
+	some seg in segments
 	shell.runs_any(seg, {"chmod", "chown", "chgrp"})
 	recursive_flag(seg)
 	some arg in shell.operands(seg)
@@ -136,20 +139,20 @@ dangerous_target(seg, arg) if {
 }
 
 changed_dir(seg) if {
-	some cd in shell.segments
+	some cd in segments
 	shell.runs_any(cd, {"cd", "pushd"})
 	cd.id < seg.id
 }
 
 changed_into_danger(seg) if {
-	some cd in shell.segments
+	some cd in segments
 	shell.runs_any(cd, {"cd", "pushd"})
 	cd.id < seg.id
 	count(shell.operands(cd)) == 0
 }
 
 changed_into_danger(seg) if {
-	some cd in shell.segments
+	some cd in segments
 	shell.runs_any(cd, {"cd", "pushd"})
 	cd.id < seg.id
 	some arg in shell.operands(cd)
@@ -168,7 +171,7 @@ after_option(seg, arg) if {
 find_deletes(seg) if shell.has_arg(seg, {"-delete"})
 
 find_deletes(seg) if {
-	some child in shell.segments
+	some child in segments
 	child.parent == seg.id
 	child.context == "find_exec"
 	shell.runs_any(child, {"rm", "shred", "unlink", "rmdir"})
@@ -177,6 +180,6 @@ find_deletes(seg) if {
 # `find . -name '*.pyc' -delete` in the project root deletes selected files, not the project.
 filtered_in_project(seg, start) if {
 	p := shell.path_of(seg, start)
-	lower(trim_right(p.absolute, "/")) == lower(paths.project)
+	lower(trim_right(p.absolute, "/")) == lower(project)
 	shell.has_arg(seg, {"-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-size", "-empty"})
 }

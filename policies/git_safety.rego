@@ -17,6 +17,7 @@ package claude_rego.policies.git_safety
 
 import data.claude_rego.lib.settings
 import data.claude_rego.lib.shell
+import data.claude_rego.lib.shell.segments
 import rego.v1
 
 protected := settings.get("protected_branches", ["main", "master"])
@@ -56,7 +57,7 @@ protected_ref(ref) if {
 }
 
 deny contains msg if {
-	some seg in shell.segments
+	some seg in segments
 	git(seg, "push")
 	force(seg)
 	some ref in array.slice(push_targets(seg), 1, count(push_targets(seg)))
@@ -65,7 +66,7 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in shell.segments
+	some seg in segments
 	git(seg, "push")
 	some ref in array.slice(push_targets(seg), 1, count(push_targets(seg)))
 	startswith(ref, "+")
@@ -74,33 +75,33 @@ deny contains msg if {
 }
 
 deny contains "Blocked: a force-push that names no branch pushes the current branch, which may be protected. Name a non-protected branch explicitly." if {
-	some seg in shell.segments
+	some seg in segments
 	git(seg, "push")
 	force(seg)
 	count(push_targets(seg)) < 2
 }
 
 ask contains "`git reset --hard` discards uncommitted work. Approve only if nothing is lost." if {
-	some seg in shell.segments
+	some seg in segments
 	git(seg, "reset")
 	shell.has_arg(seg, {"--hard"})
 }
 
 ask contains msg if {
-	some seg in shell.segments
+	some seg in segments
 	some sub in {"rebase", "filter-branch", "filter-repo"}
 	git(seg, sub)
 	msg := sprintf("`git %s` rewrites history. Approve only if this branch is not shared.", [sub])
 }
 
 ask contains "`git commit --amend` rewrites the last commit. Approve only if it was not pushed." if {
-	some seg in shell.segments
+	some seg in segments
 	git(seg, "commit")
 	shell.has_arg(seg, {"--amend"})
 }
 
 ask contains "`git push --mirror`/`--delete` can remove remote branches. Approve only if intended." if {
-	some seg in shell.segments
+	some seg in segments
 	git(seg, "push")
 	shell.has_arg(seg, {"--mirror", "--delete", "-d", "--prune"})
 }

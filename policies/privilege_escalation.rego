@@ -18,6 +18,7 @@ package claude_rego.policies.privilege_escalation
 
 import data.claude_rego.lib.settings
 import data.claude_rego.lib.shell
+import data.claude_rego.lib.shell.segments
 import rego.v1
 
 escalators := {"sudo", "su", "doas", "pkexec", "runuser", "sudoedit"}
@@ -25,25 +26,25 @@ escalators := {"sudo", "su", "doas", "pkexec", "runuser", "sudoedit"}
 mode := settings.get("privilege_escalation", "ask")
 
 findings contains sprintf("`%s` runs a command with elevated privileges", [w]) if {
-	some seg in shell.segments
+	some seg in segments
 	some w in seg.wrappers
 	w in escalators
 }
 
 findings contains sprintf("`%s` elevates privileges", [seg.command]) if {
-	some seg in shell.segments
+	some seg in segments
 	shell.runs_any(seg, escalators)
 }
 
 findings contains "`chmod` sets a setuid/setgid bit" if {
-	some seg in shell.segments
+	some seg in segments
 	shell.runs(seg, "chmod")
 	some arg in seg.args
 	regex.match(`^([ugoa]*[+=][rwxXt]*s[rwxXt]*|[2467][0-7]{3})$`, arg)
 }
 
 findings contains "`setcap` grants file capabilities" if {
-	some seg in shell.segments
+	some seg in segments
 	shell.runs(seg, "setcap")
 }
 

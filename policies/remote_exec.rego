@@ -18,14 +18,15 @@
 package claude_rego.policies.remote_exec
 
 import data.claude_rego.lib.shell
+import data.claude_rego.lib.shell.segments
 import rego.v1
 
 advice := "Download the file first, review it, and run it in a separate step."
 
 deny contains msg if {
-	some fetch in shell.segments
+	some fetch in segments
 	shell.runs_any(fetch, shell.downloaders)
-	some run in shell.segments
+	some run in segments
 	run.pipeline == fetch.pipeline
 	run.id > fetch.id
 	shell.runs_any(run, shell.interpreters)
@@ -33,9 +34,9 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some run in shell.segments
+	some run in segments
 	shell.runs_any(run, shell.interpreters)
-	some fetch in shell.segments
+	some fetch in segments
 	fetch.context in {"process_substitution", "substitution"}
 	ancestor(run.id, fetch)
 	shell.runs_any(fetch, shell.downloaders)
@@ -43,9 +44,9 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some fetch in shell.segments
+	some fetch in segments
 	shell.runs_any(fetch, shell.downloaders)
-	some run in shell.segments
+	some run in segments
 	run.id > fetch.id
 	not run.pipeline == fetch.pipeline
 	executes_a_file(run)
@@ -56,14 +57,14 @@ deny contains msg if {
 ancestor(id, seg) if seg.parent == id
 
 ancestor(id, seg) if {
-	some mid in shell.segments
+	some mid in segments
 	seg.parent == mid.id
 	mid.parent == id
 }
 
 ancestor(id, seg) if {
-	some mid in shell.segments
-	some top in shell.segments
+	some mid in segments
+	some top in segments
 	seg.parent == mid.id
 	mid.parent == top.id
 	top.parent == id

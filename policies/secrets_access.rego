@@ -21,10 +21,12 @@ package claude_rego.policies.secrets_access
 import data.claude_rego.lib.paths
 import data.claude_rego.lib.settings
 import data.claude_rego.lib.shell
+import data.claude_rego.lib.paths.touched
+import data.claude_rego.lib.shell.segments
 import rego.v1
 
 deny contains msg if {
-	some p in paths.touched
+	some p in touched
 	paths.is_secret(p)
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. Ask the user for the specific non-secret value you need, or use a placeholder such as .env.example.", [p.raw])
 }
@@ -32,7 +34,7 @@ deny contains msg if {
 # Bare file names in shell arguments (`base64 id_rsa`) that are not path-like enough to
 # have path facts.
 deny contains msg if {
-	some seg in shell.segments
+	some seg in segments
 	some arg in shell.operands(seg)
 	name := lower(regex.replace(arg, `^.*/`, ""))
 	not name in {lower(n) | some n in settings.get("secret_file_allowlist", [])}

@@ -16,7 +16,7 @@
 package claude_rego.policies.test_timeout
 
 import data.claude_rego.lib.settings
-import data.claude_rego.lib.shell
+import data.claude_rego.lib.shell.segments
 import rego.v1
 
 seconds := settings.get("test_timeout_seconds", 600)
@@ -40,8 +40,8 @@ runs_tests(seg) if {
 }
 
 rewrite contains {"command": sprintf("timeout %d %s", [seconds, input.hook.tool_input.command])} if {
-	count(shell.segments) == 1
-	some seg in shell.segments
+	count(segments) == 1
+	some seg in segments
 	seg.context == "top"
 	count(seg.wrappers) == 0
 	count(seg.assignments) == 0

@@ -20,6 +20,8 @@ package claude_rego.policies.write_outside_project
 
 import data.claude_rego.lib.paths
 import data.claude_rego.lib.settings
+import data.claude_rego.lib.paths.home
+import data.claude_rego.lib.paths.written
 import rego.v1
 
 allowed_roots := settings.get("allowed_write_roots", ["/tmp", "/dev/null"])
@@ -29,7 +31,7 @@ system_prefixes := ["/etc", "/usr", "/bin", "/sbin", "/lib", "/boot", "/opt", "/
 startup_files := {".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".cshrc", ".tcshrc", ".config/fish/config.fish"}
 
 deny contains msg if {
-	some p in paths.written
+	some p in written
 	escapes(p)
 	msg := sprintf("Blocked: writing `%s` is outside the project (%s)%s. Keep changes inside the project directory, or ask the user to make this change.", [p.raw, input.facts.project_dir, why(p)])
 }
@@ -65,7 +67,7 @@ sensitive(p) if paths.under(lower(p.resolved), lower(paths.expand("~/.ssh")))
 
 sensitive(p) if {
 	some file in startup_files
-	lower(p.resolved) == lower(concat("/", [paths.home, file]))
+	lower(p.resolved) == lower(concat("/", [home, file]))
 }
 
 why(p) := ": a system path" if {

@@ -9,7 +9,7 @@ import pytest
 from claude_rego import policyset
 from claude_rego.regotest import run_rego_tests
 
-PACK = policyset.default_pack_dir()
+PACK = Path(policyset.default_pack_dir())
 RESULTS = run_rego_tests([str(PACK)])
 
 

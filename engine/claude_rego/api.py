@@ -7,7 +7,7 @@ invalid decisions still become the event's failure answer.
 
 from __future__ import annotations
 
-from . import output, policyset
+from . import output, snapshot
 from .events import event_info
 from .pipeline import Evaluator
 
@@ -18,7 +18,7 @@ def evaluator_for(policy_paths: list[str] | None = None) -> Evaluator:
     """A cached Evaluator per policy source (the default pack when None)."""
     key = tuple(policy_paths or ())
     if key not in _evaluators:
-        _evaluators[key] = Evaluator(policyset.load(list(key) or None))
+        _evaluators[key] = Evaluator(snapshot.load(list(key) or None))
     return _evaluators[key]
 
 

@@ -179,11 +179,11 @@ def version():
 
 
 def _load(policies):
-    from . import policyset
+    from . import policyset, snapshot
 
     try:
-        return policyset.load(policies or None)
-    except (policyset.PolicyError, OSError, ValueError) as exc:
+        return snapshot.load(policies or None)
+    except (policyset.PolicyError, snapshot.SnapshotError, OSError, ValueError) as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)
 

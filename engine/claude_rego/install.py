@@ -24,13 +24,15 @@ from .events import EVENTS, NEVER_REGISTER_BY_DEFAULT, TOOL_CLASSES, event_info
 from .hook import DEFAULT_DEADLINE
 
 TIMEOUT_MARGIN = 7  # seconds between the hook's deadline and Claude Code's timeout
+BOOTSTRAP = "from claude_rego.entry import main; main()"
 
 
 def hook_command(event: str, *, python: str | None = None, policies: list[str] | None = None,
                  deadline: float = DEFAULT_DEADLINE, log_file: str | None = None) -> str:
     """The exact shell command registered for `event` (what the tests run)."""
     python = os.path.abspath(python or sys.executable)
-    argv = [python, "-I", "-m", "claude_rego", "hook", "--event", event]
+    # `-c` rather than `-m claude_rego`: runpy costs ~7 ms per call. `-I` isolates.
+    argv = [python, "-I", "-c", BOOTSTRAP, "hook", "--event", event]
     for path in policies or ():
         argv += ["--policies", os.path.abspath(path)]
     if deadline != DEFAULT_DEADLINE:

@@ -13,7 +13,7 @@ import json
 from . import decision as synth
 from . import hookinput, output, query
 from .events import event_info, tool_class
-from .policyset import routed_rules
+from .snapshot import routed_rules
 
 
 class Evaluator:

@@ -1,4 +1,4 @@
-"""Policy sets: Rego modules + data + per-policy routing, compiled once, read fast.
+"""Policy sets: compile Rego sources into the snapshot the hook reads (compile time only).
 
 Two forms of the same thing:
 - *sources*: directories of `.rego` files and `data.json`/`data.yaml` (OPA bundle
@@ -18,16 +18,13 @@ import hashlib
 import json
 import os
 import re
-from fnmatch import fnmatchcase
 from pathlib import Path
 
 from . import CONTRACT_VERSION
 from .events import ALL_VERBS
 
-SNAPSHOT_FORMAT = "claude-rego-snapshot/1"
 POLICY_ROOT = "claude_rego.policies."
 LIB_ROOT = "claude_rego.lib."
-DEFAULT_SNAPSHOT_NAME = "default_pack.snapshot.json"
 MAX_MODULE_BYTES = 1024 * 1024
 
 _PACKAGE_RE = re.compile(r"^[ \t]*package[ \t]+([A-Za-z_][\w.]*)", re.MULTILINE)
@@ -37,72 +34,9 @@ class PolicyError(Exception):
     """A policy source cannot be compiled; the message names the file."""
 
 
-# --------------------------------------------------------------------------- hot path
-
-def load_snapshot(path: str | os.PathLike) -> dict:
-    """Read a compiled snapshot (the only policy work on the hook's hot path)."""
-    with open(path, "rb") as fh:
-        snapshot = json.loads(fh.read())
-    if not isinstance(snapshot, dict) or snapshot.get("format") != SNAPSHOT_FORMAT:
-        raise PolicyError(f"{path}: not a {SNAPSHOT_FORMAT} snapshot")
-    return snapshot
-
-
-def default_snapshot_path() -> Path | None:
-    """The default pack's snapshot as installed, if the wheel carries one."""
-    candidate = Path(__file__).with_name(DEFAULT_SNAPSHOT_NAME)
-    return candidate if candidate.is_file() else None
-
-
-def default_pack_dir() -> Path:
-    """The default pack's sources: packaged beside us, or `policies/` in a checkout."""
-    packaged = Path(__file__).with_name("default_policies")
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parents[2] / "policies"
-
-
-def load(sources: list[str] | None) -> dict:
-    """Snapshot for `sources` (snapshot files or directories); None = the default pack."""
-    if not sources:
-        snapshot_path = default_snapshot_path()
-        if snapshot_path is not None:
-            return load_snapshot(snapshot_path)
-        return compile_sources([str(default_pack_dir())])
-    if len(sources) == 1 and os.path.isfile(sources[0]) and sources[0].endswith(".json"):
-        return load_snapshot(sources[0])
-    return compile_sources(sources)
-
-
-def routed_rules(snapshot: dict, event: str, tool_name: str | None, tool_cls: str | None):
-    """The (policy, rule path) pairs to evaluate for this event and tool."""
-    disabled = set(_setting(snapshot.get("data") or {}, "disabled_policies") or ())
-    for policy in snapshot["policies"]:
-        if policy["name"] in disabled or not routes(policy.get("routing") or {}, event, tool_name, tool_cls):
-            continue
-        for verb in policy["verbs"]:
-            yield policy, f"data.{policy['package']}.{verb}"
-
-
-def routes(routing: dict, event: str, tool_name: str | None, tool_cls: str | None) -> bool:
-    events = routing.get("events")
-    if events and event not in events:
-        return False
-    tools, classes = routing.get("tools"), routing.get("tool_classes")
-    if not tools and not classes:
-        return True
-    if tool_name is None:
-        return False
-    return bool(
-        (tools and any(fnmatchcase(tool_name, pattern) for pattern in tools))
-        or (classes and tool_cls in classes)
-    )
-
-
-def _setting(data: dict, name: str):
-    settings = ((data.get("claude_rego") or {}).get("settings") or {})
-    return settings.get(name) if isinstance(settings, dict) else None
-
+# Re-exported for compile-time callers; the hook uses `claude_rego.snapshot` directly.
+from .snapshot import (DEFAULT_SNAPSHOT_NAME, SNAPSHOT_FORMAT, default_pack_dir,  # noqa: E402,F401
+                       default_snapshot_path, load, routed_rules, routes)
 
 # ------------------------------------------------------------------ compile time only
 

@@ -24,15 +24,15 @@ def compute(request: dict) -> dict:
     _inject_early(fault)
     if fault == "garbage_answer":
         return ["not", "an", "answer"]  # type: ignore[return-value]
-    from . import output, policyset
+    from . import output, snapshot
     from .events import event_info
     from .pipeline import Evaluator
 
-    snapshot = policyset.load(request.get("sources"))
+    policies = snapshot.load(request.get("sources"))
     if fault == "compile_error":
-        snapshot = dict(snapshot, modules=snapshot["modules"] + [
+        policies = dict(policies, modules=policies["modules"] + [
             {"path": "fault.rego", "text": "package claude_rego.policies.fault\nbroken {"}])
-    evaluator = Evaluator(snapshot)
+    evaluator = Evaluator(policies)
     event_name = request["event"]
     decision = evaluator.decide(request["hook"], event_name=event_name)
     if fault == "invalid_decision":

@@ -8,6 +8,7 @@ package claude_rego.lib.paths
 
 import data.claude_rego.lib.settings
 import data.claude_rego.lib.shell
+import data.claude_rego.lib.shell.segments
 import rego.v1
 
 project := input.facts.project_dir
@@ -46,7 +47,7 @@ written contains p if {
 }
 
 written contains p if {
-	some seg in shell.segments
+	some seg in segments
 	shell.runs_any(seg, {"cp", "mv", "install", "ln", "rsync", "scp"})
 	args := shell.operands(seg)
 	count(args) >= 2
@@ -54,7 +55,7 @@ written contains p if {
 }
 
 written contains p if {
-	some seg in shell.segments
+	some seg in segments
 	shell.runs_any(seg, {"tee", "truncate", "touch", "sed", "chmod", "chown"})
 	some arg in shell.operands(seg)
 	p := shell.path_of(seg, arg)

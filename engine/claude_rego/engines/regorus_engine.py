@@ -19,14 +19,14 @@ os.environ["RUST_LIB_BACKTRACE"] = "0"
 
 import regorus  # noqa: E402
 
-from .base import EngineError  # noqa: E402
+from .base import EngineError, PolicyEngine  # noqa: E402
 
 
 def _message(exc: BaseException) -> str:
     return str(exc).strip() or type(exc).__name__
 
 
-class RegorusEngine:
+class RegorusEngine(PolicyEngine):
     """PolicyEngine over one regorus.Engine (use from one thread only)."""
 
     def __init__(self, *, gather_prints: bool = True):

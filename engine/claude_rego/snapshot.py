@@ -1,0 +1,94 @@
+"""Compiled policy snapshots: what the hook reads on its hot path, with `json` and `os` only.
+
+A snapshot is one JSON file: Rego modules, data, and per-policy routing and verbs,
+compiled from sources by `claude_rego.policyset` (at build or activation time, never
+per tool call). This module only reads snapshots and picks the rules to evaluate.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+SNAPSHOT_FORMAT = "claude-rego-snapshot/1"
+DEFAULT_SNAPSHOT_NAME = "default_pack.snapshot.json"
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class SnapshotError(Exception):
+    """A snapshot file is missing, unreadable or not a snapshot."""
+
+
+def read(path: str) -> dict:
+    try:
+        with open(path, "rb") as fh:
+            snapshot = json.loads(fh.read())
+    except (OSError, ValueError) as exc:
+        raise SnapshotError(f"{path}: {exc}") from None
+    if not isinstance(snapshot, dict) or snapshot.get("format") != SNAPSHOT_FORMAT:
+        raise SnapshotError(f"{path}: not a {SNAPSHOT_FORMAT} snapshot")
+    return snapshot
+
+
+def default_snapshot_path() -> str | None:
+    """The default pack's snapshot as installed (built into the wheel), if present."""
+    candidate = os.path.join(_HERE, DEFAULT_SNAPSHOT_NAME)
+    return candidate if os.path.isfile(candidate) else None
+
+
+def default_pack_dir() -> str:
+    """The default pack's sources: packaged beside us, or `policies/` in a checkout."""
+    packaged = os.path.join(_HERE, "default_policies")
+    if os.path.isdir(packaged):
+        return packaged
+    return os.path.join(os.path.dirname(os.path.dirname(_HERE)), "policies")
+
+
+def load(sources: list[str] | None) -> dict:
+    """Snapshot for `sources` (one snapshot file, or policy directories); None = the default pack.
+
+    Directories are compiled on the spot (slow: for authoring, not for fleets).
+    """
+    if not sources:
+        path = default_snapshot_path()
+        if path is not None:
+            return read(path)
+        sources = [default_pack_dir()]
+    elif len(sources) == 1 and sources[0].endswith(".json") and os.path.isfile(sources[0]):
+        return read(sources[0])
+    from .policyset import compile_sources
+
+    return compile_sources(sources)
+
+
+def routed_rules(snapshot: dict, event: str, tool_name: str | None, tool_cls: str | None):
+    """The (policy, rule path) pairs to evaluate for this event and tool."""
+    settings = ((snapshot.get("data") or {}).get("claude_rego") or {}).get("settings") or {}
+    disabled = set(settings.get("disabled_policies") or ()) if isinstance(settings, dict) else set()
+    for policy in snapshot["policies"]:
+        if policy["name"] in disabled or not routes(policy.get("routing") or {}, event, tool_name, tool_cls):
+            continue
+        for verb in policy["verbs"]:
+            yield policy, f"data.{policy['package']}.{verb}"
+
+
+def routes(routing: dict, event: str, tool_name: str | None, tool_cls: str | None) -> bool:
+    events = routing.get("events")
+    if events and event not in events:
+        return False
+    tools, classes = routing.get("tools"), routing.get("tool_classes")
+    if not tools and not classes:
+        return True
+    if tool_name is None:
+        return False
+    if classes and tool_cls in classes:
+        return True
+    return bool(tools) and any(_matches(tool_name, pattern) for pattern in tools)
+
+
+def _matches(name: str, pattern: str) -> bool:
+    if "*" not in pattern and "?" not in pattern and "[" not in pattern:
+        return name == pattern
+    from fnmatch import fnmatchcase
+
+    return fnmatchcase(name, pattern)
