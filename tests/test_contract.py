@@ -73,3 +73,16 @@ def test_shipped_schema_files_are_generated_from_the_models(schemas):
     for event in EVENTS:
         shipped = json.loads((contract.SCHEMA_DIR / f"{event}.json").read_text())
         assert shipped == json.loads(json.dumps(schemas[event], sort_keys=True)), event
+
+
+@needs_samples
+def test_the_per_event_examples_in_the_docs_are_current(schemas):
+    """docs/query-examples.md is generated; regenerate with `python docs/gen_query_examples.py`."""
+    import importlib.util
+    from conftest import REPO
+    spec = importlib.util.spec_from_file_location("gen", REPO / "docs" / "gen_query_examples.py")
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    assert (REPO / "docs" / "query-examples.md").read_text() == gen.render()
+    for event, document in gen.examples().items():
+        jsonschema.validate(document, schemas[event])

@@ -28,7 +28,10 @@ def test_printed_registration_runs_isolated_absolute_interpreter_with_timeout():
         (hook,) = entry["hooks"]
         assert hook["type"] == "command"
         assert hook["timeout"] > DEFAULT_DEADLINE
-        argv = shlex.split(hook["command"].split(";", 1)[0])
+        lexer = shlex.shlex(hook["command"], posix=True, punctuation_chars=True)
+        lexer.whitespace_split = True
+        words = list(lexer)
+        argv = words[:words.index(";")]
         assert argv[0] == sys.executable and argv[0].startswith("/")
         assert argv[1:7] == ["-I", "-c", BOOTSTRAP, "hook", "--event", event]
         assert event not in NEVER_REGISTER_BY_DEFAULT
