@@ -10,7 +10,7 @@ import sys
 from claude_rego import policyset
 from claude_rego.events import NEVER_REGISTER_BY_DEFAULT
 from claude_rego.hook import DEFAULT_DEADLINE
-from claude_rego.install import BOOTSTRAP, registration
+from claude_rego.install import bootstrap, registration
 from conftest import SCRIPTED, bash_input, run_registered
 
 
@@ -33,7 +33,7 @@ def test_printed_registration_runs_isolated_absolute_interpreter_with_timeout():
         words = list(lexer)
         argv = words[:words.index(";")]
         assert argv[0] == sys.executable and argv[0].startswith("/")
-        assert argv[1:7] == ["-I", "-c", BOOTSTRAP, "hook", "--event", event]
+        assert argv[1:8] == ["-I", "-S", "-c", bootstrap(), "hook", "--event", event]
         assert event not in NEVER_REGISTER_BY_DEFAULT
 
 

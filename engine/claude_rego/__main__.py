@@ -1,4 +1,4 @@
-"""`python -I -m claude_rego …`: the form the registered hook command uses."""
+"""`python -m claude_rego …`: the CLI as a module (the registered hook uses `-c`, see install.py)."""
 
 from .entry import main
 

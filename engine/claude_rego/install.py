@@ -24,15 +24,33 @@ from .events import EVENTS, NEVER_REGISTER_BY_DEFAULT, TOOL_CLASSES, event_info
 from .hook import DEFAULT_DEADLINE
 
 TIMEOUT_MARGIN = 7  # seconds between the hook's deadline and Claude Code's timeout
-BOOTSTRAP = "from claude_rego.entry import main; main()"
+
+
+def bootstrap() -> str:
+    """The `-c` program of the registered command.
+
+    `python -I -S -c …`: `-I` ignores PYTHON* variables, the user site and the current
+    directory; `-S` skips `site` (its .pth processing costs ~3 ms per call and runs
+    code from any .pth file), so the directories holding claude_rego and the engine are
+    added explicitly. `-c` rather than `-m claude_rego`: runpy costs ~7 ms per call.
+    """
+    import regorus
+
+    import claude_rego
+
+    dirs = []
+    for module in (claude_rego, regorus):
+        parent = os.path.dirname(os.path.dirname(os.path.abspath(module.__file__)))
+        if parent not in dirs:
+            dirs.append(parent)
+    return f"import sys; sys.path += {dirs!r}; from claude_rego.entry import main; main()"
 
 
 def hook_command(event: str, *, python: str | None = None, policies: list[str] | None = None,
                  deadline: float = DEFAULT_DEADLINE, log_file: str | None = None) -> str:
     """The exact shell command registered for `event` (what the tests run)."""
     python = os.path.abspath(python or sys.executable)
-    # `-c` rather than `-m claude_rego`: runpy costs ~7 ms per call. `-I` isolates.
-    argv = [python, "-I", "-c", BOOTSTRAP, "hook", "--event", event]
+    argv = [python, "-I", "-S", "-c", bootstrap(), "hook", "--event", event]
     for path in policies or ():
         argv += ["--policies", os.path.abspath(path)]
     if deadline != DEFAULT_DEADLINE:

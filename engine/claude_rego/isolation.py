@@ -44,7 +44,9 @@ def run_forked(task, deadline: float) -> dict:
             os.close(read_fd)
             _silence_stdio()
             payload = json.dumps(task()).encode()
-            view = memoryview(payload)
+            # Length-prefixed, so the parent can answer without waiting for this
+            # process to exit (tearing down the engine's memory takes a while).
+            view = memoryview(len(payload).to_bytes(8, "big") + payload)
             while view:
                 view = view[os.write(write_fd, view):]
         except BaseException:  # noqa: BLE001 — the parent reads a short pipe as failure
@@ -52,11 +54,13 @@ def run_forked(task, deadline: float) -> dict:
         finally:
             os._exit(status)
     os.close(write_fd)
+    complete = False
     try:
-        payload = _read_until(read_fd, deadline)
+        payload = _read_frame(read_fd, deadline)
+        complete = True
     finally:
         os.close(read_fd)
-        _reap(pid)
+        _reap(pid, kill=not complete)
     return _decode(payload)
 
 
@@ -87,28 +91,31 @@ def _silence_stdio() -> None:
     os.close(devnull)
 
 
-def _read_until(fd: int, deadline: float) -> bytes:
+def _read_frame(fd: int, deadline: float) -> bytes:
+    """Read one length-prefixed answer; b"" if the child died first. Raises on the deadline."""
     import select
 
-    chunks = []
-    while True:
+    buffer = bytearray()
+    expected = None
+    while expected is None or len(buffer) < expected + 8:
         remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            raise ChildFailed("deadline exceeded")
-        ready, _, _ = select.select([fd], [], [], remaining)
-        if not ready:
+        if remaining <= 0 or not select.select([fd], [], [], remaining)[0]:
             raise ChildFailed("deadline exceeded")
         chunk = os.read(fd, 65536)
         if not chunk:
-            return b"".join(chunks)
-        chunks.append(chunk)
+            return b""  # EOF before a whole answer: the child crashed
+        buffer += chunk
+        if expected is None and len(buffer) >= 8:
+            expected = int.from_bytes(buffer[:8], "big")
+    return bytes(buffer[8:8 + expected])
 
 
-def _reap(pid: int) -> None:
-    """Collect the child; kill it first if it is still running (a hang)."""
+def _reap(pid: int, *, kill: bool) -> None:
+    """Collect the child. A child that answered is left to finish exiting on its own
+    (it is past os._exit; init reaps it if we exit first); one that did not is killed."""
     try:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done == 0:
+        done, _ = os.waitpid(pid, os.WNOHANG)
+        if done == 0 and kill:
             os.kill(pid, 9)
             os.waitpid(pid, 0)
     except (ChildProcessError, ProcessLookupError, OSError):

@@ -171,7 +171,12 @@ def _describe(modules: list[dict]) -> list[dict]:
             engine.load([(module["path"], module["text"])], {})
         except Exception as exc:  # noqa: BLE001
             raise PolicyError(str(exc)) from None
-        verbs = _defined_rules(engine.raw.get_ast_as_json()) & set(ALL_VERBS)
+        heads = _rule_heads(engine.raw.get_ast_as_json())
+        verbs = {name for name, _ in heads} & set(ALL_VERBS)
+        for name, kind in heads:
+            if name in ALL_VERBS and kind != "Set":
+                raise PolicyError(f"{module['path']}: verb `{name}` must be a set (`{name} contains x if …`), "
+                                  "so every policy can add to it")
         routing = _routing(meta, module["path"])
         entry = by_package.setdefault(package, {
             "name": package[len(POLICY_ROOT):], "package": package, "files": [],
@@ -211,20 +216,22 @@ def _routing(meta: dict, path: str) -> dict:
     return clean
 
 
-def _defined_rules(ast_json: str) -> set[str]:
-    names = set()
+def _rule_heads(ast_json: str) -> set[tuple[str, str]]:
+    """(rule name, head kind) pairs: kind is "Set" for `name contains x`, "Compr" for
+    `name := v` / `name if …`, "Func" for functions."""
+    heads = set()
     for module in json.loads(ast_json):
         for rule in module["ast"]["rules"]:
             head = (rule.get("Spec") or {}).get("head") or {}
-            for shape in head.values():
+            for kind, shape in head.items():
                 ref = shape.get("refr") if isinstance(shape, dict) else None
                 while isinstance(ref, dict):
                     if "Var" in ref:
-                        names.add(ref["Var"]["value"])
+                        heads.add((ref["Var"]["value"], kind))
                         break
                     inner = next(iter(ref.values()))
                     ref = inner.get("refr") if isinstance(inner, dict) else None
-    return names
+    return heads
 
 
 def _engine_check(modules: list[dict], data: dict) -> None:

@@ -22,6 +22,9 @@ import regorus  # noqa: E402
 from .base import EngineError, PolicyEngine  # noqa: E402
 
 
+_UNDEFINED = '"<undefined>"'
+
+
 def _message(exc: BaseException) -> str:
     return str(exc).strip() or type(exc).__name__
 
@@ -48,11 +51,11 @@ class RegorusEngine(PolicyEngine):
         try:
             self._engine.set_input_json(input_json)
             for rule in rules:
-                # eval_query, not eval_rule: the latter reports undefined as the
-                # string "<undefined>", indistinguishable from that string value.
-                found = json.loads(self._engine.eval_query_as_json(rule)).get("result")
-                if found:
-                    results[rule] = found[0]["expressions"][0]["value"]
+                # eval_rule reports undefined as the string "<undefined>"; callers only
+                # ask for set rules (never undefined), so that string means undefined.
+                raw = self._engine.eval_rule_as_json(rule)
+                if raw != _UNDEFINED:
+                    results[rule] = json.loads(raw)
         except BaseException as exc:  # noqa: BLE001
             raise EngineError(_message(exc)) from None
         return results
