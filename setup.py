@@ -18,7 +18,7 @@ class BuildWithSnapshot(build_py):
         sys.path.insert(0, str(HERE / "engine"))
         from claude_rego import policyset
 
-        snapshot = policyset.compile_sources([str(HERE / "policies")])
+        snapshot = policyset.compile_sources([str(HERE / "policies")], check=True)
         target = Path(self.build_lib) / "claude_rego" / policyset.DEFAULT_SNAPSHOT_NAME
         target.parent.mkdir(parents=True, exist_ok=True)
         policyset.write_snapshot(snapshot, target)

@@ -109,24 +109,27 @@ recursive_flag(seg) if shell.has_short_flag(seg, {"r", "R"})
 
 recursive_flag(seg) if shell.has_arg(seg, {"--recursive"})
 
-# A target is dangerous when it is, or globs the whole of, a dangerous directory.
-dangerous_target(_, arg) if regex.match(home_words, arg)
+# A target is dangerous when it is, or globs the whole of, a dangerous directory…
+dangerous_target(seg, arg) if dangerous_location(seg, arg)
 
-dangerous_target(_, arg) if regex.match(`^/+[*.]?$`, arg)
+dangerous_location(_, arg) if regex.match(home_words, arg)
 
-dangerous_target(seg, arg) if {
+dangerous_location(_, arg) if regex.match(`^/+[*.]?$`, arg)
+
+dangerous_location(seg, arg) if {
 	p := shell.path_of(seg, arg)
 	some location in {lower(p.absolute), lower(p.resolved)}
 	trim_suffix(trim_suffix(location, "/*"), "/.") in dangerous_roots
 }
 
-dangerous_target(seg, arg) if {
+dangerous_location(seg, arg) if {
 	p := shell.path_of(seg, arg)
 	lower(trim_right(p.absolute, "/")) in dangerous_roots
 }
 
-# `cd / && rm -rf *`: a relative glob after changing into a dangerous directory,
-# or in the project root itself.
+# …or is a relative glob after changing into a dangerous directory (`cd / && rm -rf *`),
+# or in the project root itself. (`dangerous_location`, not `dangerous_target`, for the
+# cd: no recursion, which OPA rejects.)
 dangerous_target(seg, arg) if {
 	arg in {"*", ".", "./*", "..", "../*", ".*"}
 	changed_into_danger(seg)
@@ -156,7 +159,7 @@ changed_into_danger(seg) if {
 	shell.runs_any(cd, {"cd", "pushd"})
 	cd.id < seg.id
 	some arg in shell.operands(cd)
-	dangerous_target(cd, arg)
+	dangerous_location(cd, arg)
 }
 
 find_starts(seg) := [arg | some arg in seg.args; not startswith(arg, "-"); not arg in {"(", ")", "!"}; not after_option(seg, arg)]

@@ -110,10 +110,19 @@ def test(paths: List[str] = typer.Argument(None, help="Policy directories (defau
          verbose: bool = typer.Option(False, "-v", "--verbose"),
          format_: str = typer.Option("pretty", "--format", help="pretty | json")):
     """Run Rego unit tests (rules named test_*), like `opa test`."""
-    from . import policyset
+    from . import snapshot
+    from .check import check as run_check
+    from .check import errors
     from .regotest import run_rego_tests
 
-    results = run_rego_tests(paths or [str(policyset.default_pack_dir())], pattern=run)
+    paths = paths or [snapshot.default_pack_dir()]
+    problems = errors(run_check(paths))
+    if problems:  # a policy that fails `check` would fail closed at decision time
+        for finding in problems:
+            typer.echo(str(finding), err=True)
+        typer.echo(f"check failed with {len(problems)} errors; no tests were run", err=True)
+        raise typer.Exit(1)
+    results = run_rego_tests(paths, pattern=run)
     failed = [r for r in results if not r["passed"] and not r["skipped"]]
     if format_ == "json":
         typer.echo(json.dumps(results, indent=2))
@@ -131,6 +140,26 @@ def test(paths: List[str] = typer.Argument(None, help="Policy directories (defau
         raise typer.Exit(1)
 
 
+@app.command()
+def check(paths: List[str] = typer.Argument(None, help="Policy directories or files (default: the built-in pack)."),
+          format_: str = typer.Option("pretty", "--format", help="pretty | json"),
+          allow_network: bool = typer.Option(False, "--allow-network", help="Allow http.send and other network builtins.")):
+    """Static and engine checks that catch what would fail (or silently pass) at decision time."""
+    from . import snapshot
+    from .check import check as run_check
+    from .check import errors
+
+    findings = run_check(paths or [snapshot.default_pack_dir()], allow_network=allow_network)
+    if format_ == "json":
+        typer.echo(json.dumps(findings, indent=2))
+    else:
+        for finding in findings:
+            typer.echo(str(finding))
+        typer.echo(f"{len(errors(findings))} errors, {len(findings) - len(errors(findings))} warnings")
+    if errors(findings):
+        raise typer.Exit(1)
+
+
 @app.command(name="compile")
 def compile_(sources: List[str] = typer.Argument(..., help="Policy directories."),
              output_file: Path = typer.Option(..., "-o", "--output", help="Snapshot file to write."),
@@ -139,7 +168,7 @@ def compile_(sources: List[str] = typer.Argument(..., help="Policy directories."
     from . import policyset
 
     try:
-        snapshot = policyset.compile_sources(sources, revision=revision)
+        snapshot = policyset.compile_sources(sources, revision=revision, check=True)
     except policyset.PolicyError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1)

@@ -40,8 +40,21 @@ from .snapshot import (DEFAULT_SNAPSHOT_NAME, SNAPSHOT_FORMAT, default_pack_dir,
 
 # ------------------------------------------------------------------ compile time only
 
-def compile_sources(sources: list[str], *, revision: str | None = None) -> dict:
-    """Directories/files of Rego + data → snapshot dict. Raises PolicyError."""
+def compile_sources(sources: list[str], *, revision: str | None = None, check: bool = False,
+                    allow_network: bool = False) -> dict:
+    """Directories/files of Rego + data → snapshot dict. Raises PolicyError.
+
+    With `check` (activation, `claude-rego compile`, the wheel build) every policy must
+    pass `claude-rego check` first; the hook compiling a directory on the fly (authoring
+    mode) skips it and relies on its isolated child instead.
+    """
+    if check:
+        from .check import check as run_check
+        from .check import errors
+
+        found = errors(run_check(sources, allow_network=allow_network))
+        if found:
+            raise PolicyError("policy check failed:\n" + "\n".join(str(f) for f in found))
     modules: list[dict] = []
     data: dict = {}
     digest = hashlib.sha256()

@@ -1,0 +1,117 @@
+"""`claude-rego check`: each class of problem that would fail (or silently pass) at decision time."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from claude_rego import policyset
+from claude_rego.check import check, errors, literal_depth
+
+HEADER = "package claude_rego.policies.p\n\nimport rego.v1\n\n"
+
+
+def findings_for(tmp_path, body: str, *, header: str = HEADER, name: str = "p.rego", **kwargs):
+    (tmp_path / name).write_text(header + body)
+    return check([str(tmp_path)], **kwargs)
+
+
+def codes(findings) -> list[str]:
+    return [f["code"] for f in findings]
+
+
+def test_the_default_pack_is_clean():
+    assert check([policyset.default_pack_dir()]) == []
+
+
+def test_parse_errors_name_file_and_line(tmp_path):
+    (found,) = findings_for(tmp_path, "deny contains \"x\" if {\n")
+    assert found["code"] == "parse" and found["file"].endswith("p.rego") and found["line"] == 6
+
+
+def test_unknown_function_in_a_rule_no_query_reaches(tmp_path):
+    found = findings_for(tmp_path, "helper := x if { x := no_such_fn(input.hook) }\n")
+    assert codes(found) == ["unknown-function"] and found[0]["line"] == 5
+
+
+def test_direct_and_mutual_recursion(tmp_path):
+    found = findings_for(tmp_path, "f(x) := f(x)\n\na if b\n\nb if a\n")
+    messages = [f["message"] for f in found if f["code"] == "recursion"]
+    assert len(messages) == 2
+    assert any("p.f → claude_rego.policies.p.f" in m for m in messages)
+    assert any(".a → claude_rego.policies.p.b" in m for m in messages)
+
+
+def test_deep_literal_nesting_is_refused_before_parsing(tmp_path):
+    deep = "[" * 20 + "1" + "]" * 20
+    found = findings_for(tmp_path, f"x := {deep}\n")
+    assert codes(found) == ["literal-depth"]
+    assert literal_depth("x := \"[[[[\" # [[[[\n")[0] == 0  # strings and comments do not count
+
+
+def test_duplicate_defaults(tmp_path):
+    found = findings_for(tmp_path, "default x := 1\n\ndefault x := 2\n")
+    assert codes(found) == ["duplicate-default"] and found[0]["line"] == 7
+
+
+def test_input_path_typos_are_caught(tmp_path):
+    found = findings_for(tmp_path, "deny contains \"x\" if input.facts.shell.segmnts[_].command == \"rm\"\n"
+                                   "ask contains \"y\" if input.fact.event == \"Stop\"\n")
+    assert codes(found) == ["input-path", "input-path"]
+    assert "segmnts" in found[0]["message"]
+
+
+def test_valid_input_paths_pass(tmp_path):
+    found = findings_for(tmp_path, "deny contains \"x\" if {\n\tinput.facts.tool.class == \"shell\"\n"
+                                   "\tinput.hook.anything.goes\n\tinput.facts.paths[_].resolved_inside_project\n}\n")
+    assert found == []
+
+
+def test_verbs_on_events_that_cannot_carry_them(tmp_path):
+    meta = "# METADATA\n# title: t\n# custom:\n#   routing:\n#     events: [SessionStart]\n"
+    found = findings_for(tmp_path, "deny contains \"x\" if true\n\ncontext contains \"c\" if true\n",
+                         header=meta + HEADER)
+    assert codes(found) == ["verb-event"] and "`deny`" in found[0]["message"]
+
+
+def test_unknown_routing(tmp_path):
+    meta = ("# METADATA\n# title: t\n# custom:\n#   routing:\n#     events: [PreToolUse, FutureEvent]\n"
+            "#     tool_classes: [shel]\n#     tools: [Bassh]\n")
+    found = findings_for(tmp_path, "deny contains \"x\" if true\n", header=meta + HEADER)
+    assert sorted((f["code"], f["severity"]) for f in found) == [
+        ("unknown-event", "warning"), ("unknown-tool", "warning"), ("unknown-tool-class", "error")]
+
+
+def test_network_builtins_need_an_explicit_allow(tmp_path):
+    body = "deny contains x if { x := http.send({\"method\": \"get\", \"url\": \"http://x\"}).body }\n"
+    assert codes(findings_for(tmp_path, body)) == ["network-builtin"]
+    assert findings_for(tmp_path, body, allow_network=True) == []
+
+
+def test_compile_refuses_policies_that_fail_check(tmp_path):
+    (tmp_path / "p.rego").write_text(HEADER + "f(x) := f(x)\n")
+    with pytest.raises(policyset.PolicyError, match="recursion"):
+        policyset.compile_sources([str(tmp_path)], check=True)
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, "-m", "claude_rego", *args], capture_output=True, text=True)
+
+
+def test_cli_exit_codes_and_json(tmp_path):
+    ok = cli("check")
+    assert ok.returncode == 0 and "0 errors" in ok.stdout
+    (tmp_path / "p.rego").write_text(HEADER + "default x := 1\n\ndefault x := 2\n")
+    bad = cli("check", str(tmp_path), "--format", "json")
+    assert bad.returncode == 1
+    (finding,) = json.loads(bad.stdout)
+    assert finding["code"] == "duplicate-default" and finding["line"] == 7
+
+
+def test_test_command_runs_check_first(tmp_path):
+    (tmp_path / "p.rego").write_text(HEADER + "f(x) := f(x)\n\ntest_x if true\n")
+    result = cli("test", str(tmp_path))
+    assert result.returncode == 1 and "recursion" in result.stderr and "no tests were run" in result.stderr
