@@ -108,7 +108,10 @@ def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a sh
 def test(paths: List[str] = typer.Argument(None, help="Policy directories (default: the built-in pack)."),
          run: Optional[str] = typer.Option(None, "--run", help="Only tests whose name matches this regex."),
          verbose: bool = typer.Option(False, "-v", "--verbose"),
-         format_: str = typer.Option("pretty", "--format", help="pretty | json")):
+         format_: str = typer.Option("pretty", "--format", help="pretty | json"),
+         coverage: bool = typer.Option(False, "--coverage", help="Report line coverage of the policies."),
+         threshold: float = typer.Option(0.0, "--threshold", help="Fail when overall coverage is below this percentage."),
+         fixtures: Optional[Path] = typer.Option(None, "--fixtures", help="Also run golden hook fixtures from this folder.")):
     """Run Rego unit tests (rules named test_*), like `opa test`."""
     from . import snapshot
     from .check import check as run_check
@@ -122,10 +125,17 @@ def test(paths: List[str] = typer.Argument(None, help="Policy directories (defau
             typer.echo(str(finding), err=True)
         typer.echo(f"check failed with {len(problems)} errors; no tests were run", err=True)
         raise typer.Exit(1)
-    results = run_rego_tests(paths, pattern=run)
+    from .regotest import overall_percent, run_fixtures
+
+    report = {} if coverage or threshold else None
+    results = run_rego_tests(paths, pattern=run, coverage=report)
+    if fixtures:
+        results += run_fixtures(str(fixtures), list(paths) if paths else None)
     failed = [r for r in results if not r["passed"] and not r["skipped"]]
+    below = report is not None and overall_percent(report) < threshold
     if format_ == "json":
-        typer.echo(json.dumps(results, indent=2))
+        typer.echo(json.dumps({"tests": results, "coverage": report,
+                               "coverage_percent": overall_percent(report) if report is not None else None}, indent=2))
     else:
         for r in results:
             if verbose or (not r["passed"] and not r["skipped"]):
@@ -135,8 +145,12 @@ def test(paths: List[str] = typer.Argument(None, help="Policy directories (defau
                            f"{r['duration_ms']:.2f} ms){extra}")
         passed = sum(1 for r in results if r["passed"])
         skipped = sum(1 for r in results if r["skipped"])
+        if report is not None:
+            for file, entry in sorted(report.items()):
+                typer.echo(f"coverage {entry['percent']:5.1f}%  {file}")
+            typer.echo(f"coverage {overall_percent(report):5.1f}%  overall (threshold {threshold:g}%)")
         typer.echo(f"{passed} passed, {len(failed)} failed, {skipped} skipped")
-    if failed or not any(r["passed"] for r in results):
+    if failed or not any(r["passed"] for r in results) or below:
         raise typer.Exit(1)
 
 

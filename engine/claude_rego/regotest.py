@@ -61,9 +61,13 @@ def _package(ref: dict) -> str:
     return ".".join(reversed(parts))
 
 
-def run_rego_tests(paths: list[str], *, pattern: str | None = None) -> list[dict]:
+def run_rego_tests(paths: list[str], *, pattern: str | None = None, coverage: dict | None = None) -> list[dict]:
+    """Run the test rules; with a `coverage` dict, fill it with per-file line coverage
+    of the policies under test ({file: {"covered", "not_covered", "percent"}})."""
     modules, data = discover(paths)
     engine = RegorusEngine()
+    if coverage is not None:
+        engine.raw.set_enable_coverage(True)
     engine.load(modules, data)
     engine.raw.set_input_json("{}")
     regex = re.compile(pattern) if pattern else None
@@ -84,6 +88,44 @@ def run_rego_tests(paths: list[str], *, pattern: str | None = None) -> list[dict
                 result["error"] = str(exc).strip()
             result["duration_ms"] = (time.perf_counter() - start) * 1000
         results.append(result)
+    if coverage is not None:
+        report = json.loads(engine.raw.get_coverage_report_as_json())
+        for entry in report.get("files", []):
+            if entry["path"].endswith("_test.rego"):
+                continue
+            covered, missed = len(entry["covered"]), len(entry["not_covered"])
+            total = covered + missed
+            coverage[entry["path"]] = {"covered": covered, "not_covered": missed,
+                                       "not_covered_lines": entry["not_covered"],
+                                       "percent": round(100.0 * covered / total, 1) if total else 100.0}
+    return results
+
+
+def overall_percent(coverage: dict) -> float:
+    covered = sum(c["covered"] for c in coverage.values())
+    total = covered + sum(c["not_covered"] for c in coverage.values())
+    return round(100.0 * covered / total, 1) if total else 100.0
+
+
+def run_fixtures(fixture_dir: str, policy_paths: list[str] | None) -> list[dict]:
+    """Golden hook fixtures: each `*.json` in `fixture_dir` holds {"input": hook input,
+    "expected": hook output, optional "exit_code", "environ", "description"}; each is run
+    through the whole pipeline (query document → engine → decision → output)."""
+    from .api import evaluate_hook
+
+    results = []
+    for path in sorted(Path(fixture_dir).glob("*.json")):
+        case = json.loads(path.read_text(encoding="utf-8"))
+        start = time.perf_counter()
+        out, code = evaluate_hook(case["input"], policy_paths=policy_paths, environ=case.get("environ"))
+        expected_code = case.get("exit_code", 0)
+        results.append({
+            "package": "fixture", "name": path.stem, "file": str(path), "line": 1, "skipped": False,
+            "passed": out == case["expected"] and code == expected_code,
+            "error": None if out == case["expected"] and code == expected_code else
+            f"expected {json.dumps(case['expected'])} (exit {expected_code}), got {json.dumps(out)} (exit {code})",
+            "duration_ms": (time.perf_counter() - start) * 1000,
+        })
     return results
 
 
