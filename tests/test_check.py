@@ -115,3 +115,17 @@ def test_test_command_runs_check_first(tmp_path):
     (tmp_path / "p.rego").write_text(HEADER + "f(x) := f(x)\n\ntest_x if true\n")
     result = cli("test", str(tmp_path))
     assert result.returncode == 1 and "recursion" in result.stderr and "no tests were run" in result.stderr
+
+
+def test_eval_explain_names_policy_rule_and_location():
+    from conftest import REPO
+    proc = cli("eval", "--explain", str(REPO / "examples" / "PreToolUse-rm-rf.json"))
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["hook_output"]["hookSpecificOutput"]["permissionDecision"] == "deny"
+    (deny,) = [c for c in report["contributions"] if c["rule"] == "deny"]
+    assert deny["package"] == "claude_rego.policies.destructive_shell"
+    assert all(site.startswith("destructive_shell.rego:") for site in deny["defined_at"])
+    assert report["explanation"][0] == "verdict: deny"
+    assert "destructive_shell.deny (destructive_shell.rego:" in report["explanation"][1]
+    assert report["query_document"]["facts"]["shell"]["segments"][0]["wrappers"] == ["sudo"]

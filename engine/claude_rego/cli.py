@@ -81,19 +81,22 @@ def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a sh
     contributions = evaluator.contributions(name, hook_input)
     decision = evaluator.decide(hook_input)
     out, code = output.render(event_info(name), decision)
+    where = {p["name"]: p for p in evaluator.snapshot["policies"]}
     report = {
         "query_document": document,
-        "contributions": [{"policy": c.policy, "verb": c.verb, "value": c.items} for c in contributions],
+        "contributions": [{"policy": c.policy, "package": where[c.policy]["package"], "rule": c.verb,
+                           "defined_at": where[c.policy].get("locations", {}).get(c.verb, []), "value": c.items}
+                          for c in contributions if c.items],
         "decision": decision,
         "hook_output": out,
         "exit_code": code,
     }
     if explain:
-        files = {p["name"]: p["files"] for p in evaluator.snapshot["policies"]}
         verdict = decision["verdict"] or "no opinion"
         lines = [f"verdict: {verdict}"]
         for policy in decision["by"]:
-            lines.append(f"  decided by {policy} ({', '.join(files.get(policy, []))})")
+            rule_sites = where.get(policy, {}).get("locations", {}).get(verdict, [])
+            lines.append(f"  decided by {policy}.{verdict} ({', '.join(rule_sites) or 'claude-rego'})")
         for reason in decision["reasons"]:
             lines.append(f"  reason: {reason}")
         if decision["updated_input"] is not None:

@@ -167,6 +167,7 @@ def _describe(modules: list[dict]) -> list[dict]:
     from .engines.regorus_engine import RegorusEngine
 
     by_package: dict[str, dict] = {}
+    locations: dict[str, dict[str, list[str]]] = {}
     for module in modules:
         match = _PACKAGE_RE.search(module["text"])
         if not match:
@@ -185,8 +186,10 @@ def _describe(modules: list[dict]) -> list[dict]:
         except Exception as exc:  # noqa: BLE001
             raise PolicyError(str(exc)) from None
         heads = _rule_heads(engine.raw.get_ast_as_json())
-        verbs = {name for name, _ in heads} & set(ALL_VERBS)
-        for name, kind in heads:
+        verbs = {name for name, _, _ in heads} & set(ALL_VERBS)
+        for name, kind, line in heads:
+            if name in ALL_VERBS:
+                locations.setdefault(package, {}).setdefault(name, []).append(f"{module['path']}:{line}")
             if name in ALL_VERBS and kind != "Set":
                 raise PolicyError(f"{module['path']}: verb `{name}` must be a set (`{name} contains x if …`), "
                                   "so every policy can add to it")
@@ -205,6 +208,7 @@ def _describe(modules: list[dict]) -> list[dict]:
     for package in sorted(by_package):
         entry = by_package[package]
         entry["verbs"] = [v for v in ALL_VERBS if v in entry["verbs"]]
+        entry["locations"] = {verb: sorted(set(where)) for verb, where in sorted(locations.get(package, {}).items())}
         policies.append(entry)
     return policies
 
@@ -229,8 +233,8 @@ def _routing(meta: dict, path: str) -> dict:
     return clean
 
 
-def _rule_heads(ast_json: str) -> set[tuple[str, str]]:
-    """(rule name, head kind) pairs: kind is "Set" for `name contains x`, "Compr" for
+def _rule_heads(ast_json: str) -> set[tuple[str, str, int]]:
+    """(rule name, head kind, line): kind is "Set" for `name contains x`, "Compr" for
     `name := v` / `name if …`, "Func" for functions."""
     heads = set()
     for module in json.loads(ast_json):
@@ -240,7 +244,7 @@ def _rule_heads(ast_json: str) -> set[tuple[str, str]]:
                 ref = shape.get("refr") if isinstance(shape, dict) else None
                 while isinstance(ref, dict):
                     if "Var" in ref:
-                        heads.add((ref["Var"]["value"], kind))
+                        heads.add((ref["Var"]["value"], kind, ref["Var"]["span"]["line"]))
                         break
                     inner = next(iter(ref.values()))
                     ref = inner.get("refr") if isinstance(inner, dict) else None
