@@ -37,7 +37,11 @@ class Finding(dict):
 
 def check(sources: list[str], *, allow_network: bool = False) -> list[Finding]:
     """Check every .rego file under `sources` (tests included). Never raises for bad policies."""
-    files = _rego_files(sources)
+    return check_modules(_rego_files(sources), allow_network=allow_network)
+
+
+def check_modules(files: list[tuple[str, str]], *, allow_network: bool = False) -> list[Finding]:
+    """Check (path, Rego text) modules, e.g. those of a compiled snapshot."""
     findings: list[Finding] = []
     parsed: list[tuple[str, str]] = []
     for path, text in files:

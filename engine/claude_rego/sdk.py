@@ -1,0 +1,157 @@
+"""The same policies for agents built on the Claude Agent SDK, as in-process hook callbacks.
+
+    from claude_agent_sdk import ClaudeAgentOptions
+    from claude_rego.sdk import PolicyHooks
+
+    options = ClaudeAgentOptions(hooks=PolicyHooks().hooks())
+
+The CLI sends `hook_callback` control requests; the SDK calls our async callback, which
+answers with exactly the JSON `claude-rego hook` would print (same query document,
+synthesis, output mapping, failure table and deadline), evaluated on a warm engine.
+
+In-process means a native engine crash would take the agent down with it, so only
+policies that pass `claude-rego check` are loaded (recursion, the known crash, is
+refused). The engine is bound to the thread that created it, so all evaluation runs on
+one dedicated daemon thread; callbacks from any event loop or thread queue onto it.
+A hung evaluation gets the failure answer at the deadline and the thread is replaced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import queue
+import threading
+import time
+
+from . import hooklog, output, snapshot
+from .events import EVENTS, event_info
+from .hook import DEFAULT_DEADLINE
+from .install import TIMEOUT_MARGIN, governed_events, tool_matcher
+
+# Events the Python Agent SDK can register callbacks for (claude_agent_sdk.types.HookEvent).
+SDK_EVENTS = ("PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "Stop",
+              "SubagentStop", "PreCompact", "Notification", "SubagentStart", "PermissionRequest")
+
+
+class PolicyRefused(Exception):
+    """The policies did not pass `claude-rego check`; they are not loaded in process."""
+
+
+class _EngineThread:
+    """One daemon thread owning one Evaluator (regorus engines are thread-bound)."""
+
+    def __init__(self, policies: dict):
+        self._policies = policies
+        self._jobs: queue.Queue = queue.Queue()
+        self._thread = threading.Thread(target=self._run, name="claude-rego-engine", daemon=True)
+        self._thread.start()
+
+    def submit(self, fn, *args) -> concurrent.futures.Future:
+        future: concurrent.futures.Future = concurrent.futures.Future()
+        self._jobs.put((future, fn, args))
+        return future
+
+    def abandon(self) -> None:
+        self._jobs.put(None)  # a hung job never reads this; a live thread exits on it
+
+    def _run(self) -> None:
+        from .pipeline import Evaluator
+
+        evaluator = None
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            future, fn, args = job
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                if evaluator is None:
+                    evaluator = Evaluator(self._policies)
+                future.set_result(fn(evaluator, *args))
+            except BaseException as exc:  # noqa: BLE001 — PanicException included
+                future.set_exception(exc)
+
+
+class PolicyHooks:
+    """Hook callbacks for the Agent SDK, backed by one policy snapshot."""
+
+    def __init__(self, policies: list[str] | None = None, *, deadline: float = DEFAULT_DEADLINE,
+                 log_file: str | None = None):
+        self.snapshot = snapshot.load(policies)
+        from .check import check_modules, errors
+
+        problems = errors(check_modules([(m["path"], m["text"]) for m in self.snapshot["modules"]]))
+        if problems:
+            raise PolicyRefused("policies failed `claude-rego check`:\n" + "\n".join(map(str, problems)))
+        self.deadline = deadline
+        self.log_file = log_file
+        self._lock = threading.Lock()
+        self._engine = _EngineThread(self.snapshot)
+
+    # ------------------------------------------------------------------ evaluation
+    def answer(self, hook_input: dict, event: str | None = None) -> dict:
+        """The hook output for one input (blocking; any thread). Never raises."""
+        name = event or hook_input.get("hook_event_name") or ""
+        started = time.monotonic()
+        future = self._engine_thread().submit(_decide, dict(hook_input), name)
+        try:
+            out, decision = future.result(timeout=self.deadline)
+        except concurrent.futures.TimeoutError:
+            self._replace_engine()
+            return self._failure(name, "policy evaluation exceeded its deadline.", started)
+        except BaseException as exc:  # noqa: BLE001
+            return self._failure(name, f"policy evaluation failed ({type(exc).__name__}: {exc}).", started)
+        hooklog.write(self.log_file, {"kind": "decision", "mode": "sdk", "event": name,
+                                      "session_id": hook_input.get("session_id"),
+                                      "tool_name": hook_input.get("tool_name"), "verdict": decision["verdict"],
+                                      "by": decision["by"], "revision": decision.get("revision"),
+                                      "latency_ms": round((time.monotonic() - started) * 1000, 2)})
+        return out
+
+    async def callback(self, input_data, tool_use_id, context) -> dict:
+        """The SDK hook callback: (input, tool_use_id, context) → hook output JSON."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(None, self.answer, dict(input_data))
+
+    def hooks(self, events: list[str] | None = None) -> dict:
+        """`ClaudeAgentOptions.hooks`: event → [HookMatcher] for the events the policies govern."""
+        from claude_agent_sdk import HookMatcher
+
+        wanted = [e for e in (events or governed_events(self.snapshot)) if e in SDK_EVENTS]
+        fields = getattr(HookMatcher, "__dataclass_fields__", {})
+        result = {}
+        for event in wanted:
+            kwargs = {"matcher": tool_matcher(self.snapshot, event) if event_info(event).tool_event else None,
+                      "hooks": [self.callback], "timeout": self.deadline + TIMEOUT_MARGIN}
+            if "on_failure" in fields and event_info(event).blocks_on_failure:
+                kwargs["on_failure"] = "block"  # a callback failure blocks, like the command hook
+            result[event] = [HookMatcher(**kwargs)]
+        return result
+
+    # --------------------------------------------------------------------- helpers
+    def _engine_thread(self) -> _EngineThread:
+        with self._lock:
+            return self._engine
+
+    def _replace_engine(self) -> None:
+        with self._lock:
+            self._engine.abandon()
+            self._engine = _EngineThread(self.snapshot)
+
+    def _failure(self, event: str, reason: str, started: float) -> dict:
+        out, _, _ = output.failure(event_info(event), reason)
+        hooklog.write(self.log_file, {"kind": "failure", "mode": "sdk", "event": event, "error": reason,
+                                      "latency_ms": round((time.monotonic() - started) * 1000, 2)})
+        return out if out is not None else {}
+
+
+def _decide(evaluator, hook_input: dict, event: str):
+    out, _, decision = evaluator.answer(hook_input, event_name=event)
+    if not output.conforms(event_info(event), out):
+        raise ValueError("output would be rejected by the CLI")
+    return out, decision
+
+
+__all__ = ["PolicyHooks", "PolicyRefused", "SDK_EVENTS", "EVENTS"]
