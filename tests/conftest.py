@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -61,6 +62,20 @@ def bash_input(command: str, **fields) -> dict:
                       tool_input={"command": command, "description": "run"}, **fields)
 
 
+DECISION_TAG = re.compile(r"\s*\[claude-rego decision ([0-9a-f-]{36})\]")
+
+
+def strip_decision_ids(value):
+    """The output without the `[claude-rego decision <id>]` tags deny reasons carry."""
+    if isinstance(value, str):
+        return DECISION_TAG.sub("", value)
+    if isinstance(value, dict):
+        return {k: strip_decision_ids(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [strip_decision_ids(v) for v in value]
+    return value
+
+
 class HookRun:
     def __init__(self, proc: subprocess.CompletedProcess, event: str, tool_name: str | None):
         self.returncode = proc.returncode
@@ -72,6 +87,8 @@ class HookRun:
             self.output = json.loads(self.stdout)
         elif self.returncode == 0:
             self.output = {}
+        self.plain = strip_decision_ids(self.output)  # comparable across runs
+        self.decision_ids = DECISION_TAG.findall(self.stdout)
 
     def assert_valid(self):
         """Exit 0 with output the real CLI accepts for the event, or exit 2; never anything else."""

@@ -27,7 +27,7 @@ def test_fixture_through_the_real_hook_process(path: Path, tmp_path):
     env = {**case["environ"], "XDG_STATE_HOME": str(tmp_path)}
     result = run_registered(hook_command(event, python=sys.executable), json.dumps(case["input"]).encode(),
                             event=event, env=env).assert_valid()
-    assert (result.output, result.returncode) == (case["expected"], case["exit_code"]), case["description"]
+    assert (result.plain, result.returncode) == (case["expected"], case["exit_code"]), case["description"]
     validate_output(event, result.output, tool_name=case["input"].get("tool_name"))
 
 

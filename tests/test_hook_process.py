@@ -72,9 +72,11 @@ def test_no_opinion_is_an_empty_object(event, hook_env):
 
 def test_deny_reaches_the_cli_as_permission_decision(hook_env):
     payload = bash_input("ls", x_test={"a": {"deny": ["no ls today"]}, "b": {"deny": ["nor tomorrow"]}})
-    out = run("PreToolUse", payload, policies=[SCRIPTED], env=hook_env).assert_valid().output
+    result = run("PreToolUse", payload, policies=[SCRIPTED], env=hook_env).assert_valid()
+    out = result.plain
     assert out["hookSpecificOutput"]["permissionDecision"] == "deny"
     assert out["hookSpecificOutput"]["permissionDecisionReason"] == "no ls today\nnor tomorrow"
+    assert len(result.decision_ids) == 1  # quotable, and found in the decision log
 
 
 def test_rewrite_is_merged_onto_the_full_input(hook_env):
@@ -95,7 +97,7 @@ def test_rewrite_into_a_denied_command_is_not_emitted(hook_env):
 
 def test_stop_block_and_halt(hook_env):
     out = run("Stop", hook_input("Stop", x_test={"a": {"deny": ["run the tests first"]}}),
-              policies=[SCRIPTED], env=hook_env).assert_valid().output
+              policies=[SCRIPTED], env=hook_env).assert_valid().plain
     assert out == {"decision": "block", "reason": "run the tests first"}
     out = run("Stop", hook_input("Stop", x_test={"a": {"halt": ["stop everything"], "deny": ["x"]}}),
               policies=[SCRIPTED], env=hook_env).assert_valid().output
@@ -205,7 +207,7 @@ def test_subprocess_isolation_gives_the_same_answers(hook_env):
     forked = run_registered(base, payload, event="PreToolUse", env=hook_env).assert_valid()
     spawned = run_registered(base + " --isolation subprocess", payload, event="PreToolUse",
                              env=hook_env).assert_valid()
-    assert forked.output == spawned.output
+    assert forked.plain == spawned.plain
     assert spawned.output["hookSpecificOutput"]["permissionDecision"] == "deny"
     crashed = run_registered(base + " --isolation subprocess", payload, event="PreToolUse",
                              env={**hook_env, "CLAUDE_REGO_TEST_FAULT": "crash"})

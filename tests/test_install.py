@@ -42,7 +42,7 @@ def test_the_printed_command_is_what_answers(hook_env):
     command = printed("--policies", SCRIPTED)["hooks"]["PreToolUse"][0]["hooks"][0]["command"]
     payload = json.dumps(bash_input("ls", x_test={"a": {"deny": ["denied via the printed command"]}}))
     result = run_registered(command, payload.encode(), event="PreToolUse", env=hook_env).assert_valid()
-    assert result.output["hookSpecificOutput"]["permissionDecisionReason"] == "denied via the printed command"
+    assert result.plain["hookSpecificOutput"]["permissionDecisionReason"] == "denied via the printed command"
 
 
 def test_registration_is_immune_to_pythonpath_and_path_tricks(tmp_path, hook_env):

@@ -11,7 +11,7 @@ import pytest
 
 from claude_rego.install import hook_command
 from claude_rego.sdk import SDK_EVENTS, PolicyHooks, PolicyRefused
-from conftest import POLICIES, SAMPLES, bash_input, hook_input, run_registered, validate_output
+from conftest import POLICIES, strip_decision_ids, SAMPLES, bash_input, hook_input, run_registered, validate_output
 
 pytest.importorskip("claude_agent_sdk", reason="claude-agent-sdk is not installed (pip install '.[sdk]')")
 
@@ -19,8 +19,8 @@ ENV = {"HOME": "/home/dev", "CLAUDE_PROJECT_DIR": "/home/dev/project"}
 
 
 @pytest.fixture(scope="module")
-def policy_hooks():
-    return PolicyHooks()
+def policy_hooks(tmp_path_factory):
+    return PolicyHooks(decision_log=str(tmp_path_factory.mktemp("log") / "decisions.jsonl"))
 
 
 CRAFTED = [bash_input("rm -rf ~"), bash_input("npm test"), bash_input("git status"), bash_input("sudo ls"),
@@ -38,7 +38,7 @@ def test_callback_answers_exactly_like_the_hook_command(policy_hooks, payload, m
     via_sdk = asyncio.run(policy_hooks.callback(payload, payload.get("tool_use_id"), {"signal": None}))
     via_hook = run_registered(hook_command(event, python=sys.executable), json.dumps(payload).encode(),
                               event=event, env={**ENV, "XDG_STATE_HOME": str(tmp_path)}).assert_valid()
-    assert via_sdk == via_hook.output
+    assert strip_decision_ids(via_sdk) == via_hook.plain
     validate_output(event, via_sdk, tool_name=payload.get("tool_name"))
 
 
@@ -70,7 +70,7 @@ def test_a_slow_evaluation_gets_the_failure_answer_and_the_engine_recovers(tmp_p
         "package claude_rego.policies.slow\nimport rego.v1\n"
         "deny contains \"slow\" if {\n\tinput.hook.tool_input.command == \"slow\"\n"
         "\tcount([x | some x in numbers.range(1, 30000000)]) < 0\n}\n")
-    hooks = PolicyHooks([str(tmp_path)], deadline=0.3)
+    hooks = PolicyHooks([str(tmp_path)], deadline=0.3, decision_log=str(tmp_path / "d.jsonl"))
     out = hooks.answer(bash_input("slow"))
     assert out["hookSpecificOutput"]["permissionDecision"] == "deny"
     assert "deadline" in out["hookSpecificOutput"]["permissionDecisionReason"]

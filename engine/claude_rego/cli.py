@@ -213,6 +213,55 @@ def schema(event: Optional[str] = typer.Argument(None, help="Event name (default
         typer.echo(json.dumps(schemas, indent=2))
 
 
+log_app = typer.Typer(no_args_is_help=True, help="Decision logs.")
+app.add_typer(log_app, name="log")
+
+
+@log_app.command("verify")
+def log_verify(path: Optional[str] = typer.Argument(None, help="Decision log (default: the hook's)."),
+               format_: str = typer.Option("pretty", "--format", help="pretty | json")):
+    """Check the decision log's hash chain (across rotated files): edits and removals show."""
+    from . import decisionlog
+
+    result = decisionlog.verify(path or decisionlog.default_path())
+    if format_ == "json":
+        typer.echo(json.dumps(result, indent=2))
+    else:
+        for problem in result["problems"]:
+            typer.echo(problem)
+        typer.echo(f"{result['records']} records, {'chain intact' if result['ok'] else 'NOT intact'}")
+    if not result["ok"]:
+        raise typer.Exit(1)
+
+
+@app.command()
+def replay(log: str = typer.Argument(..., help="A decision log (JSONL)."),
+           bundle: List[str] = typer.Option(..., "--bundle", "--policies", help="Candidate policies: directory or snapshot."),
+           fail_on: Optional[str] = typer.Option(None, "--fail-on",
+                                                 help="Comma list: newly_denied,newly_allowed,newly_asked,changed_rewrite,changed_other"),
+           format_: str = typer.Option("pretty", "--format", help="pretty | json")):
+    """Re-evaluate recorded decisions against candidate policies: the blast radius of a change."""
+    from .replay import CATEGORIES
+    from .replay import replay as run_replay
+
+    report = run_replay(log, list(bundle))
+    if format_ == "json":
+        typer.echo(json.dumps(report, indent=2))
+    else:
+        typer.echo(f"{report['replayed']} decisions replayed ({report['masked_inputs']} with masked inputs), "
+                   f"{report['unchanged']} unchanged")
+        for category in CATEGORIES:
+            typer.echo(f"  {category}: {report[category]}")
+            for example in report["examples"][category]:
+                typer.echo(f"    {example['decision_id']} {example['event']} {json.dumps(example['tool_input'])[:120]}")
+    wanted = [c.strip().replace("-", "_") for c in (fail_on or "").split(",") if c.strip()]
+    unknown = [c for c in wanted if c not in CATEGORIES]
+    if unknown:
+        raise typer.BadParameter(f"unknown --fail-on categories {unknown}")
+    if any(report[c] for c in wanted):
+        raise typer.Exit(1)
+
+
 @app.command()
 def version():
     """Print versions: claude-rego, the policy contract, the engine."""

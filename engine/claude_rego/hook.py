@@ -6,6 +6,7 @@ isolated child and answers by the deadline whatever the child does. It never exi
 and never prints anything but the final JSON on stdout (logs go to the log file).
 
     claude-rego hook [--event EVENT] [--policies PATH]... [--deadline SECONDS]
+                     [--decision-log PATH|off] [--log-file PATH]
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import os
 import sys
 import time
 
-from . import hookinput, hooklog, isolation, output
+from . import decisionlog, hookinput, hooklog, isolation, output
 from .events import event_info
 from .worker import FAULT_ENV
 
@@ -23,7 +24,7 @@ DEFAULT_DEADLINE = 3.0  # seconds from process start; the registered timeout is 
 
 
 class Options:
-    __slots__ = ("event", "policies", "deadline", "isolation", "log_file")
+    __slots__ = ("event", "policies", "deadline", "isolation", "log_file", "decision_log")
 
     def __init__(self):
         self.event = None
@@ -31,6 +32,7 @@ class Options:
         self.deadline = DEFAULT_DEADLINE
         self.isolation = "fork" if hasattr(os, "fork") else "subprocess"
         self.log_file = None
+        self.decision_log = None  # default location; "off" disables
 
 
 def parse_args(argv: list[str]) -> Options:
@@ -48,6 +50,8 @@ def parse_args(argv: list[str]) -> Options:
             opts.isolation = value
         elif arg == "--log-file" and value:
             opts.log_file = value
+        elif arg == "--decision-log" and value:
+            opts.decision_log = value
         else:
             raise ValueError(f"unknown or incomplete option {arg!r}")
         i += 2
@@ -66,21 +70,41 @@ def main(argv: list[str] | None = None, stdin=None, stdout=None, stderr=None) ->
         opts.event = _event_from_argv(argv if argv is not None else sys.argv[2:])
         hooklog.write(None, {"kind": "usage_error", "error": str(exc)})
     deadline = started + opts.deadline
+    decision_id = decisionlog.new_decision_id() if opts.decision_log != "off" else None
 
-    out, code, err, record = _answer(opts, stdin, deadline)
-    record["latency_ms"] = round((time.monotonic() - started) * 1000, 2)
+    out, code, err, record = _answer(opts, stdin, deadline, decision_id)
+    latency_ms = round((time.monotonic() - started) * 1000, 2)
+    if decision_id is not None:
+        out = _log_decision(opts, decision_id, out, code, err, record, latency_ms)
     _emit(out, code, err, stdout, stderr)
-    hooklog.write(opts.log_file, record)
+    if record.get("prints") or record["kind"] != "decision":  # diagnostics only
+        hooklog.write(opts.log_file, {k: v for k, v in record.items() if k not in ("hook", "decision")}
+                      | {"latency_ms": latency_ms, "decision_id": decision_id})
     return code
 
 
-def _answer(opts: Options, stdin, deadline: float):
+def _log_decision(opts, decision_id, out, code, err, record, latency_ms):
+    """Write the decision record; if that fails, the answer stands and the user is told."""
+    entry = decisionlog.record(
+        decision_id=decision_id, event=record.get("event") or opts.event or "", hook_input=record.get("hook"),
+        result=out if out is not None else {"exit_code": code, "stderr": err}, decision=record.get("decision"),
+        kind=record["kind"], latency_ms=latency_ms, error=record.get("error"))
+    if decisionlog.append(opts.decision_log, entry) or not isinstance(out, dict):
+        return out
+    note = "claude-rego: the decision log could not be written (disk full or not writable); this decision was not recorded."
+    out = dict(out)
+    out["systemMessage"] = f"{out['systemMessage']}\n{note}" if out.get("systemMessage") else note
+    return out
+
+
+def _answer(opts: Options, stdin, deadline: float, decision_id: str | None):
     """Everything that decides the answer; any surprise becomes the failure answer."""
     event = event_info(opts.event) if opts.event else None
+    tag = f" [claude-rego decision {decision_id}]" if decision_id else ""
     try:
         hook = hookinput.parse(hookinput.read_stdin(stdin))
     except hookinput.BadInput as exc:
-        reason = f"unreadable hook input ({exc.kind})."
+        reason = f"unreadable hook input ({exc.kind}).{tag}"
         record = {"kind": "bad_input", "event": opts.event, "error": str(exc)[:500]}
         if event is None:
             return (*output.unreadable_without_event(exc.kind), record)
@@ -89,21 +113,21 @@ def _answer(opts: Options, stdin, deadline: float):
         record = {"kind": "bad_input", "event": opts.event, "error": repr(exc)[:500]}
         if event is None:
             return (*output.unreadable_without_event("read error"), record)
-        return (*output.failure(event, "could not read the hook input."), record)
+        return (*output.failure(event, f"could not read the hook input.{tag}"), record)
 
     sent_event = hook.get("hook_event_name")
     name = opts.event or (sent_event if isinstance(sent_event, str) else None)
     if not name:
-        return (*output.unreadable_without_event("no hook_event_name"), {"kind": "bad_input"})
+        return (*output.unreadable_without_event("no hook_event_name"), {"kind": "bad_input", "hook": hook})
     event = event_info(name)
     record = {"kind": "decision", "event": name, "session_id": hook.get("session_id"),
-              "tool_name": hook.get("tool_name")}
+              "tool_name": hook.get("tool_name"), "hook": hook}
     if opts.event and sent_event != opts.event:
         record["kind"] = "event_mismatch"
-        return (*output.failure(event, f"registered for {opts.event} but received {sent_event!r}."), record)
+        return (*output.failure(event, f"registered for {opts.event} but received {sent_event!r}.{tag}"), record)
 
     request = {"hook": hook, "event": name, "sources": opts.policies or None,
-               "fault": os.environ.get(FAULT_ENV)}
+               "fault": os.environ.get(FAULT_ENV), "decision_id": decision_id}
     try:
         if opts.isolation == "fork":
             from .worker import compute
@@ -115,9 +139,9 @@ def _answer(opts: Options, stdin, deadline: float):
             raise isolation.ChildFailed("engine produced an output the CLI would reject")
     except isolation.ChildFailed as exc:
         record.update(kind="failure", error=str(exc))
-        return (*output.failure(event, f"policy evaluation failed ({exc})."), record)
+        return (*output.failure(event, f"policy evaluation failed ({exc}).{tag}"), record)
     decision = answer.get("decision") or {}
-    record.update(verdict=decision.get("verdict"), by=decision.get("by"),
+    record.update(verdict=decision.get("verdict"), by=decision.get("by"), decision=decision,
                   revision=decision.get("revision"), prints=answer.get("prints") or None)
     return out, 0, "", record
 

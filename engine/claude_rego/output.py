@@ -19,6 +19,9 @@ def render(event: Event, decision: dict) -> tuple[dict, int]:
     out: dict = {}
     specific: dict = {}
     verdict, reasons = decision["verdict"], _SEP.join(decision["reasons"])
+    if verdict == "deny" and decision.get("decision_id"):
+        # so a developer can quote it to the security team, who find it in the decision log
+        reasons += f"{_SEP}[claude-rego decision {decision['decision_id']}]"
     name = event.name
 
     if verdict == "halt":

@@ -24,7 +24,7 @@ import queue
 import threading
 import time
 
-from . import hooklog, output, snapshot
+from . import decisionlog, output, snapshot
 from .events import EVENTS, event_info
 from .hook import DEFAULT_DEADLINE
 from .install import TIMEOUT_MARGIN, governed_events, tool_matcher
@@ -78,7 +78,7 @@ class PolicyHooks:
     """Hook callbacks for the Agent SDK, backed by one policy snapshot."""
 
     def __init__(self, policies: list[str] | None = None, *, deadline: float = DEFAULT_DEADLINE,
-                 log_file: str | None = None):
+                 decision_log: str | None = None):
         self.snapshot = snapshot.load(policies)
         from .check import check_modules, errors
 
@@ -86,7 +86,7 @@ class PolicyHooks:
         if problems:
             raise PolicyRefused("policies failed `claude-rego check`:\n" + "\n".join(map(str, problems)))
         self.deadline = deadline
-        self.log_file = log_file
+        self.decision_log = decision_log  # default location (see claude_rego.decisionlog)
         self._lock = threading.Lock()
         self._engine = _EngineThread(self.snapshot)
 
@@ -95,19 +95,24 @@ class PolicyHooks:
         """The hook output for one input (blocking; any thread). Never raises."""
         name = event or hook_input.get("hook_event_name") or ""
         started = time.monotonic()
-        future = self._engine_thread().submit(_decide, dict(hook_input), name)
+        decision_id = decisionlog.new_decision_id()
+        future = self._engine_thread().submit(_decide, dict(hook_input), name, decision_id)
         try:
             out, decision = future.result(timeout=self.deadline)
+            kind, error = "decision", None
         except concurrent.futures.TimeoutError:
             self._replace_engine()
-            return self._failure(name, "policy evaluation exceeded its deadline.", started)
+            out, decision, kind, error = self._failure(name, "policy evaluation exceeded its deadline.", decision_id)
         except BaseException as exc:  # noqa: BLE001
-            return self._failure(name, f"policy evaluation failed ({type(exc).__name__}: {exc}).", started)
-        hooklog.write(self.log_file, {"kind": "decision", "mode": "sdk", "event": name,
-                                      "session_id": hook_input.get("session_id"),
-                                      "tool_name": hook_input.get("tool_name"), "verdict": decision["verdict"],
-                                      "by": decision["by"], "revision": decision.get("revision"),
-                                      "latency_ms": round((time.monotonic() - started) * 1000, 2)})
+            out, decision, kind, error = self._failure(
+                name, f"policy evaluation failed ({type(exc).__name__}: {exc}).", decision_id)
+        entry = decisionlog.record(decision_id=decision_id, event=name, hook_input=hook_input, result=out,
+                                   decision=decision, kind=kind, error=error,
+                                   latency_ms=round((time.monotonic() - started) * 1000, 2))
+        entry["claude_rego"]["mode_of_delivery"] = "sdk"
+        if not decisionlog.append(self.decision_log, entry):
+            note = "claude-rego: the decision log could not be written; this decision was not recorded."
+            out = dict(out, systemMessage=f"{out['systemMessage']}\n{note}" if out.get("systemMessage") else note)
         return out
 
     async def callback(self, input_data, tool_use_id, context) -> dict:
@@ -140,15 +145,16 @@ class PolicyHooks:
             self._engine.abandon()
             self._engine = _EngineThread(self.snapshot)
 
-    def _failure(self, event: str, reason: str, started: float) -> dict:
-        out, _, _ = output.failure(event_info(event), reason)
-        hooklog.write(self.log_file, {"kind": "failure", "mode": "sdk", "event": event, "error": reason,
-                                      "latency_ms": round((time.monotonic() - started) * 1000, 2)})
-        return out if out is not None else {}
+    @staticmethod
+    def _failure(event: str, reason: str, decision_id: str):
+        out, _, _ = output.failure(event_info(event), f"{reason} [claude-rego decision {decision_id}]")
+        return (out if out is not None else {}), None, "failure", reason
 
 
-def _decide(evaluator, hook_input: dict, event: str):
-    out, _, decision = evaluator.answer(hook_input, event_name=event)
+def _decide(evaluator, hook_input: dict, event: str, decision_id: str):
+    decision = evaluator.decide(hook_input, event_name=event)
+    decision["decision_id"] = decision_id
+    out, _ = output.render(event_info(event), decision)
     if not output.conforms(event_info(event), out):
         raise ValueError("output would be rejected by the CLI")
     return out, decision

@@ -35,6 +35,7 @@ def compute(request: dict) -> dict:
     evaluator = Evaluator(policies)
     event_name = request["event"]
     decision = evaluator.decide(request["hook"], event_name=event_name)
+    decision["decision_id"] = request.get("decision_id")
     if fault == "invalid_decision":
         from .decision import InvalidDecision
         raise InvalidDecision("fault injection: invalid decision")

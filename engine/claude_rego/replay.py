@@ -1,0 +1,82 @@
+"""Replay / impact analysis: what a candidate policy set would have decided differently.
+
+`claude-rego replay LOG --bundle NEW` re-evaluates every recorded decision's input
+against NEW and reports what would change — newly denied, newly allowed, newly asked,
+changed rewrites, other changes — so a security team sees the blast radius of a policy
+change before rolling it out. Inputs in the log are masked, so a rule that depends on a
+masked secret replays against the mask (the report says how many inputs were masked).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from . import decisionlog
+from .api import decide_hook
+
+CATEGORIES = ("newly_denied", "newly_allowed", "newly_asked", "changed_rewrite", "changed_other")
+_BLOCKING = ("deny", "halt")
+
+
+def replay(log_path: str, policy_paths: list[str], *, limit_examples: int = 5) -> dict:
+    report = {"records": 0, "replayed": 0, "unchanged": 0, "masked_inputs": 0,
+              **{c: 0 for c in CATEGORIES}, "examples": {c: [] for c in CATEGORIES}}
+    for _, _, line in decisionlog.read(log_path):
+        report["records"] += 1
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        hook_input, meta = entry.get("input"), entry.get("claude_rego") or {}
+        if not isinstance(hook_input, dict) or meta.get("kind") != "decision":
+            continue
+        report["replayed"] += 1
+        if "[MASKED" in json.dumps(hook_input):
+            report["masked_inputs"] += 1
+        new_out, _, new_decision = decide_hook(hook_input, policy_paths=policy_paths, event=meta.get("event"))
+        category = classify(meta.get("verdict"), entry.get("result") or {}, (new_decision or {}).get("verdict"),
+                            new_out)
+        if category is None:
+            report["unchanged"] += 1
+            continue
+        report[category] += 1
+        if len(report["examples"][category]) < limit_examples:
+            report["examples"][category].append({
+                "decision_id": entry.get("decision_id"), "event": meta.get("event"),
+                "tool_input": hook_input.get("tool_input"), "before": entry.get("result"), "after": new_out})
+    return report
+
+
+def classify(old_verdict, old_out: dict, new_verdict, new_out: dict) -> str | None:
+    old_blocks, new_blocks = old_verdict in _BLOCKING, new_verdict in _BLOCKING
+    if new_blocks and not old_blocks:
+        return "newly_denied"
+    if old_blocks and not new_blocks:
+        return "newly_allowed"
+    if new_verdict == "ask" and old_verdict != "ask":
+        return "newly_asked"
+    if _rewrite(old_out) != _rewrite(new_out):
+        return "changed_rewrite"
+    if _comparable(old_out) != _comparable(new_out):
+        return "changed_other"
+    return None
+
+
+def _rewrite(out: dict):
+    specific = out.get("hookSpecificOutput") or {}
+    return specific.get("updatedInput") or (specific.get("decision") or {}).get("updatedInput")
+
+
+_TAG = re.compile(r"\s*\[claude-rego decision [0-9a-f-]{36}\]")
+
+
+def _comparable(value):
+    """An output without its decision-id tags (they differ on every evaluation)."""
+    if isinstance(value, str):
+        return _TAG.sub("", value)
+    if isinstance(value, dict):
+        return {k: _comparable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_comparable(v) for v in value]
+    return value
