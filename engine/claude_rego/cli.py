@@ -40,7 +40,9 @@ def install(print_: bool = typer.Option(False, "--print", help="Print the settin
             policies: Optional[List[str]] = PoliciesOpt,
             event: Optional[List[str]] = typer.Option(None, "--event", help="Register only these events."),
             deadline: float = typer.Option(3.0, "--deadline", help="Seconds the hook has to answer."),
-            python: Optional[str] = typer.Option(None, "--python", help="Interpreter to register (default: this one).")):
+            python: Optional[str] = typer.Option(None, "--python", help="Interpreter to register (default: this one)."),
+            opa_url: Optional[str] = typer.Option(None, "--opa-url", help="Evaluate on this OPA server (fleet mode)."),
+            opa_token_file: Optional[str] = typer.Option(None, "--opa-token-file", help="Bearer token for the OPA server.")):
     """The `hooks` settings that register claude-rego for the events its policies govern."""
     from . import install as installer
     from . import policyset
@@ -49,7 +51,8 @@ def install(print_: bool = typer.Option(False, "--print", help="Print the settin
         raise typer.BadParameter("scope must be managed, user or project")
     snapshot = _load(policies)
     fragment = installer.registration(snapshot, python=python, policies=policies or None,
-                                      deadline=deadline, events=event or None)
+                                      deadline=deadline, events=event or None, opa_url=opa_url,
+                                      opa_token_file=opa_token_file)
     if not print_:
         typer.echo("Writing settings files is not available yet; use --print and merge the output "
                    f"into the {scope} settings file.", err=True)

@@ -7,6 +7,7 @@ and never prints anything but the final JSON on stdout (logs go to the log file)
 
     claude-rego hook [--event EVENT] [--policies PATH]... [--deadline SECONDS]
                      [--decision-log PATH|off] [--log-file PATH]
+                     [--opa-url URL [--opa-token-file PATH]]
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ DEFAULT_DEADLINE = 3.0  # seconds from process start; the registered timeout is 
 
 
 class Options:
-    __slots__ = ("event", "policies", "deadline", "isolation", "log_file", "decision_log")
+    __slots__ = ("event", "policies", "deadline", "isolation", "log_file", "decision_log", "opa_url", "opa_token_file")
 
     def __init__(self):
         self.event = None
@@ -33,6 +34,8 @@ class Options:
         self.isolation = "fork" if hasattr(os, "fork") else "subprocess"
         self.log_file = None
         self.decision_log = None  # default location; "off" disables
+        self.opa_url = None  # evaluate on an OPA server instead of the embedded engine
+        self.opa_token_file = None
 
 
 def parse_args(argv: list[str]) -> Options:
@@ -52,6 +55,10 @@ def parse_args(argv: list[str]) -> Options:
             opts.log_file = value
         elif arg == "--decision-log" and value:
             opts.decision_log = value
+        elif arg == "--opa-url" and value:
+            opts.opa_url = value
+        elif arg == "--opa-token-file" and value:
+            opts.opa_token_file = value
         else:
             raise ValueError(f"unknown or incomplete option {arg!r}")
         i += 2
@@ -127,7 +134,9 @@ def _answer(opts: Options, stdin, deadline: float, decision_id: str | None):
         return (*output.failure(event, f"registered for {opts.event} but received {sent_event!r}.{tag}"), record)
 
     request = {"hook": hook, "event": name, "sources": opts.policies or None,
-               "fault": os.environ.get(FAULT_ENV), "decision_id": decision_id}
+               "fault": os.environ.get(FAULT_ENV), "decision_id": decision_id,
+               "opa": {"url": opts.opa_url, "token_file": opts.opa_token_file,
+                       "timeout": max(0.05, deadline - time.monotonic())} if opts.opa_url else None}
     try:
         if opts.isolation == "fork":
             from .worker import compute

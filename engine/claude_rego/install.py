@@ -47,7 +47,8 @@ def bootstrap() -> str:
 
 
 def hook_command(event: str, *, python: str | None = None, policies: list[str] | None = None,
-                 deadline: float = DEFAULT_DEADLINE, log_file: str | None = None) -> str:
+                 deadline: float = DEFAULT_DEADLINE, log_file: str | None = None,
+                 opa_url: str | None = None, opa_token_file: str | None = None) -> str:
     """The exact shell command registered for `event` (what the tests run)."""
     python = os.path.abspath(python or sys.executable)
     argv = [python, "-I", "-S", "-c", bootstrap(), "hook", "--event", event]
@@ -57,6 +58,10 @@ def hook_command(event: str, *, python: str | None = None, policies: list[str] |
         argv += ["--deadline", f"{deadline:g}"]
     if log_file:
         argv += ["--log-file", os.path.abspath(log_file)]
+    if opa_url:
+        argv += ["--opa-url", opa_url]
+    if opa_token_file:
+        argv += ["--opa-token-file", os.path.abspath(opa_token_file)]
     run = " ".join(shlex.quote(a) for a in argv)
     if event_info(event).blocks_on_failure:
         message = shlex.quote("claude-rego: the policy hook could not run; blocked (fail closed).")
@@ -68,7 +73,8 @@ def hook_command(event: str, *, python: str | None = None, policies: list[str] |
 
 def registration(snapshot: dict, *, python: str | None = None, policies: list[str] | None = None,
                  deadline: float = DEFAULT_DEADLINE, events: list[str] | None = None,
-                 log_file: str | None = None) -> dict:
+                 log_file: str | None = None, opa_url: str | None = None,
+                 opa_token_file: str | None = None) -> dict:
     """The settings fragment `{"hooks": {...}}` for the events this policy set governs."""
     wanted = events or governed_events(snapshot)
     timeout = int(deadline + TIMEOUT_MARGIN + 0.999)
@@ -81,7 +87,7 @@ def registration(snapshot: dict, *, python: str | None = None, policies: list[st
         entry["hooks"] = [{
             "type": "command",
             "command": hook_command(event, python=python, policies=policies, deadline=deadline,
-                                    log_file=log_file),
+                                    log_file=log_file, opa_url=opa_url, opa_token_file=opa_token_file),
             "timeout": timeout,
         }]
         hooks[event] = [entry]

@@ -32,7 +32,7 @@ def compute(request: dict) -> dict:
     if fault == "compile_error":
         policies = dict(policies, modules=policies["modules"] + [
             {"path": "fault.rego", "text": "package claude_rego.policies.fault\nbroken {"}])
-    evaluator = Evaluator(policies)
+    evaluator = Evaluator(policies, engine=_opa_engine(request["opa"]) if request.get("opa") else None)
     event_name = request["event"]
     decision = evaluator.decide(request["hook"], event_name=event_name)
     decision["decision_id"] = request.get("decision_id")
@@ -46,6 +46,17 @@ def compute(request: dict) -> dict:
         _write_env_file(decision["env"])
     return {"output": out, "exit": code, "stderr": "", "decision": decision,
             "prints": evaluator.engine.take_prints()}
+
+
+def _opa_engine(opa: dict):
+    """Fleet mode: the routed rules are evaluated by an OPA server (see engines/opa_server.py)."""
+    from .engines.opa_server import OpaServerEngine
+
+    token = None
+    if opa.get("token_file"):
+        with open(opa["token_file"], encoding="utf-8") as fh:
+            token = fh.read().strip()
+    return OpaServerEngine(opa["url"], token=token, timeout=opa.get("timeout", 2.0))
 
 
 def _inject_early(fault) -> None:
