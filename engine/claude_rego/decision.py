@@ -20,13 +20,20 @@ class InvalidDecision(Exception):
     """A policy returned a value the contract does not allow; the event's failure answer follows."""
 
 
+# What a lower layer (org, project) may say: it can only tighten. It can never allow,
+# rewrite, answer a PermissionRequest with allow, or persist permissions.
+TIGHTENING_VERBS = frozenset({"halt", "deny", "ask", "context", "system_message"})
+TOP_LAYER = "managed"
+
+
 class Contribution:
-    """One policy's value for one verb (a Rego set, as a JSON list)."""
+    """One policy's value for one verb (a Rego set, as a JSON list), with its provenance."""
 
-    __slots__ = ("policy", "verb", "items")
+    __slots__ = ("policy", "verb", "items", "layer", "mode")
 
-    def __init__(self, policy: str, verb: str, items: list):
+    def __init__(self, policy: str, verb: str, items: list, layer: str = TOP_LAYER, mode: str = "enforce"):
         self.policy, self.verb, self.items = policy, verb, items
+        self.layer, self.mode = layer, mode
 
 
 def new_decision(event: str) -> dict:
@@ -34,6 +41,7 @@ def new_decision(event: str) -> dict:
         "event": event, "verdict": None, "reasons": [], "interrupt": False,
         "context": [], "system_message": [], "updated_input": None, "updated_output": None,
         "permission_updates": [], "env": {}, "by": [], "ignored": [], "notes": [],
+        "monitored": [], "provenance": [],
     }
 
 
@@ -50,6 +58,14 @@ def synthesize(event: Event, hook: dict, contributions: list[Contribution]) -> d
         if c.verb not in event.verbs:
             decision["ignored"].append({"policy": c.policy, "verb": c.verb})
             continue
+        if c.mode == "monitor":  # computed and logged, not enforced (staged rollout)
+            decision["monitored"].append({"layer": c.layer, "policy": c.policy, "verb": c.verb, "items": c.items})
+            continue
+        if c.layer != TOP_LAYER and c.verb not in TIGHTENING_VERBS:
+            decision["ignored"].append({"layer": c.layer, "policy": c.policy, "verb": c.verb,
+                                        "reason": f"the {c.layer} layer can only tighten"})
+            continue
+        decision["provenance"].append({"layer": c.layer, "policy": c.policy, "verb": c.verb})
         if c.verb in DECISION_VERBS:
             for item in c.items:
                 reason, interrupt = _reason(c, item)

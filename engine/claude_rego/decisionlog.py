@@ -97,7 +97,9 @@ def record(*, decision_id: str, event: str, hook_input, result, decision: dict |
         "metrics": {"timer_hook_ns": int(latency_ms * 1e6)},
         "claude_rego": {
             "kind": kind, "event": event, "mode": mode, "verdict": decision.get("verdict"),
-            "by": decision.get("by") or [], "ignored": decision.get("ignored") or [], "error": error,
+            "by": decision.get("by") or [], "provenance": decision.get("provenance") or [],
+            "monitored": mask(decision.get("monitored") or []), "ignored": decision.get("ignored") or [],
+            "revisions": decision.get("revisions") or {}, "error": error,
         },
     }
 

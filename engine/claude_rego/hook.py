@@ -8,6 +8,7 @@ and never prints anything but the final JSON on stdout (logs go to the log file)
     claude-rego hook [--event EVENT] [--policies PATH]... [--deadline SECONDS]
                      [--decision-log PATH|off] [--log-file PATH]
                      [--opa-url URL [--opa-token-file PATH]]
+                     [--org-policies PATH] [--project-policies auto|off|PATH]
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ DEFAULT_DEADLINE = 3.0  # seconds from process start; the registered timeout is 
 
 
 class Options:
-    __slots__ = ("event", "policies", "deadline", "isolation", "log_file", "decision_log", "opa_url", "opa_token_file")
+    __slots__ = ("event", "policies", "deadline", "isolation", "log_file", "decision_log", "opa_url",
+                 "opa_token_file", "org_policies", "project_policies")
 
     def __init__(self):
         self.event = None
@@ -36,6 +38,8 @@ class Options:
         self.decision_log = None  # default location; "off" disables
         self.opa_url = None  # evaluate on an OPA server instead of the embedded engine
         self.opa_token_file = None
+        self.org_policies = None  # an org layer below the managed one (can only tighten)
+        self.project_policies = "auto"  # <project>/.claude/policies; a path; or "off"
 
 
 def parse_args(argv: list[str]) -> Options:
@@ -59,6 +63,10 @@ def parse_args(argv: list[str]) -> Options:
             opts.opa_url = value
         elif arg == "--opa-token-file" and value:
             opts.opa_token_file = value
+        elif arg == "--org-policies" and value:
+            opts.org_policies = value
+        elif arg == "--project-policies" and value:
+            opts.project_policies = value
         else:
             raise ValueError(f"unknown or incomplete option {arg!r}")
         i += 2
@@ -135,6 +143,7 @@ def _answer(opts: Options, stdin, deadline: float, decision_id: str | None):
 
     request = {"hook": hook, "event": name, "sources": opts.policies or None,
                "fault": os.environ.get(FAULT_ENV), "decision_id": decision_id,
+               "org_policies": opts.org_policies, "project_policies": opts.project_policies,
                "opa": {"url": opts.opa_url, "token_file": opts.opa_token_file,
                        "timeout": max(0.05, deadline - time.monotonic())} if opts.opa_url else None}
     try:

@@ -13,31 +13,50 @@ import json
 from . import decision as synth
 from . import hookinput, output, query
 from .events import event_info, tool_class
-from .snapshot import routed_rules
+from .snapshot import policy_mode, routed_rules
 
 
-class Evaluator:
-    """A loaded policy set on an engine, ready to decide hook inputs (one thread)."""
+class Layer:
+    """One policy layer: managed (enterprise) at the top; org and project below it can
+    only tighten (see decision.TIGHTENING_VERBS). Each has its own engine, so a lower
+    layer can neither shadow nor break a managed package."""
 
-    def __init__(self, snapshot: dict, engine=None):
+    __slots__ = ("name", "snapshot", "engine")
+
+    def __init__(self, name: str, snapshot: dict, engine=None):
         if engine is None:
             from .engines.regorus_engine import RegorusEngine
             engine = RegorusEngine()
         engine.load([(m["path"], m["text"]) for m in snapshot["modules"]], snapshot.get("data") or {})
+        self.name, self.snapshot, self.engine = name, snapshot, engine
+
+
+class Evaluator:
+    """Loaded policy layers, ready to decide hook inputs (one thread)."""
+
+    def __init__(self, snapshot: dict, engine=None, *, lower_layers: list[tuple[str, dict]] = ()):
+        self.layers = [Layer(synth.TOP_LAYER, snapshot, engine)]
+        self.layers += [Layer(name, lower) for name, lower in lower_layers]
         self.snapshot = snapshot
-        self.engine = engine
+        self.engine = self.layers[0].engine
+        self.warnings: list[str] = []  # e.g. a project layer that was ignored
 
     def contributions(self, event_name: str, hook: dict, *, environ=None, resolver=None) -> list:
-        """Evaluate every policy routed to this event/tool; one Contribution per defined verb."""
+        """Evaluate every policy routed to this event/tool, layer by layer; one Contribution
+        per defined verb."""
         capped, truncated = hookinput.cap_strings(hook)
-        document = query.build(capped, truncated=truncated, environ=environ, resolver=resolver)
+        document = json.dumps(query.build(capped, truncated=truncated, environ=environ, resolver=resolver))
         tool = hook.get("tool_name") if isinstance(hook.get("tool_name"), str) else None
-        routed = list(routed_rules(self.snapshot, event_name, tool, tool_class(tool) if tool else None))
-        if not routed:
-            return []
-        values = self.engine.evaluate(json.dumps(document), [rule for _, rule in routed])
-        return [synth.Contribution(policy["name"], rule.rsplit(".", 1)[1], values[rule])
-                for policy, rule in routed if rule in values]
+        found = []
+        for layer in self.layers:
+            routed = list(routed_rules(layer.snapshot, event_name, tool, tool_class(tool) if tool else None))
+            if not routed:
+                continue
+            values = layer.engine.evaluate(document, [rule for _, rule in routed])
+            found += [synth.Contribution(policy["name"], rule.rsplit(".", 1)[1], values[rule], layer.name,
+                                         policy_mode(layer.snapshot, policy))
+                      for policy, rule in routed if rule in values]
+        return found
 
     def decide(self, hook: dict, *, event_name: str | None = None, environ=None, resolver=None) -> dict:
         """The synthesized decision for one hook input (raises on any failure)."""
@@ -51,6 +70,8 @@ class Evaluator:
                                      self.contributions(name, rewritten, environ=environ, resolver=resolver))
             decision = synth.after_rewrite(decision, again)
         decision["revision"] = self.snapshot.get("revision")
+        decision["revisions"] = {layer.name: layer.snapshot.get("revision") for layer in self.layers}
+        decision["system_message"] += self.warnings
         return decision
 
     def answer(self, hook: dict, *, event_name: str | None = None, environ=None) -> tuple[dict, int, dict]:

@@ -198,6 +198,7 @@ def _describe(modules: list[dict]) -> list[dict]:
             "name": package[len(POLICY_ROOT):], "package": package, "files": [],
             "routing": routing, "verbs": set(), "title": meta.get("title"),
             "severity": (meta.get("custom") or {}).get("severity"),
+            "mode": _mode(meta, module["path"]),
         })
         if routing and entry["routing"] and routing != entry["routing"]:
             raise PolicyError(f"{module['path']}: routing differs from another file of {package}")
@@ -211,6 +212,13 @@ def _describe(modules: list[dict]) -> list[dict]:
         entry["locations"] = {verb: sorted(set(where)) for verb, where in sorted(locations.get(package, {}).items())}
         policies.append(entry)
     return policies
+
+
+def _mode(meta: dict, path: str) -> str:
+    mode = (meta.get("custom") or {}).get("mode", "enforce")
+    if mode not in ("enforce", "monitor"):
+        raise PolicyError(f"{path}: custom.mode must be enforce or monitor, not {mode!r}")
+    return mode
 
 
 def _routing(meta: dict, path: str) -> dict:

@@ -92,3 +92,14 @@ def _matches(name: str, pattern: str) -> bool:
     from fnmatch import fnmatchcase
 
     return fnmatchcase(name, pattern)
+
+
+def policy_mode(snapshot: dict, policy: dict) -> str:
+    """enforce or monitor: METADATA `custom.mode`, overridden by data
+    `claude_rego.settings.monitor_policies` / `enforce_policies` (staged rollouts)."""
+    settings = ((snapshot.get("data") or {}).get("claude_rego") or {}).get("settings") or {}
+    if policy["name"] in (settings.get("enforce_policies") or ()):
+        return "enforce"
+    if policy["name"] in (settings.get("monitor_policies") or ()):
+        return "monitor"
+    return policy.get("mode") or "enforce"

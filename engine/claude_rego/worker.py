@@ -32,7 +32,13 @@ def compute(request: dict) -> dict:
     if fault == "compile_error":
         policies = dict(policies, modules=policies["modules"] + [
             {"path": "fault.rego", "text": "package claude_rego.policies.fault\nbroken {"}])
-    evaluator = Evaluator(policies, engine=_opa_engine(request["opa"]) if request.get("opa") else None)
+    from .layers import lower_layers
+
+    layers, warnings = lower_layers(request["hook"], org=request.get("org_policies"),
+                                    project=request.get("project_policies"))
+    evaluator = Evaluator(policies, engine=_opa_engine(request["opa"]) if request.get("opa") else None,
+                          lower_layers=layers)
+    evaluator.warnings += warnings
     event_name = request["event"]
     decision = evaluator.decide(request["hook"], event_name=event_name)
     decision["decision_id"] = request.get("decision_id")
