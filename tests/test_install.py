@@ -77,3 +77,65 @@ def test_matcher_is_narrowed_to_routed_tools(tmp_path):
     assert list(hooks) == ["PreToolUse"]
     matcher = hooks["PreToolUse"][0]["matcher"]
     assert set(matcher.split("|")) == {"Bash", "mcp__github__.*", "Edit", "MultiEdit", "NotebookEdit", "Write"}
+
+
+def test_install_merges_into_existing_settings_keeps_foreign_hooks_and_is_idempotent(tmp_path):
+    settings = tmp_path / "settings.json"
+    foreign = {"matcher": "Bash", "hooks": [{"type": "command", "command": "/usr/local/bin/audit-bash"}]}
+    settings.write_text(json.dumps({"model": "opus", "hooks": {"PreToolUse": [foreign],
+                                                                "Notification": [{"hooks": [{"type": "command", "command": "notify-send hi"}]}]}}))
+    first = subprocess.run([sys.executable, "-m", "claude_rego", "install", "--scope", "user",
+                            "--settings-file", str(settings)], capture_output=True, text=True)
+    assert first.returncode == 0, first.stderr
+    merged = json.loads(settings.read_text())
+    assert merged["model"] == "opus"
+    assert foreign in merged["hooks"]["PreToolUse"]
+    assert merged["hooks"]["Notification"] == [{"hooks": [{"type": "command", "command": "notify-send hi"}]}]
+    ours = [h for e in merged["hooks"]["PreToolUse"] for h in e["hooks"] if "claude_rego" in h["command"]]
+    assert len(ours) == 1
+    assert len(list(tmp_path.glob("settings.json.bak-*"))) == 1
+    again = subprocess.run([sys.executable, "-m", "claude_rego", "install", "--scope", "user",
+                            "--settings-file", str(settings)], capture_output=True, text=True)
+    assert "already up to date" in again.stdout and json.loads(settings.read_text()) == merged
+    assert len(list(tmp_path.glob("settings.json.bak-*"))) == 1
+
+
+def test_install_dry_run_shows_a_diff_and_writes_nothing(tmp_path):
+    settings = tmp_path / "settings.json"
+    settings.write_text("{}")
+    result = subprocess.run([sys.executable, "-m", "claude_rego", "install", "--settings-file", str(settings),
+                             "--dry-run", "--managed-hooks-only"], capture_output=True, text=True)
+    assert result.returncode == 0 and "+  \"hooks\"" in result.stdout and "allowManagedHooksOnly" in result.stdout
+    assert settings.read_text() == "{}"
+
+
+def test_reinstall_with_fewer_events_removes_only_our_stale_hooks(tmp_path):
+    from claude_rego.install import merge
+    fragment_all = registration(policyset.compile_sources([SCRIPTED]))
+    settings = merge({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "other"}]}]}}, fragment_all)
+    fragment_pre = registration(policyset.compile_sources([SCRIPTED]), events=["PreToolUse"])
+    after = merge(settings, fragment_pre)
+    assert set(after["hooks"]) == {"PreToolUse", "Stop"}
+    assert after["hooks"]["Stop"] == [{"hooks": [{"type": "command", "command": "other"}]}]
+
+
+def test_doctor_reports_registration_integrity_engine_and_live_decisions(tmp_path):
+    settings = tmp_path / "settings.json"
+    subprocess.run([sys.executable, "-m", "claude_rego", "install", "--settings-file", str(settings)],
+                   capture_output=True, check=True)
+    proc = subprocess.run([sys.executable, "-m", "claude_rego", "doctor", "--settings-file", str(settings), "--json"],
+                          capture_output=True, text=True)
+    report = json.loads(proc.stdout)
+    by_name = {c["check"]: c for c in report["checks"]}
+    assert proc.returncode == 0, report
+    assert by_name["engine"]["ok"] and "files match RECORD" in by_name["engine"]["detail"]
+    assert by_name["hooks registered"]["ok"] and by_name["hooks intact"]["ok"]
+    assert by_name["decision PreToolUse"]["ok"]
+    tampered = json.loads(settings.read_text())
+    tampered["hooks"]["PreToolUse"][0]["hooks"][0]["command"] += " || true"
+    settings.write_text(json.dumps(tampered))
+    proc = subprocess.run([sys.executable, "-m", "claude_rego", "doctor", "--settings-file", str(settings), "--json"],
+                          capture_output=True, text=True)
+    report = json.loads(proc.stdout)
+    assert proc.returncode == 1
+    assert not {c["check"]: c for c in report["checks"]}["hooks intact"]["ok"]

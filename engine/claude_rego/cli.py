@@ -42,8 +42,15 @@ def install(print_: bool = typer.Option(False, "--print", help="Print the settin
             deadline: float = typer.Option(3.0, "--deadline", help="Seconds the hook has to answer."),
             python: Optional[str] = typer.Option(None, "--python", help="Interpreter to register (default: this one)."),
             opa_url: Optional[str] = typer.Option(None, "--opa-url", help="Evaluate on this OPA server (fleet mode)."),
-            opa_token_file: Optional[str] = typer.Option(None, "--opa-token-file", help="Bearer token for the OPA server.")):
-    """The `hooks` settings that register claude-rego for the events its policies govern."""
+            opa_token_file: Optional[str] = typer.Option(None, "--opa-token-file", help="Bearer token for the OPA server."),
+            dry_run: bool = typer.Option(False, "--dry-run", help="Show the diff, write nothing."),
+            settings_file: Optional[str] = typer.Option(None, "--settings-file", help="Write this settings file instead of the scope's."),
+            managed_hooks_only: bool = typer.Option(False, "--managed-hooks-only", help="Also set allowManagedHooksOnly (managed scope).")):
+    """Register claude-rego in Claude Code's settings for the events its policies govern.
+
+    Merges into the scope's settings file (managed, user or project): other hooks are kept,
+    a backup is written first, running it twice changes nothing. --print shows the JSON.
+    """
     from . import install as installer
     from . import policyset
 
@@ -53,11 +60,23 @@ def install(print_: bool = typer.Option(False, "--print", help="Print the settin
     fragment = installer.registration(snapshot, python=python, policies=policies or None,
                                       deadline=deadline, events=event or None, opa_url=opa_url,
                                       opa_token_file=opa_token_file)
-    if not print_:
-        typer.echo("Writing settings files is not available yet; use --print and merge the output "
-                   f"into the {scope} settings file.", err=True)
-        raise typer.Exit(2)
-    typer.echo(json.dumps(fragment, indent=2))
+    if print_:
+        typer.echo(json.dumps(fragment, indent=2))
+        return
+    path = settings_file or installer.settings_path(scope)
+    try:
+        changed, diff = installer.write_settings(path, fragment, dry_run=dry_run,
+                                                 managed_hooks_only=True if managed_hooks_only else None)
+    except (OSError, ValueError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1)
+    if diff:
+        typer.echo(diff)
+    if not dry_run:
+        installer.compile_bytecode()
+    verb = "would change" if dry_run else "updated"
+    typer.echo(f"{path}: {verb if changed else 'already up to date'}"
+               f" ({len(fragment['hooks'])} events: {', '.join(fragment['hooks'])})")
 
 
 @app.command(name="eval")
@@ -262,6 +281,32 @@ def replay(log: str = typer.Argument(..., help="A decision log (JSONL)."),
     if unknown:
         raise typer.BadParameter(f"unknown --fail-on categories {unknown}")
     if any(report[c] for c in wanted):
+        raise typer.Exit(1)
+
+
+@app.command()
+def doctor(policies: Optional[List[str]] = PoliciesOpt,
+           settings_file: Optional[List[str]] = typer.Option(None, "--settings-file", help="Settings files to inspect (default: managed, user, project)."),
+           json_: bool = typer.Option(False, "--json", help="Machine-readable output for CI.")):
+    """Check the installation: hooks registered and intact, snapshot, engine integrity, Claude Code, live decisions."""
+    from .doctor import run_checks
+
+    checks = run_checks(settings_files=settings_file or None, policies=policies or None)
+    failed = [c for c in checks if c["ok"] is False]
+    if json_:
+        typer.echo(json.dumps({"ok": not failed, "checks": checks}, indent=2))
+    else:
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title="claude-rego doctor")
+        for column in ("check", "status", "detail"):
+            table.add_column(column)
+        for c in checks:
+            status = {True: "[green]ok[/green]", False: "[red]FAIL[/red]", None: "[yellow]n/a[/yellow]"}[c["ok"]]
+            table.add_row(c["check"], status, c["detail"])
+        Console().print(table)
+    if failed:
         raise typer.Exit(1)
 
 

@@ -15,6 +15,7 @@ routed tools, so Claude Code spawns nothing for the rest.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -125,3 +126,98 @@ def tool_matcher(snapshot: dict, event: str) -> str | None:
 
 def _glob_to_regex(pattern: str) -> str:
     return "".join(".*" if ch == "*" else "." if ch == "?" else re.escape(ch) for ch in pattern)
+
+
+# ----------------------------------------------------------------- writing settings files
+
+MARKER = "from claude_rego.entry import main"  # identifies our hook commands in settings
+
+
+def settings_path(scope: str, project_dir: str | None = None) -> str:
+    """Claude Code's settings file for a scope (managed paths per OS, as Claude Code reads them)."""
+    if scope == "managed":
+        if sys.platform == "darwin":
+            return "/Library/Application Support/ClaudeCode/managed-settings.json"
+        if sys.platform.startswith("win"):
+            return os.path.join(os.environ.get("PROGRAMDATA", r"C:\ProgramData"), "ClaudeCode", "managed-settings.json")
+        return "/etc/claude-code/managed-settings.json"
+    if scope == "user":
+        return os.path.join(os.path.expanduser("~"), ".claude", "settings.json")
+    if scope == "project":
+        return os.path.join(project_dir or os.getcwd(), ".claude", "settings.json")
+    raise ValueError(f"unknown scope {scope!r}")
+
+
+def is_ours(hook: dict) -> bool:
+    return isinstance(hook, dict) and MARKER in str(hook.get("command", ""))
+
+
+def merge(settings: dict, fragment: dict, *, managed_hooks_only: bool | None = None) -> dict:
+    """`settings` with our registrations replaced by `fragment`'s; every other hook kept."""
+    merged = json.loads(json.dumps(settings))  # deep copy, JSON-clean
+    hooks = merged.setdefault("hooks", {})
+    for event in list(hooks):
+        kept = []
+        for entry in hooks[event] if isinstance(hooks[event], list) else []:
+            others = [h for h in entry.get("hooks", []) if not is_ours(h)] if isinstance(entry, dict) else []
+            if others:
+                kept.append({**entry, "hooks": others})
+            elif isinstance(entry, dict) and not entry.get("hooks"):
+                kept.append(entry)
+        if kept:
+            hooks[event] = kept
+        else:
+            del hooks[event]
+    for event, entries in fragment["hooks"].items():
+        hooks.setdefault(event, []).extend(entries)
+    if managed_hooks_only is not None:
+        merged["allowManagedHooksOnly"] = managed_hooks_only
+    return merged
+
+
+def write_settings(path: str, fragment: dict, *, dry_run: bool = False,
+                   managed_hooks_only: bool | None = None) -> tuple[bool, str]:
+    """Merge our hooks into the settings file at `path`. Returns (changed, unified diff).
+
+    Never clobbers: other hooks and settings are kept, a timestamped backup is written
+    before any change, the write is atomic, and running it twice changes nothing.
+    """
+    import difflib
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            before_text = fh.read()
+        current = json.loads(before_text) if before_text.strip() else {}
+    except FileNotFoundError:
+        before_text, current = "", {}
+    if not isinstance(current, dict):
+        raise ValueError(f"{path}: settings must be a JSON object")
+    after = merge(current, fragment, managed_hooks_only=managed_hooks_only)
+    after_text = json.dumps(after, indent=2) + "\n"
+    if after == current:
+        return False, ""
+    diff = "".join(difflib.unified_diff(before_text.splitlines(True), after_text.splitlines(True),
+                                        fromfile=path, tofile=path + " (new)"))
+    if dry_run:
+        return True, diff
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    if before_text:
+        import time
+
+        backup = f"{path}.bak-{time.strftime('%Y%m%d%H%M%S')}-{os.getpid()}"
+        with open(backup, "w", encoding="utf-8") as fh:
+            fh.write(before_text)
+    tmp = f"{path}.{os.getpid()}.tmp"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(after_text)
+    os.replace(tmp, path)
+    return True, diff
+
+
+def compile_bytecode() -> bool:
+    """Precompile the package so the hook never starts cold (no .pyc writes per call)."""
+    import compileall
+
+    import claude_rego
+
+    return bool(compileall.compile_dir(os.path.dirname(claude_rego.__file__), quiet=1))

@@ -1,0 +1,127 @@
+"""`claude-rego doctor`: is this machine's installation what the security team rolled out?
+
+Checks: hooks registered and intact in Claude Code's settings; the policy snapshot
+present, readable and fresh; the engine's installed files matching their wheel RECORD
+hashes and the pinned version; the Claude Code version against the one tested; and a
+real sample decision through every registered command within its deadline.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import time
+from importlib import metadata
+
+TESTED_CLAUDE_CODE = "2.1.197"
+PINNED_ENGINE = ("gordon-to-regorus", "0.13.0")
+
+
+def run_checks(*, settings_files: list[str] | None = None, policies: list[str] | None = None) -> list[dict]:
+    from . import install, snapshot
+
+    checks = []
+    checks.append(_engine_integrity())
+    try:
+        snap = snapshot.load(policies)
+        source = (policies or [snapshot.default_snapshot_path() or snapshot.default_pack_dir()])[0]
+        age_h = (time.time() - os.path.getmtime(source)) / 3600 if os.path.exists(source) else None
+        checks.append(_check("snapshot", True, f"{len(snap['policies'])} policies, revision {snap.get('revision')}"
+                             + (f", {age_h:.1f} h old" if age_h is not None else ""), revision=snap.get("revision")))
+    except Exception as exc:  # noqa: BLE001
+        checks.append(_check("snapshot", False, f"cannot load the policies: {exc}"))
+        snap = None
+
+    files = settings_files or [install.settings_path(s) for s in ("managed", "user", "project")]
+    registered: dict[str, str] = {}
+    for path in files:
+        try:
+            with open(path, encoding="utf-8") as fh:
+                settings = json.load(fh)
+        except FileNotFoundError:
+            continue
+        except (OSError, ValueError) as exc:
+            checks.append(_check(f"settings {path}", False, f"unreadable: {exc}"))
+            continue
+        for event, entries in (settings.get("hooks") or {}).items():
+            for entry in entries if isinstance(entries, list) else []:
+                for hook in entry.get("hooks", []) if isinstance(entry, dict) else []:
+                    if install.is_ours(hook):
+                        registered[event] = hook.get("command", "")
+    if snap is not None:
+        governed = install.governed_events(snap)
+        missing = [e for e in governed if e not in registered]
+        expected = {e: install.hook_command(e, policies=policies) for e in registered}
+        tampered = [e for e, cmd in registered.items() if cmd != expected[e]]
+        checks.append(_check("hooks registered", bool(registered) and not missing,
+                             f"{len(registered)} events registered" + (f"; missing: {', '.join(missing)}" if missing else "")))
+        checks.append(_check("hooks intact", not tampered,
+                             "every registered command is the one install writes" if not tampered
+                             else f"commands differ from install's for: {', '.join(tampered)}"))
+    checks.append(_claude_code_version())
+    for event, command in sorted(registered.items()):
+        checks.append(_sample_decision(event, command))
+    return checks
+
+
+def _check(name: str, ok: bool | None, detail: str, **extra) -> dict:
+    return {"check": name, "ok": ok, "detail": detail, **extra}
+
+
+def _engine_integrity() -> dict:
+    name, pinned = PINNED_ENGINE
+    try:
+        dist = metadata.distribution(name)
+    except metadata.PackageNotFoundError:
+        return _check("engine", False, f"{name} is not installed")
+    bad = []
+    for file in dist.files or []:
+        if file.hash is None or file.hash.mode != "sha256":
+            continue
+        try:
+            digest = hashlib.sha256(file.locate().read_bytes()).digest()
+        except OSError:
+            bad.append(str(file))
+            continue
+        if base64.urlsafe_b64encode(digest).rstrip(b"=").decode() != file.hash.value:
+            bad.append(str(file))
+    ok = dist.version == pinned and not bad
+    detail = f"{name} {dist.version} (pinned {pinned})" + (f"; files differ from RECORD: {bad}" if bad else ", files match RECORD")
+    return _check("engine", ok, detail)
+
+
+def _claude_code_version() -> dict:
+    claude = shutil.which("claude")
+    if not claude:
+        return _check("claude code", None, f"`claude` not on PATH (tested with {TESTED_CLAUDE_CODE})")
+    try:
+        out = subprocess.run([claude, "--version"], capture_output=True, text=True, timeout=20).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return _check("claude code", False, f"`claude --version` failed: {exc}")
+    return _check("claude code", TESTED_CLAUDE_CODE in out, f"{out or '?'} (tested with {TESTED_CLAUDE_CODE})")
+
+
+def _sample_decision(event: str, command: str) -> dict:
+    from .events import event_info
+    from .output import conforms
+
+    sample = {"session_id": "doctor", "transcript_path": "/dev/null", "cwd": os.getcwd(), "hook_event_name": event}
+    if event_info(event).tool_event:
+        sample.update(tool_name="Bash", tool_input={"command": "true"}, tool_use_id="doctor")
+    started = time.monotonic()
+    try:
+        proc = subprocess.run(["/bin/sh", "-c", command], input=json.dumps(sample).encode(), capture_output=True,
+                              timeout=30)
+    except subprocess.TimeoutExpired:
+        return _check(f"decision {event}", False, "no answer within 30 s")
+    elapsed = (time.monotonic() - started) * 1000
+    try:
+        out = json.loads(proc.stdout or b"{}")
+        ok = proc.returncode == 0 and conforms(event_info(event), out)
+    except ValueError:
+        ok = False
+    return _check(f"decision {event}", ok, f"exit {proc.returncode}, {elapsed:.0f} ms", latency_ms=round(elapsed, 1))
