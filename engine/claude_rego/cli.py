@@ -235,6 +235,45 @@ def schema(event: Optional[str] = typer.Argument(None, help="Event name (default
         typer.echo(json.dumps(schemas, indent=2))
 
 
+config_app = typer.Typer(no_args_is_help=True, help="The managed configuration file.")
+app.add_typer(config_app, name="config")
+
+
+@config_app.command("validate")
+def config_validate(path: str = typer.Argument(..., help="claude-rego.json")):
+    """Validate a managed configuration file; every problem is listed with its field."""
+    from .config import ConfigError, load
+
+    try:
+        load(path)
+    except ConfigError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(1)
+    typer.echo(f"{path}: valid")
+
+
+@config_app.command("compile")
+def config_compile(path: str = typer.Argument(..., help="claude-rego.json"),
+                   output_file: Optional[str] = typer.Option(None, "-o", "--output", help="Runtime file (default: beside it).")):
+    """Validate and compile into the runtime file the hook reads (managed mode)."""
+    from .config import ConfigError, compile_runtime
+
+    try:
+        target = compile_runtime(path, output_file)
+    except ConfigError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(1)
+    typer.echo(f"wrote {target}")
+
+
+@config_app.command("schema")
+def config_schema():
+    """The JSON Schema of claude-rego.json."""
+    from .config import json_schema
+
+    typer.echo(json.dumps(json_schema(), indent=2))
+
+
 log_app = typer.Typer(no_args_is_help=True, help="Decision logs.")
 app.add_typer(log_app, name="log")
 

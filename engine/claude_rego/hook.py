@@ -27,7 +27,8 @@ DEFAULT_DEADLINE = 3.0  # seconds from process start; the registered timeout is 
 
 class Options:
     __slots__ = ("event", "policies", "deadline", "isolation", "log_file", "decision_log", "opa_url",
-                 "opa_token_file", "org_policies", "project_policies")
+                 "opa_token_file", "org_policies", "project_policies", "managed_config", "managed",
+                 "masked_paths")
 
     def __init__(self):
         self.event = None
@@ -40,6 +41,9 @@ class Options:
         self.opa_token_file = None
         self.org_policies = None  # an org layer below the managed one (can only tighten)
         self.project_policies = "auto"  # <project>/.claude/policies; a path; or "off"
+        self.managed_config = None  # runtime file path; default: the OS managed location
+        self.managed = False
+        self.masked_paths: tuple[str, ...] = ()  # input paths never written to the decision log
 
 
 def parse_args(argv: list[str]) -> Options:
@@ -67,6 +71,8 @@ def parse_args(argv: list[str]) -> Options:
             opts.org_policies = value
         elif arg == "--project-policies" and value:
             opts.project_policies = value
+        elif arg == "--managed-config" and value:
+            opts.managed_config = value
         else:
             raise ValueError(f"unknown or incomplete option {arg!r}")
         i += 2
@@ -84,6 +90,7 @@ def main(argv: list[str] | None = None, stdin=None, stdout=None, stderr=None) ->
         opts = Options()
         opts.event = _event_from_argv(argv if argv is not None else sys.argv[2:])
         hooklog.write(None, {"kind": "usage_error", "error": str(exc)})
+    _apply_managed(opts)
     deadline = started + opts.deadline
     decision_id = decisionlog.new_decision_id() if opts.decision_log != "off" else None
 
@@ -98,12 +105,42 @@ def main(argv: list[str] | None = None, stdin=None, stdout=None, stderr=None) ->
     return code
 
 
+MANAGED_RUNTIME = {"darwin": "/Library/Application Support/ClaudeCode/claude-rego.runtime.json"}.get(
+    sys.platform, os.path.join(os.environ.get("PROGRAMDATA", r"C:\ProgramData"), "ClaudeCode", "claude-rego.runtime.json")
+    if sys.platform.startswith("win") else "/etc/claude-code/claude-rego.runtime.json")
+
+
+def _apply_managed(opts: Options) -> None:
+    """Managed mode: the compiled managed configuration wins over options and environment.
+
+    Its location is fixed per OS (an environment variable could point it elsewhere), or
+    given by the registered command itself, which managed settings control.
+    """
+    path = opts.managed_config or MANAGED_RUNTIME
+    try:
+        with open(path, "rb") as fh:
+            managed = json.loads(fh.read())
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError):
+        managed = {"policies": "/nonexistent/unreadable-managed-config"}  # fail closed, visibly
+    opts.managed = True
+    opts.policies = [managed["policies"]] if managed.get("policies") else opts.policies
+    opts.org_policies = managed.get("org_policies")
+    opts.project_policies = managed.get("project_policies") or "auto"
+    opts.deadline = float(managed.get("deadline") or opts.deadline)
+    opts.decision_log = managed.get("decision_log") or None
+    opts.opa_url = managed.get("opa_url")
+    opts.opa_token_file = managed.get("opa_token_file")
+    opts.masked_paths = tuple(managed.get("masked_paths") or ())
+
+
 def _log_decision(opts, decision_id, out, code, err, record, latency_ms):
     """Write the decision record; if that fails, the answer stands and the user is told."""
     entry = decisionlog.record(
         decision_id=decision_id, event=record.get("event") or opts.event or "", hook_input=record.get("hook"),
         result=out if out is not None else {"exit_code": code, "stderr": err}, decision=record.get("decision"),
-        kind=record["kind"], latency_ms=latency_ms, error=record.get("error"))
+        kind=record["kind"], latency_ms=latency_ms, error=record.get("error"), masked_paths=opts.masked_paths)
     if decisionlog.append(opts.decision_log, entry) or not isinstance(out, dict):
         return out
     note = "claude-rego: the decision log could not be written (disk full or not writable); this decision was not recorded."
@@ -142,7 +179,7 @@ def _answer(opts: Options, stdin, deadline: float, decision_id: str | None):
         return (*output.failure(event, f"registered for {opts.event} but received {sent_event!r}.{tag}"), record)
 
     request = {"hook": hook, "event": name, "sources": opts.policies or None,
-               "fault": os.environ.get(FAULT_ENV), "decision_id": decision_id,
+               "fault": None if opts.managed else os.environ.get(FAULT_ENV), "decision_id": decision_id,
                "org_policies": opts.org_policies, "project_policies": opts.project_policies,
                "opa": {"url": opts.opa_url, "token_file": opts.opa_token_file,
                        "timeout": max(0.05, deadline - time.monotonic())} if opts.opa_url else None}

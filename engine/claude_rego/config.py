@@ -1,0 +1,114 @@
+"""The managed configuration: one file a security team deploys with Claude Code's managed settings.
+
+    /etc/claude-code/claude-rego.json                                   (Linux)
+    /Library/Application Support/ClaudeCode/claude-rego.json            (macOS)
+    %ProgramData%\\ClaudeCode\\claude-rego.json                          (Windows)
+
+Validated here with pydantic (clear errors, unknown keys refused), then compiled at
+activation into a plain runtime file beside it (`claude-rego.runtime.json`) that the hook
+reads with `json` alone. When the runtime file exists the hook is in *managed mode*: its
+settings win over the registered command's options, and no environment variable (test
+fault injection included) or project file can loosen them — a project layer can still
+only tighten, and the managed config can switch it off altogether.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import List, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+CONFIG_NAME = "claude-rego.json"
+RUNTIME_NAME = "claude-rego.runtime.json"
+
+
+def managed_dir() -> str:
+    if sys.platform == "darwin":
+        return "/Library/Application Support/ClaudeCode"
+    if sys.platform.startswith("win"):
+        return os.path.join(os.environ.get("PROGRAMDATA", r"C:\ProgramData"), "ClaudeCode")
+    return "/etc/claude-code"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class DecisionLogConfig(_Strict):
+    enabled: bool = True
+    path: Optional[str] = Field(None, description="Default: ~/.local/state/claude-rego/decisions.jsonl")
+    masked_paths: List[str] = Field(default_factory=list, description="Input paths (dotted) never written, e.g. tool_input.content")
+
+
+class OpaConfig(_Strict):
+    url: str = Field(..., pattern=r"^https?://")
+    token_file: Optional[str] = None
+    ca_file: Optional[str] = None
+
+
+class ManagedConfig(_Strict):
+    """claude-rego.json"""
+
+    policies: str = Field(..., description="The activated snapshot (or a policy directory) the hook evaluates")
+    org_policies: Optional[str] = None
+    project_policies: Literal["auto", "off"] = "auto"
+    deadline_seconds: float = Field(3.0, gt=0.1, le=30)
+    decision_log: DecisionLogConfig = Field(default_factory=DecisionLogConfig)
+    opa: Optional[OpaConfig] = None
+
+    @field_validator("policies", "org_policies")
+    @classmethod
+    def _absolute(cls, value):
+        if value is not None and not os.path.isabs(value):
+            raise ValueError("must be an absolute path")
+        return value
+
+
+class ConfigError(Exception):
+    """The configuration file is invalid; the message lists every problem with its field."""
+
+
+def load(path: str | os.PathLike) -> ManagedConfig:
+    try:
+        raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+    try:
+        return ManagedConfig.model_validate(raw)
+    except ValidationError as exc:
+        lines = [f"{path}: {'.'.join(str(p) for p in e['loc']) or '(root)'}: {e['msg']}" for e in exc.errors()]
+        raise ConfigError("\n".join(lines)) from None
+
+
+def runtime(config: ManagedConfig) -> dict:
+    """The plain dictionary the hook reads (no pydantic on the hot path)."""
+    return {
+        "format": "claude-rego-runtime/1",
+        "policies": config.policies,
+        "org_policies": config.org_policies,
+        "project_policies": config.project_policies,
+        "deadline": config.deadline_seconds,
+        "decision_log": (config.decision_log.path or None) if config.decision_log.enabled else "off",
+        "masked_paths": config.decision_log.masked_paths,
+        "opa_url": config.opa.url if config.opa else None,
+        "opa_token_file": config.opa.token_file if config.opa else None,
+    }
+
+
+def compile_runtime(config_path: str, runtime_path: str | None = None) -> str:
+    """Validate `config_path` and write its runtime file atomically; returns the runtime path."""
+    config = load(config_path)
+    target = runtime_path or os.path.join(os.path.dirname(os.path.abspath(config_path)), RUNTIME_NAME)
+    tmp = f"{target}.{os.getpid()}.tmp"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(runtime(config), fh, indent=2)
+    os.replace(tmp, target)
+    return target
+
+
+def json_schema() -> dict:
+    return ManagedConfig.model_json_schema()
