@@ -45,7 +45,9 @@ def install(print_: bool = typer.Option(False, "--print", help="Print the settin
             opa_token_file: Optional[str] = typer.Option(None, "--opa-token-file", help="Bearer token for the OPA server."),
             dry_run: bool = typer.Option(False, "--dry-run", help="Show the diff, write nothing."),
             settings_file: Optional[str] = typer.Option(None, "--settings-file", help="Write this settings file instead of the scope's."),
-            managed_hooks_only: bool = typer.Option(False, "--managed-hooks-only", help="Also set allowManagedHooksOnly (managed scope).")):
+            managed_hooks_only: bool = typer.Option(False, "--managed-hooks-only", help="Also set allowManagedHooksOnly (managed scope)."),
+            confirm_dangerous_events: bool = typer.Option(False, "--confirm-dangerous-events",
+                                                          help="Allow registering WorktreeCreate/WorktreeRemove/MessageDisplay when policies route to them.")):
     """Register claude-rego in Claude Code's settings for the events its policies govern.
 
     Merges into the scope's settings file (managed, user or project): other hooks are kept,
@@ -57,9 +59,13 @@ def install(print_: bool = typer.Option(False, "--print", help="Print the settin
     if scope not in ("managed", "user", "project"):
         raise typer.BadParameter("scope must be managed, user or project")
     snapshot = _load(policies)
-    fragment = installer.registration(snapshot, python=python, policies=policies or None,
-                                      deadline=deadline, events=event or None, opa_url=opa_url,
-                                      opa_token_file=opa_token_file)
+    try:
+        fragment = installer.registration(snapshot, python=python, policies=policies or None,
+                                          deadline=deadline, events=event or None, opa_url=opa_url,
+                                          opa_token_file=opa_token_file, confirm_dangerous=confirm_dangerous_events)
+    except installer.NeedsConfirmation as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2)
     if print_:
         typer.echo(json.dumps(fragment, indent=2))
         return

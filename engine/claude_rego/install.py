@@ -75,9 +75,9 @@ def hook_command(event: str, *, python: str | None = None, policies: list[str] |
 def registration(snapshot: dict, *, python: str | None = None, policies: list[str] | None = None,
                  deadline: float = DEFAULT_DEADLINE, events: list[str] | None = None,
                  log_file: str | None = None, opa_url: str | None = None,
-                 opa_token_file: str | None = None) -> dict:
+                 opa_token_file: str | None = None, confirm_dangerous: bool = False) -> dict:
     """The settings fragment `{"hooks": {...}}` for the events this policy set governs."""
-    wanted = events or governed_events(snapshot)
+    wanted = events or governed_events(snapshot, confirm_dangerous=confirm_dangerous)
     timeout = int(deadline + TIMEOUT_MARGIN + 0.999)
     hooks: dict = {}
     for event in wanted:
@@ -95,12 +95,27 @@ def registration(snapshot: dict, *, python: str | None = None, policies: list[st
     return {"hooks": hooks}
 
 
-def governed_events(snapshot: dict) -> list[str]:
-    """Events some policy routes to (a policy without `events` routes to all of them)."""
+class NeedsConfirmation(Exception):
+    """A policy routes to an event whose registration changes Claude Code's behaviour."""
+
+
+def governed_events(snapshot: dict, *, confirm_dangerous: bool = False) -> list[str]:
+    """Events some policy routes to (a policy without `events` routes to all of them).
+
+    WorktreeCreate/WorktreeRemove (registering them REPLACES Claude Code's worktree
+    handling) and MessageDisplay (fires per streamed chunk) are registered only when a
+    policy names them explicitly and the caller confirms.
+    """
     found = set()
     for policy in snapshot["policies"]:
         events = (policy.get("routing") or {}).get("events")
         found |= set(events) if events else set(EVENTS) - NEVER_REGISTER_BY_DEFAULT
+    dangerous = found & NEVER_REGISTER_BY_DEFAULT
+    if dangerous and not confirm_dangerous:
+        raise NeedsConfirmation(
+            f"policies route to {', '.join(sorted(dangerous))}: registering WorktreeCreate/WorktreeRemove "
+            "replaces Claude Code's own worktree handling and MessageDisplay fires for every streamed chunk; "
+            "pass --confirm-dangerous-events to register them")
     return [e for e in EVENTS if e in found] + sorted(found - set(EVENTS))
 
 
