@@ -53,7 +53,7 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
                     if install.is_ours(hook):
                         registered[event] = hook.get("command", "")
     if snap is not None:
-        governed = install.governed_events(snap)
+        governed = install.governed_events(snap, confirm_dangerous=True)
         missing = [e for e in governed if e not in registered]
         expected = {e: install.hook_command(e, policies=policies) for e in registered}
         tampered = [e for e, cmd in registered.items() if cmd != expected[e]]

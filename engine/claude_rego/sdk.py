@@ -124,7 +124,7 @@ class PolicyHooks:
         """`ClaudeAgentOptions.hooks`: event → [HookMatcher] for the events the policies govern."""
         from claude_agent_sdk import HookMatcher
 
-        wanted = [e for e in (events or governed_events(self.snapshot)) if e in SDK_EVENTS]
+        wanted = [e for e in (events or governed_events(self.snapshot, confirm_dangerous=True)) if e in SDK_EVENTS]
         fields = getattr(HookMatcher, "__dataclass_fields__", {})
         result = {}
         for event in wanted:
