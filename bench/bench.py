@@ -7,8 +7,9 @@ Compares, per run in turn (so machine noise hits all alike):
   default   the registered hook command with the built-in policy pack
   rules100  the registered command with a generated 100-rule policy set (snapshot)
   rules1000 the same with 1,000 rules
-and prints medians, p90, ratios to the floor, warm in-process decisions/s on one core,
-and peak RSS of the hook process. Targets are printed next to the numbers; this is a
+and prints medians, p90, ratios to the floor, warm in-process decisions/s on one core
+(library and SDK callback), peak RSS of the hook process, and where one call's time
+goes (interpreter start, imports, policy load, evaluation, output). Targets are printed next to the numbers; this is a
 measurement, not a test.
 """
 
@@ -80,6 +81,60 @@ def warm_rate(snapshot_source: list[str] | None, seconds: float = 2.0) -> float:
     return count / (time.perf_counter() - start)
 
 
+PHASES_PROBE = r"""
+import time; t0 = time.perf_counter()
+import sys; sys.path += PATHS
+import json
+from claude_rego import hook, hookinput, output
+from claude_rego.events import event_info
+t1 = time.perf_counter()
+hook_input = hookinput.parse(INPUT)
+from claude_rego import pipeline, snapshot
+import regorus
+t2 = time.perf_counter()
+evaluator = pipeline.Evaluator(snapshot.load(SOURCES))
+t3 = time.perf_counter()
+decision = evaluator.decide(hook_input)
+t4 = time.perf_counter()
+sys.stdout.write(json.dumps(output.render(event_info("PreToolUse"), decision)[0]))
+t5 = time.perf_counter()
+sys.stderr.write(json.dumps([t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4]))
+"""
+
+
+def phase_breakdown(sources, runs: int) -> dict:
+    """Median ms per phase of one decision in a fresh interpreter, as the hook runs it."""
+    from claude_rego.install import bootstrap
+
+    paths = bootstrap().split("sys.path += ", 1)[1].split(";", 1)[0]
+    probe = PHASES_PROBE.replace("PATHS", paths).replace("INPUT", repr(json.dumps(INPUT).encode())) \
+        .replace("SOURCES", repr(sources))
+    start_times, phases = [], []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-I", "-S", "-c", "pass"], check=True)
+        start_times.append(time.perf_counter() - t)
+        proc = subprocess.run([sys.executable, "-I", "-S", "-c", probe], capture_output=True, check=True)
+        phases.append(json.loads(proc.stderr))
+    names = ["imports (hook side)", "imports (engine side)", "policy load", "evaluation", "output"]
+    result = {"interpreter start": statistics.median(start_times) * 1000}
+    result.update({name: statistics.median(p[i] for p in phases) * 1000 for i, name in enumerate(names)})
+    return {k: round(v, 2) for k, v in result.items()}
+
+
+def sdk_rate(seconds: float = 2.0) -> float | None:
+    try:
+        from claude_rego.sdk import PolicyHooks
+    except ImportError:
+        return None
+    hooks = PolicyHooks(decision_log="/dev/null")
+    count, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        hooks.answer(INPUT)
+        count += 1
+    return count / (time.perf_counter() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=40)
@@ -121,6 +176,9 @@ def main() -> None:
     report["warm_decisions_per_s"] = {"default": round(warm_rate(None)),
                                       "rules1000": round(warm_rate([snapshots["rules1000"]]))}
     report["peak_rss_mb_any_process"] = round(peak_rss_mb, 1)
+    report["phases_ms_default_pack"] = phase_breakdown(None, min(args.runs, 15))
+    rate = sdk_rate()
+    report["sdk_callback_decisions_per_s"] = round(rate) if rate else None
     report["targets"] = {"p50 ratio at 100 rules": "<= 1.5x floor", "p50 ratio at 1000 rules": "<= 2x floor",
                          "warm": ">= 5000 decisions/s", "rss": "<= 60 MB"}
     if args.json:
@@ -133,6 +191,10 @@ def main() -> None:
         print(f"{name:10} {r['p50_ms']:8.2f} {r['p90_ms']:8.2f} {r['ratio_to_floor']:8.2f} {target:>8}")
     print(f"warm in-process decisions/s (one core): {report['warm_decisions_per_s']}  (target >= 5000)")
     print(f"peak RSS of any hook process: {report['peak_rss_mb_any_process']} MB  (target <= 60 MB)")
+    print(f"SDK callback decisions/s (warm, logging to /dev/null): {report['sdk_callback_decisions_per_s']}")
+    print("where one call's time goes (median ms, default pack, fresh interpreter):")
+    for phase, ms in report["phases_ms_default_pack"].items():
+        print(f"  {phase:24} {ms:7.2f}")
 
 
 if __name__ == "__main__":

@@ -111,3 +111,13 @@ def test_replay_reports_the_blast_radius_of_a_policy_change(tmp_path):
                            str(__import__("claude_rego.snapshot").snapshot.default_pack_dir()), "--format", "json",
                            "--fail-on", "newly_denied,newly_allowed"], capture_output=True, text=True)
     assert same.returncode == 0 and json.loads(same.stdout)["unchanged"] == 4
+
+
+@pytest.mark.parametrize("secret", [
+    "AKIAABCDEFGHIJKLMNOP", "ghp_" + "a" * 36, "github_pat_" + "b" * 30, "xoxb-1234567890-abc",
+    "AIza" + "c" * 35, "-----BEGIN OPENSSH PRIVATE KEY-----\nabcd\n-----END OPENSSH PRIVATE KEY-----",
+    "Authorization: Bearer abcdefghijklmnopqrstuvwxyz", "password=hunter2hunter2", "API_KEY: s3cr3tvalue",
+])
+def test_every_builtin_detector_masks(secret):
+    masked = decisionlog.mask({"prompt": f"text {secret} text"})["prompt"]
+    assert "[MASKED" in masked and secret.split()[-1] not in masked
