@@ -1,0 +1,107 @@
+"""End-to-end under the real Claude Code CLI 2.1.197: what the CLI did with our answers."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from fake_api import text, tool
+from harness import claude_cli, harness  # noqa: F401 — fixtures
+
+POLICIES = str(Path(__file__).resolve().parent / "policies")
+ALL = ["PreToolUse", "PostToolUse", "UserPromptSubmit", "SessionStart", "Stop"]
+
+
+def bash(command: str, n: int = 1):
+    return tool("Bash", {"command": command, "description": "run"}, f"toolu_e2e_{n:03d}")
+
+
+def test_deny_keeps_the_tool_from_running_and_the_model_gets_the_reason(harness):
+    harness.register(policies=[POLICIES], events=["PreToolUse"])
+    run = harness.run("make a marker", [bash("touch DENIED_MARKER"), text("done")])
+    assert run.returncode == 0, run.stderr
+    assert not (harness.project / "DENIED_MARKER").exists()
+    (result,) = run.tool_results()
+    assert result.get("is_error") is True
+    assert "e2e: touching DENIED_MARKER is not allowed" in run.tool_result_text()
+    assert "[claude-rego decision " in run.tool_result_text()
+
+
+def test_rewrite_runs_the_rewritten_command_with_sibling_fields_kept(harness):
+    harness.register(policies=[POLICIES], events=["PreToolUse", "PostToolUse"])
+    run = harness.run("echo something", [bash("echo original-xyz"), text("done")])
+    output = run.tool_result_text()
+    assert "rewritten-xyz" in output and "original-xyz" not in output
+
+
+def test_a_rewrite_into_a_denied_command_is_not_run(harness):
+    harness.register(policies=[POLICIES], events=["PreToolUse"])
+    run = harness.run("smuggle", [bash("echo smuggle"), text("done")])
+    assert not (harness.project / "SMUGGLED_MARKER").exists()
+    assert "forbidden-marker may not run" in run.tool_result_text()
+
+
+def test_prompt_with_a_secret_is_blocked_before_any_model_request(harness):
+    harness.register(events=["UserPromptSubmit"])  # the built-in pack
+    run = harness.run("deploy with AKIAABCDEFGHIJKLMNOP now", [text("should not happen")])
+    assert "AKIAABCDEFGHIJKLMNOP" not in run.all_request_text()
+    assert not run.main_requests
+
+
+def test_prompt_and_session_start_context_reach_the_first_request(harness):
+    harness.register(policies=[POLICIES], events=["UserPromptSubmit", "SessionStart"])
+    run = harness.run("hello, please add context", [text("done")])
+    first = str(run.main_requests[0])
+    assert "E2E-PROMPT-CONTEXT-4409" in first and "E2E-SESSION-CONTEXT-7731" in first
+
+
+def test_stop_block_feeds_back_once_and_then_lets_claude_stop(harness):
+    harness.register(policies=[POLICIES], events=["Stop"])
+    run = harness.run("finish", [text("first-stop"), text("second-stop")])
+    assert run.returncode == 0
+    assert len(run.main_requests) == 2
+    assert "E2E-STOP-FEEDBACK" in str(run.main_requests[1])
+
+
+def test_halt_ends_the_run(harness):
+    harness.register(policies=[POLICIES], events=["PreToolUse"])
+    run = harness.run("halt", [bash("echo halt-now"), text("should not be requested")])
+    assert len(run.main_requests) == 1
+    assert any(e.get("type") == "result" for e in run.events)
+
+
+def test_secrets_in_tool_output_are_redacted_before_the_model_sees_them(harness):
+    harness.register(events=["PostToolUse"])  # the built-in pack
+    run = harness.run("show the key", [bash("echo AWS_ACCESS_KEY_ID=AKIAABCDEFGHIJKLMNOP"), text("done")])
+    output = run.tool_result_text()
+    print("tool_result seen by the model:", output)
+    assert "AKIAABCDEFGHIJKLMNOP" not in output
+    assert "[REDACTED AWS KEY]" in output
+
+
+def test_default_pack_denies_a_destructive_command(harness):
+    harness.register(events=["PreToolUse"])
+    run = harness.run("clean up", [bash("rm -rf ~/"), text("done")])
+    assert "recursively deletes" in run.tool_result_text()
+
+
+def test_engine_crash_and_hang_block_the_tool(harness):
+    harness.register(events=["PreToolUse"], deadline=1.0)
+    for fault in ("crash", "hang"):
+        run = harness.run("touch", [bash(f"touch {fault.upper()}_MARKER"), text("done")],
+                          env={"CLAUDE_REGO_TEST_FAULT": fault})
+        assert not (harness.project / f"{fault.upper()}_MARKER").exists(), run.tool_result_text()
+        assert "claude-rego" in run.tool_result_text()
+
+
+def test_a_python_that_cannot_start_still_blocks(harness, tmp_path):
+    harness.register(events=["PreToolUse"], python=str(tmp_path / "no-python"))
+    run = harness.run("touch", [bash("touch NOPY_MARKER"), text("done")])
+    assert not (harness.project / "NOPY_MARKER").exists()
+    assert "fail closed" in run.tool_result_text()
+
+
+def test_a_crashing_engine_never_traps_a_session_in_stop(harness):
+    harness.register(policies=[POLICIES], events=["Stop"])
+    run = harness.run("finish", [text("first-stop"), text("second")], env={"CLAUDE_REGO_TEST_FAULT": "crash"})
+    assert run.returncode == 0 and len(run.main_requests) == 1
