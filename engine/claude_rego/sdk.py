@@ -120,8 +120,13 @@ class PolicyHooks:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(None, self.answer, dict(input_data))
 
-    def hooks(self, events: list[str] | None = None) -> dict:
-        """`ClaudeAgentOptions.hooks`: event → [HookMatcher] for the events the policies govern."""
+    def hooks(self, events: list[str] | None = None, *, on_failure: str | None = None) -> dict:
+        """`ClaudeAgentOptions.hooks`: event → [HookMatcher] for the events the policies govern.
+
+        Our callback never raises: failures come back as the failure table's answer. So
+        `on_failure` is not needed, and it is off by default because CLI 2.1.197 does not
+        honour it (the SDK then refuses to connect); pass "block" for newer CLIs.
+        """
         from claude_agent_sdk import HookMatcher
 
         wanted = [e for e in (events or governed_events(self.snapshot, confirm_dangerous=True)) if e in SDK_EVENTS]
@@ -130,8 +135,8 @@ class PolicyHooks:
         for event in wanted:
             kwargs = {"matcher": tool_matcher(self.snapshot, event) if event_info(event).tool_event else None,
                       "hooks": [self.callback], "timeout": self.deadline + TIMEOUT_MARGIN}
-            if "on_failure" in fields and event_info(event).blocks_on_failure:
-                kwargs["on_failure"] = "block"  # a callback failure blocks, like the command hook
+            if on_failure and "on_failure" in fields and event_info(event).blocks_on_failure:
+                kwargs["on_failure"] = on_failure
             result[event] = [HookMatcher(**kwargs)]
         return result
 
