@@ -129,3 +129,75 @@ class Harness:
 @pytest.fixture
 def harness(claude_cli, tmp_path) -> Harness:
     return Harness(claude_cli, tmp_path)
+
+
+def run_sdk_mode(harness: Harness, prompt: str, script, *, answer=None, env: dict | None = None,
+                 timeout: float = 90, answer_after: float = 0.0) -> tuple[Run, list[dict], list[dict]]:
+    """Drive the CLI as an SDK host does (stream-json both ways, permission prompts over
+    stdio). `answer(request) -> response dict` answers each `can_use_tool` prompt (default:
+    deny) after `answer_after` seconds — like a human, giving PermissionRequest hooks the
+    time to decide first, in which case the CLI withdraws the prompt. Returns (run,
+    permission prompts received, cancellations received)."""
+    import select
+    import time
+
+    from fake_api import FakeMessagesApi
+
+    api = FakeMessagesApi(script)
+    clean = {k: v for k, v in os.environ.items()
+             if not k.startswith(("ANTHROPIC_", "CLAUDE_CODE_", "CLAUDECODE", "CLAUDE_REGO_TEST"))}
+    clean.update({"HOME": str(harness.home), "ANTHROPIC_BASE_URL": api.url, "ANTHROPIC_API_KEY": "sk-fake",
+                  "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "DISABLE_TELEMETRY": "1",
+                  "DISABLE_AUTOUPDATER": "1", "DISABLE_ERROR_REPORTING": "1", "NO_PROXY": "127.0.0.1,localhost",
+                  "PATH": f"{harness.guard}:{os.environ.get('PATH', '')}", "XDG_STATE_HOME": str(harness.state)})
+    clean.update(env or {})
+    proc = subprocess.Popen([harness.cli, "-p", "--input-format", "stream-json", "--output-format", "stream-json",
+                             "--verbose", "--permission-prompt-tool", "stdio"], cwd=harness.project, env=clean,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
+    prompts, cancels, lines = [], [], []
+    proc.stdin.write(json.dumps({"type": "user", "message": {"role": "user", "content": prompt}}) + "\n")
+    proc.stdin.flush()
+    deadline = time.monotonic() + timeout
+    pending: dict[str, tuple[float, dict]] = {}
+    respond = answer or (lambda r: {"behavior": "deny", "message": "host denies"})
+    try:
+        while time.monotonic() < deadline:
+            for request_id, (due, request) in list(pending.items()):
+                if time.monotonic() >= due:
+                    del pending[request_id]
+                    proc.stdin.write(json.dumps({"type": "control_response", "response": {
+                        "subtype": "success", "request_id": request_id, "response": respond(request)}}) + "\n")
+                    proc.stdin.flush()
+            ready, _, _ = select.select([proc.stdout], [], [], 0.1)
+            if not ready:
+                if proc.poll() is not None:
+                    break
+                continue
+            line = proc.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+            try:
+                message = json.loads(line)
+            except ValueError:
+                continue
+            if message.get("type") == "control_request" and message["request"].get("subtype") == "can_use_tool":
+                prompts.append(message["request"])
+                pending[message["request_id"]] = (time.monotonic() + answer_after, message["request"])
+            elif message.get("type") == "control_cancel_request":
+                cancels.append(message)
+                pending.pop(message.get("request_id"), None)
+            elif message.get("type") == "result":
+                break
+    finally:
+        try:
+            proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        api.close()
+    fake = subprocess.CompletedProcess(proc.args, proc.returncode, "".join(lines), proc.stderr.read())
+    return Run(fake, api, harness.project), prompts, cancels

@@ -105,3 +105,50 @@ def test_a_crashing_engine_never_traps_a_session_in_stop(harness):
     harness.register(policies=[POLICIES], events=["Stop"])
     run = harness.run("finish", [text("first-stop"), text("second")], env={"CLAUDE_REGO_TEST_FAULT": "crash"})
     assert run.returncode == 0 and len(run.main_requests) == 1
+
+
+def test_session_start_env_reaches_a_later_bash_command(harness):
+    harness.register(policies=[POLICIES], events=["SessionStart"])
+    run = harness.run("env", [bash("echo value=$E2E_FROM_POLICY"), text("done")])
+    assert "value=policy-env-5521" in run.tool_result_text()
+
+
+def test_post_tool_use_context_and_block_reach_the_next_request(harness):
+    harness.register(policies=[POLICIES], events=["PostToolUse"])
+    run = harness.run("post", [bash("echo post-marker"), text("done")])
+    after_tool = str(run.main_requests[-1])
+    assert "E2E-POST-CONTEXT-1187" in after_tool and "E2E-POST-BLOCK-2290" in after_tool
+
+
+def test_ask_reaches_the_host_even_where_an_allow_rule_exists(harness):
+    from harness import run_sdk_mode
+    harness.register(policies=[POLICIES], events=["PreToolUse"], allow=["Bash"])
+    run, prompts, _ = run_sdk_mode(harness, "ask", [bash("echo ask-marker"), text("done")],
+                                   answer=lambda r: {"behavior": "allow", "updatedInput": r["input"]})
+    assert len(prompts) == 1 and prompts[0]["input"]["command"] == "echo ask-marker"
+    assert "ask-marker" in run.tool_result_text()
+
+
+def test_rewrite_under_ask_is_what_the_host_is_asked_about(harness):
+    """Finding (docs/real-cli-findings.md): with ask + updatedInput, the prompt shows the rewritten input."""
+    from harness import run_sdk_mode
+    harness.register(policies=[POLICIES], events=["PreToolUse"], allow=["Bash"])
+    run, prompts, _ = run_sdk_mode(harness, "ask", [bash("echo ask-rewrite"), text("done")],
+                                   answer=lambda r: {"behavior": "allow", "updatedInput": r["input"]})
+    print("prompt input under ask+rewrite:", prompts[0]["input"] if prompts else None, "| ran:", run.tool_result_text())
+    assert prompts and prompts[0]["input"]["command"] == "echo ask-rewritten"
+    assert "ask-rewritten" in run.tool_result_text()
+
+
+def test_permission_request_allow_and_deny_withdraw_the_prompt(harness):
+    """Commands that need approval (read-only ones like `echo` are auto-allowed by the CLI)."""
+    from harness import run_sdk_mode
+    harness.register(policies=[POLICIES], events=["PermissionRequest"], allow=[])
+    run, prompts, cancels = run_sdk_mode(harness, "perm", [bash("touch PERM_ALLOW_MARKER", 1),
+                                                           bash("touch PERM_DENY_MARKER", 2), text("done")],
+                                         answer_after=5.0)
+    print("prompts:", len(prompts), "cancels:", len(cancels), "results:", run.tool_result_text())
+    assert (harness.project / "PERM_ALLOW_MARKER").exists()  # the hook allowed it; the host never answered
+    assert not (harness.project / "PERM_DENY_MARKER").exists()
+    assert "E2E-PERM-DENY" in run.tool_result_text()
+    assert len(cancels) == len(prompts) == 2  # the CLI withdrew both of its own prompts

@@ -35,3 +35,32 @@ deny contains "E2E-STOP-FEEDBACK: run the tests before stopping" if {
 	contains(object.get(input.hook, "last_assistant_message", ""), "first-stop")
 	input.hook.stop_hook_active == false
 }
+
+env contains {"E2E_FROM_POLICY": "policy-env-5521"} if input.facts.event == "SessionStart"
+
+context contains "E2E-POST-CONTEXT-1187" if {
+	input.facts.event == "PostToolUse"
+	command == "echo post-marker"
+}
+
+deny contains "E2E-POST-BLOCK-2290" if {
+	input.facts.event == "PostToolUse"
+	command == "echo post-marker"
+}
+
+ask contains "E2E-ASK: a human decides" if {
+	input.facts.event == "PreToolUse"
+	startswith(command, "echo ask-")
+}
+
+rewrite contains {"command": "echo ask-rewritten"} if command == "echo ask-rewrite"
+
+allow contains "E2E: the policy allows this" if {
+	input.facts.event == "PermissionRequest"
+	command == "touch PERM_ALLOW_MARKER"
+}
+
+deny contains "E2E-PERM-DENY: the policy denies this" if {
+	input.facts.event == "PermissionRequest"
+	command == "touch PERM_DENY_MARKER"
+}
