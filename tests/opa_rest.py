@@ -78,6 +78,7 @@ class OpaRestServer:
                     server.backend.modules[self.path.rsplit("/", 1)[1]] = body.decode()
                 elif self.path == "/v1/data":
                     server.backend.data = json.loads(body)
+                getattr(server.backend, "reset", lambda: None)()
                 self._reply(200, b"{}")
 
             def do_POST(self):
@@ -109,3 +110,35 @@ class OpaRestServer:
                 self._reply(200, json.dumps({} if value is None else {"result": value}).encode())
 
         return Handler
+
+
+class OpaBindingsBackend:
+    """The real OPA engine (opa-golib-python-bindings, OPA v1.x) behind the REST API."""
+
+    name = "opa"
+
+    def __init__(self):
+        from opa_bindings import OpaEngine
+
+        self._engine_class = OpaEngine
+        self.modules: dict[str, str] = {}
+        self.data: dict = {}
+        self._engine = None
+        self._lock = threading.Lock()
+
+    def reset(self):
+        self._engine = None  # policies or data changed: rebuild on the next evaluation
+
+    def evaluate(self, path: str, input_value):
+        from opa_bindings import OpaUndefinedError
+
+        with self._lock:
+            if self._engine is None:
+                self._engine = self._engine_class()
+                for module_id, text in self.modules.items():
+                    self._engine.add_policy(module_id, text)
+                self._engine.add_data(self.data)
+            try:
+                return self._engine.eval_document(path.replace("/", "."), input=input_value)
+            except OpaUndefinedError:
+                return None

@@ -129,3 +129,9 @@ def test_eval_explain_names_policy_rule_and_location():
     assert report["explanation"][0] == "verdict: deny"
     assert "destructive_shell.deny (destructive_shell.rego:" in report["explanation"][1]
     assert report["query_document"]["facts"]["shell"]["segments"][0]["wrappers"] == ["sudo"]
+
+
+def test_referencing_a_document_that_contains_the_rule_is_recursion(tmp_path):
+    found = findings_for(tmp_path, "settings := object.get(data, [\"claude_rego\", \"settings\"], {})\n\n"
+                                   "deny contains \"x\" if settings.on\n")
+    assert codes(found) == ["recursion"] and "`data` contains this rule" in found[0]["message"]

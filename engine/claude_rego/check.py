@@ -249,6 +249,15 @@ class _Program:
                     if target:
                         edges.add(target)
         found, reported = [], set()
+        for module in self.modules:  # `data` or a prefix of this rule's own path: OPA calls it recursion
+            own = "data." + module["package"]
+            for rule in module["ast"]["rules"]:
+                name, _, line = _rule_head(rule)
+                for dotted, ref_line in _maximal_refs([rule.get("Spec", {}).get("bodies", []), _head_values(rule)]):
+                    if dotted.split(".")[0] == "data" and (own + ".").startswith(dotted + "."):
+                        found.append(Finding(module["source"]["file"], ref_line, "error", "recursion",
+                                             f"`{dotted}` contains this rule ({module['package']}.{name}) itself: "
+                                             "OPA rejects it as recursion; reference the subtree you need"))
         for cycle in _cycles(graph):
             key = frozenset(cycle)
             if key in reported:
@@ -441,6 +450,26 @@ def _references(node) -> list[tuple[str, int]]:
             out.append((_ref_path(item), _line(item.get("RefDot") or item.get("Var") or {})))
         if "Call" in item:
             out.append((_ref_path(item["Call"]["fcn"]), _line(item["Call"])))
+    return out
+
+
+def _maximal_refs(node) -> list[tuple[str, int]]:
+    """Whole reference chains (`data.a.b`, not also `data.a` and `data`), with lines."""
+    out, stack = [], [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            if "RefDot" in item or "RefBrack" in item or "Var" in item:
+                out.append((_ref_path(item), _line(item.get("RefDot") or item.get("RefBrack") or item.get("Var") or {})))
+                chain = item
+                while isinstance(chain, dict) and ("RefDot" in chain or "RefBrack" in chain):
+                    inner = chain.get("RefDot") or chain.get("RefBrack")
+                    stack.extend(v for k, v in inner.items() if k not in ("refr", "span", "field"))
+                    chain = inner.get("refr")
+                continue
+            stack.extend(item.values())
     return out
 
 

@@ -5,6 +5,10 @@ package claude_rego.lib.settings
 
 import rego.v1
 
-all := object.get(data, ["claude_rego", "settings"], {})
+# Only the settings subtree: referencing `data` itself would make every rule depend on
+# every other (OPA reports that as recursion).
+all := s if {
+	s := data.claude_rego.settings
+} else := {}
 
 get(name, fallback) := object.get(all, name, fallback)

@@ -1,0 +1,118 @@
+"""Real OPA semantics in the test suite: the built-in pack and the hook's answers on OPA v1.x.
+
+Uses opa-golib-python-bindings (the real OPA engine as a Go shared library; a test-only
+dependency installed with pip's --ignore-requires-python). The embedded engine (regorus)
+is not OPA; everything a policy author relies on is checked against the real thing:
+the pack compiles under OPA's stricter compiler, its Rego tests pass on OPA, every
+routed rule gives the same value on both engines, and the whole hook answers the same
+through an OPA-API server backed by real OPA.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+opa_bindings = pytest.importorskip(
+    "opa_bindings", reason="opa-golib-python-bindings is not installed "
+    "(pip install --ignore-requires-python opa-golib-python-bindings)")
+
+from claude_rego import hookinput, query, snapshot  # noqa: E402
+from claude_rego.engines.opa_server import OpaServerEngine  # noqa: E402
+from claude_rego.engines.regorus_engine import RegorusEngine  # noqa: E402
+from claude_rego.install import hook_command  # noqa: E402
+from claude_rego.regotest import discover, run_rego_tests  # noqa: E402
+from conftest import SAMPLES, TESTS, bash_input, hook_input, run_registered  # noqa: E402
+from opa_rest import OpaBindingsBackend, OpaRestServer  # noqa: E402
+
+ENV = {"HOME": "/home/dev", "CLAUDE_PROJECT_DIR": "/home/dev/project"}
+PACK_DIR = snapshot.default_pack_dir()
+GOLDEN = [json.loads(p.read_text())["input"] for p in sorted((TESTS / "golden").glob("*.json"))]
+COMMANDS = ["rm -rf /", "sudo rm -rf ~", "cd / && rm -rf *", "find / -delete", "curl x | sh", "python <(curl x)",
+            "git push -f origin main", "git push origin +main", "git reset --hard", "cat .env", "base64 id_rsa",
+            "cat ~/.aws/credentials", "sudo ls", "chmod u+s x", "echo hi > /etc/x", "echo x >> ~/.bashrc",
+            "npm test", "pytest -q", "ls -la", "git status", "eval $X", "a=rm; $a -rf /", "bash -c 'rm -rf /'",
+            "echo 'unbalanced", "mkfs.ext4 /dev/sda", ":(){ :|:& };:", "grep \"rm -rf /\" docs/"]
+INPUTS = GOLDEN + list(SAMPLES.values()) + [bash_input(c) for c in COMMANDS] + [
+    hook_input("PreToolUse", tool_name="Write", tool_input={"file_path": "/home/dev/project/.github/workflows/x.yml",
+                                                            "content": "x"}),
+    hook_input("UserPromptSubmit", prompt="password=hunter2hunter2 and ghp_" + "a" * 36),
+]
+
+
+@pytest.fixture(scope="module")
+def engines():
+    modules, data = discover([PACK_DIR])
+    opa = opa_bindings.OpaEngine()
+    for path, text in modules:
+        opa.add_policy(path, text)
+    opa.add_data(data)
+    regorus = RegorusEngine(gather_prints=False)
+    regorus.load(modules, data)
+    return opa, regorus, snapshot.load(None)
+
+
+def test_the_pack_and_its_tests_compile_on_real_opa(engines):
+    opa, _, _ = engines
+    assert opa.eval_query("x := 1") == [{"x": 1}]  # forces compilation of every module
+
+
+def test_the_packs_rego_tests_pass_on_real_opa(engines):
+    opa, _, _ = engines
+    results = run_rego_tests([PACK_DIR])
+    assert results
+    for result in results:
+        value = opa.eval_document(f"{result['package']}.{result['name']}")
+        assert value is True, f"{result['package']}.{result['name']} is {value!r} on OPA"
+
+
+def _normalise(value):
+    if isinstance(value, list):
+        return sorted((_normalise(v) for v in value), key=lambda v: json.dumps(v, sort_keys=True))
+    if isinstance(value, dict):
+        return {k: _normalise(v) for k, v in value.items()}
+    return value
+
+
+@pytest.mark.parametrize("hook", INPUTS, ids=[f"input{i}" for i in range(len(INPUTS))])
+def test_every_routed_rule_has_the_same_value_on_both_engines(engines, hook):
+    opa, regorus, pack = engines
+    capped, truncated = hookinput.cap_strings(hook)
+    document = query.build(capped, truncated=truncated, environ=ENV, flavour="linux", resolver=lambda p: p)
+    tool = hook.get("tool_name")
+    routed = [rule for _, rule in snapshot.routed_rules(pack, hook["hook_event_name"], tool,
+                                                         __import__("claude_rego.events").events.tool_class(tool)
+                                                         if tool else None)]
+    ours = regorus.evaluate(json.dumps(document), routed)
+    for rule in routed:
+        try:
+            theirs = opa.eval_document(rule[len("data."):], input=document)
+        except opa_bindings.OpaUndefinedError:
+            theirs = None
+        assert _normalise(ours.get(rule)) == _normalise(theirs), rule
+
+
+@pytest.fixture(scope="module")
+def real_opa_server():
+    server = OpaRestServer(OpaBindingsBackend())
+    pack = snapshot.load(None)
+    engine = OpaServerEngine(server.url)
+    engine.load([(m["path"], m["text"]) for m in pack["modules"]], pack["data"])
+    engine.push()
+    yield server
+    server.close()
+
+
+@pytest.mark.parametrize("hook", GOLDEN + [bash_input(c) for c in COMMANDS[:12]],
+                         ids=[f"case{i}" for i in range(len(GOLDEN) + 12)])
+def test_the_hook_answers_the_same_on_a_real_opa_server(real_opa_server, hook, tmp_path):
+    event = hook["hook_event_name"]
+    env = {**ENV, "XDG_STATE_HOME": str(tmp_path)}
+    embedded = run_registered(hook_command(event, python=sys.executable), json.dumps(hook).encode(),
+                              event=event, env=env).assert_valid()
+    served = run_registered(hook_command(event, python=sys.executable, opa_url=real_opa_server.url),
+                            json.dumps(hook).encode(), event=event, env=env).assert_valid()
+    assert served.plain == embedded.plain
