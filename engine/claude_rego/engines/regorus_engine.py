@@ -19,6 +19,7 @@ os.environ["RUST_LIB_BACKTRACE"] = "0"
 
 import regorus  # noqa: E402
 
+from . import builtins  # noqa: E402
 from .base import EngineError, PolicyEngine  # noqa: E402
 
 
@@ -34,6 +35,7 @@ class RegorusEngine(PolicyEngine):
 
     def __init__(self, *, gather_prints: bool = True):
         self._engine = regorus.Engine()
+        builtins.register(self._engine)  # OPA builtins regorus lacks (crypto.*, net.cidr_*, …)
         if gather_prints:
             self._engine.set_gather_prints(True)
 

@@ -1,0 +1,263 @@
+"""End-to-end harness: the REAL Claude Code CLI, offline, with our hook registered.
+
+The pinned CLI is installed from npm into a cache folder outside the repository (once,
+reused across runs). Each test gets a throw-away HOME and project directory, writes the
+settings fragment `claude_rego.install.registration` produces (exactly what
+`claude-rego install --print` prints) into `<project>/.claude/settings.json`, points the
+CLI at the scripted fake Messages API (fake_api.py) and runs
+`claude -p PROMPT --output-format stream-json --verbose --include-hook-events`.
+Tests then assert what the CLI did: the requests it sent to the "model", the files its
+tools touched, its stream-json events and exit code.
+
+Safety: a guard directory first on PATH holds an `rm` that refuses to delete anything
+(and logs that it was asked); "dangerous" cases use harmless commands and marker files.
+
+See /work/shared/claude-code/running-offline.md and docs/e2e-findings.md.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from claude_rego import snapshot
+from claude_rego.install import registration
+
+HERE = Path(__file__).resolve().parent
+POLICIES = HERE / "policies"
+CLI_VERSION = "2.1.197"
+CLI_PACKAGE = f"@anthropic-ai/claude-code@{CLI_VERSION}"
+CLI_CACHE = Path(os.environ.get("CLAUDE_REGO_E2E_CACHE") or Path.home() / ".cache" / "claude-rego-e2e" / f"cli-{CLI_VERSION}")
+RUN_TIMEOUT = 90  # seconds per CLI run; a normal run takes 1-3 s
+
+
+# ------------------------------------------------------------------ module plumbing
+#
+# tests/ has no __init__.py files, so every conftest.py there is imported as the
+# top-level module "conftest", and pytest drops the previous one from sys.modules when
+# it loads ours. tests/*.py do `from conftest import ...` (meaning tests/conftest.py),
+# so once ours is registered we put the parent conftest back. Likewise fake_api.py is
+# loaded under a unique name: tests/realcli/ has a `fake_api` module of its own.
+
+_THIS = sys.modules[__name__]
+
+
+def pytest_plugin_registered(plugin, manager):
+    if plugin is _THIS:
+        parent = manager.get_plugin(str(HERE.parent / "conftest.py"))
+        if parent is not None:
+            sys.modules["conftest"] = parent
+
+
+def _load_private_module(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+fake_api = _load_private_module("claude_rego_e2e_fake_api", HERE / "fake_api.py")
+
+
+# ------------------------------------------------------------------ the pinned CLI
+
+_cli_banner: list[str] = []
+
+
+def pytest_terminal_summary(terminalreporter):
+    for line in _cli_banner:
+        terminalreporter.write_line(line)
+
+
+@pytest.fixture(scope="session")
+def claude_cli() -> str:
+    """Path of the pinned CLI, installed with npm on first use. Skips (never fakes) when npm fails."""
+    binary = CLI_CACHE / "node_modules" / ".bin" / "claude"
+    if not _version_ok(binary):
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.skip(f"npm not found on PATH: cannot install {CLI_PACKAGE}")
+        CLI_CACHE.mkdir(parents=True, exist_ok=True)
+        try:
+            proc = subprocess.run([npm, "install", "--prefix", str(CLI_CACHE), "--no-audit", "--no-fund",
+                                   "--no-save", CLI_PACKAGE], capture_output=True, text=True, timeout=600)
+        except subprocess.TimeoutExpired:
+            pytest.skip(f"npm install {CLI_PACKAGE} timed out after 600 s")
+        if proc.returncode != 0:
+            pytest.skip(f"npm install {CLI_PACKAGE} failed (exit {proc.returncode}): {(proc.stderr or proc.stdout)[-800:]}")
+        if not _version_ok(binary):
+            pytest.skip(f"npm installed {CLI_PACKAGE} but {binary} does not report {CLI_VERSION}")
+    version = subprocess.run([str(binary), "--version"], capture_output=True, text=True, timeout=60).stdout.strip()
+    banner = f"e2e: real Claude Code CLI `claude --version` = {version} ({binary})"
+    print(f"\n{banner}")
+    _cli_banner.append(banner)
+    return str(binary)
+
+
+def _version_ok(binary: Path) -> bool:
+    if not binary.exists():
+        return False
+    try:
+        out = subprocess.run([str(binary), "--version"], capture_output=True, text=True, timeout=60).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return out.strip().startswith(CLI_VERSION)
+
+
+# ------------------------------------------------------------------ one CLI run
+
+
+class Result:
+    """What one CLI run did: its exit, its stream-json events, the requests the model got."""
+
+    def __init__(self, proc_returncode: int, stdout: str, stderr: str, api, project: Path, seconds: float):
+        self.returncode = proc_returncode
+        self.stdout, self.stderr = stdout, stderr
+        self.events = []
+        for line in stdout.splitlines():
+            try:
+                self.events.append(json.loads(line))
+            except ValueError:
+                pass
+        self.requests: list[dict] = api.agent_requests  # agent-loop requests, in order
+        self.all_requests: list[dict] = api.requests    # plus side queries (none seen so far)
+        self.project = project
+        self.seconds = seconds
+
+    # --- stream-json
+    @property
+    def final(self) -> dict:
+        """The stream's `result` event ({} if the CLI never wrote one)."""
+        return next((e for e in reversed(self.events) if e.get("type") == "result"), {})
+
+    def hook_responses(self, event: str | None = None) -> list[dict]:
+        return [e for e in self.events if e.get("subtype") == "hook_response"
+                and (event is None or e.get("hook_event") == event)]
+
+    # --- what the model saw
+    def tool_result(self, tool_use_id: str) -> dict | None:
+        """The tool_result block for `tool_use_id` in the last request (which carries the whole conversation)."""
+        for message in self.requests[-1]["messages"] if self.requests else ():
+            for block in message.get("content") if isinstance(message.get("content"), list) else ():
+                if block.get("type") == "tool_result" and block.get("tool_use_id") == tool_use_id:
+                    return block
+        return None
+
+    def tool_result_text(self, tool_use_id: str) -> str:
+        block = self.tool_result(tool_use_id) or {}
+        content = block.get("content", "")
+        if isinstance(content, list):
+            return "\n".join(part.get("text", "") for part in content if isinstance(part, dict))
+        return str(content)
+
+    def request_text(self, index: int) -> str:
+        return json.dumps(self.requests[index])
+
+    def marker(self, name: str) -> bool:
+        return (self.project / name).exists()
+
+    def describe(self) -> str:
+        """A compact transcript for assertion messages."""
+        lines = [f"exit {self.returncode}, {len(self.requests)} model request(s), {self.seconds:.1f} s, "
+                 f"terminal_reason={self.final.get('terminal_reason')!r}"]
+        for e in self.events:
+            if e.get("subtype") == "hook_response":
+                lines.append(f"  hook {e.get('hook_event')}: exit {e.get('exit_code')} {e.get('outcome')} "
+                             f"stdout={e.get('stdout', '')[:300]!r} stderr={e.get('stderr', '')[:300]!r}")
+            elif e.get("type") in ("assistant", "user"):
+                lines.append(f"  {e['type']}: {json.dumps(e['message'].get('content'))[:300]}")
+        if self.stderr.strip():
+            lines.append(f"  cli stderr: {self.stderr.strip()[:500]}")
+        return "\n".join(lines)
+
+
+class Harness:
+    """A throw-away HOME and project with our hooks registered; `run()` drives the real CLI."""
+
+    def __init__(self, cli: str, root: Path):
+        self.cli = cli
+        self.home = root / "home"
+        self.project = root / "project"
+        self.guard_bin = root / "guard-bin"
+        self.guard_log = root / "guard-rm.log"
+        for path in (self.home, self.project / ".claude", self.guard_bin):
+            path.mkdir(parents=True, exist_ok=True)
+        (self.home / ".claude.json").write_text(json.dumps({
+            "hasCompletedOnboarding": True,
+            "projects": {str(self.project): {"hasTrustDialogAccepted": True}},
+        }))
+        rm = self.guard_bin / "rm"
+        rm.write_text(f'#!/bin/sh\necho "rm $*" >> \'{self.guard_log}\'\necho "guard rm refused" >&2\nexit 1\n')
+        rm.chmod(0o755)
+        self.fragment: dict | None = None
+
+    @property
+    def hook_log(self) -> Path:
+        return self.home / ".local" / "state" / "claude-rego" / "hook.log"
+
+    def register(self, *cases: str, python: str | None = None, deadline: float = 3.0,
+                 events: list[str] | None = None, allow: tuple[str, ...] = ("Bash",)) -> dict:
+        """Write `<project>/.claude/settings.json`: our registration for the policy dirs
+        `tests/e2e/policies/<case>` (none = the built-in pack), plus permission rules."""
+        policies = [str(POLICIES / case) for case in cases] or None
+        self.fragment = registration(snapshot.load(policies), python=python or sys.executable,
+                                     policies=policies, events=events, deadline=deadline)
+        settings = {"hooks": self.fragment["hooks"], "permissions": {"allow": list(allow)}}
+        (self.project / ".claude" / "settings.json").write_text(json.dumps(settings, indent=2))
+        return self.fragment
+
+    def environment(self, api_url: str, extra: dict | None = None) -> dict:
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith(("ANTHROPIC_", "CLAUDE_CODE_", "CLAUDECODE", "CLAUDE_REGO_", "CLAUDE_CONFIG_DIR", "XDG_"))}
+        env.update({
+            "HOME": str(self.home),
+            "XDG_STATE_HOME": str(self.home / ".local" / "state"),
+            "XDG_CONFIG_HOME": str(self.home / ".config"),
+            "XDG_CACHE_HOME": str(self.home / ".cache"),
+            "PATH": f"{self.guard_bin}{os.pathsep}{os.environ.get('PATH', '/usr/bin:/bin')}",
+            "ANTHROPIC_BASE_URL": api_url,
+            "ANTHROPIC_API_KEY": "sk-ant-e2e-fake-key",
+            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+            "DISABLE_TELEMETRY": "1",
+            "DISABLE_AUTOUPDATER": "1",
+            "DISABLE_ERROR_REPORTING": "1",
+            "NO_PROXY": "127.0.0.1,localhost",
+            "no_proxy": "127.0.0.1,localhost",
+        })
+        env.update(extra or {})
+        return env
+
+    def run(self, prompt: str, script: list[list[dict]], *, env: dict | None = None,
+            max_requests: int = 8, timeout: float = RUN_TIMEOUT) -> Result:
+        """One headless session: `claude -p PROMPT` against the fake model playing `script`."""
+        assert self.fragment is not None, "call register() first"
+        argv = [self.cli, "-p", prompt, "--output-format", "stream-json", "--verbose", "--include-hook-events"]
+        with fake_api.FakeMessagesAPI(script, max_requests=max_requests, lifetime=timeout + 30) as api:
+            started = time.monotonic()
+            proc = subprocess.Popen(argv, cwd=self.project, env=self.environment(api.url, env), stdin=subprocess.DEVNULL,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+            try:
+                stdout, stderr = proc.communicate(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                stdout, stderr = proc.communicate()
+                pytest.fail(f"the CLI did not finish within {timeout} s (a hook loop or hang?)\n"
+                            f"{Result(-9, stdout, stderr, api, self.project, timeout).describe()}")
+            result = Result(proc.returncode, stdout, stderr, api, self.project, time.monotonic() - started)
+        print(f"\n[e2e] claude -p {prompt!r}: {result.describe()}")
+        return result
+
+
+@pytest.fixture
+def e2e(claude_cli, tmp_path) -> Harness:
+    return Harness(claude_cli, tmp_path)

@@ -1,0 +1,236 @@
+"""End-to-end: the real Claude Code CLI (2.1.197, offline) running our registered hook.
+
+Every test registers hooks exactly as `claude_rego.install.registration` prints them,
+lets the fake model (fake_api.py) ask for tool calls, and asserts what the CLI actually
+did: what the model was sent next, which files the tools created, how the run ended.
+Policies for each case live in tests/e2e/policies/<case>/. Findings: docs/e2e-findings.md.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+# fake_api.py, loaded by conftest.py under a unique name (tests/realcli has its own fake_api)
+from claude_rego_e2e_fake_api import bash, text
+
+
+def only_event(events: list[dict], **match) -> list[dict]:
+    return [e for e in events if all(e.get(k) == v for k, v in match.items())]
+
+
+# ------------------------------------------------------------------ 1. deny
+
+
+def test_pretooluse_deny_keeps_the_command_from_running_and_tells_the_model_why(e2e):
+    """A policy deny on PreToolUse: the Bash command never runs (its marker file is not
+    created) and the model's next request carries an error tool_result with the policy's
+    reason, so it can adapt instead of retrying blindly."""
+    fragment = e2e.register("deny")
+    assert list(fragment["hooks"]) == ["PreToolUse"] and fragment["hooks"]["PreToolUse"][0]["matcher"] == "Bash"
+    call = bash("touch DENIED_MARKER")
+    run = e2e.run("create the marker", [[call], [text("understood")]])
+
+    assert run.returncode == 0, run.describe()
+    assert not run.marker("DENIED_MARKER"), run.describe()
+    assert len(run.requests) == 2, run.describe()
+    result = run.tool_result(call["id"])
+    assert result is not None and result.get("is_error") is True, run.describe()
+    assert "E2E-DENY-7c1: creating DENIED_MARKER is forbidden by policy" in run.tool_result_text(call["id"])
+    assert "[claude-rego decision " in run.tool_result_text(call["id"])  # quotable decision id
+    assert run.final.get("permission_denials"), run.describe()
+
+
+# ------------------------------------------------------------------ 2. rewrite
+
+
+def test_rewrite_runs_the_rewritten_command_instead_of_the_original(e2e):
+    """A rewrite patches only `command`: the CLI runs the rewritten command (the model sees
+    its output), never the original one."""
+    e2e.register("rewrite")
+    call = bash("echo original-xyz")
+    run = e2e.run("echo something", [[call], [text("done")]])
+
+    output = run.tool_result_text(call["id"])
+    assert run.tool_result(call["id"]).get("is_error") is False, run.describe()
+    assert "rewritten-xyz" in output and "original-xyz" not in output, run.describe()
+
+
+def test_a_rewrite_into_a_denied_command_is_not_run(e2e):
+    """A rewrite cannot smuggle in what another policy denies: the rewritten call is
+    evaluated again, the tool does not run (no marker file) and the deny reason reaches
+    the model."""
+    e2e.register("rewrite")
+    call = bash("echo harmless-request")
+    run = e2e.run("do the harmless thing", [[call], [text("done")]])
+
+    assert not run.marker("SMUGGLED_MARKER"), run.describe()
+    assert run.tool_result(call["id"]).get("is_error") is True, run.describe()
+    assert "E2E-FORBIDDEN-3d9: forbidden-marker may not run" in run.tool_result_text(call["id"])
+
+
+# ------------------------------------------------------------------ 3. UserPromptSubmit
+
+
+def test_blocked_prompt_never_reaches_the_model(e2e):
+    """A UserPromptSubmit block: the CLI makes no model request at all, so the prompt's
+    content never leaves the machine; the user sees the reason."""
+    e2e.register("prompt")
+    run = e2e.run("deploy with TOP-SECRET-PROMPT-e2e please", [[text("this turn must not be requested")]])
+
+    assert run.returncode == 0, run.describe()
+    assert run.all_requests == [], run.describe()
+    assert "E2E-PROMPT-BLOCK-51a" in run.final.get("result", ""), run.describe()
+
+
+def test_prompt_context_reaches_the_first_model_request(e2e):
+    """UserPromptSubmit context: the text a policy adds is in the very first request the
+    model gets."""
+    e2e.register("prompt")
+    run = e2e.run("hello, please add context", [[text("ok")]])
+
+    assert len(run.requests) == 1, run.describe()
+    assert "E2E-PROMPT-CONTEXT-8b2: the build command is make ci" in run.request_text(0)
+
+
+# ------------------------------------------------------------------ 4. Stop
+
+
+def test_stop_block_feeds_back_once_then_lets_claude_stop(e2e):
+    """A Stop gate (deny unless stop_hook_active): Claude is sent back once with the
+    reason, and then allowed to stop: exactly two model requests although the script has
+    more turns, and a clean exit."""
+    e2e.register("stop")
+    run = e2e.run("finish up", [[text("first answer")], [text("second answer")], [text("third answer")]])
+
+    assert run.returncode == 0, run.describe()
+    assert len(run.requests) == 2, run.describe()
+    assert "E2E-STOP-FEEDBACK-4f0" not in run.request_text(0)
+    assert "E2E-STOP-FEEDBACK-4f0: run the tests before stopping" in run.request_text(1), run.describe()
+    assert run.final.get("result") == "second answer", run.describe()
+
+
+# ------------------------------------------------------------------ 5. SessionStart
+
+
+def test_session_start_context_reaches_the_first_model_request(e2e):
+    """SessionStart context (e.g. organisation rules) is in the first model request."""
+    e2e.register("session")
+    run = e2e.run("hello", [[text("ok")]])
+
+    assert len(run.requests) == 1, run.describe()
+    assert "E2E-SESSION-CONTEXT-a60: all commits need a ticket id" in run.request_text(0)
+
+
+# ------------------------------------------------------------------ 6. halt
+
+
+def test_halt_on_pretooluse_ends_the_run(e2e):
+    """halt (continue: false) on PreToolUse stops Claude: no model request after the tool
+    call, and the stream's result says a hook stopped it."""
+    e2e.register("halt")
+    call = bash("echo halt-now > HALT_MARKER")
+    run = e2e.run("go", [[call], [text("must not be requested")], [text("nor this")]])
+
+    assert run.returncode == 0, run.describe()
+    assert len(run.requests) == 1, run.describe()
+    assert run.final.get("terminal_reason") == "hook_stopped", run.describe()
+    print(f"[e2e] halted tool call ran anyway: {run.marker('HALT_MARKER')}")  # see the xfail below
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "product bug (docs/e2e-findings.md): halt wins over deny and is emitted as `continue: false` only; "
+    "CLI 2.1.197 then RUNS the tool call before stopping, so a denied command executes"))
+def test_halt_never_lets_a_denied_command_run(e2e):
+    """halt > deny must not weaken the deny: when one policy denies a command and another
+    halts, the command must not run."""
+    e2e.register("deny", "halt")
+    call = bash("touch DENIED_MARKER # halt-now")
+    run = e2e.run("go", [[call], [text("must not be requested")]])
+
+    assert len(run.requests) == 1, run.describe()
+    assert not run.marker("DENIED_MARKER"), run.describe()
+
+
+# ------------------------------------------------------------------ 7. output redaction (built-in pack)
+
+
+def test_default_pack_redacts_a_secret_from_tool_output_before_the_model_sees_it(e2e):
+    """With the built-in pack (no --policies, the full default registration), a command that
+    prints an AWS key: the model's next request does not contain the key anywhere, the
+    tool_result shows the redaction instead (PostToolUse updatedToolOutput is honoured)."""
+    fragment = e2e.register()
+    assert "PostToolUse" in fragment["hooks"]
+    key = "AKIA" + "ABCDEFGHIJKLMNOP"
+    call = bash("printf 'aws_key=AKIA%s\\n' ABCDEFGHIJKLMNOP")  # the key itself is not in the command
+    run = e2e.run("show me the configured key", [[call], [text("done")]])
+
+    output = run.tool_result_text(call["id"])
+    print(f"[e2e] tool_result the model got: {output!r}")
+    assert "[REDACTED" in output, run.describe()
+    assert all(key not in json.dumps(body) for body in run.all_requests), run.describe()
+
+
+# ------------------------------------------------------------------ 8. failure contract in the real client
+
+
+@pytest.mark.parametrize("fault", ["crash", "hang"])
+def test_broken_engine_blocks_the_tool(e2e, fault):
+    """The engine child crashes (SIGSEGV) or hangs past the 1 s deadline: the hook still
+    answers deny, so the Bash command does not run and the model is told the policy
+    engine failed (fail closed) - well within the registered timeout."""
+    e2e.register("deny", deadline=1.0)
+    call = bash(f"touch {fault.upper()}_MARKER")
+    run = e2e.run("create the marker", [[call], [text("done")]], env={"CLAUDE_REGO_TEST_FAULT": fault})
+
+    assert run.returncode == 0, run.describe()
+    assert not run.marker(f"{fault.upper()}_MARKER"), run.describe()
+    assert run.tool_result(call["id"]).get("is_error") is True, run.describe()
+    assert "claude-rego: policy evaluation failed" in run.tool_result_text(call["id"]), run.describe()
+    assert run.seconds < 30, run.describe()
+
+
+def test_crashing_engine_never_traps_a_session_in_stop(e2e):
+    """A Stop gate whose engine crashes gets no opinion (not a block): the session ends
+    after the first answer instead of looping."""
+    e2e.register("stop")
+    run = e2e.run("finish up", [[text("first answer")], [text("second answer")]],
+                  env={"CLAUDE_REGO_TEST_FAULT": "crash"})
+
+    assert run.returncode == 0, run.describe()
+    assert len(run.requests) == 1, run.describe()
+    assert run.final.get("result") == "first answer", run.describe()
+
+
+def test_python_that_cannot_start_blocks_the_tool_but_not_stop(e2e, tmp_path):
+    """The registered interpreter is gone: the shell fallback in the registered command
+    exits 2 on PreToolUse (the tool does not run, the model sees "fail closed"), and
+    exits 0 on Stop (the session still ends)."""
+    fragment = e2e.register("deny", "stop", python=str(tmp_path / "no-such-python" / "bin" / "python3"))
+    assert set(fragment["hooks"]) == {"PreToolUse", "Stop"}
+    call = bash("touch NOPY_MARKER")
+    run = e2e.run("create the marker", [[call], [text("done")], [text("must not be requested")]])
+
+    assert run.returncode == 0, run.describe()
+    assert not run.marker("NOPY_MARKER"), run.describe()
+    assert run.tool_result(call["id"]).get("is_error") is True, run.describe()
+    assert "the policy hook could not run; blocked (fail closed)" in run.tool_result_text(call["id"])
+    assert len(run.requests) == 2, run.describe()  # Stop did not block
+
+
+# ------------------------------------------------------------------ 9. built-in pack sanity
+
+
+def test_default_pack_denies_rm_rf_home(e2e):
+    """The built-in pack denies `rm -rf ~`; the CLI never runs it and the model is told
+    why. A second, harmless `rm` proves the guard on PATH is what the Bash tool would have
+    run: it logs that call only."""
+    e2e.register()
+    call, probe = bash("rm -rf ~"), bash("rm -rf ./guard-probe")
+    run = e2e.run("clean up everything", [[call], [probe], [text("done")]])
+
+    assert run.tool_result(call["id"]).get("is_error") is True, run.describe()
+    assert "recursively deletes" in run.tool_result_text(call["id"]), run.describe()
+    assert "guard rm refused" in run.tool_result_text(probe["id"]), run.describe()
+    assert e2e.guard_log.read_text() == "rm -rf ./guard-probe\n"  # `rm -rf ~` never reached rm
