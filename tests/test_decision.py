@@ -45,10 +45,19 @@ def test_precedence_deny_over_ask_over_defer_over_allow(a, b, expected):
     assert spec(pre(a=b, b=a))["permissionDecision"] == expected  # order of policies is irrelevant
 
 
-def test_halt_beats_everything():
+def test_halt_beats_everything_and_still_denies_the_pending_call():
     out = pre(a={"halt": ["security incident: stop"]}, b={"deny": ["d"], "allow": ["y"]})
     assert out["continue"] is False and out["stopReason"] == "security incident: stop"
-    assert "permissionDecision" not in spec(out)
+    # continue:false alone lets CLI 2.1.197 run the tool before stopping (real-CLI e2e)
+    assert spec(out)["permissionDecision"] == "deny"
+    assert "updatedInput" not in spec(out)
+
+
+def test_halt_on_permission_request_denies_and_interrupts():
+    out = answer(hook_input("PermissionRequest", tool_name="Bash", tool_input={"command": "ls"},
+                            x_test={"a": {"halt": ["stop"], "allow": ["y"]}}))
+    assert out["continue"] is False
+    assert spec(out)["decision"] == {"behavior": "deny", "message": "stop", "interrupt": True}
 
 
 def test_no_opinion_is_empty():

@@ -27,6 +27,18 @@ def render(event: Event, decision: dict) -> tuple[dict, int]:
     if verdict == "halt":
         out["continue"] = False
         out["stopReason"] = reasons
+        # `continue: false` alone does not stop the pending action: CLI 2.1.197 still
+        # runs the tool call before it stops (found by the real-CLI e2e suite). So a
+        # halt also denies/blocks whatever the event was about to do.
+        if name == "PreToolUse":
+            specific["permissionDecision"] = "deny"
+            specific["permissionDecisionReason"] = reasons
+        elif name == "PermissionRequest":
+            specific["decision"] = {"behavior": "deny", "message": reasons, "interrupt": True}
+        elif "deny" in event.verbs and name not in ("Stop", "SubagentStop") and name not in (
+                "Elicitation", "ElicitationResult"):
+            out["decision"] = "block"
+            out["reason"] = reasons
     elif name == "PreToolUse":
         if verdict in ("deny", "ask", "defer", "allow"):
             specific["permissionDecision"] = verdict

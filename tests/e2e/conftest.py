@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -94,7 +95,7 @@ def claude_cli() -> str:
         except subprocess.TimeoutExpired:
             pytest.skip(f"npm install {CLI_PACKAGE} timed out after 600 s")
         if proc.returncode != 0:
-            pytest.skip(f"npm install {CLI_PACKAGE} failed (exit {proc.returncode}): {(proc.stderr or proc.stdout)[-800:]}")
+            pytest.skip(f"npm install {CLI_PACKAGE} failed (exit {proc.returncode}): {_npm_error(proc)}")
         if not _version_ok(binary):
             pytest.skip(f"npm installed {CLI_PACKAGE} but {binary} does not report {CLI_VERSION}")
     version = subprocess.run([str(binary), "--version"], capture_output=True, text=True, timeout=60).stdout.strip()
@@ -102,6 +103,14 @@ def claude_cli() -> str:
     print(f"\n{banner}")
     _cli_banner.append(banner)
     return str(binary)
+
+
+def _npm_error(proc: subprocess.CompletedProcess) -> str:
+    """The informative lines of npm's error output (not its stack trace)."""
+    lines = [line for line in (proc.stderr or proc.stdout or "").splitlines()
+             if line.startswith("npm error ") and len(line.strip()) > len("npm error") + 2
+             and not line.startswith("npm error  ")]
+    return " | ".join(lines[:6])[:800] or (proc.stderr or proc.stdout)[-800:]
 
 
 def _version_ok(binary: Path) -> bool:
@@ -133,6 +142,8 @@ class Result:
         self.all_requests: list[dict] = api.requests    # plus side queries (none seen so far)
         self.project = project
         self.seconds = seconds
+        self.permission_prompts: list[dict] = []  # SDK mode: `can_use_tool` control requests
+        self.cancelled_prompts: list[str] = []    # SDK mode: request ids the CLI withdrew
 
     # --- stream-json
     @property
@@ -255,6 +266,76 @@ class Harness:
                             f"{Result(-9, stdout, stderr, api, self.project, timeout).describe()}")
             result = Result(proc.returncode, stdout, stderr, api, self.project, time.monotonic() - started)
         print(f"\n[e2e] claude -p {prompt!r}: {result.describe()}")
+        return result
+
+
+    def run_sdk(self, prompt: str, script: list[list[dict]], *, answer=None, answer_after: float = 0.0,
+                env: dict | None = None, max_requests: int = 8, timeout: float = RUN_TIMEOUT) -> Result:
+        """One session driven the way an SDK host drives the CLI: stream-json both ways and
+        permission prompts over stdio (`--permission-prompt-tool stdio`). Each `can_use_tool`
+        prompt is answered with `answer(request)` (default: deny) after `answer_after`
+        seconds - a slow human, so PermissionRequest hooks get to decide first, in which case
+        the CLI withdraws its prompt."""
+        assert self.fragment is not None, "call register() first"
+        respond = answer or (lambda request: {"behavior": "deny", "message": "E2E-HOST: the host says no"})
+        argv = [self.cli, "-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
+                "--include-hook-events", "--permission-prompt-tool", "stdio"]
+        with fake_api.FakeMessagesAPI(script, max_requests=max_requests, lifetime=timeout + 30) as api:
+            started = time.monotonic()
+            proc = subprocess.Popen(argv, cwd=self.project, env=self.environment(api.url, env), stdin=subprocess.PIPE,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
+                                    start_new_session=True)
+            lines: list[str] = []
+            prompts: list[dict] = []
+            cancelled: list[str] = []
+            pending: dict[str, tuple[float, dict]] = {}
+
+            def send(message: dict):
+                proc.stdin.write(json.dumps(message) + "\n")
+                proc.stdin.flush()
+
+            send({"type": "user", "message": {"role": "user", "content": prompt}})
+            try:
+                while time.monotonic() - started < timeout:
+                    for request_id, (due, request) in list(pending.items()):
+                        if time.monotonic() >= due:
+                            del pending[request_id]
+                            send({"type": "control_response", "response": {
+                                "subtype": "success", "request_id": request_id, "response": respond(request)}})
+                    if not select.select([proc.stdout], [], [], 0.05)[0]:
+                        continue
+                    line = proc.stdout.readline()
+                    if not line:
+                        break
+                    lines.append(line)
+                    try:
+                        message = json.loads(line)
+                    except ValueError:
+                        continue
+                    if message.get("type") == "control_request" and message["request"].get("subtype") == "can_use_tool":
+                        prompts.append({**message["request"], "request_id": message["request_id"]})
+                        pending[message["request_id"]] = (time.monotonic() + answer_after, message["request"])
+                    elif message.get("type") == "control_cancel_request":
+                        cancelled.append(message.get("request_id"))
+                        pending.pop(message.get("request_id"), None)
+                    elif message.get("type") == "result":
+                        break
+                else:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                    pytest.fail(f"the CLI (SDK mode) did not finish within {timeout} s:\n{''.join(lines)[-3000:]}")
+            finally:
+                proc.stdin.close()  # end of input: the CLI exits after the result
+                try:
+                    proc.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                    proc.wait()
+            rest = proc.stdout.read()
+            result = Result(proc.returncode, "".join(lines) + rest, proc.stderr.read(), api, self.project,
+                            time.monotonic() - started)
+        result.permission_prompts, result.cancelled_prompts = prompts, cancelled
+        print(f"\n[e2e] SDK mode {prompt!r}: {len(prompts)} permission prompt(s), {len(cancelled)} withdrawn; "
+              f"{result.describe()}")
         return result
 
 

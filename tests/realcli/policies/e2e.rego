@@ -21,7 +21,7 @@ rewrite contains {"command": "echo rewritten-xyz"} if command == "echo original-
 
 rewrite contains {"command": "echo forbidden-marker > SMUGGLED_MARKER"} if command == "echo smuggle"
 
-halt contains "e2e: halted by policy" if command == "echo halt-now"
+halt contains "e2e: halted by policy" if startswith(command, "echo halt-now")
 
 context contains "E2E-SESSION-CONTEXT-7731" if input.facts.event == "SessionStart"
 
