@@ -376,5 +376,10 @@ def _load(policies):
         raise typer.Exit(1)
 
 
+from .cli_bundle import register as _register_bundle_commands  # noqa: E402 — bundle, pull, activate
+
+_register_bundle_commands(app)
+
+
 if __name__ == "__main__":
     app()

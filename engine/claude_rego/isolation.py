@@ -43,7 +43,10 @@ def run_forked(task, deadline: float) -> dict:
         try:
             os.close(read_fd)
             _silence_stdio()
-            payload = json.dumps(task()).encode()
+            try:
+                payload = json.dumps(task()).encode()
+            except Exception as exc:  # noqa: BLE001 — say what failed; a crash says nothing
+                payload = json.dumps({"child_error": f"{type(exc).__name__}: {str(exc)[:300]}"}).encode()
             # Length-prefixed, so the parent can answer without waiting for this
             # process to exit (tearing down the engine's memory takes a while).
             view = memoryview(len(payload).to_bytes(8, "big") + payload)
@@ -131,4 +134,6 @@ def _decode(payload: bytes) -> dict:
         raise ChildFailed("engine process sent a malformed answer") from None
     if not isinstance(value, dict):
         raise ChildFailed("engine process sent a malformed answer")
+    if "child_error" in value:
+        raise ChildFailed(value["child_error"])
     return value
