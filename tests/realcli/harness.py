@@ -22,7 +22,8 @@ from claude_rego import snapshot
 from claude_rego.install import registration
 
 CLI_VERSION = "2.1.197"
-CACHE = Path(os.environ.get("CLAUDE_REGO_E2E_CACHE", Path.home() / ".cache" / "claude-rego-e2e" / CLI_VERSION))
+# The same cache folder as tests/e2e, so the CLI is installed once.
+CACHE = Path(os.environ.get("CLAUDE_REGO_E2E_CACHE") or Path.home() / ".cache" / "claude-rego-e2e" / f"cli-{CLI_VERSION}")
 
 
 @pytest.fixture(scope="session")
