@@ -21,6 +21,7 @@ SCRIPTED = str(POLICIES / "scripted")
 sys.path.insert(0, str(TESTS))  # cli_output_schema, the referee
 
 from cli_output_schema import validate_output  # noqa: E402
+from claude_rego.replay import strip_decision_ids  # noqa: E402,F401 — re-exported for tests
 
 
 def load_samples() -> dict[str, dict]:
@@ -63,17 +64,6 @@ def bash_input(command: str, **fields) -> dict:
 
 
 DECISION_TAG = re.compile(r"\s*\[claude-rego decision ([0-9a-f-]{36})\]")
-
-
-def strip_decision_ids(value):
-    """The output without the `[claude-rego decision <id>]` tags deny reasons carry."""
-    if isinstance(value, str):
-        return DECISION_TAG.sub("", value)
-    if isinstance(value, dict):
-        return {k: strip_decision_ids(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [strip_decision_ids(v) for v in value]
-    return value
 
 
 class HookRun:

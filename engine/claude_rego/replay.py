@@ -71,12 +71,15 @@ def _rewrite(out: dict):
 _TAG = re.compile(r"\s*\[claude-rego decision [0-9a-f-]{36}\]")
 
 
-def _comparable(value):
-    """An output without its decision-id tags (they differ on every evaluation)."""
+def strip_decision_ids(value):
+    """An output without its `[claude-rego decision <id>]` tags (they differ on every evaluation)."""
     if isinstance(value, str):
         return _TAG.sub("", value)
     if isinstance(value, dict):
-        return {k: _comparable(v) for k, v in value.items()}
+        return {k: strip_decision_ids(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_comparable(v) for v in value]
+        return [strip_decision_ids(v) for v in value]
     return value
+
+
+_comparable = strip_decision_ids
