@@ -13,7 +13,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -197,14 +196,9 @@ def test_importing_the_module_loads_nothing_else():
     """The hook's hot path imports this module: hashlib (OpenSSL, ~4 ms), hmac and
     ipaddress must load only when a policy calls a builtin that needs them."""
     code = ("import sys; before = set(sys.modules); import claude_rego.engines.builtins; "
-            "print(sorted(m for m in set(sys.modules) - before if not m.startswith('claude_rego')))")
+            "print(sorted(m for m in set(sys.modules) - before "
+            "if not m.startswith('claude_rego') and m != '__future__'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
 
-def test_register_is_cheap():
-    """Eleven add_extension calls: a few microseconds each (budget: 2 ms, generous for CI)."""
-    engine = regorus.Engine()
-    start = time.perf_counter()
-    builtins.register(engine)
-    assert time.perf_counter() - start < 0.002
