@@ -1,6 +1,7 @@
 """A small server speaking the part of OPA's REST API the hook uses, for tests.
 
-POST /v1/data/{path} (input → result), PUT /v1/policies/{id}, PUT /v1/data, GET /health.
+POST /v1/data/{path} (input → result), PUT /v1/policies/{id} (200), PUT /v1/data[/{path}]
+(204), GET /health.
 Evaluation is pluggable: the embedded engine (to test the transport and the failure
 table) or the real OPA engine (opa-golib-python-bindings, when installed). Failure
 modes for injection: "ok", "500", "hang", "slow", "reset", "garbage".
@@ -43,6 +44,7 @@ class OpaRestServer:
         self.mode = "ok"
         self.delay = 0.0
         self.requests = 0
+        self.puts: list[tuple[str, str | None]] = []  # (path, Authorization) of every PUT
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
@@ -74,12 +76,29 @@ class OpaRestServer:
 
             def do_PUT(self):
                 body = self._body()
+                server.puts.append((self.path, self.headers.get("Authorization")))
                 if self.path.startswith("/v1/policies/"):
                     server.backend.modules[self.path.rsplit("/", 1)[1]] = body.decode()
+                    status = 200  # OPA answers policy uploads with 200 {}
                 elif self.path == "/v1/data":
                     server.backend.data = json.loads(body)
+                    status = 204  # …and data writes with 204
+                elif self.path.startswith("/v1/data/"):
+                    keys = [k for k in self.path[len("/v1/data/"):].split("/") if k]
+                    node = server.backend.data
+                    for key in keys[:-1]:
+                        node = node.setdefault(key, {})
+                    node[keys[-1]] = json.loads(body)
+                    status = 204
+                else:
+                    self._reply(404, b"{}")
+                    return
                 getattr(server.backend, "reset", lambda: None)()
-                self._reply(200, b"{}")
+                if status == 204:
+                    self.send_response(204)
+                    self.end_headers()
+                else:
+                    self._reply(status, b"{}")
 
             def do_POST(self):
                 server.requests += 1

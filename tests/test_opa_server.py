@@ -76,6 +76,50 @@ def test_opa_failures_give_the_failure_table_answer(opa, mode, tmp_path):
         opa.mode = "ok"
 
 
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "claude_rego.cli", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_opa_push_and_health_with_opa_python_client(tmp_path):
+    """`claude-rego opa push` (opa-python-client) feeds an empty OPA; the hook then answers
+    through it exactly as the embedded engine does, and the token reached every request."""
+    pytest.importorskip("opa_client", reason="opa-python-client (the `opa` extra) is not installed")
+    server = OpaRestServer()
+    try:
+        token = tmp_path / "token"
+        token.write_text("s3cret\n")
+        pushed = cli("opa", "push", "--opa-url", server.url, "--opa-token-file", str(token))
+        assert pushed.returncode == 0, pushed.stderr
+        modules = snapshot.load(None)["modules"]
+        assert f"pushed {len(modules)} policies" in pushed.stdout
+        assert len(server.backend.modules) == len(modules)
+        assert server.backend.data["claude_rego"] == snapshot.load(None)["data"]["claude_rego"]
+        assert server.puts and {auth for _, auth in server.puts} == {"Bearer s3cret"}
+
+        health = cli("opa", "health", "--opa-url", server.url)
+        assert health.returncode == 0 and "healthy" in health.stdout
+
+        for payload in (bash_input("rm -rf ~"), bash_input("git status"), hook_input("Stop")):
+            event = payload["hook_event_name"]
+            served = via(event, payload, tmp_path, opa_url=server.url)
+            assert served.plain == via(event, payload, tmp_path).plain
+        assert via("PreToolUse", bash_input("rm -rf ~"), tmp_path, opa_url=server.url) \
+            .output["hookSpecificOutput"]["permissionDecision"] == "deny"
+    finally:
+        server.close()
+
+
+def test_opa_admin_commands_report_failures_without_tracebacks():
+    pytest.importorskip("opa_client", reason="opa-python-client (the `opa` extra) is not installed")
+    down = cli("opa", "health", "--opa-url", "http://127.0.0.1:9")
+    assert down.returncode == 1 and "NOT healthy" in down.stdout
+    failed = cli("opa", "push", "--opa-url", "http://127.0.0.1:9")
+    assert failed.returncode == 1 and "push to http://127.0.0.1:9 failed" in failed.stderr
+    assert "Traceback" not in failed.stderr
+    bad = cli("opa", "health", "--opa-url", "ftp://example")
+    assert bad.returncode == 2 and "http(s)://host:port" in bad.stderr
+
+
 def test_unreachable_opa_fails_closed(tmp_path):
     deny = via("PreToolUse", bash_input("ls"), tmp_path, opa_url="http://127.0.0.1:9", deadline=1.0)
     assert deny.output["hookSpecificOutput"]["permissionDecision"] == "deny"

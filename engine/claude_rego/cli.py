@@ -366,6 +366,68 @@ def version():
                f"regorus {dist_version('gordon-to-regorus')})")
 
 
+opa_app = typer.Typer(no_args_is_help=True,
+                      help="An OPA server for fleet mode (administration; needs the `opa` extra).")
+app.add_typer(opa_app, name="opa")
+
+OpaUrlArg = typer.Option(..., "--opa-url", help="The OPA server, http(s)://host:port.")
+OpaTokenOpt = typer.Option(None, "--opa-token-file", help="Bearer token for the OPA server.")
+
+
+def _opa_admin():
+    try:
+        import opa_client  # noqa: F401
+    except ImportError:
+        typer.echo("error: this needs opa-python-client: pip install 'claude-rego[opa]'", err=True)
+        raise typer.Exit(2)
+    from . import opa_admin
+
+    return opa_admin
+
+
+def _token(path):
+    if path is None:
+        return None
+    try:
+        return Path(path).read_text().strip()
+    except OSError as exc:
+        typer.echo(f"error: cannot read the token file: {exc}", err=True)
+        raise typer.Exit(2)
+
+
+@opa_app.command("push")
+def opa_push(opa_url: str = OpaUrlArg, policies: Optional[List[str]] = PoliciesOpt,
+             opa_token_file: Optional[str] = OpaTokenOpt):
+    """Upload policies (checked and compiled first) and their data to an OPA server.
+
+    For sidecars fed without a bundle server, and for staging; production fleets should
+    serve signed bundles (`claude-rego bundle`).
+    """
+    admin = _opa_admin()
+    loaded = _load(policies)
+    try:
+        summary = admin.push(opa_url, loaded, token=_token(opa_token_file))
+    except Exception as exc:  # noqa: BLE001 — the client raises its own hierarchy; report, never a traceback
+        typer.echo(f"error: push to {opa_url} failed: {type(exc).__name__}: {exc}", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"pushed {summary['policies']} policies and data {summary['data_roots']} "
+               f"(revision {summary['revision']}) to {opa_url}")
+
+
+@opa_app.command("health")
+def opa_health(opa_url: str = OpaUrlArg, opa_token_file: Optional[str] = OpaTokenOpt):
+    """Exit 0 when the OPA server answers /health with 200."""
+    admin = _opa_admin()
+    try:
+        healthy = admin.health(opa_url, token=_token(opa_token_file))
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2)
+    typer.echo(f"{opa_url}: {'healthy' if healthy else 'NOT healthy'}")
+    if not healthy:
+        raise typer.Exit(1)
+
+
 def _load(policies):
     from . import policyset, snapshot
 

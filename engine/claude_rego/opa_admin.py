@@ -29,6 +29,9 @@ def push(url: str, snapshot: dict, *, token: str | None = None) -> dict:
         for module in snapshot["modules"]:
             opa.update_policy_from_string(module["text"], module["path"].replace("/", "_"), rego_compat=False)
         for key, value in (snapshot.get("data") or {}).items():
+            if not isinstance(value, dict):  # the client writes objects only
+                raise ValueError(f"data root {key!r} is not an object; OPA data pushed by "
+                                 "claude-rego must be objects under top-level keys")
             opa.update_or_create_data(value, key)
         return {"policies": len(snapshot["modules"]), "data_roots": sorted(snapshot.get("data") or {}),
                 "revision": snapshot.get("revision")}
