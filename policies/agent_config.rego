@@ -25,10 +25,12 @@ patterns := [
 	`/managed-settings\.json$`, `/claudecode/`, `/claude-code/`,
 ]
 
+# One alternation, matched once per location: regorus compiles a regex on every call.
+pattern_regex := concat("|", [sprintf("(?:%s)", [pattern]) | some pattern in patterns])
+
 ask contains msg if {
 	some p in written
 	some location in {lower(p.absolute_folded), lower(p.resolved)}
-	some pattern in patterns
-	regex.match(pattern, location)
+	regex.match(pattern_regex, location)
 	msg := sprintf("`%s` is CI or agent configuration; changes to it need your approval.", [p.raw])
 }

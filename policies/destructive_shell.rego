@@ -36,7 +36,7 @@ dangerous_roots := {"/", lower(home), lower(project), lower(paths.parent(project
 home_words := `^(~|\$HOME|\$\{HOME\})/*(\*|\.)?$`
 
 deny contains msg if {
-	some seg in segments
+	some seg in shell.running({"rm", "rmdir", "rimraf"})
 	recursive_delete(seg)
 	some arg in shell.operands(seg)
 	dangerous_target(seg, arg)
@@ -44,8 +44,7 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in segments
-	shell.runs(seg, "find")
+	some seg in shell.running({"find"})
 	some start in find_starts(seg)
 	dangerous_target(seg, start)
 	not filtered_in_project(seg, start)
@@ -59,8 +58,7 @@ deny contains "Blocked: mkfs formats a file system and destroys its data. Format
 }
 
 deny contains msg if {
-	some seg in segments
-	shell.runs(seg, "dd")
+	some seg in shell.running({"dd"})
 	some arg in seg.args
 	startswith(arg, "of=/dev/")
 	not arg in {"of=/dev/null", "of=/dev/stdout", "of=/dev/stderr"}
@@ -68,8 +66,7 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in segments
-	shell.runs_any(seg, {"shred", "wipefs", "blkdiscard"})
+	some seg in shell.running({"shred", "wipefs", "blkdiscard"})
 	some arg in shell.operands(seg)
 	startswith(arg, "/dev/")
 	msg := sprintf("Blocked: `%s %s` destroys a device. Do this outside the agent session.", [seg.command, arg])
@@ -90,8 +87,7 @@ deny contains "Blocked: this is a fork bomb; it would exhaust the machine." if {
 }
 
 deny contains msg if {
-	some seg in segments
-	shell.runs_any(seg, {"chmod", "chown", "chgrp"})
+	some seg in shell.running({"chmod", "chown", "chgrp"})
 	recursive_flag(seg)
 	some arg in shell.operands(seg)
 	dangerous_target(seg, arg)
@@ -142,21 +138,18 @@ dangerous_target(seg, arg) if {
 }
 
 changed_dir(seg) if {
-	some cd in segments
-	shell.runs_any(cd, {"cd", "pushd"})
+	some cd in shell.running({"cd", "pushd"})
 	cd.id < seg.id
 }
 
 changed_into_danger(seg) if {
-	some cd in segments
-	shell.runs_any(cd, {"cd", "pushd"})
+	some cd in shell.running({"cd", "pushd"})
 	cd.id < seg.id
 	count(shell.operands(cd)) == 0
 }
 
 changed_into_danger(seg) if {
-	some cd in segments
-	shell.runs_any(cd, {"cd", "pushd"})
+	some cd in shell.running({"cd", "pushd"})
 	cd.id < seg.id
 	some arg in shell.operands(cd)
 	dangerous_location(cd, arg)

@@ -22,9 +22,10 @@ import rego.v1
 
 protected := settings.get("protected_branches", ["main", "master"])
 
-git(seg, sub) if {
-	shell.runs(seg, "git")
-	subcommand(seg) == sub
+# git_calls: each git segment with its subcommand, computed once per evaluation (every
+# rule below starts from it, so a command without git costs one pass over the segments).
+git_calls contains {"seg": seg, "sub": subcommand(seg)} if {
+	some seg in shell.running({"git"})
 }
 
 # the first argument that is not a global option (git -C dir -c k=v push …)
@@ -57,8 +58,9 @@ protected_ref(ref) if {
 }
 
 deny contains msg if {
-	some seg in segments
-	git(seg, "push")
+	some call in git_calls
+	call.sub == "push"
+	seg := call.seg
 	force(seg)
 	some ref in array.slice(push_targets(seg), 1, count(push_targets(seg)))
 	protected_ref(ref)
@@ -66,8 +68,9 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in segments
-	git(seg, "push")
+	some call in git_calls
+	call.sub == "push"
+	seg := call.seg
 	some ref in array.slice(push_targets(seg), 1, count(push_targets(seg)))
 	startswith(ref, "+")
 	protected_ref(ref)
@@ -75,33 +78,37 @@ deny contains msg if {
 }
 
 deny contains "Blocked: a force-push that names no branch pushes the current branch, which may be protected. Name a non-protected branch explicitly." if {
-	some seg in segments
-	git(seg, "push")
+	some call in git_calls
+	call.sub == "push"
+	seg := call.seg
 	force(seg)
 	count(push_targets(seg)) < 2
 }
 
 ask contains "`git reset --hard` discards uncommitted work. Approve only if nothing is lost." if {
-	some seg in segments
-	git(seg, "reset")
+	some call in git_calls
+	call.sub == "reset"
+	seg := call.seg
 	shell.has_arg(seg, {"--hard"})
 }
 
 ask contains msg if {
-	some seg in segments
-	some sub in {"rebase", "filter-branch", "filter-repo"}
-	git(seg, sub)
+	some call in git_calls
+	sub := call.sub
+	sub in {"rebase", "filter-branch", "filter-repo"}
 	msg := sprintf("`git %s` rewrites history. Approve only if this branch is not shared.", [sub])
 }
 
 ask contains "`git commit --amend` rewrites the last commit. Approve only if it was not pushed." if {
-	some seg in segments
-	git(seg, "commit")
+	some call in git_calls
+	call.sub == "commit"
+	seg := call.seg
 	shell.has_arg(seg, {"--amend"})
 }
 
 ask contains "`git push --mirror`/`--delete` can remove remote branches. Approve only if intended." if {
-	some seg in segments
-	git(seg, "push")
+	some call in git_calls
+	call.sub == "push"
+	seg := call.seg
 	shell.has_arg(seg, {"--mirror", "--delete", "-d", "--prune"})
 }

@@ -32,20 +32,17 @@ findings contains sprintf("`%s` runs a command with elevated privileges", [w]) i
 }
 
 findings contains sprintf("`%s` elevates privileges", [seg.command]) if {
-	some seg in segments
-	shell.runs_any(seg, escalators)
+	some seg in shell.running(escalators)
 }
 
 findings contains "`chmod` sets a setuid/setgid bit" if {
-	some seg in segments
-	shell.runs(seg, "chmod")
+	some seg in shell.running({"chmod"})
 	some arg in seg.args
 	regex.match(`^([ugoa]*[+=][rwxXt]*s[rwxXt]*|[2467][0-7]{3})$`, arg)
 }
 
 findings contains "`setcap` grants file capabilities" if {
-	some seg in segments
-	shell.runs(seg, "setcap")
+	some seg in shell.running({"setcap"})
 }
 
 ask contains msg if {

@@ -24,8 +24,7 @@ import rego.v1
 advice := "Download the file first, review it, and run it in a separate step."
 
 deny contains msg if {
-	some fetch in segments
-	shell.runs_any(fetch, shell.downloaders)
+	some fetch in shell.running(shell.downloaders)
 	some run in segments
 	run.pipeline == fetch.pipeline
 	run.id > fetch.id
@@ -34,8 +33,7 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some run in segments
-	shell.runs_any(run, shell.interpreters)
+	some run in shell.running(shell.interpreters)
 	some fetch in segments
 	fetch.context in {"process_substitution", "substitution"}
 	ancestor(run.id, fetch)
@@ -44,8 +42,7 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some fetch in segments
-	shell.runs_any(fetch, shell.downloaders)
+	some fetch in shell.running(shell.downloaders)
 	some run in segments
 	run.id > fetch.id
 	not run.pipeline == fetch.pipeline

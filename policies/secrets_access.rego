@@ -36,10 +36,7 @@ deny contains msg if {
 deny contains msg if {
 	some seg in segments
 	some arg in shell.operands(seg)
-	name := lower(regex.replace(arg, `^.*/`, ""))
-	not name in {lower(n) | some n in settings.get("secret_file_allowlist", [])}
-	some pattern in paths.secret_name_patterns
-	regex.match(pattern, name)
-	not endswith(name, ".pub")
+	name := lower(paths.base_name(arg))
+	paths.is_secret_name(name)
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. Ask the user for the specific non-secret value you need.", [arg])
 }

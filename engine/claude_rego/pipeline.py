@@ -21,7 +21,7 @@ class Layer:
     only tighten (see decision.TIGHTENING_VERBS). Each has its own engine, so a lower
     layer can neither shadow nor break a managed package."""
 
-    __slots__ = ("name", "snapshot", "engine")
+    __slots__ = ("name", "snapshot", "engine", "_routes")
 
     def __init__(self, name: str, snapshot: dict, engine=None):
         if engine is None:
@@ -29,6 +29,20 @@ class Layer:
             engine = RegorusEngine()
         engine.load([(m["path"], m["text"]) for m in snapshot["modules"]], snapshot.get("data") or {})
         self.name, self.snapshot, self.engine = name, snapshot, engine
+        self._routes: dict = {}
+
+    def routed(self, event_name: str, tool: str | None) -> list:
+        """(policy, rule, mode) to evaluate for this event and tool; a snapshot is
+        immutable once loaded, so the answer is computed once per (event, tool)."""
+        key = (event_name, tool)
+        found = self._routes.get(key)
+        if found is None:
+            found = [(policy, rule, policy_mode(self.snapshot, policy))
+                     for policy, rule in routed_rules(self.snapshot, event_name, tool,
+                                                      tool_class(tool) if tool else None)]
+            if len(self._routes) < 256:  # tool names come from the input: bound the cache
+                self._routes[key] = found
+        return found
 
 
 class Evaluator:
@@ -49,13 +63,12 @@ class Evaluator:
         tool = hook.get("tool_name") if isinstance(hook.get("tool_name"), str) else None
         found = []
         for layer in self.layers:
-            routed = list(routed_rules(layer.snapshot, event_name, tool, tool_class(tool) if tool else None))
+            routed = layer.routed(event_name, tool)
             if not routed:
                 continue
-            values = layer.engine.evaluate(document, [rule for _, rule in routed])
-            found += [synth.Contribution(policy["name"], rule.rsplit(".", 1)[1], values[rule], layer.name,
-                                         policy_mode(layer.snapshot, policy))
-                      for policy, rule in routed if rule in values]
+            values = layer.engine.evaluate(document, [rule for _, rule, _ in routed])
+            found += [synth.Contribution(policy["name"], rule.rsplit(".", 1)[1], values[rule], layer.name, mode)
+                      for policy, rule, mode in routed if rule in values]
         return found
 
     def decide(self, hook: dict, *, event_name: str | None = None, environ=None, resolver=None) -> dict:

@@ -47,16 +47,14 @@ written contains p if {
 }
 
 written contains p if {
-	some seg in segments
-	shell.runs_any(seg, {"cp", "mv", "install", "ln", "rsync", "scp"})
+	some seg in shell.running({"cp", "mv", "install", "ln", "rsync", "scp"})
 	args := shell.operands(seg)
 	count(args) >= 2
 	p := shell.path_of(seg, args[count(args) - 1])
 }
 
 written contains p if {
-	some seg in segments
-	shell.runs_any(seg, {"tee", "truncate", "touch", "sed", "chmod", "chown"})
+	some seg in shell.running({"tee", "truncate", "touch", "sed", "chmod", "chown"})
 	some arg in shell.operands(seg)
 	p := shell.path_of(seg, arg)
 	seg_writes_in_place(seg)
@@ -80,12 +78,21 @@ secret_dirs := ["~/.ssh", "~/.aws", "~/.config/gcloud", "~/.kube", "~/.gnupg", "
 
 secret_files := ["~/.kube/config", "~/.docker/config.json", "~/.git-credentials"]
 
+# One alternation, matched once per name: regorus compiles a regex on every call.
+secret_name_regex := concat("|", [sprintf("(?:%s)", [pattern]) | some pattern in secret_name_patterns])
+
+allowed_secret_names := {lower(n) | some n in settings.get("secret_file_allowlist", [])}
+
+# is_secret_name(name): a lowercased base name that names a secret file.
+is_secret_name(name) if {
+	not name in allowed_secret_names
+	regex.match(secret_name_regex, name)
+	not endswith(name, ".pub")
+}
+
 is_secret(p) if {
 	some name in {fold_name(p), resolved_name(p)}
-	not name in {lower(n) | some n in settings.get("secret_file_allowlist", [])}
-	some pattern in secret_name_patterns
-	regex.match(pattern, name)
-	not endswith(name, ".pub")
+	is_secret_name(name)
 }
 
 is_secret(p) if {
@@ -98,7 +105,7 @@ is_secret(p) if {
 
 is_secret(p) if {
 	some location in locations(p)
-	regex.match(`/\.git/config$`, location)
+	endswith(location, "/.git/config")
 }
 
 # Both where the path says it is and where it really is (symlinks), folded.
@@ -106,7 +113,10 @@ locations(p) := {lower(p.absolute_folded), lower(p.resolved)}
 
 fold_name(p) := lower(p.name_folded)
 
-resolved_name(p) := lower(regex.replace(p.resolved, `^.*/`, ""))
+resolved_name(p) := lower(base_name(p.resolved))
+
+# base_name(path): what follows the last "/" (the whole text when there is none).
+base_name(path) := parts[count(parts) - 1] if parts := split(path, "/")
 
 expand(path) := concat("", [home, substring(path, 1, -1)]) if startswith(path, "~/")
 

@@ -24,9 +24,21 @@ runs_any(seg, names) if lower(seg.command) in names
 
 runs_any(seg, names) if lower(seg.resolved_command) in names
 
+# running(names): the segments that run one of `names` (a set), as runs_any decides. Rules
+# start from it rather than testing every segment: the name index is built once per
+# evaluation, so a command that runs none of `names` costs a lookup per command it runs.
+running(names) := [seg | some entry in invocations; entry[0] in names; seg := entry[1]]
+
+invocations := array.concat(
+	[[lower(seg.command), seg] | some seg in segments],
+	[[lower(seg.resolved_command), seg] | some seg in segments; seg.resolved_command != seg.command],
+)
+
 # has_short_flag(seg, letters): an option cluster such as -rf contains one of `letters`.
 has_short_flag(seg, letters) if {
 	some arg in seg.args
+	startswith(arg, "-") # cheap filters first: regorus compiles a regex on every call
+	not startswith(arg, "--")
 	regex.match(`^-[A-Za-z0-9]+$`, arg)
 	some letter in letters
 	contains(substring(arg, 1, -1), letter)
