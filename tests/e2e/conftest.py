@@ -47,7 +47,7 @@ RUN_TIMEOUT = 90  # seconds per CLI run; a normal run takes 1-3 s
 # top-level module "conftest", and pytest drops the previous one from sys.modules when
 # it loads ours. tests/*.py do `from conftest import ...` (meaning tests/conftest.py),
 # so once ours is registered we put the parent conftest back. Likewise fake_api.py is
-# loaded under a unique name: tests/realcli/ has a `fake_api` module of its own.
+# loaded under a unique name, so it can never shadow (or be shadowed by) another `fake_api`.
 
 _THIS = sys.modules[__name__]
 

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-# fake_api.py, loaded by conftest.py under a unique name (tests/realcli has its own fake_api)
+# fake_api.py, loaded by conftest.py under a unique name
 from claude_rego_e2e_fake_api import bash, text
 
 
@@ -262,3 +262,36 @@ def test_permission_request_allow_and_deny_answer_the_prompt_before_the_host(e2e
     assert "E2E-PERM-DENY-6e2: refused by policy" in run.tool_result_text(denied["id"]), run.describe()
     assert len(run.permission_prompts) == 2, run.describe()
     assert sorted(run.cancelled_prompts) == sorted(p["request_id"] for p in run.permission_prompts), run.describe()
+
+
+# ------------------------------------------------------------------ 8. more events
+
+
+def test_session_start_env_reaches_a_later_bash_command(e2e):
+    """A SessionStart `env` verdict is written to CLAUDE_ENV_FILE; the CLI sources it for
+    the session's Bash commands, so a later command sees the variable."""
+    e2e.register("session_env", events=["SessionStart"])
+    call = bash("echo value=$E2E_FROM_POLICY")
+    run = e2e.run("print the variable", [[call], [text("done")]])
+    assert "value=policy-env-5521" in run.tool_result_text(call["id"]), run.describe()
+
+
+def test_post_tool_use_context_and_block_reach_the_next_request(e2e):
+    """PostToolUse context and block (the tool already ran): both texts are in the next
+    request the model receives."""
+    e2e.register("post", events=["PostToolUse"])
+    call = bash("echo post-marker")
+    run = e2e.run("echo the marker", [[call], [text("done")]])
+    after_tool = run.request_text(-1)
+    assert "E2E-POST-CONTEXT-1187" in after_tool and "E2E-POST-BLOCK-2290" in after_tool, run.describe()
+
+
+def test_rewrite_under_ask_is_what_the_host_is_asked_about(e2e):
+    """Finding (docs/real-cli-findings.md): with ask + updatedInput, the host's prompt shows
+    the rewritten input, and approving it runs the rewritten command."""
+    e2e.register("ask_rewrite", events=["PreToolUse"], allow=("Bash",))
+    call = bash("echo ask-rewrite")
+    run = e2e.run_sdk("echo", [[call], [text("done")]],
+                      answer=lambda request: {"behavior": "allow", "updatedInput": request["input"]})
+    assert [p["input"]["command"] for p in run.permission_prompts] == ["echo ask-rewritten"], run.describe()
+    assert "ask-rewritten" in run.tool_result_text(call["id"]), run.describe()
