@@ -1,9 +1,12 @@
 # METADATA
 # title: CI and agent configuration
 # description: >-
-#   Asks before changes to CI pipelines (.github/workflows, .gitlab-ci.yml,
-#   .circleci, Jenkinsfile, …) and to Claude Code's own settings and hooks
-#   (.claude/settings*.json, ~/.claude/settings.json, managed settings, .mcp.json).
+#   Asks before changes to CI pipelines (.github/workflows, .github/actions,
+#   .gitlab-ci.yml, .circleci, Jenkinsfile, …) and to Claude Code's own settings,
+#   hooks and agents (.claude/settings*.json, .claude/hooks, managed settings,
+#   .mcp.json), whether made with a file tool or a shell write (echo >>, cp, sed -i,
+#   tee). Paths are compared case-folded; the list is
+#   data.claude_rego.settings.config_edit_patterns.
 # custom:
 #   severity: high
 #   rationale: >-
@@ -16,21 +19,23 @@
 package claude_rego.policies.agent_config
 
 import data.claude_rego.lib.paths.written
+import data.claude_rego.lib.settings
 import rego.v1
 
-patterns := [
-	`/\.github/workflows/[^/]+$`, `/\.github/actions/`, `/\.gitlab-ci\.ya?ml$`, `/\.circleci/`,
-	`/jenkinsfile$`, `/azure-pipelines\.ya?ml$`, `/\.buildkite/`,
-	`/\.claude/settings(\.local)?\.json$`, `/\.claude/hooks/`, `/\.claude/policies/`, `/\.mcp\.json$`,
-	`/managed-settings\.json$`, `/claudecode/`, `/claude-code/`,
-]
+patterns := settings.get("config_edit_patterns", [
+	`/\.github/workflows(/|$)`, `/\.github/actions(/|$)`, `/\.gitlab-ci\.ya?ml$`, `/\.circleci(/|$)`,
+	`/jenkinsfile$`, `/azure-pipelines\.ya?ml$`, `/\.buildkite(/|$)`, `/bitbucket-pipelines\.yml$`, `/\.travis\.yml$`,
+	`/\.claude/settings(\.local)?\.json$`, `/\.claude(/(hooks|policies|agents|commands))?$`, `/\.claude/(hooks|policies|agents|commands)/`,
+	`/\.mcp\.json$`, `/managed-settings\.json$`, `/managed-mcp\.json$`, `^/etc/claude-code/`,
+	`^/library/application support/claudecode/`,
+])
 
-# One alternation, matched once per location: regorus compiles a regex on every call.
-pattern_regex := concat("|", [sprintf("(?:%s)", [pattern]) | some pattern in patterns])
+# one regular expression for all patterns
+_patterns_re := concat("|", [sprintf("(?:%s)", [p]) | some p in patterns])
 
 ask contains msg if {
 	some p in written
 	some location in {lower(p.absolute_folded), lower(p.resolved)}
-	regex.match(pattern_regex, location)
+	regex.match(_patterns_re, location)
 	msg := sprintf("`%s` is CI or agent configuration; changes to it need your approval.", [p.raw])
 }

@@ -1,18 +1,50 @@
 package claude_rego.policies.agent_config_test
 
+import data.claude_rego.lib.testing.bash
+import data.claude_rego.lib.testing.cmd
 import data.claude_rego.lib.testing.file_tool
 import data.claude_rego.lib.testing.path
+import data.claude_rego.lib.testing.redirect
+import data.claude_rego.lib.testing.sub
 import data.claude_rego.policies.agent_config
 import rego.v1
 
-edit(file) := file_tool("Edit", "file-write", path(file, file, true))
+edit(file) := file_tool("Edit", "file-write", path(file, file, startswith(file, "/home/dev/project/")))
+
+asked(doc) if count(agent_config.ask) > 0 with input as doc
 
 test_ci_and_agent_settings_ask if {
-	every file in ["/home/dev/project/.github/workflows/ci.yml", "/home/dev/project/.claude/settings.json", "/home/dev/project/.claude/settings.local.json", "/home/dev/project/.gitlab-ci.yml", "/etc/claude-code/managed-settings.json"] {
-		count(agent_config.ask) > 0 with input as edit(file)
+	every file in [
+		"/home/dev/project/.github/workflows/ci.yml", "/home/dev/project/.github/actions/setup/action.yml",
+		"/home/dev/project/.gitlab-ci.yml", "/home/dev/project/.circleci/config.yml", "/home/dev/project/Jenkinsfile",
+		"/home/dev/project/.claude/settings.json", "/home/dev/project/.claude/settings.local.json",
+		"/home/dev/project/.claude/hooks/pre.sh", "/home/dev/project/.mcp.json", "/etc/claude-code/managed-settings.json",
+		"/Library/Application Support/ClaudeCode/managed-settings.json",
+	] {
+		asked(edit(file))
 	}
 }
 
-test_ordinary_files_do_not_ask if {
+test_case_variants_ask if {
+	p := object.union(path(".GitHub/Workflows/ci.yml", "/home/dev/project/.GitHub/Workflows/ci.yml", true), {"absolute_folded": "/home/dev/project/.github/workflows/ci.yml"})
+	asked(file_tool("Write", "file-write", p))
+}
+
+test_shell_writes_to_configuration_ask if {
+	asked(bash("echo x >> .github/workflows/ci.yml", [sub(0, ["echo", "x"], {"redirects": [redirect(">>", ".github/workflows/ci.yml")]})], []))
+	asked(cmd(["cp", "x.yml", ".github/workflows/"]))
+	asked(cmd(["sed", "-i", "s/a/b/", ".claude/settings.json"]))
+	asked(cmd(["tee", ".claude/settings.local.json"]))
+	asked(cmd(["mv", "x", ".gitlab-ci.yml"]))
+}
+
+test_ordinary_files_and_reads_do_not_ask if {
 	count(agent_config.ask) == 0 with input as edit("/home/dev/project/src/main.py")
+	count(agent_config.ask) == 0 with input as edit("/home/dev/project/docs/github-workflows.md")
+	count(agent_config.ask) == 0 with input as edit("/home/dev/claude-code/src/x.py")
+	count(agent_config.ask) == 0 with input as cmd(["cat", ".github/workflows/ci.yml"])
+}
+
+test_patterns_come_from_data if {
+	asked(edit("/home/dev/project/deploy/prod.tf")) with data.claude_rego.settings.config_edit_patterns as [`/deploy/`]
 }

@@ -2,17 +2,25 @@
 # title: Destructive shell commands
 # description: >-
 #   Denies shell commands that destroy a machine or a project wholesale: recursive
-#   deletes of /, the home directory, system directories, the project root or its
-#   parent; mkfs; dd onto a device; shred of a device; fork bombs; recursive chmod/chown
-#   of /. Deleting inside the project (rm -rf ./build) stays allowed.
+#   deletes of /, the home directory, system directories, the project root or a
+#   directory above it (also through `cd / && rm -rf *`, globs such as /e*, find
+#   -delete / -exec rm, xargs, rsync --delete, mv); mkfs and friends; dd or redirects
+#   onto a block device; shred/wipefs of a device; fork bombs; recursive chmod/chown of
+#   / or the home directory. Asks when a recursive delete's target cannot be known
+#   (rm -rf "$DIR"/ with DIR unknown). Deleting inside the project (rm -rf ./build)
+#   stays allowed.
 # custom:
 #   severity: critical
 #   rationale: >-
 #     These commands are irreversible and an agent that runs one by mistake (a wrong
-#     variable, a cd that failed, a hallucinated cleanup) loses the developer's work or
-#     the machine. Matching is done on parsed segments, so quoting, wrappers (sudo, env,
-#     xargs, timeout…), bash -c payloads, $(…) and chains cannot hide the command, and
-#     on resolved paths, so ~, $HOME, .. and trailing /* are seen for what they are.
+#     variable, a cd that failed, a hallucinated cleanup) or because a prompt injection
+#     asked for it loses the developer's work or the machine. Matching is done on the
+#     parsed segments, so quoting, escaping, absolute binary paths, wrappers (sudo,
+#     env, xargs, timeout, nohup…), bash -c / eval payloads, $(…), chains and
+#     variables assigned in the same command cannot hide the command; targets are
+#     compared as resolved, normalised, case-folded paths, so ~, $HOME, .., trailing
+#     /*, globs and symlinks are seen for what they are. An earlier `cd` in the same
+#     command is followed, so `cd / && rm -rf *` is a delete of /.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell]
@@ -20,162 +28,283 @@ package claude_rego.policies.destructive_shell
 
 import data.claude_rego.lib.paths
 import data.claude_rego.lib.shell
-import data.claude_rego.lib.paths.home
-import data.claude_rego.lib.paths.project
 import data.claude_rego.lib.shell.segments
 import rego.v1
 
-system_dirs := {
-	"/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib64", "/opt", "/proc", "/root",
-	"/sbin", "/srv", "/sys", "/usr", "/var", "/users", "/system", "/library", "/applications",
-	"/private", "/private/etc", "/private/var",
+# (rules of other packages by full path: through an import alias regorus evaluates the
+# whole package)
+project := lower(data.claude_rego.lib.paths.project)
+
+home := lower(data.claude_rego.lib.paths.home)
+
+dangerous_roots := data.claude_rego.lib.paths.dangerous_roots
+
+# the same, minus the project root: recursive chmod/mv of the project is not a disaster
+catastrophic_roots := dangerous_roots - {project}
+
+# ------------------------------------------------------------------ targets
+
+stripped(l) := paths.stripped(l)
+
+in_roots(l, roots) if paths.in_roots(l, roots)
+
+# every location a word of `seg` may stand for: path facts (symlinks resolved) and the
+# lexical reading from the directory the segment runs in
+locations(seg, word) := (_fact_locations(seg, word) | _lexical_locations(seg, word)) | _pwd_locations(seg, word)
+
+_fact_locations(seg, word) := {l |
+	p := paths.location(seg, word)
+	some l in [p.absolute, p.resolved]
+	is_string(l)
 }
 
-dangerous_roots := {"/", lower(home), lower(project), lower(paths.parent(project))} | system_dirs
-
-home_words := `^(~|\$HOME|\$\{HOME\})/*(\*|\.)?$`
-
-deny contains msg if {
-	some seg in shell.running({"rm", "rmdir", "rimraf"})
-	recursive_delete(seg)
-	some arg in shell.operands(seg)
-	dangerous_target(seg, arg)
-	msg := sprintf("Blocked: `%s` recursively deletes %s, which would destroy the system, your home directory or the whole project. Delete specific paths inside the project instead (for example `rm -rf ./build`).", [concat(" ", seg.argv), arg])
+_lexical_locations(seg, word) := {l |
+	l := shell.lexical(seg, word)
+	l != "?"
 }
 
-deny contains msg if {
-	some seg in shell.running({"find"})
-	some start in find_starts(seg)
-	dangerous_target(seg, start)
-	not filtered_in_project(seg, start)
-	find_deletes(seg)
-	msg := sprintf("Blocked: `find %s` deletes files under %s. Restrict find to a directory inside the project.", [concat(" ", seg.args), start])
+# rm -rf "$(pwd)" / `pwd`
+_pwd_locations(seg, word) := {shell.cwd_at(seg) |
+	shell.substitution(word)
+	some c in segments
+	c.parent == seg.id
+	c.context == "substitution"
+	shell.runs(c, "pwd")
+	shell.cwd_at(seg) != "?"
 }
 
-deny contains "Blocked: mkfs formats a file system and destroys its data. Format devices outside the agent session." if {
-	some seg in segments
-	startswith(lower(seg.command), "mkfs")
+# the first (sorted) location of the word that is in `roots`
+hits(seg, word, roots) := ls[0] if {
+	ls := sort([l | some l in locations(seg, word); in_roots(l, roots)])
+	count(ls) > 0
 }
 
-deny contains msg if {
-	some seg in shell.running({"dd"})
-	some arg in seg.args
-	startswith(arg, "of=/dev/")
-	not arg in {"of=/dev/null", "of=/dev/stdout", "of=/dev/stderr"}
-	msg := sprintf("Blocked: `dd %s` writes raw data onto a device. Write to a regular file instead.", [arg])
-}
+describe(l) := "the whole file system" if {
+	stripped(l) == "/"
+} else := "your home directory" if {
+	stripped(l) == home
+} else := "the project root" if {
+	stripped(l) == project
+} else := "a directory that contains the project" if {
+	paths.under(project, stripped(l))
+} else := "a system directory"
 
-deny contains msg if {
-	some seg in shell.running({"shred", "wipefs", "blkdiscard"})
-	some arg in shell.operands(seg)
-	startswith(arg, "/dev/")
-	msg := sprintf("Blocked: `%s %s` destroys a device. Do this outside the agent session.", [seg.command, arg])
-}
+recursive(seg) if shell.has_short_flag(seg, {"r", "R"})
 
-deny contains "Blocked: this is a fork bomb (a function that pipes into itself in the background); it would exhaust the machine." if {
-	some a in segments
-	some b in segments
-	a.context == "function_body"
-	b.context == "function_body"
-	b.operator == "|"
-	a.pipeline == b.pipeline
-	a.command == b.command
-}
-
-deny contains "Blocked: this is a fork bomb; it would exhaust the machine." if {
-	regex.match(`:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}`, input.hook.tool_input.command)
-}
-
-deny contains msg if {
-	some seg in shell.running({"chmod", "chown", "chgrp"})
-	recursive_flag(seg)
-	some arg in shell.operands(seg)
-	dangerous_target(seg, arg)
-	msg := sprintf("Blocked: `%s` recursively changes permissions or ownership of %s. Change specific files inside the project instead.", [concat(" ", seg.argv), arg])
-}
+recursive(seg) if shell.has_arg(seg, {"--recursive"})
 
 recursive_delete(seg) if {
-	shell.runs_any(seg, {"rm", "rmdir"})
-	recursive_flag(seg)
+	shell.runs(seg, "rm")
+	recursive(seg)
 }
 
-recursive_delete(seg) if shell.runs(seg, "rimraf")
+recursive_delete(seg) if shell.runs_any(seg, {"rimraf", "del-cli", "trash-put"})
 
-recursive_flag(seg) if shell.has_short_flag(seg, {"r", "R"})
+# every program recursive_delete can be true of (rules start from shell.running of these)
+_recursive_deleters := {"rm", "rimraf", "del-cli", "trash-put"}
 
-recursive_flag(seg) if shell.has_arg(seg, {"--recursive"})
+instead := "Delete specific paths inside the project instead (for example `rm -rf ./build`), or ask the user to do it."
 
-# A target is dangerous when it is, or globs the whole of, a dangerous directory…
-dangerous_target(seg, arg) if dangerous_location(seg, arg)
+# ------------------------------------------------------------------ recursive deletes
 
-dangerous_location(_, arg) if regex.match(home_words, arg)
-
-dangerous_location(_, arg) if regex.match(`^/+[*.]?$`, arg)
-
-dangerous_location(seg, arg) if {
-	p := shell.path_of(seg, arg)
-	some location in {lower(p.absolute), lower(p.resolved)}
-	trim_suffix(trim_suffix(location, "/*"), "/.") in dangerous_roots
+deny contains msg if {
+	some seg in shell.running(_recursive_deleters)
+	recursive_delete(seg)
+	some word in shell.operands(seg)
+	l := hits(seg, word, dangerous_roots)
+	msg := sprintf("Blocked: `%s` recursively deletes %s, which would destroy the system, your home directory or the whole project. Delete specific paths inside the project instead (for example `rm -rf ./build`).", [concat(" ", seg.argv), word])
 }
 
-dangerous_location(seg, arg) if {
-	p := shell.path_of(seg, arg)
-	lower(trim_right(p.absolute, "/")) in dangerous_roots
+# `find / | xargs rm -rf`, `echo / | xargs rm -rf`
+deny contains msg if {
+	some seg in shell.running(_recursive_deleters)
+	recursive_delete(seg)
+	_fed_by_xargs(seg)
+	node := _stdin_node(seg)
+	some producer in segments
+	shell.upstream(producer, node)
+	some word in _produced_words(producer)
+	l := hits(producer, word, catastrophic_roots)
+	msg := sprintf("Blocked: `%s` feeds `%s` (%s) to `rm -r` through xargs. %s", [concat(" ", producer.argv), word, describe(l), instead])
 }
 
-# …or is a relative glob after changing into a dangerous directory (`cd / && rm -rf *`),
-# or in the project root itself. (`dangerous_location`, not `dangerous_target`, for the
-# cd: no recursion, which OPA rejects.)
-dangerous_target(seg, arg) if {
-	arg in {"*", ".", "./*", "..", "../*", ".*"}
-	changed_into_danger(seg)
+_fed_by_xargs(seg) if seg.context == "xargs"
+
+_fed_by_xargs(seg) if "xargs" in seg.wrappers
+
+_stdin_node(seg) := shell.by_id(seg.parent) if seg.context == "xargs" else := seg
+
+_produced_words(producer) := find_starts(producer) if shell.runs(producer, "find") else := shell.operands(producer)
+
+# find <dangerous start> … -delete / -exec rm
+deny contains msg if {
+	some seg in shell.running({"find"})
+	find_deletes(seg)
+	some start in find_starts(seg)
+	l := hits(seg, start, dangerous_roots)
+	not filtered_in_project(seg, l)
+	msg := sprintf("Blocked: `%s` deletes files under `%s` (%s). Restrict find to a directory inside the project, with a -name filter.", [concat(" ", seg.argv), start, describe(l)])
 }
 
-dangerous_target(seg, arg) if {
-	arg in {"*", ".*"}
-	not changed_dir(seg)
-	lower(input.facts.cwd) in dangerous_roots
+# rsync --delete onto a dangerous destination (rsync -a --delete empty/ /)
+deny contains msg if {
+	some seg in shell.running({"rsync"})
+	some a in shell.args(seg)
+	startswith(a, "--del")
+	ops := shell.operands(seg)
+	count(ops) >= 2
+	l := hits(seg, ops[count(ops) - 1], dangerous_roots)
+	msg := sprintf("Blocked: `%s` deletes everything in %s that the source lacks. Sync into a directory inside the project instead.", [concat(" ", seg.argv), describe(l)])
 }
 
-changed_dir(seg) if {
-	some cd in shell.running({"cd", "pushd"})
-	cd.id < seg.id
+# mv ~ /tmp/x, mv /etc /tmp
+deny contains msg if {
+	some seg in shell.running({"mv"})
+	ops := shell.operands(seg)
+	some i, word in ops
+	i < count(ops) - 1
+	l := hits(seg, word, catastrophic_roots)
+	msg := sprintf("Blocked: `%s` moves %s away. Move specific files inside the project instead.", [concat(" ", seg.argv), describe(l)])
 }
 
-changed_into_danger(seg) if {
-	some cd in shell.running({"cd", "pushd"})
-	cd.id < seg.id
-	count(shell.operands(cd)) == 0
+# a recursive delete whose target cannot be known: rm -rf "$DIR"/ (DIR empty → /)
+ask contains msg if {
+	some seg in shell.running(_recursive_deleters)
+	recursive_delete(seg)
+	some word in shell.operands(seg)
+	_unknown_target(seg, word)
+	msg := sprintf("`%s` recursively deletes `%s`, which claude-rego cannot resolve (an unset variable or an unknown directory could make it / or the project). Approve only if you know what it expands to.", [concat(" ", seg.argv), word])
 }
 
-changed_into_danger(seg) if {
-	some cd in shell.running({"cd", "pushd"})
-	cd.id < seg.id
-	some arg in shell.operands(cd)
-	dangerous_location(cd, arg)
+_unknown_target(seg, word) if regex.match(`^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?/`, word)
+
+_unknown_target(seg, word) if {
+	shell.cwd_at(seg) == "?"
+	not startswith(word, "/")
+	not startswith(word, "~")
+	not startswith(word, "$")
 }
 
-find_starts(seg) := [arg | some arg in seg.args; not startswith(arg, "-"); not arg in {"(", ")", "!"}; not after_option(seg, arg)]
+find_starts(seg) := starts if {
+	starts := [a |
+		some i, a in shell.args(seg)
+		i < _expression_start(seg)
+		not startswith(a, "-")
+	]
+	count(starts) > 0
+} else := ["."]
 
-after_option(seg, arg) if {
-	some i, a in seg.args
-	a == arg
-	i > 0
-	startswith(seg.args[i - 1], "-")
+_expression_start(seg) := n if {
+	starts := [i | some i, a in shell.args(seg); _expression_token(a)]
+	count(starts) > 0
+	n := min(starts)
+} else := count(shell.args(seg))
+
+_expression_token(a) if {
+	startswith(a, "-")
+	not a in {"-H", "-L", "-P"}
 }
+
+_expression_token(a) if a in {"(", "!", ")", ","}
+
+_deleters := {"rm", "shred", "unlink", "rmdir"}
 
 find_deletes(seg) if shell.has_arg(seg, {"-delete"})
 
 find_deletes(seg) if {
-	some child in segments
-	child.parent == seg.id
-	child.context == "find_exec"
-	shell.runs_any(child, {"rm", "shred", "unlink", "rmdir"})
+	some i, a in shell.args(seg)
+	a in {"-exec", "-execdir", "-ok", "-okdir"}
+	shell.basename(shell.args(seg)[i + 1]) in _deleters
 }
 
+find_deletes(seg) if {
+	some child in segments
+	child.context == "find_exec"
+	_below(child, seg.id)
+	_deletes_or_runs_deleter(child)
+}
+
+_deletes_or_runs_deleter(child) if shell.runs_any(child, _deleters)
+
+_deletes_or_runs_deleter(child) if {
+	some grandchild in segments
+	grandchild.parent == child.id
+	shell.runs_any(grandchild, _deleters)
+}
+
+_below(child, id) if child.parent == id
+
+_below(child, id) if shell.by_id(child.parent).parent == id
+
 # `find . -name '*.pyc' -delete` in the project root deletes selected files, not the project.
-filtered_in_project(seg, start) if {
-	p := shell.path_of(seg, start)
-	lower(trim_right(p.absolute, "/")) == lower(project)
-	shell.has_arg(seg, {"-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-size", "-empty"})
+filtered_in_project(seg, l) if {
+	stripped(l) == project
+	shell.has_arg(seg, {"-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-size", "-empty", "-type", "-user", "-perm"})
+}
+
+# ------------------------------------------------------------------ devices and file systems
+
+deny contains msg if {
+	some seg in segments
+	regex.match(`^(mkfs(\..+)?|mke2fs|mkswap|mkdosfs|mkntfs|mkexfatfs|newfs(_.+)?)$`, shell.name(seg))
+	msg := sprintf("Blocked: `%s` creates a file system, destroying whatever the target held. Format devices outside the agent session.", [concat(" ", seg.argv)])
+}
+
+_harmless_devices := {"/dev/null", "/dev/zero", "/dev/stdout", "/dev/stderr", "/dev/tty"}
+
+deny contains msg if {
+	some seg in shell.running({"dd"})
+	some arg in shell.args(seg)
+	startswith(arg, "of=/dev/")
+	target := substring(arg, 3, -1)
+	not target in _harmless_devices
+	not startswith(target, "/dev/fd/")
+	msg := sprintf("Blocked: `%s` writes raw data onto the device %s. Write to a regular file inside the project instead.", [concat(" ", seg.argv), target])
+}
+
+deny contains msg if {
+	some seg in shell.running({"shred", "wipefs", "blkdiscard", "sgdisk", "sfdisk"})
+	some arg in shell.operands(seg)
+	startswith(arg, "/dev/")
+	msg := sprintf("Blocked: `%s` destroys the data on %s. Do this outside the agent session.", [concat(" ", seg.argv), arg])
+}
+
+block_device := `^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme[0-9]|mmcblk[0-9]|r?disk[0-9]|md[0-9]|dm-[0-9]|mapper/|loop[0-9]|sr[0-9])`
+
+# cat image > /dev/sda, tee /dev/nvme0n1, cp x /dev/disk2
+deny contains msg if {
+	some p in data.claude_rego.lib.paths.written
+	some l in {p.absolute, p.resolved}
+	regex.match(block_device, lower(l))
+	msg := sprintf("Blocked: this command writes onto the block device %s, destroying its data. Write to a regular file instead.", [l])
+}
+
+# ------------------------------------------------------------------ fork bombs
+
+deny contains "Blocked: this is a fork bomb (a function that pipes into itself in the background); it would exhaust the machine. Do not run it." if {
+	some a in segments
+	some b in segments
+	a.context == "function_body"
+	b.context == "function_body"
+	b.operator in {"|", "|&"}
+	a.pipeline == b.pipeline
+	a.id < b.id
+	a.command == b.command
+}
+
+# the classic text, when the command really defines a function (not inside quoted data)
+deny contains "Blocked: this is a fork bomb; it would exhaust the machine. Do not run it." if {
+	regex.match(`:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}`, input.hook.tool_input.command)
+	some seg in segments
+	seg.context == "function_body"
+}
+
+# ------------------------------------------------------------------ permissions
+
+deny contains msg if {
+	some seg in shell.running({"chmod", "chown", "chgrp"})
+	recursive(seg)
+	some word in shell.operands(seg)
+	l := hits(seg, word, catastrophic_roots)
+	msg := sprintf("Blocked: `%s` recursively changes permissions or ownership of %s (%s), which breaks the system or your account. Change specific files inside the project instead.", [concat(" ", seg.argv), stripped(l), describe(l)])
 }

@@ -1,57 +1,222 @@
 package claude_rego.policies.destructive_shell_test
 
+import data.claude_rego.lib.testing.vars
 import data.claude_rego.lib.testing.bash
+import data.claude_rego.lib.testing.cmd
 import data.claude_rego.lib.testing.path
+import data.claude_rego.lib.testing.path_of_seg
+import data.claude_rego.lib.testing.pipe
+import data.claude_rego.lib.testing.redirect
 import data.claude_rego.lib.testing.seg
+import data.claude_rego.lib.testing.sub
+import data.claude_rego.lib.testing.symlink
+import data.claude_rego.lib.testing.then
 import data.claude_rego.policies.destructive_shell
 import rego.v1
 
-test_rm_rf_root_denied if {
-	count(destructive_shell.deny) > 0 with input as bash("rm -rf /", [seg(0, ["rm", "-rf", "/"])], [path("/", "/", false)])
+denied(doc) if count(destructive_shell.deny) > 0 with input as doc
+
+allowed(doc) if {
+	count(destructive_shell.deny) == 0 with input as doc
+	count(destructive_shell.ask) == 0 with input as doc
 }
 
-test_rm_rf_home_words_denied if {
-	every target in ["~", "~/", "$HOME", "${HOME}/", "~/*"] {
-		count(destructive_shell.deny) > 0 with input as bash("rm", [seg(0, ["rm", "-fr", target])], [])
+rm(args) := cmd(array.concat(["rm"], args))
+
+# ------------------------------------------------------------------ rm -r targets
+
+test_rm_rf_root_denied if {
+	denied(bash("rm -rf /", [seg(0, ["rm", "-rf", "/"])], [path("/", "/", false)]))
+	every target in ["/", "//", "/.", "/./", "/*", "/.*", "/../", "/*/*"] {
+		denied(rm(["-rf", target]))
 	}
 }
 
-test_rm_rf_project_root_and_parent_denied if {
-	count(destructive_shell.deny) > 0 with input as bash("rm -rf .", [seg(0, ["rm", "-rf", "."])], [path(".", "/home/dev/project", true)])
-	count(destructive_shell.deny) > 0 with input as bash("rm -rf ..", [seg(0, ["rm", "-rf", ".."])], [path("..", "/home/dev", false)])
+test_flag_spellings_denied if {
+	every flags in [["-rf"], ["-fr"], ["-Rf"], ["-r", "-f"], ["--recursive", "--force"], ["-rf", "--no-preserve-root"], ["-r"]] {
+		denied(rm(array.concat(flags, ["/"])))
+	}
+	denied(rm(["-rf", "--", "/"]))
 }
 
-test_rm_inside_project_allowed if {
-	count(destructive_shell.deny) == 0 with input as bash("rm -rf ./build", [seg(0, ["rm", "-rf", "./build"])], [path("./build", "/home/dev/project/build", true)])
+test_home_words_denied if {
+	every target in ["~", "~/", "~/*", "$HOME", "${HOME}/", "$HOME/*", "/home/dev", "/home/dev/", "~dev", "/home"] {
+		denied(rm(["-rf", target]))
+	}
 }
 
-test_non_recursive_rm_of_a_file_allowed if {
-	count(destructive_shell.deny) == 0 with input as bash("rm notes.txt", [seg(0, ["rm", "notes.txt"])], [path("notes.txt", "/home/dev/project/notes.txt", true)])
+test_project_root_and_parent_denied if {
+	every target in [".", "./", "*", "./*", ".*", "..", "../", "../project", "/home/dev/project", "/home/dev/project/", "build/../..", "$PWD"] {
+		denied(rm(["-rf", target]))
+	}
+	denied(bash("rm -rf .", [seg(0, ["rm", "-rf", "."])], [path(".", "/home/dev/project", true)]))
 }
 
-test_cd_root_then_glob_denied if {
-	segments := [seg(0, ["cd", "/"]), seg(1, ["rm", "-rf", "*"])]
-	count(destructive_shell.deny) > 0 with input as bash("cd / && rm -rf *", segments, [path("/", "/", false)])
+test_system_directories_and_globs_denied if {
+	every target in ["/etc", "/usr/", "/var/lib", "/e*", "/u?r", "/ETC", "/Users"] {
+		denied(rm(["-rf", target]))
+	}
 }
 
-test_find_delete_from_root_denied if {
-	count(destructive_shell.deny) > 0 with input as bash("find / -delete", [seg(0, ["find", "/", "-delete"])], [path("/", "/", false)])
+test_deletes_inside_the_project_allowed if {
+	every target in ["./build", "build", "dist/", "node_modules/.cache", "./tmp/*", "src/__pycache__"] {
+		allowed(rm(["-rf", target]))
+	}
+	allowed(bash("rm -rf ./build", [seg(0, ["rm", "-rf", "./build"])], [path("./build", "/home/dev/project/build", true)]))
+	allowed(rm(["notes.txt"]))
+	allowed(rm(["-f", "/"]))
 }
 
-test_mkfs_dd_shred_denied if {
-	count(destructive_shell.deny) > 0 with input as bash("mkfs.ext4 /dev/sda", [seg(0, ["mkfs.ext4", "/dev/sda"])], [])
-	count(destructive_shell.deny) > 0 with input as bash("dd", [seg(0, ["dd", "if=/dev/zero", "of=/dev/sda"])], [])
-	count(destructive_shell.deny) > 0 with input as bash("shred", [seg(0, ["shred", "/dev/nvme0n1"])], [])
+test_command_spellings_denied if {
+	# the parser strips quotes, escapes and wrappers; the policy sees command, wrappers,
+	# resolved variables and multi-call binaries
+	denied(cmd(["/bin/rm", "-rf", "/"]))
+	denied(cmd(["RM", "-RF", "/"]))
+	denied(bash("sudo rm -rf /", [sub(0, ["rm", "-rf", "/"], {"wrappers": ["sudo"]})], []))
+	denied(bash("busybox rm -rf /", [seg(0, ["busybox", "rm", "-rf", "/"])], []))
+	denied(bash("a=rm; $a -rf /", [vars(0, {"a": "rm"}), sub(1, ["$a", "-rf", "/"], {"operator": ";", "opaque": true, "resolved_argv": ["rm", "-rf", "/"], "resolved_command": "rm"})], []))
+	denied(bash("bash -c 'rm -rf /'", [seg(0, ["bash", "-c", "rm -rf /"]), sub(1, ["rm", "-rf", "/"], {"parent": 0, "context": "shell_c", "depth": 1})], []))
 }
 
-test_dd_to_dev_null_allowed if {
-	count(destructive_shell.deny) == 0 with input as bash("dd", [seg(0, ["dd", "if=x", "of=/dev/null"])], [])
+test_variables_in_targets_expanded if {
+	denied(bash("x=/; rm -rf $x", [vars(0, {"x": "/"}), then(1, ["rm", "-rf", "$x"], ";")], []))
+	denied(bash("x=/; rm -rf ${x}*", [vars(0, {"x": "/"}), then(1, ["rm", "-rf", "${x}*"], ";")], []))
+	denied(bash("export D=~; rm -rf $D", [seg(0, ["export", "D=~"]), then(1, ["rm", "-rf", "$D"], ";")], []))
+	denied(bash("a=rm b=-rf; $a $b /", [vars(0, {"a": "rm", "b": "-rf"}), sub(1, ["$a", "$b", "/"], {"resolved_argv": ["rm", "$b", "/"], "resolved_command": "rm"})], []))
+	allowed(bash("x=build; rm -rf $x", [vars(0, {"x": "build"}), then(1, ["rm", "-rf", "$x"], ";")], []))
 }
 
-test_chmod_recursive_root_denied if {
-	count(destructive_shell.deny) > 0 with input as bash("chmod -R 777 /", [seg(0, ["chmod", "-R", "777", "/"])], [path("/", "/", false)])
+test_sh_c_positional_parameters_expanded if {
+	segments := [seg(0, ["sh", "-c", "rm -rf \"$1\"", "_", "/"]), sub(1, ["rm", "-rf", "$1"], {"parent": 0, "context": "shell_c", "depth": 1})]
+	denied(bash("sh -c 'rm -rf \"$1\"' _ /", segments, []))
 }
+
+test_pwd_substitution_denied if {
+	segments := [seg(0, ["rm", "-rf", "$(…)"]), sub(1, ["pwd"], {"parent": 0, "context": "substitution", "depth": 1})]
+	denied(bash("rm -rf $(pwd)", segments, []))
+	backticks := [seg(0, ["rm", "-rf", "`…`"]), sub(1, ["pwd"], {"parent": 0, "context": "substitution", "depth": 1})]
+	denied(bash("rm -rf `pwd`", backticks, []))
+}
+
+test_symlink_to_a_dangerous_directory_denied if {
+	denied(bash("rm -rf ./link", [seg(0, ["rm", "-rf", "./link"])], [symlink("./link", "/home/dev/project/link", "/")]))
+}
+
+test_unknown_targets_ask if {
+	every target in ["$DIR/", "${BUILD}/*", "$UNSET/x"] {
+		count(destructive_shell.ask) > 0 with input as rm(["-rf", target])
+	}
+	count(destructive_shell.ask) == 0 with input as rm(["-rf", "${OUT:?}/"])
+	count(destructive_shell.ask) > 0 with input as bash("cd \"$X\" && rm -rf *", [seg(0, ["cd", "$X"]), then(1, ["rm", "-rf", "*"], "&&")], [])
+}
+
+# ------------------------------------------------------------------ cd
+
+test_cd_then_relative_delete_denied if {
+	denied(bash("cd / && rm -rf *", [seg(0, ["cd", "/"]), then(1, ["rm", "-rf", "*"], "&&")], [path("/", "/", false)]))
+	denied(bash("cd && rm -rf *", [seg(0, ["cd"]), then(1, ["rm", "-rf", "*"], "&&")], []))
+	denied(bash("cd ~; rm -rf .", [seg(0, ["cd", "~"]), then(1, ["rm", "-rf", "."], ";")], []))
+	denied(bash("cd .. && rm -rf project", [seg(0, ["cd", ".."]), then(1, ["rm", "-rf", "project"], "&&")], []))
+	denied(bash("cd /home/dev && rm -rf project", [seg(0, ["cd", "/home/dev"]), then(1, ["rm", "-rf", "project"], "&&")], []))
+	denied(bash("pushd / && rm -rf *", [seg(0, ["pushd", "/"]), then(1, ["rm", "-rf", "*"], "&&")], []))
+	denied(bash("cd /tmp && cd / && rm -rf *", [seg(0, ["cd", "/tmp"]), then(1, ["cd", "/"], "&&"), then(2, ["rm", "-rf", "*"], "&&")], []))
+	denied(bash("cd / && (ls; rm -rf *)", [seg(0, ["cd", "/"]), sub(1, ["ls"], {"context": "subshell", "depth": 1, "operator": "&&"}), sub(2, ["rm", "-rf", "*"], {"context": "subshell", "depth": 1, "operator": ";"})], []))
+}
+
+test_cd_into_the_project_then_delete_allowed if {
+	allowed(bash("cd build && rm -rf *", [seg(0, ["cd", "build"]), then(1, ["rm", "-rf", "*"], "&&")], []))
+	allowed(bash("cd /tmp/x && rm -rf *", [seg(0, ["cd", "/tmp/x"]), then(1, ["rm", "-rf", "*"], "&&")], []))
+}
+
+# ------------------------------------------------------------------ find, xargs, rsync, mv
+
+test_find_delete_from_dangerous_roots_denied if {
+	denied(cmd(["find", "/", "-delete"]))
+	denied(cmd(["find", "~", "-name", "*.log", "-delete"]))
+	denied(cmd(["find", "-L", "/home/dev", "-delete"]))
+	denied(cmd(["find", ".", "-delete"]))
+	denied(cmd(["find", "-delete"]))
+	denied(cmd(["find", "/", "-exec", "rm", "-rf", "{}", "+"]))
+	exec_child := [seg(0, ["find", "/", "-exec", "rm", "{}", ";"]), sub(1, ["rm", "{}"], {"parent": 0, "context": "find_exec", "depth": 1})]
+	denied(bash("find / -exec rm {} ;", exec_child, []))
+	nested := [seg(0, ["find", "/", "-exec", "sh", "-c", "rm -rf {}", ";"]), sub(1, ["sh", "-c", "rm -rf {}"], {"parent": 0, "context": "find_exec", "depth": 1}), sub(2, ["rm", "-rf", "{}"], {"parent": 1, "context": "shell_c", "depth": 2})]
+	denied(bash("find / -exec sh -c 'rm -rf {}' ;", nested, []))
+}
+
+test_filtered_find_in_the_project_allowed if {
+	allowed(cmd(["find", ".", "-name", "*.pyc", "-delete"]))
+	allowed(cmd(["find", "./build", "-delete"]))
+	allowed(cmd(["find", "/", "-name", "x", "-print"]))
+}
+
+test_xargs_fed_from_dangerous_roots_denied if {
+	segments := [seg(0, ["find", "/", "-print0"]), pipe(1, ["xargs", "-0", "rm", "-rf"], 0), sub(2, ["rm", "-rf"], {"parent": 1, "context": "xargs", "depth": 1, "wrappers": ["xargs"]})]
+	denied(bash("find / -print0 | xargs -0 rm -rf", segments, []))
+	echo := [seg(0, ["echo", "/"]), pipe(1, ["xargs", "rm", "-rf"], 0), sub(2, ["rm", "-rf"], {"parent": 1, "context": "xargs", "depth": 1, "wrappers": ["xargs"]})]
+	denied(bash("echo / | xargs rm -rf", echo, []))
+	project := [seg(0, ["find", ".", "-name", "*.o"]), pipe(1, ["xargs", "rm", "-rf"], 0), sub(2, ["rm", "-rf"], {"parent": 1, "context": "xargs", "depth": 1, "wrappers": ["xargs"]})]
+	allowed(bash("find . -name '*.o' | xargs rm -rf", project, []))
+}
+
+test_rsync_delete_and_mv_of_dangerous_roots_denied if {
+	denied(cmd(["rsync", "-a", "--delete", "empty/", "/"]))
+	denied(cmd(["mv", "~", "/tmp/x"]))
+	denied(cmd(["mv", "/etc", "/tmp/etc"]))
+	allowed(cmd(["rsync", "-a", "--delete", "src/", "/tmp/mirror/"]))
+	allowed(cmd(["mv", "a.txt", "b.txt"]))
+}
+
+# ------------------------------------------------------------------ devices, file systems
+
+test_mkfs_family_denied if {
+	every argv in [["mkfs.ext4", "/dev/sda1"], ["mkfs", "-t", "ext4", "/dev/sdb"], ["mke2fs", "/dev/sda"], ["mkswap", "/dev/sda2"], ["newfs_apfs", "/dev/disk2"]] {
+		denied(cmd(argv))
+	}
+	denied(bash("a=mkfs.ext4; $a /dev/sda1", [vars(0, {"a": "mkfs.ext4"}), sub(1, ["$a", "/dev/sda1"], {"resolved_argv": ["mkfs.ext4", "/dev/sda1"], "resolved_command": "mkfs.ext4"})], []))
+}
+
+test_dd_onto_devices_denied if {
+	denied(cmd(["dd", "if=/dev/zero", "of=/dev/sda", "bs=1M"]))
+	denied(cmd(["dd", "of=/dev/disk2"]))
+	allowed(cmd(["dd", "if=x", "of=/dev/null"]))
+	allowed(cmd(["dd", "if=/dev/urandom", "of=./random.bin"]))
+}
+
+test_shred_wipefs_and_device_writes_denied if {
+	denied(cmd(["shred", "-n", "3", "/dev/nvme0n1"]))
+	denied(cmd(["wipefs", "-a", "/dev/sda"]))
+	denied(bash("cat img > /dev/sda", [sub(0, ["cat", "img"], {"redirects": [redirect(">", "/dev/sda")]})], []))
+	denied(cmd(["tee", "/dev/mmcblk0"]))
+	allowed(bash("cmd > /dev/null", [sub(0, ["cmd"], {"redirects": [redirect(">", "/dev/null")]})], []))
+}
+
+# ------------------------------------------------------------------ fork bombs, permissions
 
 test_fork_bomb_denied if {
-	count(destructive_shell.deny) > 0 with input as bash(":(){ :|:& };:", [], [])
+	classic := [sub(0, [":"], {"context": "function_body", "pipeline": 0}), sub(1, [":"], {"context": "function_body", "pipeline": 0, "operator": "|"}), then(2, [":"], ";")]
+	denied(bash(":(){ :|:& };:", classic, []))
+	denied(bash(":(){ :|:& };:", [sub(0, ["x"], {"context": "function_body"})], []))
+	allowed(bash("echo ':(){ :|:& };:' > bomb.txt", [sub(0, ["echo", ":(){ :|:& };:"], {"redirects": [redirect(">", "bomb.txt")]})], []))
+	body := [sub(0, ["bomb"], {"context": "function_body", "pipeline": 0}), sub(1, ["bomb"], {"context": "function_body", "pipeline": 0, "operator": "|"}), then(2, ["bomb"], ";")]
+	denied(bash("bomb(){ bomb|bomb& };bomb", body, []))
+}
+
+test_recursive_chmod_chown_of_root_or_home_denied if {
+	denied(cmd(["chmod", "-R", "777", "/"]))
+	denied(cmd(["chmod", "777", "-R", "/"]))
+	denied(cmd(["chmod", "--recursive", "a+rwx", "/"]))
+	denied(cmd(["chown", "-R", "nobody", "~"]))
+	denied(bash("chmod -R 777 /", [seg(0, ["chmod", "-R", "777", "/"])], [path("/", "/", false)]))
+}
+
+test_recursive_chmod_inside_the_project_allowed if {
+	allowed(cmd(["chmod", "-R", "755", "./scripts"]))
+	allowed(cmd(["chmod", "-R", "u+w", "."]))
+	allowed(cmd(["chmod", "777", "/tmp/x"]))
+}
+
+test_reasons_say_what_and_what_instead if {
+	some msg in destructive_shell.deny with input as rm(["-rf", "~"])
+	contains(msg, "your home directory")
+	contains(msg, "inside the project")
 }

@@ -1,15 +1,23 @@
 # METADATA
 # title: Git safety
 # description: >-
-#   Denies force-pushes (--force, -f, --force-with-lease, +refspec) to protected
-#   branches (data.claude_rego.settings.protected_branches, globs allowed) and
-#   force-pushes that name no branch; asks before git reset --hard and history
-#   rewrites (rebase, filter-branch, filter-repo, commit --amend, push --mirror).
+#   Denies force-pushes (--force, -f, --force-with-lease, --force-if-includes,
+#   +refspec) to protected branches (data.claude_rego.settings.protected_branches,
+#   globs allowed), force-pushes whose target branch cannot be told from the command
+#   (no refspec, HEAD, --all) and deleting a protected branch on the remote (:main,
+#   --delete main). Asks before git reset --hard, history rewrites (rebase,
+#   filter-branch, filter-repo, commit --amend, reflog expire, update-ref, BFG) and
+#   push --mirror or deletes of other branches.
 # custom:
 #   severity: high
 #   rationale: >-
-#     A force-push to a shared branch rewrites history for everyone; a hard reset throws
-#     away uncommitted work. Neither should happen without a human deciding it.
+#     A force-push to a shared branch rewrites history for everyone and can destroy
+#     colleagues' commits; a hard reset throws away uncommitted work; history rewrites
+#     are hard to undo once pushed. The checks run on the parsed command (global
+#     options such as -C and -c are skipped; quoting, wrappers and nested shells do not
+#     hide git). The current branch is not known to the hook, so a force-push that
+#     names no branch is denied and `reset --hard` always asks: name the branch
+#     explicitly.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell]
@@ -22,93 +30,192 @@ import rego.v1
 
 protected := settings.get("protected_branches", ["main", "master"])
 
-# git_calls: each git segment with its subcommand, computed once per evaluation (every
-# rule below starts from it, so a command without git costs one pass over the segments).
+_git_programs := {"git", "hub"}
+
+# git_calls: each git segment with its subcommand, computed once per evaluation; the
+# rules below start from it, so a command without git costs one pass over the segments.
 git_calls contains {"seg": seg, "sub": subcommand(seg)} if {
-	some seg in shell.running({"git"})
+	some seg in shell.running(_git_programs)
 }
 
-# the first argument that is not a global option (git -C dir -c k=v push …)
-subcommand(seg) := [arg |
-	some i, arg in seg.args
+# index of the first argument that is not a global option (git -C dir -c k=v push …)
+_sub_index(seg) := min([i |
+	some i, arg in shell.args(seg)
 	not startswith(arg, "-")
-	not value_of_global_option(seg, i)
-][0]
+	not _value_of_global_option(seg, i)
+])
 
-value_of_global_option(seg, i) if {
+subcommand(seg) := shell.args(seg)[_sub_index(seg)]
+
+# the arguments after the subcommand
+sub_args(seg) := array.slice(shell.args(seg), _sub_index(seg) + 1, count(shell.args(seg)))
+
+_value_of_global_option(seg, i) if {
 	i > 0
-	seg.args[i - 1] in {"-C", "-c", "--git-dir", "--work-tree", "--namespace"}
+	shell.args(seg)[i - 1] in {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"}
 }
 
-force(seg) if shell.has_arg(seg, {"--force", "-f", "--force-with-lease", "--force-if-includes"})
+_has(seg, names) if {
+	some a in sub_args(seg)
+	a in names
+}
+
+force(seg) if _has(seg, {"--force", "-f", "--force-with-lease", "--force-if-includes"})
 
 force(seg) if {
-	some arg in seg.args
-	startswith(arg, "--force-with-lease=")
+	some a in sub_args(seg)
+	startswith(a, "--force-with-lease=")
 }
 
-force(seg) if shell.has_short_flag(seg, {"f"})
+force(seg) if {
+	some a in sub_args(seg)
+	regex.match(`^-[A-Za-z46]*f[A-Za-z46]*$`, a)
+}
 
-push_targets(seg) := [arg | some arg in shell.operands(seg); arg != "push"]
+_push_value_options := {"-o", "--push-option", "--repo", "--receive-pack", "--exec"}
 
-protected_ref(ref) if {
-	branch := trim_prefix(trim_prefix(regex.replace(ref, `^\+?([^:]*:)?`, ""), "refs/heads/"), "+")
+# remote and refspecs: the operands of `push`, without option values
+push_operands(seg) := [a |
+	some i, a in sub_args(seg)
+	not startswith(a, "-")
+	not _after_push_option(seg, i)
+]
+
+_after_push_option(seg, i) if {
+	i > 0
+	sub_args(seg)[i - 1] in _push_value_options
+}
+
+refspecs(seg) := array.slice(push_operands(seg), 1, count(push_operands(seg)))
+
+# the branch a refspec updates on the remote: `+src:dst` → dst, `refs/heads/x` → x
+destination(ref) := trim_prefix(regex.replace(trim_prefix(ref, "+"), `^[^:]*:`, ""), "refs/heads/")
+
+protected_branch(branch) if {
 	some pattern in protected
 	glob.match(pattern, ["/"], branch)
 }
 
+unknown_destination(ref) if destination(ref) in {"HEAD", "@", ""}
+
+instead := "Push to a new branch and open a pull request instead, or ask the user to do this."
+
 deny contains msg if {
 	some call in git_calls
 	call.sub == "push"
 	seg := call.seg
 	force(seg)
-	some ref in array.slice(push_targets(seg), 1, count(push_targets(seg)))
-	protected_ref(ref)
-	msg := sprintf("Blocked: force-pushing to protected branch `%s` rewrites shared history. Push to a new branch and open a pull request instead.", [ref])
+	some ref in refspecs(seg)
+	protected_branch(destination(ref))
+	msg := sprintf("Blocked: force-pushing to protected branch `%s` rewrites shared history. Push to a new branch and open a pull request instead.", [destination(ref)])
 }
 
 deny contains msg if {
 	some call in git_calls
 	call.sub == "push"
 	seg := call.seg
-	some ref in array.slice(push_targets(seg), 1, count(push_targets(seg)))
+	some ref in refspecs(seg)
 	startswith(ref, "+")
-	protected_ref(ref)
-	msg := sprintf("Blocked: `%s` force-pushes (+refspec) to a protected branch. Push to a new branch instead.", [ref])
+	protected_branch(destination(ref))
+	msg := sprintf("Blocked: `%s` force-pushes (`%s`) to the protected branch `%s`. %s", [concat(" ", seg.argv), ref, destination(ref), instead])
 }
 
-deny contains "Blocked: a force-push that names no branch pushes the current branch, which may be protected. Name a non-protected branch explicitly." if {
+deny contains msg if {
 	some call in git_calls
 	call.sub == "push"
 	seg := call.seg
-	force(seg)
-	count(push_targets(seg)) < 2
+	_forces_unknown_branch(seg)
+	msg := sprintf("Blocked: `%s` force-pushes without naming a branch, so it may rewrite a protected branch (%s). Name a non-protected branch explicitly, e.g. `git push --force-with-lease origin my-branch`.", [concat(" ", seg.argv), concat(", ", protected)])
 }
 
-ask contains "`git reset --hard` discards uncommitted work. Approve only if nothing is lost." if {
+_forces_unknown_branch(seg) if {
+	force(seg)
+	count(refspecs(seg)) == 0
+}
+
+_forces_unknown_branch(seg) if {
+	force(seg)
+	some ref in refspecs(seg)
+	unknown_destination(ref)
+}
+
+_forces_unknown_branch(seg) if {
+	some ref in refspecs(seg)
+	startswith(ref, "+")
+	unknown_destination(ref)
+}
+
+_forces_unknown_branch(seg) if {
+	force(seg)
+	_has(seg, {"--all", "--branches"})
+}
+
+# git push origin :main / git push origin --delete main
+deny contains msg if {
+	some call in git_calls
+	call.sub == "push"
+	seg := call.seg
+	some branch in _deleted(seg)
+	protected_branch(branch)
+	msg := sprintf("Blocked: `%s` deletes the protected branch `%s` on the remote. Ask the user to do this if it is really intended.", [concat(" ", seg.argv), branch])
+}
+
+_deleted(seg) := {trim_prefix(substring(ref, 1, -1), "refs/heads/") | some ref in refspecs(seg); startswith(ref, ":")} if {
+	not _has(seg, {"--delete", "-d"})
+} else := {trim_prefix(ref, "refs/heads/") | some ref in refspecs(seg)}
+
+ask contains msg if {
 	some call in git_calls
 	call.sub == "reset"
 	seg := call.seg
-	shell.has_arg(seg, {"--hard"})
+	_has(seg, {"--hard", "--merge", "--keep"})
+	msg := sprintf("`%s` discards uncommitted work (and moves the branch, which may be protected: %s). Approve only if nothing is lost.", [concat(" ", seg.argv), concat(", ", protected)])
+}
+
+_rewrites := {"rebase", "filter-branch", "filter-repo", "replace"}
+
+_harmless_rebase := {"--abort", "--continue", "--skip", "--quit", "--edit-todo", "--show-current-patch"}
+
+ask contains msg if {
+	some call in git_calls
+	call.sub in _rewrites
+	seg := call.seg
+	not _has(seg, _harmless_rebase)
+	msg := sprintf("`%s` rewrites history. Approve only if this branch is not shared.", [concat(" ", seg.argv)])
 }
 
 ask contains msg if {
 	some call in git_calls
-	sub := call.sub
-	sub in {"rebase", "filter-branch", "filter-repo"}
-	msg := sprintf("`git %s` rewrites history. Approve only if this branch is not shared.", [sub])
-}
-
-ask contains "`git commit --amend` rewrites the last commit. Approve only if it was not pushed." if {
-	some call in git_calls
 	call.sub == "commit"
 	seg := call.seg
-	shell.has_arg(seg, {"--amend"})
+	_has(seg, {"--amend"})
+	msg := sprintf("`%s` rewrites the last commit. Approve only if it was not pushed.", [concat(" ", seg.argv)])
 }
 
-ask contains "`git push --mirror`/`--delete` can remove remote branches. Approve only if intended." if {
+ask contains msg if {
+	some call in git_calls
+	call.sub == "reflog"
+	seg := call.seg
+	sub_args(seg)[0] in {"expire", "delete"}
+	msg := sprintf("`%s` deletes reflog entries, the safety net for lost commits. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+ask contains msg if {
+	some call in git_calls
+	call.sub == "update-ref"
+	seg := call.seg
+	msg := sprintf("`%s` moves or deletes a ref directly, bypassing git's safety checks. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+ask contains msg if {
+	some seg in shell.running({"bfg", "git-filter-repo"})
+	msg := sprintf("`%s` rewrites repository history. Approve only if this repository is not shared.", [concat(" ", seg.argv)])
+}
+
+ask contains msg if {
 	some call in git_calls
 	call.sub == "push"
 	seg := call.seg
-	shell.has_arg(seg, {"--mirror", "--delete", "-d", "--prune"})
+	_has(seg, {"--mirror", "--delete", "-d", "--prune"})
+	msg := sprintf("`%s` can remove or overwrite remote branches. Approve only if intended.", [concat(" ", seg.argv)])
 }

@@ -2,39 +2,101 @@ package claude_rego.policies.git_safety_test
 
 import data.claude_rego.lib.testing.bash
 import data.claude_rego.lib.testing.seg
+import data.claude_rego.lib.testing.sub
 import data.claude_rego.policies.git_safety
 import rego.v1
 
 git(args) := bash("git", [seg(0, array.concat(["git"], args))], [])
 
-test_force_push_to_main_denied if {
-	count(git_safety.deny) > 0 with input as git(["push", "--force", "origin", "main"])
-	count(git_safety.deny) > 0 with input as git(["push", "-f", "origin", "master"])
-	count(git_safety.deny) > 0 with input as git(["push", "--force-with-lease", "origin", "main"])
-	count(git_safety.deny) > 0 with input as git(["-C", "repo", "push", "-f", "origin", "main"])
+denied(args) if count(git_safety.deny) > 0 with input as git(args)
+
+asked(args) if {
+	count(git_safety.ask) > 0 with input as git(args)
+	count(git_safety.deny) == 0 with input as git(args)
+}
+
+quiet(args) if {
+	count(git_safety.deny) == 0 with input as git(args)
+	count(git_safety.ask) == 0 with input as git(args)
+}
+
+test_force_push_to_protected_branches_denied if {
+	every args in [
+		["push", "--force", "origin", "main"], ["push", "-f", "origin", "master"], ["push", "origin", "main", "--force"],
+		["push", "origin", "main", "-f"], ["push", "-uf", "origin", "main"], ["push", "--force-with-lease", "origin", "main"],
+		["push", "--force-with-lease=main", "origin", "main"], ["push", "--force-if-includes", "origin", "main"],
+		["push", "--force", "origin", "HEAD:main"], ["push", "--force", "origin", "refs/heads/main"],
+		["push", "-f", "origin", "x:refs/heads/production"], ["push", "-f", "origin", "release/2.0"],
+		["-C", "repo", "push", "-f", "origin", "main"], ["-c", "core.x=y", "push", "-f", "origin", "main"],
+		["--git-dir", ".git", "push", "-f", "origin", "main"], ["--no-pager", "push", "-f", "origin", "main"],
+		["push", "-o", "ci.skip", "-f", "origin", "main"],
+	] {
+		denied(args)
+	}
 }
 
 test_plus_refspec_to_protected_denied if {
-	count(git_safety.deny) > 0 with input as git(["push", "origin", "+main"])
-	count(git_safety.deny) > 0 with input as git(["push", "origin", "+HEAD:release/1.2"])
+	every args in [["push", "origin", "+main"], ["push", "origin", "+HEAD:release/1.2"], ["push", "origin", "+refs/heads/main"], ["push", "origin", "+main:main"]] {
+		denied(args)
+	}
 }
 
-test_force_push_without_branch_denied if {
-	count(git_safety.deny) > 0 with input as git(["push", "-f"])
+test_force_push_without_a_named_branch_denied if {
+	every args in [["push", "-f"], ["push", "--force", "origin"], ["push", "-f", "origin", "HEAD"], ["push", "--all", "-f", "origin"], ["push", "origin", "+HEAD"]] {
+		denied(args)
+	}
 }
 
-test_force_push_to_feature_branch_allowed if {
-	count(git_safety.deny) == 0 with input as git(["push", "--force", "origin", "my-feature"])
+test_deleting_a_protected_branch_denied if {
+	denied(["push", "origin", ":main"])
+	denied(["push", "origin", "--delete", "main"])
+	denied(["push", "-d", "origin", "master"])
+}
+
+test_wrappers_aliases_and_nesting_denied if {
+	count(git_safety.deny) > 0 with input as bash("sudo git push -f origin main", [sub(0, ["git", "push", "-f", "origin", "main"], {"wrappers": ["sudo"]})], [])
+	count(git_safety.deny) > 0 with input as bash("hub push -f origin main", [seg(0, ["hub", "push", "-f", "origin", "main"])], [])
+	count(git_safety.deny) > 0 with input as bash("/usr/bin/git push -f origin main", [seg(0, ["/usr/bin/git", "push", "-f", "origin", "main"])], [])
+	nested := [seg(0, ["bash", "-c", "git push -f origin main"]), sub(1, ["git", "push", "-f", "origin", "main"], {"parent": 0, "context": "shell_c", "depth": 1})]
+	count(git_safety.deny) > 0 with input as bash("bash -c 'git push -f origin main'", nested, [])
+}
+
+test_force_push_to_feature_branches_allowed if {
+	quiet(["push", "--force", "origin", "my-feature"])
+	quiet(["push", "--force-with-lease", "origin", "feature/x"])
+	quiet(["push", "-f", "origin", "HEAD:refs/heads/topic"])
+	quiet(["push", "origin", "main"])
+	quiet(["push", "-u", "origin", "HEAD:feature/x"])
 }
 
 test_protected_branches_come_from_data if {
 	count(git_safety.deny) > 0 with input as git(["push", "-f", "origin", "develop"])
 		with data.claude_rego.settings.protected_branches as ["develop"]
+	count(git_safety.deny) == 0 with input as git(["push", "-f", "origin", "main"])
+		with data.claude_rego.settings.protected_branches as ["develop"]
+	count(git_safety.deny) > 0 with input as git(["push", "-f", "origin", "team/x"])
+		with data.claude_rego.settings.protected_branches as ["team/*"]
 }
 
-test_reset_hard_and_rewrites_ask if {
-	count(git_safety.ask) > 0 with input as git(["reset", "--hard", "HEAD~1"])
-	count(git_safety.ask) > 0 with input as git(["rebase", "-i", "main"])
-	count(git_safety.ask) > 0 with input as git(["filter-branch", "--tree-filter", "x"])
-	count(git_safety.ask) == 0 with input as git(["status"])
+test_reset_hard_and_history_rewrites_ask if {
+	every args in [
+		["reset", "--hard"], ["reset", "--hard", "origin/main"], ["rebase", "-i", "main"], ["rebase", "main"],
+		["filter-branch", "--tree-filter", "x"], ["filter-repo", "--path", "x"], ["commit", "--amend", "--no-edit"],
+		["reflog", "expire", "--expire=now", "--all"], ["update-ref", "-d", "refs/heads/x"],
+		["push", "--mirror", "origin"], ["push", "origin", "--delete", "feature"],
+	] {
+		asked(args)
+	}
+}
+
+test_ordinary_git_is_quiet if {
+	every args in [["status"], ["log", "--oneline"], ["reset", "--soft", "HEAD~1"], ["reset", "HEAD", "file.txt"], ["rebase", "--continue"], ["rebase", "--abort"], ["commit", "-m", "push --force to main"], ["fetch", "--all"]] {
+		quiet(args)
+	}
+}
+
+test_reasons_name_the_branch_and_the_alternative if {
+	some msg in git_safety.deny with input as git(["push", "-f", "origin", "main"])
+	contains(msg, "`main`")
+	contains(msg, "new branch")
 }

@@ -2,7 +2,8 @@
 # title: MCP server allowlist
 # description: >-
 #   When data.claude_rego.settings.mcp_allowed_servers is not empty, denies calls to
-#   tools of any other MCP server. Empty by default (no restriction).
+#   tools of any other MCP server (exact server names). Empty by default (no
+#   restriction).
 # custom:
 #   severity: medium
 #   rationale: >-
@@ -21,6 +22,9 @@ allowed := settings.get("mcp_allowed_servers", [])
 deny contains msg if {
 	count(allowed) > 0
 	server := input.facts.tool.mcp.server
-	not server in allowed
+	not listed(server)
 	msg := sprintf("Blocked: MCP server `%s` is not on the allowlist (%s). Ask your security team to review and add it.", [server, concat(", ", allowed)])
 }
+
+# entries are exact server names (as in mcp__<server>__<tool>)
+listed(server) if server in allowed

@@ -8,7 +8,9 @@
 #   severity: medium
 #   rationale: >-
 #     Every other shell policy reasons about parsed commands. A command whose effect
-#     cannot be determined statically could be anything, so a human decides.
+#     cannot be determined statically (eval $CMD, $RUNNER --flag) could be anything,
+#     so a human decides. Whatever the parser could still resolve is checked by the
+#     other policies too, and their deny wins over this ask (a=rm; $a -rf / is denied).
 #   routing:
 #     events: [PreToolUse]
 #     tool_classes: [shell]

@@ -3,11 +3,21 @@ package claude_rego.policies.opaque_shell_test
 import data.claude_rego.policies.opaque_shell
 import rego.v1
 
+shell(opaque, reasons) := {"facts": {"event": "PreToolUse", "shell": {"segments": [], "opaque": opaque, "opaque_reasons": reasons, "error": null}}}
+
 test_opaque_commands_ask if {
-	some msg in opaque_shell.ask with input as {"facts": {"shell": {"opaque": true, "opaque_reasons": ["eval"]}}}
+	some msg in opaque_shell.ask with input as shell(true, ["eval"])
 	contains(msg, "eval")
+	every reason in ["variable_command", "command_substitution_in_command_name", "heredoc_to_shell", "too_deep", "too_long", "parse_error", "something_new"] {
+		count(opaque_shell.ask) == 1 with input as shell(true, [reason])
+	}
+}
+
+test_several_reasons_one_question if {
+	count(opaque_shell.ask) == 1 with input as shell(true, ["eval", "too_deep"])
 }
 
 test_clear_commands_do_not_ask if {
-	count(opaque_shell.ask) == 0 with input as {"facts": {"shell": {"opaque": false, "opaque_reasons": []}}}
+	count(opaque_shell.ask) == 0 with input as shell(false, [])
+	count(opaque_shell.ask) == 0 with input as {"facts": {"event": "PreToolUse", "shell": null}}
 }

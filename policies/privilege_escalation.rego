@@ -1,9 +1,11 @@
 # METADATA
 # title: Privilege escalation
 # description: >-
-#   Asks before sudo, su, doas, pkexec or runuser, and before setuid/setgid or
-#   capability changes (chmod u+s / 4755, setcap). Set
-#   data.claude_rego.settings.privilege_escalation to "deny" to forbid them outright.
+#   Asks before sudo, su, doas, pkexec, runuser, run0 (as a command or a wrapper,
+#   however it is quoted or nested), setuid/setgid or capability changes (chmod u+s /
+#   4755, install -m 4755, setcap) and library injection (LD_PRELOAD=…,
+#   DYLD_INSERT_LIBRARIES=…). Set data.claude_rego.settings.privilege_escalation to
+#   "deny" to forbid them outright.
 # custom:
 #   severity: high
 #   rationale: >-
@@ -21,7 +23,7 @@ import data.claude_rego.lib.shell
 import data.claude_rego.lib.shell.segments
 import rego.v1
 
-escalators := {"sudo", "su", "doas", "pkexec", "runuser", "sudoedit"}
+escalators := {"sudo", "su", "doas", "pkexec", "runuser", "sudoedit", "run0", "machinectl", "gosu", "su-exec", "chroot"}
 
 mode := settings.get("privilege_escalation", "ask")
 
@@ -35,11 +37,37 @@ findings contains sprintf("`%s` elevates privileges", [seg.command]) if {
 	some seg in shell.running(escalators)
 }
 
+setuid_mode := `^([ugoa]*[+=][rwxXt]*s[rwxXst]*(,.*)?|0*[2-7][0-7]{3})$`
+
 findings contains "`chmod` sets a setuid/setgid bit" if {
 	some seg in shell.running({"chmod"})
-	some arg in seg.args
-	regex.match(`^([ugoa]*[+=][rwxXt]*s[rwxXt]*|[2467][0-7]{3})$`, arg)
+	some arg in shell.args(seg)
+	some part in split(arg, ",")
+	regex.match(setuid_mode, part)
 }
+
+findings contains "`install` creates a setuid/setgid file" if {
+	some seg in shell.running({"install"})
+	value := shell.option_value(seg, {"-m", "--mode"})
+	some part in split(value, ",")
+	regex.match(setuid_mode, part)
+}
+
+# LD_PRELOAD=/x.so cmd, export LD_PRELOAD=…: code injected into every program started
+findings contains sprintf("`%s` injects a shared library into the programs it starts", [var]) if {
+	some seg in segments
+	some var, _ in seg.assignments
+	var in injection_variables
+}
+
+findings contains sprintf("`%s` injects a shared library into the programs it starts", [var]) if {
+	some seg in shell.running({"export", "declare", "typeset", "setenv"})
+	some arg in shell.args(seg)
+	some var in injection_variables
+	startswith(arg, var)
+}
+
+injection_variables := {"LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH"}
 
 findings contains "`setcap` grants file capabilities" if {
 	some seg in shell.running({"setcap"})

@@ -1,29 +1,56 @@
 package claude_rego.policies.privilege_escalation_test
 
+import data.claude_rego.lib.testing.vars
 import data.claude_rego.lib.testing.bash
+import data.claude_rego.lib.testing.cmd
 import data.claude_rego.lib.testing.seg
+import data.claude_rego.lib.testing.sub
 import data.claude_rego.policies.privilege_escalation
 import rego.v1
 
-sudo_ls := bash("sudo ls", [object.union(seg(0, ["ls"]), {"wrappers": ["sudo"]})], [])
+sudo_ls := bash("sudo ls", [sub(0, ["ls"], {"wrappers": ["sudo"]})], [])
 
-test_sudo_asks_by_default if {
-	count(privilege_escalation.ask) > 0 with input as sudo_ls
-	count(privilege_escalation.deny) == 0 with input as sudo_ls
+asked(doc) if {
+	count(privilege_escalation.ask) > 0 with input as doc
+	count(privilege_escalation.deny) == 0 with input as doc
 }
+
+test_sudo_asks_by_default if asked(sudo_ls)
 
 test_sudo_denied_when_configured if {
 	count(privilege_escalation.deny) > 0 with input as sudo_ls
 		with data.claude_rego.settings.privilege_escalation as "deny"
+	count(privilege_escalation.ask) == 0 with input as sudo_ls
+		with data.claude_rego.settings.privilege_escalation as "deny"
 }
 
-test_su_doas_setuid_ask if {
-	count(privilege_escalation.ask) > 0 with input as bash("su", [seg(0, ["su", "-"])], [])
-	count(privilege_escalation.ask) > 0 with input as bash("doas", [seg(0, ["doas", "id"])], [])
-	count(privilege_escalation.ask) > 0 with input as bash("chmod", [seg(0, ["chmod", "u+s", "x"])], [])
-	count(privilege_escalation.ask) > 0 with input as bash("chmod", [seg(0, ["chmod", "4755", "x"])], [])
+test_escalation_commands_and_wrappers_ask if {
+	every argv in [["su", "-"], ["su", "-c", "ls"], ["doas", "id"], ["pkexec", "id"], ["run0", "ls"], ["sudo", "-i"], ["sudo", "-s"], ["/usr/bin/sudo", "ls"], ["SUDO", "ls"]] {
+		asked(cmd(argv))
+	}
+	asked(bash("doas ls", [sub(0, ["ls"], {"wrappers": ["doas"]})], []))
+	asked(bash("a=sudo; $a ls", [vars(0, {"a": "sudo"}), sub(1, ["$a", "ls"], {"resolved_argv": ["sudo", "ls"], "resolved_command": "sudo"})], []))
+	asked(bash("bash -c 'sudo ls'", [seg(0, ["bash", "-c", "sudo ls"]), sub(1, ["ls"], {"parent": 0, "context": "shell_c", "depth": 1, "wrappers": ["sudo"]})], []))
 }
 
-test_plain_chmod_fine if {
-	count(privilege_escalation.ask) == 0 with input as bash("chmod", [seg(0, ["chmod", "755", "x"])], [])
+test_setuid_and_capabilities_ask if {
+	every mode in ["u+s", "g+s", "+s", "a+s", "u=rwxs", "4755", "04755", "2755", "6755", "u+x,u+s"] {
+		asked(cmd(["chmod", mode, "x"]))
+	}
+	asked(cmd(["setcap", "cap_net_raw+ep", "x"]))
+	asked(cmd(["install", "-m", "4755", "x", "bin/x"]))
+	asked(cmd(["install", "--mode=u+s", "x", "bin/x"]))
+}
+
+test_library_injection_asks if {
+	asked(bash("LD_PRELOAD=/tmp/x.so ls", [sub(0, ["ls"], {"assignments": {"LD_PRELOAD": "/tmp/x.so"}})], []))
+	asked(bash("env DYLD_INSERT_LIBRARIES=x ls", [sub(0, ["ls"], {"assignments": {"DYLD_INSERT_LIBRARIES": "x"}, "wrappers": ["env"]})], []))
+	asked(cmd(["export", "LD_PRELOAD=/tmp/x.so"]))
+}
+
+test_plain_commands_are_quiet if {
+	every argv in [["chmod", "755", "x"], ["chmod", "+x", "x"], ["chmod", "1777", "/tmp/x"], ["ls"], ["install", "-m", "755", "x", "bin/x"], ["echo", "sudo"]] {
+		count(privilege_escalation.ask) == 0 with input as cmd(argv)
+	}
+	count(privilege_escalation.ask) == 0 with input as bash("FOO=1 ls", [sub(0, ["ls"], {"assignments": {"FOO": "1"}})], [])
 }

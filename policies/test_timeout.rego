@@ -3,7 +3,8 @@
 # description: >-
 #   Rewrites a plain test command (npm test, pytest, go test, cargo test, …) to run
 #   under `timeout N` (data.claude_rego.settings.test_timeout_seconds), keeping every
-#   other field of the tool input. An example of the rewrite verb.
+#   other field of the tool input. An example of the rewrite verb. Only on the
+#   platforms in test_timeout_platforms (default linux: macOS has no `timeout`).
 # custom:
 #   severity: low
 #   rationale: >-
@@ -20,6 +21,9 @@ import data.claude_rego.lib.shell.segments
 import rego.v1
 
 seconds := settings.get("test_timeout_seconds", 600)
+
+# `timeout` is GNU coreutils: on macOS it is usually missing (gtimeout), so only here
+platforms := settings.get("test_timeout_platforms", ["linux"])
 
 runs_tests(seg) if {
 	seg.command in {"npm", "pnpm", "yarn", "bun"}
@@ -47,4 +51,5 @@ rewrite contains {"command": sprintf("timeout %d %s", [seconds, input.hook.tool_
 	count(seg.assignments) == 0
 	runs_tests(seg)
 	not input.facts.shell.opaque
+	input.facts.os in platforms
 }

@@ -1,18 +1,24 @@
 # METADATA
 # title: Writes outside the project
 # description: >-
-#   Denies writes (file tools, shell redirects, cp/mv/tee/sed -i … destinations) to
-#   paths outside the project directory, including via .. traversal and symlinks that
-#   resolve outside; system paths (/etc, /usr, …), ~/.ssh and shell start-up files get
-#   a specific reason. Temporary directories and /dev/null are allowed
-#   (data.claude_rego.settings.allowed_write_roots).
+#   Denies writes to paths outside the project directory: file tools (Write, Edit,
+#   MultiEdit, NotebookEdit) and shell writes (redirects, tee, cp/mv/install/ln/rsync
+#   destinations incl. -t DIR, sed -i/perl -i, dd of=, touch/mkdir/truncate, rm,
+#   chmod/chown, curl -o/wget -O, unzip -d, tar -C, git clone DIR), including via ..
+#   traversal, $HOME and variables assigned in the same command, an earlier cd, and
+#   symlinks that resolve outside; crontab changes. System paths (/etc, /usr, …),
+#   ~/.ssh and shell start-up files get a specific reason. Temporary directories and
+#   /dev/null are allowed (data.claude_rego.settings.allowed_write_roots).
 # custom:
 #   severity: high
 #   rationale: >-
 #     The agent works on a project; writing elsewhere can plant persistence (shell rc
-#     files, ssh keys, cron, system configuration) or corrupt other work. Both the
-#     lexical and the resolved path must be inside the project, so `..` and symlinks
-#     cannot escape it.
+#     files, ssh authorized_keys, cron, system configuration) or corrupt other work.
+#     Both the lexical and the resolved path must be inside the project, so `..` and
+#     symlinks cannot escape it, and the shell's write targets are read from the parsed
+#     command (wrappers, nested shells and quoting do not hide them). Catastrophic
+#     deletes (/, ~, the project root) are left to destructive_shell so each call gets
+#     one clear reason.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell, file-write]
@@ -22,6 +28,8 @@ import data.claude_rego.lib.paths
 import data.claude_rego.lib.settings
 import data.claude_rego.lib.paths.home
 import data.claude_rego.lib.paths.written
+import data.claude_rego.lib.shell
+import data.claude_rego.lib.shell.segments
 import rego.v1
 
 allowed_roots := settings.get("allowed_write_roots", ["/tmp", "/dev/null"])
@@ -32,55 +40,57 @@ startup_files := {".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc
 
 deny contains msg if {
 	some p in written
-	escapes(p)
-	msg := sprintf("Blocked: writing `%s` is outside the project (%s)%s. Keep changes inside the project directory, or ask the user to make this change.", [p.raw, input.facts.project_dir, why(p)])
+	why := verdict(p)
+	why != "ok"
+	msg := sprintf("Blocked: writing `%s` is outside the project (%s)%s. Keep changes inside the project directory, or ask the user to make this change.", [p.raw, input.facts.project_dir, why])
 }
 
-escapes(p) if {
-	not allowed(p)
-	not p.inside_project
-}
-
-escapes(p) if {
-	not allowed(p)
-	not p.resolved_inside_project
-}
-
-allowed(p) if {
+# verdict(p): "ok" for a write the policy allows, else the reason's detail. Both where
+# the path says it is and where it really leads (symlinks) must be allowed.
+verdict(p) := "ok" if {
+	_in_allowed_root(p)
+} else := "ok" if {
 	p.inside_project
 	p.resolved_inside_project
-	not sensitive(p)
-}
-
-allowed(p) if {
-	some root in allowed_roots
-	paths.under(p.absolute, root)
-	paths.under(p.resolved, root)
-}
-
-sensitive(p) if {
-	some prefix in system_prefixes
-	paths.under(lower(p.resolved), prefix)
-}
-
-sensitive(p) if paths.under(lower(p.resolved), lower(paths.expand("~/.ssh")))
-
-sensitive(p) if {
-	some file in startup_files
-	lower(p.resolved) == lower(concat("/", [home, file]))
-}
-
-why(p) := ": a system path" if {
-	sensitive(p)
-	some prefix in system_prefixes
-	paths.under(lower(p.resolved), prefix)
+} else := ": a system path" if {
+	r := _slash(lower(p.resolved))
+	some prefix in _system_slash
+	startswith(r, prefix)
 } else := ": your SSH configuration" if {
-	paths.under(lower(p.resolved), lower(paths.expand("~/.ssh")))
+	startswith(_slash(lower(p.resolved)), _ssh_slash)
 } else := ": a shell start-up file" if {
-	sensitive(p)
+	lower(p.resolved) in _startup_paths
 } else := ", through a symlink that leads outside" if {
 	p.inside_project
-	not p.resolved_inside_project
 } else := ", through `..`" if {
 	p.traversal
 } else := ""
+
+_slash(path) := concat("", [trim_right(path, "/"), "/"])
+
+_in_allowed_root(p) if {
+	some root in _allowed_slash
+	startswith(_slash(p.absolute), root)
+	startswith(_slash(p.resolved), root)
+}
+
+_allowed_slash := [_slash(r) | some r in allowed_roots]
+
+_system_slash := [_slash(prefix) | some prefix in system_prefixes]
+
+_ssh_slash := _slash(lower(paths.expand("~/.ssh")))
+
+_startup_paths := {lower(concat("/", [home, file])) | some file in startup_files}
+
+# crontab FILE / crontab - / crontab -e / crontab -r: scheduled jobs live outside the project
+deny contains msg if {
+	some seg in shell.running({"crontab"})
+	not _lists_only(seg)
+	msg := sprintf("Blocked: `%s` changes the user's crontab, which runs commands outside the project on a schedule (a persistence mechanism). Ask the user to make this change.", [concat(" ", seg.argv)])
+}
+
+_lists_only(seg) if {
+	shell.has_arg(seg, {"-l"})
+	count(shell.operands(seg)) == 0
+	not shell.has_arg(seg, {"-r", "-e", "-"})
+}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,8 @@ RESULTS = run_rego_tests([str(PACK)])
 
 
 def test_the_pack_has_tests():
-    assert len(RESULTS) >= 40
+    assert len(RESULTS) >= 100
+    assert not [r for r in RESULTS if r["name"] == "<load>"], RESULTS
 
 
 @pytest.mark.parametrize("result", RESULTS, ids=[f"{r['package']}.{r['name']}" for r in RESULTS])
@@ -23,6 +25,7 @@ def test_rego(result):
 
 
 POLICY_FILES = sorted(p for p in PACK.glob("*.rego") if not p.name.endswith("_test.rego"))
+LIB_FILES = sorted(p for p in (PACK / "lib").glob("*.rego") if not p.name.endswith("_test.rego"))
 
 
 @pytest.mark.parametrize("policy", POLICY_FILES, ids=[p.stem for p in POLICY_FILES])
@@ -31,7 +34,31 @@ def test_every_policy_has_metadata_and_tests_beside_it(policy: Path):
     assert meta.get("title") and meta.get("description"), policy
     custom = meta.get("custom") or {}
     assert custom.get("severity") and custom.get("routing") and custom.get("rationale"), policy
-    assert policy.with_name(policy.stem + "_test.rego").is_file(), f"{policy.name} has no _test.rego"
+    assert len(custom["rationale"].split()) >= 20, f"{policy.name}: the rationale should be a readable paragraph"
+    test_file = policy.with_name(policy.stem + "_test.rego")
+    assert test_file.is_file(), f"{policy.name} has no _test.rego"
+    assert f"package claude_rego.policies.{policy.stem}_test" in test_file.read_text()
+
+
+@pytest.mark.parametrize("lib", LIB_FILES, ids=[p.stem for p in LIB_FILES])
+def test_every_helper_library_has_metadata_and_tests(lib: Path):
+    meta = policyset.parse_metadata(lib.read_text())
+    assert meta.get("title") and meta.get("description"), lib
+    assert f"package claude_rego.lib.{lib.stem}\n" in lib.read_text()
+    assert lib.with_name(lib.stem + "_test.rego").is_file(), f"{lib.name} has no _test.rego"
+
+
+def test_every_policy_is_in_the_readme_table():
+    readme = (PACK / "README.md").read_text()
+    for policy in POLICY_FILES:
+        assert f"| `{policy.stem}` |" in readme, f"{policy.stem} is missing from policies/README.md"
+
+
+def test_every_shipped_setting_is_documented():
+    settings = json.loads((PACK / "data.json").read_text())["claude_rego"]["settings"]
+    readme = (PACK / "README.md").read_text()
+    for name in settings:
+        assert f"`{name}" in readme, f"setting {name} is not documented in policies/README.md"
 
 
 def test_the_pack_compiles_into_a_snapshot():

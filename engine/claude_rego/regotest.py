@@ -68,7 +68,11 @@ def run_rego_tests(paths: list[str], *, pattern: str | None = None, coverage: di
     engine = RegorusEngine()
     if coverage is not None:
         engine.raw.set_enable_coverage(True)
-    engine.load(modules, data)
+    try:
+        engine.load(modules, data)
+    except Exception as exc:  # noqa: BLE001 — a compile error fails the run, it does not crash it
+        return [{"package": None, "name": "<load>", "file": None, "line": None, "passed": False,
+                 "skipped": False, "error": str(exc).strip(), "duration_ms": 0.0}]
     engine.raw.set_input_json("{}")
     regex = re.compile(pattern) if pattern else None
     results = []
@@ -134,7 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     results = run_rego_tests(argv or [str(policyset.default_pack_dir())])
     failed = [r for r in results if not r["passed"] and not r["skipped"]]
     for r in failed:
-        print(f"FAIL {r['package']}.{r['name']} ({r['file']}:{r['line']}): {r['error']}")
+        label = f"{r['package']}.{r['name']}" if r["package"] else r["name"]
+        print(f"FAIL {label} ({r['file']}:{r['line']}): {r['error']}")
     passed = sum(r["passed"] for r in results)
     print(f"{passed} passed, {len(failed)} failed, {sum(r['skipped'] for r in results)} skipped")
     return 1 if failed or not passed else 0

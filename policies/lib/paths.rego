@@ -3,7 +3,9 @@
 # description: >-
 #   Helpers over input.facts.paths shared by the default pack: which paths a call
 #   touches, which of them it writes, and the secret-file patterns. Names are
-#   compared NFKC-casefolded (.ENV and look-alikes match .env).
+#   compared NFKC-casefolded (.ENV and look-alikes match .env). Where the path facts
+#   cannot be right (a `cd` earlier in the command, a $VARIABLE in the word) the
+#   location is computed lexically from the parsed command instead.
 package claude_rego.lib.paths
 
 import data.claude_rego.lib.settings
@@ -13,10 +15,7 @@ import rego.v1
 
 project := input.facts.project_dir
 
-home := h if {
-	h := input.facts.home
-	is_string(h)
-} else := "/nonexistent-home"
+home := data.claude_rego.lib.shell.home
 
 # parent(path): the directory above `path` ("/" above a top-level directory).
 parent(path) := p if {
@@ -29,11 +28,269 @@ under(path, dir) if path == dir
 
 under(path, dir) if startswith(path, concat("", [trim_right(dir, "/"), "/"]))
 
-# Every path the call touches, as path facts.
-touched contains p if some p in input.facts.paths
+# under() as a value (true or false)
+is_under(path, dir) := true if under(path, dir) else := false
 
-# Paths the call writes: file-write tools' own paths, shell output redirects, and the
-# destinations of commands that write files.
+
+# ---------------------------------------------------------------- dangerous roots
+
+system_dirs := {
+	"/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/opt", "/proc", "/root",
+	"/sbin", "/srv", "/sys", "/usr", "/var", "/mnt", "/media", "/snap", "/users", "/system",
+	"/library", "/applications", "/volumes", "/private", "/private/etc", "/private/var", "/usr/local",
+	"/usr/bin", "/usr/lib", "/usr/share", "/var/lib", "/var/log",
+} | {lower(p) | some p in settings.get("protected_paths", [])}
+
+# every directory from / down to `path`
+ancestors(path) := {concat("", ["/", concat("/", array.slice(parts, 0, i))]) |
+	parts := [x | some x in split(path, "/"); x != ""]
+	some i in numbers.range(0, count(parts))
+}
+
+# deleting any of these (or all of their contents) is catastrophic: /, system
+# directories, the home directory, the project root and every directory above them
+dangerous_roots := ({"/"} | system_dirs) | (ancestors(lower(home)) | ancestors(lower(project)))
+
+_or_root(x) := "/" if x == "" else := x
+
+# a location without trailing /, /* or /.* (deleting a directory's contents), folded
+stripped(l) := _or_root(regex.replace(regex.replace(lower(l), `(/\.?\*)+$`, ""), `/+$`, ""))
+
+# in_roots(l, roots): `l` is one of `roots` (or all its contents), also as a glob (/e*)
+in_roots(l, roots) if stripped(l) in roots
+
+in_roots(l, roots) if {
+	s := stripped(l)
+	_has_glob(s)
+	some r in roots
+	r != "/"
+	glob.match(s, ["/"], r)
+}
+
+# ---------------------------------------------------------------- locations
+
+# location(seg, word): path facts for a word of shell segment `seg` (`word` already
+# expanded): the parser's path facts when they apply, else a lexical location built
+# here (no symlink resolution). Undefined when the location cannot be known.
+location(seg, word) := p if {
+	shell.cwd_at(seg) == input.facts.cwd
+	not contains(word, "$")
+	p := shell.path_of(seg, word)
+} else := lexical_location(word, a) if {
+	a := shell.lexical(seg, word)
+	a != "?"
+}
+
+lexical_location(word, a) := {
+	"raw": word, "absolute": a, "resolved": a, "absolute_folded": lower(a), "name": shell.basename(a),
+	"name_folded": lower(shell.basename(a)), "inside_project": is_under(a, project),
+	"resolved_inside_project": is_under(a, project), "traversal": contains(word, ".."),
+	"via_symlink": false, "source": "lexical",
+}
+
+# ---------------------------------------------------------------- touched and written
+
+# Every path the call touches. Arguments of commands that only print or list names
+# (echo .env >> .gitignore) do not count; their redirects do.
+touched contains p if {
+	some p in input.facts.paths
+	p.source == "tool_input"
+	not input.facts.tool.name in settings.get("listing_tools", ["Glob", "LS"])
+}
+
+touched contains p if {
+	some p in input.facts.paths
+	p.source == "redirect"
+}
+
+touched contains p if {
+	some p in input.facts.paths
+	p.source == "argument"
+	not names_only(p.segment)
+}
+
+# Words whose path facts would be wrong or missing: $VARIABLES and paths after a `cd`.
+touched contains p if {
+	some seg in segments
+	_lexical_segment(seg)
+	not names_only(seg.id)
+	some word in shell.args(seg)
+	_needs_lexical(seg, word)
+	p := location(seg, word)
+}
+
+# a segment with a $word or after a cd: the cheap test before looking at each word
+_lexical_segment(seg) if {
+	some raw in shell.raw_args(seg)
+	startswith(raw, "$")
+}
+
+_lexical_segment(seg) if shell.cwd_at(seg) != input.facts.cwd
+
+touched contains p if {
+	some seg in segments
+	some r in seg.redirects
+	not r.dup
+	word := shell.expand(seg, r.target)
+	_needs_lexical(seg, word)
+	p := location(seg, word)
+}
+
+_needs_lexical(seg, word) if {
+	some i, raw in shell.raw_args(seg)
+	startswith(raw, "$")
+	shell.args(seg)[i] == word
+}
+
+_needs_lexical(seg, word) if {
+	shell.cwd_at(seg) != input.facts.cwd
+	not startswith(word, "-")
+}
+
+# names_only(id): the segment only prints or lists names (echo .env >> .gitignore, ls ~/.ssh)
+names_only(id) if id in _names_only_ids
+
+_names_only_ids := {seg.id |
+	some seg in segments
+	shell.name(seg) in _name_only_commands
+}
+
+_name_only_commands := {c | some c in settings.get("name_only_commands", ["echo", "printf", "ls", "stat", "test", "[", "[[", "true", "false"])}
+
+_write_ops := {">", ">>", ">|", "&>", "&>>", "<>", ">&"}
+
+# write_words: {seg, word} pairs for what a shell command writes.
+write_words contains {"seg": seg.id, "word": shell.expand(seg, r.target)} if {
+	some seg in segments
+	some r in seg.redirects
+	r.op in _write_ops
+	not r.dup
+	not startswith(r.target, "&")
+}
+
+write_words contains {"seg": seg.id, "word": word} if {
+	some seg in _writers
+	shell.runs_any(seg, {"tee", "touch", "mkdir", "truncate", "shred", "mkfifo"})
+	some word in shell.operands(seg)
+}
+
+# deletes are writes too, except of / , the home directory, system directories and the
+# directories above the project: destructive_shell owns those (one reason per concern)
+write_words contains {"seg": seg.id, "word": word} if {
+	some seg in _writers
+	shell.runs_any(seg, {"rm", "rmdir", "unlink"})
+	some word in shell.operands(seg)
+	not _dangerous_location(seg, word)
+}
+
+_dangerous_location(seg, word) if {
+	p := location(seg, word)
+	some l in [p.absolute, p.resolved]
+	in_roots(l, dangerous_roots)
+}
+
+write_words contains {"seg": seg.id, "word": word} if {
+	some seg in _writers
+	shell.runs_any(seg, _copiers)
+	word := _destination(seg)
+}
+
+write_words contains {"seg": seg.id, "word": word} if {
+	some seg in _writers
+	shell.runs(seg, "install")
+	shell.has_short_flag(seg, {"d"})
+	some word in shell.operands(seg)
+}
+
+write_words contains {"seg": seg.id, "word": word} if {
+	some seg in _writers
+	shell.runs_any(seg, {"chmod", "chown", "chgrp", "chattr", "setfacl"})
+	ops := shell.operands(seg)
+	some i, word in ops
+	i > 0
+}
+
+write_words contains {"seg": seg.id, "word": word} if {
+	some seg in _writers
+	_in_place(seg)
+	some word in shell.operands(seg)
+}
+
+write_words contains {"seg": seg.id, "word": substring(arg, 3, -1)} if {
+	some seg in _writers
+	shell.runs(seg, "dd")
+	some arg in shell.args(seg)
+	startswith(arg, "of=")
+}
+
+write_words contains {"seg": seg.id, "word": word} if {
+	some seg in _writers
+	some names in _output_options[shell.name(seg)]
+	word := shell.option_value(seg, names)
+	word != "-"
+}
+
+write_words contains {"seg": seg.id, "word": word} if {
+	some seg in _writers
+	shell.runs(seg, "tar")
+	_extracts(seg)
+	word := shell.option_value(seg, {"-C", "--directory"})
+}
+
+write_words contains {"seg": seg.id, "word": ops[2]} if {
+	some seg in _writers
+	shell.runs(seg, "git")
+	ops := shell.operands(seg)
+	ops[0] == "clone"
+	count(ops) > 2
+}
+
+# the segments that run a program some rule above knows to write files (one pass)
+_writers := [seg | some seg in segments; shell.name(seg) in _writer_names]
+
+_writer_names := {
+	"tee", "touch", "mkdir", "truncate", "shred", "mkfifo", "rm", "rmdir", "unlink", "cp", "mv", "install",
+	"ln", "rsync", "scp", "ditto", "chmod", "chown", "chgrp", "chattr", "setfacl", "sed", "gsed", "perl",
+	"dd", "curl", "wget", "unzip", "aria2c", "tar", "git",
+}
+
+_copiers := {"cp", "mv", "install", "ln", "rsync", "scp", "ditto"}
+
+# -t DIR / --target-directory=DIR, else the last operand (with two operands or more)
+_destination(seg) := d if {
+	d := shell.option_value(seg, {"-t", "--target-directory"})
+} else := ops[count(ops) - 1] if {
+	ops := shell.operands(seg)
+	count(ops) >= 2
+	not regex.match(`^[A-Za-z0-9._-]+(@[A-Za-z0-9._-]+)?:`, ops[count(ops) - 1])
+}
+
+_output_options := {
+	"curl": [{"-o", "--output"}, {"--output-dir"}],
+	"wget": [{"-O", "--output-document"}, {"-P", "--directory-prefix"}],
+	"unzip": [{"-d"}],
+	"aria2c": [{"-o", "--out"}, {"-d", "--dir"}],
+}
+
+_in_place(seg) if {
+	shell.runs_any(seg, {"sed", "gsed", "perl"})
+	some a in shell.args(seg)
+	regex.match(`^-[A-Za-z]*i`, a)
+}
+
+_in_place(seg) if {
+	shell.runs_any(seg, {"sed", "gsed"})
+	shell.has_arg_prefix(seg, "--in-place")
+}
+
+_extracts(seg) if {
+	some a in shell.args(seg)
+	regex.match(`^-?[A-Za-z]*x[A-Za-z]*$`, a)
+}
+
+_extracts(seg) if shell.has_arg(seg, {"--extract", "--get"})
+
+# Paths the call writes: file-write tools' own paths and shell write targets.
 written contains p if {
 	input.facts.tool.class == "file-write"
 	some p in input.facts.paths
@@ -41,82 +298,97 @@ written contains p if {
 }
 
 written contains p if {
-	some p in input.facts.paths
-	p.source == "redirect"
-	p.field in {">", ">>", "&>", "&>>", ">|", "<>"}
+	some w in write_words
+	seg := shell.by_id(w.seg)
+	p := location(seg, w.word)
 }
 
-written contains p if {
-	some seg in shell.running({"cp", "mv", "install", "ln", "rsync", "scp"})
-	args := shell.operands(seg)
-	count(args) >= 2
-	p := shell.path_of(seg, args[count(args) - 1])
-}
-
-written contains p if {
-	some seg in shell.running({"tee", "truncate", "touch", "sed", "chmod", "chown"})
-	some arg in shell.operands(seg)
-	p := shell.path_of(seg, arg)
-	seg_writes_in_place(seg)
-}
-
-seg_writes_in_place(seg) if not shell.runs(seg, "sed")
-
-seg_writes_in_place(seg) if {
-	shell.runs(seg, "sed")
-	shell.has_short_flag(seg, {"i"})
-}
+# ---------------------------------------------------------------- secrets
 
 # Secret files: names and locations (checked on the folded absolute and resolved paths).
 secret_name_patterns := [
-	`^\.env(\..*)?$`, `^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, `\.(pem|key|p12|pfx|jks|keystore|kdbx)$`,
-	`^\.netrc$`, `^\.pgpass$`, `^\.npmrc$`, `^\.pypirc$`, `^credentials(\.json)?$`,
+	`^\.env(\..*)?$`, `^\.envrc$`, `^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, `\.(pem|key|p12|pfx|jks|keystore|kdbx|ppk|asc|gpg)$`,
+	`^\.netrc$`, `^_netrc$`, `^\.pgpass$`, `^\.npmrc$`, `^\.pypirc$`, `^credentials(\.[a-z]+)*$`,
 	`^service[-_]?account.*\.json$`, `^\.git-credentials$`, `^secrets?\.(ya?ml|json|toml)$`,
 ]
 
-secret_dirs := ["~/.ssh", "~/.aws", "~/.config/gcloud", "~/.kube", "~/.gnupg", "~/.docker", "~/.azure"]
+# names a file could have that is secret, to test shell globs against (`cat .e*`)
+secret_examples := [".env", ".env.local", ".envrc", "id_rsa", "id_ed25519", "server.pem", "tls.key", ".netrc", ".git-credentials", "credentials"]
 
-secret_files := ["~/.kube/config", "~/.docker/config.json", "~/.git-credentials"]
+secret_dirs := ["~/.ssh", "~/.aws", "~/.config/gcloud", "~/.kube", "~/.gnupg", "~/.docker", "~/.azure", "~/.password-store"]
 
-# One alternation, matched once per name: regorus compiles a regex on every call.
-secret_name_regex := concat("|", [sprintf("(?:%s)", [pattern]) | some pattern in secret_name_patterns])
+secret_files := ["~/.kube/config", "~/.docker/config.json", "~/.git-credentials", "~/.config/gh/hosts.yml", "~/.terraform.d/credentials.tfrc.json"]
 
-allowed_secret_names := {lower(n) | some n in settings.get("secret_file_allowlist", [])}
+allowlisted_names := {lower(n) | some n in settings.get("secret_file_allowlist", [])}
 
-# is_secret_name(name): a lowercased base name that names a secret file.
-is_secret_name(name) if {
-	not name in allowed_secret_names
-	regex.match(secret_name_regex, name)
+# one regular expression for all name patterns (one match per name, not thirteen)
+_secret_name_re := concat("|", [sprintf("(?:%s)", [p]) | some p in secret_name_patterns])
+
+secret_name(name) if {
+	regex.match(_secret_name_re, name)
+	not name in allowlisted_names
 	not endswith(name, ".pub")
 }
 
+# a shell glob that would match a secret file name (names starting with a dot only
+# match patterns that start with a dot, as in the shell)
+secret_glob(pattern) if {
+	_has_glob(pattern)
+	regex.match(`[A-Za-z0-9]`, pattern)
+	some example in secret_examples
+	not example in allowlisted_names
+	startswith(pattern, ".") == startswith(example, ".")
+	glob.match(pattern, [], example)
+}
+
+secret_glob(pattern) if {
+	pattern in {".*", ".??*", ".[!.]*", ".[^.]*"}
+}
+
+_has_glob(word) if contains(word, "*")
+
+_has_glob(word) if contains(word, "?")
+
+_has_glob(word) if contains(word, "[")
+
 is_secret(p) if {
 	some name in {fold_name(p), resolved_name(p)}
-	is_secret_name(name)
+	secret_name(name)
 }
 
+is_secret(p) if secret_glob(fold_name(p))
+
 is_secret(p) if {
-	some dir in secret_dirs
-	some location in locations(p)
-	under(location, lower(expand(dir)))
+	some loc in locations(p)
+	startswith(loc, _home_prefix)
+	some dir in _secret_dir_paths
+	under(loc, dir)
 	not endswith(lower(p.name), ".pub")
-	not endswith(location, "/known_hosts")
+	not endswith(loc, "/known_hosts")
 }
 
 is_secret(p) if {
-	some location in locations(p)
-	endswith(location, "/.git/config")
+	some loc in locations(p)
+	loc in _secret_file_paths
 }
+
+is_secret(p) if {
+	some loc in locations(p)
+	endswith(loc, "/.git/config")
+}
+
+_home_prefix := lower(concat("", [home, "/"]))
+
+_secret_dir_paths := [lower(expand(d)) | some d in secret_dirs]
+
+_secret_file_paths := {lower(expand(f)) | some f in secret_files}
 
 # Both where the path says it is and where it really is (symlinks), folded.
 locations(p) := {lower(p.absolute_folded), lower(p.resolved)}
 
 fold_name(p) := lower(p.name_folded)
 
-resolved_name(p) := lower(base_name(p.resolved))
-
-# base_name(path): what follows the last "/" (the whole text when there is none).
-base_name(path) := parts[count(parts) - 1] if parts := split(path, "/")
+resolved_name(p) := lower(shell.basename(p.resolved))
 
 expand(path) := concat("", [home, substring(path, 1, -1)]) if startswith(path, "~/")
 

@@ -3,40 +3,80 @@
 # description: >-
 #   Regular expressions for credentials in text (prompts, tool output). Linear
 #   patterns only (no nested quantifiers) and ASCII classes (regorus and OPA differ
-#   on Unicode \d \w).
+#   on Unicode \d \w \b). Extra patterns come from
+#   data.claude_rego.settings.secret_patterns ({"name": "regex"}).
 package claude_rego.lib.secrets
 
+import data.claude_rego.lib.settings
 import rego.v1
 
-patterns := {
+# credential values that are never legitimate in a prompt or in output shown to the model
+token_patterns := {
 	"AWS access key ID": `(A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}`,
-	"AWS secret access key": `(?i)aws_secret_access_key["' ]*[:=]["' ]*[A-Za-z0-9/+=]{40}`,
-	"GCP service account key": `"private_key_id"[ ]*:[ ]*"[a-f0-9]{40}"`,
+	"GCP service account key": `"private_key_id"[ \t]*:[ \t]*"[a-f0-9]{40}"`,
 	"Google API key": `AIza[0-9A-Za-z_-]{35}`,
-	"GitHub token": `(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}`,
+	"GitHub token": `(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,}`,
 	"GitHub fine-grained token": `github_pat_[A-Za-z0-9_]{22,}`,
 	"Slack token": `xox[abposr]-[A-Za-z0-9-]{10,}`,
-	"private key": `-----BEGIN ([A-Z]+ )?PRIVATE KEY-----`,
-	"password assignment": `(?i)(password|passwd|pwd|secret|api_key|apikey|token)[ ]*[=:][ ]*[^ \t\r\n"']{6,}`,
+	"private key": `-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----`,
+	"Stripe secret key": `(sk|rk)_live_[0-9A-Za-z]{20,}`,
+	"Anthropic API key": `sk-ant-[A-Za-z0-9_-]{20,}`,
+	"OpenAI API key": `sk-(proj-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}`,
 }
 
+# key=value assignments of a password or secret; the value must look real (no
+# placeholder such as <password>, $PASSWORD, *** or {{secret}})
+assignment_patterns := {
+	"password or secret assignment": `(?i)(^|[^A-Za-z0-9])([A-Za-z0-9_]*_)?(password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret)[ \t]*=[ \t]*["']?[^ \t\r\n"'<>$*{}()\[\]]{4,}`,
+	"quoted password or secret": `(?i)"(password|passwd|secret|api_key|apikey|access_token|auth_token|client_secret)"[ \t]*:[ \t]*"[^"<>$*{}]{4,}"`,
+	"AWS secret access key": `(?i)aws_secret_access_key["' \t]*[:=]["' \t]*[A-Za-z0-9/+=]{40}`,
+}
+
+extra_patterns := p if {
+	p := settings.get("secret_patterns", {})
+	is_object(p)
+} else := {}
+
+patterns := object.union(object.union(token_patterns, assignment_patterns), extra_patterns)
+
+# found(text): the names of the kinds of secret in `text`
 found(text) := {name | some name, pattern in patterns; regex.match(pattern, text)}
 
+# redact(text): `text` with every secret value replaced by a label naming its kind
+# ([REDACTED AWS KEY]); assignments keep their key (password=[REDACTED]); extra
+# patterns from data become [REDACTED]. Sequential, not nested (regorus parses deeply
+# nested calls slowly).
 redact(text) := out if {
-	out := regex.replace(
-		regex.replace(
-			regex.replace(
-				regex.replace(
-					regex.replace(
-						regex.replace(text, `-----BEGIN ([A-Z]+ )?PRIVATE KEY-----[A-Za-z0-9+/=\s]*(-----END ([A-Z]+ )?PRIVATE KEY-----)?`, "[REDACTED PRIVATE KEY]"),
-						`(A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}`, "[REDACTED AWS KEY]",
-					),
-					`(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{22,}`, "[REDACTED GITHUB TOKEN]",
-				),
-				`xox[abposr]-[A-Za-z0-9-]{10,}`, "[REDACTED SLACK TOKEN]",
-			),
-			`AIza[0-9A-Za-z_-]{35}`, "[REDACTED GOOGLE KEY]",
-		),
-		`(?i)((password|passwd|pwd|secret|api_key|apikey|token|aws_secret_access_key)["' ]*[=:]["' ]*)[^ \t\r\n"'\[]{6,}`, "${1}[REDACTED]",
-	)
+	t1 := _redact_private_keys(text)
+	t2 := regex.replace(t1, token_patterns["AWS access key ID"], "[REDACTED AWS KEY]")
+	t3 := regex.replace(t2, `(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}`, "[REDACTED GITHUB TOKEN]")
+	t4 := regex.replace(t3, token_patterns["Slack token"], "[REDACTED SLACK TOKEN]")
+	t5 := regex.replace(t4, token_patterns["Google API key"], "[REDACTED GOOGLE KEY]")
+	t6 := regex.replace(t5, token_patterns["Stripe secret key"], "[REDACTED STRIPE KEY]")
+	t7 := regex.replace(t6, token_patterns["Anthropic API key"], "[REDACTED ANTHROPIC KEY]")
+	t8 := regex.replace(t7, token_patterns["OpenAI API key"], "[REDACTED OPENAI KEY]")
+	t9 := regex.replace(t8, `("private_key_id"[ \t]*:[ \t]*")[a-f0-9]{40}"`, `${1}[REDACTED]"`)
+	out := _redact_assignments(_redact_extra(t9))
 }
+
+_redact_extra(text) := regex.replace(text, alternation, "[REDACTED]") if {
+	count(extra_patterns) > 0
+	alternation := concat("|", [sprintf("(?:%s)", [p]) | some p in extra_patterns])
+} else := text
+
+# a whole PEM block, or from its BEGIN line to the end of the text when it was cut
+_redact_private_keys(text) := regex.replace(
+	text,
+	`-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----[^-]*(-----END [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----)?`,
+	"[REDACTED PRIVATE KEY]",
+)
+
+_redact_assignments(text) := regex.replace(
+	regex.replace(
+		text,
+		`(?i)((password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret|aws_secret_access_key)["' \t]*[=:][ \t]*["']?)[^ \t\r\n"'<>$*{}()\[\]]{4,}`,
+		"${1}[REDACTED]",
+	),
+	`(?i)("(password|passwd|secret|api_key|apikey|access_token|auth_token|client_secret)"[ \t]*:[ \t]*")[^"]{4,}"`,
+	`${1}[REDACTED]"`,
+)

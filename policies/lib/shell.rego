@@ -2,68 +2,445 @@
 # title: Shell helpers
 # description: >-
 #   Helpers over input.facts.shell (the parsed Bash command) shared by the default pack.
-#   Commands are compared lowercased (macOS file systems are case-insensitive), and a
-#   variable used as a command counts as the literal it was assigned (a=rm; $a -rf /).
+#   Commands are compared lowercased (macOS file systems are case-insensitive); a
+#   variable used as the command counts as the literal it was assigned (a=rm; $a -rf /);
+#   multi-call binaries (busybox rm) count as the applet; variables assigned earlier in
+#   the same command ($x, ${x}, export x=…), $HOME and sh -c positional parameters
+#   ($1) are expanded in arguments; `cd` earlier in the command moves the working
+#   directory that relative paths are read against.
 package claude_rego.lib.shell
 
 import rego.v1
 
 segments := s if {
 	s := input.facts.shell.segments
+	is_array(s)
 } else := []
 
 opaque if input.facts.shell.opaque
 
-# runs(seg, name): the segment runs the command `name`.
-runs(seg, name) if lower(seg.command) == name
+by_id(id) := _views[id].seg
 
-runs(seg, name) if lower(seg.resolved_command) == name
+# (for the variable helpers, which _views itself depends on)
+_seg_by_id(id) := [s | some s in segments; s.id == id][0]
 
-# runs_any(seg, names): the segment runs one of `names` (a set).
-runs_any(seg, names) if lower(seg.command) in names
+basename(word) := parts[count(parts) - 1] if {
+	parts := split(word, "/")
+}
 
-runs_any(seg, names) if lower(seg.resolved_command) in names
+multicall := {"busybox", "toybox"}
 
+# The command before the multi-call step: a resolved variable beats the literal `$a`.
+_command0(seg) := lower(basename(seg.resolved_command)) if {
+	is_string(seg.resolved_command)
+	seg.resolved_command != ""
+} else := lower(basename(expand(seg, seg.command))) if {
+	# $a after `export a=rm` (the parser resolves plain a=rm itself)
+	is_string(seg.command)
+	startswith(seg.command, "$")
+} else := lower(basename(seg.command)) if {
+	is_string(seg.command)
+} else := ""
+
+_args0(seg) := array.slice(seg.resolved_argv, 1, count(seg.resolved_argv)) if {
+	is_array(seg.resolved_argv)
+	count(seg.resolved_argv) > 0
+} else := seg.args if {
+	is_array(seg.args)
+} else := []
+
+# name(seg): the program the segment runs, lowercased ("rm" for /bin/rm, \rm, r""m,
+# $a after a=rm, busybox rm).
+name(seg) := v.name if {
+	_ids_unique
+	v := _views[seg.id]
+} else := _name(seg)
+
+_name(seg) := _name_from(_command0(seg), _args0(seg))
+
+_name_from(c0, a0) := lower(basename(a0[0])) if {
+	c0 in multicall
+	count(a0) > 0
+} else := c0
+
+# raw_args(seg): the arguments as the parser gave them (after the multi-call applet).
+raw_args(seg) := v.raw_args if {
+	_ids_unique
+	v := _views[seg.id]
+} else := _raw_args(seg)
+
+_raw_args(seg) := _raw_from(_command0(seg), _args0(seg))
+
+_raw_from(c0, a0) := array.slice(a0, 1, count(a0)) if {
+	c0 in multicall
+	count(a0) > 0
+} else := a0
+
+# args(seg): the arguments with known variables expanded.
+args(seg) := v.args if {
+	_ids_unique
+	v := _views[seg.id]
+} else := _args(seg)
+
+_args(seg) := [expand(seg, a) | some a in _raw_args(seg)]
+
+# Per-segment results, computed once per evaluation (rules are cached, functions are
+# not): the functions above look a segment of the input up here.
+_views := {s.id: _view(s, _command0(s), _args0(s)) | some s in segments}
+
+# The views and cwds above are looked up by segment id: valid when ids are unique, as the
+# parser makes them (a hand-built input with repeated ids takes the slower direct path).
+_ids_unique if count({s.id | some s in segments}) == count(segments)
+
+_view(s, c0, a0) := {"seg": s, "name": n, "raw_args": raw, "args": _expand_all(s, raw), "family": _family_of(n)} if {
+	n := _name_from(c0, a0)
+	raw := _raw_from(c0, a0)
+}
+
+# expand on each word, skipped when no word starts with `$` (most commands).
+_expand_all(s, words) := [expand(s, w) | some w in words] if {
+	some word in words
+	startswith(word, "$")
+} else := words
+
+# runs(seg, name): the segment runs the command `name` (lowercase).
 # running(names): the segments that run one of `names` (a set), as runs_any decides. Rules
-# start from it rather than testing every segment: the name index is built once per
-# evaluation, so a command that runs none of `names` costs a lookup per command it runs.
-running(names) := [seg | some entry in invocations; entry[0] in names; seg := entry[1]]
+# start from it rather than testing every segment: the views are built once per
+# evaluation, so a command that runs none of `names` costs a set lookup per segment.
+running(names) := [v.seg | some v in _views; v.name in names] if {
+	_ids_unique
+} else := [seg | some seg in segments; runs_any(seg, names)]
 
-invocations := array.concat(
-	[[lower(seg.command), seg] | some seg in segments],
-	[[lower(seg.resolved_command), seg] | some seg in segments; seg.resolved_command != seg.command],
-)
+runs(seg, n) if name(seg) == n
+
+# runs_any(seg, names): the segment runs one of `names` (a set of lowercase names).
+runs_any(seg, names) if name(seg) in names
 
 # has_short_flag(seg, letters): an option cluster such as -rf contains one of `letters`.
 has_short_flag(seg, letters) if {
-	some arg in seg.args
-	startswith(arg, "-") # cheap filters first: regorus compiles a regex on every call
-	not startswith(arg, "--")
+	some arg in args(seg)
+	startswith(arg, "-")
 	regex.match(`^-[A-Za-z0-9]+$`, arg)
 	some letter in letters
 	contains(substring(arg, 1, -1), letter)
 }
 
 has_arg(seg, names) if {
-	some arg in seg.args
+	some arg in args(seg)
 	arg in names
 }
 
-# operands: the arguments that are not options.
-operands(seg) := [arg | some arg in seg.args; not startswith(arg, "-")]
-
-# path_of(seg, arg): the path facts of an argument. Matched on the raw text, not the
-# segment: facts are de-duplicated across segments, and equal text means equal path.
-path_of(_, arg) := p if {
-	some p in input.facts.paths
-	p.source == "argument"
-	p.raw == arg
+has_arg_prefix(seg, prefix) if {
+	some arg in args(seg)
+	startswith(arg, prefix)
 }
 
-downloaders := {"curl", "wget", "fetch", "aria2c", "http", "https", "xh", "lwp-download", "lwp-request", "nc", "ncat", "socat"}
+# operands: the arguments that are not options.
+operands(seg) := [arg | some arg in args(seg); not startswith(arg, "-")]
 
-interpreters := {
-	"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh",
-	"python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "lua", "deno", "bun",
-	"pwsh", "powershell", "source", ".", "eval",
+# option_value(seg, names): the value of an option given as `-o X`, `--opt X` or `--opt=X`.
+option_value(seg, names) := v if {
+	some i, a in args(seg)
+	a in names
+	v := args(seg)[i + 1]
+} else := v if {
+	some a in args(seg)
+	some n in names
+	startswith(n, "--")
+	startswith(a, concat("", [n, "="]))
+	v := substring(a, count(n) + 1, -1)
+}
+
+# substitution(word): the word is (or contains) a $(…), `…`, <(…) or >(…) the parser replaced
+substitution(word) if contains(word, "(…)")
+
+substitution(word) if contains(word, "`…`")
+
+substitution(word) if contains(word, "(...)")
+
+substitution(word) if contains(word, "`...`")
+
+# path_of(seg, arg): the path facts of an argument written literally (raw text match).
+path_of(seg, arg) := p if {
+	ps := [p | some p in input.facts.paths; p.raw == arg; p.segment == seg.id]
+	count(ps) > 0
+	p := ps[0]
+} else := p if {
+	ps := [p | some p in input.facts.paths; p.raw == arg; p.source != "tool_input"]
+	count(ps) > 0
+	p := ps[0]
+}
+
+# ---------------------------------------------------------------- variables
+
+_var_ref := `^\$(\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*|[0-9])`
+
+# expand(seg, word): a word whose leading $VAR / ${VAR} / $1 is known, expanded.
+expand(seg, word) := concat("", [v, substring(word, count(ref), -1)]) if {
+	startswith(word, "$")
+	ref := regex.find_n(_var_ref, word, 1)[0]
+	v := _var_value(seg, trim_right(trim_left(trim_prefix(ref, "$"), "{"), "}"))
+} else := word
+
+_var_value(seg, n) := input.facts.home if {
+	n == "HOME"
+	is_string(input.facts.home)
+} else := v if {
+	v := _assigned(seg, n)
+} else := v if {
+	v := _positional(seg, n)
+}
+
+_declarers := {"export", "declare", "local", "readonly", "typeset"}
+
+_assigns(s, n) if {
+	s.command == ""
+	is_string(s.assignments[n])
+}
+
+_assigns(s, n) if {
+	lower(s.command) in _declarers
+	some a in s.args
+	startswith(a, concat("", [n, "="]))
+}
+
+_assign_value(s, n) := s.assignments[n] if {
+	s.command == ""
+} else := v if {
+	vs := [substring(a, count(n) + 1, -1) | some a in s.args; startswith(a, concat("", [n, "="]))]
+	v := vs[count(vs) - 1]
+}
+
+# the value of the last assignment to `n` before `seg` in the same command
+_assigned(seg, n) := v if {
+	ids := [s.id | some s in segments; s.id < seg.id; _assigns(s, n)]
+	count(ids) > 0
+	v := _assign_value(_seg_by_id(max(ids)), n)
+}
+
+# $0, $1, … inside `sh -c 'payload' arg0 arg1 …`
+_positional(seg, n) := v if {
+	regex.match(`^[0-9]$`, n)
+	seg.context == "shell_c"
+	p := _seg_by_id(seg.parent)
+	some i, flag in p.args
+	regex.match(`^-[A-Za-z]*c[A-Za-z]*$`, flag)
+	v := p.args[(i + 2) + to_number(n)]
+}
+
+# ---------------------------------------------------------------- paths
+
+home := h if {
+	h := input.facts.home
+	is_string(h)
+	h != ""
+} else := "/nonexistent-home"
+
+# norm(path): an absolute path with `.`, `..` and repeated slashes collapsed (lexically).
+norm(path) := concat("", ["/", concat("/", kept)]) if {
+	parts := [x | some x in split(path, "/"); x != ""; x != "."]
+	kept := _resolve_dotdot(parts)
+}
+
+_resolve_dotdot(parts) := _kept(parts) if ".." in parts else := parts
+
+_step(x) := -1 if x == ".." else := 1
+
+_kept(parts) := [x | some i, x in parts; x != ".."; not _cancelled(parts, i)]
+
+# part i is removed by a later `..` when the running count after it drops below zero
+_cancelled(parts, i) if {
+	some j, y in parts
+	j > i
+	y == ".."
+	sum([_step(parts[k]) | some k, _ in parts; k > i; k <= j]) < 0
+}
+
+_cd_commands := {"cd", "pushd"}
+
+_cds(seg) := [c | some c in _cd_segments; c.id < seg.id]
+
+_cd_segments := [c | some c in segments; runs_any(c, _cd_commands)]
+
+# cwd_at(seg): the working directory `seg` runs in, following earlier `cd`s in the
+# same command; "?" when it cannot be known (cd "$X", cd -).
+cwd_at(seg) := _cwds[seg.id] if {
+	_ids_unique
+} else := _cwd_at(seg)
+
+_cwds := {s.id: input.facts.cwd | some s in segments} if {
+	count(_cd_segments) == 0 # the common case: no cd, every segment runs in the cwd
+} else := {s.id: _cwd_at(s) | some s in segments}
+
+_cwd_at(seg) := _cwd_after(_cds(seg))
+
+_cwd_after(cds) := input.facts.cwd if {
+	count(cds) == 0
+} else := _cd_target(cds[0], input.facts.cwd) if {
+	count(cds) == 1
+} else := _cd_target(cds[1], _cd_target(cds[0], input.facts.cwd)) if {
+	count(cds) == 2
+} else := _cd_target(cds[count(cds) - 1], "?")
+
+_cd_target(c, base) := _cd_to(operands(c), args(c), base)
+
+_cd_to(ops, words, base) := home if {
+	count(ops) == 0
+	not "-" in words
+} else := "?" if {
+	"-" in words
+} else := _anchored(ops[0], base)
+
+# _anchored(word, base): the absolute lexical path of `word` read from directory `base`.
+_anchored(word, base) := "?" if {
+	_unknowable(word)
+} else := norm(word) if {
+	startswith(word, "/")
+} else := norm(concat("", [home, substring(word, 1, -1)])) if {
+	regex.match(`^~(/|$)`, word)
+} else := norm(concat("/", [_home_root, substring(word, 1, -1)])) if {
+	# ~user: another user's home directory
+	startswith(word, "~")
+} else := "?" if {
+	base == "?"
+} else := norm(concat("/", [base, word]))
+
+_unknowable(word) if contains(word, "$")
+
+_unknowable(word) if contains(word, "`")
+
+_unknowable(word) if contains(word, "…")
+
+_home_root := regex.replace(home, `/[^/]*$`, "") if {
+	regex.match(`^/.+/[^/]+$`, home)
+} else := "/home"
+
+# lexical(seg, word): where `word` (an argument of `seg`, already expanded) points,
+# lexically, from the directory `seg` runs in; "?" when unknown. $PWD counts as that
+# directory.
+lexical(seg, word) := _anchored(w, cwd_at(seg)) if {
+	w := _with_pwd(word, cwd_at(seg))
+	cwd_at(seg) != "?"
+} else := _anchored(word, "?")
+
+_with_pwd(word, cwd) := regex.replace(word, `^\$(\{PWD\}|PWD)`, cwd) if startswith(word, "$") else := word
+
+# ---------------------------------------------------------------- data flow
+
+_breaks := {";", "&&", "||", "&", "\n"}
+
+# upstream(a, b): what `a` prints reaches the standard input of `b` through pipes
+# (directly, or from inside a subshell, group, substitution or nested shell feeding
+# the pipe).
+upstream(a, b) if {
+	a.id < b.id
+	b.operator in {"|", "|&"}
+	not _break_between(a, b)
+}
+
+upstream(a, b) if {
+	a.id < b.id
+	a.pipeline == b.pipeline
+	b.operator in {"|", "|&"}
+}
+
+_break_between(a, b) if {
+	some m in segments
+	m.id > a.id
+	m.id <= b.id
+	m.depth <= b.depth
+	m.operator in _breaks
+}
+
+# ---------------------------------------------------------------- programs
+
+downloaders := {
+	"curl", "wget", "fetch", "aria2c", "axel", "http", "https", "xh", "httpie", "lwp-download",
+	"lwp-request", "get", "nc", "ncat", "netcat", "socat", "telnet", "tftp", "ftp",
+}
+
+# family(seg): the interpreter family of the program ("" when it is not one).
+family(seg) := v.family if {
+	_ids_unique
+	v := _views[seg.id]
+} else := _family_of(name(seg))
+
+_family_of(n) := f if {
+	f := _families[n]
+} else := f if {
+	# versioned names: python3.12, perl5.36, php8.2, lua5.4, tclsh8.6 (the cheap test
+	# first: regorus compiles a regex on every call)
+	n != ""
+	substring(n, count(n) - 1, 1) in {"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}
+	regex.match(`^[a-z]+[0-9][0-9.]*$`, n)
+	f := _families[regex.replace(n, `[0-9.]+$`, "")]
+	f in {"python", "perl", "ruby", "php", "lua", "tcl"}
+} else := ""
+
+_families := {
+	"sh": "shell", "bash": "shell", "rbash": "shell", "zsh": "shell", "dash": "shell", "ksh": "shell",
+	"mksh": "shell", "ash": "shell", "yash": "shell", "posh": "shell", "fish": "shell", "csh": "shell",
+	"tcsh": "shell", "python": "python", "pypy": "python", "perl": "perl", "ruby": "ruby", "irb": "ruby",
+	"node": "node", "nodejs": "node", "deno": "node", "bun": "node", "tsx": "node", "ts-node": "node",
+	"php": "php", "lua": "lua", "luajit": "lua", "osascript": "osascript", "pwsh": "pwsh",
+	"powershell": "pwsh", "tclsh": "tcl", "wish": "tcl", "source": "source", ".": "source", "eval": "source",
+}
+
+interpreter(seg) if family(seg) != ""
+
+# letters that make the program run code given on the command line instead of a file/stdin
+_eval_letters := {
+	"shell": "c", "python": "cm", "perl": "eE", "ruby": "e", "node": "ep", "php": "r",
+	"lua": "e", "osascript": "e", "tcl": "", "source": "",
+}
+
+_eval_long := {"--eval", "--print", "-command", "-c", "-encodedcommand", "-ec", "-file", "-f", "--command"}
+
+eval_flag(seg) if {
+	letters := object.get(_eval_letters, family(seg), "")
+	some a in args(seg)
+	regex.match(`^-[A-Za-z]+$`, a)
+	some i in numbers.range(1, count(a) - 1)
+	contains(letters, substring(a, i, 1))
+}
+
+eval_flag(seg) if {
+	family(seg) in {"node", "pwsh"}
+	some a in args(seg)
+	lower(a) in _eval_long
+}
+
+_value_options := {"-o", "+o", "-O", "+O", "--rcfile", "--init-file", "-W", "-X", "--require", "--import", "--loader"}
+
+# script_operands(seg): the operands of an interpreter, without option values.
+script_operands(seg) := [a |
+	some i, a in args(seg)
+	not startswith(a, "-")
+	not startswith(a, "+")
+	not _after_value_option(seg, i)
+]
+
+_after_value_option(seg, i) if {
+	i > 0
+	args(seg)[i - 1] in _value_options
+}
+
+_stdin_words := {"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"}
+
+# stdin_exec(seg): the interpreter runs the program it reads on standard input.
+stdin_exec(seg) if {
+	family(seg) == "shell"
+	has_short_flag(seg, {"s"})
+}
+
+stdin_exec(seg) if {
+	not family(seg) in {"", "source"}
+	not eval_flag(seg)
+	count(script_operands(seg)) == 0
+}
+
+stdin_exec(seg) if {
+	interpreter(seg)
+	some a in args(seg)
+	a in _stdin_words
 }

@@ -1,0 +1,57 @@
+package claude_rego.lib.secrets_test
+
+import data.claude_rego.lib.secrets
+import rego.v1
+
+aws := concat("", ["AKIA", "ABCDEFGHIJKLMNOP"])
+
+github := concat("", ["ghp_", "abcdefghijklmnopqrstuvwxyz0123456789"])
+
+test_found_names_the_kind if {
+	secrets.found(sprintf("key %s", [aws])) == {"AWS access key ID"}
+	"GitHub token" in secrets.found(github)
+	"private key" in secrets.found("-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn")
+	"password or secret assignment" in secrets.found("DB password=hunter2hunter2")
+	"quoted password or secret" in secrets.found(`{"password": "hunter2"}`)
+}
+
+test_placeholders_and_prose_are_not_secrets if {
+	every text in [
+		"password=<your password>", "password=$PASSWORD", "password=***", "secret={{ secret }}",
+		"Please fix the token: refresh logic", "the password reset flow", "PWD=/home/dev/project",
+		"use a strong password", "api_key=", "ghp_short",
+	] {
+		count(secrets.found(text)) == 0
+	}
+}
+
+test_redact_replaces_values_and_keeps_keys if {
+	out := secrets.redact(sprintf("AWS_KEY=%s token %s\npassword=hunter2hunter2\nok", [aws, github]))
+	not contains(out, aws)
+	not contains(out, github)
+	not contains(out, "hunter2")
+	contains(out, "password=[REDACTED]")
+	endswith(out, "\nok")
+}
+
+test_redact_private_key_blocks if {
+	out := secrets.redact("before\n-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIB\nAAKCAQ==\n-----END RSA PRIVATE KEY-----\nafter")
+	out == "before\n[REDACTED PRIVATE KEY]\nafter"
+	cut := secrets.redact("-----BEGIN PRIVATE KEY-----\nMIIEpAIB")
+	not contains(cut, "MIIEpAIB")
+}
+
+test_redact_quoted_json_secrets if {
+	out := secrets.redact(`{"client_secret": "s3cr3t-value", "name": "x"}`)
+	out == `{"client_secret": "[REDACTED]", "name": "x"}`
+}
+
+test_extra_patterns_from_data if {
+	"internal token" in secrets.found("tok_1234567890") with data.claude_rego.settings.secret_patterns as {"internal token": `tok_[0-9]{10}`}
+	secrets.redact("tok_1234567890") == "[REDACTED]" with data.claude_rego.settings.secret_patterns as {"internal token": `tok_[0-9]{10}`}
+}
+
+test_clean_text_is_unchanged if {
+	text := "all 42 tests passed in 1.3s"
+	secrets.redact(text) == text
+}

@@ -1,0 +1,100 @@
+package claude_rego.lib.shell_test
+
+import data.claude_rego.lib.shell
+import data.claude_rego.lib.testing.vars
+import data.claude_rego.lib.testing.bash
+import data.claude_rego.lib.testing.cmd
+import data.claude_rego.lib.testing.pipe
+import data.claude_rego.lib.testing.seg
+import data.claude_rego.lib.testing.sub
+import data.claude_rego.lib.testing.then
+import rego.v1
+
+test_name_lowercases_resolves_and_unwraps_multicall if {
+	shell.name(seg(0, ["/bin/RM", "-rf"])) == "rm"
+	shell.name(sub(0, ["$a", "x"], {"resolved_argv": ["rm", "x"], "resolved_command": "rm"})) == "rm"
+	shell.name(seg(0, ["busybox", "rm", "-rf", "/"])) == "rm"
+	shell.args(seg(0, ["busybox", "rm", "-rf", "/"])) == ["-rf", "/"]
+	shell.name(vars(0, {"x": "1"})) == ""
+}
+
+test_args_expand_known_variables if {
+	doc := bash("x=/; y=a; rm -rf $x ${y}b $z", [vars(0, {"x": "/"}), vars(1, {"y": "a"}), then(2, ["rm", "-rf", "$x", "${y}b", "$z", "$HOME/x"], ";")], [])
+	shell.args(shell.segments[2]) == ["-rf", "/", "ab", "$z", "/home/dev/x"] with input as doc
+}
+
+test_later_assignment_wins if {
+	doc := bash("x=a; x=b; echo $x", [vars(0, {"x": "a"}), vars(1, {"x": "b"}), then(2, ["echo", "$x"], ";")], [])
+	shell.args(shell.segments[2]) == ["b"] with input as doc
+}
+
+test_positional_parameters_of_sh_c if {
+	doc := bash("sh -c 'rm $1' zero one", [seg(0, ["sh", "-c", "rm $1", "zero", "one"]), sub(1, ["rm", "$1", "$0"], {"parent": 0, "context": "shell_c", "depth": 1})], [])
+	shell.args(shell.segments[1]) == ["one", "zero"] with input as doc
+}
+
+test_norm_collapses_dots_and_slashes if {
+	shell.norm("/a/b/../c") == "/a/c"
+	shell.norm("/a/./b//c/") == "/a/b/c"
+	shell.norm("/a/b/../../..") == "/"
+	shell.norm("/home/dev/project/build/../..") == "/home/dev"
+	shell.norm("/") == "/"
+}
+
+test_cwd_follows_cd if {
+	doc := bash("cd /etc; cd ..; cd x; ls", [seg(0, ["cd", "/etc"]), then(1, ["ls"], ";"), then(2, ["cd", ".."], ";"), then(3, ["ls"], ";")], [])
+	shell.cwd_at(shell.segments[1]) == "/etc" with input as doc
+	shell.cwd_at(shell.segments[3]) == "/" with input as doc
+	home := bash("cd; ls", [seg(0, ["cd"]), then(1, ["ls"], ";")], [])
+	shell.cwd_at(shell.segments[1]) == "/home/dev" with input as home
+	unknown := bash("cd $X; ls", [seg(0, ["cd", "$X"]), then(1, ["ls"], ";")], [])
+	shell.cwd_at(shell.segments[1]) == "?" with input as unknown
+	shell.cwd_at(seg(0, ["ls"])) == "/home/dev/project" with input as cmd(["ls"])
+}
+
+test_lexical_locations if {
+	shell.lexical(seg(0, ["x"]), "build/../..") == "/home/dev" with input as cmd(["x"])
+	shell.lexical(seg(0, ["x"]), "~/.ssh") == "/home/dev/.ssh" with input as cmd(["x"])
+	shell.lexical(seg(0, ["x"]), "~bob") == "/home/bob" with input as cmd(["x"])
+	shell.lexical(seg(0, ["x"]), "$PWD/a") == "/home/dev/project/a" with input as cmd(["x"])
+	shell.lexical(seg(0, ["x"]), "$UNKNOWN/a") == "?" with input as cmd(["x"])
+}
+
+test_upstream_follows_pipes_not_sequences if {
+	doc := bash("a | b; c | d", [seg(0, ["a"]), pipe(1, ["b"], 0), then(2, ["c"], ";"), pipe(3, ["d"], 2)], [])
+	shell.upstream(shell.segments[0], shell.segments[1]) with input as doc
+	not shell.upstream(shell.segments[0], shell.segments[3]) with input as doc
+	shell.upstream(shell.segments[2], shell.segments[3]) with input as doc
+}
+
+test_upstream_from_inside_a_subshell if {
+	doc := bash("(a; b) | c", [sub(0, ["a"], {"context": "subshell", "depth": 1}), sub(1, ["b"], {"context": "subshell", "depth": 1, "operator": ";"}), sub(2, ["c"], {"operator": "|", "pipeline": 5})], [])
+	shell.upstream(shell.segments[0], shell.segments[2]) with input as doc
+}
+
+test_stdin_exec if {
+	every argv in [["sh"], ["bash", "-"], ["bash", "-s", "--", "--flag"], ["bash", "-e"], ["bash", "-o", "pipefail"], ["python3"], ["python3", "-"], ["perl"], ["node"], ["ruby", "-w"], ["source", "/dev/stdin"]] {
+		shell.stdin_exec(seg(0, argv))
+	}
+	every argv in [["sh", "script.sh"], ["bash", "-c", "ls"], ["bash", "-lc", "ls"], ["python3", "-m", "json.tool"], ["python3", "-c", "x"], ["node", "-e", "x"], ["perl", "-ne", "print"], ["jq", "."], ["source", "env.sh"]] {
+		not shell.stdin_exec(seg(0, argv))
+	}
+}
+
+test_family if {
+	shell.family(seg(0, ["python3.12"])) == "python"
+	shell.family(seg(0, ["/usr/bin/zsh"])) == "shell"
+	shell.family(seg(0, ["jq"])) == ""
+}
+
+test_option_value if {
+	shell.option_value(seg(0, ["curl", "-o", "out", "x"]), {"-o", "--output"}) == "out"
+	shell.option_value(seg(0, ["curl", "--output=out", "x"]), {"-o", "--output"}) == "out"
+}
+
+test_substitution_placeholders if {
+	every word in ["$(…)", "`…`", "<(…)", ">(…)", "a$(…)b"] {
+		shell.substitution(word)
+	}
+	not shell.substitution("plain")
+}
