@@ -13,7 +13,7 @@ import json
 from . import decision as synth
 from . import hookinput, output, query
 from .events import event_info, tool_class
-from .snapshot import policy_mode, routed_rules
+from .snapshot import needed_modules, policy_mode, routed_rules
 
 
 class Layer:
@@ -21,15 +21,34 @@ class Layer:
     only tighten (see decision.TIGHTENING_VERBS). Each has its own engine, so a lower
     layer can neither shadow nor break a managed package."""
 
-    __slots__ = ("name", "snapshot", "engine", "_routes")
+    __slots__ = ("name", "snapshot", "engine", "_routes", "_loaded")
 
     def __init__(self, name: str, snapshot: dict, engine=None):
         if engine is None:
             from .engines.regorus_engine import RegorusEngine
             engine = RegorusEngine()
-        engine.load([(m["path"], m["text"]) for m in snapshot["modules"]], snapshot.get("data") or {})
         self.name, self.snapshot, self.engine = name, snapshot, engine
         self._routes: dict = {}
+        # An engine that can take modules one batch at a time gets only the modules the
+        # evaluated rules need, as they are needed: a hook process for one event parses and
+        # compiles a fraction of the policy set (a Stop hook: the Stop policies and their
+        # libraries). Others (an OPA server) get everything at once.
+        if getattr(engine, "loads_incrementally", False) and needed_modules(snapshot, []) is not None:
+            engine.load([], snapshot.get("data") or {})
+            self._loaded: set[str] | None = set()
+        else:
+            engine.load([(m["path"], m["text"]) for m in snapshot["modules"]], snapshot.get("data") or {})
+            self._loaded = None
+
+    def ensure_loaded(self, routed) -> None:
+        """Load the modules the routed policies need and the engine does not have yet."""
+        if self._loaded is None:
+            return
+        missing = [module for module in needed_modules(self.snapshot, [policy for policy, _, _ in routed])
+                   if module["path"] not in self._loaded]
+        if missing:
+            self.engine.load([(m["path"], m["text"]) for m in missing], None)
+            self._loaded.update(m["path"] for m in missing)
 
     def routed(self, event_name: str, tool: str | None) -> list:
         """(policy, rule, mode) to evaluate for this event and tool; a snapshot is
@@ -66,6 +85,7 @@ class Evaluator:
             routed = layer.routed(event_name, tool)
             if not routed:
                 continue
+            layer.ensure_loaded(routed)
             values = layer.engine.evaluate(document, [rule for _, rule, _ in routed])
             found += [synth.Contribution(policy["name"], rule.rsplit(".", 1)[1], values[rule], layer.name, mode)
                       for policy, rule, mode in routed if rule in values]

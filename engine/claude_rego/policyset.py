@@ -76,6 +76,7 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
                 _merge_at(data, prefix, value, file)
     policies = _describe(modules)
     _engine_check(modules, data)
+    _add_dependencies(modules)
     return {
         "format": SNAPSHOT_FORMAT,
         "contract_version": CONTRACT_VERSION,
@@ -85,6 +86,59 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
         "policies": policies,
         "data": data,
     }
+
+
+# `data` as a root reference (not a field such as input.data), with the dotted path after it
+_DATA_REF_RE = re.compile(r"(?<![.\w])data((?:\.[A-Za-z_]\w*)*)")
+
+
+def _add_dependencies(modules: list[dict]) -> None:
+    """Record on each module the other modules it may refer to (`deps`, by path), so the
+    hook can load only what the rules it evaluates need (snapshot.needed_modules).
+
+    Conservative by construction: the raw text is scanned (comments and strings too, which
+    can only add dependencies); a reference matches every package it is a prefix of or
+    that is a prefix of it; a bare or computed `data` (data[x], walk(data)) depends on
+    every module. Modules of one package always go together.
+    """
+    packages = [(m["path"], m.get("package") or "") for m in modules]
+    for module in modules:
+        deps: set[str] = set()
+        for match in _DATA_REF_RE.finditer(_code_only(module["text"])):
+            ref = match.group(1).lstrip(".")
+            if not ref:
+                deps = {path for path, _ in packages}
+                break
+            deps |= {path for path, package in packages
+                     if package and (ref == package or ref.startswith(package + ".") or package.startswith(ref + "."))}
+        deps |= {path for path, package in packages if package == module.get("package")}
+        deps.discard(module["path"])
+        module["deps"] = sorted(deps)
+
+
+def _code_only(text: str) -> str:
+    """The Rego text with comments and string literals blanked ("data" in a message or a
+    comment is not a reference). Strings: "…" with backslash escapes, `…` raw."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+        elif c == '"':
+            i += 1
+            while i < n and text[i] != '"' and text[i] != "\n":
+                i += 2 if text[i] == "\\" else 1
+            i += 1
+            out.append('""')
+        elif c == "`":
+            end = text.find("`", i + 1)
+            i = n if end < 0 else end + 1
+            out.append('""')
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
 
 
 def write_snapshot(snapshot: dict, path: str | os.PathLike) -> None:

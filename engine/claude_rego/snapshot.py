@@ -61,6 +61,27 @@ def load(sources: list[str] | None) -> dict:
     return compile_sources(sources)
 
 
+def needed_modules(snapshot: dict, policies) -> list[dict] | None:
+    """The modules evaluating these policies can touch: their files and, transitively,
+    the modules those refer to (`deps`, recorded at compile time). None when the snapshot
+    predates dependency records: then everything is needed."""
+    modules = snapshot["modules"]
+    if any("deps" not in module for module in modules):
+        return None
+    by_path = {module["path"]: module for module in modules}
+    todo = [path for policy in policies for path in policy.get("files") or ()]
+    seen: set[str] = set()
+    while todo:
+        path = todo.pop()
+        if path in seen or path not in by_path:
+            continue
+        seen.add(path)
+        todo += by_path[path]["deps"]
+    if any(not policy.get("files") for policy in policies):
+        return None  # a policy entry without its files: cannot tell, load everything
+    return [module for module in modules if module["path"] in seen]
+
+
 def routed_rules(snapshot: dict, event: str, tool_name: str | None, tool_cls: str | None):
     """The (policy, rule path) pairs to evaluate for this event and tool."""
     settings = ((snapshot.get("data") or {}).get("claude_rego") or {}).get("settings") or {}

@@ -19,7 +19,9 @@ class PolicyEngine:
     def load(self, modules, data: dict) -> None:
         """Add (path, Rego text) modules and the base document `data`.
 
-        Raises EngineError on a parse or compile error, naming the file.
+        Engines with `loads_incrementally = True` accept further calls with more modules
+        (and `data` None); the others are loaded once with everything. Raises EngineError
+        on a parse or compile error, naming the file.
         """
         raise NotImplementedError
 

@@ -39,6 +39,8 @@ def _message(exc: BaseException) -> str:
 class RegorusEngine(PolicyEngine):
     """PolicyEngine over one regorus.Engine (use from one thread only)."""
 
+    loads_incrementally = True  # load() may be called again with more modules
+
     def __init__(self, *, gather_prints: bool = True, batch: bool = True):
         self._engine = regorus.Engine()
         self._batches: dict[tuple, str] | None = {} if batch else None
