@@ -135,3 +135,22 @@ def test_referencing_a_document_that_contains_the_rule_is_recursion(tmp_path):
     found = findings_for(tmp_path, "settings := object.get(data, [\"claude_rego\", \"settings\"], {})\n\n"
                                    "deny contains \"x\" if settings.on\n")
     assert codes(found) == ["recursion"] and "`data` contains this rule" in found[0]["message"]
+
+
+def test_rules_read_through_a_package_import_are_flagged(tmp_path):
+    """`lib.rule` through `import data.…lib` makes the embedded engine evaluate the whole
+    library package; calls through the alias, full paths, rule imports and tests are fine."""
+    (tmp_path / "lib.rego").write_text("package claude_rego.lib.l\n\nimport rego.v1\n\n"
+                                       "names := {s | some s in input.xs}\n\nf(x) if x == 1\n")
+    header = ("package claude_rego.policies.p\n\nimport data.claude_rego.lib.l\nimport data.claude_rego.lib.l.names\n"
+              "import rego.v1\n\n")
+    found = findings_for(tmp_path, 'deny contains "a" if "rm" in l.names\n\n'
+                                   'deny contains "b" if l.f(1)\n\n'
+                                   'deny contains "c" if "rm" in names\n\n'
+                                   'deny contains "d" if "rm" in data.claude_rego.lib.l.names\n', header=header)
+    assert codes(found) == ["alias-rule-ref"]
+    assert found[0]["line"] == 7 and found[0]["severity"] == "warning"
+    assert "data.claude_rego.lib.l.names" in found[0]["message"]
+    (tmp_path / "p_test.rego").write_text("package claude_rego.policies.p_test\n\nimport data.claude_rego.policies.p\n"
+                                          "import rego.v1\n\ntest_a if count(p.deny) >= 0\n")
+    assert codes(check([str(tmp_path)])) == ["alias-rule-ref"]  # still only the policy's

@@ -369,7 +369,7 @@ _family_of(n) := f if {
 	f := _families[n]
 } else := f if {
 	# versioned names: python3.12, perl5.36, php8.2, lua5.4, tclsh8.6 (the cheap test
-	# first: regorus compiles a regex on every call)
+	# first: a regex.match costs ~3 µs in regorus even with its regex cache, a set lookup far less)
 	n != ""
 	substring(n, count(n) - 1, 1) in {"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}
 	regex.match(`^[a-z]+[0-9][0-9.]*$`, n)
