@@ -46,33 +46,25 @@ class Options:
         self.masked_paths: tuple[str, ...] = ()  # input paths never written to the decision log
 
 
+# Options that take one string value, stored as given.
+_STRING_OPTIONS = {"--event": "event", "--log-file": "log_file", "--decision-log": "decision_log",
+                   "--opa-url": "opa_url", "--opa-token-file": "opa_token_file", "--org-policies": "org_policies",
+                   "--project-policies": "project_policies", "--managed-config": "managed_config"}
+
+
 def parse_args(argv: list[str]) -> Options:
     """A tiny parser: argparse costs more than the whole evaluation."""
     opts, i = Options(), 0
     while i < len(argv):
         arg, value = argv[i], argv[i + 1] if i + 1 < len(argv) else None
-        if arg == "--event" and value:
-            opts.event = value
+        if arg in _STRING_OPTIONS and value:
+            setattr(opts, _STRING_OPTIONS[arg], value)
         elif arg == "--policies" and value:
             opts.policies.append(value)
         elif arg == "--deadline" and value:
             opts.deadline = float(value)
         elif arg == "--isolation" and value in ("fork", "subprocess"):
             opts.isolation = value
-        elif arg == "--log-file" and value:
-            opts.log_file = value
-        elif arg == "--decision-log" and value:
-            opts.decision_log = value
-        elif arg == "--opa-url" and value:
-            opts.opa_url = value
-        elif arg == "--opa-token-file" and value:
-            opts.opa_token_file = value
-        elif arg == "--org-policies" and value:
-            opts.org_policies = value
-        elif arg == "--project-policies" and value:
-            opts.project_policies = value
-        elif arg == "--managed-config" and value:
-            opts.managed_config = value
         else:
             raise ValueError(f"unknown or incomplete option {arg!r}")
         i += 2
