@@ -25,6 +25,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -282,9 +283,13 @@ class Harness:
                 "--include-hook-events", "--permission-prompt-tool", "stdio"]
         with fake_api.FakeMessagesAPI(script, max_requests=max_requests, lifetime=timeout + 30) as api:
             started = time.monotonic()
+            stderr_file = tempfile.TemporaryFile()  # never a full, undrained stderr pipe
             proc = subprocess.Popen(argv, cwd=self.project, env=self.environment(api.url, env), stdin=subprocess.PIPE,
-                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
+                                    stdout=subprocess.PIPE, stderr=stderr_file, text=True, bufsize=1,
                                     start_new_session=True)
+            fd = proc.stdout.fileno()
+            queue: list[str] = []  # complete lines read, not yet handled
+            partial = b""
             lines: list[str] = []
             prompts: list[dict] = []
             cancelled: list[str] = []
@@ -302,11 +307,19 @@ class Harness:
                             del pending[request_id]
                             send({"type": "control_response", "response": {
                                 "subtype": "success", "request_id": request_id, "response": respond(request)}})
-                    if not select.select([proc.stdout], [], [], 0.05)[0]:
+                    if not queue:
+                        # the pipe's fd, not the file object: lines buffered inside a
+                        # TextIOWrapper are invisible to select() (a result line could sit
+                        # there until the timeout)
+                        if not select.select([fd], [], [], 0.05)[0]:
+                            continue
+                        chunk = os.read(fd, 65536)
+                        if not chunk:
+                            break
+                        *complete, partial = (partial + chunk).split(b"\n")
+                        queue += [c.decode(errors="replace") + "\n" for c in complete]
                         continue
-                    line = proc.stdout.readline()
-                    if not line:
-                        break
+                    line = queue.pop(0)
                     lines.append(line)
                     try:
                         message = json.loads(line)
@@ -330,9 +343,10 @@ class Harness:
                 except subprocess.TimeoutExpired:
                     os.killpg(proc.pid, signal.SIGKILL)
                     proc.wait()
-            rest = proc.stdout.read()
-            result = Result(proc.returncode, "".join(lines) + rest, proc.stderr.read(), api, self.project,
-                            time.monotonic() - started)
+            rest = "".join(queue) + partial.decode(errors="replace") + proc.stdout.read()
+            stderr_file.seek(0)
+            result = Result(proc.returncode, "".join(lines) + rest, stderr_file.read().decode(errors="replace"),
+                            api, self.project, time.monotonic() - started)
         result.permission_prompts, result.cancelled_prompts = prompts, cancelled
         print(f"\n[e2e] SDK mode {prompt!r}: {len(prompts)} permission prompt(s), {len(cancelled)} withdrawn; "
               f"{result.describe()}")
