@@ -42,9 +42,10 @@ class Layer:
 
     def ensure_loaded(self, routed) -> None:
         """Load the modules the routed policies need and the engine does not have yet."""
-        if self._loaded is None:
+        if self._loaded is None or len(self._loaded) == len(self.snapshot["modules"]):
             return
-        missing = [module for module in needed_modules(self.snapshot, [policy for policy, _, _ in routed])
+        needed = needed_modules(self.snapshot, [policy for policy, _, _ in routed])
+        missing = [module for module in (self.snapshot["modules"] if needed is None else needed)
                    if module["path"] not in self._loaded]
         if missing:
             self.engine.load([(m["path"], m["text"]) for m in missing], None)

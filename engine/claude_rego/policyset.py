@@ -96,8 +96,8 @@ def _add_dependencies(modules: list[dict]) -> None:
     """Record on each module the other modules it may refer to (`deps`, by path), so the
     hook can load only what the rules it evaluates need (snapshot.needed_modules).
 
-    Conservative by construction: the raw text is scanned (comments and strings too, which
-    can only add dependencies); a reference matches every package it is a prefix of or
+    Conservative by construction: the code is scanned (comments and string literals are
+    blanked first, see _code_only); a reference matches every package it is a prefix of or
     that is a prefix of it; a bare or computed `data` (data[x], walk(data)) depends on
     every module. Modules of one package always go together.
     """

@@ -66,10 +66,10 @@ def needed_modules(snapshot: dict, policies) -> list[dict] | None:
     the modules those refer to (`deps`, recorded at compile time). None when the snapshot
     predates dependency records: then everything is needed."""
     modules = snapshot["modules"]
-    if any("deps" not in module for module in modules):
-        return None
+    if any("deps" not in module for module in modules) or any(not policy.get("files") for policy in policies):
+        return None  # no dependency records, or a policy entry without its files: cannot tell
     by_path = {module["path"]: module for module in modules}
-    todo = [path for policy in policies for path in policy.get("files") or ()]
+    todo = [path for policy in policies for path in policy["files"]]
     seen: set[str] = set()
     while todo:
         path = todo.pop()
@@ -77,8 +77,6 @@ def needed_modules(snapshot: dict, policies) -> list[dict] | None:
             continue
         seen.add(path)
         todo += by_path[path]["deps"]
-    if any(not policy.get("files") for policy in policies):
-        return None  # a policy entry without its files: cannot tell, load everything
     return [module for module in modules if module["path"] in seen]
 
 
