@@ -89,6 +89,11 @@ class HookRun:
         return self
 
 
+def cli(*args: str) -> subprocess.CompletedProcess:
+    """`claude-rego ARGS` in a fresh interpreter (the typer CLI, not the hook)."""
+    return subprocess.run([sys.executable, "-m", "claude_rego", *args], capture_output=True, text=True, timeout=300)
+
+
 def run_registered(command: str, stdin: bytes, *, event: str, env: dict | None = None,
                    timeout: float = 30, tool_name: str | None = None) -> HookRun:
     """Run a registered hook command exactly as Claude Code does: `/bin/sh -c COMMAND`."""

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
 from claude_rego import policyset
 from claude_rego.check import check, errors, literal_depth
+from conftest import cli
 
 HEADER = "package claude_rego.policies.p\n\nimport rego.v1\n\n"
 
@@ -95,10 +94,6 @@ def test_compile_refuses_policies_that_fail_check(tmp_path):
     (tmp_path / "p.rego").write_text(HEADER + "f(x) := f(x)\n")
     with pytest.raises(policyset.PolicyError, match="recursion"):
         policyset.compile_sources([str(tmp_path)], check=True)
-
-
-def cli(*args):
-    return subprocess.run([sys.executable, "-m", "claude_rego", *args], capture_output=True, text=True)
 
 
 def test_cli_exit_codes_and_json(tmp_path):

@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 
 from claude_rego import policyset, snapshot
 from claude_rego.install import hook_command
-from conftest import SCRIPTED, bash_input, run_registered
-
-
-def cli(*args):
-    return subprocess.run([sys.executable, "-m", "claude_rego", *args], capture_output=True, text=True)
+from conftest import SCRIPTED, bash_input, cli, run_registered
 
 
 def test_invalid_configuration_lists_every_problem(tmp_path):

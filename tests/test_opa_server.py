@@ -21,7 +21,7 @@ import pytest
 from claude_rego import snapshot
 from claude_rego.engines.opa_server import OpaServerEngine
 from claude_rego.install import hook_command
-from conftest import SAMPLES, TESTS, bash_input, hook_input, run_registered
+from conftest import SAMPLES, TESTS, bash_input, cli, hook_input, run_registered
 from opa_rest import OpaRestServer
 
 ENV = {"HOME": "/home/dev", "CLAUDE_PROJECT_DIR": "/home/dev/project"}
@@ -74,10 +74,6 @@ def test_opa_failures_give_the_failure_table_answer(opa, mode, tmp_path):
         assert time.monotonic() - started < 2 * (1.0 + 7)  # answered within the registered timeouts
     finally:
         opa.mode = "ok"
-
-
-def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "claude_rego.cli", *args], capture_output=True, text=True, timeout=120)
 
 
 def test_opa_push_and_health_with_opa_python_client(tmp_path):
