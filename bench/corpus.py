@@ -56,6 +56,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show-all", action="store_true", help="print every case's answer, not only failures")
     ap.add_argument("--json", help="write per-case results to this JSON file")
     args = ap.parse_args(argv)
+    if args.write_known_gaps and (args.sample or args.category or args.corpus):
+        print("error: --write-known-gaps needs a full run of this checkout's corpora (no --sample/--category/--corpus)",
+              file=sys.stderr)
+        return 2
 
     paths = args.corpus or [str(p) for p in (runner.ADVERSARIAL, runner.BENIGN) if p.exists()]
     all_results, failures = [], []
