@@ -150,7 +150,7 @@ def main(argv: list[str]) -> int:
     seen: dict[str, str] = {}
     for c in cases:
         key = json.dumps([c["event"], c["input"]], sort_keys=True)
-        assert key not in seen, f"duplicate case {c['id']} = {seen[key]}"
+        assert key not in seen, f"duplicate case {c['id']} = {seen[key]}: {key}"
         seen[key] = c["id"]
     out = Path(argv[1]) if len(argv) > 1 else OUT
     with open(out, "w", encoding="utf-8") as fh:
