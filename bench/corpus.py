@@ -90,17 +90,18 @@ def main(argv: list[str] | None = None) -> int:
                 mark = "ok  " if res["ok"] else "FAIL"
                 print(f"  {mark} {res['id']} [{res['got']}] {str(shown)[:140]!r} -> {res['answer'][:100]}")
             if not res["ok"]:
-                failures.append(res)
+                failures.append(dict(res, note=by_id[res["id"]].get("note", "")))
         all_results += results
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(all_results, fh, indent=1)
     if args.write_known_gaps:
         with open(args.known_gaps, "w", encoding="utf-8") as fh:
-            fh.write("# Corpus cases that do not meet their expectation on this code (id<TAB>answer class: reason).\n"
+            fh.write("# Corpus cases that do not meet their expectation on this code (id<TAB>answer class: what the case does).\n"
                      "# Written by `python bench/corpus.py --write-known-gaps`; tests/test_corpus.py keeps it exact.\n")
             for res in sorted(failures, key=lambda r: r["id"]):
-                fh.write(f"{res['id']}\t{res['got']}: {res['answer'][:120]}\n")
+                why = res["answer"][:100] if res["got"] == "error" else res["note"][:100]
+                fh.write(f"{res['id']}\t{res['got']}: {why}\n")
         print(f"\nwrote {len(failures)} known gaps to {args.known_gaps}")
     return 0
 
