@@ -5,6 +5,7 @@
     python bench/corpus.py --sample 20              # 20 cases per category
     python bench/corpus.py --write-known-gaps       # failures -> tests/corpus/known_gaps.txt
     python bench/corpus.py --category unicode --show-all
+    python bench/corpus.py --techniques             # + catch rate per evasion technique
 
 Prints per category: the catch rate (adversarial: denied/asked/blocked or redacted) or the
 pass rate (benign: no deny/ask/block/error) with the classes of answers, engine-error
@@ -55,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--known-gaps", default=str(runner.KNOWN_GAPS), help="the known-gaps file to write")
     ap.add_argument("--show-all", action="store_true", help="print every case's answer, not only failures")
     ap.add_argument("--json", help="write per-case results to this JSON file")
+    ap.add_argument("--techniques", action="store_true",
+                    help="also print catch rates per evasion technique / effect (heuristic tags) for adversarial cases")
     args = ap.parse_args(argv)
     if args.write_known_gaps and (args.sample or args.category or args.corpus):
         print("error: --write-known-gaps needs a full run of this checkout's corpora (no --sample/--category/--corpus)",
@@ -92,6 +95,12 @@ def main(argv: list[str] | None = None) -> int:
             if not res["ok"]:
                 failures.append(dict(res, note=by_id[res["id"]].get("note", "")))
         all_results += results
+        if args.techniques and adversarial:
+            import techniques
+            rows = techniques.table(cases, results)
+            print(f"\n  by technique (a case can carry several tags): met/cases")
+            for tag, (n, met) in sorted(rows.items(), key=lambda kv: (kv[1][1] / kv[1][0], -kv[1][0])):
+                print(f"  {met / n:7.1%} {met:5d}/{n:<5d} {tag}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(all_results, fh, indent=1)
