@@ -1651,12 +1651,22 @@ def _log_lines(n, seed=0):
                    for k in range(n))
 
 
+def _secret_of(value: str) -> str:
+    """What must not survive redaction: for a multi-line key, one body line (replacing only the
+    BEGIN/END lines would otherwise count as redacted)."""
+    for sep in ("\n", "\\n"):
+        if sep in value:
+            return value.split(sep)[2]
+    return value
+
+
 def output_redaction(B) -> None:
     B.category("output_redaction")
     secrets = _secrets(B)
     P = B.post
     for i, (name, value, shape) in enumerate(secrets):
         line = shape.format(s=value)
+        value = _secret_of(value)
         kind = i % 9
         if kind == 0:
             P("Bash", {"command": "env", "description": "show env"}, _bash_resp(f"HOME=/home/dev\n{line}\nSHELL=/bin/bash\n"), value, f"{name} in Bash stdout")
@@ -1835,7 +1845,7 @@ def batch2(B) -> None:
     ]
     for i, (name, value, shape) in enumerate(secrets[:48]):
         tool_name, tool_input, resp = shapes[(i + 3) % len(shapes)](shape.format(s=value))
-        secret = value if "\n" not in value else value.splitlines()[2]
+        secret = _secret_of(value)
         B.post(tool_name, tool_input, resp, secret, f"{name} in {tool_name} output ({(i + 3) % len(shapes)})")
 
     B.category("unicode")
