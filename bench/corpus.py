@@ -96,7 +96,11 @@ def main(argv: list[str] | None = None) -> int:
                 failures.append(dict(res, note=by_id[res["id"]].get("note", "")))
         all_results += results
         if args.techniques and adversarial:
-            import techniques
+            try:
+                import techniques
+            except ImportError:
+                print("\n  (--techniques: tests/corpus/techniques.py not found next to the runner)")
+                continue
             rows = techniques.table(cases, results)
             print(f"\n  by technique (a case can carry several tags): met/cases")
             for tag, (n, met) in sorted(rows.items(), key=lambda kv: (kv[1][1] / kv[1][0], -kv[1][0])):
