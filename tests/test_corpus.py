@@ -101,7 +101,7 @@ def test_runner_classifies_answers():
     leaky = {"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": "AKIAABCDEFGHIJKLMNOP",
                                     "updatedToolOutput": {"stdout": "x"}}}
     assert runner.classify(post, leaky, 0, {}) == "leak"
-    assert not runner.meets("redact", "leak") and not runner.meets("block", "error") and runner.meets("pass", "redact")
+    assert not runner.meets("redact", "leak") and not runner.meets("block", "error") and not runner.meets("pass", "redact")
     prompt = dict(case, event="UserPromptSubmit")
     assert runner.classify(prompt, {"decision": "block", "reason": "x"}, 0, {}) == "block"
 

@@ -167,7 +167,9 @@ def meets(expect: str, got: str) -> bool:
         return got in ("deny", "ask", "block")
     if expect == "redact":
         return got == "redact"
-    return got in ("pass", "redact")  # a rewrite is fine for a benign case
+    # A rewrite of a tool input classifies as "pass"; "redact" only arises on PostToolUse,
+    # where replacing a benign output is a false positive.
+    return got == "pass"
 
 
 def summary_of(out, code: int) -> str:
