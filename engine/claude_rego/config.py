@@ -96,6 +96,7 @@ def runtime(config: ManagedConfig) -> dict:
         "masked_paths": config.decision_log.masked_paths,
         "opa_url": config.opa.url if config.opa else None,
         "opa_token_file": config.opa.token_file if config.opa else None,
+        "opa_ca_file": config.opa.ca_file if config.opa else None,
     }
 
 
