@@ -63,7 +63,8 @@ def compose(policies: list[str] | None, *, builtin: bool = True) -> list[str] | 
     (`--no-builtin`) evaluates exactly the given sources. One compiled snapshot is a complete
     policy set (whatever was composed when it was compiled) and is taken as is. None = the
     built-in pack alone."""
-    policies = [p for p in policies or () if p]
+    pack = os.path.realpath(default_pack_dir())
+    policies = [BUILTIN if p and os.path.realpath(p) == pack else p for p in policies or () if p]
     if not policies:
         return None
     if len(policies) == 1 and (is_snapshot_file(policies[0]) or is_builtin(policies[0])):
