@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -114,15 +115,18 @@ def test_test_command_runs_check_first(tmp_path):
 
 def test_eval_explain_names_policy_rule_and_location():
     from conftest import REPO
-    proc = cli("eval", "--explain", str(REPO / "examples" / "PreToolUse-rm-rf.json"))
+    proc = cli("eval", "--format", "json", str(REPO / "examples" / "PreToolUse-rm-rf.json"))
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     assert report["hook_output"]["hookSpecificOutput"]["permissionDecision"] == "deny"
     (deny,) = [c for c in report["contributions"] if c["rule"] == "deny"]
     assert deny["package"] == "claude_rego.policies.destructive_shell"
     assert all(site.startswith("destructive_shell.rego:") for site in deny["defined_at"])
-    assert report["explanation"][0] == "verdict: deny"
-    assert "destructive_shell.deny (destructive_shell.rego:" in report["explanation"][1]
+    assert report["explanation"][0].startswith("PreToolUse Bash: deny — ")
+    assert re.search(r"decided by: managed layer, policy destructive_shell, rule deny at destructive_shell.rego:\d+$",
+                     report["explanation"][1])
+    fired = report["explanation"][1].rsplit(" at ", 1)[1].split(", ")
+    assert len(fired) < len(deny["defined_at"])  # the rule that fired, not every definition of deny
     assert report["query_document"]["facts"]["shell"]["segments"][0]["wrappers"] == ["sudo"]
 
 

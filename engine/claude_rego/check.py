@@ -483,7 +483,7 @@ class _Program:
                 continue
             if not package.startswith(POLICY_ROOT):
                 continue
-            entry = verbs_by_package.setdefault(package, [file, 1, False])
+            entry = verbs_by_package.setdefault(package, [file, 1, "# METADATA" not in module["source"]["contents"]])
             for (name, kind, line), _ in names:
                 if not name:
                     continue
@@ -496,7 +496,7 @@ class _Program:
                                          f"`{name}` is not a verb; did you mean `{verb}`? (verbs: "
                                          f"{', '.join(ALL_VERBS)}; any other rule is only a helper)"))
         for package, (file, line, has_verb) in verbs_by_package.items():
-            if not has_verb:
+            if not has_verb:  # (only policies with METADATA: a bare package may be a work in progress)
                 found.append(Finding(file, line, "warning", "no-verbs",
                                      f"policy `{package}` defines none of the verbs ({', '.join(ALL_VERBS)}): "
                                      "it can never decide anything"))
