@@ -379,14 +379,16 @@ def schema(event: Optional[str] = typer.Argument(None, help="Event name (default
     from . import contract
 
     if write:
-        paths = contract.write_schemas(write)
+        try:
+            paths = contract.write_schemas(write)
+        except OSError as exc:
+            _fail(f"{write}: {exc.strerror or exc}")
         typer.echo(f"wrote {len(paths)} schemas to {write}")
         return
     schemas = contract.all_schemas()
     if event:
         if event not in schemas:
-            typer.echo(f"error: unknown event {event!r}", err=True)
-            raise typer.Exit(2)
+            _fail(f"unknown event {event!r} (known: {', '.join(sorted(schemas))})")
         typer.echo(json.dumps(schemas[event], indent=2))
     else:
         typer.echo(json.dumps(schemas, indent=2))
