@@ -270,3 +270,27 @@ def test_the_hook_passes_the_ca_file_into_the_child_request(tmp_path, monkeypatc
                "--decision-log", "off", "--managed-config", str(tmp_path / "none.json")],
               stdin=io.BytesIO(json.dumps(bash_input("ls")).encode()), stdout=io.StringIO(), stderr=io.StringIO())
     assert seen["opa"]["ca_file"] == "/ca.pem"
+
+
+def test_composing_with_the_precompiled_pack_equals_compiling_it(tmp_path, monkeypatch):
+    """In a wheel the pack is precompiled: composing reuses it instead of describing the pack
+    again, and must give the same policy set as compiling everything from sources."""
+    from claude_rego import policyset, snapshot
+    from claude_rego.api import decide_hook
+
+    mine = quickstart_dir(tmp_path)
+    from_sources = policyset.compile_sources(["builtin:", str(mine)])
+    pack = tmp_path / "default_pack.snapshot.json"
+    policyset.write_snapshot(policyset.compile_sources([snapshot.default_pack_dir()]), pack)
+    monkeypatch.setattr(snapshot, "default_snapshot_path", lambda: str(pack))
+    from_snapshot = policyset.compile_sources(["builtin:", str(mine)])
+    assert from_snapshot["policies"] == from_sources["policies"]
+    assert from_snapshot["data"] == from_sources["data"]
+    strip = lambda snap: sorted((m["path"], m["text"], tuple(m["deps"])) for m in snap["modules"])  # noqa: E731
+    assert strip(from_snapshot) == strip(from_sources)
+    composed = tmp_path / "composed.snapshot.json"
+    policyset.write_snapshot(from_snapshot, composed)
+    for command, verdict in (("rm -rf /", "deny"), ("terraform destroy", "deny"),
+                             ("git push --force origin develop", "deny"), ("ls", None)):
+        _, _, decision = decide_hook(bash_input(command), policy_paths=[str(composed)], project="off")
+        assert decision["verdict"] == verdict, command

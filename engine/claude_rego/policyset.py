@@ -55,11 +55,23 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
         found = errors(run_check(sources, allow_network=allow_network))
         if found:
             raise PolicyError("policy check failed:\n" + "\n".join(str(f) for f in found))
+    from .snapshot import is_builtin
+
     modules: list[dict] = []
     digest = hashlib.sha256()
-    read = [read_source(source) for source in sources]
+    # The built-in pack as the wheel precompiled it, when available: its policies are not
+    # described again (that is most of a compile), so composing costs what your files cost.
+    base = _precompiled_pack() if any(is_builtin(s) for s in sources) and len(sources) > 1 else None
+    read = [_pack_source(base) if base is not None and is_builtin(source) else read_source(source)
+            for source in sources]
     seen: set[str] = set()
+    described: list[dict] = []
     for src in read:
+        if src.rego is None:  # the precompiled pack
+            described += [{"path": m["path"], "text": m["text"], "package": m.get("package")} for m in base["modules"]]
+            seen |= {m["path"] for m in base["modules"]}
+            digest.update(str(base.get("revision")).encode() + b"\0")
+            continue
         for rel, _, text in src.rego:
             if rel.endswith("_test.rego"):
                 continue
@@ -70,8 +82,9 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
         for prefix, file, value in src.data:
             digest.update("/".join(prefix).encode() + b"\0" + json.dumps(value, sort_keys=True).encode())
     data, _ = compose_data(read)
-    policies = _describe(modules)
+    policies = _merge_policies(base["policies"] if base is not None else [], _describe(modules))
     _engine_check(modules, data)
+    modules = described + modules
     _add_dependencies(modules)
     return {
         "format": SNAPSHOT_FORMAT,
@@ -115,6 +128,46 @@ def read_source(source: str) -> Source:
             prefix = [] if root.is_file() else list(file.relative_to(root).parent.parts)
             src.data.append((prefix, file, _read_data(file)))
     return src
+
+
+def _precompiled_pack() -> dict | None:
+    from .snapshot import SnapshotError, default_snapshot_path, read
+
+    path = default_snapshot_path()
+    try:
+        return read(path) if path else None
+    except SnapshotError:
+        return None
+
+
+def _pack_source(base: dict) -> Source:
+    """The precompiled built-in pack as a source: its data; its modules come from `base`."""
+    from .snapshot import BUILTIN
+
+    src = Source(BUILTIN, Path(default_pack_dir()))
+    src.rego = None  # type: ignore[assignment] — modules and policies are taken precompiled
+    src.data = [([], Path(default_pack_dir()) / "data.json", base.get("data") or {})]
+    return src
+
+
+def _merge_policies(base: list[dict], added: list[dict]) -> list[dict]:
+    """Policy entries of the pack and of your sources; one package in both is one policy."""
+    by_package = {p["package"]: dict(p) for p in base}
+    for entry in added:
+        known = by_package.get(entry["package"])
+        if known is None:
+            by_package[entry["package"]] = entry
+            continue
+        if entry["routing"] and known["routing"] and entry["routing"] != known["routing"]:
+            raise PolicyError(f"{entry['files'][0]}: routing differs from the built-in {entry['package']}")
+        known["routing"] = known["routing"] or entry["routing"]
+        known["files"] = known["files"] + entry["files"]
+        known["verbs"] = [v for v in ALL_VERBS if v in set(known["verbs"]) | set(entry["verbs"])]
+        locations = {verb: list(sites) for verb, sites in (known.get("locations") or {}).items()}
+        for verb, sites in (entry.get("locations") or {}).items():
+            locations[verb] = sorted(set(locations.get(verb, [])) | set(sites))
+        known["locations"] = locations
+    return [by_package[package] for package in sorted(by_package)]
 
 
 def source_data(src: Source) -> dict:
