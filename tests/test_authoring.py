@@ -294,3 +294,25 @@ def test_composing_with_the_precompiled_pack_equals_compiling_it(tmp_path, monke
                              ("git push --force origin develop", "deny"), ("ls", None)):
         _, _, decision = decide_hook(bash_input(command), policy_paths=[str(composed)], project="off")
         assert decision["verdict"] == verdict, command
+
+
+def test_eval_explains_who_decided_and_why_the_others_did_not(tmp_path):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    head = "# METADATA\n# custom:\n#   routing:\n#     events: [PreToolUse]\n{extra}package claude_rego.policies.{name}\n\nimport rego.v1\n\n"
+    (mine / "asker.rego").write_text(head.format(extra="", name="asker") +
+                                     'ask contains "really?" if input.hook.tool_input.command == "make"\n\n'
+                                     'ask contains "never" if input.hook.tool_input.command == "never"\n')
+    (mine / "watcher.rego").write_text(head.format(extra="#   mode: monitor\n", name="watcher") +
+                                       'deny contains "would deny" if input.hook.tool_input.command == "make"\n')
+    (mine / "noter.rego").write_text(head.format(extra="", name="noter") +
+                                     'context contains "a note" if input.hook.tool_input.command == "make"\n')
+    (tmp_path / "in.json").write_text(json.dumps(bash_input("make", cwd=str(tmp_path))))
+    proc = cli("eval", str(tmp_path / "in.json"), "--policies", str(mine), "--no-builtin")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "PreToolUse Bash: ask — really?"
+    assert lines[1] == "  decided by: managed layer, policy asker, rule ask at asker.rego:9"  # not :11
+    assert any("watcher: deny" in line and "monitor mode" in line for line in lines)
+    assert any("noter: context" in line for line in lines)
+    assert proc.stdout.rstrip().splitlines()[-1].startswith("hook output (exit 0): ")

@@ -10,21 +10,46 @@ from .events import tool_class
 from .snapshot import routes
 
 
-def fired_rules(snapshot: dict, package: str, verb: str, document: str) -> list[str]:
-    """file:line of the definitions of `package.verb` that produced a value for this input
-    (their head line is covered when evaluated with coverage on)."""
+def fired_rules(snapshot: dict, package: str, verb: str, document: str, items: list | None = None) -> list[str]:
+    """file:line of the definitions of `package.verb` that produced a value for this input:
+    their head line is covered when evaluated with coverage on; where a body shares the
+    head's line, a definition whose head is a literal not among the produced items did not."""
     from .engines.regorus_engine import RegorusEngine
 
     engine = RegorusEngine(gather_prints=False)
     engine.raw.set_enable_coverage(True)
     engine.load([(m["path"], m["text"]) for m in snapshot["modules"]], snapshot.get("data") or {})
-    engine.evaluate(document, [f"data.{package}.{verb}"])
+    produced = engine.evaluate(document, [f"data.{package}.{verb}"]).get(f"data.{package}.{verb}") or []
+    items = produced if items is None else items
     covered = {entry["path"]: set(entry["covered"])
                for entry in json.loads(engine.raw.get_coverage_report_as_json()).get("files", [])}
     policy = next((p for p in snapshot["policies"] if p["package"] == package), None) or {}
     sites = (policy.get("locations") or {}).get(verb, [])
     fired = [site for site in sites if int(site.rsplit(":", 1)[1]) in covered.get(site.rsplit(":", 1)[0], ())]
+    if len(fired) > 1:
+        literals = _literal_heads(engine, package, verb)
+        fired = [site for site in fired if site not in literals or literals[site] in items] or fired
     return fired or sites
+
+
+def _literal_heads(engine, package: str, verb: str) -> dict[str, object]:
+    """file:line → the literal a `verb contains <literal> if …` definition produces."""
+    from .check import _ref_path
+
+    found = {}
+    for module in json.loads(engine.raw.get_ast_as_json()):
+        if _ref_path(module["ast"]["package"]["refr"]) != package:
+            continue
+        for rule in module["ast"]["rules"]:
+            head = ((rule.get("Spec") or {}).get("head") or {}).get("Set")
+            if not isinstance(head, dict) or _ref_path(head.get("refr")) != verb:
+                continue
+            key = head.get("key") or {}
+            literal = next((v["value"] for k, v in key.items() if k in ("String", "RawString", "Number", "Bool")
+                            and isinstance(v, dict) and "value" in v), None) if isinstance(key, dict) else None
+            if literal is not None:
+                found[f"{module['source']['file']}:{head['refr'][next(iter(head['refr']))]['span']['line']}"] = literal
+    return found
 
 
 def explain(evaluator, hook: dict, event_name: str, decision: dict, *, environ=None) -> list[str]:
