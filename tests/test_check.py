@@ -265,3 +265,9 @@ def test_a_pattern_taken_from_the_input_is_flagged(tmp_path, body):
 ])
 def test_fixed_patterns_on_input_values_are_fine(tmp_path, body):
     assert "input-pattern" not in codes(findings_for(tmp_path, body))
+
+
+def test_a_helper_package_outside_the_root_that_policies_use_is_fine(tmp_path):
+    (tmp_path / "helpers.rego").write_text("package acme.helpers\n\nimport rego.v1\n\nbad_words := {\"x\"}\n")
+    found = findings_for(tmp_path, 'deny contains "x" if input.hook.prompt in data.acme.helpers.bad_words\n')
+    assert codes(found) == []

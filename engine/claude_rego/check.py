@@ -472,6 +472,9 @@ class _Program:
             names = [(_rule_head(rule), rule) for rule in module["ast"]["rules"]]
             verbish = [(name, line) for (name, _, line), _ in names if name and (name in ALL_VERBS or near_verb(name))]
             if not package.startswith((POLICY_ROOT, LIB_ROOT)):
+                if not verbish and any(f"data.{package}" in other["source"]["contents"]
+                                       for other in self.modules if other is not module):
+                    continue  # a helper package the policies use
                 line = _line(module["ast"]["package"]) if isinstance(module["ast"].get("package"), dict) else 1
                 severity = "error" if verbish else "warning"
                 found.append(Finding(file, line, severity, "package-outside-root",

@@ -28,15 +28,25 @@ def discover(paths: list[str]) -> tuple[list[tuple[str, str]], dict]:
     not. Raises policyset.PolicyError (missing path, invalid or conflicting data)."""
     from .snapshot import is_builtin
 
+    modules, data, _ = _discover(paths)
+    return modules, data
+
+
+def _discover(paths: list[str]):
+    """(modules, data, files loaded only as context)."""
+    from .snapshot import is_builtin
+
     read = [policyset.read_source(source) for source in paths]
     only_builtin = all(is_builtin(src.label) for src in read)
-    modules = []
+    modules, context_files = [], set()
     for src in read:
         context = is_builtin(src.label) and not only_builtin
         modules += [(str(file), text) for rel, file, text in src.rego
                     if not (context and rel.endswith("_test.rego"))]
+        if context:
+            context_files |= {str(file) for _, file, _ in src.rego}
     data, _ = policyset.compose_data(read)
-    return modules, data
+    return modules, data, context_files
 
 
 def test_rules(engine: RegorusEngine) -> list[dict]:
@@ -72,7 +82,7 @@ def _package(ref: dict) -> str:
 def run_rego_tests(paths: list[str], *, pattern: str | None = None, coverage: dict | None = None) -> list[dict]:
     """Run the test rules; with a `coverage` dict, fill it with per-file line coverage
     of the policies under test ({file: {"covered", "not_covered", "percent"}})."""
-    modules, data = discover(paths)
+    modules, data, context_files = _discover(paths)
     engine = RegorusEngine()
     if coverage is not None:
         engine.raw.set_enable_coverage(True)
@@ -103,8 +113,8 @@ def run_rego_tests(paths: list[str], *, pattern: str | None = None, coverage: di
     if coverage is not None:
         report = json.loads(engine.raw.get_coverage_report_as_json())
         for entry in report.get("files", []):
-            if entry["path"].endswith("_test.rego"):
-                continue
+            if entry["path"].endswith("_test.rego") or entry["path"] in context_files:
+                continue  # coverage of the policies under test, not of the pack they build on
             covered, missed = len(entry["covered"]), len(entry["not_covered"])
             total = covered + missed
             coverage[entry["path"]] = {"covered": covered, "not_covered": missed,
