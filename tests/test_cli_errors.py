@@ -157,3 +157,21 @@ def test_doctor_reads_the_policies_install_registered(tmp_path):
     checks = {c["check"]: c for c in json.loads(proc.stdout)["checks"]}
     assert checks["hooks intact"]["ok"] is True, checks["hooks intact"]
     assert checks["hooks registered"]["ok"] is True and str(mine) in checks["hooks registered"]["detail"]
+
+
+def test_hook_help_does_not_import_typer():
+    probe = ("import io, sys\nfrom claude_rego import hook\nout = io.StringIO()\n"
+             "code = hook.main(['--help'], stdin=io.BytesIO(b''), stdout=out, stderr=io.StringIO())\n"
+             "print(code, 'typer' in sys.modules, 'click' in sys.modules, out.getvalue().startswith('Usage:'))\n")
+    proc = subprocess.run([sys.executable, "-I", "-c", probe], capture_output=True, text=True)
+    assert proc.stdout.split() == ["0", "False", "False", "True"], proc.stdout + proc.stderr
+
+
+def test_policies_that_do_not_load_are_reported_with_file_and_line(tmp_path):
+    (tmp_path / "p.rego").write_text("package claude_rego.policies.p\nimport rego.v1\ndeny contains x if {\n")
+    (tmp_path / "in.json").write_text(json.dumps({"hook_event_name": "Stop", "session_id": "s", "cwd": "/"}))
+    for argv in (["eval", str(tmp_path / "in.json"), "--policies", str(tmp_path)],
+                 ["install", "--print", "--policies", str(tmp_path)]):
+        proc = subprocess.run([sys.executable, "-m", "claude_rego", *argv], capture_output=True, text=True)
+        assert proc.returncode == 2 and f"{tmp_path / 'p.rego'}:4:1: error" in proc.stderr, proc.stderr
+        assert "Traceback" not in proc.stderr

@@ -68,6 +68,18 @@ def _format(value: str, json_alias: bool = False) -> str:
     return "json" if value == "json" else "text"
 
 
+def _policy_failure(exc: Exception, sources) -> None:
+    """Policies that do not load: say where, as `check` does (file:line), and exit 2."""
+    from .check import check as run_check
+    from .check import errors
+
+    rego_sources = sources and not any(str(source).endswith(".json") for source in sources)
+    found = errors(run_check(list(sources))) if rego_sources else []
+    for finding in found:
+        typer.echo(str(finding), err=True)
+    _fail(f"the policies cannot be loaded{' (see above)' if found else ': ' + str(exc)}")
+
+
 def _sources(policies, no_builtin: bool = False):
     """What --policies/--no-builtin mean (snapshot.compose): added to the built-in pack."""
     from . import snapshot
@@ -226,7 +238,7 @@ def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a sh
         out, code = output.render(event_info(name), decision)
         lines = explain_lines(evaluator, hook_input, name, decision)
     except (policyset.PolicyError, snapshot_mod.SnapshotError, OSError) as exc:
-        _fail(f"the policies cannot be loaded: {exc}")
+        _policy_failure(exc, opts.policies)
     except Exception as exc:  # noqa: BLE001 — an engine error or an invalid decision: the hook fails closed
         failed, fcode, err = output.failure(event_info(name), f"policy evaluation failed ({type(exc).__name__}: {exc}).")
         typer.echo(f"error: policy evaluation failed: {type(exc).__name__}: {str(exc).strip()}", err=True)
@@ -609,7 +621,7 @@ def _load(policies):
     try:
         return snapshot.load(policies or None)
     except (policyset.PolicyError, snapshot.SnapshotError, OSError, ValueError) as exc:
-        _fail(str(exc))
+        _policy_failure(exc, policies)
 
 
 from .cli_bundle import register as _register_bundle_commands  # noqa: E402 — bundle, pull, activate
