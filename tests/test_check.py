@@ -271,3 +271,9 @@ def test_a_helper_package_outside_the_root_that_policies_use_is_fine(tmp_path):
     (tmp_path / "helpers.rego").write_text("package acme.helpers\n\nimport rego.v1\n\nbad_words := {\"x\"}\n")
     found = findings_for(tmp_path, 'deny contains "x" if input.hook.prompt in data.acme.helpers.bad_words\n')
     assert codes(found) == []
+
+
+def test_verbs_in_a_library_package_are_an_error(tmp_path):
+    found = findings_for(tmp_path, 'deny contains "x" if true\n',
+                         header="package claude_rego.lib.mine\n\nimport rego.v1\n\n")
+    assert codes(found) == ["package-outside-root"] and found[0]["line"] == 5

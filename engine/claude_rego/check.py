@@ -485,6 +485,12 @@ class _Program:
                                      + (" or a library under `" + LIB_ROOT.rstrip(".") + "`)" if not verbish else ")")))
                 continue
             if not package.startswith(POLICY_ROOT):
+                verbs = sorted({name for name, _ in verbish if name in ALL_VERBS})
+                if verbs:  # a library is loaded for its helpers, never evaluated for verbs
+                    line = next(line for name, line in verbish if name in ALL_VERBS)
+                    found.append(Finding(file, line, "error", "package-outside-root",
+                                         f"`{', '.join(verbs)}` in library package `{package}` is never evaluated: "
+                                         f"only packages under `{POLICY_ROOT.rstrip('.')}` decide"))
                 continue
             entry = verbs_by_package.setdefault(package, [file, 1, "# METADATA" not in module["source"]["contents"]])
             for (name, kind, line), _ in names:
