@@ -18,6 +18,11 @@ SAMPLES_DIR = SHARED / "claude-code" / "samples"
 POLICIES = TESTS / "policies"
 SCRIPTED = str(POLICIES / "scripted")
 
+# The real HOME, resolved before the test session replaces it (see `_isolated_home`).
+REAL_HOME = Path(os.environ.get("HOME") or Path.home())
+# (tests/e2e/conftest.py resolves its shared CLI cache, ~/.cache/claude-rego-e2e, at import
+# time, i.e. during collection, before `_isolated_home` replaces HOME.)
+
 sys.path.insert(0, str(TESTS))  # cli_output_schema, the referee
 
 from cli_output_schema import validate_output  # noqa: E402
@@ -102,6 +107,27 @@ def run_registered(command: str, stdin: bytes, *, event: str, env: dict | None =
     proc = subprocess.run(["/bin/sh", "-c", command], input=stdin, capture_output=True,
                           env=full_env, timeout=timeout)
     return HookRun(proc, event, tool_name)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _isolated_home(tmp_path_factory):
+    """No test writes to the real HOME: HOME and the XDG state/config/cache dirs point into a
+    temp dir for this process and every subprocess it starts (the hook's decision log, the
+    doctor's probe decisions, project-layer caches). npm keeps its real cache (e2e installs)."""
+    home = tmp_path_factory.mktemp("home")
+    saved = {k: os.environ.get(k) for k in ("HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME",
+                                            "npm_config_cache")}
+    os.environ.setdefault("npm_config_cache", str(REAL_HOME / ".npm"))
+    os.environ["HOME"] = str(home)
+    os.environ["XDG_STATE_HOME"] = str(home / ".local" / "state")
+    os.environ["XDG_CONFIG_HOME"] = str(home / ".config")
+    os.environ["XDG_CACHE_HOME"] = str(home / ".cache")
+    yield home
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
 
 
 @pytest.fixture

@@ -408,3 +408,66 @@ def test_io_errors_are_reported_not_raised_as_tracebacks(tmp_path):
     src = write_policies(tmp_path / "p")
     code, _, stderr = run_cli("bundle", "build", src, "-o", tmp_path / "no" / "such" / "dir.tar.gz", "--revision", "1.0")
     assert code == 1 and "error:" in stderr
+
+
+# ------------------------------------------------------------ signature policy (issue 17)
+
+def test_a_signed_bundle_is_not_replaced_by_an_unsigned_one_unless_allowed(tmp_path, rsa_key):
+    state = tmp_path / "state"
+    A.activate(bundle_file(tmp_path, rsa_key, "1.0.0"), state, keyring=ring(rsa_key))
+    unsigned = tmp_path / "u.tar.gz"
+    unsigned.write_bytes(B.build(write_policies(tmp_path / "u", rev="2"), "2.0.0").data)
+    message = refused("unsigned", A.activate, str(unsigned), state)  # no key configured: still refused
+    assert "is signed" in message and "--allow-unsigned" in message
+    assert active_revision(state) == "1.0.0"
+    assert A.activate(str(unsigned), state, allow_unsigned=True).revision == "2.0.0"
+
+
+def test_a_machine_can_require_signatures(tmp_path, rsa_key):
+    state = tmp_path / "state"
+    unsigned = tmp_path / "u.tar.gz"
+    unsigned.write_bytes(B.build(write_policies(tmp_path / "u", rev="1"), "1.0.0").data)
+    assert "requires signed bundles" in refused("unsigned", A.activate, str(unsigned), state, require_signature=True,
+                                                allow_unsigned=True)
+    refused("unsigned", A.activate, str(write_policies(tmp_path / "d")), state, revision="1.0",
+            require_signature=True)
+    assert A.activate(bundle_file(tmp_path, rsa_key, "1.0.0"), state, keyring=ring(rsa_key),
+                      require_signature=True).status == "activated"
+
+
+def test_the_managed_config_requires_signatures_for_the_activate_command(tmp_path, rsa_key):
+    snap = tmp_path / "snap.json"
+    config = tmp_path / "claude-rego.json"
+    config.write_text(json.dumps({"policies": str(snap), "bundles": {"require_signature": True}}))
+    unsigned = tmp_path / "u.tar.gz"
+    unsigned.write_bytes(B.build(write_policies(tmp_path / "u", rev="1"), "1.0.0").data)
+    code, _, err = run_cli("activate", str(unsigned), "--state-dir", str(tmp_path / "state"), "--config", str(config),
+                           "--allow-unsigned")
+    assert code == 1 and "requires signed bundles" in err
+    config.write_text(json.dumps({"policies": str(snap)}))
+    code, out, err = run_cli("activate", str(unsigned), "--state-dir", str(tmp_path / "state"), "--config", str(config))
+    assert code == 0, err
+    # signed → unsigned through the command: refused, then allowed explicitly or by the config key
+    signed_state = tmp_path / "signed-state"
+    A.activate(bundle_file(tmp_path, rsa_key, "0.9.0"), signed_state, keyring=ring(rsa_key))
+    code, _, err = run_cli("activate", str(unsigned), "--state-dir", str(signed_state), "--config", str(config))
+    assert code == 1 and "is signed" in err
+    config.write_text(json.dumps({"policies": str(snap), "bundles": {"allow_unsigned_replacement": True}}))
+    code, _, err = run_cli("activate", str(unsigned), "--state-dir", str(signed_state), "--config", str(config))
+    assert code == 0, err
+
+
+def test_bundle_build_counts_files_as_verify_does(tmp_path, rsa_key):
+    src = write_policies(tmp_path / "p", rev="1")
+    key = tmp_path / "k.pem"
+    key.write_bytes(pem_private(rsa_key))
+    pub = tmp_path / "k.pub"
+    pub.write_bytes(pem_public(rsa_key))
+    out = tmp_path / "b.tar.gz"
+    code, built, err = run_cli("bundle", "build", str(src), "-o", str(out), "--revision", "1.0", "--signing-key", str(key))
+    assert code == 0, err
+    code, verified, err = run_cli("bundle", "verify", str(out), "--verification-key", str(pub))
+    assert code == 0, err
+    import re
+
+    assert re.search(r", (\d+) files?", built).group(1) == re.search(r", (\d+) files?", verified).group(1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -114,15 +115,18 @@ def test_test_command_runs_check_first(tmp_path):
 
 def test_eval_explain_names_policy_rule_and_location():
     from conftest import REPO
-    proc = cli("eval", "--explain", str(REPO / "examples" / "PreToolUse-rm-rf.json"))
+    proc = cli("eval", "--format", "json", str(REPO / "examples" / "PreToolUse-rm-rf.json"))
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     assert report["hook_output"]["hookSpecificOutput"]["permissionDecision"] == "deny"
     (deny,) = [c for c in report["contributions"] if c["rule"] == "deny"]
     assert deny["package"] == "claude_rego.policies.destructive_shell"
     assert all(site.startswith("destructive_shell.rego:") for site in deny["defined_at"])
-    assert report["explanation"][0] == "verdict: deny"
-    assert "destructive_shell.deny (destructive_shell.rego:" in report["explanation"][1]
+    assert report["explanation"][0].startswith("PreToolUse Bash: deny — ")
+    assert re.search(r"decided by: managed layer, policy destructive_shell, rule deny at destructive_shell.rego:\d+$",
+                     report["explanation"][1])
+    fired = report["explanation"][1].rsplit(" at ", 1)[1].split(", ")
+    assert len(fired) < len(deny["defined_at"])  # the rule that fired, not every definition of deny
     assert report["query_document"]["facts"]["shell"]["segments"][0]["wrappers"] == ["sudo"]
 
 
@@ -149,3 +153,127 @@ def test_rules_read_through_a_package_import_are_flagged(tmp_path):
     (tmp_path / "p_test.rego").write_text("package claude_rego.policies.p_test\n\nimport data.claude_rego.policies.p\n"
                                           "import rego.v1\n\ntest_a if count(p.deny) >= 0\n")
     assert codes(check([str(tmp_path)])) == ["alias-rule-ref"]  # still only the policy's
+
+
+def test_every_finding_code_is_documented():
+    """docs/check-codes.md has a row per code check.py can emit."""
+    import re as _re
+    from conftest import REPO
+
+    source = (REPO / "engine" / "claude_rego" / "check.py").read_text()
+    emitted = set(_re.findall(r'"(?:error|warning)", "([a-z-]+)"', source))
+    emitted |= set(_re.findall(r'severity, "([a-z-]+)"', source))
+    emitted |= set(_re.findall(r'code(?::\s*str)?\s*=\s*"([a-z-]+)"', source))
+    documented = set(_re.findall(r"^\| `([a-z-]+)` \|", (REPO / "docs" / "check-codes.md").read_text(), _re.M))
+    assert emitted and emitted <= documented, sorted(emitted - documented)
+
+
+# ------------------------------------------------- no-op and typo'd policies (issue 17)
+
+def meta(events, tools=None) -> str:
+    lines = ["# METADATA", "# custom:", "#   routing:", f"#     events: [{', '.join(events)}]"]
+    if tools:
+        lines.append(f"#     tools: [{', '.join(tools)}]")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_package_outside_the_policy_root_is_an_error(tmp_path):
+    found = findings_for(tmp_path, 'deny contains "x" if input.hook.tool_name == "Bash"\n',
+                         header="package infra_guard\n\nimport rego.v1\n\n")
+    assert codes(found) == ["package-outside-root"] and found[0]["severity"] == "error" and found[0]["line"] == 1
+    helper = findings_for(tmp_path, "names := {\"a\"}\n", header="package helpers\n\nimport rego.v1\n\n")
+    assert codes(helper) == ["package-outside-root"] and helper[0]["severity"] == "warning"
+
+
+@pytest.mark.parametrize("name,verb", [("dney", "deny"), ("Deny", "deny"), ("asks", "ask"), ("alow", "allow"),
+                                       ("system_messages", "system_message"), ("rewirte", "rewrite"),
+                                       ("contxt", "context")])
+def test_a_misspelt_verb_is_an_error(tmp_path, name, verb):
+    found = findings_for(tmp_path, f'{name} contains "x" if input.hook.tool_name == "Bash"\n')
+    assert codes(found) == ["unknown-verb"] and f"did you mean `{verb}`" in found[0]["message"]
+    assert found[0]["line"] == 5
+
+
+def test_helpers_named_near_a_verb_but_used_are_fine(tmp_path):
+    found = findings_for(tmp_path, 'asks contains "x" if input.hook.tool_name == "Bash"\n'
+                                   'ask contains m if some m in asks\n')
+    assert codes(found) == []
+
+
+@pytest.mark.parametrize("routing,needle", [
+    (meta(["PreToolUs"]), "`PreToolUs` → `PreToolUse`"),
+    (meta(["PreToolUse"], ["Bsh"]), "`Bsh` → `Bash`"),
+    (meta(["Stop"], ["Bash"]), "none of its events (Stop) carries a tool call"),
+])
+def test_routing_that_matches_nothing_is_an_error(tmp_path, routing, needle):
+    found = findings_for(tmp_path, 'deny contains "x" if true\n', header=routing + HEADER)
+    matches = [f for f in found if f["code"] == "routing-matches-nothing"]
+    assert matches and needle in matches[0]["message"] and matches[0]["severity"] == "error"
+
+
+def test_routing_with_a_glob_or_mcp_tool_is_fine(tmp_path):
+    found = findings_for(tmp_path, 'deny contains "x" if true\n', header=meta(["PreToolUse"], ["mcp__x__y"]) + HEADER)
+    assert "routing-matches-nothing" not in codes(found)
+
+
+def test_a_policy_without_verbs_is_flagged(tmp_path):
+    found = findings_for(tmp_path, 'helper := 1\n', header=meta(["PreToolUse"]) + HEADER)
+    assert codes(found) == ["no-verbs"]
+
+
+def test_check_of_a_missing_path_fails(tmp_path):
+    proc = cli("check", str(tmp_path / "nonexistent"))
+    assert proc.returncode == 1 and "[path-not-found]" in proc.stdout
+
+
+def test_overlay_settings_and_policy_names_are_checked_against_the_pack(tmp_path):
+    (tmp_path / "data.json").write_text(
+        '{"claude_rego": {"settings": {\n"disabled_polices": ["stop_gate"],\n"disabled_policies": ["stop_gat"]}}}')
+    found = check(["builtin:", str(tmp_path)])
+    assert sorted(codes(found)) == ["unknown-policy", "unknown-setting"]
+    assert {f["line"] for f in found} == {2, 3}
+    assert not errors(found)
+    (tmp_path / "data.json").write_text('{"claude_rego": {"settings": {"disabled_policies": ["stop_gate"]}}}')
+    assert check(["builtin:", str(tmp_path)]) == []
+
+
+def test_policies_using_the_pack_libraries_check_clean_with_the_pack_as_context(tmp_path):
+    (tmp_path / "p.rego").write_text(meta(["PreToolUse"]) + HEADER + "import data.claude_rego.lib.settings\n\n"
+                                     'deny contains "x" if "main" in settings.get("protected_branches", [])\n')
+    assert check(["builtin:", str(tmp_path)]) == []
+
+
+@pytest.mark.parametrize("body", [
+    'deny contains "x" if regex.match(input.hook.tool_input.pattern, "abc")\n',
+    'deny contains "x" if glob.match(input.hook.tool_input.pattern, [], "abc")\n',
+    'deny contains "x" if {\n\tp := input.hook.tool_input.pattern\n\tq := concat("", [p, "$"])\n\tregex.find_n(q, "a", 1)\n}\n',
+    'deny contains "x" if {\n\tsome p in input.hook.tool_input.patterns\n\tregex.split(p, "a,b")\n}\n',
+    'pat := input.hook.tool_input.pattern\n\ndeny contains "x" if regex.template_match(pat, "a", "{", "}")\n',
+    'deny contains "x" if regex.replace("abc", input.hook.tool_input.pattern, "")\n',
+    'deny contains "x" if regex.globs_match("a*", input.hook.tool_input.pattern)\n',
+])
+def test_a_pattern_taken_from_the_input_is_flagged(tmp_path, body):
+    found = findings_for(tmp_path, body)
+    assert "input-pattern" in codes(found), found
+
+
+@pytest.mark.parametrize("body", [
+    'deny contains "x" if regex.match("^rm$", input.hook.tool_input.command)\n',
+    'deny contains "x" if glob.match("*.env", [], input.hook.tool_input.file_path)\n',
+    'deny contains "x" if {\n\tsome p in data.claude_rego.settings.patterns\n\tregex.match(p, input.hook.tool_input.command)\n}\n',
+    'deny contains "x" if regex.replace(input.hook.tool_input.command, "a+", "")\n',
+])
+def test_fixed_patterns_on_input_values_are_fine(tmp_path, body):
+    assert "input-pattern" not in codes(findings_for(tmp_path, body))
+
+
+def test_a_helper_package_outside_the_root_that_policies_use_is_fine(tmp_path):
+    (tmp_path / "helpers.rego").write_text("package acme.helpers\n\nimport rego.v1\n\nbad_words := {\"x\"}\n")
+    found = findings_for(tmp_path, 'deny contains "x" if input.hook.prompt in data.acme.helpers.bad_words\n')
+    assert codes(found) == []
+
+
+def test_verbs_in_a_library_package_are_an_error(tmp_path):
+    found = findings_for(tmp_path, 'deny contains "x" if true\n',
+                         header="package claude_rego.lib.mine\n\nimport rego.v1\n\n")
+    assert codes(found) == ["package-outside-root"] and found[0]["line"] == 5

@@ -102,7 +102,7 @@ def test_replay_reports_the_blast_radius_of_a_policy_change(tmp_path):
         "package claude_rego.policies.no_cat\nimport rego.v1\n"
         "deny contains \"no cat\" if input.facts.shell.segments[_].command == \"cat\"\n")
     proc = subprocess.run([sys.executable, "-m", "claude_rego", "replay", str(log), "--bundle", str(candidate),
-                           "--format", "json", "--fail-on", "newly_denied"], capture_output=True, text=True)
+                           "--no-builtin", "--format", "json", "--fail-on", "newly_denied"], capture_output=True, text=True)
     report = json.loads(proc.stdout)
     assert proc.returncode == 1
     assert report["replayed"] == 4 and report["newly_denied"] == 1 and report["newly_allowed"] == 2

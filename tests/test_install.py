@@ -145,9 +145,10 @@ def test_worktree_and_message_display_need_explicit_confirmation(tmp_path):
     (tmp_path / "w.rego").write_text(
         "# METADATA\n# title: t\n# custom:\n#   routing:\n#     events: [WorktreeCreate, PreToolUse]\n"
         "package claude_rego.policies.w\nimport rego.v1\nsystem_message contains \"x\" if false\n")
-    refused = subprocess.run([sys.executable, "-m", "claude_rego", "install", "--print", "--policies", str(tmp_path)],
+    refused = subprocess.run([sys.executable, "-m", "claude_rego", "install", "--print", "--policies", str(tmp_path),
+                              "--no-builtin"],
                              capture_output=True, text=True)
     assert refused.returncode == 2 and "replaces Claude Code's own worktree handling" in refused.stderr
     confirmed = subprocess.run([sys.executable, "-m", "claude_rego", "install", "--print", "--policies",
-                                str(tmp_path), "--confirm-dangerous-events"], capture_output=True, text=True)
+                                str(tmp_path), "--no-builtin", "--confirm-dangerous-events"], capture_output=True, text=True)
     assert set(json.loads(confirmed.stdout)["hooks"]) == {"PreToolUse", "WorktreeCreate"}

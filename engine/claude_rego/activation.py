@@ -75,9 +75,14 @@ class Result:
 
 def activate(source: str, state_dir: str | Path, *, keyring: Keyring | None = None, allow_rollback: bool = False,
              revision: str | None = None, limits: Limits = DEFAULT_LIMITS, timeout: float = 30.0,
-             lock_timeout: float = 60.0, token: str | None = None) -> Result:
+             lock_timeout: float = 60.0, token: str | None = None, require_signature: bool = False,
+             allow_unsigned: bool = False) -> Result:
     """Make `source` the active policy set of `state_dir`, or raise ActivationError and
-    leave the active snapshot exactly as it was."""
+    leave the active snapshot exactly as it was.
+
+    `require_signature` (the machine's managed config, `bundles.require_signature`): an
+    unsigned candidate is refused even when no verification key is given. An unsigned
+    candidate replacing a signed active bundle is refused unless `allow_unsigned`."""
     try:
         state = _state_dir(state_dir)
         lock_fd = _lock(state / LOCK, lock_timeout)
@@ -87,7 +92,8 @@ def activate(source: str, state_dir: str | Path, *, keyring: Keyring | None = No
         current = read_active(state)
         try:
             result = _activate_locked(source, state, current, keyring=keyring, allow_rollback=allow_rollback,
-                                      revision=revision, limits=limits, timeout=timeout, token=token)
+                                      revision=revision, limits=limits, timeout=timeout, token=token,
+                                      require_signature=require_signature, allow_unsigned=allow_unsigned)
         except (BundleError, OSError) as exc:
             error = _as_activation_error(exc)
             _record(state, ok=False, source=source, error=str(error), code=error.code,
@@ -130,7 +136,7 @@ def read_active(state_dir: str | Path) -> dict | None:
 # -------------------------------------------------------------------------------- steps
 
 def _activate_locked(source, state: Path, current: dict | None, *, keyring, allow_rollback, revision,
-                     limits, timeout, token) -> Result:
+                     limits, timeout, token, require_signature=False, allow_unsigned=False) -> Result:
     info = (current or {}).get("bundle") or {}
     etag = info.get("etag") if info.get("source") == source else None
     fetched = fetch(source, keyring=keyring, revision=revision, limits=limits, timeout=timeout,
@@ -138,7 +144,11 @@ def _activate_locked(source, state: Path, current: dict | None, *, keyring, allo
     path = state / ACTIVE
     if fetched.data is None:
         return Result("not-modified", _revision_of(current), _revision_of(current), path)
+    if require_signature and Path(source).is_dir():
+        raise ActivationError("unsigned", f"{source}: this machine requires signed bundles (managed config "
+                              "bundles.require_signature) and a directory carries no signature")
     candidate = prepare(fetched, keyring, limits)
+    check_signature_policy(candidate, current, require_signature=require_signature, allow_unsigned=allow_unsigned)
     if current is not None and info.get("sha256") == candidate.bundle.sha256:
         return Result("unchanged", _revision_of(current), _revision_of(current), path, candidate.signer)
     check_revision(candidate.bundle.revision, current, allow_rollback=allow_rollback)
@@ -191,6 +201,23 @@ def prepare(fetched: Fetched, keyring: Keyring | None, limits: Limits = DEFAULT_
         "activated_by": f"claude-rego {__version__}",
     }
     return Candidate(bundle, signer, snapshot, fetched.data)
+
+
+def check_signature_policy(candidate: Candidate, current: dict | None, *, require_signature: bool,
+                           allow_unsigned: bool) -> None:
+    """Unsigned bundles: refused where the machine requires signatures; refused as the
+    replacement of a signed bundle unless explicitly allowed (a downgrade of trust)."""
+    if candidate.signer is not None:
+        return
+    if require_signature:
+        raise ActivationError("unsigned", f"bundle {candidate.bundle.revision}: unsigned, and this machine requires "
+                              "signed bundles (managed config bundles.require_signature)")
+    active = (current or {}).get("bundle") or {}
+    if active.get("signed") and not allow_unsigned:
+        raise ActivationError("unsigned", f"bundle {candidate.bundle.revision}: unsigned, but the active bundle "
+                              f"{active.get('revision')} is signed (key id {active.get('keyid')}); refusing the "
+                              "downgrade (pass --allow-unsigned, or set bundles.allow_unsigned_replacement in the "
+                              "managed config, if you mean it)")
 
 
 def check_revision(new: str, current: dict | None, *, allow_rollback: bool) -> None:

@@ -7,35 +7,41 @@ invalid decisions still become the event's failure answer.
 
 from __future__ import annotations
 
-from . import output, snapshot
+from . import output
 from .events import event_info
-from .pipeline import Evaluator
+from .pipeline import Evaluator, open_evaluator
 
 _evaluators: dict[tuple, Evaluator] = {}
 
 
-def evaluator_for(policy_paths: list[str] | None = None) -> Evaluator:
-    """A cached Evaluator per policy source (the default pack when None)."""
-    key = tuple(policy_paths or ())
+def evaluator_for(policy_paths: list[str] | None = None, *, org: str | None = None,
+                  project: str | None = "auto") -> Evaluator:
+    """A cached Evaluator per policy source (exactly these sources, `builtin:` naming the
+    built-in pack; the built-in pack when None), with the hook's org and project layers."""
+    key = (tuple(policy_paths or ()), org, project)
     if key not in _evaluators:
-        _evaluators[key] = Evaluator(snapshot.load(list(key) or None))
+        _evaluators[key] = open_evaluator(list(key[0]) or None, org=org, project=project)
     return _evaluators[key]
 
 
 def evaluate_hook(hook_input: dict, *, policy_paths: list[str] | None = None,
-                  environ: dict | None = None, event: str | None = None) -> tuple[dict, int]:
+                  environ: dict | None = None, event: str | None = None, org: str | None = None,
+                  project: str | None = "auto") -> tuple[dict, int]:
     """(hook output JSON object, exit code) for one hook input; never raises for bad policies."""
-    out, code, _ = decide_hook(hook_input, policy_paths=policy_paths, environ=environ, event=event)
+    out, code, _ = decide_hook(hook_input, policy_paths=policy_paths, environ=environ, event=event,
+                               org=org, project=project)
     return out, code
 
 
 def decide_hook(hook_input: dict, *, policy_paths: list[str] | None = None,
-                environ: dict | None = None, event: str | None = None):
-    """(output, exit code, decision or None on failure)."""
+                environ: dict | None = None, event: str | None = None, org: str | None = None,
+                project: str | None = "auto"):
+    """(output, exit code, decision or None on failure), decided as the hook decides."""
     name = event or hook_input.get("hook_event_name") or ""
     info = event_info(name if isinstance(name, str) else "")
     try:
-        out, code, decision = evaluator_for(policy_paths).answer(hook_input, event_name=name, environ=environ)
+        evaluator = evaluator_for(policy_paths, org=org, project=project)
+        out, code, decision = evaluator.answer(hook_input, event_name=name, environ=environ)
         if not output.conforms(info, out):
             raise ValueError("output would be rejected by the CLI")
         return out, code, decision

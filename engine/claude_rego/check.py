@@ -36,12 +36,125 @@ class Finding(dict):
 
 
 def check(sources: list[str], *, allow_network: bool = False) -> list[Finding]:
-    """Check every .rego file under `sources` (tests included). Never raises for bad policies."""
-    return check_modules(_rego_files(sources), allow_network=allow_network)
+    """Check every .rego file under `sources` (tests included) and their data files. Never
+    raises for bad policies. `builtin:` among other sources is context: the built-in pack's
+    modules and data are loaded (so references to its libraries resolve and data overlays
+    are checked against it) but its own files were checked when it was built."""
+    from .policyset import PolicyError, compose_data, read_source
+    from .snapshot import is_builtin
+
+    findings: list[Finding] = []
+    read = []
+    for source in sources:
+        if not is_builtin(source) and not Path(source).exists():
+            findings.append(Finding(source, 1, "error", "path-not-found", f"{source}: no such file or directory"))
+            continue
+        try:
+            read.append(read_source(source))
+        except PolicyError as exc:
+            findings.append(_source_error(source, str(exc)))
+    only_builtin = all(is_builtin(src.label) for src in read)
+    checked, context = [], []
+    for src in read:
+        files = [(str(file), text) for _, file, text in src.rego]
+        if is_builtin(src.label) and not only_builtin:
+            context += [(path, text) for path, text in files if not path.endswith("_test.rego")]
+        else:
+            checked += files
+            if not files and not src.data:
+                findings.append(Finding(src.label, 1, "error", "no-policies",
+                                        f"{src.label}: no .rego or data files"))
+    findings += data_findings(read)
+    if not any(f["code"] == "data-conflict" for f in findings):
+        try:
+            compose_data(read)
+        except PolicyError as exc:
+            findings.append(_source_error(read[-1].label if read else "?", str(exc), "data-conflict"))
+    return _sorted(findings + check_modules(checked, allow_network=allow_network, context=context))
 
 
-def check_modules(files: list[tuple[str, str]], *, allow_network: bool = False) -> list[Finding]:
-    """Check (path, Rego text) modules, e.g. those of a compiled snapshot."""
+def _source_error(source: str, message: str, code: str = "unreadable") -> Finding:
+    """A PolicyError while reading a source, as a finding on the file it names."""
+    file = message.split(": ", 1)[0] if ": " in message else source
+    if "invalid data file" in message:
+        code = "data-invalid"
+    elif "defined twice" in message or "collides" in message:
+        code = "data-conflict"
+    return Finding(file, _line_of_error(message), "error", code, message)
+
+
+def _line_of_error(message: str) -> int:
+    match = re.search(r"line (\d+)", message)
+    return int(match.group(1)) if match else 1
+
+
+def data_findings(read) -> list[Finding]:
+    """Data files: conflicts inside one source, and overlays that cannot take effect (a
+    setting the built-in pack does not have, a policy name that does not exist)."""
+    from .policyset import PolicyError, _merge_at
+    from .snapshot import is_builtin
+
+    found: list[Finding] = []
+    base_settings: dict | None = None
+    policy_names: set[str] = set()
+    for src in read:
+        if is_builtin(src.label):
+            data: dict = {}
+            for prefix, file, value in src.data:
+                try:
+                    _merge_at(data, prefix, value, file)
+                except PolicyError:
+                    pass
+            base_settings = ((data.get("claude_rego") or {}).get("settings") or {})
+        for _, file, text in src.rego:
+            match = re.search(r"^[ \t]*package[ \t]+claude_rego\.policies\.([\w.]+)", text, re.MULTILINE)
+            if match and not str(file).endswith("_test.rego"):
+                policy_names.add(match.group(1))
+    for src in read:
+        data = {}
+        for prefix, file, value in src.data:
+            try:
+                _merge_at(data, prefix, value, file)
+            except PolicyError as exc:
+                key = str(exc).split("data key ", 1)[-1].split(" ", 1)[0].split("/")[-1]
+                found.append(Finding(file, _json_key_line(file, key), "error", "data-conflict",
+                                     f"{exc}: within one policy source a data key may be defined once "
+                                     "(a later --policies source overlays earlier ones instead)"))
+        if is_builtin(src.label):
+            continue
+        settings = (data.get("claude_rego") or {}).get("settings") if isinstance(data.get("claude_rego"), dict) else None
+        if not isinstance(settings, dict):
+            continue
+        file = next((f for _, f, v in src.data if isinstance(v, dict) and "claude_rego" in v), src.label)
+        if base_settings is not None:
+            for key in settings:
+                if key not in base_settings:
+                    found.append(Finding(file, _json_key_line(file, key), "warning", "unknown-setting",
+                                         f"`claude_rego.settings.{key}` is not a setting of the built-in pack "
+                                         f"(known: {', '.join(sorted(base_settings))}); it has no effect there"))
+        for key in ("disabled_policies", "monitor_policies", "enforce_policies"):
+            for name in settings.get(key) or () if isinstance(settings.get(key), list) else ():
+                if policy_names and name not in policy_names:
+                    found.append(Finding(file, _json_key_line(file, key), "warning", "unknown-policy",
+                                         f"`{key}` names `{name}`, not a policy of these sources "
+                                         f"(known: {', '.join(sorted(policy_names))})"))
+    return found
+
+
+def _json_key_line(file, key: str) -> int:
+    try:
+        for number, line in enumerate(Path(file).read_text(encoding="utf-8").splitlines(), 1):
+            if f'"{key}"' in line or re.match(rf"\s*{re.escape(key)}\s*:", line):
+                return number
+    except (OSError, UnicodeDecodeError):
+        pass
+    return 1
+
+
+def check_modules(files: list[tuple[str, str]], *, allow_network: bool = False,
+                  context: list[tuple[str, str]] = ()) -> list[Finding]:
+    """Check (path, Rego text) modules, e.g. those of a compiled snapshot. `context`
+    modules are loaded alongside (references into them resolve) but not reported on."""
     findings: list[Finding] = []
     parsed: list[tuple[str, str]] = []
     for path, text in files:
@@ -63,23 +176,29 @@ def check_modules(files: list[tuple[str, str]], *, allow_network: bool = False) 
 
     engine = RegorusEngine(gather_prints=False)
     try:
-        engine.load(parsed, {})
+        engine.load(parsed + list(context), {})
     except Exception as exc:  # noqa: BLE001 — e.g. a conflict between files
         findings.append(_from_engine_error(str(exc), "error", "load"))
         return _sorted(findings)
     modules = json.loads(engine.raw.get_ast_as_json())
     program = _Program(modules)
-    findings += program.duplicate_defaults()
-    findings += program.recursion()
-    findings += program.calls(allow_network)
-    findings += program.input_references()
-    findings += program.routing()
-    findings += program.alias_rule_references()
-    if not any(f["code"] == "recursion" for f in findings):  # evaluating recursion crashes the engine
+    mine = {path for path, _ in parsed}
+    own: list[Finding] = []
+    own += program.duplicate_defaults()
+    own += program.recursion()
+    own += program.calls(allow_network)
+    own += program.input_references()
+    own += program.routing()
+    own += program.alias_rule_references()
+    own += program.packages_and_verbs()
+    own += program.input_patterns()
+    findings += [f for f in own if f["file"] in mine]
+    if not any(f["code"] == "recursion" for f in own):  # evaluating recursion crashes the engine
         known = {(f["file"], f["message"].split("`")[1]) for f in findings if f["code"] == "unknown-function"}
-        for finding in _isolated(lambda: _forced_evaluation(parsed, program), parsed):
+        everything = parsed + list(context)
+        for finding in _isolated(lambda: _forced_evaluation(everything, program, mine), parsed):
             name = finding["message"].rsplit(" ", 1)[-1]
-            if (finding["file"], name) not in known:
+            if (finding["file"], name) not in known and finding["file"] in mine:
                 findings.append(finding)
     return _sorted(findings)
 
@@ -339,6 +458,99 @@ class _Program:
                                          f"(`import data.{package}.{parts[1]}`)"))
         return found
 
+    def packages_and_verbs(self):
+        """Policies that cannot take effect: a package outside the policy root, a rule named
+        like a misspelt verb, a policy package with no verb at all."""
+        from .policyset import LIB_ROOT, POLICY_ROOT
+
+        found = []
+        verbs_by_package: dict[str, list] = {}
+        for module in self.modules:
+            package, file = module["package"], module["source"]["file"]
+            if file.endswith("_test.rego"):
+                continue
+            names = [(_rule_head(rule), rule) for rule in module["ast"]["rules"]]
+            verbish = [(name, line) for (name, _, line), _ in names if name and (name in ALL_VERBS or near_verb(name))]
+            if not package.startswith((POLICY_ROOT, LIB_ROOT)):
+                if not verbish and any(f"data.{package}" in other["source"]["contents"]
+                                       for other in self.modules if other is not module):
+                    continue  # a helper package the policies use
+                line = _line(module["ast"]["package"]) if isinstance(module["ast"].get("package"), dict) else 1
+                severity = "error" if verbish else "warning"
+                found.append(Finding(file, line, severity, "package-outside-root",
+                                     f"package `{package}` is outside `{POLICY_ROOT.rstrip('.')}`: "
+                                     + ("its rules are never evaluated" if verbish else
+                                        "it is loaded but never evaluated; only policies under the root decide")
+                                     + f" (write `package {POLICY_ROOT}{package.rsplit('.', 1)[-1]}`"
+                                     + (" or a library under `" + LIB_ROOT.rstrip(".") + "`)" if not verbish else ")")))
+                continue
+            if not package.startswith(POLICY_ROOT):
+                verbs = sorted({name for name, _ in verbish if name in ALL_VERBS})
+                if verbs:  # a library is loaded for its helpers, never evaluated for verbs
+                    line = next(line for name, line in verbish if name in ALL_VERBS)
+                    found.append(Finding(file, line, "error", "package-outside-root",
+                                         f"`{', '.join(verbs)}` in library package `{package}` is never evaluated: "
+                                         f"only packages under `{POLICY_ROOT.rstrip('.')}` decide"))
+                continue
+            entry = verbs_by_package.setdefault(package, [file, 1, "# METADATA" not in module["source"]["contents"]])
+            for (name, kind, line), _ in names:
+                if not name:
+                    continue
+                if name in ALL_VERBS:
+                    entry[2] = True
+                    continue
+                verb = near_verb(name)
+                if verb and name not in VERB_LIKE_SKIP and not self._referenced(package, name):
+                    found.append(Finding(file, line, "error", "unknown-verb",
+                                         f"`{name}` is not a verb; did you mean `{verb}`? (verbs: "
+                                         f"{', '.join(ALL_VERBS)}; any other rule is only a helper)"))
+        for package, (file, line, has_verb) in verbs_by_package.items():
+            if not has_verb:  # (only policies with METADATA: a bare package may be a work in progress)
+                found.append(Finding(file, line, "warning", "no-verbs",
+                                     f"policy `{package}` defines none of the verbs ({', '.join(ALL_VERBS)}): "
+                                     "it can never decide anything"))
+        return found
+
+    def _referenced(self, package: str, name: str) -> bool:
+        """Is rule `package.name` used by another rule (then it is a helper, not a typo)?"""
+        target = f"{package}.{name}"
+        for module in self.modules:
+            for rule in module["ast"]["rules"]:
+                own, _, _ = _rule_head(rule)
+                if own == name and module["package"] == package:
+                    continue
+                refs = _references([(rule.get("Spec") or {}).get("bodies", []), _head_values(rule)])
+                if any(self.resolve(module, dotted) == target for dotted, _ in refs):
+                    return True
+        return False
+
+    def input_patterns(self):
+        """A pattern argument (glob.match, regex.*) derived from `input`: the agent writes
+        the pattern, so it decides what matches (issue 12)."""
+        found = []
+        tainted_rules = _rules_tainted(self)
+        for module in self.modules:
+            file = module["source"]["file"]
+            if file.endswith("_test.rego"):
+                continue
+            rules = tainted_rules.get(module["package"], set())
+            for rule in module["ast"]["rules"]:
+                bodies = (rule.get("Spec") or {}).get("bodies") or []
+                tainted = _body_taint(bodies, rules) | rules
+                for item in _walk(rule):
+                    call = item.get("Call") if isinstance(item.get("Call"), dict) else None
+                    if not call:
+                        continue
+                    name = _ref_path(call["fcn"])
+                    for index in PATTERN_ARGS.get(name, ()):
+                        params = call.get("params") or []
+                        if index < len(params) and _mentions(params[index], tainted):
+                            found.append(Finding(file, _line(call), "warning", "input-pattern",
+                                                 f"the pattern of `{name}` (argument {index + 1}) comes from the "
+                                                 "input: the agent then chooses what matches; match the input "
+                                                 "against fixed patterns (data or literals) instead"))
+        return found
+
     def routing(self):
         from .policyset import POLICY_ROOT, parse_metadata
 
@@ -367,6 +579,21 @@ class _Program:
                     found.append(Finding(file, 1, "warning", "unknown-tool",
                                          f"routing names tool `{tool}`, not a Claude Code tool this version knows"))
             known = [e for e in events if e in EVENTS]
+            if events and not known:
+                found.append(Finding(file, _meta_line(module, "events"), "error", "routing-matches-nothing",
+                                     f"routing names only unknown events ({', '.join(map(str, events))}): "
+                                     "the policy never runs" + _suggest(events, EVENTS)))
+                continue
+            tools, classes = routing.get("tools") or [], routing.get("tool_classes") or []
+            if (tools or classes) and known and not any(event_info(e).tool_event for e in known):
+                found.append(Finding(file, _meta_line(module, "tools"), "error", "routing-matches-nothing",
+                                     f"routing names tools, but none of its events ({', '.join(known)}) "
+                                     "carries a tool call: the policy never runs"))
+            elif tools and not classes and not any(
+                    "*" in t or "?" in t or "[" in t or t.startswith("mcp__") or t in TOOL_CLASSES for t in tools):
+                found.append(Finding(file, _meta_line(module, "tools"), "error", "routing-matches-nothing",
+                                     f"routing names only unknown tools ({', '.join(map(str, tools))}): the policy "
+                                     "never runs" + _suggest(tools, TOOL_CLASSES)))
             if not known:
                 continue
             for name, defs in self.rules.get(package, {}).items():
@@ -378,7 +605,121 @@ class _Program:
         return found
 
 
-def _forced_evaluation(parsed, program: _Program):
+VERB_LIKE_SKIP = frozenset({"any", "all", "allowed", "env_name", "denied", "asked"})
+
+
+def _edit_distance(a: str, b: str) -> int:
+    """Optimal string alignment distance (a transposition counts 1: `dney` is 1 from `deny`)."""
+    d = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
+    for i in range(len(a) + 1):
+        d[i][0] = i
+    for j in range(len(b) + 1):
+        d[0][j] = j
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
+
+
+def near_verb(name: str) -> str | None:
+    """The verb `name` is probably a misspelling of, or None."""
+    lowered = name.lower()
+    if name in ALL_VERBS:
+        return None
+    if lowered in ALL_VERBS:
+        return lowered
+    best = min(ALL_VERBS, key=lambda verb: _edit_distance(lowered, verb))
+    limit = 1 if len(best) <= 4 else 2
+    return best if _edit_distance(lowered, best) <= limit else None
+
+
+def _suggest(names, known) -> str:
+    hints = []
+    for name in names:
+        if not isinstance(name, str):
+            continue
+        best = min(known, key=lambda k: _edit_distance(name.lower(), k.lower()), default=None)
+        if best and _edit_distance(name.lower(), best.lower()) <= 2 and best != name:
+            hints.append(f"`{name}` → `{best}`?")
+    return f" ({'; '.join(hints)})" if hints else ""
+
+
+def _meta_line(module, key: str) -> int:
+    for number, line in enumerate(module["source"]["contents"].splitlines(), 1):
+        if re.match(rf"^\s*#\s*{key}\s*:", line):
+            return number
+    return 1
+
+
+# (function, indexes of its pattern arguments): a pattern from the input lets the agent
+# choose what matches (a `.*` disables the rule) and can make the engine fail on a bad pattern.
+PATTERN_ARGS = {
+    "glob.match": (0,), "regex.match": (0,), "re_match": (0,), "regex.find_n": (0,),
+    "regex.find_all_string_submatch_n": (0,), "regex.replace": (1,), "regex.split": (0,),
+    "regex.template_match": (0,), "regex.globs_match": (0, 1),
+}
+
+
+def _mentions(node, names: set[str]) -> bool:
+    """Does an expression reference `input` or one of `names` (vars or rules)?"""
+    for item in _walk(node):
+        var = item.get("Var") if isinstance(item.get("Var"), dict) else None
+        if var and (var.get("value") == "input" or var.get("value") in names):
+            return True
+    return False
+
+
+def _lhs_vars(node) -> set[str]:
+    return {item["Var"]["value"] for item in _walk(node) if isinstance(item.get("Var"), dict)}
+
+
+def _body_taint(bodies, tainted_rules: set[str]) -> set[str]:
+    """Vars of a rule body whose value derives from `input` (or a tainted rule), to a fixpoint."""
+    stmts = [st.get("literal") or {} for body in bodies or () for st in (body.get("query") or {}).get("stmts", [])]
+    tainted: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        names = tainted | tainted_rules
+        for literal in stmts:
+            if "SomeIn" in literal:
+                some = literal["SomeIn"]
+                if _mentions(some.get("collection"), names):
+                    new = _lhs_vars([some.get("key"), some.get("value")]) - tainted
+                    if new:
+                        tainted |= new
+                        changed = True
+            expr = ((literal.get("Expr") or {}).get("expr")) or {}
+            assign = expr.get("AssignExpr")
+            if assign and _mentions(assign.get("rhs"), names):
+                new = _lhs_vars(assign.get("lhs")) - tainted
+                if new:
+                    tainted |= new
+                    changed = True
+    return tainted
+
+
+def _rules_tainted(program) -> dict[str, set[str]]:
+    """package → rule names whose value derives from `input`."""
+    out: dict[str, set[str]] = {}
+    for _ in range(3):
+        for module in program.modules:
+            names = out.setdefault(module["package"], set())
+            for rule in module["ast"]["rules"]:
+                name, _, _ = _rule_head(rule)
+                if not name or name in names:
+                    continue
+                bodies = (rule.get("Spec") or {}).get("bodies") or []
+                tainted = _body_taint(bodies, names) | names
+                if _mentions(_head_values(rule), tainted):
+                    names.add(name)
+    return out
+
+
+def _forced_evaluation(parsed, program: _Program, mine=None):
     """Evaluate every rule once (empty input): the engine compiles lazily, so this is what
     surfaces unknown functions and compile errors in rules no query would reach."""
     from .engines.regorus_engine import RegorusEngine
@@ -389,6 +730,8 @@ def _forced_evaluation(parsed, program: _Program):
     for package, rules in program.rules.items():
         for name, defs in rules.items():
             if any(kind == "Func" for kind, _, _ in defs) or name.startswith(("test_", "todo_")):
+                continue
+            if mine is not None and not any(file in mine for _, file, _ in defs):
                 continue
             try:
                 engine.evaluate("{}", [f"data.{package}.{name}"])

@@ -15,14 +15,84 @@ import typer
 
 from . import __version__
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Policy engine for Claude Code hooks, driven by OPA/Rego.")
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Policy engine for Claude Code hooks, driven by OPA/Rego. "
+                       "Exit codes: 0 ok, 1 the answer is negative (check errors, failing tests, a refused "
+                       "bundle...), 2 bad usage or input (docs/cli.md), 70 internal error.")
+
+EXIT_FAIL, EXIT_USAGE, EXIT_INTERNAL = 1, 2, 70
 
 PoliciesOpt = typer.Option(None, "--policies", "-p",
-                           help="Policy directory or compiled snapshot (repeatable). Default: the built-in pack.")
+                           help="Policy directory, .rego file or compiled snapshot (repeatable), ADDED to the "
+                                "built-in pack (named `builtin:`); data files overlay the pack's data. "
+                                "Default: the built-in pack alone.")
+NoBuiltinOpt = typer.Option(False, "--no-builtin", help="Use only --policies, without the built-in pack.")
+FormatOpt = typer.Option("text", "--format", help="text | json")
 
 
-@app.command()
+def _version_callback(value: bool):
+    if value:
+        typer.echo(f"claude-rego {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: bool = typer.Option(False, "--version", callback=_version_callback, is_eager=True,
+                                       help="Print the version and exit.")):
+    """Policy engine for Claude Code hooks, driven by OPA/Rego."""
+
+
+def run() -> None:
+    """The console entry: every error is a message and a documented exit code, never a traceback."""
+    try:
+        app()
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as exc:  # noqa: BLE001 — the last line: a bug, reported without a traceback
+        sys.stderr.write(f"error: internal error: {type(exc).__name__}: {exc}\n"
+                         "(this is a bug in claude-rego; please report it with the command you ran)\n")
+        sys.exit(EXIT_INTERNAL)
+
+
+def _fail(message: str, code: int = EXIT_USAGE):
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _format(value: str, json_alias: bool = False) -> str:
+    value = "json" if json_alias else value
+    if value not in ("text", "pretty", "json"):
+        _fail(f"--format must be text or json, not {value!r}")
+    return "json" if value == "json" else "text"
+
+
+def _policy_failure(exc: Exception, sources) -> None:
+    """Policies that do not load: say where, as `check` does (file:line), and exit 2."""
+    from .check import check as run_check
+    from .check import errors
+
+    rego_sources = sources and not any(str(source).endswith(".json") for source in sources)
+    found = errors(run_check(list(sources))) if rego_sources else []
+    for finding in found:
+        typer.echo(str(finding), err=True)
+    _fail(f"the policies cannot be loaded{' (see above)' if found else ': ' + str(exc)}")
+
+
+def _sources(policies, no_builtin: bool = False):
+    """What --policies/--no-builtin mean (snapshot.compose): added to the built-in pack."""
+    from . import snapshot
+
+    if no_builtin and not policies:
+        _fail("--no-builtin needs --policies (there would be no policies at all)")
+    for path in policies or ():
+        if not snapshot.is_builtin(path) and not Path(path).exists():
+            _fail(f"{path}: no such file or directory")
+    return snapshot.compose(list(policies or ()), builtin=not no_builtin)
+
+
+@app.command(context_settings={"help_option_names": []}, add_help_option=False)
 def hook(event: Optional[str] = typer.Option(None, "--event"),
          policies: Optional[List[str]] = PoliciesOpt,
          deadline: float = typer.Option(3.0, "--deadline")):
@@ -38,6 +108,7 @@ def hook(event: Optional[str] = typer.Option(None, "--event"),
 def install(print_: bool = typer.Option(False, "--print", help="Print the settings JSON to register."),
             scope: str = typer.Option("user", "--scope", help="managed | user | project (where it would be written)."),
             policies: Optional[List[str]] = PoliciesOpt,
+            no_builtin: bool = NoBuiltinOpt,
             event: Optional[List[str]] = typer.Option(None, "--event", help="Register only these events."),
             deadline: float = typer.Option(3.0, "--deadline", help="Seconds the hook has to answer."),
             python: Optional[str] = typer.Option(None, "--python", help="Interpreter to register (default: this one)."),
@@ -58,9 +129,10 @@ def install(print_: bool = typer.Option(False, "--print", help="Print the settin
 
     if scope not in ("managed", "user", "project"):
         raise typer.BadParameter("scope must be managed, user or project")
-    snapshot = _load(policies)
+    sources = _sources(policies, no_builtin)
+    snapshot = _load(sources)
     try:
-        fragment = installer.registration(snapshot, python=python, policies=policies or None,
+        fragment = installer.registration(snapshot, python=python, policies=sources,
                                           deadline=deadline, events=event or None, opa_url=opa_url,
                                           opa_token_file=opa_token_file, confirm_dangerous=confirm_dangerous_events)
     except installer.NeedsConfirmation as exc:
@@ -82,86 +154,164 @@ def install(print_: bool = typer.Option(False, "--print", help="Print the settin
         installer.compile_bytecode()
     verb = "would change" if dry_run else "updated"
     typer.echo(f"{path}: {verb if changed else 'already up to date'}"
-               f" ({len(fragment['hooks'])} events: {', '.join(fragment['hooks'])})")
+               f" ({_count(len(fragment['hooks']), 'event')}: {', '.join(fragment['hooks'])})")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+@app.command()
+def uninstall(scope: str = typer.Option("user", "--scope", help="managed | user | project."),
+              settings_file: Optional[str] = typer.Option(None, "--settings-file", help="This settings file instead of the scope's."),
+              dry_run: bool = typer.Option(False, "--dry-run", help="Show the diff, write nothing.")):
+    """Remove exactly the hooks `install` registered (other hooks and settings kept; a backup first)."""
+    from . import install as installer
+
+    if scope not in ("managed", "user", "project"):
+        _fail("--scope must be managed, user or project")
+    path = settings_file or installer.settings_path(scope)
+    try:
+        changed, diff, events = installer.unregister(path, dry_run=dry_run)
+    except (OSError, ValueError) as exc:
+        _fail(str(exc), EXIT_FAIL)
+    if diff:
+        typer.echo(diff)
+    if not events:
+        typer.echo(f"{path}: no claude-rego hooks registered; nothing to do")
+        return
+    typer.echo(f"{path}: {'would remove' if dry_run else 'removed'} claude-rego from "
+               f"{_count(len(events), 'event')}: {', '.join(events)}")
 
 
 @app.command(name="eval")
 def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a shared sample with an `input` field); - for stdin."),
           policies: Optional[List[str]] = PoliciesOpt,
-          explain: bool = typer.Option(False, "--explain", help="Say which policy decided and why.")):
-    """Evaluate one hook input in process: query document, contributions, decision, output."""
-    from . import hookinput, output, query
-    from .api import evaluator_for
-    from .events import event_info
+          no_builtin: bool = NoBuiltinOpt,
+          org_policies: Optional[str] = typer.Option(None, "--org-policies", help="An org layer (can only tighten)."),
+          project_policies: str = typer.Option("auto", "--project-policies", help="auto | off | PATH (as the hook)."),
+          managed_config: Optional[str] = typer.Option(None, "--managed-config", help="Managed runtime file (as the hook)."),
+          explain: bool = typer.Option(False, "--explain", hidden=True, help="Deprecated: the text format explains."),
+          format_: str = FormatOpt):
+    """Decide one hook input exactly as the hook would (same layers), and explain who decided.
 
-    raw = sys.stdin.buffer.read() if str(file) == "-" else file.read_bytes()
+    Text: the verdict, the layer/policy/rule (file:line) that decided, why the others did not.
+    --format json: the query document, contributions, decision, hook output and explanation."""
+    from . import hookinput, output, policyset, query
+    from . import hook as hook_mod
+    from . import snapshot as snapshot_mod
+    from .engines.base import EngineError
+    from .events import event_info
+    from .explain import explain as explain_lines
+    from .pipeline import open_evaluator
+
+    fmt = _format(format_)
+    try:
+        raw = sys.stdin.buffer.read() if str(file) == "-" else file.read_bytes()
+    except OSError as exc:
+        _fail(f"{file}: {exc.strerror or exc}")
     try:
         hook_input = hookinput.parse(raw)
     except hookinput.BadInput as exc:
-        typer.echo(f"error: {file}: {exc}", err=True)
-        raise typer.Exit(2)
-    if "input" in hook_input and "hook_event_name" not in hook_input:
+        _fail(f"{file}: not a hook input ({exc})")
+    if "input" in hook_input and "hook_event_name" not in hook_input and isinstance(hook_input["input"], dict):
         hook_input = hook_input["input"]
-    evaluator = evaluator_for(policies or None)
-    name = hook_input.get("hook_event_name", "")
-    capped, truncated = hookinput.cap_strings(hook_input)
-    document = query.build(capped, truncated=truncated)
-    contributions = evaluator.contributions(name, hook_input)
-    decision = evaluator.decide(hook_input)
-    out, code = output.render(event_info(name), decision)
-    where = {p["name"]: p for p in evaluator.snapshot["policies"]}
-    report = {
-        "query_document": document,
-        "contributions": [{"policy": c.policy, "package": where[c.policy]["package"], "rule": c.verb,
-                           "defined_at": where[c.policy].get("locations", {}).get(c.verb, []), "value": c.items}
-                          for c in contributions if c.items],
-        "decision": decision,
-        "hook_output": out,
-        "exit_code": code,
-    }
-    if explain:
-        verdict = decision["verdict"] or "no opinion"
-        lines = [f"verdict: {verdict}"]
-        for policy in decision["by"]:
-            rule_sites = where.get(policy, {}).get("locations", {}).get(verdict, [])
-            lines.append(f"  decided by {policy}.{verdict} ({', '.join(rule_sites) or 'claude-rego'})")
-        for reason in decision["reasons"]:
-            lines.append(f"  reason: {reason}")
-        if decision["updated_input"] is not None:
-            lines.append(f"  rewritten input: {json.dumps(decision['updated_input'])}")
-        for item in decision["ignored"]:
-            lines.append(f"  ignored: {item['policy']}.{item['verb']} (the event cannot carry it)")
-        report["explanation"] = lines
-    typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
+    name = hook_input.get("hook_event_name")
+    if not isinstance(name, str) or not name:
+        _fail(f"{file}: the hook input has no hook_event_name")
+    # The hook's own option handling: --policies composition, then the managed config wins.
+    argv = [a for p in _sources(policies, no_builtin) or () for a in ("--policies", p)]
+    argv += ["--project-policies", project_policies] + (["--org-policies", org_policies] if org_policies else [])
+    argv += ["--managed-config", managed_config] if managed_config else []
+    opts = hook_mod.parse_args(argv)
+    hook_mod._apply_managed(opts)
+    try:
+        engine = None
+        if opts.opa_url:
+            from .worker import _opa_engine
+
+            engine = _opa_engine({"url": opts.opa_url, "token_file": opts.opa_token_file,
+                                  "ca_file": opts.opa_ca_file})
+        evaluator = open_evaluator(opts.policies or None, org=opts.org_policies,
+                                   project=opts.project_policies, engine=engine)
+        decision = evaluator.decide(hook_input, event_name=name)
+        out, code = output.render(event_info(name), decision)
+        lines = explain_lines(evaluator, hook_input, name, decision)
+    except (policyset.PolicyError, snapshot_mod.SnapshotError, OSError) as exc:
+        _policy_failure(exc, opts.policies)
+    except Exception as exc:  # noqa: BLE001 — an engine error or an invalid decision: the hook fails closed
+        failed, fcode, err = output.failure(event_info(name), f"policy evaluation failed ({type(exc).__name__}: {exc}).")
+        typer.echo(f"error: policy evaluation failed: {type(exc).__name__}: {str(exc).strip()}", err=True)
+        typer.echo(f"the hook would answer (fail closed): {json.dumps(failed) if failed is not None else ''} "
+                   f"exit {fcode} {err}".rstrip(), err=True)
+        raise typer.Exit(EXIT_FAIL) from None
+    if fmt == "json":
+        capped, truncated = hookinput.cap_strings(hook_input)
+        contributions = evaluator.contributions(name, hook_input)
+        where = {(layer.name, p["name"]): p for layer in evaluator.layers_for(hook_input)[0]
+                 for p in layer.snapshot["policies"]}
+        report = {
+            "explanation": lines,
+            "decision": decision,
+            "hook_output": out,
+            "exit_code": code,
+            "contributions": [{"layer": c.layer, "policy": c.policy,
+                               "package": where.get((c.layer, c.policy), {}).get("package"), "rule": c.verb,
+                               "mode": c.mode,
+                               "defined_at": where.get((c.layer, c.policy), {}).get("locations", {}).get(c.verb, []),
+                               "value": c.items}
+                              for c in contributions if c.items],
+            "query_document": query.build(capped, truncated=truncated),
+        }
+        typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
+        return
+    for line in lines:
+        typer.echo(line)
+    typer.echo(f"hook output (exit {code}): {json.dumps(out, ensure_ascii=False)}")
 
 
 @app.command()
-def test(paths: List[str] = typer.Argument(None, help="Policy directories (default: the built-in pack)."),
+def test(paths: List[str] = typer.Argument(None, help="Policy directories, added to the built-in pack whose "
+                                                      "libraries and data they see (default: the built-in pack)."),
+         no_builtin: bool = NoBuiltinOpt,
          run: Optional[str] = typer.Option(None, "--run", help="Only tests whose name matches this regex."),
          verbose: bool = typer.Option(False, "-v", "--verbose"),
-         format_: str = typer.Option("pretty", "--format", help="pretty | json"),
+         format_: str = FormatOpt,
          coverage: bool = typer.Option(False, "--coverage", help="Report line coverage of the policies."),
          threshold: float = typer.Option(0.0, "--threshold", help="Fail when overall coverage is below this percentage."),
          fixtures: Optional[Path] = typer.Option(None, "--fixtures", help="Also run golden hook fixtures from this folder.")):
     """Run Rego unit tests (rules named test_*), like `opa test`."""
-    from . import snapshot
+    from . import policyset
     from .check import check as run_check
     from .check import errors
-    from .regotest import run_rego_tests
+    from .regotest import FixtureError, run_rego_tests
 
-    paths = paths or [snapshot.default_pack_dir()]
+    format_ = _format(format_)
+    paths = _sources(paths, no_builtin) or ["builtin:"]
+    if run:
+        import re
+
+        try:
+            re.compile(run)
+        except re.error as exc:
+            _fail(f"--run: not a regular expression: {exc}")
+    if fixtures is not None and not fixtures.is_dir():
+        _fail(f"--fixtures {fixtures}: no such directory")
     problems = errors(run_check(paths))
     if problems:  # a policy that fails `check` would fail closed at decision time
         for finding in problems:
             typer.echo(str(finding), err=True)
-        typer.echo(f"check failed with {len(problems)} errors; no tests were run", err=True)
-        raise typer.Exit(1)
+        typer.echo(f"check failed with {_count(len(problems), 'error')}; no tests were run", err=True)
+        raise typer.Exit(EXIT_FAIL)
     from .regotest import overall_percent, run_fixtures
 
     report = {} if coverage or threshold else None
-    results = run_rego_tests(paths, pattern=run, coverage=report)
-    if fixtures:
-        results += run_fixtures(str(fixtures), list(paths) if paths else None)
+    try:
+        results = run_rego_tests(paths, pattern=run, coverage=report)
+        if fixtures:
+            results += run_fixtures(str(fixtures), list(paths))
+    except (policyset.PolicyError, FixtureError) as exc:
+        _fail(str(exc))
     failed = [r for r in results if not r["passed"] and not r["skipped"]]
     below = report is not None and overall_percent(report) < threshold
     if format_ == "json":
@@ -186,38 +336,51 @@ def test(paths: List[str] = typer.Argument(None, help="Policy directories (defau
 
 
 @app.command()
-def check(paths: List[str] = typer.Argument(None, help="Policy directories or files (default: the built-in pack)."),
-          format_: str = typer.Option("pretty", "--format", help="pretty | json"),
+def check(paths: List[str] = typer.Argument(None, help="Policy directories or files, checked with the built-in "
+                                                       "pack as context (default: the built-in pack itself)."),
+          no_builtin: bool = NoBuiltinOpt,
+          format_: str = FormatOpt,
           allow_network: bool = typer.Option(False, "--allow-network", help="Allow http.send and other network builtins.")):
     """Static and engine checks that catch what would fail (or silently pass) at decision time."""
     from . import snapshot
     from .check import check as run_check
     from .check import errors
 
-    findings = run_check(paths or [snapshot.default_pack_dir()], allow_network=allow_network)
+    format_ = _format(format_)
+    if no_builtin and not paths:
+        _fail("--no-builtin needs paths to check")
+    sources = snapshot.compose(list(paths or ()), builtin=not no_builtin) or ["builtin:"]
+    findings = run_check(sources, allow_network=allow_network)
     if format_ == "json":
         typer.echo(json.dumps(findings, indent=2))
     else:
         for finding in findings:
             typer.echo(str(finding))
-        typer.echo(f"{len(errors(findings))} errors, {len(findings) - len(errors(findings))} warnings")
+        n_errors = len(errors(findings))
+        typer.echo(f"{_count(n_errors, 'error')}, {_count(len(findings) - n_errors, 'warning')}"
+                   " (codes: docs/check-codes.md)")
     if errors(findings):
-        raise typer.Exit(1)
+        raise typer.Exit(EXIT_FAIL)
 
 
 @app.command(name="compile")
-def compile_(sources: List[str] = typer.Argument(..., help="Policy directories."),
+def compile_(sources: List[str] = typer.Argument(..., help="Policy directories, added to the built-in pack."),
+             no_builtin: bool = NoBuiltinOpt,
              output_file: Path = typer.Option(..., "-o", "--output", help="Snapshot file to write."),
              revision: Optional[str] = typer.Option(None, "--revision")):
     """Compile policy sources into the snapshot the hook reads (checked before it is written)."""
     from . import policyset
 
+    sources = _sources(sources, no_builtin) or ["builtin:"]
+    if len(sources) == 1 and sources[0].endswith(".json"):
+        _fail(f"{sources[0]} is already a compiled snapshot")
     try:
         snapshot = policyset.compile_sources(sources, revision=revision, check=True)
+        policyset.write_snapshot(snapshot, output_file)
     except policyset.PolicyError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1)
-    policyset.write_snapshot(snapshot, output_file)
+        _fail(str(exc), EXIT_FAIL)
+    except OSError as exc:
+        _fail(f"{output_file}: {exc.strerror or exc}")
     typer.echo(f"wrote {output_file}: {len(snapshot['policies'])} policies, revision {snapshot['revision']}")
 
 
@@ -228,14 +391,16 @@ def schema(event: Optional[str] = typer.Argument(None, help="Event name (default
     from . import contract
 
     if write:
-        paths = contract.write_schemas(write)
+        try:
+            paths = contract.write_schemas(write)
+        except OSError as exc:
+            _fail(f"{write}: {exc.strerror or exc}")
         typer.echo(f"wrote {len(paths)} schemas to {write}")
         return
     schemas = contract.all_schemas()
     if event:
         if event not in schemas:
-            typer.echo(f"error: unknown event {event!r}", err=True)
-            raise typer.Exit(2)
+            _fail(f"unknown event {event!r} (known: {', '.join(sorted(schemas))})")
         typer.echo(json.dumps(schemas[event], indent=2))
     else:
         typer.echo(json.dumps(schemas, indent=2))
@@ -286,10 +451,13 @@ app.add_typer(log_app, name="log")
 
 @log_app.command("verify")
 def log_verify(path: Optional[str] = typer.Argument(None, help="Decision log (default: the hook's)."),
-               format_: str = typer.Option("pretty", "--format", help="pretty | json")):
+               format_: str = FormatOpt):
     """Check the decision log's hash chain (across rotated files): edits and removals show."""
     from . import decisionlog
 
+    format_ = _format(format_)
+    if path is not None and not Path(path).exists():
+        _fail(f"{path}: no such file")
     result = decisionlog.verify(path or decisionlog.default_path())
     if format_ == "json":
         typer.echo(json.dumps(result, indent=2))
@@ -303,15 +471,32 @@ def log_verify(path: Optional[str] = typer.Argument(None, help="Decision log (de
 
 @app.command()
 def replay(log: str = typer.Argument(..., help="A decision log (JSONL)."),
-           bundle: List[str] = typer.Option(..., "--bundle", "--policies", help="Candidate policies: directory or snapshot."),
+           bundle: List[str] = typer.Option(..., "--bundle", "--policies", help="Candidate policies: directory or snapshot "
+                                                                               "(added to the built-in pack, as the hook does)."),
+           no_builtin: bool = NoBuiltinOpt,
+           org_policies: Optional[str] = typer.Option(None, "--org-policies", help="An org layer (can only tighten)."),
+           project_policies: str = typer.Option("auto", "--project-policies", help="auto | off | PATH (as the hook)."),
            fail_on: Optional[str] = typer.Option(None, "--fail-on",
                                                  help="Comma list: newly_denied,newly_allowed,newly_asked,changed_rewrite,changed_other"),
-           format_: str = typer.Option("pretty", "--format", help="pretty | json")):
+           format_: str = FormatOpt):
     """Re-evaluate recorded decisions against candidate policies: the blast radius of a change."""
-    from .replay import CATEGORIES
+    from . import policyset, snapshot
+    from .replay import CATEGORIES, ReplayError
     from .replay import replay as run_replay
 
-    report = run_replay(log, list(bundle))
+    format_ = _format(format_)
+    wanted = [c.strip().replace("-", "_") for c in (fail_on or "").split(",") if c.strip()]
+    unknown = [c for c in wanted if c not in CATEGORIES]
+    if unknown:
+        _fail(f"unknown --fail-on categories {unknown} (known: {', '.join(CATEGORIES)})")
+    sources = _sources(list(bundle), no_builtin)
+    try:
+        snapshot.load(sources)  # fail early and clearly on policies that do not load
+        report = run_replay(log, sources, org=org_policies, project=project_policies)
+    except ReplayError as exc:
+        _fail(str(exc))
+    except (policyset.PolicyError, snapshot.SnapshotError) as exc:
+        _fail(f"the candidate policies cannot be loaded: {exc}")
     if format_ == "json":
         typer.echo(json.dumps(report, indent=2))
     else:
@@ -321,24 +506,26 @@ def replay(log: str = typer.Argument(..., help="A decision log (JSONL)."),
             typer.echo(f"  {category}: {report[category]}")
             for example in report["examples"][category]:
                 typer.echo(f"    {example['decision_id']} {example['event']} {json.dumps(example['tool_input'])[:120]}")
-    wanted = [c.strip().replace("-", "_") for c in (fail_on or "").split(",") if c.strip()]
-    unknown = [c for c in wanted if c not in CATEGORIES]
-    if unknown:
-        raise typer.BadParameter(f"unknown --fail-on categories {unknown}")
     if any(report[c] for c in wanted):
         raise typer.Exit(1)
 
 
 @app.command()
-def doctor(policies: Optional[List[str]] = PoliciesOpt,
+def doctor(policies: Optional[List[str]] = typer.Option(None, "--policies", "-p",
+                                                      help="The policies install was given (default: read them "
+                                                           "from the registered commands)."),
+           no_builtin: bool = NoBuiltinOpt,
            settings_file: Optional[List[str]] = typer.Option(None, "--settings-file", help="Settings files to inspect (default: managed, user, project)."),
-           json_: bool = typer.Option(False, "--json", help="Machine-readable output for CI.")):
+           format_: str = FormatOpt,
+           json_: bool = typer.Option(False, "--json", hidden=True, help="Deprecated alias of --format json.")):
     """Check the installation: hooks registered and intact, snapshot, engine integrity, Claude Code, live decisions."""
     from .doctor import run_checks
 
-    checks = run_checks(settings_files=settings_file or None, policies=policies or None)
+    fmt = _format(format_, json_)
+    checks = run_checks(settings_files=settings_file or None,
+                        policies=_sources(policies, no_builtin) if policies else None)
     failed = [c for c in checks if c["ok"] is False]
-    if json_:
+    if fmt == "json":
         typer.echo(json.dumps({"ok": not failed, "checks": checks}, indent=2))
     else:
         from rich.console import Console
@@ -397,14 +584,14 @@ def _token(path):
 
 @opa_app.command("push")
 def opa_push(opa_url: str = OpaUrlArg, policies: Optional[List[str]] = PoliciesOpt,
-             opa_token_file: Optional[str] = OpaTokenOpt):
+             no_builtin: bool = NoBuiltinOpt, opa_token_file: Optional[str] = OpaTokenOpt):
     """Upload policies (checked and compiled first) and their data to an OPA server.
 
     For sidecars fed without a bundle server, and for staging; production fleets should
     serve signed bundles (`claude-rego bundle`).
     """
     admin = _opa_admin()
-    loaded = _load(policies)
+    loaded = _load(_sources(policies, no_builtin))
     try:
         summary = admin.push(opa_url, loaded, token=_token(opa_token_file))
     except Exception as exc:  # noqa: BLE001 — the client raises its own hierarchy; report, never a traceback
@@ -434,8 +621,7 @@ def _load(policies):
     try:
         return snapshot.load(policies or None)
     except (policyset.PolicyError, snapshot.SnapshotError, OSError, ValueError) as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1)
+        _policy_failure(exc, policies)
 
 
 from .cli_bundle import register as _register_bundle_commands  # noqa: E402 — bundle, pull, activate
@@ -444,4 +630,4 @@ _register_bundle_commands(app)
 
 
 if __name__ == "__main__":
-    app()
+    run()

@@ -65,22 +65,26 @@ def bundle_build(directory: Path = typer.Argument(..., help="Policy directory (.
     except OSError as exc:
         _fail(f"{output}: {exc.strerror or exc}")
     signed = f", signed ({signing.algorithm}, key id {signing.keyid})" if signing else ", unsigned"
-    typer.echo(f"wrote {output}: revision {revision}, {len(result.files)} files{signed}")
+    counted = [name for name in result.files if name != ".signatures.json"]  # as `verify` and `inspect` count
+    typer.echo(f"wrote {output}: revision {revision}, {len(counted)} file{'' if len(counted) == 1 else 's'}{signed}")
     if result.skipped:
         typer.echo(f"not bundled: {', '.join(result.skipped)}")
 
 
 @bundle_app.command("inspect")
 def bundle_inspect(file: Path = typer.Argument(..., help="A bundle (.tar.gz)."),
-                   as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
+                   format_: str = typer.Option("text", "--format", help="text | json"),
+                   as_json: bool = typer.Option(False, "--json", hidden=True, help="Deprecated alias of --format json.")):
     """Show a bundle's manifest, files and signature claims (the signature is NOT verified here)."""
     from .bundle import BundleError, describe, read_bundle
 
+    if format_ not in ("text", "pretty", "json"):
+        _fail(f"--format must be text or json, not {format_!r}", code=2)
     try:
         info = describe(read_bundle(_read(file)))
     except BundleError as exc:
         _fail(exc)
-    if as_json:
+    if as_json or format_ == "json":
         typer.echo(json.dumps(info, indent=2, sort_keys=True))
         return
     typer.echo(f"revision:  {info['revision']}\nroots:     {info['roots']}\nmetadata:  {json.dumps(info['metadata'])}")
@@ -117,7 +121,7 @@ def bundle_verify(file: Path = typer.Argument(..., help="A bundle (.tar.gz)."),
         validate(bundle)
     except BundleError as exc:
         _fail(exc)
-    typer.echo(f"OK: {file}: revision {bundle.revision}, {len(bundle.files)} files, signed by key id "
+    typer.echo(f"OK: {file}: revision {bundle.revision}, {len(bundle.files)} file{'' if len(bundle.files) == 1 else 's'}, signed by key id "
                f"{signer.keyid} ({signer.algorithm}{', scope ' + signer.scope if signer.scope else ''})")
 
 
@@ -159,7 +163,12 @@ def activate(source: str = typer.Argument(..., help="Bundle URL (http/https), .t
                                                               help="File holding a bearer token for the bundle server."),
              timeout: float = typer.Option(30.0, "--timeout", help="HTTP timeout in seconds."),
              lock_timeout: float = typer.Option(60.0, "--lock-timeout",
-                                                help="Seconds to wait for a concurrent activation to finish.")):
+                                                help="Seconds to wait for a concurrent activation to finish."),
+             allow_unsigned: bool = typer.Option(False, "--allow-unsigned",
+                                                 help="Let an unsigned bundle replace a signed one (refused otherwise)."),
+             config: Optional[str] = typer.Option(None, "--config",
+                                                  help="Managed config (claude-rego.json) whose `bundles` settings apply "
+                                                       "(default: the machine's, if present).")):
     """Verify, check and compile a bundle, then atomically make it the snapshot the hook reads.
 
     A candidate that fails any step is never activated: the last good snapshot stays.
@@ -167,13 +176,23 @@ def activate(source: str = typer.Argument(..., help="Bundle URL (http/https), .t
     from .activation import activate as do_activate
     from .activation import read_active
     from .bundle import BundleError
+    from .config import ConfigError, bundle_policy
 
+    try:
+        machine = bundle_policy(config)
+    except ConfigError as exc:
+        _fail(exc)
     try:
         keyring = _keyring(verification_key, key_id, scope, verification_alg, allow_hmac) if verification_key else None
         result = do_activate(source, state_dir, keyring=keyring, allow_rollback=allow_rollback, revision=revision,
-                             timeout=timeout, lock_timeout=lock_timeout, token=_token(bearer_token_file))
+                             timeout=timeout, lock_timeout=lock_timeout, token=_token(bearer_token_file),
+                             require_signature=machine.require_signature,
+                             allow_unsigned=allow_unsigned or machine.allow_unsigned_replacement)
     except BundleError as exc:
-        current = read_active(state_dir) if state_dir.is_dir() else None
+        try:
+            current = read_active(state_dir) if state_dir.is_dir() else None
+        except OSError:
+            current = None
         still = (f"still active: revision {(current.get('bundle') or {}).get('revision') or current.get('revision')}"
                  if current else "nothing is active yet")
         _fail(exc, "activation failed: ", still)
@@ -226,8 +245,8 @@ def _token(path: Optional[Path]) -> Optional[str]:
         raise BundleError("usage", f"{path}: {exc.strerror or exc}") from None
 
 
-def _fail(exc, prefix: str = "", *extra: str):
+def _fail(exc, prefix: str = "", *extra: str, code: int = 1):
     typer.echo(f"error: {prefix}{exc}", err=True)
     for line in extra:
         typer.echo(line, err=True)
-    raise typer.Exit(1)
+    raise typer.Exit(code)

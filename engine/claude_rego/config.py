@@ -50,6 +50,11 @@ class OpaConfig(_Strict):
     ca_file: Optional[str] = None
 
 
+class BundlesConfig(_Strict):
+    require_signature: bool = Field(False, description="`activate` refuses unsigned bundles on this machine")
+    allow_unsigned_replacement: bool = Field(False, description="Allow an unsigned bundle to replace a signed one")
+
+
 class ManagedConfig(_Strict):
     """claude-rego.json"""
 
@@ -59,6 +64,7 @@ class ManagedConfig(_Strict):
     deadline_seconds: float = Field(3.0, gt=0.1, le=30)
     decision_log: DecisionLogConfig = Field(default_factory=DecisionLogConfig)
     opa: Optional[OpaConfig] = None
+    bundles: BundlesConfig = Field(default_factory=BundlesConfig)
 
     @field_validator("policies", "org_policies")
     @classmethod
@@ -96,7 +102,20 @@ def runtime(config: ManagedConfig) -> dict:
         "masked_paths": config.decision_log.masked_paths,
         "opa_url": config.opa.url if config.opa else None,
         "opa_token_file": config.opa.token_file if config.opa else None,
+        "opa_ca_file": config.opa.ca_file if config.opa else None,
     }
+
+
+def default_path() -> str:
+    return os.path.join(managed_dir(), CONFIG_NAME)
+
+
+def bundle_policy(path: str | None = None) -> BundlesConfig:
+    """The machine's bundle settings: from `path`, else the managed config if present."""
+    path = path or default_path()
+    if path == default_path() and not os.path.exists(path):
+        return BundlesConfig()
+    return load(path).bundles
 
 
 def compile_runtime(config_path: str, runtime_path: str | None = None) -> str:

@@ -25,17 +25,6 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
     from . import install, snapshot
 
     checks = []
-    checks.append(_engine_integrity())
-    try:
-        snap = snapshot.load(policies)
-        source = (policies or [snapshot.default_snapshot_path() or snapshot.default_pack_dir()])[0]
-        age_h = (time.time() - os.path.getmtime(source)) / 3600 if os.path.exists(source) else None
-        checks.append(_check("snapshot", True, f"{len(snap['policies'])} policies, revision {snap.get('revision')}"
-                             + (f", {age_h:.1f} h old" if age_h is not None else ""), revision=snap.get("revision")))
-    except Exception as exc:  # noqa: BLE001
-        checks.append(_check("snapshot", False, f"cannot load the policies: {exc}"))
-        snap = None
-
     files = settings_files or [install.settings_path(s) for s in ("managed", "user", "project")]
     registered: dict[str, str] = {}
     for path in files:
@@ -52,13 +41,35 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
                 for hook in entry.get("hooks", []) if isinstance(entry, dict) else []:
                     if install.is_ours(hook):
                         registered[event] = hook.get("command", "")
+    registered_with = None
+    if policies is None and registered:  # what install actually registered (issue 17)
+        options = [install.registered_options(cmd) for cmd in registered.values()]
+        if options and all(o.get("policies") == options[0].get("policies") and
+                           o.get("builtin") == options[0].get("builtin") for o in options):
+            registered_with = options[0]
+            policies = snapshot.compose(registered_with["policies"], builtin=registered_with["builtin"])
+    checks.append(_engine_integrity())
+    try:
+        snap = snapshot.load(policies)
+        source = (policies or [snapshot.default_snapshot_path() or snapshot.default_pack_dir()])[0]
+        age_h = (time.time() - os.path.getmtime(source)) / 3600 if os.path.exists(source) else None
+        checks.append(_check("snapshot", True, f"{len(snap['policies'])} policies, revision {snap.get('revision')}"
+                             + (f", {age_h:.1f} h old" if age_h is not None else ""), revision=snap.get("revision")))
+    except Exception as exc:  # noqa: BLE001
+        checks.append(_check("snapshot", False, f"cannot load the policies: {exc}"))
+        snap = None
+
     if snap is not None:
         governed = install.governed_events(snap, confirm_dangerous=True)
         missing = [e for e in governed if e not in registered]
-        expected = {e: install.hook_command(e, policies=policies) for e in registered}
+        extra = {k: registered_with[k] for k in ("deadline", "opa_url", "opa_token_file", "log_file")
+                 if registered_with and k in registered_with}
+        expected = {e: install.hook_command(e, policies=policies, **extra) for e in registered}
         tampered = [e for e, cmd in registered.items() if cmd != expected[e]]
         checks.append(_check("hooks registered", bool(registered) and not missing,
-                             f"{len(registered)} events registered" + (f"; missing: {', '.join(missing)}" if missing else "")))
+                             f"{len(registered)} event{'' if len(registered) == 1 else 's'} registered"
+                             + (f" with --policies {' '.join(policies)}" if registered_with and policies else "")
+                             + (f"; missing: {', '.join(missing)}" if missing else "")))
         checks.append(_check("hooks intact", not tampered,
                              "every registered command is the one install writes" if not tampered
                              else f"commands differ from install's for: {', '.join(tampered)}"))

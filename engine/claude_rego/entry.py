@@ -8,9 +8,9 @@ import sys
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "hook":
         sys.exit(_hook())
-    from .cli import app
+    from .cli import run
 
-    app()
+    run()
 
 
 def _hook() -> int:

@@ -5,9 +5,9 @@ The answering process reads stdin, learns the event, hands the evaluation to an
 isolated child and answers by the deadline whatever the child does. It never exits 1
 and never prints anything but the final JSON on stdout (logs go to the log file).
 
-    claude-rego hook [--event EVENT] [--policies PATH]... [--deadline SECONDS]
+    claude-rego hook [--event EVENT] [--policies PATH]... [--no-builtin] [--deadline SECONDS]
                      [--decision-log PATH|off] [--log-file PATH]
-                     [--opa-url URL [--opa-token-file PATH]]
+                     [--opa-url URL [--opa-token-file PATH] [--opa-ca-file PATH]]
                      [--org-policies PATH] [--project-policies auto|off|PATH]
 """
 
@@ -24,11 +24,40 @@ from .worker import FAULT_ENV
 
 DEFAULT_DEADLINE = 3.0  # seconds from process start; the registered timeout is larger
 
+HELP = """Usage: claude-rego hook [OPTIONS] < hook-input.json
+
+  Answer one Claude Code hook event: the hook input JSON on stdin, the hook output JSON
+  on stdout (exit 0), or exit 2 with a reason on stderr where the event blocks that way.
+  Claude Code runs this command; `claude-rego install` registers it. Any failure gets the
+  event's fail-closed answer (never exit 1, never a trap in Stop).
+
+Options:
+  --event EVENT               The event this command is registered for (recommended: even
+                              unreadable input then gets that event's failure answer).
+  --policies PATH             Policy directory, .rego file or compiled snapshot; repeatable.
+                              Added to the built-in pack (`builtin:` names it); a single
+                              compiled snapshot is taken as is.
+  --no-builtin                Evaluate only the --policies given, without the built-in pack.
+  --deadline SECONDS          Answer within this many seconds of start (default 3).
+  --decision-log PATH|off     Decision log (default ~/.local/state/claude-rego/decisions.jsonl).
+  --log-file PATH             Diagnostics log (default ~/.local/state/claude-rego/hook.log).
+  --org-policies PATH         An organisation layer below the main one (can only tighten).
+  --project-policies auto|off|PATH
+                              The project layer (default auto: <project>/.claude/policies).
+  --opa-url URL               Evaluate on this OPA server (fleet mode).
+  --opa-token-file PATH       Bearer token for the OPA server.
+  --opa-ca-file PATH          CA bundle to verify the OPA server's certificate.
+  --managed-config PATH       Managed runtime file (default: the OS managed location); when
+                              present its settings win over these options.
+  --isolation fork|subprocess How the evaluating child is isolated.
+  -h, --help                  Show this message and exit.
+"""
+
 
 class Options:
     __slots__ = ("event", "policies", "deadline", "isolation", "log_file", "decision_log", "opa_url",
                  "opa_token_file", "org_policies", "project_policies", "managed_config", "managed",
-                 "masked_paths")
+                 "masked_paths", "builtin", "opa_ca_file")
 
     def __init__(self):
         self.event = None
@@ -44,12 +73,15 @@ class Options:
         self.managed_config = None  # runtime file path; default: the OS managed location
         self.managed = False
         self.masked_paths: tuple[str, ...] = ()  # input paths never written to the decision log
+        self.builtin = True  # --policies are added to the built-in pack unless --no-builtin
+        self.opa_ca_file = None
 
 
 # Options that take one string value, stored as given.
 _STRING_OPTIONS = {"--event": "event", "--log-file": "log_file", "--decision-log": "decision_log",
                    "--opa-url": "opa_url", "--opa-token-file": "opa_token_file", "--org-policies": "org_policies",
-                   "--project-policies": "project_policies", "--managed-config": "managed_config"}
+                   "--project-policies": "project_policies", "--managed-config": "managed_config",
+                   "--opa-ca-file": "opa_ca_file"}
 
 
 def parse_args(argv: list[str]) -> Options:
@@ -65,9 +97,16 @@ def parse_args(argv: list[str]) -> Options:
             opts.deadline = float(value)
         elif arg == "--isolation" and value in ("fork", "subprocess"):
             opts.isolation = value
+        elif arg == "--no-builtin":
+            opts.builtin = False
+            i += 1
+            continue
         else:
             raise ValueError(f"unknown or incomplete option {arg!r}")
         i += 2
+    from .snapshot import compose
+
+    opts.policies = compose(opts.policies, builtin=opts.builtin) or []
     return opts
 
 
@@ -76,6 +115,10 @@ def main(argv: list[str] | None = None, stdin=None, stdout=None, stderr=None) ->
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
+    args = sys.argv[2:] if argv is None else argv
+    if "--help" in args or "-h" in args:
+        stdout.write(HELP)
+        return 0
     try:
         opts = parse_args(sys.argv[2:] if argv is None else argv)
     except ValueError as exc:
@@ -124,6 +167,7 @@ def _apply_managed(opts: Options) -> None:
     opts.decision_log = managed.get("decision_log") or None
     opts.opa_url = managed.get("opa_url")
     opts.opa_token_file = managed.get("opa_token_file")
+    opts.opa_ca_file = managed.get("opa_ca_file")
     opts.masked_paths = tuple(managed.get("masked_paths") or ())
 
 
@@ -173,7 +217,7 @@ def _answer(opts: Options, stdin, deadline: float, decision_id: str | None):
     request = {"hook": hook, "event": name, "sources": opts.policies or None,
                "fault": None if opts.managed else os.environ.get(FAULT_ENV), "decision_id": decision_id,
                "org_policies": opts.org_policies, "project_policies": opts.project_policies,
-               "opa": {"url": opts.opa_url, "token_file": opts.opa_token_file,
+               "opa": {"url": opts.opa_url, "token_file": opts.opa_token_file, "ca_file": opts.opa_ca_file,
                        "timeout": max(0.05, deadline - time.monotonic())} if opts.opa_url else None}
     try:
         if opts.isolation == "fork":

@@ -53,8 +53,13 @@ def hook_command(event: str, *, python: str | None = None, policies: list[str] |
     """The exact shell command registered for `event` (what the tests run)."""
     python = os.path.abspath(python or sys.executable)
     argv = [python, "-I", "-S", "-c", bootstrap(), "hook", "--event", event]
+    from .snapshot import is_builtin, is_snapshot_file
+
     for path in policies or ():
-        argv += ["--policies", os.path.abspath(path)]
+        argv += ["--policies", path if is_builtin(path) else os.path.abspath(path)]
+    if policies and not any(is_builtin(p) for p in policies) and \
+            not (len(policies) == 1 and is_snapshot_file(policies[0])):
+        argv.append("--no-builtin")  # exactly these sources (the CLI composes before it gets here)
     if deadline != DEFAULT_DEADLINE:
         argv += ["--deadline", f"{deadline:g}"]
     if log_file:
@@ -190,8 +195,56 @@ def merge(settings: dict, fragment: dict, *, managed_hooks_only: bool | None = N
     return merged
 
 
+def registered_commands(settings: dict) -> dict[str, list[str]]:
+    """event → our registered hook commands in a settings object (what `doctor` inspects)."""
+    found: dict[str, list[str]] = {}
+    hooks = settings.get("hooks") if isinstance(settings, dict) else None
+    for event, entries in (hooks.items() if isinstance(hooks, dict) else ()):
+        for entry in entries if isinstance(entries, list) else ():
+            for hook in entry.get("hooks", []) if isinstance(entry, dict) else ():
+                if is_ours(hook):
+                    found.setdefault(event, []).append(hook["command"])
+    return found
+
+
+def registered_options(command: str) -> dict:
+    """The policy options of one registered command: {"policies": [...], "builtin": bool,
+    "deadline": float|None, "opa_url", "opa_token_file", "log_file"} (see hook_command)."""
+    try:
+        argv = shlex.split(command.split("; rc=$?", 1)[0])
+    except ValueError:
+        return {}
+    argv = argv[argv.index("hook") + 1:] if "hook" in argv else []
+    found: dict = {"policies": [], "builtin": "--no-builtin" not in argv}
+    names = {"--deadline": "deadline", "--opa-url": "opa_url", "--opa-token-file": "opa_token_file",
+             "--log-file": "log_file", "--event": "event"}
+    for i, arg in enumerate(argv[:-1]):
+        if arg == "--policies":
+            found["policies"].append(argv[i + 1])
+        elif arg in names:
+            found[names[arg]] = float(argv[i + 1]) if arg == "--deadline" else argv[i + 1]
+    return found
+
+
+def unregister(path: str, *, dry_run: bool = False) -> tuple[bool, str, list[str]]:
+    """Remove exactly our hook registrations from the settings file at `path` (every other
+    hook and setting kept; a timestamped backup first; atomic). (changed, diff, events)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            current = json.loads(fh.read() or "{}")
+    except FileNotFoundError:
+        return False, "", []
+    if not isinstance(current, dict):
+        raise ValueError(f"{path}: settings must be a JSON object")
+    events = sorted(registered_commands(current))
+    if not events:
+        return False, "", []
+    changed, diff = write_settings(path, {"hooks": {}}, dry_run=dry_run, drop_empty_hooks=True)
+    return changed, diff, events
+
+
 def write_settings(path: str, fragment: dict, *, dry_run: bool = False,
-                   managed_hooks_only: bool | None = None) -> tuple[bool, str]:
+                   managed_hooks_only: bool | None = None, drop_empty_hooks: bool = False) -> tuple[bool, str]:
     """Merge our hooks into the settings file at `path`. Returns (changed, unified diff).
 
     Never clobbers: other hooks and settings are kept, a timestamped backup is written
@@ -208,6 +261,8 @@ def write_settings(path: str, fragment: dict, *, dry_run: bool = False,
     if not isinstance(current, dict):
         raise ValueError(f"{path}: settings must be a JSON object")
     after = merge(current, fragment, managed_hooks_only=managed_hooks_only)
+    if drop_empty_hooks and after.get("hooks") == {}:
+        del after["hooks"]  # only our hooks were there: leave no empty "hooks" behind
     after_text = json.dumps(after, indent=2) + "\n"
     if after == current:
         return False, ""

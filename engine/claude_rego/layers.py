@@ -84,22 +84,5 @@ def cache_dir() -> str:
     return os.path.join(base, "claude-rego", "project-layers")
 
 
-def lower_layers(hook: dict, *, org: str | None, project: str | None, environ=None) -> tuple[list, list[str]]:
-    """[(layer name, snapshot)] for the org and project layers, and warnings."""
-    from .snapshot import load
-
-    environ = os.environ if environ is None else environ
-    layers, warnings = [], []
-    if org:
-        layers.append(("org", load([org])))
-    if project != "off":
-        path = project if project not in (None, "auto") else project_policies_dir(hook, environ)
-        if path:
-            try:
-                layers.append(("project", load_project_layer(path, cache_dir())))
-            except (LayerRefused, OSError, ValueError) as exc:
-                warnings.append(f"claude-rego: {exc}")
-    return layers, warnings
-
-
-__all__ = ["lower_layers", "load_project_layer", "LayerRefused", "json"]
+__all__ = ["load_project_layer", "project_policies_dir", "cache_dir", "LayerRefused", "json"]
+# The layers are assembled in one place, pipeline.Evaluator.layers_for, for every caller.

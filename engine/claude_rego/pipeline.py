@@ -4,11 +4,18 @@ This is the whole evaluation, read top-down. It raises on any failure; turning
 failures into the event's failure answer (and surviving native crashes and hangs)
 is the caller's job: `claude_rego.hook` runs this in a forked child, `claude_rego.api`
 wraps it for in-process callers.
+
+One decision core: the hook child (`worker`), the SDK (`sdk.PolicyHooks`), `api`
+(and so `replay` and `test --fixtures`) and `eval` all get their evaluator from
+`open_evaluator` and decide with `Evaluator.decide`, so the managed/top layer, the org
+and project layers, monitor mode and rewrite re-evaluation are the same for all of them.
 """
 
 from __future__ import annotations
 
 import json
+
+import os
 
 from . import decision as synth
 from . import hookinput, output, query
@@ -65,24 +72,72 @@ class Layer:
         return found
 
 
-class Evaluator:
-    """Loaded policy layers, ready to decide hook inputs (one thread)."""
+def open_evaluator(sources: list[str] | None = None, *, engine=None, org: str | None = None,
+                   project: str | None = "auto", snapshot: dict | None = None) -> "Evaluator":
+    """The evaluator every caller uses: `sources` (exact, see snapshot.compose for what a
+    command line means; None = the built-in pack) as the top layer, the org layer below it,
+    and the project layer (`auto`: <project>/.claude/policies of each input; `off`; a path)."""
+    from .snapshot import load
 
-    def __init__(self, snapshot: dict, engine=None, *, lower_layers: list[tuple[str, dict]] = ()):
+    return Evaluator(snapshot if snapshot is not None else load(sources), engine, org=org, project=project)
+
+
+class Evaluator:
+    """Loaded policy layers, ready to decide hook inputs (one thread).
+
+    The top layer is fixed; the org layer loads on first use; the project layer depends on
+    each input's project directory, so it is resolved per decision (cached per content)."""
+
+    def __init__(self, snapshot: dict, engine=None, *, lower_layers: list[tuple[str, dict]] = (),
+                 org: str | None = None, project: str | None = "off"):
         self.layers = [Layer(synth.TOP_LAYER, snapshot, engine)]
         self.layers += [Layer(name, lower) for name, lower in lower_layers]
         self.snapshot = snapshot
         self.engine = self.layers[0].engine
         self.warnings: list[str] = []  # e.g. a project layer that was ignored
+        self.org, self.project = org, project or "auto"
+        self._org_layer: Layer | None = None
+        self._project_layers: dict[str, Layer] = {}
 
-    def contributions(self, event_name: str, hook: dict, *, environ=None, resolver=None) -> list:
+    def layers_for(self, hook: dict, environ=None) -> tuple[list[Layer], list[str]]:
+        """The layers that decide this input, top first, and warnings about ignored ones."""
+        layers, warnings = list(self.layers), list(self.warnings)
+        if self.org:
+            if self._org_layer is None:
+                from .snapshot import load
+
+                self._org_layer = Layer("org", load([self.org]))
+            layers.append(self._org_layer)
+        if self.project != "off":
+            from .layers import LayerRefused, cache_dir, load_project_layer, project_policies_dir
+
+            path = self.project if self.project != "auto" else \
+                project_policies_dir(hook, os.environ if environ is None else environ)
+            if path:
+                try:
+                    lower = load_project_layer(path, cache_dir())
+                except (LayerRefused, OSError, ValueError) as exc:
+                    warnings.append(f"claude-rego: {exc}")
+                else:
+                    key = f"{path}\0{lower.get('revision')}"
+                    layer = self._project_layers.get(key)
+                    if layer is None:
+                        if len(self._project_layers) >= 8:
+                            self._project_layers.clear()
+                        layer = self._project_layers[key] = Layer("project", lower)
+                    layers.append(layer)
+        return layers, warnings
+
+    def contributions(self, event_name: str, hook: dict, *, environ=None, resolver=None, layers=None) -> list:
         """Evaluate every policy routed to this event/tool, layer by layer; one Contribution
         per defined verb."""
+        if layers is None:
+            layers, _ = self.layers_for(hook, environ)
         capped, truncated = hookinput.cap_strings(hook)
         document = json.dumps(query.build(capped, truncated=truncated, environ=environ, resolver=resolver))
         tool = hook.get("tool_name") if isinstance(hook.get("tool_name"), str) else None
         found = []
-        for layer in self.layers:
+        for layer in layers:
             routed = layer.routed(event_name, tool)
             if not routed:
                 continue
@@ -96,16 +151,17 @@ class Evaluator:
         """The synthesized decision for one hook input (raises on any failure)."""
         name = event_name or hook.get("hook_event_name") or ""
         event = event_info(name)
-        found = self.contributions(name, hook, environ=environ, resolver=resolver)
+        layers, warnings = self.layers_for(hook, environ)
+        found = self.contributions(name, hook, environ=environ, resolver=resolver, layers=layers)
         decision = synth.synthesize(event, hook, found)
         if decision["updated_input"] is not None and decision["verdict"] not in ("halt", "deny"):
             rewritten = dict(hook, tool_input=decision["updated_input"])
-            again = synth.synthesize(event, rewritten,
-                                     self.contributions(name, rewritten, environ=environ, resolver=resolver))
+            again = synth.synthesize(event, rewritten, self.contributions(name, rewritten, environ=environ,
+                                                                          resolver=resolver, layers=layers))
             decision = synth.after_rewrite(decision, again)
         decision["revision"] = self.snapshot.get("revision")
-        decision["revisions"] = {layer.name: layer.snapshot.get("revision") for layer in self.layers}
-        decision["system_message"] += self.warnings
+        decision["revisions"] = {layer.name: layer.snapshot.get("revision") for layer in layers}
+        decision["system_message"] += warnings
         return decision
 
     def answer(self, hook: dict, *, event_name: str | None = None, environ=None) -> tuple[dict, int, dict]:

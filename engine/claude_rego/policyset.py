@@ -55,27 +55,36 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
         found = errors(run_check(sources, allow_network=allow_network))
         if found:
             raise PolicyError("policy check failed:\n" + "\n".join(str(f) for f in found))
+    from .snapshot import is_builtin
+
     modules: list[dict] = []
-    data: dict = {}
     digest = hashlib.sha256()
-    for source in sources:
-        root = Path(source)
-        if not root.exists():
-            raise PolicyError(f"{source}: no such file or directory")
-        files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
-        for file in files:
-            rel = file.name if root.is_file() else file.relative_to(root).as_posix()
-            if file.suffix == ".rego" and not file.name.endswith("_test.rego"):
-                text = _read_text(file)
-                digest.update(rel.encode() + b"\0" + text.encode() + b"\0")
-                modules.append({"path": rel, "text": text})
-            elif file.name in ("data.json", "data.yaml", "data.yml"):
-                value = _read_data(file)
-                digest.update(rel.encode() + b"\0" + json.dumps(value, sort_keys=True).encode())
-                prefix = [] if root.is_file() else list(file.relative_to(root).parent.parts)
-                _merge_at(data, prefix, value, file)
-    policies = _describe(modules)
+    # The built-in pack as the wheel precompiled it, when available: its policies are not
+    # described again (that is most of a compile), so composing costs what your files cost.
+    base = _precompiled_pack() if any(is_builtin(s) for s in sources) and len(sources) > 1 else None
+    read = [_pack_source(base) if base is not None and is_builtin(source) else read_source(source)
+            for source in sources]
+    seen: set[str] = set()
+    described: list[dict] = []
+    for src in read:
+        if src.rego is None:  # the precompiled pack
+            described += [{"path": m["path"], "text": m["text"], "package": m.get("package")} for m in base["modules"]]
+            seen |= {m["path"] for m in base["modules"]}
+            digest.update(str(base.get("revision")).encode() + b"\0")
+            continue
+        for rel, _, text in src.rego:
+            if rel.endswith("_test.rego"):
+                continue
+            path = rel if rel not in seen else f"{src.label.rstrip(':/')}/{rel}"
+            seen.add(path)
+            digest.update(path.encode() + b"\0" + text.encode() + b"\0")
+            modules.append({"path": path, "text": text})
+        for prefix, file, value in src.data:
+            digest.update("/".join(prefix).encode() + b"\0" + json.dumps(value, sort_keys=True).encode())
+    data, _ = compose_data(read)
+    policies = _merge_policies(base["policies"] if base is not None else [], _describe(modules))
     _engine_check(modules, data)
+    modules = described + modules
     _add_dependencies(modules)
     return {
         "format": SNAPSHOT_FORMAT,
@@ -86,6 +95,109 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
         "policies": policies,
         "data": data,
     }
+
+
+class Source:
+    """One policy source as read from disk: its Rego files (tests included) and data files."""
+
+    __slots__ = ("label", "root", "rego", "data")
+
+    def __init__(self, label: str, root: Path):
+        self.label, self.root = label, root
+        self.rego: list[tuple[str, Path, str]] = []  # (path relative to the source, file, text)
+        self.data: list[tuple[list[str], Path, object]] = []  # (data path prefix, file, value)
+
+
+DATA_FILE_NAMES = ("data.json", "data.yaml", "data.yml")
+
+
+def read_source(source: str) -> Source:
+    """Read a policy directory or file (`builtin:` = the built-in pack). Raises PolicyError."""
+    from .snapshot import is_builtin
+
+    root = Path(default_pack_dir() if is_builtin(source) else source)
+    if not root.exists():
+        raise PolicyError(f"{source}: no such file or directory")
+    src = Source(source if is_builtin(source) else str(root), root)
+    files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
+    for file in files:
+        rel = file.name if root.is_file() else file.relative_to(root).as_posix()
+        if file.suffix == ".rego":
+            src.rego.append((rel, file, _read_text(file)))
+        elif file.name in DATA_FILE_NAMES:
+            prefix = [] if root.is_file() else list(file.relative_to(root).parent.parts)
+            src.data.append((prefix, file, _read_data(file)))
+    return src
+
+
+def _precompiled_pack() -> dict | None:
+    from .snapshot import SnapshotError, default_snapshot_path, read
+
+    path = default_snapshot_path()
+    try:
+        return read(path) if path else None
+    except SnapshotError:
+        return None
+
+
+def _pack_source(base: dict) -> Source:
+    """The precompiled built-in pack as a source: its data; its modules come from `base`."""
+    from .snapshot import BUILTIN
+
+    src = Source(BUILTIN, Path(default_pack_dir()))
+    src.rego = None  # type: ignore[assignment] — modules and policies are taken precompiled
+    src.data = [([], Path(default_pack_dir()) / "data.json", base.get("data") or {})]
+    return src
+
+
+def _merge_policies(base: list[dict], added: list[dict]) -> list[dict]:
+    """Policy entries of the pack and of your sources; one package in both is one policy."""
+    by_package = {p["package"]: dict(p) for p in base}
+    for entry in added:
+        known = by_package.get(entry["package"])
+        if known is None:
+            by_package[entry["package"]] = entry
+            continue
+        if entry["routing"] and known["routing"] and entry["routing"] != known["routing"]:
+            raise PolicyError(f"{entry['files'][0]}: routing differs from the built-in {entry['package']}")
+        known["routing"] = known["routing"] or entry["routing"]
+        known["files"] = known["files"] + entry["files"]
+        known["verbs"] = [v for v in ALL_VERBS if v in set(known["verbs"]) | set(entry["verbs"])]
+        locations = {verb: list(sites) for verb, sites in (known.get("locations") or {}).items()}
+        for verb, sites in (entry.get("locations") or {}).items():
+            locations[verb] = sorted(set(locations.get(verb, [])) | set(sites))
+        known["locations"] = locations
+    return [by_package[package] for package in sorted(by_package)]
+
+
+def source_data(src: Source) -> dict:
+    """A source's data files merged at their directory paths (OPA bundle rules: a key
+    defined by two files of one source is an error)."""
+    data: dict = {}
+    for prefix, file, value in src.data:
+        _merge_at(data, prefix, value, file)
+    return data
+
+
+def compose_data(sources: list[Source]) -> tuple[dict, list[tuple[str, str]]]:
+    """The data of several sources, later sources overlaying earlier ones (docs/composition.md):
+    objects merge key by key, anything else (a list, a string, a number) is replaced whole.
+    Returns (data, [(overridden dotted path, source label)])."""
+    data: dict = {}
+    overrides: list[tuple[str, str]] = []
+    for src in sources:
+        _overlay(data, source_data(src), [], src.label, overrides)
+    return data, overrides
+
+
+def _overlay(base: dict, top: dict, path: list[str], label: str, overrides: list) -> None:
+    for key, value in top.items():
+        if key in base and isinstance(base[key], dict) and isinstance(value, dict):
+            _overlay(base[key], value, path + [key], label, overrides)
+        else:
+            if key in base:
+                overrides.append((".".join(path + [key]), label))
+            base[key] = value
 
 
 # `data` as a root reference (not a field such as input.data), with the dotted path after it

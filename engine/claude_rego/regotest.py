@@ -17,18 +17,36 @@ from . import policyset
 from .engines.regorus_engine import RegorusEngine
 
 
+class FixtureError(Exception):
+    """A golden fixture file is unreadable or not in the fixture format (docs/fixtures.md)."""
+
+
 def discover(paths: list[str]) -> tuple[list[tuple[str, str]], dict]:
-    modules, data = [], {}
-    for source in paths:
-        root = Path(source)
-        files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
-        for file in files:
-            if file.suffix == ".rego":
-                modules.append((str(file), file.read_text(encoding="utf-8")))
-            elif file.name in ("data.json", "data.yaml", "data.yml") and root.is_dir():
-                prefix = list(file.relative_to(root).parent.parts)
-                policyset._merge_at(data, prefix, policyset._read_data(file), file)
+    """Modules and data of `paths` (`builtin:` = the built-in pack), composed as the hook
+    composes them (later sources overlay earlier data). When the built-in pack is there as
+    context for other sources, its libraries and policies are loaded but its own tests are
+    not. Raises policyset.PolicyError (missing path, invalid or conflicting data)."""
+    from .snapshot import is_builtin
+
+    modules, data, _ = _discover(paths)
     return modules, data
+
+
+def _discover(paths: list[str]):
+    """(modules, data, files loaded only as context)."""
+    from .snapshot import is_builtin
+
+    read = [policyset.read_source(source) for source in paths]
+    only_builtin = all(is_builtin(src.label) for src in read)
+    modules, context_files = [], set()
+    for src in read:
+        context = is_builtin(src.label) and not only_builtin
+        modules += [(str(file), text) for rel, file, text in src.rego
+                    if not (context and rel.endswith("_test.rego"))]
+        if context:
+            context_files |= {str(file) for _, file, _ in src.rego}
+    data, _ = policyset.compose_data(read)
+    return modules, data, context_files
 
 
 def test_rules(engine: RegorusEngine) -> list[dict]:
@@ -64,7 +82,7 @@ def _package(ref: dict) -> str:
 def run_rego_tests(paths: list[str], *, pattern: str | None = None, coverage: dict | None = None) -> list[dict]:
     """Run the test rules; with a `coverage` dict, fill it with per-file line coverage
     of the policies under test ({file: {"covered", "not_covered", "percent"}})."""
-    modules, data = discover(paths)
+    modules, data, context_files = _discover(paths)
     engine = RegorusEngine()
     if coverage is not None:
         engine.raw.set_enable_coverage(True)
@@ -95,8 +113,8 @@ def run_rego_tests(paths: list[str], *, pattern: str | None = None, coverage: di
     if coverage is not None:
         report = json.loads(engine.raw.get_coverage_report_as_json())
         for entry in report.get("files", []):
-            if entry["path"].endswith("_test.rego"):
-                continue
+            if entry["path"].endswith("_test.rego") or entry["path"] in context_files:
+                continue  # coverage of the policies under test, not of the pack they build on
             covered, missed = len(entry["covered"]), len(entry["not_covered"])
             total = covered + missed
             coverage[entry["path"]] = {"covered": covered, "not_covered": missed,
@@ -119,7 +137,13 @@ def run_fixtures(fixture_dir: str, policy_paths: list[str] | None) -> list[dict]
 
     results = []
     for path in sorted(Path(fixture_dir).glob("*.json")):
-        case = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            case = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise FixtureError(f"{path}: not a JSON fixture: {exc}") from None
+        if not isinstance(case, dict) or not isinstance(case.get("input"), dict) or "expected" not in case:
+            raise FixtureError(f"{path}: a fixture is an object with `input` (a hook input object) and "
+                               "`expected` (the hook output); see docs/fixtures.md")
         start = time.perf_counter()
         out, code = evaluate_hook(case["input"], policy_paths=policy_paths, environ=case.get("environ"))
         expected_code = case.get("exit_code", 0)

@@ -19,7 +19,17 @@ CATEGORIES = ("newly_denied", "newly_allowed", "newly_asked", "changed_rewrite",
 _BLOCKING = ("deny", "halt")
 
 
-def replay(log_path: str, policy_paths: list[str], *, limit_examples: int = 5) -> dict:
+class ReplayError(Exception):
+    """The log cannot be replayed (missing, unreadable); the message says why."""
+
+
+def replay(log_path: str, policy_paths: list[str], *, limit_examples: int = 5, org: str | None = None,
+           project: str | None = "auto") -> dict:
+    """Decide every recorded input again, with the hook's layers (see pipeline.open_evaluator)."""
+    import os
+
+    if not os.path.isfile(log_path):
+        raise ReplayError(f"{log_path}: no such file" if not os.path.exists(log_path) else f"{log_path}: not a file")
     report = {"records": 0, "replayed": 0, "unchanged": 0, "masked_inputs": 0,
               **{c: 0 for c in CATEGORIES}, "examples": {c: [] for c in CATEGORIES}}
     for _, _, line in decisionlog.read(log_path):
@@ -34,7 +44,8 @@ def replay(log_path: str, policy_paths: list[str], *, limit_examples: int = 5) -
         report["replayed"] += 1
         if "[MASKED" in json.dumps(hook_input):
             report["masked_inputs"] += 1
-        new_out, _, new_decision = decide_hook(hook_input, policy_paths=policy_paths, event=meta.get("event"))
+        new_out, _, new_decision = decide_hook(hook_input, policy_paths=policy_paths, event=meta.get("event"),
+                                                 org=org, project=project)
         category = classify(meta.get("verdict"), entry.get("result") or {}, (new_decision or {}).get("verdict"),
                             new_out)
         if category is None:

@@ -41,8 +41,8 @@ class PolicyRefused(Exception):
 class _EngineThread:
     """One daemon thread owning one Evaluator (regorus engines are thread-bound)."""
 
-    def __init__(self, policies: dict):
-        self._policies = policies
+    def __init__(self, policies: dict, org: str | None = None, project: str | None = "auto"):
+        self._policies, self._org, self._project = policies, org, project
         self._jobs: queue.Queue = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="claude-rego-engine", daemon=True)
         self._thread.start()
@@ -56,7 +56,7 @@ class _EngineThread:
         self._jobs.put(None)  # a hung job never reads this; a live thread exits on it
 
     def _run(self) -> None:
-        from .pipeline import Evaluator
+        from .pipeline import open_evaluator
 
         evaluator = None
         while True:
@@ -68,7 +68,7 @@ class _EngineThread:
                 continue
             try:
                 if evaluator is None:
-                    evaluator = Evaluator(self._policies)
+                    evaluator = open_evaluator(snapshot=self._policies, org=self._org, project=self._project)
                 future.set_result(fn(evaluator, *args))
             except BaseException as exc:  # noqa: BLE001 — PanicException included
                 future.set_exception(exc)
@@ -78,17 +78,24 @@ class PolicyHooks:
     """Hook callbacks for the Agent SDK, backed by one policy snapshot."""
 
     def __init__(self, policies: list[str] | None = None, *, deadline: float = DEFAULT_DEADLINE,
-                 decision_log: str | None = None):
+                 decision_log: str | None = None, org_policies: str | None = None,
+                 project_policies: str | None = "auto"):
+        """`policies`: exactly these sources (`"builtin:"` names the built-in pack; None = the
+        built-in pack alone). The org and project layers apply as in the hook: the project
+        layer (`auto`) comes from each input's project directory, and can only tighten."""
         self.snapshot = snapshot.load(policies)
         from .check import check_modules, errors
 
-        problems = errors(check_modules([(m["path"], m["text"]) for m in self.snapshot["modules"]]))
+        checked = [self.snapshot] + ([snapshot.load([org_policies])] if org_policies else [])
+        problems = [p for snap in checked
+                    for p in errors(check_modules([(m["path"], m["text"]) for m in snap["modules"]]))]
         if problems:
             raise PolicyRefused("policies failed `claude-rego check`:\n" + "\n".join(map(str, problems)))
+        self.org_policies, self.project_policies = org_policies, project_policies
         self.deadline = deadline
         self.decision_log = decision_log  # default location (see claude_rego.decisionlog)
         self._lock = threading.Lock()
-        self._engine = _EngineThread(self.snapshot)
+        self._engine = _EngineThread(self.snapshot, org_policies, project_policies)
 
     # ------------------------------------------------------------------ evaluation
     def answer(self, hook_input: dict, event: str | None = None) -> dict:
@@ -148,7 +155,7 @@ class PolicyHooks:
     def _replace_engine(self) -> None:
         with self._lock:
             self._engine.abandon()
-            self._engine = _EngineThread(self.snapshot)
+            self._engine = _EngineThread(self.snapshot, self.org_policies, self.project_policies)
 
     @staticmethod
     def _failure(event: str, reason: str, decision_id: str):

@@ -44,17 +44,49 @@ def default_pack_dir() -> str:
     return os.path.join(os.path.dirname(os.path.dirname(_HERE)), "policies")
 
 
+# The built-in pack, by name, wherever a policy source is expected (`--policies builtin:`).
+BUILTIN = "builtin:"
+BUILTIN_NAMES = ("builtin:", "@builtin")
+
+
+def is_builtin(source: str) -> bool:
+    return source in BUILTIN_NAMES
+
+
+def is_snapshot_file(source: str) -> bool:
+    return source.endswith(".json") and os.path.isfile(source)
+
+
+def compose(policies: list[str] | None, *, builtin: bool = True) -> list[str] | None:
+    """The sources a command line means (docs/composition.md): user/org policies are ADDED to
+    the built-in pack, which comes first so their data overlays its defaults; `builtin=False`
+    (`--no-builtin`) evaluates exactly the given sources. One compiled snapshot is a complete
+    policy set (whatever was composed when it was compiled) and is taken as is. None = the
+    built-in pack alone."""
+    pack = os.path.realpath(default_pack_dir())
+    policies = [BUILTIN if p and os.path.realpath(p) == pack else p for p in policies or () if p]
+    if not policies:
+        return None
+    if len(policies) == 1 and (is_snapshot_file(policies[0]) or is_builtin(policies[0])):
+        return policies
+    if builtin and not any(is_builtin(p) for p in policies):
+        return [BUILTIN] + policies
+    return policies
+
+
 def load(sources: list[str] | None) -> dict:
-    """Snapshot for `sources` (one snapshot file, or policy directories); None = the default pack.
+    """Snapshot for exactly `sources` (one snapshot file, or policy directories, `builtin:`
+    naming the built-in pack); None = the built-in pack. See `compose` for what a command
+    line's `--policies` means.
 
     Directories are compiled on the spot (slow: for authoring, not for fleets).
     """
-    if not sources:
+    if not sources or (len(sources) == 1 and is_builtin(sources[0])):
         path = default_snapshot_path()
         if path is not None:
             return read(path)
         sources = [default_pack_dir()]
-    elif len(sources) == 1 and sources[0].endswith(".json") and os.path.isfile(sources[0]):
+    elif len(sources) == 1 and is_snapshot_file(sources[0]):
         return read(sources[0])
     from .policyset import compile_sources
 

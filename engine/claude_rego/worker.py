@@ -26,19 +26,14 @@ def compute(request: dict) -> dict:
         return ["not", "an", "answer"]  # type: ignore[return-value]
     from . import output, snapshot
     from .events import event_info
-    from .pipeline import Evaluator
+    from .pipeline import open_evaluator
 
     policies = snapshot.load(request.get("sources"))
     if fault == "compile_error":
         policies = dict(policies, modules=policies["modules"] + [
             {"path": "fault.rego", "text": "package claude_rego.policies.fault\nbroken {"}])
-    from .layers import lower_layers
-
-    layers, warnings = lower_layers(request["hook"], org=request.get("org_policies"),
-                                    project=request.get("project_policies"))
-    evaluator = Evaluator(policies, engine=_opa_engine(request["opa"]) if request.get("opa") else None,
-                          lower_layers=layers)
-    evaluator.warnings += warnings
+    evaluator = open_evaluator(snapshot=policies, engine=_opa_engine(request["opa"]) if request.get("opa") else None,
+                               org=request.get("org_policies"), project=request.get("project_policies") or "auto")
     event_name = request["event"]
     decision = evaluator.decide(request["hook"], event_name=event_name)
     decision["decision_id"] = request.get("decision_id")
@@ -62,7 +57,7 @@ def _opa_engine(opa: dict):
     if opa.get("token_file"):
         with open(opa["token_file"], encoding="utf-8") as fh:
             token = fh.read().strip()
-    return OpaServerEngine(opa["url"], token=token, timeout=opa.get("timeout", 2.0))
+    return OpaServerEngine(opa["url"], token=token, timeout=opa.get("timeout", 2.0), ca_file=opa.get("ca_file"))
 
 
 def _inject_early(fault) -> None:
