@@ -84,14 +84,14 @@ def _warning_json() -> str:
 def _answer_or_fallback(run: str, fallback: str) -> str:
     """Shell: run the hook capturing stdout; pass on a complete answer or fall back."""
     return (f"out=$({run}); rc=$?; "
-            "case $rc:$out in 0:'{'*'}') printf '%s\\n' \"$out\"; exit 0;; 2:*) exit 2;; esac; "
+            "case $rc:$out in 0:'{'*'}') printf '%s' \"$out\"; exit 0;; 2:*) exit 2;; esac; "
             f"{fallback}")
 
 
 def _fallback_for(blocks: bool) -> str:
     if blocks:
         return f"echo \"{_blocking_message()}\" >&2; exit 2"
-    return f"printf '%s\\n' \"{_warning_json().replace(chr(34), chr(92) + chr(34))}\"; exit 0"
+    return f"printf '%s' \"{_warning_json().replace(chr(34), chr(92) + chr(34))}\"; exit 0"
 
 
 def _options(policies=None, deadline: float = DEFAULT_DEADLINE, log_file=None, opa_url=None,
@@ -137,7 +137,7 @@ def launcher_script(python: str | None = None) -> str:
         'event=$1; shift',
         f"out=$({run})",
         "rc=$?",
-        "case $rc:$out in 0:'{'*'}') printf '%s\\n' \"$out\"; exit 0;; 2:*) exit 2;; esac",
+        "case $rc:$out in 0:'{'*'}') printf '%s' \"$out\"; exit 0;; 2:*) exit 2;; esac",
         "case $event in",
         f"  {blocking}) echo \"{_blocking_message()}\" >&2; exit 2;;",
         "esac",
