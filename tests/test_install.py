@@ -92,8 +92,9 @@ def test_the_launcher_runs_the_absolute_interpreter_isolated(tmp_path):
 
 
 def test_no_writable_launcher_dir_falls_back_to_the_inline_command(tmp_path):
+    (tmp_path / "a-file").write_text("")
     hooks = registration(policyset.compile_sources([SCRIPTED]), events=["PreToolUse", "Stop"],
-                         launcher_dir=str(tmp_path / "missing" / "dir"))["hooks"]
+                         launcher_dir=str(tmp_path / "a-file" / "dir"))["hooks"]
     pre = hooks["PreToolUse"][0]["hooks"][0]
     assert pre["command"] == hook_command("PreToolUse") and pre["onFailure"] == "block"
     assert hooks["Stop"][0]["hooks"][0]["command"] == hook_command("Stop")

@@ -163,6 +163,8 @@ def write_launcher(python: str | None = None, launcher_dir: str | None = None) -
         pass
     tmp = f"{path}.{os.getpid()}.tmp"
     try:
+        if launcher_dir:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(tmp, "w", encoding="utf-8") as fh:
             fh.write(text)
         os.chmod(tmp, 0o755)
