@@ -260,14 +260,14 @@ class Harness:
                  timeout: int | None = None, pack: bool = False) -> dict:
         """Write `<project>/.claude/settings.json`: our registration for the policy dirs
         `tests/e2e/policies/<case>` (none = the built-in pack; `pack` = the built-in pack's
-        sources plus the cases, e.g. data), plus permission rules. The launcher goes in a
-        temp dir (or next to a given fake `python`); `timeout` overrides the registered one."""
+        sources plus the cases, e.g. data), plus permission rules. The launcher goes in
+        `launcher_dir` (a temp dir); `timeout` overrides the registered one."""
         policies = [str(POLICIES / case) for case in cases] or None
         if pack:
             policies = [str(REPO / "policies"), *(policies or [])]
         self.fragment = registration(snapshot.load(policies), python=python or sys.executable,
                                      policies=policies, events=events, deadline=deadline,
-                                     launcher_dir=None if python else str(self.launcher_dir))
+                                     launcher_dir=str(self.launcher_dir))
         if timeout is not None:
             for entries in self.fragment["hooks"].values():
                 for entry in entries:

@@ -223,7 +223,8 @@ def test_python_that_cannot_start_blocks_the_tool_but_not_stop(e2e, tmp_path):
     assert run.returncode == 0, run.describe()
     assert not run.marker("NOPY_MARKER"), run.describe()
     assert run.tool_result(call["id"]).get("is_error") is True, run.describe()
-    assert "the policy hook could not run; blocked (fail closed)" in run.tool_result_text(call["id"])
+    assert "claude-rego: the policy hook could not run" in run.tool_result_text(call["id"])
+    assert "blocked (fail closed)" in run.tool_result_text(call["id"])
     assert len(run.requests) == 2, run.describe()  # Stop did not block
 
 
