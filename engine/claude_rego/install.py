@@ -134,7 +134,7 @@ def launcher_script(python: str | None = None) -> str:
         f"{LAUNCHER_TAG}, written by `claude-rego install`: reinstall rather than edit.",
         "# Usage: claude-rego-hook EVENT [hook options]. Runs the policy hook with an absolute,",
         "# isolated interpreter; if that gives no complete answer, answers per the failure table.",
-        'event=$1; shift',
+        'event=${1-}; [ $# -gt 0 ] && shift',
         f"out=$({run})",
         "rc=$?",
         "case $rc:$out in 0:'{'*'}') printf '%s' \"$out\"; exit 0;; 2:*) exit 2;; esac",
