@@ -391,7 +391,7 @@ def test_model_policy_denies_a_switch_to_a_model_off_the_allowlist(e2e):
     """The pack's model_policy with an allowlist (sonnet/opus): an SDK `set_model` to haiku
     fires PreModelSwitch, the policy denies, the CLI refuses the switch with our reason,
     the session keeps its model and PostModelSwitch does not fire."""
-    if e2e.version not in ("2.1.331",) and e2e.has_on_failure is False:
+    if not e2e.has_on_failure:  # the model-switch events came with 2.1.331
         pytest.skip(f"CLI {e2e.version} has no PreModelSwitch event")
     fragment = e2e.register("model_allowlist", pack=True, events=["PreModelSwitch", "PostModelSwitch"])
     assert fragment["hooks"]["PreModelSwitch"][0]["hooks"][0]["onFailure"] == "block"
@@ -405,3 +405,18 @@ def test_model_policy_denies_a_switch_to_a_model_off_the_allowlist(e2e):
     assert run.requests and "haiku" not in run.requests[0].get("model", ""), run.describe()
     assert not run.hook_responses("PostModelSwitch"), run.describe()
     assert "E2E-MODEL-NOTE-93c" not in json.dumps(run.all_requests)
+
+
+def test_an_allowed_model_switch_gets_post_model_switch_context(e2e):
+    """No allowlist (the pack's model_policy is inert for the switch) and a
+    `model_switch_note`: SDK `set_model` to haiku succeeds, PostModelSwitch fires and the
+    note reaches the model with the first request the new model serves."""
+    if not e2e.has_on_failure:
+        pytest.skip(f"CLI {e2e.version} has no PreModelSwitch/PostModelSwitch events")
+    e2e.register("model_note", pack=True, events=["PreModelSwitch", "PostModelSwitch"])
+    run = e2e.run_sdk("hello", [[text("ok")]], control=[{"subtype": "set_model", "model": "haiku"}])
+
+    (answer,) = run.control_responses
+    assert answer.get("subtype") == "success", answer
+    assert run.requests and "haiku" in run.requests[0].get("model", ""), run.describe()
+    assert "E2E-MODEL-NOTE-93c: keep answers short." in run.request_text(0), run.describe()
