@@ -91,6 +91,14 @@ def test_the_launcher_runs_the_absolute_interpreter_isolated(tmp_path):
     assert launcher.stat().st_mtime_ns == mtime
 
 
+def test_dry_run_writes_no_launcher_but_shows_the_commands_a_real_run_registers(tmp_path):
+    dry = registration(policyset.compile_sources([SCRIPTED]), events=["PreToolUse"], launcher_dir=str(tmp_path),
+                       dry_run=True)
+    assert not (tmp_path / LAUNCHER_NAME).exists()
+    real = registration(policyset.compile_sources([SCRIPTED]), events=["PreToolUse"], launcher_dir=str(tmp_path))
+    assert (tmp_path / LAUNCHER_NAME).exists() and dry == real
+
+
 def test_no_writable_launcher_dir_falls_back_to_the_inline_command(tmp_path):
     (tmp_path / "a-file").write_text("")
     hooks = registration(policyset.compile_sources([SCRIPTED]), events=["PreToolUse", "Stop"],

@@ -200,17 +200,27 @@ def registration(snapshot: dict, *, python: str | None = None, policies: list[st
                  deadline: float = DEFAULT_DEADLINE, events: list[str] | None = None,
                  log_file: str | None = None, opa_url: str | None = None,
                  opa_token_file: str | None = None, confirm_dangerous: bool = False,
-                 launcher_dir: str | None = None, use_launcher: bool = True) -> dict:
+                 launcher_dir: str | None = None, use_launcher: bool = True,
+                 dry_run: bool = False) -> dict:
     """The settings fragment `{"hooks": {...}}` for the events this policy set governs.
 
     Writes the launcher (next to the interpreter, or in `launcher_dir`) so the printed
     commands work as printed; where it cannot be written, registers the inline command.
+    `dry_run`: write nothing, show the commands a real run would register.
     """
     wanted = events or governed_events(snapshot, confirm_dangerous=confirm_dangerous)
     timeout = int(deadline + TIMEOUT_MARGIN + 0.999)
     options = dict(policies=policies, deadline=deadline, log_file=log_file, opa_url=opa_url,
                    opa_token_file=opa_token_file)
-    launcher = write_launcher(python, launcher_dir) if use_launcher else None
+    if not use_launcher:
+        launcher = None
+    elif dry_run:
+        launcher = launcher_path(python, launcher_dir)
+        directory = os.path.dirname(launcher)
+        if not (os.access(directory, os.W_OK) or (launcher_dir and not os.path.exists(directory))):
+            launcher = None
+    else:
+        launcher = write_launcher(python, launcher_dir)
     hooks: dict = {}
     for event in wanted:
         entry: dict = {}
