@@ -57,6 +57,25 @@ def test_on_failure_is_exactly_block_where_the_failure_table_blocks(tmp_path):
     assert printed_text.count("onFailure") == len(ON_FAILURE_BLOCK)
 
 
+def test_an_unknown_future_event_is_registered_without_on_failure_and_never_blocks(tmp_path):
+    """A policy routed to an event this version does not know still gets a hook (as
+    today); its failure answer is the warning, so no onFailure and no `|| exit 2`."""
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "f.rego").write_text(
+        "# METADATA\n# title: t\n# custom:\n#   routing:\n#     events: [FutureEvent]\n"
+        "package claude_rego.policies.f\nimport rego.v1\nsystem_message contains \"x\" if false\n")
+    python = tmp_path / "bin" / "python3"
+    python.parent.mkdir()
+    python.write_text("#!/bin/sh\nexit 1\n")
+    python.chmod(0o755)
+    hooks = registration(policyset.compile_sources([str(tmp_path / "p")]), python=str(python))["hooks"]
+    (hook,) = hooks["FutureEvent"][0]["hooks"]
+    assert "onFailure" not in hook and hook["command"] == f"{python.parent / LAUNCHER_NAME} FutureEvent"
+    result = run_registered(hook["command"], b"{}", event="FutureEvent")
+    assert result.returncode == 0 and list(json.loads(result.stdout)) == ["systemMessage"]
+    validate_output("FutureEvent", json.loads(result.stdout))
+
+
 def test_printed_registration_is_a_short_launcher_command_with_timeout():
     hooks = printed()["hooks"]
     assert "PreToolUse" in hooks
