@@ -1,14 +1,19 @@
 """The registered command contract: what goes into Claude Code's settings `hooks`.
 
-Per event, one command hook whose `command` string
-- runs an absolute interpreter path isolated (`python -I`): a project's settings `env`
+Per event, one command hook whose `command` is short — `<dir>/claude-rego-hook EVENT`,
+plus `|| exit 2` where the event's failure table blocks — running a launcher written
+next to the interpreter (see "the registered command" below). Together they
+- run an absolute interpreter path isolated (`python -I -S`): a project's settings `env`
   cannot redirect it through PATH, PYTHONPATH or a user site-packages;
-- passes `--event`, so even garbage on stdin gets that event's failure answer;
-- has a shell-level last resort: if Python cannot start at all, the shell itself
-  blocks (exit 2) where the event's failure table blocks, and stays out of the way
-  where it does not (a broken install must not trap a session in its Stop hook);
-- sets an explicit `timeout` above the hook's own deadline (Claude Code's default is
-  600 s, and a timed-out hook fails open).
+- pass the event, so even garbage on stdin gets that event's failure answer;
+- have a shell-level last resort: if Python cannot start or gives no complete answer,
+  the shell itself blocks (exit 2) where the event's failure table blocks, and prints
+  one `systemMessage` JSON (exit 0) where it does not (a broken install must not trap a
+  session in its Stop hook);
+- carry `"onFailure": "block"` exactly where the failure table blocks (CLI 2.1.331
+  then blocks on a timeout or JSON it rejects too; 2.1.197 ignores the key);
+- set an explicit `timeout` above the hook's own deadline (Claude Code's default is
+  600 s).
 Only events the policies route to are registered, with matchers narrowed to the
 routed tools, so Claude Code spawns nothing for the rest.
 """
