@@ -31,6 +31,14 @@ WRITTEN_FROM_SCHEMA = {
     "WorktreeCreate": {"name": "feature-x"},
     "WorktreeRemove": {"worktree_path": "/home/dev/project/.worktrees/feature-x"},
     "FileChanged": {"file_path": "/home/dev/project/package.json", "event": "change"},
+    # CLI 2.1.331 (cli-2.1.331.md §2.1)
+    "PreModelSwitch": {"from_model": "claude-sonnet-5-5", "to_model": "claude-haiku-5-5", "requested_model": "haiku",
+                       "source": "sdk", "context_tokens": 18250, "prompt_cache_warm": True, "cache_ttl": "5m",
+                       "estimated_cache_write_usd": 0.0228, "pricing": "catalog"},
+    "PostModelSwitch": {"from_model": "claude-sonnet-5-5", "to_model": "claude-haiku-5-5", "requested_model": "haiku",
+                        "source": "sdk", "context_tokens": 18250, "prompt_cache_warm": True, "cache_ttl": "5m",
+                        "estimated_cache_write_usd": 0.0228, "pricing": "catalog"},
+    "DirectoryAdded": {"directory": "/home/dev/shared-lib", "source": "register_repo_root"},
 }
 
 

@@ -1,9 +1,15 @@
-"""Independent model of the hook output the real Claude Code CLI accepts.
+"""Independent model of the hook output the real Claude Code CLI accepts, per version.
 
 This is the *referee* our product's hook output is tested against, so it is
 hand-written from /work/shared/claude-code/cli-hook-schema.md (the Zod schemas
-read out of CLI 2.1.197): §1 for the event names, §4 for the output schema. It
+read out of CLI 2.1.197: §1 for the event names, §4 for the output schema) and
+/work/shared/claude-code/cli-2.1.331.md (§2.1 and §2.3: what 2.1.331 adds). It
 must not be derived from product code.
+
+It is the one source of truth for "what this CLI version accepts": SUPPORTED lists
+the CLI versions claude-rego supports (oldest first; tests/e2e runs each of them),
+and ``validate_output`` checks an output against EVERY supported version that knows
+the event, so where the versions differ only what all of them accept passes.
 
 Deliberate differences from the CLI:
 * ``additionalProperties: false`` at top level and inside every
@@ -21,8 +27,8 @@ from jsonschema import Draft202012Validator, ValidationError
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
-# §1, in the CLI's own order.
-EVENTS: tuple[str, ...] = (
+# §1, in the CLI's own order (2.1.197).
+EVENTS_2_1_197: tuple[str, ...] = (
     "PreToolUse",
     "PostToolUse",
     "PostToolUseFailure",
@@ -54,6 +60,18 @@ EVENTS: tuple[str, ...] = (
     "FileChanged",
     "MessageDisplay",
 )
+
+# cli-2.1.331.md §2.1: the same list with three additions, after PostCompact and after
+# FileChanged.
+_i, _j = EVENTS_2_1_197.index("PostCompact") + 1, EVENTS_2_1_197.index("FileChanged") + 1
+EVENTS_2_1_331: tuple[str, ...] = (EVENTS_2_1_197[:_i] + ("PreModelSwitch", "PostModelSwitch")
+                                   + EVENTS_2_1_197[_i:_j] + ("DirectoryAdded",) + EVENTS_2_1_197[_j:])
+
+# Supported CLI versions, oldest first, and the events each one knows.
+SUPPORTED: tuple[str, ...] = ("2.1.197", "2.1.331")
+OLDEST, NEWEST = SUPPORTED[0], SUPPORTED[-1]
+EVENTS_BY_VERSION: dict[str, tuple[str, ...]] = {"2.1.197": EVENTS_2_1_197, "2.1.331": EVENTS_2_1_331}
+EVENTS: tuple[str, ...] = EVENTS_BY_VERSION[NEWEST]  # every event some supported version knows
 
 _STR = {"type": "string"}
 _BOOL = {"type": "boolean"}
@@ -150,6 +168,19 @@ _HOOK_SPECIFIC: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
     "MessageDisplay": ({"displayContent": _STR}, ()),
 }
 
+# cli-2.1.331.md §2.3: what 2.1.331 accepts beyond 2.1.197 (top level unchanged).
+_PERMISSION_ONLY = {"permissionDecision": {"enum": ["allow", "deny", "ask"]}, "permissionDecisionReason": _STR}
+_HOOK_SPECIFIC_2_1_331: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
+    **_HOOK_SPECIFIC,
+    "PreToolUse": ({**_HOOK_SPECIFIC["PreToolUse"][0], "permissionDisplay": _ANY}, ()),  # @internal
+    "PostToolUse": ({**_HOOK_SPECIFIC["PostToolUse"][0], "classifierContext": _STR}, ()),
+    "UserPromptExpansion": ({"additionalContext": _STR, "suppressOriginalPrompt": _BOOL}, ()),
+    "PreModelSwitch": (_PERMISSION_ONLY, ()),
+    "PostModelSwitch": (_CONTEXT_ONLY, ()),
+    # DirectoryAdded: no member in the hookSpecificOutput union.
+}
+_HOOK_SPECIFIC_BY_VERSION = {"2.1.197": _HOOK_SPECIFIC, "2.1.331": _HOOK_SPECIFIC_2_1_331}
+
 # Tool output shapes for PostToolUse updatedToolOutput, from the real samples.
 # Open to extra keys: we only know the fields the sample shows.
 _TOOL_OUTPUT: dict[str, dict] = {
@@ -167,10 +198,11 @@ _TOOL_OUTPUT: dict[str, dict] = {
 }
 
 
-def _hook_specific_schema(event: str) -> dict | bool:
-    if event not in _HOOK_SPECIFIC:
+def _hook_specific_schema(event: str, version: str) -> dict | bool:
+    table = _HOOK_SPECIFIC_BY_VERSION[version]
+    if event not in table:
         return False  # forbidden
-    fields, required = _HOOK_SPECIFIC[event]
+    fields, required = table[event]
     return {
         "type": "object",
         "properties": {"hookEventName": {"const": event}, **fields},
@@ -179,18 +211,31 @@ def _hook_specific_schema(event: str) -> dict | bool:
     }
 
 
-def output_schema(event: str) -> dict:
-    """JSON Schema for a hook's stdout JSON on ``event`` (unknown event: common fields only)."""
+def output_schema(event: str, version: str = OLDEST) -> dict:
+    """JSON Schema for a hook's stdout JSON on ``event`` under CLI ``version``
+    (an event that version does not know: common fields only)."""
+    if version not in _HOOK_SPECIFIC_BY_VERSION:
+        raise ValueError(f"unsupported CLI version {version!r}; supported: {SUPPORTED}")
     return {
         "$schema": DIALECT,
-        "title": f"{event} hook output (Claude Code CLI 2.1.197)",
+        "title": f"{event} hook output (Claude Code CLI {version})",
         "type": "object",
-        "properties": {**_COMMON, "hookSpecificOutput": _hook_specific_schema(event)},
+        "properties": {**_COMMON, "hookSpecificOutput": _hook_specific_schema(event, version)},
         "additionalProperties": False,
     }
 
 
-HOOK_OUTPUT_SCHEMAS: dict[str, dict] = {event: output_schema(event) for event in EVENTS}
+HOOK_OUTPUT_SCHEMAS: dict[str, dict] = {event: output_schema(event, NEWEST) for event in EVENTS}
+HOOK_OUTPUT_SCHEMAS_BY_VERSION: dict[str, dict[str, dict]] = {
+    version: {event: output_schema(event, version) for event in EVENTS_BY_VERSION[version]}
+    for version in SUPPORTED}
+
+
+def versions_knowing(event: str) -> tuple[str, ...]:
+    """The supported versions that can send ``event`` (all of them for an unknown event:
+    an output for it must then be acceptable as an unknown event everywhere)."""
+    knowing = tuple(v for v in SUPPORTED if event in EVENTS_BY_VERSION[v])
+    return knowing or SUPPORTED
 
 
 def updated_tool_output_schema(tool_name: str) -> dict | None:
@@ -199,9 +244,19 @@ def updated_tool_output_schema(tool_name: str) -> dict | None:
     return None if shape is None else {"$schema": DIALECT, **shape}
 
 
-def validate_output(event: str, output: dict, *, tool_name: str | None = None) -> None:
-    """Raise ``jsonschema.ValidationError`` if the CLI would reject ``output`` on ``event``."""
-    Draft202012Validator(output_schema(event)).validate(output)
+def validate_output(event: str, output: dict, *, tool_name: str | None = None,
+                    versions: tuple[str, ...] | None = None) -> None:
+    """Raise ``jsonschema.ValidationError`` if a CLI would reject ``output`` on ``event``.
+
+    Checked against every supported version that can send the event (or ``versions``):
+    an output only one version accepts is rejected.
+    """
+    for version in versions or versions_knowing(event):
+        try:
+            Draft202012Validator(output_schema(event, version)).validate(output)
+        except ValidationError as err:
+            err.message = f"[CLI {version}] {err.message}"
+            raise
     hso = output.get("hookSpecificOutput") or {}
     if tool_name is None or "updatedToolOutput" not in hso:
         return

@@ -135,7 +135,7 @@ def test_install_then_uninstall_removes_exactly_what_install_added(tmp_path):
                                     capture_output=True, text=True)
     installed = run("install", "--event", "Stop")
     assert installed.returncode == 0 and "(1 event: Stop)" in installed.stdout, installed.stdout
-    assert "claude_rego" in settings.read_text()
+    assert "claude-rego-hook" in settings.read_text() or "claude_rego" in settings.read_text()
     removed = run("uninstall")
     assert removed.returncode == 0 and "1 event: Stop" in removed.stdout, removed.stdout
     assert json.loads(settings.read_text()) == theirs

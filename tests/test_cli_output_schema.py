@@ -1,4 +1,4 @@
-"""Tests for the referee itself: tests/cli_output_schema.py (CLI 2.1.197 hook output model)."""
+"""Tests for the referee itself: tests/cli_output_schema.py (hook output model per supported CLI)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,16 @@ from jsonschema import Draft202012Validator, ValidationError
 
 from cli_output_schema import (
     EVENTS,
+    EVENTS_BY_VERSION,
     HOOK_OUTPUT_SCHEMAS,
+    HOOK_OUTPUT_SCHEMAS_BY_VERSION,
+    NEWEST,
+    OLDEST,
+    SUPPORTED,
     output_schema,
     updated_tool_output_schema,
     validate_output,
+    versions_knowing,
 )
 
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "claude-code" / "samples"
@@ -20,6 +26,7 @@ SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "claude-code" / "samp
 NO_HOOK_SPECIFIC = {
     "SessionEnd", "PreCompact", "PostCompact", "StopFailure", "TeammateIdle",
     "TaskCreated", "TaskCompleted", "ConfigChange", "WorktreeRemove", "InstructionsLoaded",
+    "DirectoryAdded",
 }
 WITH_HOOK_SPECIFIC = [e for e in EVENTS if e not in NO_HOOK_SPECIFIC]
 
@@ -69,6 +76,12 @@ VALID_HOOK_SPECIFIC: dict[str, list[dict]] = {
     "FileChanged": [{"watchPaths": []}],
     "WorktreeCreate": [{"worktreePath": "/tmp/wt"}],
     "MessageDisplay": [{"displayContent": "shown"}],
+    "PreModelSwitch": [
+        {"permissionDecision": "deny", "permissionDecisionReason": "not on the allowlist"},
+        {"permissionDecision": "ask"},
+        {"permissionDecision": "allow"},
+    ],
+    "PostModelSwitch": [{"additionalContext": "ctx"}],
 }
 
 # Invalid hookSpecificOutput bodies (hookEventName is added by the test).
@@ -93,6 +106,13 @@ INVALID_HOOK_SPECIFIC: list[tuple[str, dict]] = [
     ("ElicitationResult", {"content": "x"}),
     ("MessageDisplay", {"displayContent": None}),
     ("Stop", {"additionalContext": ["a"]}),
+    ("PreModelSwitch", {"permissionDecision": "defer"}),
+    ("PreModelSwitch", {"updatedInput": {}}),
+    ("PreModelSwitch", {"additionalContext": "x"}),
+    ("PostModelSwitch", {"permissionDecision": "deny"}),
+    # 2.1.331-only fields: not accepted by 2.1.197, so never emitted
+    ("PostToolUse", {"classifierContext": "x"}),
+    ("UserPromptExpansion", {"suppressOriginalPrompt": True}),
 ]
 
 
@@ -108,12 +128,43 @@ def rejects(event: str, output: dict, **kw) -> None:
 # --- the event list -------------------------------------------------------------
 
 
-def test_events_are_the_30_unique_cli_events():
-    assert len(EVENTS) == 30
-    assert len(set(EVENTS)) == 30
-    assert EVENTS[0] == "PreToolUse" and EVENTS[-1] == "MessageDisplay"
+def test_events_per_version():
+    assert SUPPORTED == (OLDEST, NEWEST) == ("2.1.197", "2.1.331")
+    old, new = EVENTS_BY_VERSION[OLDEST], EVENTS_BY_VERSION[NEWEST]
+    assert len(old) == len(set(old)) == 30 and len(new) == len(set(new)) == 33
+    assert old[0] == "PreToolUse" and old[-1] == "MessageDisplay" and new[-1] == "MessageDisplay"
+    assert [e for e in new if e not in old] == ["PreModelSwitch", "PostModelSwitch", "DirectoryAdded"]
+    assert [e for e in new if e in old] == list(old)  # same order, additions only
+    assert EVENTS == new
     assert set(HOOK_OUTPUT_SCHEMAS) == set(EVENTS)
+    assert {v: set(s) for v, s in HOOK_OUTPUT_SCHEMAS_BY_VERSION.items()} == {v: set(e) for v, e in EVENTS_BY_VERSION.items()}
     assert NO_HOOK_SPECIFIC | set(VALID_HOOK_SPECIFIC) == set(EVENTS)
+
+
+def test_an_event_is_validated_against_every_version_that_sends_it():
+    assert versions_knowing("PreToolUse") == SUPPORTED
+    assert versions_knowing("PreModelSwitch") == (NEWEST,)
+    assert versions_knowing("NoSuchEvent") == SUPPORTED
+    with pytest.raises(ValueError):
+        output_schema("PreToolUse", "1.0.0")
+
+
+@pytest.mark.parametrize("event,fields", [
+    ("PostToolUse", {"classifierContext": "for the auto-mode classifier"}),
+    ("UserPromptExpansion", {"suppressOriginalPrompt": True}),
+    ("PreToolUse", {"permissionDecision": "ask", "permissionDisplay": {"title": "x"}}),
+])
+def test_fields_only_the_newest_cli_accepts(event, fields):
+    validate_output(event, hso(event, **fields), versions=(NEWEST,))
+    rejects(event, hso(event, **fields), versions=(OLDEST,))
+    rejects(event, hso(event, **fields))  # the default: every supported version
+
+
+def test_new_events_are_unknown_to_the_oldest_cli():
+    for event in ("PreModelSwitch", "PostModelSwitch", "DirectoryAdded"):
+        validate_output(event, {"systemMessage": "m"}, versions=(OLDEST,))
+        rejects(event, hso(event), versions=(OLDEST,))
+    validate_output("PreModelSwitch", hso("PreModelSwitch", permissionDecision="deny"), versions=(NEWEST,))
 
 
 def test_every_sample_is_a_known_event():
@@ -130,7 +181,9 @@ def test_every_sample_is_a_known_event():
 @pytest.mark.parametrize("event", EVENTS)
 def test_schema_is_valid_draft_2020_12(event):
     Draft202012Validator.check_schema(HOOK_OUTPUT_SCHEMAS[event])
-    assert HOOK_OUTPUT_SCHEMAS[event] == output_schema(event)
+    assert HOOK_OUTPUT_SCHEMAS[event] == output_schema(event, NEWEST)
+    for version in SUPPORTED:
+        Draft202012Validator.check_schema(output_schema(event, version))
 
 
 @pytest.mark.parametrize("event", EVENTS)

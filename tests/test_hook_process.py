@@ -18,7 +18,7 @@ from claude_rego.install import hook_command
 from conftest import POLICIES, SAMPLES, SCRIPTED, bash_input, hook_input, needs_samples, run_registered
 
 BLOCKING = {"PreToolUse", "PermissionRequest", "UserPromptSubmit", "UserPromptExpansion",
-            "ConfigChange", "Elicitation", "ElicitationResult"}
+            "ConfigChange", "Elicitation", "ElicitationResult", "PreModelSwitch"}
 
 
 def run(event: str, payload, *, policies=None, env=None, deadline=3.0, python=None, timeout=30):
@@ -31,7 +31,7 @@ def assert_failure_answer(result, event: str):
     """The failure table (docs/policy-contract.md §5), as the real CLI would read it."""
     result.assert_valid()
     info = event_info(event)
-    if event == "PreToolUse":
+    if event in ("PreToolUse", "PreModelSwitch"):
         spec = result.output["hookSpecificOutput"]
         assert spec["permissionDecision"] == "deny"
         assert "claude-rego" in spec["permissionDecisionReason"]
@@ -197,7 +197,8 @@ def test_python_that_cannot_start_still_blocks(tmp_path):
     result = run("PreToolUse", bash_input("ls"), python=missing)
     assert result.returncode == 2 and "fail closed" in result.stderr
     result = run("Stop", hook_input("Stop"), python=missing)
-    assert result.returncode == 0 and result.stdout == ""  # never a trap
+    assert result.returncode == 0  # never a trap; one warning the user sees
+    assert json.loads(result.stdout)["systemMessage"].startswith("claude-rego: the policy engine is broken")
 
 
 def test_subprocess_isolation_gives_the_same_answers(hook_env):

@@ -261,14 +261,22 @@ HOOKS.update({
                                tool_response={"stdout": "a\nb\n", "stderr": "", "interrupted": False, "isImage": False}),
     "Stop": hook_input("Stop", stop_hook_active=False),
     "SessionStart": hook_input("SessionStart", source="startup"),
+    "PreModelSwitch to haiku": hook_input("PreModelSwitch", from_model="claude-sonnet-5-5", to_model="claude-haiku-5-5",
+                                          requested_model="haiku", source="sdk"),
+    "PreModelSwitch to sonnet": hook_input("PreModelSwitch", from_model="claude-haiku-5-5", to_model="Claude-Sonnet-6-0",
+                                           requested_model=None, source="command"),
+    "PostModelSwitch": hook_input("PostModelSwitch", from_model="claude-sonnet-5-5", to_model="claude-haiku-5-5",
+                                  source="sdk"),
 })
 
 
 # Settings that switch on the policies the shipped data.json leaves quiet.
 CONFIGURED = {"mcp_allowed_servers": ["filesystem", "git*"], "session_rules": ["Never push to main.", "Ask before deleting."],
               "stop_gate": {"enabled": True, "instruction": "Run the tests first."}, "privilege_escalation": "deny",
-              "protected_branches": ["main", "develop"], "disabled_policies": ["test_timeout"]}
-SETTINGS_DRIVEN = ("mcp_allowlist", "session_rules", "stop_gate", "privilege_escalation", "git_safety", "test_timeout")
+              "protected_branches": ["main", "develop"], "disabled_policies": ["test_timeout"],
+              "model_allowlist": ["claude-sonnet-*", "claude-opus-5-5"], "model_switch_note": "Model changed."}
+SETTINGS_DRIVEN = ("mcp_allowlist", "session_rules", "stop_gate", "privilege_escalation", "git_safety", "test_timeout",
+                   "model_policy")
 
 
 @pytest.fixture(scope="module")

@@ -569,7 +569,7 @@ class _Program:
             for event in events:
                 if event not in EVENTS:
                     found.append(Finding(file, 1, "warning", "unknown-event",
-                                         f"routing names `{event}`, an event Claude Code 2.1.197 does not send"))
+                                         f"routing names `{event}`, an event Claude Code (up to 2.1.331) does not send"))
             for cls in routing.get("tool_classes") or []:
                 if cls not in KNOWN_TOOL_CLASSES:
                     found.append(Finding(file, 1, "error", "unknown-tool-class",

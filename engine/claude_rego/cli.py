@@ -134,7 +134,8 @@ def install(print_: bool = typer.Option(False, "--print", help="Print the settin
     try:
         fragment = installer.registration(snapshot, python=python, policies=sources,
                                           deadline=deadline, events=event or None, opa_url=opa_url,
-                                          opa_token_file=opa_token_file, confirm_dangerous=confirm_dangerous_events)
+                                          opa_token_file=opa_token_file, confirm_dangerous=confirm_dangerous_events,
+                                          dry_run=dry_run)
     except installer.NeedsConfirmation as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2)

@@ -106,19 +106,39 @@ class Facts(_Closed):
     truncated: List[str]
 
 
-# Per-event hook input fields (cli-hook-schema.md §3), beyond the common base.
-_S, _B, _I, _O, _A = (str, bool, int, Dict[str, Any], Any)
+class McpServer(_Open):
+    """CLI 2.1.331: the MCP server an MCP tool call goes to (absent for other tools)."""
+    name: str
+    source: Optional[str] = None
+
+
+# Per-event hook input fields (cli-hook-schema.md §3; cli-2.1.331.md §2.1-2.2 for what
+# 2.1.331 adds), beyond the common base. Fields only a newer CLI sends are Optional.
+_S, _B, _I, _F, _O, _A = (str, bool, int, float, Dict[str, Any], Any)
+_MCP = {"mcp_server": Optional[McpServer]}  # 2.1.331, MCP tools only
+_MODEL_SWITCH = {
+    "from_model": Optional[_S], "to_model": _S,
+    "requested_model": Optional[_S],  # alias, id, or null = the default model
+    "source": _S,  # Pre: command | picker | sdk; Post also: auto | resume
+    "context_tokens": Optional[_I], "prompt_cache_warm": Optional[_B], "cache_ttl": Optional[_S],
+    "estimated_cache_write_usd": Optional[_F], "pricing": Optional[_S],
+}
 EVENT_FIELDS: dict[str, dict[str, Any]] = {
-    "PreToolUse": {"tool_name": _S, "tool_input": _O, "tool_use_id": _S},
-    "PermissionRequest": {"tool_name": _S, "tool_input": _O, "permission_suggestions": Optional[List[_O]]},
-    "PostToolUse": {"tool_name": _S, "tool_input": _O, "tool_response": _A, "tool_use_id": _S, "duration_ms": Optional[int]},
-    "PostToolUseFailure": {"tool_name": _S, "tool_input": _O, "tool_use_id": _S, "error": _A, "is_interrupt": Optional[_B], "duration_ms": Optional[int]},
+    "PreToolUse": {"tool_name": _S, "tool_input": _O, "tool_use_id": _S, **_MCP},
+    "PermissionRequest": {"tool_name": _S, "tool_input": _O, "permission_suggestions": Optional[List[_O]], **_MCP},
+    "PostToolUse": {"tool_name": _S, "tool_input": _O, "tool_response": _A, "tool_use_id": _S, "duration_ms": Optional[int], **_MCP},
+    "PostToolUseFailure": {"tool_name": _S, "tool_input": _O, "tool_use_id": _S, "error": _A, "is_interrupt": Optional[_B], "duration_ms": Optional[int], **_MCP},
     "PostToolBatch": {"tool_calls": List[_O]},
-    "PermissionDenied": {"tool_name": _S, "tool_input": _O, "tool_use_id": _S, "reason": _A},
+    "PermissionDenied": {"tool_name": _S, "tool_input": _O, "tool_use_id": _S, "reason": _A, **_MCP},
     "Notification": {"message": _S, "title": Optional[_S], "notification_type": _S},
-    "UserPromptSubmit": {"prompt": _S, "session_title": Optional[_S]},
+    # source (2.1.331, optional): user | sdk | system | loop_wakeup | schedule_wakeup | poll_event
+    "UserPromptSubmit": {"prompt": _S, "session_title": Optional[_S], "source": Optional[_S]},
     "UserPromptExpansion": {"expansion_type": _S, "command_name": _S, "command_args": _S, "command_source": Optional[_S], "prompt": _S},
-    "SessionStart": {"source": _S, "model": Optional[_S], "session_title": Optional[_S]},
+    # source: startup | resume | clear | compact, and fork (2.1.331); on resume/fork 2.1.331
+    # adds the resume-cost fields
+    "SessionStart": {"source": _S, "model": Optional[_S], "session_title": Optional[_S],
+                     "seconds_since_last_response": Optional[_F], "context_tokens": Optional[_I],
+                     "prompt_cache_likely_expired": Optional[_B], "estimated_cache_write_usd": Optional[_F]},
     "SessionEnd": {"reason": _S},
     "Setup": {"trigger": _S},
     "Stop": {"stop_hook_active": _B, "last_assistant_message": Optional[_S], "background_tasks": Optional[List[_A]], "session_crons": Optional[List[_A]]},
@@ -139,6 +159,10 @@ EVENT_FIELDS: dict[str, dict[str, Any]] = {
     "CwdChanged": {"old_cwd": _S, "new_cwd": _S},
     "FileChanged": {"file_path": _S, "event": _S},
     "MessageDisplay": {"turn_id": _S, "message_id": _S, "index": _I, "final": _B, "delta": _A},
+    "PreModelSwitch": dict(_MODEL_SWITCH),
+    "PostModelSwitch": dict(_MODEL_SWITCH),
+    # source: slash_command (/add-dir) | register_repo_root (SDK control request)
+    "DirectoryAdded": {"directory": _S, "source": _S},
 }
 
 

@@ -2,8 +2,10 @@
 
 Checks: hooks registered and intact in Claude Code's settings; the policy snapshot
 present, readable and fresh; the engine's installed files matching their wheel RECORD
-hashes and the pinned version; the Claude Code version against the one tested; and a
-real sample decision through every registered command within its deadline.
+hashes and the pinned version; the hook launcher intact; every entry's `onFailure`; the
+installed Claude Code version (`claude --version` on PATH, no network) against the
+supported range and whether it honours `onFailure`; and a real sample decision through
+every registered command within its deadline.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ import subprocess
 import time
 from importlib import metadata
 
-TESTED_CLAUDE_CODE = "2.1.197"
+from .events import NO_ON_FAILURE_UP_TO, ON_FAILURE_SINCE, SUPPORTED_CLI, event_info
+
+TESTED_CLAUDE_CODE = SUPPORTED_CLI[-1]  # the newest pinned
 PINNED_ENGINE = ("gordon-to-regorus", "0.13.0")
 
 
@@ -27,6 +31,7 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
     checks = []
     files = settings_files or [install.settings_path(s) for s in ("managed", "user", "project")]
     registered: dict[str, str] = {}
+    entries_seen: dict[str, dict] = {}
     for path in files:
         try:
             with open(path, encoding="utf-8") as fh:
@@ -41,6 +46,7 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
                 for hook in entry.get("hooks", []) if isinstance(entry, dict) else []:
                     if install.is_ours(hook):
                         registered[event] = hook.get("command", "")
+                        entries_seen[event] = hook
     registered_with = None
     if policies is None and registered:  # what install actually registered (issue 17)
         options = [install.registered_options(cmd) for cmd in registered.values()]
@@ -64,8 +70,12 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
         missing = [e for e in governed if e not in registered]
         extra = {k: registered_with[k] for k in ("deadline", "opa_url", "opa_token_file", "log_file")
                  if registered_with and k in registered_with}
-        expected = {e: install.hook_command(e, policies=policies, **extra) for e in registered}
-        tampered = [e for e, cmd in registered.items() if cmd != expected[e]]
+        launcher = install.launcher_path()
+        expected = {e: (install.registered_command(e, launcher, policies=policies, **extra),
+                        install.hook_command(e, policies=policies, **extra)) for e in registered}
+        tampered = [e for e, cmd in registered.items() if cmd not in expected[e]]
+        if any(cmd == expected[e][0] for e, cmd in registered.items()):
+            checks.append(_launcher_intact(launcher))
         checks.append(_check("hooks registered", bool(registered) and not missing,
                              f"{len(registered)} event{'' if len(registered) == 1 else 's'} registered"
                              + (f" with --policies {' '.join(policies)}" if registered_with and policies else "")
@@ -73,6 +83,8 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
         checks.append(_check("hooks intact", not tampered,
                              "every registered command is the one install writes" if not tampered
                              else f"commands differ from install's for: {', '.join(tampered)}"))
+    if registered:
+        checks.append(_on_failure_check(entries_seen))
     checks.append(_claude_code_version())
     for event, command in sorted(registered.items()):
         checks.append(_sample_decision(event, command))
@@ -105,15 +117,82 @@ def _engine_integrity() -> dict:
     return _check("engine", ok, detail)
 
 
+def _launcher_intact(path: str) -> dict:
+    """The registered commands run this launcher: it must be exactly what install writes."""
+    from .install import launcher_script
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            same = fh.read() == launcher_script()
+    except OSError as exc:
+        return _check("hook launcher", False, f"{path}: {exc.strerror or exc}; run `claude-rego install` again")
+    if not same or not os.access(path, os.X_OK):
+        return _check("hook launcher", False, f"{path} differs from what install writes (or is not executable); "
+                                              "run `claude-rego install` again")
+    return _check("hook launcher", True, f"{path} is the one install writes")
+
+
+def _on_failure_check(hooks: dict[str, dict]) -> dict:
+    """Every registered entry carries exactly the `onFailure` the failure table asks for:
+    "block" where it blocks (else a hook the CLI times out fails open), nothing elsewhere,
+    and never an invalid value (CLI 2.1.331 silently drops such an entry)."""
+    problems = []
+    for event, hook in sorted(hooks.items()):
+        want, have = event_info(event).on_failure, hook.get("onFailure")
+        if have not in (None, "continue", "block"):
+            problems.append(f"{event}: invalid onFailure {have!r} (the CLI drops the whole entry)")
+        elif want and have != want:
+            problems.append(f"{event}: lacks onFailure {want!r} (a timeout or crash would let the action through)")
+        elif not want and have == "block":
+            problems.append(f"{event}: onFailure 'block' where claude-rego's failure table does not block")
+    if problems:
+        return _check("hooks onFailure", False, "; ".join(problems) + "; run `claude-rego install` again")
+    return _check("hooks onFailure", True, "every entry has the onFailure its failure table asks for")
+
+
+def _version_tuple(text: str) -> tuple[int, ...] | None:
+    import re
+
+    match = re.search(r"(\d+)\.(\d+)\.(\d+)", text or "")
+    return tuple(int(part) for part in match.groups()) if match else None
+
+
+def claude_code_status(version_text: str) -> dict:
+    """What claude-rego knows about a `claude --version` answer: in range? onFailure?"""
+    version = _version_tuple(version_text)
+    oldest, newest = _version_tuple(SUPPORTED_CLI[0]), _version_tuple(SUPPORTED_CLI[-1])
+    supported = f"supported {SUPPORTED_CLI[0]} to {SUPPORTED_CLI[-1]}"
+    if version is None:
+        return {"ok": False, "on_failure": None, "detail": f"unrecognised version {version_text!r} ({supported})"}
+    if version >= _version_tuple(ON_FAILURE_SINCE):
+        on_failure, note = True, "honours onFailure (timeouts and crashes block)"
+    elif version <= _version_tuple(NO_ON_FAILURE_UP_TO):
+        on_failure, note = False, ("no onFailure: a hook the CLI times out or that cannot start fails OPEN "
+                                   "(claude-rego's own failure answers and exit 2 still block)")
+    else:
+        on_failure, note = None, "onFailure support not measured for this version"
+    shown = ".".join(map(str, version))
+    if version < oldest:
+        return {"ok": False, "on_failure": on_failure,
+                "detail": f"{shown} is OLDER than the supported range ({supported}): upgrade Claude Code; {note}"}
+    if version > newest:
+        return {"ok": True, "on_failure": on_failure,
+                "detail": f"{shown} is newer than the newest tested ({supported}); {note}"}
+    return {"ok": True, "on_failure": on_failure, "detail": f"{shown} ({supported}); {note}"}
+
+
 def _claude_code_version() -> dict:
+    """`claude --version` of the CLI on PATH (no network), against the supported range."""
     claude = shutil.which("claude")
     if not claude:
-        return _check("claude code", None, f"`claude` not on PATH (tested with {TESTED_CLAUDE_CODE})")
+        return _check("claude code", None, f"`claude` not on PATH (supported {SUPPORTED_CLI[0]} to {SUPPORTED_CLI[-1]})")
     try:
-        out = subprocess.run([claude, "--version"], capture_output=True, text=True, timeout=20).stdout.strip()
+        out = subprocess.run([claude, "--version"], capture_output=True, text=True, timeout=20,
+                             stdin=subprocess.DEVNULL).stdout.strip()
     except (OSError, subprocess.TimeoutExpired) as exc:
         return _check("claude code", False, f"`claude --version` failed: {exc}")
-    return _check("claude code", TESTED_CLAUDE_CODE in out, f"{out or '?'} (tested with {TESTED_CLAUDE_CODE})")
+    status = claude_code_status(out)
+    return _check("claude code", status["ok"], status["detail"], version=out, supports_on_failure=status["on_failure"])
 
 
 def _sample_decision(event: str, command: str) -> dict:

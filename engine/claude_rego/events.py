@@ -1,12 +1,24 @@
 """Claude Code hook events: the one table everything else reads.
 
-For each of the 30 events CLI 2.1.197 knows: which policy verbs it can carry, which
-hookSpecificOutput it accepts, and its failure answer. The policy-contract document,
-the output mapping, the failure table, `check` and `install` all derive from here, so a
-new event is one row. Plain data: imported on the hook's hot path.
+For each of the 33 events CLI 2.1.331 knows (2.1.197 knows the first 30; PreModelSwitch,
+PostModelSwitch and DirectoryAdded are new in the 2.1.2xx-3xx line): which policy verbs it
+can carry, which hookSpecificOutput it accepts, its failure answer and whether it is
+registered with `onFailure: "block"`. The policy-contract document, the output mapping,
+the failure table, `check` and `install` all derive from here, so a new event is one
+row. Plain data: imported on the hook's hot path.
 """
 
 from __future__ import annotations
+
+# The Claude Code CLI versions claude-rego supports: the oldest supported and the newest
+# pinned, oldest first. tests/e2e runs the real CLI of each; `doctor` warns outside the
+# range. Adding a newer CLI: append it here and run the tests (README, "Supported
+# Claude Code versions").
+SUPPORTED_CLI = ("2.1.197", "2.1.331")
+# The oldest version known to honour `onFailure` (2.1.197 ignores the key; versions in
+# between were not measured).
+ON_FAILURE_SINCE = "2.1.331"
+NO_ON_FAILURE_UP_TO = "2.1.197"
 
 # Verbs, strongest first where they compete for the permission decision.
 DECISION_VERBS = ("halt", "deny", "ask", "defer", "allow")
@@ -20,6 +32,15 @@ FAIL_BLOCK = "block"          # top-level decision: block
 FAIL_DECLINE = "decline"      # Elicitation: action decline
 FAIL_EXIT2 = "exit2"          # no JSON form can fail it: exit 2
 FAIL_WARN = "warn"            # no opinion + systemMessage (never traps a session)
+
+# The exact `onFailure` value registered where the failure table blocks. CLI 2.1.331
+# drops the WHOLE hook entry on any other value (e.g. "deny"), silently; 2.1.197
+# ignores the key. Never changed without the e2e suite under every supported CLI.
+ON_FAILURE_BLOCK = "block"
+
+# Events where the CLI ignores `onFailure` (2.1.331) and where blocking would trap a
+# session anyway: never registered with it, whatever their failure answer.
+ON_FAILURE_IGNORED = frozenset({"Stop", "SubagentStop", "TaskCompleted", "TeammateIdle"})
 
 
 class Event:
@@ -38,6 +59,17 @@ class Event:
     @property
     def blocks_on_failure(self) -> bool:
         return self.failure in (FAIL_DENY, FAIL_PERMISSION_DENY, FAIL_BLOCK, FAIL_DECLINE, FAIL_EXIT2)
+
+    @property
+    def on_failure(self) -> str | None:
+        """The `onFailure` value to register: "block" where the failure table blocks, else none.
+
+        So a hook the CLI itself sees failing (timeout, crash before our wrapper, invalid
+        JSON) blocks exactly where our own failure answer would have blocked.
+        """
+        if self.blocks_on_failure and self.name not in ON_FAILURE_IGNORED:
+            return ON_FAILURE_BLOCK
+        return None
 
 
 _CTX = ("context",)
@@ -82,6 +114,13 @@ _EVENTS = (
     Event("CwdChanged", ("env",), ("watchPaths",), FAIL_WARN),
     Event("FileChanged", ("env",), ("watchPaths",), FAIL_WARN, matcher="file_path"),
     Event("MessageDisplay", (), ("displayContent",), FAIL_WARN),
+    # New in CLI 2.1.331 (cli-2.1.331.md §2.1). PreModelSwitch takes PreToolUse's
+    # permission contract: deny cancels the switch, ask confirms (refused headless).
+    Event("PreModelSwitch", ("deny", "ask", "allow"), ("permissionDecision", "permissionDecisionReason"),
+          FAIL_DENY),
+    Event("PostModelSwitch", _CTX, ("additionalContext",), FAIL_WARN),
+    # No output at all; exit 2 does not stop the directory being added.
+    Event("DirectoryAdded", (), (), FAIL_WARN),
 )
 
 EVENTS: dict[str, Event] = {e.name: e for e in _EVENTS}

@@ -1,14 +1,19 @@
 """The registered command contract: what goes into Claude Code's settings `hooks`.
 
-Per event, one command hook whose `command` string
-- runs an absolute interpreter path isolated (`python -I`): a project's settings `env`
+Per event, one command hook whose `command` is short — `<dir>/claude-rego-hook EVENT`,
+plus `|| exit 2` where the event's failure table blocks — running a launcher written
+next to the interpreter (see "the registered command" below). Together they
+- run an absolute interpreter path isolated (`python -I -S`): a project's settings `env`
   cannot redirect it through PATH, PYTHONPATH or a user site-packages;
-- passes `--event`, so even garbage on stdin gets that event's failure answer;
-- has a shell-level last resort: if Python cannot start at all, the shell itself
-  blocks (exit 2) where the event's failure table blocks, and stays out of the way
-  where it does not (a broken install must not trap a session in its Stop hook);
-- sets an explicit `timeout` above the hook's own deadline (Claude Code's default is
-  600 s, and a timed-out hook fails open).
+- pass the event, so even garbage on stdin gets that event's failure answer;
+- have a shell-level last resort: if Python cannot start or gives no complete answer,
+  the shell itself blocks (exit 2) where the event's failure table blocks, and prints
+  one `systemMessage` JSON (exit 0) where it does not (a broken install must not trap a
+  session in its Stop hook);
+- carry `"onFailure": "block"` exactly where the failure table blocks (CLI 2.1.331
+  then blocks on a timeout or JSON it rejects too; 2.1.197 ignores the key);
+- set an explicit `timeout` above the hook's own deadline (Claude Code's default is
+  600 s).
 Only events the policies route to are registered, with matchers narrowed to the
 routed tools, so Claude Code spawns nothing for the rest.
 """
@@ -47,14 +52,58 @@ def bootstrap() -> str:
     return f"import sys; sys.path += {dirs!r}; from claude_rego.entry import main; main()"
 
 
-def hook_command(event: str, *, python: str | None = None, policies: list[str] | None = None,
-                 deadline: float = DEFAULT_DEADLINE, log_file: str | None = None,
-                 opa_url: str | None = None, opa_token_file: str | None = None) -> str:
-    """The exact shell command registered for `event` (what the tests run)."""
-    python = os.path.abspath(python or sys.executable)
-    argv = [python, "-I", "-S", "-c", bootstrap(), "hook", "--event", event]
+# ----------------------------------------------------------------- the registered command
+#
+# What Claude Code runs is `<dir of the interpreter>/claude-rego-hook EVENT`: a small
+# launcher script written by `install` next to the absolute interpreter it runs. The
+# model sees the registered command whenever a Stop/PostToolUse block or an
+# `onFailure` block quotes it (CLI 2.1.331), so it is short and says nothing about the
+# install layout; the launcher keeps every property of the full inline command
+# (`hook_command`, still used where no launcher can be written):
+# - an absolute interpreter in isolated mode (`-I -S`), so a project's settings `env`
+#   cannot redirect it through PATH or PYTHONPATH (the launcher path itself is absolute);
+# - the event named on the command line, so even garbage on stdin gets its failure answer;
+# - a shell-level last resort: stdout is passed on only if the hook exited 0 with a
+#   complete JSON object (or exit 2, whose stdout the CLI ignores); anything else
+#   (Python cannot start, a crash, a cut-off or plain-text answer) becomes the failure
+#   table's answer: exit 2 with a reason on stderr where it blocks, else ONE
+#   `systemMessage` JSON written at once and exit 0, so Stop & co. never trap a session;
+# - on blocking events `|| exit 2` in the registered command itself, for a launcher that
+#   is missing or damaged (2.1.197 has no `onFailure`; on 2.1.331 `onFailure: "block"`
+#   covers it too, and also a hook the CLI times out).
+
+LAUNCHER_NAME = "claude-rego-hook"
+LAUNCHER_TAG = "# claude-rego hook launcher"  # first comment line; identifies ours
+
+
+def _blocking_message() -> str:
+    return "claude-rego: the policy hook could not run or answered garbage (exit $rc); blocked (fail closed)."
+
+
+def _warning_json() -> str:
+    """The non-blocking last resort: one systemMessage object (valid output on every event)."""
+    return ('{"systemMessage": "claude-rego: the policy engine is broken (hook exit $rc); '
+            'no policy was applied"}')
+
+
+def _answer_or_fallback(run: str, fallback: str) -> str:
+    """Shell: run the hook capturing stdout; pass on a complete answer or fall back."""
+    return (f"out=$({run}); rc=$?; "
+            "case $rc:$out in 0:'{'*'}') printf '%s' \"$out\"; exit 0;; 2:*) exit 2;; esac; "
+            f"{fallback}")
+
+
+def _fallback_for(blocks: bool) -> str:
+    if blocks:
+        return f"echo \"{_blocking_message()}\" >&2; exit 2"
+    return f"printf '%s' \"{_warning_json().replace(chr(34), chr(92) + chr(34))}\"; exit 0"
+
+
+def _options(policies=None, deadline: float = DEFAULT_DEADLINE, log_file=None, opa_url=None,
+             opa_token_file=None) -> list[str]:
     from .snapshot import is_builtin, is_snapshot_file
 
+    argv: list[str] = []
     for path in policies or ():
         argv += ["--policies", path if is_builtin(path) else os.path.abspath(path)]
     if policies and not any(is_builtin(p) for p in policies) and \
@@ -68,34 +117,129 @@ def hook_command(event: str, *, python: str | None = None, policies: list[str] |
         argv += ["--opa-url", opa_url]
     if opa_token_file:
         argv += ["--opa-token-file", os.path.abspath(opa_token_file)]
+    return argv
+
+
+def hook_command(event: str, *, python: str | None = None, policies: list[str] | None = None,
+                 deadline: float = DEFAULT_DEADLINE, log_file: str | None = None,
+                 opa_url: str | None = None, opa_token_file: str | None = None) -> str:
+    """The full inline shell command for `event` (no launcher): the same program as the
+    launcher, with the event and its failure answer fixed. Registered only where no
+    launcher can be written; the tests run it too."""
+    python = os.path.abspath(python or sys.executable)
+    argv = [python, "-I", "-S", "-c", bootstrap(), "hook", "--event", event]
+    argv += _options(policies, deadline, log_file, opa_url, opa_token_file)
     run = " ".join(shlex.quote(a) for a in argv)
-    if event_info(event).blocks_on_failure:
-        message = shlex.quote("claude-rego: the policy hook could not run; blocked (fail closed).")
-        fallback = f"echo {message} >&2; exit 2"
-    else:
-        fallback = "exit 0"
-    return f"{run}; rc=$?; case $rc in 0|2) exit $rc;; esac; {fallback}"
+    return _answer_or_fallback(run, _fallback_for(event_info(event).blocks_on_failure))
+
+
+def launcher_script(python: str | None = None) -> str:
+    """The launcher's text: `claude-rego-hook EVENT [hook options]`."""
+    python = os.path.abspath(python or sys.executable)
+    blocking = "|".join(sorted(e.name for e in EVENTS.values() if e.blocks_on_failure))
+    run = " ".join(shlex.quote(a) for a in (python, "-I", "-S", "-c", bootstrap(), "hook", "--event")) \
+        + ' "$event" "$@"'
+    return "\n".join([
+        "#!/bin/sh",
+        f"{LAUNCHER_TAG}, written by `claude-rego install`: reinstall rather than edit.",
+        "# Usage: claude-rego-hook EVENT [hook options]. Runs the policy hook with an absolute,",
+        "# isolated interpreter; if that gives no complete answer, answers per the failure table.",
+        'event=${1-}; [ $# -gt 0 ] && shift',
+        f"out=$({run})",
+        "rc=$?",
+        "case $rc:$out in 0:'{'*'}') printf '%s' \"$out\"; exit 0;; 2:*) exit 2;; esac",
+        "case $event in",
+        f"  {blocking}) echo \"{_blocking_message()}\" >&2; exit 2;;",
+        "esac",
+        _fallback_for(False),
+        "",
+    ])
+
+
+def launcher_path(python: str | None = None, launcher_dir: str | None = None) -> str:
+    """Where the launcher for `python` lives: next to the interpreter unless told otherwise."""
+    directory = launcher_dir or os.path.dirname(os.path.abspath(python or sys.executable))
+    return os.path.join(os.path.abspath(directory), LAUNCHER_NAME)
+
+
+def write_launcher(python: str | None = None, launcher_dir: str | None = None) -> str | None:
+    """Write (atomically, only if changed) the launcher; its path, or None if not writable."""
+    path, text = launcher_path(python, launcher_dir), launcher_script(python)
+    try:
+        with open(path, encoding="utf-8") as fh:
+            if fh.read() == text and os.access(path, os.X_OK):
+                return path
+    except OSError:
+        pass
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        if launcher_dir:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.chmod(tmp, 0o755)
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        return None
+    return path
+
+
+def registered_command(event: str, launcher: str, *, policies: list[str] | None = None,
+                       deadline: float = DEFAULT_DEADLINE, log_file: str | None = None,
+                       opa_url: str | None = None, opa_token_file: str | None = None) -> str:
+    """The short command registered for `event`, running `launcher`."""
+    argv = [launcher, event, *_options(policies, deadline, log_file, opa_url, opa_token_file)]
+    command = " ".join(shlex.quote(a) for a in argv)
+    return f"{command} || exit 2" if event_info(event).blocks_on_failure else command
+
+
+def hook_entry(event: str, command: str, timeout: int) -> dict:
+    """One command hook for Claude Code's settings, with `onFailure` where the table blocks."""
+    hook: dict = {"type": "command", "command": command, "timeout": timeout}
+    on_failure = event_info(event).on_failure
+    if on_failure:
+        hook["onFailure"] = on_failure
+    return hook
 
 
 def registration(snapshot: dict, *, python: str | None = None, policies: list[str] | None = None,
                  deadline: float = DEFAULT_DEADLINE, events: list[str] | None = None,
                  log_file: str | None = None, opa_url: str | None = None,
-                 opa_token_file: str | None = None, confirm_dangerous: bool = False) -> dict:
-    """The settings fragment `{"hooks": {...}}` for the events this policy set governs."""
+                 opa_token_file: str | None = None, confirm_dangerous: bool = False,
+                 launcher_dir: str | None = None, use_launcher: bool = True,
+                 dry_run: bool = False) -> dict:
+    """The settings fragment `{"hooks": {...}}` for the events this policy set governs.
+
+    Writes the launcher (next to the interpreter, or in `launcher_dir`) so the printed
+    commands work as printed; where it cannot be written, registers the inline command.
+    `dry_run`: write nothing, show the commands a real run would register.
+    """
     wanted = events or governed_events(snapshot, confirm_dangerous=confirm_dangerous)
     timeout = int(deadline + TIMEOUT_MARGIN + 0.999)
+    options = dict(policies=policies, deadline=deadline, log_file=log_file, opa_url=opa_url,
+                   opa_token_file=opa_token_file)
+    if not use_launcher:
+        launcher = None
+    elif dry_run:
+        launcher = launcher_path(python, launcher_dir)
+        directory = os.path.dirname(launcher)
+        if not (os.access(directory, os.W_OK) or (launcher_dir and not os.path.exists(directory))):
+            launcher = None
+    else:
+        launcher = write_launcher(python, launcher_dir)
     hooks: dict = {}
     for event in wanted:
         entry: dict = {}
         matcher = tool_matcher(snapshot, event) if event_info(event).tool_event else None
         if matcher:
             entry["matcher"] = matcher
-        entry["hooks"] = [{
-            "type": "command",
-            "command": hook_command(event, python=python, policies=policies, deadline=deadline,
-                                    log_file=log_file, opa_url=opa_url, opa_token_file=opa_token_file),
-            "timeout": timeout,
-        }]
+        command = (registered_command(event, launcher, **options) if launcher
+                   else hook_command(event, python=python, **options))
+        entry["hooks"] = [hook_entry(event, command, timeout)]
         hooks[event] = [entry]
     return {"hooks": hooks}
 
@@ -150,7 +294,7 @@ def _glob_to_regex(pattern: str) -> str:
 
 # ----------------------------------------------------------------- writing settings files
 
-MARKER = "from claude_rego.entry import main"  # identifies our hook commands in settings
+MARKER = "from claude_rego.entry import main"  # identifies our inline hook commands in settings
 
 
 def settings_path(scope: str, project_dir: str | None = None) -> str:
@@ -169,7 +313,17 @@ def settings_path(scope: str, project_dir: str | None = None) -> str:
 
 
 def is_ours(hook: dict) -> bool:
-    return isinstance(hook, dict) and MARKER in str(hook.get("command", ""))
+    """Our registration: the inline command, or a command running our launcher."""
+    if not isinstance(hook, dict):
+        return False
+    command = str(hook.get("command", ""))
+    if MARKER in command:
+        return True
+    try:
+        first = shlex.split(command)[0] if command else ""
+    except ValueError:
+        return False
+    return os.path.basename(first) == LAUNCHER_NAME
 
 
 def merge(settings: dict, fragment: dict, *, managed_hooks_only: bool | None = None) -> dict:
@@ -210,11 +364,17 @@ def registered_commands(settings: dict) -> dict[str, list[str]]:
 def registered_options(command: str) -> dict:
     """The policy options of one registered command: {"policies": [...], "builtin": bool,
     "deadline": float|None, "opa_url", "opa_token_file", "log_file"} (see hook_command)."""
+    head = command.split("; rc=$?", 1)[0].split(" || exit 2", 1)[0]  # inline / launcher forms
+    if head.startswith("out=$(") and head.endswith(")"):
+        head = head[len("out=$("):-1]
     try:
-        argv = shlex.split(command.split("; rc=$?", 1)[0])
+        argv = shlex.split(head)
     except ValueError:
         return {}
-    argv = argv[argv.index("hook") + 1:] if "hook" in argv else []
+    if argv and os.path.basename(argv[0]) == LAUNCHER_NAME:  # `claude-rego-hook EVENT [options]`
+        argv = ["--event", *argv[1:]] if len(argv) > 1 else []
+    else:
+        argv = argv[argv.index("hook") + 1:] if "hook" in argv else []
     found: dict = {"policies": [], "builtin": "--no-builtin" not in argv}
     names = {"--deadline": "deadline", "--opa-url": "opa_url", "--opa-token-file": "opa_token_file",
              "--log-file": "log_file", "--event": "event"}

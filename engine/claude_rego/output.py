@@ -1,9 +1,11 @@
 """Hook output: a decision (or a failure) → exactly what the event accepts.
 
-Claude Code 2.1.197 fails OPEN on anything it cannot validate, so every field written
-here must be one the CLI's schema accepts for this event (tests validate every
-output against an independent model of that schema). Returns (JSON object or None,
-exit code, stderr text); None means "print nothing", used only with exit 2.
+Claude Code fails OPEN on anything it cannot validate (2.1.331 blocks instead only where
+the hook is registered with `onFailure: "block"`), so every field written here must be
+one the CLI's schema accepts for this event in EVERY supported CLI version: where
+2.1.197 and 2.1.331 differ, only what both accept is emitted (tests validate every
+output against an independent model of each version's schema). Returns (JSON object
+or None, exit code, stderr text); None means "print nothing", used only with exit 2.
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ from .events import (FAIL_BLOCK, FAIL_DECLINE, FAIL_DENY, FAIL_EXIT2, FAIL_PERMI
                      Event)
 
 _SEP = "\n"
+
+# Events answered with PreToolUse's permission contract (permissionDecision + reason).
+_PERMISSION_DECISION_EVENTS = ("PreToolUse", "PreModelSwitch")
 
 
 def render(event: Event, decision: dict) -> tuple[dict, int]:
@@ -29,8 +34,9 @@ def render(event: Event, decision: dict) -> tuple[dict, int]:
         out["stopReason"] = reasons
         # `continue: false` alone does not stop the pending action: CLI 2.1.197 still
         # runs the tool call before it stops (found by the real-CLI e2e suite). So a
-        # halt also denies/blocks whatever the event was about to do.
-        if name == "PreToolUse":
+        # halt also denies/blocks whatever the event was about to do. (2.1.331 then also
+        # ends the run; 2.1.197 goes on with the reason: docs/real-cli-findings.md.)
+        if name in _PERMISSION_DECISION_EVENTS:
             specific["permissionDecision"] = "deny"
             specific["permissionDecisionReason"] = reasons
         elif name == "PermissionRequest":
@@ -39,12 +45,13 @@ def render(event: Event, decision: dict) -> tuple[dict, int]:
                 "Elicitation", "ElicitationResult"):
             out["decision"] = "block"
             out["reason"] = reasons
-    elif name == "PreToolUse":
-        if verdict in ("deny", "ask", "defer", "allow"):
+    elif name in _PERMISSION_DECISION_EVENTS:
+        if verdict in ("deny", "ask", "defer", "allow") and verdict in event.verbs:
             specific["permissionDecision"] = verdict
             if reasons:
                 specific["permissionDecisionReason"] = reasons
-        if decision["updated_input"] is not None and verdict in (None, "ask", "defer", "allow"):
+        if (decision["updated_input"] is not None and verdict in (None, "ask", "defer", "allow")
+                and "updatedInput" in event.specific):
             specific["updatedInput"] = decision["updated_input"]
     elif name == "PermissionRequest":
         if verdict == "deny":
@@ -84,7 +91,9 @@ def failure(event: Event, reason: str) -> tuple[dict | None, int, str]:
     kind = event.failure
     if kind == FAIL_DENY:
         return ({"hookSpecificOutput": {"hookEventName": event.name, "permissionDecision": "deny",
-                                        "permissionDecisionReason": text + " The call is blocked (fail closed)."}},
+                                        "permissionDecisionReason": text + (
+                                            " The model switch is blocked (fail closed)." if event.name == "PreModelSwitch"
+                                            else " The call is blocked (fail closed).")}},
                 0, "")
     if kind == FAIL_PERMISSION_DENY:
         return ({"hookSpecificOutput": {"hookEventName": event.name,
@@ -128,7 +137,8 @@ def conforms(event: Event, out) -> bool:
         return True
     if specific.get("hookEventName") != event.name or not set(specific) <= event.specific | {"hookEventName"}:
         return False
-    if specific.get("permissionDecision", "allow") not in _PERMISSION_DECISIONS:
+    allowed = _PERMISSION_DECISIONS if event.name == "PreToolUse" else _PERMISSION_DECISIONS[:3]
+    if specific.get("permissionDecision", "allow") not in allowed:
         return False
     answer = specific.get("decision")
     if answer is not None and (not isinstance(answer, dict) or answer.get("behavior") not in ("allow", "deny")):

@@ -1,7 +1,9 @@
 """End-to-end harness: the REAL Claude Code CLI, offline, with our hook registered.
 
-The pinned CLI is installed from npm into a cache folder outside the repository (once,
-reused across runs). Each test gets a throw-away HOME and project directory, writes the
+Every test runs under each supported CLI version (`claude_rego.events.SUPPORTED_CLI`:
+the oldest supported and the newest pinned; `CLAUDE_REGO_E2E_CLI_VERSIONS=2.1.331`
+narrows the run). Each pinned CLI is installed from npm into a cache folder outside the
+repository (once, reused across runs). Each test gets a throw-away HOME and project directory, writes the
 settings fragment `claude_rego.install.registration` produces (exactly what
 `claude-rego install --print` prints) into `<project>/.claude/settings.json`, points the
 CLI at the scripted fake Messages API (fake_api.py) and runs
@@ -32,14 +34,22 @@ from pathlib import Path
 import pytest
 
 from claude_rego import snapshot
+from claude_rego.events import SUPPORTED_CLI
 from claude_rego.install import registration
 
 HERE = Path(__file__).resolve().parent
 POLICIES = HERE / "policies"
-CLI_VERSION = "2.1.197"
-CLI_PACKAGE = f"@anthropic-ai/claude-code@{CLI_VERSION}"
-CLI_CACHE = Path(os.environ.get("CLAUDE_REGO_E2E_CACHE") or Path.home() / ".cache" / "claude-rego-e2e" / f"cli-{CLI_VERSION}")
+REPO = HERE.parent.parent
+CLI_VERSIONS = tuple(v.strip() for v in os.environ.get("CLAUDE_REGO_E2E_CLI_VERSIONS", "").split(",")
+                     if v.strip()) or SUPPORTED_CLI
+OLDEST, NEWEST = SUPPORTED_CLI[0], SUPPORTED_CLI[-1]
+# The cache root; each version gets cli-<version>/ under it.
+CACHE_ROOT = Path(os.environ.get("CLAUDE_REGO_E2E_CACHE") or Path.home() / ".cache" / "claude-rego-e2e")
 RUN_TIMEOUT = 90  # seconds per CLI run; a normal run takes 1-3 s
+
+
+def version_tuple(version: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in version.split("."))
 
 
 # ------------------------------------------------------------------ module plumbing
@@ -81,24 +91,47 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(line)
 
 
-@pytest.fixture(scope="session")
-def claude_cli() -> str:
-    """Path of the pinned CLI, installed with npm on first use. Skips (never fakes) when npm fails."""
-    binary = CLI_CACHE / "node_modules" / ".bin" / "claude"
-    if not _version_ok(binary):
+class CLI:
+    """One pinned CLI: its version and binary."""
+
+    def __init__(self, version: str, path: str):
+        self.version, self.path = version, path
+
+    @property
+    def has_on_failure(self) -> bool:
+        return version_tuple(self.version) >= (2, 1, 331)
+
+
+_installed: dict[str, CLI] = {}
+
+
+@pytest.fixture(scope="session", params=CLI_VERSIONS, ids=lambda v: f"cli-{v}")
+def claude_cli(request) -> CLI:
+    """The pinned CLI of this parameter, installed with npm on first use. Skips (never fakes) when npm fails."""
+    version = request.param
+    if version not in _installed:
+        _installed[version] = CLI(version, _install(version))
+    return _installed[version]
+
+
+def _install(version: str) -> str:
+    package = f"@anthropic-ai/claude-code@{version}"
+    cache = CACHE_ROOT / f"cli-{version}"
+    binary = cache / "node_modules" / ".bin" / "claude"
+    if not _version_ok(binary, version):
         npm = shutil.which("npm")
         if npm is None:
-            pytest.skip(f"npm not found on PATH: cannot install {CLI_PACKAGE}")
-        CLI_CACHE.mkdir(parents=True, exist_ok=True)
+            pytest.skip(f"npm not found on PATH: cannot install {package}")
+        cache.mkdir(parents=True, exist_ok=True)
         try:
-            proc = subprocess.run([npm, "install", "--prefix", str(CLI_CACHE), "--no-audit", "--no-fund",
-                                   "--no-save", CLI_PACKAGE], capture_output=True, text=True, timeout=600)
+            proc = subprocess.run([npm, "install", "--prefix", str(cache), "--no-audit", "--no-fund",
+                                   "--no-save", package], capture_output=True, text=True, timeout=600)
         except subprocess.TimeoutExpired:
-            pytest.skip(f"npm install {CLI_PACKAGE} timed out after 600 s")
+            pytest.skip(f"npm install {package} timed out after 600 s")
         if proc.returncode != 0:
-            pytest.skip(f"npm install {CLI_PACKAGE} failed (exit {proc.returncode}): {_npm_error(proc)}")
-        if not _version_ok(binary):
-            pytest.skip(f"npm installed {CLI_PACKAGE} but {binary} does not report {CLI_VERSION}")
+            pytest.skip(f"npm install {package} failed (exit {proc.returncode}): {_npm_error(proc)}")
+        if not _version_ok(binary, version):
+            pytest.skip(f"npm installed {package} but {binary} does not report {version}")
     version = subprocess.run([str(binary), "--version"], capture_output=True, text=True, timeout=60).stdout.strip()
     banner = f"e2e: real Claude Code CLI `claude --version` = {version} ({binary})"
     print(f"\n{banner}")
@@ -114,14 +147,14 @@ def _npm_error(proc: subprocess.CompletedProcess) -> str:
     return " | ".join(lines[:6])[:800] or (proc.stderr or proc.stdout)[-800:]
 
 
-def _version_ok(binary: Path) -> bool:
+def _version_ok(binary: Path, version: str) -> bool:
     if not binary.exists():
         return False
     try:
         out = subprocess.run([str(binary), "--version"], capture_output=True, text=True, timeout=60).stdout
     except (OSError, subprocess.TimeoutExpired):
         return False
-    return out.strip().startswith(CLI_VERSION)
+    return out.strip().startswith(version + " ") or out.strip() == version
 
 
 # ------------------------------------------------------------------ one CLI run
@@ -143,6 +176,7 @@ class Result:
         self.all_requests: list[dict] = api.requests    # plus side queries (none seen so far)
         self.project = project
         self.seconds = seconds
+        self.control_responses: list[dict] = []   # SDK mode: answers to our control requests
         self.permission_prompts: list[dict] = []  # SDK mode: `can_use_tool` control requests
         self.cancelled_prompts: list[str] = []    # SDK mode: request ids the CLI withdrew
 
@@ -196,8 +230,12 @@ class Result:
 class Harness:
     """A throw-away HOME and project with our hooks registered; `run()` drives the real CLI."""
 
-    def __init__(self, cli: str, root: Path):
-        self.cli = cli
+    def __init__(self, cli: CLI, root: Path):
+        self.cli = cli.path
+        self.version = cli.version
+        self.has_on_failure = cli.has_on_failure
+        self.root = root
+        self.launcher_dir = root / "launcher"
         self.home = root / "home"
         self.project = root / "project"
         self.guard_bin = root / "guard-bin"
@@ -218,12 +256,23 @@ class Harness:
         return self.home / ".local" / "state" / "claude-rego" / "hook.log"
 
     def register(self, *cases: str, python: str | None = None, deadline: float = 3.0,
-                 events: list[str] | None = None, allow: tuple[str, ...] = ("Bash",)) -> dict:
+                 events: list[str] | None = None, allow: tuple[str, ...] = ("Bash",),
+                 timeout: int | None = None, pack: bool = False) -> dict:
         """Write `<project>/.claude/settings.json`: our registration for the policy dirs
-        `tests/e2e/policies/<case>` (none = the built-in pack), plus permission rules."""
+        `tests/e2e/policies/<case>` (none = the built-in pack; `pack` = the built-in pack's
+        sources plus the cases, e.g. data), plus permission rules. The launcher goes in
+        `launcher_dir` (a temp dir); `timeout` overrides the registered one."""
         policies = [str(POLICIES / case) for case in cases] or None
+        if pack:
+            policies = [str(REPO / "policies"), *(policies or [])]
         self.fragment = registration(snapshot.load(policies), python=python or sys.executable,
-                                     policies=policies, events=events, deadline=deadline)
+                                     policies=policies, events=events, deadline=deadline,
+                                     launcher_dir=str(self.launcher_dir))
+        if timeout is not None:
+            for entries in self.fragment["hooks"].values():
+                for entry in entries:
+                    for hook in entry["hooks"]:
+                        hook["timeout"] = timeout
         settings = {"hooks": self.fragment["hooks"], "permissions": {"allow": list(allow)}}
         (self.project / ".claude" / "settings.json").write_text(json.dumps(settings, indent=2))
         return self.fragment
@@ -271,7 +320,8 @@ class Harness:
 
 
     def run_sdk(self, prompt: str, script: list[list[dict]], *, answer=None, answer_after: float = 0.0,
-                env: dict | None = None, max_requests: int = 8, timeout: float = RUN_TIMEOUT) -> Result:
+                env: dict | None = None, max_requests: int = 8, timeout: float = RUN_TIMEOUT,
+                control: list[dict] | None = None) -> Result:
         """One session driven the way an SDK host drives the CLI: stream-json both ways and
         permission prompts over stdio (`--permission-prompt-tool stdio`). Each `can_use_tool`
         prompt is answered with `answer(request)` (default: deny) after `answer_after`
@@ -299,7 +349,15 @@ class Harness:
                 proc.stdin.write(json.dumps(message) + "\n")
                 proc.stdin.flush()
 
-            send({"type": "user", "message": {"role": "user", "content": prompt}})
+            controls: dict[str, dict] = {}  # request_id -> the CLI's control_response
+            for index, request in enumerate(control or ()):
+                # SDK control requests (e.g. set_model) before the prompt; their answers are
+                # awaited before the user message is sent
+                request_id = f"e2e_ctl_{index}"
+                controls[request_id] = {}
+                send({"type": "control_request", "request_id": request_id, "request": request})
+            if not control:
+                send({"type": "user", "message": {"role": "user", "content": prompt}})
             try:
                 while time.monotonic() - started < timeout:
                     for request_id, (due, request) in list(pending.items()):
@@ -328,6 +386,11 @@ class Harness:
                     if message.get("type") == "control_request" and message["request"].get("subtype") == "can_use_tool":
                         prompts.append({**message["request"], "request_id": message["request_id"]})
                         pending[message["request_id"]] = (time.monotonic() + answer_after, message["request"])
+                    elif message.get("type") == "control_response" and \
+                            (message.get("response") or {}).get("request_id") in controls:
+                        controls[message["response"]["request_id"]] = message["response"]
+                        if all(controls.values()):
+                            send({"type": "user", "message": {"role": "user", "content": prompt}})
                     elif message.get("type") == "control_cancel_request":
                         cancelled.append(message.get("request_id"))
                         pending.pop(message.get("request_id"), None)
@@ -348,6 +411,7 @@ class Harness:
             result = Result(proc.returncode, "".join(lines) + rest, stderr_file.read().decode(errors="replace"),
                             api, self.project, time.monotonic() - started)
         result.permission_prompts, result.cancelled_prompts = prompts, cancelled
+        result.control_responses = [controls[k] for k in sorted(controls)] if control else []
         print(f"\n[e2e] SDK mode {prompt!r}: {len(prompts)} permission prompt(s), {len(cancelled)} withdrawn; "
               f"{result.describe()}")
         return result

@@ -1,4 +1,8 @@
-"""End-to-end: the real Claude Code CLI (2.1.197, offline) running our registered hook.
+"""End-to-end: the real Claude Code CLI (every supported version, offline) running our registered hook.
+
+Each test runs once per supported CLI (conftest.py: 2.1.197, the oldest supported, and
+2.1.331, the newest pinned); where the versions behave differently the expectation is
+per version (`e2e.version`, `e2e.has_on_failure`) and docs/real-cli-findings.md records it.
 
 Every test registers hooks exactly as `claude_rego.install.registration` prints them,
 lets the fake model (fake_api.py) ask for tool calls, and asserts what the CLI actually
@@ -127,17 +131,24 @@ def test_session_start_context_reaches_the_first_model_request(e2e):
 
 
 def test_halt_on_pretooluse_never_runs_the_tool(e2e):
-    """halt on PreToolUse is sent as deny + continue:false. CLI 2.1.197 has no answer that
-    both keeps the tool from running and ends the run (continue:false alone runs the tool
-    first; with a deny it is ignored), so claude-rego chooses safety: the tool never runs
-    and the model gets the halt reason (docs/real-cli-findings.md)."""
+    """halt on PreToolUse is sent as deny + continue:false: the tool never runs, on every
+    version. CLI 2.1.197 has no answer that both keeps the tool from running and ends the
+    run (continue:false alone runs the tool first; with a deny it is ignored), so there
+    the run goes on and the model gets the halt reason. 2.1.331 honours both: the tool is
+    blocked AND the run ends (no further model request; `terminal_reason: hook_stopped`);
+    the reason is in the stream's tool_result (docs/real-cli-findings.md)."""
     e2e.register("halt")
     call = bash("echo halt-now > HALT_MARKER")
     run = e2e.run("go", [[call], [text("after the halt")], [text("nor this")]])
 
     assert run.returncode == 0, run.describe()
     assert not run.marker("HALT_MARKER"), run.describe()
-    assert "E2E-HALT" in run.request_text(1), run.describe()
+    if e2e.has_on_failure:  # 2.1.331 semantics: a true halt
+        assert len(run.requests) == 1, run.describe()
+        assert run.final.get("terminal_reason") == "hook_stopped", run.describe()
+        assert "E2E-HALT" in run.stdout, run.describe()  # the stream's tool_result
+    else:
+        assert "E2E-HALT" in run.request_text(1), run.describe()
 
 
 def test_halt_never_lets_a_denied_command_run(e2e):
@@ -212,7 +223,8 @@ def test_python_that_cannot_start_blocks_the_tool_but_not_stop(e2e, tmp_path):
     assert run.returncode == 0, run.describe()
     assert not run.marker("NOPY_MARKER"), run.describe()
     assert run.tool_result(call["id"]).get("is_error") is True, run.describe()
-    assert "the policy hook could not run; blocked (fail closed)" in run.tool_result_text(call["id"])
+    assert "claude-rego: the policy hook could not run" in run.tool_result_text(call["id"])
+    assert "blocked (fail closed)" in run.tool_result_text(call["id"])
     assert len(run.requests) == 2, run.describe()  # Stop did not block
 
 
@@ -295,3 +307,116 @@ def test_rewrite_under_ask_is_what_the_host_is_asked_about(e2e):
                       answer=lambda request: {"behavior": "allow", "updatedInput": request["input"]})
     assert [p["input"]["command"] for p in run.permission_prompts] == ["echo ask-rewritten"], run.describe()
     assert "ask-rewritten" in run.tool_result_text(call["id"]), run.describe()
+
+
+# ------------------------------------------------------------------ failures below the hook (onFailure)
+
+# A fake "interpreter" the launcher runs, per failure; the CLI sees the launcher's answer.
+FAULTY_PYTHONS = {
+    # the CLI kills the hook at its `timeout`: nothing below the CLI can answer
+    "timeout": "#!/bin/sh\nexec sleep 20\n",
+    # the interpreter dies by a signal: the launcher's last resort exits 2
+    "crash": "#!/bin/sh\ncat >/dev/null; kill -SEGV $$\n",
+    # JSON-looking garbage ending in `}`: only the CLI can tell it is not JSON
+    "garbage-json": "#!/bin/sh\ncat >/dev/null; printf '{\"hookSpecificOutput\": not json}'\n",
+    # valid JSON the CLI's schema rejects
+    "schema-invalid": ("#!/bin/sh\ncat >/dev/null; printf '%s' '{\"hookSpecificOutput\": {\"hookEventName\": "
+                       "\"PreToolUse\", \"permissionDecision\": \"maybe\"}}'\n"),
+    # plain text (a hole even with onFailure: the launcher turns it into exit 2)
+    "plain-text": "#!/bin/sh\ncat >/dev/null; echo 'Traceback (most recent call last): boom'\n",
+    # the launcher itself is gone (cannot start): `|| exit 2` in the registered command
+    "launcher-missing": None,
+}
+# Where each failure lets the tool run: only where the CLI alone could have caught it and
+# the CLI has no onFailure (2.1.197). Everywhere else the tool is blocked.
+RUNS_WITHOUT_ON_FAILURE = {"timeout", "garbage-json", "schema-invalid"}
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTY_PYTHONS))
+def test_a_failing_hook_blocks_the_tool(e2e, tmp_path, fault):
+    """The hook times out, crashes, cannot start or prints garbage on PreToolUse. With
+    `onFailure: "block"` (CLI 2.1.331) the tool never runs, whatever the failure. On
+    2.1.197 (no onFailure) the launcher's last resort and `|| exit 2` still block every
+    failure they can see; a CLI timeout and JSON only the CLI rejects let the tool run
+    (recorded in docs/real-cli-findings.md)."""
+    if FAULTY_PYTHONS[fault] is None:
+        fragment = e2e.register("deny", events=["PreToolUse"])
+        (e2e.launcher_dir / "claude-rego-hook").unlink()
+    else:
+        python = tmp_path / "faulty" / "bin" / "python3"
+        python.parent.mkdir(parents=True)
+        python.write_text(FAULTY_PYTHONS[fault])
+        python.chmod(0o755)
+        fragment = e2e.register("deny", events=["PreToolUse"], python=str(python),
+                                timeout=2 if fault == "timeout" else None)
+    hook = fragment["hooks"]["PreToolUse"][0]["hooks"][0]
+    assert hook["onFailure"] == "block" and hook["command"].endswith(" || exit 2")
+    call = bash(f"touch FAULT_{fault.upper().replace('-', '_')}_MARKER")
+    run = e2e.run("create the marker", [[call], [text("done")]])
+    marker = run.marker(f"FAULT_{fault.upper().replace('-', '_')}_MARKER")
+
+    assert run.returncode == 0, run.describe()
+    if e2e.has_on_failure or fault not in RUNS_WITHOUT_ON_FAILURE:
+        assert not marker, run.describe()
+        assert run.tool_result(call["id"]).get("is_error") is True, run.describe()
+        result = run.tool_result_text(call["id"])
+        if e2e.has_on_failure and fault in RUNS_WITHOUT_ON_FAILURE:
+            assert 'blocking because onFailure is "block"' in result, run.describe()
+        # what the model is shown of the command: the short launcher line, no layout
+        assert "sys.path" not in result and "site-packages" not in result, result
+    else:
+        assert marker, run.describe()  # 2.1.197 fails open here (no onFailure)
+
+
+def test_the_model_never_sees_the_install_layout_in_a_stop_block(e2e):
+    """2.1.331 quotes the registered command to the model with a Stop block: it is the
+    short launcher line, without interpreter, site-packages or the fail-closed wrapper."""
+    fragment = e2e.register("stop")
+    command = fragment["hooks"]["Stop"][0]["hooks"][0]["command"]
+    assert "onFailure" not in fragment["hooks"]["Stop"][0]["hooks"][0]
+    run = e2e.run("finish up", [[text("first answer")], [text("second answer")], [text("third answer")]])
+
+    assert len(run.requests) == 2, run.describe()
+    sent = json.dumps(run.all_requests)
+    assert "site-packages" not in sent and "sys.path" not in sent and "-I -S" not in sent, run.describe()
+    if e2e.has_on_failure:
+        assert json.dumps(command)[1:-1] in sent, run.describe()  # quoted as registered
+    print(f"[e2e] registered Stop command ({len(command)} chars): {command}")
+
+
+# ------------------------------------------------------------------ PreModelSwitch (CLI 2.1.331)
+
+
+def test_model_policy_denies_a_switch_to_a_model_off_the_allowlist(e2e):
+    """The pack's model_policy with an allowlist (sonnet/opus): an SDK `set_model` to haiku
+    fires PreModelSwitch, the policy denies, the CLI refuses the switch with our reason,
+    the session keeps its model and PostModelSwitch does not fire."""
+    if not e2e.has_on_failure:  # the model-switch events came with 2.1.331
+        pytest.skip(f"CLI {e2e.version} has no PreModelSwitch event")
+    fragment = e2e.register("model_allowlist", pack=True, events=["PreModelSwitch", "PostModelSwitch"])
+    assert fragment["hooks"]["PreModelSwitch"][0]["hooks"][0]["onFailure"] == "block"
+    run = e2e.run_sdk("hello", [[text("ok")]], control=[{"subtype": "set_model", "model": "haiku"}])
+
+    (answer,) = run.control_responses
+    print(f"[e2e] set_model answer: {json.dumps(answer)[:600]}")
+    assert answer.get("subtype") == "error", answer
+    assert "Blocked: switching to model" in answer.get("error", ""), answer
+    assert "haiku" in answer.get("error", ""), answer
+    assert run.requests and "haiku" not in run.requests[0].get("model", ""), run.describe()
+    assert not run.hook_responses("PostModelSwitch"), run.describe()
+    assert "E2E-MODEL-NOTE-93c" not in json.dumps(run.all_requests)
+
+
+def test_an_allowed_model_switch_gets_post_model_switch_context(e2e):
+    """No allowlist (the pack's model_policy is inert for the switch) and a
+    `model_switch_note`: SDK `set_model` to haiku succeeds, PostModelSwitch fires and the
+    note reaches the model with the first request the new model serves."""
+    if not e2e.has_on_failure:
+        pytest.skip(f"CLI {e2e.version} has no PreModelSwitch/PostModelSwitch events")
+    e2e.register("model_note", pack=True, events=["PreModelSwitch", "PostModelSwitch"])
+    run = e2e.run_sdk("hello", [[text("ok")]], control=[{"subtype": "set_model", "model": "haiku"}])
+
+    (answer,) = run.control_responses
+    assert answer.get("subtype") == "success", answer
+    assert run.requests and "haiku" in run.requests[0].get("model", ""), run.describe()
+    assert "E2E-MODEL-NOTE-93c: keep answers short." in run.request_text(0), run.describe()
