@@ -164,7 +164,9 @@ def settings_path(scope: str, project_dir: str | None = None) -> str:
 
 
 def is_ours(hook: dict) -> bool:
-    return isinstance(hook, dict) and MARKER in str(hook.get("command", ""))
+    from .service.register import is_ours as is_our_http_hook  # http hooks to `claude-rego serve`
+
+    return isinstance(hook, dict) and (MARKER in str(hook.get("command", "")) or is_our_http_hook(hook))
 
 
 def merge(settings: dict, fragment: dict, *, managed_hooks_only: bool | None = None) -> dict:
