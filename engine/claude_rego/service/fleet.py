@@ -48,6 +48,28 @@ def _atomic_write(path: str, data: bytes) -> None:
         pass
 
 
+def _identity(path: str, fd: int | None = None) -> tuple:
+    """(inode, digest of the first record): inodes are reused after rotation drops a file,
+    the first record (its decision_id and timestamp) is not."""
+    from hashlib import sha256
+
+    own = fd is None
+    try:
+        if own:
+            fd = os.open(path, os.O_RDONLY)
+        inode = os.fstat(fd).st_ino
+        first = os.pread(fd, 65536, 0).split(b"\n", 1)[0]
+    except OSError:
+        return (None, None)
+    finally:
+        if own and fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+    return inode, sha256(first).hexdigest()[:32] if first else None
+
+
 class Backoff:
     def __init__(self, base: float, maximum: float):
         self.base, self.maximum, self.failures = base, maximum, 0
@@ -161,6 +183,7 @@ class DecisionLogShipper(_Duty):
         self.dropped_events = 0
         self.failed_uploads = 0
         self.last_error: str | None = None
+        self.last_drop: str | None = None
         self._lock = threading.Lock()  # cut/upload from the thread and from flush()
         os.makedirs(spool_dir, mode=0o700, exist_ok=True)
 
@@ -183,18 +206,13 @@ class DecisionLogShipper(_Duty):
         from ..decisionlog import files_in_order
 
         files = files_in_order(self.log_path)
-        inodes = []
-        for file in files:
-            try:
-                inodes.append(os.stat(file).st_ino)
-            except OSError:
-                inodes.append(None)
-        if cursor.get("inode") in inodes:
-            start = inodes.index(cursor["inode"])
+        identities = [_identity(file) for file in files]
+        wanted = (cursor.get("inode"), cursor.get("head"))
+        if wanted[0] is not None and wanted in identities:
+            start = identities.index(wanted)
             return [(files[start], cursor["offset"])] + [(f, 0) for f in files[start + 1:]]
-        if cursor.get("inode") is None:
-            return [(f, 0) for f in files]
-        # the cursor's file was rotated away entirely: everything still kept is new
+        # no cursor yet, or its file was rotated away entirely (rotation drops the oldest
+        # file first, so everything still kept is newer): all of it is new
         return [(f, 0) for f in files]
 
     def _max_seq(self) -> int:
@@ -213,7 +231,7 @@ class DecisionLogShipper(_Duty):
                 except OSError:
                     continue
                 try:
-                    inode = os.fstat(fd).st_ino
+                    inode, head = _identity(file, fd)
                     size = os.fstat(fd).st_size
                     data = os.pread(fd, max(0, size - offset), offset) if size > offset else b""
                 finally:
@@ -233,29 +251,26 @@ class DecisionLogShipper(_Duty):
                         consumed = position  # not a record: skip it (verify reports it)
                         continue
                     if batch and batch_bytes + len(line) > self.max_batch_bytes:
-                        cursor = self._spool(batch, cursor, inode, offset + consumed)
+                        cursor = self._spool(batch, cursor, inode, head, offset + consumed)
                         spooled += len(batch)
                         batch, batch_bytes = [], 0
                     batch.append(event)
                     batch_bytes += len(line) + 1
                     consumed = position
                 if batch:
-                    cursor = self._spool(batch, cursor, inode, offset + consumed)
+                    cursor = self._spool(batch, cursor, inode, head, offset + consumed)
                     spooled += len(batch)
-                elif consumed:
-                    cursor = dict(cursor, inode=inode, offset=offset + consumed)
-                    self._save_cursor(cursor)
-                elif cursor.get("inode") != inode:
-                    cursor = dict(cursor, inode=inode, offset=offset)
+                elif consumed or (cursor.get("inode"), cursor.get("head")) != (inode, head):
+                    cursor = dict(cursor, inode=inode, head=head, offset=offset + consumed)
                     self._save_cursor(cursor)
             self._enforce_spool_limit()
             return spooled
 
-    def _spool(self, events: list, cursor: dict, inode: int, offset: int) -> dict:
+    def _spool(self, events: list, cursor: dict, inode: int, head: str | None, offset: int) -> dict:
         seq = max(int(cursor.get("seq") or 0), self._max_seq()) + 1
         body = gzip.compress(json.dumps(events, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
         _atomic_write(os.path.join(self.spool_dir, f"{seq:012d}{self.SUFFIX}"), body)
-        cursor = {"inode": inode, "offset": offset, "seq": seq}
+        cursor = {"inode": inode, "head": head, "offset": offset, "seq": seq}
         self._save_cursor(cursor)  # after the batch is durable: a crash in between spools it twice, never zero times
         return cursor
 
@@ -275,7 +290,7 @@ class DecisionLogShipper(_Duty):
                 pass
             os.unlink(os.path.join(self.spool_dir, oldest))
             total -= sizes[oldest]
-            self.last_error = f"spool above {self.max_spool_bytes} bytes: dropped the oldest batch {oldest}"
+            self.last_drop = f"spool above {self.max_spool_bytes} bytes: dropped the oldest batch {oldest}"
 
     def upload(self) -> bool:
         """Send spooled batches oldest first; stop at the first failure. True when the spool is empty."""
@@ -331,6 +346,6 @@ class DecisionLogShipper(_Duty):
         except OSError:
             backlog = None
         return {"url": self.url, "spooled_batches": backlog, "shipped_events": self.shipped_events,
-                "shipped_batches": self.shipped_batches, "dropped_events": self.dropped_events,
+                "shipped_batches": self.shipped_batches, "dropped_events": self.dropped_events, "last_drop": self.last_drop,
                 "failed_uploads": self.failed_uploads, "last_error": self.last_error,
                 "consecutive_failures": self.backoff.failures}
