@@ -453,3 +453,50 @@ def test_missing_policies_fail_clearly(tmp_path):
     with pytest.raises(Exception):
         server.Service(server.ServiceConfig(tokens=[TOKEN], policies=[str(tmp_path / "nope.json")]))
     assert shutil.which  # keep import used
+
+
+# ------------------------------------------------------------------------------ the command
+
+def test_serve_command_runs_answers_and_stops_on_sigterm(tmp_path):
+    import signal
+    import subprocess
+
+    token_file = tmp_path / "token"
+    token_file.write_text(TOKEN)
+    env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"))
+    proc = subprocess.Popen([sys.executable, "-m", "claude_rego", "serve", "--port", "0", "--token-file",
+                             str(token_file), "--workers", "1", "--decision-log", str(tmp_path / "d.jsonl")],
+                            stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        line = ""
+        for _ in range(20):
+            line = proc.stderr.readline()
+            if line.startswith("claude-rego serve:"):
+                break
+        assert line.startswith("claude-rego serve: http://127.0.0.1:"), line
+        port = int(line.split("127.0.0.1:")[1].split()[0])
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("POST", "/v1/hook/PreToolUse", json.dumps(bash_input("rm -rf /")),
+                     {"Authorization": f"Bearer {TOKEN}"})
+        out = json.loads(conn.getresponse().read())
+        assert out["hookSpecificOutput"]["permissionDecision"] == "deny"
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(30) == 0
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+
+
+def test_serve_command_errors_are_clear(tmp_path):
+    from conftest import cli
+
+    result = cli("serve", "--port", "0")
+    assert result.returncode == 2 and "token" in result.stderr and "Traceback" not in result.stderr
+    result = cli("serve", "--port", "0", "--token-file", str(tmp_path / "missing"))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    bad = tmp_path / "c.json"
+    bad.write_text("{}")
+    result = cli("serve", "--config", str(bad))
+    assert result.returncode == 2 and "policies" in result.stderr and "Traceback" not in result.stderr

@@ -55,7 +55,7 @@ def build(*, config_path: str | None = None, host: str | None = None, port: int 
             token_files = token_files or managed.service.token_files
     for key, value in (("host", host), ("port", port), ("policies", policies), ("deadline", deadline),
                        ("workers", workers), ("decision_log", decision_log)):
-        if value:
+        if value is not None and value != []:
             kw[key] = value
     kw.setdefault("port", DEFAULT_PORT_USER)
     tokens = read_token_files(token_files or [])
