@@ -5,6 +5,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import shutil
 import socket
 import sys
@@ -436,6 +437,34 @@ def test_a_new_snapshot_is_picked_up_without_a_restart(tmp_path):
         running.service._last_refresh = 0.0
         client.post("Stop", hook_input("Stop"))
         assert client.get("/v1/status")[1]["revision"] == "2"
+    finally:
+        running.stop()
+
+
+def test_project_dir_comes_from_the_transcript_folder():
+    hook = {"cwd": "/home/dev/my_proj.x/sub/dir",
+            "transcript_path": "/home/dev/.claude/projects/-home-dev-my-proj-x/abc.jsonl"}
+    assert server.project_dir_of(hook) == "/home/dev/my_proj.x"
+    assert server.project_dir_of(dict(hook, cwd="/home/dev/my_proj.x")) == "/home/dev/my_proj.x"
+    assert server.project_dir_of(dict(hook, cwd="/elsewhere")) is None
+    assert server.project_dir_of({"cwd": "/x", "transcript_path": 5}) is None
+    assert server.project_dir_of(dict(hook, transcript_path="/tmp/t.jsonl")) is None
+
+
+def test_project_layer_is_found_from_a_subdirectory(tmp_path):
+    project = tmp_path / "proj"
+    (project / ".claude" / "policies").mkdir(parents=True)
+    (project / "sub").mkdir()
+    (project / ".claude" / "policies" / "p.rego").write_text(
+        (E2E_POLICIES / "deny" / "deny.rego").read_text().replace("e2e_deny", "project_deny"))
+    folder = re.sub(r"[^A-Za-z0-9]", "-", str(project))
+    body = bash_input("touch DENIED_MARKER", cwd=str(project / "sub"),
+                      transcript_path=str(tmp_path / "home" / ".claude" / "projects" / folder / "s.jsonl"))
+    running = start(tmp_path)
+    try:
+        _, out, _ = Client(running).post("PreToolUse", body)
+        assert out["hookSpecificOutput"]["permissionDecision"] == "deny", out
+        assert "E2E-DENY-7c1" in reason(out)
     finally:
         running.stop()
 

@@ -143,6 +143,8 @@ def register(app: typer.Typer) -> None:
 
         signal.signal(signal.SIGTERM, shutdown)
         signal.signal(signal.SIGINT, shutdown)
+        # the port is held already; connections wait in the backlog until a worker is warm
+        running.service.pool.wait_ready(1, timeout=max(10.0, cfg.deadline * 4))
         typer.echo(f"claude-rego serve: {running.url} revision {running.service.source.revision}, "
                    f"{cfg.workers} workers, deadline {cfg.deadline:g} s", err=True)
         sys.stderr.flush()

@@ -34,6 +34,9 @@ class PolicySource:
         self.project_policies = project_policies or "auto"
         self.generation = 0
         self._stamp = None
+        import threading
+
+        self._lock = threading.Lock()  # the HTTP threads' periodic check and the bundle poller
         self.snapshot = snapshot.load(self.sources)
         self._stamp = self._file_stamp()
 
@@ -49,16 +52,17 @@ class PolicySource:
     def refresh(self) -> bool:
         """Reload the top layer if its file changed; True when a new snapshot was loaded.
         A file that cannot be read keeps the last good snapshot (never a gap)."""
-        stamp = self._file_stamp()
-        if stamp is None or stamp == self._stamp:
-            return False
-        try:
-            loaded = snapshot.load(self.sources)
-        except Exception:  # noqa: BLE001 — keep serving the last good snapshot
-            return False
-        self.snapshot, self._stamp = loaded, stamp
-        self.generation += 1
-        return True
+        with self._lock:
+            stamp = self._file_stamp()
+            if stamp is None or stamp == self._stamp:
+                return False
+            try:
+                loaded = snapshot.load(self.sources)
+            except Exception:  # noqa: BLE001 — keep serving the last good snapshot
+                return False
+            self.snapshot, self._stamp = loaded, stamp
+            self.generation += 1
+            return True
 
     @property
     def revision(self):

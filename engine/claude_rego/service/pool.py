@@ -43,6 +43,8 @@ class Pool:
         self._late = 0
         self._stopping = False
         self.started_workers = 0
+        self.ready_workers = 0
+        self._ready = threading.Condition(self._lock)
         for _ in range(self.size):
             self._spawn()
 
@@ -60,6 +62,9 @@ class Pool:
             state = self.make_state()
         except BaseException:  # noqa: BLE001 — a worker that cannot start serves nothing
             state = None
+        with self._lock:
+            self.ready_workers += 1
+            self._ready.notify_all()
         while True:
             job = self._jobs.get()
             if job is None:
@@ -106,10 +111,15 @@ class Pool:
             raise job.error
         return job.result
 
+    def wait_ready(self, count: int = 1, timeout: float = 60.0) -> bool:
+        """Block until `count` workers have built their state (warm engines)."""
+        with self._lock:
+            return self._ready.wait_for(lambda: self.ready_workers >= count, timeout)
+
     def stats(self) -> dict:
         with self._lock:
             return {"threads": self._threads, "late": self._late, "size": self.size, "max_size": self.max_size,
-                    "started": self.started_workers}
+                    "started": self.started_workers, "ready": self.ready_workers}
 
     def stop(self) -> None:
         self._stopping = True

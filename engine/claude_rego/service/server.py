@@ -130,6 +130,31 @@ def _home_of(uid: int | None, hook: dict) -> str | None:
     return None
 
 
+def project_dir_of(hook: dict) -> str | None:
+    """The session's project root, which a command hook gets as CLAUDE_PROJECT_DIR but an
+    http hook does not (the CLI's own environment has no CLAUDE_PROJECT_DIR: measured, the
+    header arrives empty). The transcript lives in ~/.claude/projects/<root with every
+    non-alphanumeric character as '-'>/, and the root is `cwd` or one of its ancestors."""
+    transcript, cwd = hook.get("transcript_path"), hook.get("cwd")
+    if not isinstance(transcript, str) or not isinstance(cwd, str) or not cwd.startswith("/"):
+        return None
+    folder = os.path.basename(os.path.dirname(transcript))
+    if not folder.startswith("-"):
+        return None
+    candidate = os.path.normpath(cwd)
+    for _ in range(64):
+        if _NON_ALNUM.sub("-", candidate) == folder:
+            return candidate
+        parent = os.path.dirname(candidate)
+        if parent == candidate:
+            return None
+        candidate = parent
+    return None
+
+
+_NON_ALNUM = re.compile(r"[^A-Za-z0-9]")
+
+
 # ---------------------------------------------------------------------- decision logging
 
 class DecisionLogger:
@@ -279,6 +304,7 @@ class Service:
         home = _home_of(peer.get("uid"), hook)
         if home:
             environ["HOME"] = home
+        project_dir = project_dir or project_dir_of(hook)
         if project_dir:
             environ["CLAUDE_PROJECT_DIR"] = project_dir
         name = hook["hook_event_name"]  # equal to the event in the URL (checked by the caller)
