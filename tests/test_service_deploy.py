@@ -54,3 +54,13 @@ def test_dockerfile_serves_with_the_managed_config():
     text = (DEPLOY / "Dockerfile.service").read_text()
     assert '"serve", "--config", "/etc/claude-code/claude-rego.json"' in text and "USER claude-rego" in text
     assert "-p 127.0.0.1:884:" in text
+
+
+def test_every_subpackage_is_in_the_wheel():
+    import tomllib
+
+    packages = set(tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    engine = REPO / "engine"
+    for init in (engine / "claude_rego").rglob("__init__.py"):
+        name = ".".join(init.parent.relative_to(engine).parts)
+        assert name in packages, f"{name} is not packaged (pyproject.toml [tool.setuptools] packages)"
