@@ -147,3 +147,29 @@ def test_listener_uid_finds_our_listener(tmp_path):
         assert register.listener_uid(s.getsockname()[1]) == os.getuid()
     finally:
         s.close()
+
+
+def test_cli_on_failure_check(tmp_path):
+    def fake(version):
+        path = tmp_path / f"claude-{version}"
+        path.write_text(f"#!/bin/sh\necho '{version} (Claude Code)'\n")
+        path.chmod(0o755)
+        return str(path)
+
+    assert register.cli_on_failure_check(fake("2.1.331"))["ok"] is True
+    assert register.cli_on_failure_check(fake("2.2.0"))["ok"] is True
+    old = register.cli_on_failure_check(fake("2.1.197"))
+    assert old["ok"] is False and "fails OPEN" in old["detail"]
+
+
+def test_pool_waits_for_warm_workers():
+    import threading
+
+    gate = threading.Event()
+    pool = server.Pool(lambda: gate.wait(10), size=2)
+    try:
+        assert not pool.wait_ready(1, timeout=0.05)
+        gate.set()
+        assert pool.wait_ready(2, timeout=10) and pool.stats()["ready"] == 2
+    finally:
+        pool.stop()

@@ -140,6 +140,29 @@ def listener_uid(port: int) -> int | None:
     return None
 
 
+def cli_on_failure_check(claude: str | None = None) -> dict:
+    """Before 2.1.331 an http hook that is down, hangs or answers 500 fails OPEN."""
+    import shutil
+    import subprocess
+
+    claude = claude or shutil.which("claude")
+    name = "claude code onFailure"
+    if not claude:
+        return {"check": name, "ok": None, "detail": "`claude` not on PATH: cannot tell whether it honours onFailure"}
+    try:
+        out = subprocess.run([claude, "--version"], capture_output=True, text=True, timeout=30).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return {"check": name, "ok": False, "detail": f"`claude --version` failed: {exc}"}
+    version = _version_tuple(out)
+    if version is None:
+        return {"check": name, "ok": None, "detail": f"unrecognised version {out!r}"}
+    ok = version >= ON_FAILURE_SINCE
+    return {"check": name, "ok": ok, "detail": f"{out}: " + (
+        "http hooks with onFailure: block fail closed" if ok else
+        "older than 2.1.331: an http hook that is down fails OPEN; install with --claude-code-version to keep "
+        "command hooks on the blocking events")}
+
+
 def service_checks(service_url: str, *, token: str | None, expected_revision: str | None = None,
                    deadline: float = 3.0, service_user: str | None = None) -> list[dict]:
     """doctor's checks for the decision service: up, answers in time, expected revision,
@@ -180,6 +203,7 @@ def service_checks(service_url: str, *, token: str | None, expected_revision: st
     if expected_revision is not None:
         checks.append(check("service revision", status.get("revision") == expected_revision,
                             f"serves {status.get('revision')}, expected {expected_revision}"))
+    checks.append(cli_on_failure_check())
     port = urlsplit(service_url).port or 80
     protected, detail = port_protection(port)
     checks.append(check("service port", protected, detail))
