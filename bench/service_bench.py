@@ -55,13 +55,25 @@ def pct(values, q):
 
 # ------------------------------------------------------------------------ the service
 
+def compiled_pack(tmp: Path) -> str:
+    """The default pack as a snapshot file, so the command hook and the service read the
+    same precompiled policies whether claude-rego is installed as a wheel or editable."""
+    from claude_rego import snapshot
+    from claude_rego.policyset import write_snapshot
+
+    path = tmp / "pack.snapshot.json"
+    write_snapshot(snapshot.load(None), str(path))
+    return str(path)
+
+
 def start_service(tmp: Path, workers: int, extra_env: dict | None = None):
     token_file = tmp / "token"
     token_file.write_text(TOKEN)
     env = dict(os.environ, XDG_STATE_HOME=str(tmp / "state"), RUST_BACKTRACE="0", RUST_LIB_BACKTRACE="0",
                **(extra_env or {}))
     proc = subprocess.Popen([sys.executable, "-m", "claude_rego", "serve", "--port", "0", "--token-file", str(token_file),
-                             "--workers", str(workers), "--decision-log", str(tmp / "decisions.jsonl")],
+                             "--workers", str(workers), "--decision-log", str(tmp / "decisions.jsonl"),
+                             "--policies", compiled_pack(tmp)],
                             stderr=subprocess.PIPE, text=True, env=env)
     for _ in range(50):
         line = proc.stderr.readline()
@@ -149,7 +161,7 @@ def _fake_api():
     return module
 
 
-def cli_configs(service_url: str) -> dict:
+def cli_configs(service_url: str, pack: str) -> dict:
     from claude_rego.install import hook_command
 
     py = sys.executable
@@ -158,7 +170,8 @@ def cli_configs(service_url: str) -> dict:
         "shell no-op": {"type": "command", "command": "cat >/dev/null; echo '{}'", "timeout": 10},
         "stdlib Python no-op": {"type": "command", "command": f"{shlex.quote(py)} -I -S -c {shlex.quote(NOOP_PY)}",
                                 "timeout": 10},
-        "claude-rego command hook": {"type": "command", "command": hook_command("PreToolUse"), "timeout": 10},
+        "claude-rego command hook": {"type": "command", "command": hook_command("PreToolUse", policies=[pack]),
+                                     "timeout": 10},
         "claude-rego http service": {"type": "http", "url": f"{service_url}/v1/hook/PreToolUse", "timeout": 5,
                                      "headers": {"Authorization": "Bearer $CLAUDE_REGO_SERVICE_TOKEN"},
                                      "allowedEnvVars": ["CLAUDE_REGO_SERVICE_TOKEN"], "onFailure": "block"},
@@ -197,9 +210,9 @@ def cli_run(fake_api, root: Path, hook: dict | None, calls: int) -> float:
     return elapsed
 
 
-def cli_overhead(service_url: str, calls: int, reps: int) -> dict:
+def cli_overhead(service_url: str, pack: str, calls: int, reps: int) -> dict:
     fake_api = _fake_api()
-    configs = cli_configs(service_url)
+    configs = cli_configs(service_url, pack)
     times: dict[str, list[float]] = {name: [] for name in configs}
     with tempfile.TemporaryDirectory(prefix="service-bench-cli-") as tmp:
         for rep in range(reps + 1):
@@ -223,35 +236,41 @@ def main() -> int:
     parser.add_argument("--cli", action="store_true", help="also measure per-call overhead in the real CLI 2.1.331")
     parser.add_argument("--cli-calls", type=int, default=20)
     parser.add_argument("--cli-reps", type=int, default=5)
+    parser.add_argument("--skip-warm", action="store_true", help="only the real-CLI comparison")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
-    report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
+    report: dict = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0],
+                                "load_average_at_start": os.getloadavg()[0]}}
     with tempfile.TemporaryDirectory(prefix="service-bench-") as tmp:
         proc, port = start_service(Path(tmp), args.workers)
         try:
-            report["sequential"] = sequential(port, args.requests)
-            report["concurrent"] = concurrent(port, args.clients, args.seconds)
+            if not args.skip_warm:
+                report["sequential"] = sequential(port, args.requests)
+                report["concurrent"] = concurrent(port, args.clients, args.seconds)
             if args.cli:
                 if not CLI_331.exists():
                     report["cli"] = {"skipped": f"{CLI_331} not installed (run the e2e tests once)"}
                 else:
-                    report["cli"] = cli_overhead(f"http://127.0.0.1:{port}", args.cli_calls, args.cli_reps)
+                    report["cli"] = cli_overhead(f"http://127.0.0.1:{port}", str(Path(tmp) / "pack.snapshot.json"),
+                                                 args.cli_calls, args.cli_reps)
         finally:
             proc.terminate()
             proc.wait(30)
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
-    print(f"machine: {report['machine']['cpus']} CPUs, Python {report['machine']['python']}; "
+    print(f"machine: {report['machine']['cpus']} CPUs (load average {report['machine']['load_average_at_start']:.1f} "
+          f"at start), Python {report['machine']['python']}; "
           f"service: {args.workers} workers, default pack, decision log on")
-    print("\nwarm, one keep-alive client (ms per request):")
-    for kind, r in report["sequential"].items():
-        print(f"  {kind:<18} p50 {r['p50_ms']:>7.3f}   p99 {r['p99_ms']:>7.3f}   (n={r['n']})")
-    c = report["concurrent"]
-    print(f"\n{c['clients']} concurrent keep-alive clients, {c['seconds']:g} s: {c['throughput_rps']} requests/s")
-    for kind, r in c["per_kind"].items():
-        print(f"  {kind:<18} p50 {r['p50_ms']:>7.3f}   p99 {r['p99_ms']:>7.3f}   (n={r['n']})")
+    if "sequential" in report:
+        print("\nwarm, one keep-alive client (ms per request):")
+        for kind, r in report["sequential"].items():
+            print(f"  {kind:<18} p50 {r['p50_ms']:>7.3f}   p99 {r['p99_ms']:>7.3f}   (n={r['n']})")
+        c = report["concurrent"]
+        print(f"\n{c['clients']} concurrent keep-alive clients, {c['seconds']:g} s: {c['throughput_rps']} requests/s")
+        for kind, r in c["per_kind"].items():
+            print(f"  {kind:<18} p50 {r['p50_ms']:>7.3f}   p99 {r['p99_ms']:>7.3f}   (n={r['n']})")
     if "cli" in report:
         cli = report["cli"]
         if "skipped" in cli:
