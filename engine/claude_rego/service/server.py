@@ -265,8 +265,10 @@ class Service:
         }
 
     # -- the decision
-    def decide(self, event_name: str, body: bytes, *, peer: dict, token: str, project_dir: str | None):
-        """(HTTP status, body bytes, content type) for one hook request. Never raises."""
+    def decide(self, event_name: str, body: bytes | None, *, peer: dict, token: str, project_dir: str | None,
+               refused: str | None = None):
+        """(HTTP status, body bytes, content type) for one hook request. Never raises.
+        `refused`: the body was not read (e.g. too large); answer the failure table."""
         started = time.monotonic()
         deadline = started + self.cfg.deadline
         self.maybe_refresh()
@@ -276,6 +278,8 @@ class Service:
         record: dict = {"kind": "decision", "event": event_name}
         hook = None
         try:
+            if refused is not None:
+                raise hookinput.BadInput("oversized", refused)
             hook = hookinput.parse(body)
         except hookinput.BadInput as exc:
             record.update(kind="bad_input", error=str(exc)[:500])
@@ -448,9 +452,8 @@ class Handler(BaseHTTPRequestHandler):
             if size > service.cfg.max_body:
                 service.count("bad_requests")
                 self.close_connection = True  # the body is not read: the connection cannot be reused
-                body = b"x" * (hookinput.MAX_STDIN_BYTES + 1)  # parses as "oversized" → failure answer
-                status, payload, ctype = service.decide(event_name, body, peer=self._peer_info(), token=token,
-                                                        project_dir=None)
+                status, payload, ctype = service.decide(event_name, None, peer=self._peer_info(), token=token,
+                                                        project_dir=None, refused=f"oversized ({size} bytes)")
                 return self._send(_response(status, payload, ctype, close=True))
             body = self.rfile.read(size)
             project_dir = self.headers.get("X-Claude-Project-Dir")
