@@ -13,7 +13,9 @@
    Bash calls, with a PreToolUse(Bash) hook of each kind, configurations interleaved per
    rep (plus one warm-up each). Per-call overhead = (median wall time − median with no
    hook) / calls, for: no hook, shell no-op, stdlib Python no-op, claude-rego command hook,
-   claude-rego http service.
+   claude-rego http service. Also CPU time per call over no hook (the CLI, its hook
+   processes and, for the http hook, the service process): unlike wall time it does not
+   grow with the machine's load.
 
 A measurement, not a test: nothing here asserts a time.
 """
@@ -178,7 +180,22 @@ def cli_configs(service_url: str, pack: str) -> dict:
     }
 
 
-def cli_run(fake_api, root: Path, hook: dict | None, calls: int) -> float:
+def _proc_cpu(pid: int | None) -> float:
+    """CPU seconds (user + system) a process has used so far (Linux /proc)."""
+    if pid is None:
+        return 0.0
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            fields = fh.read().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def cli_run(fake_api, root: Path, hook: dict | None, calls: int, service_pid: int | None = None):
+    """(wall seconds, CPU seconds of the CLI, its hooks and the service) for one session."""
+    import resource
+
     home, project = root / "home", root / "project"
     (project / ".claude").mkdir(parents=True, exist_ok=True)
     home.mkdir(parents=True, exist_ok=True)
@@ -197,33 +214,43 @@ def cli_run(fake_api, root: Path, hook: dict | None, calls: int) -> float:
                    DISABLE_TELEMETRY="1", DISABLE_AUTOUPDATER="1", DISABLE_ERROR_REPORTING="1",
                    NO_PROXY="127.0.0.1,localhost", no_proxy="127.0.0.1,localhost",
                    CLAUDE_REGO_SERVICE_TOKEN=TOKEN)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        service_before = _proc_cpu(service_pid)
         started = time.monotonic()
         proc = subprocess.run([str(CLI_331), "-p", "run the calls", "--output-format", "stream-json", "--verbose",
                                "--include-hook-events"], cwd=project, env=env, capture_output=True, text=True,
                               timeout=300)
         elapsed = time.monotonic() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+               + _proc_cpu(service_pid) - service_before)
         ran = sum(1 for line in proc.stdout.splitlines() if '"tool_result"' in line and "call-" in line
                   and '"is_error":false' in line.replace(" ", ""))
     if proc.returncode != 0 or ran < calls:
         raise RuntimeError(f"CLI run with {hook and hook['type']} hook: exit {proc.returncode}, {ran}/{calls} calls "
                            f"ran; stderr: {proc.stderr[-400:]}")
-    return elapsed
+    return elapsed, cpu
 
 
-def cli_overhead(service_url: str, pack: str, calls: int, reps: int) -> dict:
+def cli_overhead(service_url: str, pack: str, calls: int, reps: int, service_pid: int | None = None) -> dict:
     fake_api = _fake_api()
     configs = cli_configs(service_url, pack)
     times: dict[str, list[float]] = {name: [] for name in configs}
+    cpus: dict[str, list[float]] = {name: [] for name in configs}
     with tempfile.TemporaryDirectory(prefix="service-bench-cli-") as tmp:
         for rep in range(reps + 1):
             for name, hook in configs.items():
-                elapsed = cli_run(fake_api, Path(tmp) / f"{rep}-{len(times[name])}-{abs(hash(name))}", hook, calls)
+                elapsed, cpu = cli_run(fake_api, Path(tmp) / f"{rep}-{len(times[name])}-{abs(hash(name))}", hook,
+                                       calls, service_pid if hook and hook["type"] == "http" else None)
                 if rep > 0:  # rep 0 is the warm-up
                     times[name].append(elapsed)
+                    cpus[name].append(cpu)
     base = statistics.median(times["no hook"])
+    cpu_base = statistics.median(cpus["no hook"])
     return {"calls_per_session": calls, "reps": reps, "configs": {
         name: {"median_s": round(statistics.median(v), 3), "min_s": round(min(v), 3), "max_s": round(max(v), 3),
-               "per_call_ms_over_no_hook": round((statistics.median(v) - base) / calls * 1000, 1)}
+               "per_call_ms_over_no_hook": round((statistics.median(v) - base) / calls * 1000, 1),
+               "cpu_per_call_ms_over_no_hook": round((statistics.median(cpus[name]) - cpu_base) / calls * 1000, 1)}
         for name, v in times.items()}}
 
 
@@ -253,7 +280,7 @@ def main() -> int:
                     report["cli"] = {"skipped": f"{CLI_331} not installed (run the e2e tests once)"}
                 else:
                     report["cli"] = cli_overhead(f"http://127.0.0.1:{port}", str(Path(tmp) / "pack.snapshot.json"),
-                                                 args.cli_calls, args.cli_reps)
+                                                 args.cli_calls, args.cli_reps, service_pid=proc.pid)
         finally:
             proc.terminate()
             proc.wait(30)
@@ -280,7 +307,8 @@ def main() -> int:
                   f"interleaved reps (+1 warm-up):")
             for name, r in cli["configs"].items():
                 print(f"  {name:<26} {r['median_s']:>6.3f} s ({r['min_s']:.3f}-{r['max_s']:.3f})   "
-                      f"{r['per_call_ms_over_no_hook']:>+6.1f} ms/call")
+                      f"{r['per_call_ms_over_no_hook']:>+6.1f} ms/call wall   "
+                      f"{r['cpu_per_call_ms_over_no_hook']:>+6.1f} ms/call CPU")
     return 0
 
 
