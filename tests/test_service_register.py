@@ -173,3 +173,30 @@ def test_pool_waits_for_warm_workers():
         assert pool.wait_ready(2, timeout=10) and pool.stats()["ready"] == 2
     finally:
         pool.stop()
+
+
+def test_doctor_checks_registered_http_hooks(tmp_path, monkeypatch, pack):
+    from claude_rego import doctor
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    running = server.Running(server.ServiceConfig(port=0, tokens=[TOKEN], workers=1, warm=False,
+                                                  decision_log="off")).start_background()
+    try:
+        settings = tmp_path / "settings.json"
+        install.write_settings(str(settings), register.http_registration(pack, running.url))
+        monkeypatch.setenv(register.TOKEN_ENV, TOKEN)
+        checks = {c["check"]: c for c in doctor.run_checks(settings_files=[str(settings)])}
+        assert checks["hooks registered"]["ok"] and checks["hooks intact"]["ok"]
+        assert checks["http hook PreToolUse"]["ok"] and checks["decision PreToolUse"]["ok"]
+        assert "http 200" in checks["decision PreToolUse"]["detail"]
+        assert checks["decision SessionStart"]["ok"]  # the command hook, run as before
+        # a tampered entry (onFailure dropped) and a wrong token are reported
+        data = json.loads(settings.read_text())
+        del data["hooks"]["PreToolUse"][0]["hooks"][0]["onFailure"]
+        settings.write_text(json.dumps(data))
+        monkeypatch.setenv(register.TOKEN_ENV, "wrong-token-wrong-token")
+        checks = {c["check"]: c for c in doctor.run_checks(settings_files=[str(settings)])}
+        assert checks["http hook PreToolUse"]["ok"] is False and "onFailure" in checks["http hook PreToolUse"]["detail"]
+        assert checks["decision PreToolUse"]["ok"] is False
+    finally:
+        running.stop()

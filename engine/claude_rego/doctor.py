@@ -38,6 +38,7 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
 
     files = settings_files or [install.settings_path(s) for s in ("managed", "user", "project")]
     registered: dict[str, str] = {}
+    registered_http: dict[str, dict] = {}  # http hooks to `claude-rego serve` (service/register.py)
     for path in files:
         try:
             with open(path, encoding="utf-8") as fh:
@@ -50,18 +51,25 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
         for event, entries in (settings.get("hooks") or {}).items():
             for entry in entries if isinstance(entries, list) else []:
                 for hook in entry.get("hooks", []) if isinstance(entry, dict) else []:
-                    if install.is_ours(hook):
+                    if install.is_ours(hook) and hook.get("type") == "http":
+                        registered_http[event] = hook
+                    elif install.is_ours(hook):
                         registered[event] = hook.get("command", "")
     if snap is not None:
         governed = install.governed_events(snap, confirm_dangerous=True)
-        missing = [e for e in governed if e not in registered]
+        missing = [e for e in governed if e not in registered and e not in registered_http]
         expected = {e: install.hook_command(e, policies=policies) for e in registered}
         tampered = [e for e, cmd in registered.items() if cmd != expected[e]]
-        checks.append(_check("hooks registered", bool(registered) and not missing,
-                             f"{len(registered)} events registered" + (f"; missing: {', '.join(missing)}" if missing else "")))
+        checks.append(_check("hooks registered", bool(registered or registered_http) and not missing,
+                             f"{len(registered) + len(registered_http)} events registered"
+                             + (f"; missing: {', '.join(missing)}" if missing else "")))
         checks.append(_check("hooks intact", not tampered,
                              "every registered command is the one install writes" if not tampered
                              else f"commands differ from install's for: {', '.join(tampered)}"))
+    if registered_http:
+        from .service.register import registered_http_checks
+
+        checks += registered_http_checks(registered_http)
     checks.append(_claude_code_version())
     for event, command in sorted(registered.items()):
         checks.append(_sample_decision(event, command))

@@ -102,6 +102,49 @@ def is_ours(hook: dict) -> bool:
 
 # ------------------------------------------------------------------------------- doctor
 
+def registered_http_checks(hooks: dict[str, dict], *, token: str | None = None) -> list[dict]:
+    """doctor, for http hooks found in settings: each is the entry `http_hook` writes
+    (above all `onFailure` exactly where the failure table blocks), and a sample decision
+    through it conforms (with the token from CLAUDE_REGO_SERVICE_TOKEN, when set)."""
+    import os
+
+    from ..output import conforms
+
+    token = token if token is not None else os.environ.get(TOKEN_ENV)
+    checks = []
+    for event, hook in sorted(hooks.items()):
+        url = str(hook.get("url", ""))
+        base = url[: -len(SERVICE_PATH + event)] if url.endswith(SERVICE_PATH + event) else None
+        expected = http_hook(event, base or "http://invalid")
+        problems = [key for key in ("type", "headers", "allowedEnvVars", "onFailure") if hook.get(key) != expected.get(key)]
+        if base is None:
+            problems.append("url")
+        if not isinstance(hook.get("timeout"), (int, float)) or hook["timeout"] <= 0:
+            problems.append("timeout")
+        checks.append({"check": f"http hook {event}", "ok": not problems,
+                       "detail": "as install writes it" if not problems else f"differs from install's in: {', '.join(problems)}"})
+        if base is None:
+            continue
+        if not token:
+            checks.append({"check": f"decision {event}", "ok": None,
+                           "detail": f"{TOKEN_ENV} not set here: cannot send a sample decision"})
+            continue
+        sample = {"session_id": "doctor", "transcript_path": "/dev/null", "cwd": "/", "hook_event_name": event}
+        if event_info(event).tool_event:
+            sample.update(tool_name="Bash", tool_input={"command": "true"}, tool_use_id="doctor")
+        started = time.monotonic()
+        try:
+            code, out = _request(base, SERVICE_PATH + event, token=token, body=sample,
+                                 timeout=float(hook.get("timeout") or 5))
+        except OSError as exc:
+            checks.append({"check": f"decision {event}", "ok": False, "detail": f"{url}: {exc}"})
+            continue
+        elapsed = (time.monotonic() - started) * 1000
+        checks.append({"check": f"decision {event}", "ok": code == 200 and conforms(event_info(event), out),
+                       "detail": f"http {code}, {elapsed:.0f} ms", "latency_ms": round(elapsed, 1)})
+    return checks
+
+
 def _request(url: str, path: str, *, token: str | None, body: dict | None = None, timeout: float = 5.0):
     import http.client
     from urllib.parse import urlsplit
