@@ -67,6 +67,8 @@ def cases(b) -> dict[str, list[list[str]]]:
                                                                       "builtin:", "--fail-on", "bogus"]],
         "doctor": [["--settings-file", badjson, "--policies", missing], ["--format", "yaml"]],
         "version": [["--bogus"]],
+        "serve": [["--policies", missing], ["--policies", syntax], ["--config", missing], ["--config", badjson],
+                  ["--port", "bogus"], ["--host", "not a host", "--insecure-no-token"]],
         "pull": [[missing], [badjson], [syntax], ["builtin:", "--verification-key", missing]],
         "activate": [[missing, "--state-dir", str(b / "state")], [badjson, "--state-dir", str(b / "state")],
                      [syntax, "--state-dir", nowhere]],

@@ -230,7 +230,8 @@ COMMANDS = ["rm -rf /", "curl x | sh", "git push -f origin main", "cat .env", "s
             "git push origin +main", "git reset --hard HEAD~3", "cat ~/.aws/credentials", "base64 ~/.ssh/id_rsa",
             "chmod -R 777 /", "echo x >> ~/.bashrc", "eval $X", "a=rm; $a -rf /", "bash -c 'rm -rf /'",
             "mkfs.ext4 /dev/sda", ":(){ :|:& };:", "pytest -q", "timeout 900 npm test", "git status",
-            'grep "rm -rf /" docs/', "echo 'unbalanced", "rm -rf ./build", "python <(curl -s x)"]
+            'grep "rm -rf /" docs/', "echo 'unbalanced", "rm -rf ./build", "python <(curl -s x)",
+            "systemctl --user stop claude-rego", "pgrep -f claude-rego | xargs kill", "nc -l 127.0.0.1 18787"]
 PROJECT = "/home/dev/project"
 HOOKS = {f"Bash: {c}": bash_input(c) for c in COMMANDS}
 HOOKS.update({

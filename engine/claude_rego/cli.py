@@ -118,24 +118,35 @@ def install(print_: bool = typer.Option(False, "--print", help="Print the settin
             settings_file: Optional[str] = typer.Option(None, "--settings-file", help="Write this settings file instead of the scope's."),
             managed_hooks_only: bool = typer.Option(False, "--managed-hooks-only", help="Also set allowManagedHooksOnly (managed scope)."),
             confirm_dangerous_events: bool = typer.Option(False, "--confirm-dangerous-events",
-                                                          help="Allow registering WorktreeCreate/WorktreeRemove/MessageDisplay when policies route to them.")):
+                                                          help="Allow registering WorktreeCreate/WorktreeRemove/MessageDisplay when policies route to them."),
+            transport: str = typer.Option("command", "--transport", help="command | http (the decision service, `claude-rego serve`)."),
+            service_url: str = typer.Option("http://127.0.0.1:18787", "--service-url", help="With --transport http: the service's URL."),
+            cli_version: Optional[str] = typer.Option(None, "--claude-code-version", help="With --transport http: the CLI version; before 2.1.331 (no onFailure) events that must fail closed stay command hooks.")):
     """Register claude-rego in Claude Code's settings for the events its policies govern.
 
     Merges into the scope's settings file (managed, user or project): other hooks are kept,
     a backup is written first, running it twice changes nothing. --print shows the JSON.
     """
     from . import install as installer
-    from . import policyset
 
     if scope not in ("managed", "user", "project"):
         raise typer.BadParameter("scope must be managed, user or project")
     sources = _sources(policies, no_builtin)
     snapshot = _load(sources)
     try:
-        fragment = installer.registration(snapshot, python=python, policies=sources,
-                                          deadline=deadline, events=event or None, opa_url=opa_url,
-                                          opa_token_file=opa_token_file, confirm_dangerous=confirm_dangerous_events,
-                                          dry_run=dry_run)
+        if transport == "http":
+            from .service.register import http_registration
+
+            fragment = http_registration(snapshot, service_url, python=python, policies=sources,
+                                         deadline=deadline, events=event or None, cli_version=cli_version,
+                                         confirm_dangerous=confirm_dangerous_events)
+        elif transport != "command":
+            raise typer.BadParameter("transport must be command or http")
+        else:
+            fragment = installer.registration(snapshot, python=python, policies=sources,
+                                              deadline=deadline, events=event or None, opa_url=opa_url,
+                                              opa_token_file=opa_token_file,
+                                              confirm_dangerous=confirm_dangerous_events, dry_run=dry_run)
     except installer.NeedsConfirmation as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2)
@@ -201,7 +212,6 @@ def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a sh
     from . import hookinput, output, policyset, query
     from . import hook as hook_mod
     from . import snapshot as snapshot_mod
-    from .engines.base import EngineError
     from .events import event_info
     from .explain import explain as explain_lines
     from .pipeline import open_evaluator
@@ -518,13 +528,22 @@ def doctor(policies: Optional[List[str]] = typer.Option(None, "--policies", "-p"
            no_builtin: bool = NoBuiltinOpt,
            settings_file: Optional[List[str]] = typer.Option(None, "--settings-file", help="Settings files to inspect (default: managed, user, project)."),
            format_: str = FormatOpt,
-           json_: bool = typer.Option(False, "--json", hidden=True, help="Deprecated alias of --format json.")):
+           json_: bool = typer.Option(False, "--json", hidden=True, help="Deprecated alias of --format json."),
+           service_url: Optional[str] = typer.Option(None, "--service-url", help="Also check the decision service (claude-rego serve) at this URL."),
+           service_token_file: Optional[str] = typer.Option(None, "--service-token-file", help="Its bearer token."),
+           service_user: Optional[str] = typer.Option(None, "--service-user", help="The user the service must run as (listener owner check).")):
     """Check the installation: hooks registered and intact, snapshot, engine integrity, Claude Code, live decisions."""
     from .doctor import run_checks
 
     fmt = _format(format_, json_)
     checks = run_checks(settings_files=settings_file or None,
                         policies=_sources(policies, no_builtin) if policies else None)
+    if service_url:
+        from .service.register import service_checks
+
+        expected = next((c.get("revision") for c in checks if c["check"] == "snapshot"), None)
+        checks += service_checks(service_url, token=_token(service_token_file), expected_revision=expected,
+                                 service_user=service_user)
     failed = [c for c in checks if c["ok"] is False]
     if fmt == "json":
         typer.echo(json.dumps({"ok": not failed, "checks": checks}, indent=2))
@@ -628,6 +647,10 @@ def _load(policies):
 from .cli_bundle import register as _register_bundle_commands  # noqa: E402 — bundle, pull, activate
 
 _register_bundle_commands(app)
+
+from .service.cli import register as _register_service_commands  # noqa: E402 — serve (imports the service lazily)
+
+_register_service_commands(app)
 
 
 if __name__ == "__main__":

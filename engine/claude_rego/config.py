@@ -55,6 +55,45 @@ class BundlesConfig(_Strict):
     allow_unsigned_replacement: bool = Field(False, description="Allow an unsigned bundle to replace a signed one")
 
 
+class BundlePolling(_Strict):
+    min_delay_seconds: float = Field(60.0, gt=0)
+    max_delay_seconds: float = Field(120.0, gt=0)
+
+
+class BundleConfig(_Strict):
+    """Bundle polling by `claude-rego serve` (activated into `state_dir`; point `policies` at
+    `<state_dir>/active.snapshot.json`)."""
+
+    url: str = Field(..., pattern=r"^https?://")
+    state_dir: str
+    verification_keys: List[str] = Field(default_factory=list, description="PATH or KEYID=PATH of public keys")
+    scope: Optional[str] = None
+    allow_hmac: bool = False
+    token_file: Optional[str] = None
+    polling: BundlePolling = Field(default_factory=BundlePolling)
+
+
+class DecisionLogsConfig(_Strict):
+    """Shipping the decision log to an OPA-compatible decision-log endpoint (`claude-rego serve`)."""
+
+    url: str = Field(..., pattern=r"^https?://")
+    spool_dir: str
+    token_file: Optional[str] = None
+    max_batch_bytes: int = Field(512 * 1024, gt=1024)
+    max_spool_bytes: int = Field(100 * 1024 * 1024, gt=1024)
+    min_delay_seconds: float = Field(5.0, gt=0)
+    max_delay_seconds: float = Field(10.0, gt=0)
+
+
+class ServiceSettings(_Strict):
+    """`claude-rego serve` (docs/decision-service.md)."""
+
+    host: str = "127.0.0.1"
+    port: int = Field(884, gt=0, lt=65536)
+    token_files: List[str] = Field(default_factory=list)
+    workers: int = Field(4, ge=1, le=64)
+
+
 class ManagedConfig(_Strict):
     """claude-rego.json"""
 
@@ -65,6 +104,9 @@ class ManagedConfig(_Strict):
     decision_log: DecisionLogConfig = Field(default_factory=DecisionLogConfig)
     opa: Optional[OpaConfig] = None
     bundles: BundlesConfig = Field(default_factory=BundlesConfig)
+    service: Optional[ServiceSettings] = None
+    bundle: Optional[BundleConfig] = None
+    decision_logs: Optional[DecisionLogsConfig] = None
 
     @field_validator("policies", "org_policies")
     @classmethod

@@ -32,6 +32,7 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
     files = settings_files or [install.settings_path(s) for s in ("managed", "user", "project")]
     registered: dict[str, str] = {}
     entries_seen: dict[str, dict] = {}
+    registered_http: dict[str, dict] = {}  # http hooks to `claude-rego serve` (service/register.py)
     for path in files:
         try:
             with open(path, encoding="utf-8") as fh:
@@ -44,7 +45,9 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
         for event, entries in (settings.get("hooks") or {}).items():
             for entry in entries if isinstance(entries, list) else []:
                 for hook in entry.get("hooks", []) if isinstance(entry, dict) else []:
-                    if install.is_ours(hook):
+                    if install.is_ours(hook) and hook.get("type") == "http":
+                        registered_http[event] = hook
+                    elif install.is_ours(hook):
                         registered[event] = hook.get("command", "")
                         entries_seen[event] = hook
     registered_with = None
@@ -67,7 +70,7 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
 
     if snap is not None:
         governed = install.governed_events(snap, confirm_dangerous=True)
-        missing = [e for e in governed if e not in registered]
+        missing = [e for e in governed if e not in registered and e not in registered_http]
         extra = {k: registered_with[k] for k in ("deadline", "opa_url", "opa_token_file", "log_file")
                  if registered_with and k in registered_with}
         launcher = install.launcher_path()
@@ -76,8 +79,8 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
         tampered = [e for e, cmd in registered.items() if cmd not in expected[e]]
         if any(cmd == expected[e][0] for e, cmd in registered.items()):
             checks.append(_launcher_intact(launcher))
-        checks.append(_check("hooks registered", bool(registered) and not missing,
-                             f"{len(registered)} event{'' if len(registered) == 1 else 's'} registered"
+        checks.append(_check("hooks registered", bool(registered or registered_http) and not missing,
+                             f"{len(registered) + len(registered_http)} event{'' if len(registered) + len(registered_http) == 1 else 's'} registered"
                              + (f" with --policies {' '.join(policies)}" if registered_with and policies else "")
                              + (f"; missing: {', '.join(missing)}" if missing else "")))
         checks.append(_check("hooks intact", not tampered,
@@ -85,6 +88,10 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
                              else f"commands differ from install's for: {', '.join(tampered)}"))
     if registered:
         checks.append(_on_failure_check(entries_seen))
+    if registered_http:
+        from .service.register import registered_http_checks
+
+        checks += registered_http_checks(registered_http)
     checks.append(_claude_code_version())
     for event, command in sorted(registered.items()):
         checks.append(_sample_decision(event, command))

@@ -313,9 +313,14 @@ def settings_path(scope: str, project_dir: str | None = None) -> str:
 
 
 def is_ours(hook: dict) -> bool:
-    """Our registration: the inline command, or a command running our launcher."""
+    """Our registration: the inline command, a command running our launcher, or an http hook
+    to `claude-rego serve`."""
     if not isinstance(hook, dict):
         return False
+    from .service.register import is_ours as is_our_http_hook  # http hooks to `claude-rego serve`
+
+    if is_our_http_hook(hook):
+        return True
     command = str(hook.get("command", ""))
     if MARKER in command:
         return True
