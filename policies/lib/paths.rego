@@ -64,8 +64,16 @@ in_roots(l, roots) if {
 	_has_glob(s)
 	some r in roots
 	r != "/"
-	glob.match(s, ["/"], r)
+	glob.match(glob_safe(s), ["/"], r)
 }
+
+# glob_safe(pattern): a shell glob rewritten so glob.match can never fail on it (the
+# pattern comes from the command; an unclosed `[` or `{` would make glob.match raise
+# and stop the whole query). Bracket expressions become `?` (one character: a superset
+# of what the class matches) and every other character glob.match treats specially
+# (`[ ] { } \`) becomes `?` too, so the result only holds literals, `*` and `?`, and
+# matches at least every name the shell's glob would.
+glob_safe(pattern) := regex.replace(regex.replace(pattern, `\[[!^]?\]?[^\]/]*\]`, "?"), `[\[\]{}\\]`, "?")
 
 # ---------------------------------------------------------------- locations
 
@@ -338,7 +346,7 @@ secret_glob(pattern) if {
 	some example in secret_examples
 	not example in allowlisted_names
 	startswith(pattern, ".") == startswith(example, ".")
-	glob.match(pattern, [], example)
+	glob.match(glob_safe(pattern), [], example)
 }
 
 secret_glob(pattern) if {
