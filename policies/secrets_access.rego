@@ -20,9 +20,12 @@
 #     globs are tested against secret names, and words such as f=@.env or HEAD:.env are
 #     split. Commands that only print names (echo .env >> .gitignore, ls) are not
 #     reads.
+#     Every tool is routed here, not only the file tools: what a call reads is taken
+#     from its effects (any path field of any tool, MCP and unknown tools included,
+#     globs matched against the secret locations), so a renamed tool or an MCP file
+#     server cannot read what Read may not.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell, file-read, file-write]
 package claude_rego.policies.secrets_access
 
 import data.claude_rego.lib.paths

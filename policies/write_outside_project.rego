@@ -19,9 +19,11 @@
 #     command (wrappers, nested shells and quoting do not hide them). Catastrophic
 #     deletes (/, ~, the project root) are left to destructive_shell so each call gets
 #     one clear reason.
+#     Every tool is routed here: MCP and unknown tools are judged by the paths their
+#     input says they write (a write_file's path, a move's destination); a path an
+#     unknown tool may or may not write (no verb in its name) is asked about.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell, file-write]
 package claude_rego.policies.write_outside_project
 
 import data.claude_rego.lib.paths
@@ -43,6 +45,15 @@ deny contains msg if {
 	why := verdict(p)
 	why != "ok"
 	msg := sprintf("Blocked: writing `%s` is outside the project (%s)%s. Keep changes inside the project directory, or ask the user to make this change.", [p.raw, input.facts.project_dir, why])
+}
+
+# A path of a tool whose effect cannot be told (a path field, no verb in the tool's
+# name): it may be a write, so outside the project the user decides.
+ask contains msg if {
+	some p in paths.maybe_written
+	why := verdict(p)
+	why != "ok"
+	msg := sprintf("`%s` (%s) may write `%s`, which is outside the project (%s)%s. Approve only if this tool does not change files there.", [input.facts.tool.name, p.field, p.raw, input.facts.project_dir, why])
 }
 
 # verdict(p): "ok" for a write the policy allows, else the reason's detail. Both where

@@ -100,9 +100,12 @@ lexical_location(word, a) := {
 
 # Every path the call touches. Arguments of commands that only print or list names
 # (echo .env >> .gitignore) do not count; their redirects do.
+# Paths from a tool's input (any tool: built-in, MCP, unknown) by what the call does
+# with them (`access`, see the policy contract); tools that only list names do not read.
 touched contains p if {
 	some p in input.facts.paths
 	p.source == "tool_input"
+	object.get(p, "access", "read") != "list"
 	not input.facts.tool.name in settings.get("listing_tools", ["Glob", "LS"])
 }
 
@@ -298,11 +301,33 @@ _extracts(seg) if {
 
 _extracts(seg) if shell.has_arg(seg, {"--extract", "--get"})
 
-# Paths the call writes: file-write tools' own paths and shell write targets.
+# Paths the call writes: any tool's input paths it writes (Write, Edit, an MCP
+# write_file, a move's destination, ...) and shell write targets.
 written contains p if {
-	input.facts.tool.class == "file-write"
 	some p in input.facts.paths
 	p.source == "tool_input"
+	_access(p) == "write"
+}
+
+# Paths of tools whose effect on them cannot be told (an unknown tool with a path
+# field and no verb in its name): they may be written.
+maybe_written contains p if {
+	some p in input.facts.paths
+	p.source == "tool_input"
+	_access(p) == "unknown"
+}
+
+# documents without `access` (hand-built, older facts): the tool class says
+_access(p) := p.access if is_string(p.access)
+
+_access(p) := "write" if {
+	not is_string(p.access)
+	input.facts.tool.class == "file-write"
+}
+
+_access(p) := "read" if {
+	not is_string(p.access)
+	input.facts.tool.class != "file-write"
 }
 
 written contains p if {
@@ -315,7 +340,8 @@ written contains p if {
 
 # Secret files: names and locations (checked on the folded absolute and resolved paths).
 secret_name_patterns := [
-	`^\.env(\..*)?$`, `^\.envrc$`, `^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, `\.(pem|key|p12|pfx|jks|keystore|kdbx|ppk|asc|gpg)$`,
+	`^\.env([._-].*)?$`, `^[^/]+\.env$`, `^\.envrc$`, `^\.dev\.vars$`, `^\.credentials(\.[a-z]+)*$`, `^\.my\.cnf$`,
+	`^\.vault-token$`, `^\.htpasswd$`, `^\.boto$`, `^\.s3cfg$`, `^client_secrets?.*\.json$`, `^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, `\.(pem|key|p12|pfx|jks|keystore|kdbx|ppk|asc|gpg)$`,
 	`^\.netrc$`, `^_netrc$`, `^\.pgpass$`, `^\.npmrc$`, `^\.pypirc$`, `^credentials(\.[a-z]+)*$`,
 	`^service[-_]?account.*\.json$`, `^\.git-credentials$`, `^secrets?\.(ya?ml|json|toml)$`,
 ]
@@ -323,9 +349,30 @@ secret_name_patterns := [
 # names a file could have that is secret, to test shell globs against (`cat .e*`)
 secret_examples := [".env", ".env.local", ".envrc", "id_rsa", "id_ed25519", "server.pem", "tls.key", ".netrc", ".git-credentials", "credentials"]
 
-secret_dirs := ["~/.ssh", "~/.aws", "~/.config/gcloud", "~/.kube", "~/.gnupg", "~/.docker", "~/.azure", "~/.password-store"]
+secret_dirs := [
+	"~/.ssh", "~/.aws", "~/.config/gcloud", "~/.kube", "~/.gnupg", "~/.docker", "~/.azure", "~/.password-store",
+	"~/.config/gh", "~/.config/hub", "~/.local/share/keyrings", "~/.config/op", "~/.op", "~/.config/bitwarden",
+	"~/.config/Bitwarden CLI", "~/Library/Application Support/Bitwarden CLI", "~/Library/Keychains",
+	"~/Library/Group Containers/2BUA8C4S2C.com.1password", "~/.mozilla/firefox", "~/.config/google-chrome",
+	"~/.config/chromium", "~/.config/BraveSoftware", "~/Library/Application Support/Google/Chrome",
+	"~/Library/Application Support/Firefox", "~/Library/Cookies", "~/.oci", "~/.config/doctl", "~/.vault",
+	"~/.config/vault", "~/.terraform.d", "~/.config/netlify", "~/.config/heroku", "~/.fly", "~/.config/sops",
+	"/var/run/secrets", "/run/secrets",
+]
 
-secret_files := ["~/.kube/config", "~/.docker/config.json", "~/.git-credentials", "~/.config/gh/hosts.yml", "~/.terraform.d/credentials.tfrc.json"]
+secret_files := [
+	"~/.kube/config", "~/.docker/config.json", "~/.git-credentials", "~/.config/gh/hosts.yml",
+	"~/.terraform.d/credentials.tfrc.json", "~/.claude/.credentials.json", "~/.vault-token", "~/.pgpass",
+	"~/.my.cnf", "~/.netrc", "~/.boto", "~/.s3cfg", "~/.dockercfg", "~/.config/git/credentials",
+	"~/.cargo/credentials", "~/.cargo/credentials.toml", "~/.gem/credentials", "~/.npmrc", "~/.yarnrc.yml",
+	"~/.pypirc", "~/.bash_history", "~/.zsh_history", "~/.python_history", "~/.psql_history",
+	"~/.mysql_history", "~/.node_repl_history", "~/.config/fish/fish_history", "~/.local/share/fish/fish_history",
+	"/etc/shadow", "/etc/gshadow", "/etc/master.passwd", "/etc/sudoers", "/etc/ssh/ssh_host_rsa_key",
+	"/etc/ssh/ssh_host_ecdsa_key", "/etc/ssh/ssh_host_ed25519_key",
+]
+
+# process memory and environment: every variable (tokens, keys) of a running process
+secret_proc_files := {"environ", "mem", "auxv"}
 
 allowlisted_names := {lower(n) | some n in settings.get("secret_file_allowlist", [])}
 
@@ -383,6 +430,40 @@ is_secret(p) if {
 is_secret(p) if {
 	some loc in locations(p)
 	endswith(loc, "/.git/config")
+}
+
+# /proc/self/environ, /proc/1234/environ, /proc/*/environ, /proc/self/task/1/environ
+is_secret(p) if {
+	some loc in locations(p)
+	startswith(loc, "/proc/")
+	parts := split(loc, "/")
+	parts[count(parts) - 1] in secret_proc_files
+}
+
+# A glob that could match a secret file or something inside a secret directory
+# (~/.a*/*, ~/.kub?/conf?g, ~/.[s]sh): a read of that secret. Matched on the folded
+# absolute path, component by component (`*` does not cross `/`), with glob_safe.
+is_secret(p) if {
+	p.glob
+	pattern := glob_safe(lower(p.absolute_folded))
+	some secret in _secret_glob_targets
+	_glob_reaches(pattern, secret)
+}
+
+# the pattern matches `target` itself or one of its ancestors' children down to it:
+# its first n components match target's n components (n = the target's depth)
+_glob_reaches(pattern, target) if glob.match(pattern, ["/"], target)
+
+_glob_reaches(pattern, target) if {
+	tparts := split(target, "/")
+	pparts := split(pattern, "/")
+	count(pparts) > count(tparts)
+	glob.match(concat("/", array.slice(pparts, 0, count(tparts))), ["/"], target)
+}
+
+_secret_glob_targets := (({d | some d in _secret_dir_paths} | _secret_file_paths) | {"/proc/self/environ", "/proc/1/environ"}) | {concat("/", [trim_right(lower(home), "/"), n]) |
+	some n in secret_examples
+	startswith(n, ".")
 }
 
 _home_prefix := lower(concat("", [home, "/"]))
