@@ -44,6 +44,45 @@ deny contains msg if {
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. %s", [p.raw, instead])
 }
 
+# A recursive read of a directory that holds secrets (Grep over ~/.config/gh, rg over
+# ~, tar czf x.tgz ~/.config, an MCP search over ~).
+deny contains msg if {
+	some p in touched
+	_recursive_read(p)
+	not paths.is_secret(p)
+	paths.holds_secret(p)
+	msg := sprintf("Blocked: `%s` holds secret files (credentials or keys) and this call reads it recursively; their contents must not reach the model. Search a narrower directory. %s", [p.raw, instead])
+}
+
+_recursive_read(p) if {
+	p.source == "tool_input"
+	input.facts.tool.name == "Grep"
+}
+
+_recursive_read(p) if {
+	p.source == "tool_input"
+	not input.facts.tool.class in {"shell", "file-read", "file-write"}
+	object.get(p, "access", "read") in {"read", "unknown"}
+}
+
+_recursive_read(p) if {
+	p.source == "argument"
+	seg := shell.by_id(p.segment)
+	_recursive_reader(seg)
+}
+
+_recursive_reader(seg) if shell.runs_any(seg, {"rg", "ag", "ack", "tar", "bsdtar", "zip", "7z", "7za", "rsync", "scp", "git-grep"})
+
+_recursive_reader(seg) if {
+	shell.runs_any(seg, {"grep", "egrep", "fgrep", "cp"})
+	shell.has_short_flag(seg, {"r", "R", "a"})
+}
+
+_recursive_reader(seg) if {
+	shell.runs_any(seg, {"grep", "egrep", "fgrep", "cp"})
+	shell.has_arg(seg, {"--recursive", "--dereference-recursive", "--archive"})
+}
+
 # Words that are not path-like enough to have path facts (base64 id_rsa), or carry a
 # path inside them (curl -F f=@.env, git show HEAD:.env, --include=.env*).
 deny contains msg if {

@@ -340,7 +340,7 @@ written contains p if {
 
 # Secret files: names and locations (checked on the folded absolute and resolved paths).
 secret_name_patterns := [
-	`^\.env([._-].*)?$`, `^[^/]+\.env$`, `^\.envrc$`, `^\.dev\.vars$`, `^\.credentials(\.[a-z]+)*$`, `^\.my\.cnf$`,
+	`^\.env([._-].*)?$`, `^[A-Za-z0-9_.-]+\.env$`, `^\.envrc$`, `^\.dev\.vars$`, `^\.credentials(\.[a-z]+)*$`, `^\.my\.cnf$`,
 	`^\.vault-token$`, `^\.htpasswd$`, `^\.boto$`, `^\.s3cfg$`, `^client_secrets?.*\.json$`, `^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, `\.(pem|key|p12|pfx|jks|keystore|kdbx|ppk|asc|gpg)$`,
 	`^\.netrc$`, `^_netrc$`, `^\.pgpass$`, `^\.npmrc$`, `^\.pypirc$`, `^credentials(\.[a-z]+)*$`,
 	`^service[-_]?account.*\.json$`, `^\.git-credentials$`, `^secrets?\.(ya?ml|json|toml)$`,
@@ -351,12 +351,12 @@ secret_examples := [".env", ".env.local", ".envrc", "id_rsa", "id_ed25519", "ser
 
 secret_dirs := [
 	"~/.ssh", "~/.aws", "~/.config/gcloud", "~/.kube", "~/.gnupg", "~/.docker", "~/.azure", "~/.password-store",
-	"~/.config/gh", "~/.config/hub", "~/.local/share/keyrings", "~/.config/op", "~/.op", "~/.config/bitwarden",
+	"~/.config/hub", "~/.local/share/keyrings", "~/.config/op", "~/.op", "~/.config/bitwarden",
 	"~/.config/Bitwarden CLI", "~/Library/Application Support/Bitwarden CLI", "~/Library/Keychains",
 	"~/Library/Group Containers/2BUA8C4S2C.com.1password", "~/.mozilla/firefox", "~/.config/google-chrome",
 	"~/.config/chromium", "~/.config/BraveSoftware", "~/Library/Application Support/Google/Chrome",
 	"~/Library/Application Support/Firefox", "~/Library/Cookies", "~/.oci", "~/.config/doctl", "~/.vault",
-	"~/.config/vault", "~/.terraform.d", "~/.config/netlify", "~/.config/heroku", "~/.fly", "~/.config/sops",
+	"~/.config/vault", "~/.config/netlify", "~/.config/heroku", "~/.fly", "~/.config/sops",
 	"/var/run/secrets", "/run/secrets",
 ]
 
@@ -460,6 +460,17 @@ _glob_reaches(pattern, target) if {
 	count(pparts) > count(tparts)
 	glob.match(concat("/", array.slice(pparts, 0, count(tparts))), ["/"], target)
 }
+
+# holds_secret(p): `p` is a directory above a secret location (~, ~/.config, ~/.config/gh):
+# a recursive read of it (grep -r, rg, tar, Grep, an MCP search) reads the secret too
+holds_secret(p) if {
+	some loc in locations(p)
+	dir := concat("", [trim_right(loc, "/"), "/"])
+	some target in _secret_anchor_paths
+	startswith(target, dir)
+}
+
+_secret_anchor_paths := {d | some d in _secret_dir_paths} | _secret_file_paths
 
 _secret_glob_targets := (({d | some d in _secret_dir_paths} | _secret_file_paths) | {"/proc/self/environ", "/proc/1/environ"}) | {concat("/", [trim_right(lower(home), "/"), n]) |
 	some n in secret_examples
