@@ -341,7 +341,7 @@ written contains p if {
 # Secret files: names and locations (checked on the folded absolute and resolved paths).
 secret_name_patterns := [
 	`^\.env([._-].*)?$`, `^[A-Za-z0-9_.-]+\.env$`, `^\.envrc$`, `^\.dev\.vars$`, `^\.credentials(\.[a-z]+)*$`, `^\.my\.cnf$`,
-	`^\.vault-token$`, `^\.htpasswd$`, `^\.boto$`, `^\.s3cfg$`, `^client_secrets?.*\.json$`, `^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, `\.(pem|key|p12|pfx|jks|keystore|kdbx|ppk|asc|gpg)$`,
+	`^\.vault-token$`, `^\.htpasswd$`, `\.tfstate(\.backup)?$`, `^\.boto$`, `^\.s3cfg$`, `^client_secrets?.*\.json$`, `^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, `\.(pem|key|p12|pfx|jks|keystore|kdbx|ppk|asc|gpg)$`,
 	`^\.netrc$`, `^_netrc$`, `^\.pgpass$`, `^\.npmrc$`, `^\.pypirc$`, `^credentials(\.[a-z]+)*$`,
 	`^service[-_]?account.*\.json$`, `^\.git-credentials$`, `^secrets?\.(ya?ml|json|toml)$`,
 ]
@@ -367,6 +367,15 @@ secret_files := [
 	"~/.cargo/credentials", "~/.cargo/credentials.toml", "~/.gem/credentials", "~/.npmrc", "~/.yarnrc.yml",
 	"~/.pypirc", "~/.bash_history", "~/.zsh_history", "~/.python_history", "~/.psql_history",
 	"~/.mysql_history", "~/.node_repl_history", "~/.config/fish/fish_history", "~/.local/share/fish/fish_history",
+	"~/.m2/settings.xml", "~/.m2/settings-security.xml", "~/.gradle/gradle.properties", "~/.claude.json",
+	"~/.config/rclone/rclone.conf", "~/.vercel/auth.json", "~/.local/share/com.vercel.cli/auth.json",
+	"~/.config/stripe/config.toml", "~/.wrangler/config/default.toml", "~/.config/.wrangler/config/default.toml",
+	"~/.config/configstore/firebase-tools.json", "~/.expo/state.json", "~/.config/hcloud/cli.toml",
+	"~/.config/linode-cli", "~/.ngrok2/ngrok.yml", "~/.config/ngrok/ngrok.yml", "~/.composer/auth.json",
+	"~/.config/composer/auth.json", "~/.nuget/NuGet/NuGet.Config", "~/.config/NuGet/NuGet.Config",
+	"~/.sbt/credentials", "~/.ivy2/.credentials", "~/.config/pip/pip.conf", "~/.pip/pip.conf",
+	"~/.config/gh/config.yml.bak", "~/.cloudflared/cert.pem", "~/.databrickscfg", "~/.snowsql/config",
+	"~/.dbt/profiles.yml", "~/.config/atuin/key", "~/.local/share/atuin/key",
 	"/etc/shadow", "/etc/gshadow", "/etc/master.passwd", "/etc/sudoers", "/etc/ssh/ssh_host_rsa_key",
 	"/etc/ssh/ssh_host_ecdsa_key", "/etc/ssh/ssh_host_ed25519_key",
 ]
@@ -412,6 +421,15 @@ is_secret(p) if {
 }
 
 is_secret(p) if secret_glob(fold_name(p))
+
+is_secret(p) if {
+	some loc in locations(p)
+	not startswith(loc, _home_prefix)
+	some dir in _secret_system_dirs
+	under(loc, dir)
+}
+
+_secret_system_dirs := [d | some d in _secret_dir_paths; not startswith(d, _home_prefix)]
 
 is_secret(p) if {
 	some loc in locations(p)
