@@ -15,13 +15,30 @@ token_patterns := {
 	"AWS access key ID": `(A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}`,
 	"GCP service account key": `"private_key_id"[ \t]*:[ \t]*"[a-f0-9]{40}"`,
 	"Google API key": `AIza[0-9A-Za-z_-]{35}`,
+	"Google OAuth token": `ya29\.[0-9A-Za-z_-]{20,}|GOCSPX-[0-9A-Za-z_-]{24,}`,
 	"GitHub token": `(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,}`,
 	"GitHub fine-grained token": `github_pat_[A-Za-z0-9_]{22,}`,
-	"Slack token": `xox[abposr]-[A-Za-z0-9-]{10,}`,
+	"GitLab token": `(glpat|gldt|glrt|glptt|glft|glsoat|glcbt|gloas)-[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}`,
+	"Slack token": `xox[abposre]-[A-Za-z0-9-]{10,}`,
+	"Slack webhook": `hooks\.slack\.com/(services|workflows|triggers)/[A-Za-z0-9_/-]{20,}`,
+	"Discord webhook": `discord(app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}`,
 	"private key": `-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----`,
 	"Stripe secret key": `(sk|rk)_live_[0-9A-Za-z]{20,}`,
 	"Anthropic API key": `sk-ant-[A-Za-z0-9_-]{20,}`,
-	"OpenAI API key": `sk-(proj-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}`,
+	"OpenAI API key": `sk-(proj-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|sk-(proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|sk-[A-Za-z0-9]{48}`,
+	"npm token": `npm_[A-Za-z0-9]{36}`,
+	"PyPI token": `pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{40,}`,
+	"Hugging Face token": `hf_[A-Za-z0-9]{34,}`,
+	"Docker Hub token": `dckr_pat_[A-Za-z0-9_-]{20,}`,
+	"SendGrid key": `SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}`,
+	"Vault token": `hvs\.[A-Za-z0-9_-]{24,}|hvb\.[A-Za-z0-9_-]{24,}`,
+	"DigitalOcean token": `do[por]_v1_[a-f0-9]{64}`,
+	"Shopify token": `shp(at|ca|pa|ss)_[a-fA-F0-9]{32}`,
+	"Azure storage key": `(AccountKey|SharedAccessKey)=[A-Za-z0-9+/=]{20,}`,
+	"Azure client secret": `[A-Za-z0-9_~.-]{3}8Q~[A-Za-z0-9_~.-]{31,34}`,
+	"JSON Web Token": `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}`,
+	"credentials in a URL": `[A-Za-z][A-Za-z0-9+.-]{1,20}://[^ \t\r\n/:@<>${}*'"]+:[^ \t\r\n/@<>${}*'"]+@[A-Za-z0-9\[]`,
+	"authorization header": `(?i)authorization:[ \t]*(bearer|basic|token)[ \t]+[A-Za-z0-9._~+/=-]{16,}`,
 }
 
 # key=value assignments of a password or secret; the value must look real (no
@@ -30,6 +47,7 @@ assignment_patterns := {
 	"password or secret assignment": `(?i)(^|[^A-Za-z0-9])([A-Za-z0-9_]*_)?(password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret)[ \t]*=[ \t]*["']?[^ \t\r\n"'<>$*{}()\[\]]{4,}`,
 	"quoted password or secret": `(?i)"(password|passwd|secret|api_key|apikey|access_token|auth_token|client_secret)"[ \t]*:[ \t]*"[^"<>$*{}]{4,}"`,
 	"AWS secret access key": `(?i)aws_secret_access_key["' \t]*[:=]["' \t]*[A-Za-z0-9/+=]{40}`,
+	"YAML password or secret": `(?im)^[ \t-]*([A-Za-z0-9_]*_)?(password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret|private_key|token)[ \t]*:[ \t]*["']?[^ \t\r\n"'<>$*{}()\[\]#]{4,}`,
 }
 
 extra_patterns := p if {
@@ -56,8 +74,20 @@ redact(text) := out if {
 	t7 := regex.replace(t6, token_patterns["Anthropic API key"], "[REDACTED ANTHROPIC KEY]")
 	t8 := regex.replace(t7, token_patterns["OpenAI API key"], "[REDACTED OPENAI KEY]")
 	t9 := regex.replace(t8, `("private_key_id"[ \t]*:[ \t]*")[a-f0-9]{40}"`, `${1}[REDACTED]"`)
-	out := _redact_assignments(_redact_extra(t9))
+	t10 := regex.replace(t9, token_patterns["GitLab token"], "[REDACTED GITLAB TOKEN]")
+	t11 := regex.replace(t10, _other_tokens_re, "[REDACTED TOKEN]")
+	t12 := regex.replace(t11, token_patterns["JSON Web Token"], "[REDACTED JWT]")
+	t13 := regex.replace(t12, `([A-Za-z][A-Za-z0-9+.-]{1,20}://[^ \t\r\n/:@<>${}*'"]+:)[^ \t\r\n/@<>${}*'"]+(@[A-Za-z0-9\[])`, "${1}[REDACTED]${2}")
+	t14 := regex.replace(t13, `(?i)(authorization:[ \t]*(bearer|basic|token)[ \t]+)[A-Za-z0-9._~+/=-]{16,}`, "${1}[REDACTED]")
+	t15 := regex.replace(t14, `((AccountKey|SharedAccessKey)=)[A-Za-z0-9+/=]{20,}`, "${1}[REDACTED]")
+	out := _redact_assignments(_redact_extra(t15))
 }
+
+# the token kinds without a label of their own, as one alternation (one pass)
+_other_tokens_re := concat("|", [sprintf("(?:%s)", [token_patterns[k]]) | some k in [
+	"Google OAuth token", "Slack webhook", "Discord webhook", "npm token", "PyPI token", "Hugging Face token",
+	"Docker Hub token", "SendGrid key", "Vault token", "DigitalOcean token", "Shopify token", "Azure client secret",
+]])
 
 _redact_extra(text) := regex.replace(text, alternation, "[REDACTED]") if {
 	count(extra_patterns) > 0
@@ -73,10 +103,16 @@ _redact_private_keys(text) := regex.replace(
 
 _redact_assignments(text) := regex.replace(
 	regex.replace(
-		text,
+		_redact_yaml(text),
 		`(?i)((password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret|aws_secret_access_key)["' \t]*[=:][ \t]*["']?)[^ \t\r\n"'<>$*{}()\[\]]{4,}`,
 		"${1}[REDACTED]",
 	),
 	`(?i)("(password|passwd|secret|api_key|apikey|access_token|auth_token|client_secret)"[ \t]*:[ \t]*")[^"]{4,}"`,
 	`${1}[REDACTED]"`,
+)
+
+_redact_yaml(text) := regex.replace(
+	text,
+	`(?im)(^[ \t-]*([A-Za-z0-9_]*_)?(password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret|private_key|token)[ \t]*:[ \t]*["']?)[^ \t\r\n"'<>$*{}()\[\]#]{4,}`,
+	"${1}[REDACTED]",
 )
