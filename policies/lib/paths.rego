@@ -71,9 +71,9 @@ in_roots(l, roots) if {
 # pattern comes from the command; an unclosed `[` or `{` would make glob.match raise
 # and stop the whole query). Bracket expressions become `?` (one character: a superset
 # of what the class matches) and every other character glob.match treats specially
-# (`[ ] { } \`) becomes `?` too, so the result only holds literals, `*` and `?`, and
-# matches at least every name the shell's glob would.
-glob_safe(pattern) := regex.replace(regex.replace(pattern, `\[[!^]?\]?[^\]/]*\]`, "?"), `[\[\]{}\\]`, "?")
+# (`[ ] { } \` and NUL, its internal placeholder) becomes `?` too, so the result only
+# holds literals, `*` and `?`, and matches at least every name the shell's glob would.
+glob_safe(pattern) := regex.replace(regex.replace(pattern, `\[[!^]?\]?[^\]/]*\]`, "?"), `[\[\]{}\\\x00]`, "?")
 
 # ---------------------------------------------------------------- locations
 
