@@ -224,7 +224,47 @@ write_words contains {"seg": seg.id, "word": word} if {
 write_words contains {"seg": seg.id, "word": word} if {
 	some seg in _writers
 	_in_place(seg)
-	some word in shell.operands(seg)
+	some word in _in_place_files(seg)
+}
+
+# the files an in-place edit rewrites: its operands without the script (sed's first
+# operand when no -e/-f gives it; the value of -e/-f/--expression/--file; perl's -e code)
+_in_place_files(seg) := [a |
+	args := shell.args(seg)
+	some i, a in args
+	not startswith(a, "-")
+	not _script_value(args, i)
+	not _first_sed_script(seg, args, i)
+]
+
+_script_value(args, i) if {
+	i > 0
+	prev := args[i - 1]
+	prev in {"-e", "-f", "--expression", "--file", "-E"}
+}
+
+# perl -pe CODE, -pie CODE, -ne CODE: a cluster ending in e takes the code
+_script_value(args, i) if {
+	i > 0
+	prev := args[i - 1]
+	regex.match(`^-[A-Za-z]*e$`, prev)
+}
+
+_first_sed_script(seg, args, i) if {
+	shell.runs_any(seg, {"sed", "gsed"})
+	not _sed_has_script_option(args)
+	first := [j | some j, a in args; not startswith(a, "-"); not _script_value(args, j)][0]
+	i == first
+}
+
+_sed_has_script_option(args) if {
+	some a in args
+	a in {"-e", "-f", "--expression", "--file"}
+}
+
+_sed_has_script_option(args) if {
+	some a in args
+	startswith(a, "--expression=")
 }
 
 write_words contains {"seg": seg.id, "word": substring(arg, 3, -1)} if {
@@ -340,9 +380,9 @@ written contains p if {
 
 # Secret files: names and locations (checked on the folded absolute and resolved paths).
 secret_name_patterns := [
-	`^\.env([._-].*)?$`, `^[A-Za-z0-9_.-]+\.env$`, `^\.envrc$`, `^\.dev\.vars$`, `^\.credentials(\.[a-z]+)*$`, `^\.my\.cnf$`,
+	`^\.env([._-].*)?$`, `^[A-Za-z0-9_.-]+\.env$`, `^\.envrc$`, `^\.dev\.vars$`, `^\.credentials(\.(json|ya?ml|toml|ini|cfg|conf|xml|txt|properties|env|db|enc))?$`, `^\.my\.cnf$`,
 	`^\.vault-token$`, `^\.htpasswd$`, `\.tfstate(\.backup)?$`, `^\.boto$`, `^\.s3cfg$`, `^client_secrets?.*\.json$`, `^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, `\.(pem|key|p12|pfx|jks|keystore|kdbx|ppk|asc|gpg)$`,
-	`^\.netrc$`, `^_netrc$`, `^\.pgpass$`, `^\.npmrc$`, `^\.pypirc$`, `^credentials(\.[a-z]+)*$`,
+	`^\.netrc$`, `^_netrc$`, `^\.pgpass$`, `^\.npmrc$`, `^\.pypirc$`, `^credentials(\.(json|ya?ml|toml|ini|cfg|conf|xml|csv|txt|properties|env|db|enc|gpg|tfrc\.json))?$`,
 	`^service[-_]?account.*\.json$`, `^\.git-credentials$`, `^secrets?\.(ya?ml|json|toml)$`,
 ]
 

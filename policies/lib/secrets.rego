@@ -44,10 +44,10 @@ token_patterns := {
 # key=value assignments of a password or secret; the value must look real (no
 # placeholder such as <password>, $PASSWORD, *** or {{secret}})
 assignment_patterns := {
-	"password or secret assignment": `(?i)(^|[^A-Za-z0-9])([A-Za-z0-9_]*_)?(password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret)[ \t]*=[ \t]*["']?[^ \t\r\n"'<>$*{}()\[\]]{4,}`,
+	"password or secret assignment": `(?i)(^|[^A-Za-z0-9])([A-Za-z0-9_]*_)?(password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret)[ \t]*=[ \t]*["']?[^ \t\r\n"'<>$*{}()\[\]\x60]{4,}(["' \t\r\n;,&\x60]|$)`,
 	"quoted password or secret": `(?i)"(password|passwd|secret|api_key|apikey|access_token|auth_token|client_secret)"[ \t]*:[ \t]*"[^"<>$*{}]{4,}"`,
 	"AWS secret access key": `(?i)aws_secret_access_key["' \t]*[:=]["' \t]*[A-Za-z0-9/+=]{40}`,
-	"YAML password or secret": `(?im)^[ \t-]*([A-Za-z0-9_]*_)?(password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret|private_key|token)[ \t]*:[ \t]*["']?[^ \t\r\n"'<>$*{}()\[\]#]{4,}`,
+	"YAML password or secret": `(?im)^[ \t-]*([A-Za-z0-9_]*_)?(password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret|private_key|token)[ \t]*:[ \t]*["']?[^ \t\r\n"'<>$*{}()\[\]#]{4,}["']?[ \t]*$`,
 }
 
 extra_patterns := p if {
@@ -58,7 +58,24 @@ extra_patterns := p if {
 patterns := object.union(object.union(token_patterns, assignment_patterns), extra_patterns)
 
 # found(text): the names of the kinds of secret in `text`
-found(text) := {name | some name, pattern in patterns; regex.match(pattern, text)}
+found(text) := {name | some name, pattern in patterns; _found(name, pattern, text)}
+
+# kinds whose value could be a word rather than a secret: a match only counts when its
+# value is not a keyword or placeholder (manage_master_user_password = true)
+_value_checked := {"password or secret assignment", "YAML password or secret", "quoted password or secret"}
+
+_found(name, pattern, text) if {
+	not name in _value_checked
+	regex.match(pattern, text)
+}
+
+_found(name, pattern, text) if {
+	name in _value_checked
+	some m in regex.find_n(pattern, text, 16)
+	not regex.match(_placeholder_value, m)
+}
+
+_placeholder_value := `(?i)[=:][ \t]*["']?(true|false|null|none|nil|yes|no|on|off|undefined|required|optional|string|str|changeme|change_me|example|placeholder|redacted|secret|password|x{3,}|\*{3,}|\.{3,})["' \t\r\n;,&\x60]*$`
 
 # redact(text): `text` with every secret value replaced by a label naming its kind
 # ([REDACTED AWS KEY]); assignments keep their key (password=[REDACTED]); extra
@@ -104,8 +121,8 @@ _redact_private_keys(text) := regex.replace(
 _redact_assignments(text) := regex.replace(
 	regex.replace(
 		_redact_yaml(text),
-		`(?i)((password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret|aws_secret_access_key)["' \t]*[=:][ \t]*["']?)[^ \t\r\n"'<>$*{}()\[\]]{4,}`,
-		"${1}[REDACTED]",
+		`(?i)((password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret|aws_secret_access_key)["' \t]*[=:][ \t]*["']?)[^ \t\r\n"'<>$*{}()\[\],;\x60]{4,}(["' \t\r\n;,&\x60]|$)`,
+		"${1}[REDACTED]${3}",
 	),
 	`(?i)("(password|passwd|secret|api_key|apikey|access_token|auth_token|client_secret)"[ \t]*:[ \t]*")[^"]{4,}"`,
 	`${1}[REDACTED]"`,
