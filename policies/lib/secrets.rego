@@ -118,7 +118,13 @@ _redact_private_keys(text) := regex.replace(
 	"[REDACTED PRIVATE KEY]",
 )
 
-_redact_assignments(text) := regex.replace(
+# only when a real assignment is there (not `manage_master_user_password = true` alone)
+_redact_assignments(text) := _redact_assignments_now(text) if {
+	some kind, pattern in assignment_patterns
+	_found(kind, pattern, text)
+} else := text
+
+_redact_assignments_now(text) := regex.replace(
 	regex.replace(
 		_redact_yaml(text),
 		`(?i)((password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret|aws_secret_access_key)["' \t]*[=:][ \t]*["']?)[^ \t\r\n"'<>$*{}()\[\],;\x60]{4,}(["' \t\r\n;,&\x60]|$)`,
