@@ -212,6 +212,8 @@ _sets_helper_only(seg) if {
 metadata_hosts := {
 	"169.254.169.254", "metadata.google.internal", "metadata.goog", "fd00:ec2::254", "[fd00:ec2::254]",
 	"100.100.100.200", "169.254.170.2", "metadata.azure.com", "169.254.169.253",
+	# other spellings of 169.254.169.254 (hex, decimal, octal, IPv4-mapped IPv6)
+	"0xa9fea9fe", "2852039166", "0251.0376.0251.0376", "0xa9.0xfe.0xa9.0xfe", "169.254.43518", "a9fe:a9fe",
 }
 
 deny contains msg if {
@@ -224,9 +226,15 @@ deny contains msg if {
 
 deny contains msg if {
 	some net in input.facts.effects.network
+	_metadata_url(net)
+	msg := sprintf("Blocked: `%s` queries the cloud instance metadata service, which hands out this machine's credentials. %s", [net.url, instead])
+}
+
+_metadata_url(net) if net.host in metadata_hosts
+
+_metadata_url(net) if {
 	some host in metadata_hosts
 	contains(lower(net.url), host)
-	msg := sprintf("Blocked: `%s` queries the cloud instance metadata service, which hands out this machine's credentials. %s", [net.url, instead])
 }
 
 # Variables that name a credential file: cat $AWS_SHARED_CREDENTIALS_FILE, "$KUBECONFIG"

@@ -47,6 +47,18 @@ deny contains msg if {
 	msg := sprintf("Blocked: writing `%s` is outside the project (%s)%s. Keep changes inside the project directory, or ask the user to make this change.", [p.raw, input.facts.project_dir, why])
 }
 
+# A non-shell tool (an MCP move_file, delete_directory, …) that moves, deletes or writes
+# the project root, a directory above it, the home directory or a system directory:
+# destructive_shell covers the shell, this covers every other tool.
+deny contains msg if {
+	some p in written
+	p.source == "tool_input"
+	not input.facts.tool.class == "shell"
+	some l in [p.absolute, p.resolved]
+	paths.in_roots(l, paths.dangerous_roots)
+	msg := sprintf("Blocked: `%s` would move, delete or overwrite `%s` (the project root, a directory above it, your home directory or a system directory). Work on specific paths inside the project instead.", [input.facts.tool.name, p.raw])
+}
+
 # A path of a tool whose effect cannot be told (a path field, no verb in the tool's
 # name): it may be a write, so outside the project the user decides.
 ask contains msg if {

@@ -387,7 +387,7 @@ secret_name_patterns := [
 ]
 
 # names a file could have that is secret, to test shell globs against (`cat .e*`)
-secret_examples := [".env", ".env.local", ".envrc", "id_rsa", "id_ed25519", "server.pem", "tls.key", ".netrc", ".git-credentials", "credentials"]
+secret_examples := [".env", ".env.local", ".env.production", "prod.env", ".envrc", "id_ecdsa", "id_rsa", "id_ed25519", "server.pem", "tls.key", ".netrc", ".git-credentials", "credentials"]
 
 secret_dirs := [
 	"~/.ssh", "~/.aws", "~/.config/gcloud", "~/.kube", "~/.gnupg", "~/.docker", "~/.azure", "~/.password-store",

@@ -548,8 +548,32 @@ def _network(field: str, value: str) -> dict | None:
         host = host[1:].split("]", 1)[0]
     else:
         host = host.split(":", 1)[0]
-    return {"field": field, "url": value, "scheme": scheme.lower(), "host": host.lower(),
+    return {"field": field, "url": value, "scheme": scheme.lower(), "host": _ipv4(host.lower()),
             "credentials": bool(userinfo)}
+
+
+def _ipv4(host: str) -> str:
+    """Numeric IPv4 spellings as inet_aton reads them (0xa9fea9fe, 2852039166, 0251.0376.0251.0376,
+    169.254.43518) -> dotted quad, so a policy comparing hosts sees one form; else unchanged."""
+    parts = host.split(".")
+    if not host or len(parts) > 4:
+        return host
+    values = []
+    for part in parts:
+        try:
+            if part[:2] in ("0x", "0X"):
+                values.append(int(part[2:] or "0", 16))
+            elif len(part) > 1 and part[0] == "0":
+                values.append(int(part, 8))
+            else:
+                values.append(int(part, 10))
+        except ValueError:
+            return host
+    *head, last = values
+    if any(v > 255 for v in head) or last >= 256 ** (5 - len(values)):
+        return host
+    number = sum(v << (8 * (3 - i)) for i, v in enumerate(head)) + last
+    return ".".join(str((number >> s) & 255) for s in (24, 16, 8, 0))
 
 
 def _argv_text(items: list) -> str:
@@ -587,6 +611,13 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             glob = tool_input["glob"]
             raw = glob if not base or glob.startswith(("/", "~")) else base.rstrip("/") + "/" + glob
             paths.append(("glob", raw, READ if mode == "content" else LIST))
+        kind = tool_input.get("type")
+        if tool_name == "Grep" and isinstance(kind, str) and kind and kind.isalnum():
+            # a ripgrep file type (type: "env"): the files it selects, as a glob
+            base = tool_input.get("path") if isinstance(tool_input.get("path"), str) else ""
+            glob = "*." + kind
+            raw = glob if not base else base.rstrip("/") + "/" + glob
+            paths.append(("type", raw, READ if tool_input.get("output_mode") == "content" else LIST))
         if tool_name == "WebFetch" and isinstance(tool_input.get("url"), str):
             url = tool_input["url"]
             local = _file_uri(url)
