@@ -137,7 +137,9 @@ _git_metadata_only(p) if {
 }
 
 # Commands whose purpose is to print a credential.
-credential_commands := settings.get("credential_commands", [
+credential_commands := c if {
+	c := data.claude_rego.settings.credential_commands
+} else := [
 	["kubectl", "config", "view", "--raw"], ["aws", "configure", "export-credentials"],
 	["aws", "configure", "get", "aws_secret_access_key"], ["aws", "configure", "get", "aws_session_token"],
 	["gcloud", "auth", "print-access-token"], ["gcloud", "auth", "print-identity-token"],
@@ -163,7 +165,7 @@ credential_commands := settings.get("credential_commands", [
 	["glab", "auth", "status", "--show-token"], ["sops", "-d"], ["sops", "--decrypt"], ["ansible-vault", "view"],
 	["ansible-vault", "decrypt"], ["npm", "token", "list"], ["redis-cli", "config", "get", "requirepass"],
 	["redis-cli", "CONFIG", "GET", "requirepass"], ["docker", "secret", "inspect"],
-])
+]
 
 _credential_programs := {cmd[0] | some cmd in credential_commands}
 
@@ -219,8 +221,7 @@ metadata_hosts := {
 deny contains msg if {
 	some seg in segments
 	some arg in shell.args(seg)
-	some host in metadata_hosts
-	contains(lower(arg), host)
+	regex.match(_metadata_re, arg)
 	msg := sprintf("Blocked: `%s` queries the cloud instance metadata service, which hands out this machine's credentials. %s", [concat(" ", seg.argv), instead])
 }
 
@@ -229,6 +230,9 @@ deny contains msg if {
 	_metadata_url(net)
 	msg := sprintf("Blocked: `%s` queries the cloud instance metadata service, which hands out this machine's credentials. %s", [net.url, instead])
 }
+
+# one match per word rather than one test per host
+_metadata_re := concat("", ["(?i)(", concat("|", [replace(replace(replace(h, ".", "\\."), "[", "\\["), "]", "\\]") | some h in metadata_hosts]), ")"])
 
 _metadata_url(net) if net.host in metadata_hosts
 

@@ -26,9 +26,13 @@
 #     events: [PreToolUse, PermissionRequest]
 package claude_rego.policies.write_outside_project
 
+# rules of lib/paths are imported one by one: `paths.<rule>` through the package import
+# makes regorus evaluate the whole lib/paths package on every query
 import data.claude_rego.lib.paths
 import data.claude_rego.lib.settings
 import data.claude_rego.lib.paths.home
+import data.claude_rego.lib.paths.dangerous_roots
+import data.claude_rego.lib.paths.maybe_written
 import data.claude_rego.lib.paths.written
 import data.claude_rego.lib.shell
 import data.claude_rego.lib.shell.segments
@@ -55,14 +59,14 @@ deny contains msg if {
 	p.source == "tool_input"
 	not input.facts.tool.class == "shell"
 	some l in [p.absolute, p.resolved]
-	paths.in_roots(l, paths.dangerous_roots)
+	paths.in_roots(l, dangerous_roots)
 	msg := sprintf("Blocked: `%s` would move, delete or overwrite `%s` (the project root, a directory above it, your home directory or a system directory). Work on specific paths inside the project instead.", [input.facts.tool.name, p.raw])
 }
 
 # A path of a tool whose effect cannot be told (a path field, no verb in the tool's
 # name): it may be a write, so outside the project the user decides.
 ask contains msg if {
-	some p in paths.maybe_written
+	some p in maybe_written
 	why := verdict(p)
 	why != "ok"
 	msg := sprintf("`%s` (%s) may write `%s`, which is outside the project (%s)%s. Approve only if this tool does not change files there.", [input.facts.tool.name, p.field, p.raw, input.facts.project_dir, why])

@@ -462,27 +462,33 @@ is_secret(p) if {
 
 is_secret(p) if secret_glob(fold_name(p))
 
+# A path inside a secret directory or equal to a secret file: the path (in ~ form under
+# the home directory) or one of its ancestors is in the set of secret locations. A few
+# set lookups per path, whatever the number of locations.
 is_secret(p) if {
 	some loc in locations(p)
-	not startswith(loc, _home_prefix)
-	some dir in _secret_system_dirs
-	under(loc, dir)
-}
-
-_secret_system_dirs := [d | some d in _secret_dir_paths; not startswith(d, _home_prefix)]
-
-is_secret(p) if {
-	some loc in locations(p)
-	startswith(loc, _home_prefix)
-	some dir in _secret_dir_paths
-	under(loc, dir)
+	some a in _self_and_ancestors(_tilde(loc))
+	a in _secret_locations
 	not endswith(lower(p.name), ".pub")
 	not endswith(loc, "/known_hosts")
 }
 
-is_secret(p) if {
-	some loc in locations(p)
-	loc in _secret_file_paths
+# secret_dirs and secret_files, lowercased ("~/.ssh", "/run/secrets", "~/.kube/config")
+_secret_locations := {lower(l) | some l in secret_dirs} | {lower(l) | some l in secret_files}
+
+_home_root := trim_right(_home_prefix, "/")
+
+# "/home/dev/.aws/x" → "~/.aws/x"; the home directory itself → "~"; elsewhere unchanged
+_tilde(loc) := "~" if loc == _home_root
+
+else := concat("", ["~", substring(loc, count(_home_root), -1)]) if startswith(loc, _home_prefix)
+
+else := loc
+
+# "/a/b/c" → {"/a", "/a/b", "/a/b/c"}; "~/x/y" → {"~/x", "~/x/y"}
+_self_and_ancestors(t) := {concat("/", array.slice(parts, 0, i)) |
+	parts := split(t, "/")
+	some i in numbers.range(2, count(parts))
 }
 
 is_secret(p) if {
@@ -519,27 +525,27 @@ _glob_reaches(pattern, target) if {
 	glob.match(concat("/", array.slice(pparts, 0, count(tparts))), ["/"], target)
 }
 
-# holds_secret(p): `p` is a directory above a secret location (~, ~/.config, ~/.config/gh):
-# a recursive read of it (grep -r, rg, tar, Grep, an MCP search) reads the secret too
+# holds_secret(p): `p` is a directory above a secret location (~, ~/.config, ~/.config/gh,
+# /home): a recursive read of it (grep -r, rg, tar, Grep, an MCP search) reads the secret too
 holds_secret(p) if {
 	some loc in locations(p)
-	dir := concat("", [trim_right(loc, "/"), "/"])
-	some target in _secret_anchor_paths
+	dir := concat("", [trim_right(_tilde(loc), "/"), "/"])
+	some target in _secret_locations
 	startswith(target, dir)
 }
 
-_secret_anchor_paths := {d | some d in _secret_dir_paths} | _secret_file_paths
+holds_secret(p) if {
+	some loc in locations(p)
+	startswith(_home_prefix, concat("", [trim_right(loc, "/"), "/"]))
+}
 
-_secret_glob_targets := (({d | some d in _secret_dir_paths} | _secret_file_paths) | {"/proc/self/environ", "/proc/1/environ"}) | {concat("/", [trim_right(lower(home), "/"), n]) |
+# absolute forms of the secret locations, for globs (only computed for a glob path)
+_secret_glob_targets := (({concat("", [_home_root, substring(l, 1, -1)]) | some l in _secret_locations; startswith(l, "~/")} | {l | some l in _secret_locations; startswith(l, "/")}) | {"/proc/self/environ", "/proc/1/environ"}) | {concat("/", [_home_root, n]) |
 	some n in secret_examples
 	startswith(n, ".")
 }
 
 _home_prefix := lower(concat("", [home, "/"]))
-
-_secret_dir_paths := [lower(expand(d)) | some d in secret_dirs]
-
-_secret_file_paths := {lower(expand(f)) | some f in secret_files}
 
 # Both where the path says it is and where it really is (symlinks), folded.
 locations(p) := {lower(p.absolute_folded), lower(p.resolved)}
