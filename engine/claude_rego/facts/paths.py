@@ -455,6 +455,8 @@ _READ_VERBS = frozenset({
     "send", "share", "attach", "analyze", "analyse", "index", "scan", "parse", "lint", "validate", "print",
     "dump", "export", "summarize", "summarise", "convert", "compare", "hash", "checksum", "metadata",
 })
+# verbs of tools that return names, not contents (list_directory, directory_tree, get_file_info)
+_LIST_VERBS = frozenset({"list", "ls", "tree", "glob", "stat", "exists", "info", "metadata", "find"})
 _MOVE_VERBS = frozenset({"move", "mv", "rename"})  # the source of a move is deleted: a write
 
 _MAX_NODES = 512      # values looked at in one tool input
@@ -483,11 +485,14 @@ def name_tokens(tool_name: str) -> frozenset:
 
 
 def _verb_access(tokens: frozenset) -> str:
-    """write if the tool's name has a write verb, read if a read verb, else unknown."""
+    """write if the tool's name has a write verb, read if a read verb, list if it only
+    lists names, else unknown."""
     if tokens & _WRITE_VERBS:
         return WRITE
-    if tokens & _READ_VERBS:
+    if tokens & (_READ_VERBS - _LIST_VERBS):
         return READ
+    if tokens & _LIST_VERBS:
+        return LIST
     return UNKNOWN
 
 
