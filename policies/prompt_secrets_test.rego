@@ -62,3 +62,10 @@ test_code_and_placeholders_are_not_secrets if {
 		count(prompt_secrets.deny) == 0 with input as prompt(text)
 	}
 }
+
+test_disguised_secrets_are_matched_on_the_folded_prompt if {
+	doc := event("UserPromptSubmit", {"prompt": "ｇｈｐ_ disguised"})
+	folded := object.union(doc, {"facts": object.union(doc.facts, {"prompt_folded": concat("", ["ghp_", "Zq8yW3nV1kP0sX7cT5rB2mL9dF4hJ6gA1eQo"])})})
+	count(prompt_secrets.deny) > 0 with input as folded
+	count(prompt_secrets.deny) == 0 with input as doc
+}

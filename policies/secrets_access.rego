@@ -114,7 +114,7 @@ _secret_word(_, piece) if paths.secret_glob(lower(shell.basename(piece)))
 
 _secret_word(seg, piece) if {
 	contains(piece, "/")
-	p := paths.location(seg, piece)
+	p := paths.location(seg, shell.expand(seg, piece))
 	paths.is_secret(p)
 }
 

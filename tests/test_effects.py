@@ -191,3 +191,26 @@ def test_output_past_the_scan_cap_is_withheld_not_passed():
 def test_clean_outputs_are_untouched():
     assert post("Read", {"type": "text", "file": {"content": "manage_master_user_password = true\n"}}) == {}
     assert post("mcp__github__get_issue", [{"type": "text", "text": "all good"}]) == {}
+
+
+def prompt_blocked(text: str) -> bool:
+    out, _ = evaluate_hook(hook_input("UserPromptSubmit", cwd="/home/dev/project", prompt=text), environ=ENV)
+    return out.get("decision") == "block" and "policy evaluation failed" not in str(out)
+
+
+@pytest.mark.parametrize("text", [
+    "Deploy with key AKIA\u200bQ7ZP4MXR2LWK9TDE please",
+    "ｇｈｐ_Zq8yW3nV1kP0sX7cT5rB2mL9dF4hJ6gA1eQo is my token",
+    "pаssword=Sup3r-S3cret-Pr0d!",  # Cyrillic а
+    "ＰＡＳＳＷＯＲＤ＝hunter2-prod-Db-77 use it",
+])
+def test_disguised_secrets_in_prompts_are_blocked(text):
+    assert prompt_blocked(text)
+
+
+def test_prompt_folding_is_a_fact_only_when_it_changes_something():
+    doc = query.build({"hook_event_name": "UserPromptSubmit", "cwd": "/p", "prompt": "plain ascii"}, environ=ENV)
+    assert doc["facts"]["prompt_folded"] is None
+    doc = query.build({"hook_event_name": "UserPromptSubmit", "cwd": "/p", "prompt": "ｅｎｖ\u200b"}, environ=ENV)
+    assert doc["facts"]["prompt_folded"] == "env"
+    assert not prompt_blocked("Explique le mot de passe: café, naïve, 日本語")

@@ -127,6 +127,7 @@ class Facts(_Closed):
     os: Literal["linux", "macos", "windows"]
     untrusted_env: Dict[str, Optional[str]]
     truncated: List[str]
+    prompt_folded: Optional[str] = Field(None, description="The prompt with disguises undone (NFKC, zero-width characters removed, look-alike letters mapped) when that changes it")
 
 
 # Per-event hook input fields (cli-hook-schema.md §3), beyond the common base.

@@ -42,7 +42,15 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
         "os": flavour,
         "untrusted_env": {name: environ.get(name) for name in UNTRUSTED_ENV},
         "truncated": list(truncated or ()),
+        "prompt_folded": None,
     }
+
+    prompt = hook.get("prompt")
+    if isinstance(prompt, str) and not prompt.isascii():
+        from .facts.text import fold_text
+
+        folded = fold_text(prompt)
+        facts["prompt_folded"] = folded if folded != prompt else None
 
     tool_name = hook.get("tool_name")
     tool_input = hook.get("tool_input")

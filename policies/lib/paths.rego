@@ -416,6 +416,9 @@ secret_files := [
 	"~/.sbt/credentials", "~/.ivy2/.credentials", "~/.config/pip/pip.conf", "~/.pip/pip.conf",
 	"~/.config/gh/config.yml.bak", "~/.cloudflared/cert.pem", "~/.databrickscfg", "~/.snowsql/config",
 	"~/.dbt/profiles.yml", "~/.config/atuin/key", "~/.local/share/atuin/key",
+	"~/.config/github-copilot/hosts.json", "~/.config/github-copilot/apps.json", "~/.codex/auth.json",
+	"~/.gemini/oauth_creds.json", "~/.config/gcloud/application_default_credentials.json", "~/.aider.conf.yml",
+	"~/.config/openai/auth.json", "~/.cursor/mcp.json", "~/.config/anthropic/credentials",
 	"/etc/shadow", "/etc/gshadow", "/etc/master.passwd", "/etc/sudoers", "/etc/ssh/ssh_host_rsa_key",
 	"/etc/ssh/ssh_host_ecdsa_key", "/etc/ssh/ssh_host_ed25519_key",
 ]
@@ -441,13 +444,19 @@ secret_glob(pattern) if {
 	regex.match(`[A-Za-z0-9]`, pattern)
 	some example in secret_examples
 	not example in allowlisted_names
-	startswith(pattern, ".") == startswith(example, ".")
-	glob.match(glob_safe(pattern), [], example)
+	_dot_ok(pattern, example)
+	glob.match(glob_safe(pattern), null, example) # null: no delimiters (`[]` would make "." one)
 }
 
 secret_glob(pattern) if {
 	pattern in {".*", ".??*", ".[!.]*", ".[^.]*"}
 }
+
+# a leading dot must be matched by a dot (as the shell does); a leading bracket
+# expression may hold one ([.]env in shells or tools that let it)
+_dot_ok(pattern, example) if startswith(pattern, ".") == startswith(example, ".")
+
+_dot_ok(pattern, _) if startswith(pattern, "[")
 
 _has_glob(word) if contains(word, "*")
 
@@ -547,8 +556,16 @@ _secret_glob_targets := (({concat("", [_home_root, substring(l, 1, -1)]) | some 
 
 _home_prefix := lower(concat("", [home, "/"]))
 
-# Both where the path says it is and where it really is (symlinks), folded.
-locations(p) := {lower(p.absolute_folded), lower(p.resolved)}
+# Both where the path says it is and where it really is (symlinks), folded; a path
+# through /proc/<pid>/root is the same path from the file system root.
+locations(p) := {a, r, _proc_root(a), _proc_root(r)} if {
+	a := lower(p.absolute_folded)
+	r := lower(p.resolved)
+}
+
+_proc_root(loc) := regex.replace(loc, `^/proc/[^/]+/root(/|$)`, "/") if startswith(loc, "/proc/")
+
+else := loc
 
 fold_name(p) := lower(p.name_folded)
 

@@ -61,9 +61,9 @@ token_patterns := {
 # key=value assignments of a password or secret; the value must look real (no
 # placeholder such as <password>, $PASSWORD, *** or {{secret}})
 assignment_patterns := {
-	"password or secret assignment": `(?i)(^|[^A-Za-z0-9])([A-Za-z0-9_]*_)?(password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret)[ \t]*=[ \t]*["']?[^ \t\r\n"'<>$*{}()\[\]\x60]{4,}(["' \t\r\n;,&\x60]|$)`,
+	"password or secret assignment": `(?i)(^|[^A-Za-z0-9])([A-Za-z0-9_]*_)?(password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret)[ \t]*=[ \t]*["']?[^ \t\r\n"'<>$*{}()\[\]\x60][^ \t\r\n"'<>*{}()\[\]\x60]{3,}(["' \t\r\n;,&\x60]|$)`,
 	"quoted password or secret": `(?i)"(password|passwd|secret|api_key|apikey|access_token|auth_token|client_secret|auth|token|private_key)"[ \t]*:[ \t]*"[^"<>$*{}]{4,}"`,
-	"token or key assignment": `(?i)(^|[^A-Za-z0-9_])[A-Za-z0-9_]*(token|api_?key|access_?key|admin_?key|secret_?key|private_?key|auth_?key|signing_?key|master_?key|_key|_secret|_dsn|_pat|_pwd|_pass)["']?[ \t]*[=:][ \t]*["']?[A-Za-z0-9_./+=~:-]{12,}(["' \t\r\n;,&\x60]|$)`,
+	"token or key assignment": `(?i)(^|[^A-Za-z0-9_])[A-Za-z0-9_]*(token|api_?key|access_?key|admin_?key|secret_?key|private_?key|auth_?key|signing_?key|master_?key|_key|_secret|_dsn|_pat|_pwd|_pass)["']?[ \t]*[=:][ \t]*["']?[A-Za-z0-9_./+=~:\x{00AD}\x{200B}-\x{200D}\x{2060}\x{FEFF}-]{12,}(["' \t\r\n;,&\x60]|$)`,
 	"password after a colon": `(?i)(^|[^A-Za-z0-9_])(password|passwd|pwd)[ \t]*:[ \t]*["']?[^ \t\r\n"'<>$*{}()\[\],;\x60]{8,}(["' \t\r\n;,&\x60]|$)`,
 	"AWS secret access key": `(?i)aws_secret_access_key["' \t]*[:=]["' \t]*[A-Za-z0-9/+=]{40}`,
 	"YAML password or secret": `(?im)^[ \t-]*([A-Za-z0-9_]*_)?(password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret|private_key|token)[ \t]*:[ \t]*["']?[^ \t\r\n"'<>$*{}()\[\]]{4,}["']?[ \t]*$`,
@@ -187,7 +187,7 @@ _redact_yaml(text) := regex.replace(
 _redact_generic(text) := regex.replace(
 	regex.replace(
 		text,
-		`(?i)((^|[^A-Za-z0-9_])[A-Za-z0-9_]*(token|api_?key|access_?key|admin_?key|secret_?key|private_?key|auth_?key|signing_?key|master_?key|_key|_secret|_dsn|_pat|_pwd|_pass)["']?[ \t]*[=:][ \t]*["']?)([A-Za-z0-9_./+=~:-]*[0-9][A-Za-z0-9_./+=~:-]*)`,
+		`(?i)((^|[^A-Za-z0-9_])[A-Za-z0-9_]*(token|api_?key|access_?key|admin_?key|secret_?key|private_?key|auth_?key|signing_?key|master_?key|_key|_secret|_dsn|_pat|_pwd|_pass)["']?[ \t]*[=:][ \t]*["']?)([A-Za-z0-9_./+=~:\x{00AD}\x{200B}-\x{200D}\x{2060}\x{FEFF}-]*[0-9][A-Za-z0-9_./+=~:\x{00AD}\x{200B}-\x{200D}\x{2060}\x{FEFF}-]*)`,
 		"${1}[REDACTED]",
 	),
 	`(?i)((^|[^A-Za-z0-9_])(password|passwd|pwd)[ \t]*:[ \t]*["']?)[^ \t\r\n"'<>$*{}()\[\],;\x60]*[0-9][^ \t\r\n"'<>$*{}()\[\],;\x60]*`,
