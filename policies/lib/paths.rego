@@ -62,9 +62,11 @@ in_roots(l, roots) if stripped(l) in roots
 in_roots(l, roots) if {
 	s := stripped(l)
 	_has_glob(s)
+	g := glob_safe(s)
+	glob_fits(g)
 	some r in roots
 	r != "/"
-	glob.match(glob_safe(s), ["/"], r)
+	glob.match(g, ["/"], r)
 }
 
 # glob_safe(pattern): a shell glob rewritten so glob.match can never fail on it (the
@@ -73,7 +75,12 @@ in_roots(l, roots) if {
 # of what the class matches) and every other character glob.match treats specially
 # (`[ ] { } \` and NUL, its internal placeholder) becomes `?` too, so the result only
 # holds literals, `*` and `?`, and matches at least every name the shell's glob would.
-glob_safe(pattern) := regex.replace(regex.replace(pattern, `\[[!^]?\]?[^\]/]*\]`, "?"), `[\[\]{}\\\x00]`, "?")
+# Runs of three or more `*` become `**` (same matches), so a pattern's length is its
+# literal content: glob_fits() then keeps patterns longer than any name or path they
+# are compared with (512) away from glob.match, which compiles and caches each pattern.
+glob_safe(pattern) := regex.replace(regex.replace(regex.replace(pattern, `\[[!^]?\]?[^\]/]*\]`, "?"), `[\[\]{}\\\x00]`, "?"), `\*{3,}`, "**")
+
+glob_fits(safe) if count(safe) <= 512
 
 # ---------------------------------------------------------------- locations
 
@@ -445,7 +452,9 @@ secret_glob(pattern) if {
 	some example in secret_examples
 	not example in allowlisted_names
 	_dot_ok(pattern, example)
-	glob.match(glob_safe(pattern), null, example) # null: no delimiters (`[]` would make "." one)
+	g := glob_safe(pattern)
+	glob_fits(g)
+	glob.match(g, null, example) # null: no delimiters (`[]` would make "." one)
 }
 
 secret_glob(pattern) if {
@@ -519,6 +528,7 @@ is_secret(p) if {
 is_secret(p) if {
 	p.glob
 	pattern := glob_safe(lower(p.absolute_folded))
+	glob_fits(pattern)
 	some secret in _secret_glob_targets
 	_glob_reaches(pattern, secret)
 }

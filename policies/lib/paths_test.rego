@@ -168,3 +168,9 @@ test_in_place_edits_write_files_not_scripts if {
 	written_of(cmd(["sed", "-i", "-e", "/a/d", "-e", "/b/d", "docs/x.md"])) == {"/home/dev/project/docs/x.md"}
 	written_of(cmd(["perl", "-i", "-pe", "s/a/b/", "a.txt"])) == {"/home/dev/project/a.txt"}
 }
+
+test_glob_safe_collapses_star_runs_and_long_patterns_are_not_matched if {
+	paths.glob_safe(".e*****") == ".e**"
+	paths.secret_glob(concat("", [".e", concat("", [s | some _ in numbers.range(1, 2000); s := "*"])]))
+	not paths.glob_fits(concat("", [s | some _ in numbers.range(1, 600); s := "a"]))
+}
