@@ -60,10 +60,13 @@ _recursive_read(p) if {
 	input.facts.tool.name == "Grep"
 }
 
+# an MCP or unknown tool that searches, packs or copies a directory tree (a
+# get_file_contents of "/" in a GitHub server is a repository path, not a local read)
 _recursive_read(p) if {
 	p.source == "tool_input"
 	not input.facts.tool.class in {"shell", "file-read", "file-write"}
 	object.get(p, "access", "read") in {"read", "unknown"}
+	regex.match(`(?i)(search|grep|scan|index|archive|zip|tar|backup|sync|upload|copy|export|dump|tree)`, input.facts.tool.name)
 }
 
 _recursive_read(p) if {

@@ -151,6 +151,7 @@ def test_writes_and_commands_by_any_tool(tool, tool_input, expected):
     ("mcp__github__create_or_update_file", {"owner": "o", "repo": "r", "path": "docs/x.md", "content": "x"}),
     ("mcp__github__create_issue", {"owner": "o", "repo": "r", "title": "t", "body": "see /etc/hosts"}),
     ("mcp__filesystem__list_directory", {"path": "/home/dev"}),
+    ("mcp__github__get_file_contents", {"owner": "o", "repo": "r", "path": "/"}),
     ("WebFetch", {"url": "https://docs.python.org/3/library/os.html", "prompt": "x"}),
 ])
 def test_ordinary_tool_calls_pass(tool, tool_input):
