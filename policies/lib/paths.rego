@@ -388,7 +388,7 @@ written contains p if {
 # Secret files: names and locations (checked on the folded absolute and resolved paths).
 secret_name_patterns := [
 	`^\.env([._-].*)?$`, `^[A-Za-z0-9_.-]+\.env$`, `^\.envrc$`, `^\.dev\.vars$`, `^\.credentials(\.(json|ya?ml|toml|ini|cfg|conf|xml|txt|properties|env|db|enc))?$`, `^\.my\.cnf$`,
-	`^\.vault-token$`, `^\.htpasswd$`, `\.tfstate(\.backup)?$`, `^\.boto$`, `^\.s3cfg$`, `^client_secrets?.*\.json$`, `^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, `\.(pem|key|p12|pfx|jks|keystore|kdbx|ppk|asc|gpg)$`,
+	`^\.vault-token$`, `^\.htpasswd$`, `^auth\.(json|toml|ya?ml)$`, `^\.?terraform\.?rc$`, `^\.wakatime\.cfg$`, `^state\.vscdb(\.backup)?$`, `^(access|auth|refresh|api|oauth|id|bearer)[_-]?tokens?\.(json|txt|ya?ml|toml)$`, `\.tfstate(\.backup)?$`, `^\.boto$`, `^\.s3cfg$`, `^client_secrets?.*\.json$`, `^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, `\.(pem|key|p12|pfx|jks|keystore|kdbx|ppk|asc|gpg)$`,
 	`^\.netrc$`, `^_netrc$`, `^\.pgpass$`, `^\.npmrc$`, `^\.pypirc$`, `^credentials(\.(json|ya?ml|toml|ini|cfg|conf|xml|csv|txt|properties|env|db|enc|gpg|tfrc\.json))?$`,
 	`^service[-_]?account.*\.json$`, `^\.git-credentials$`, `^secrets?\.(ya?ml|json|toml)$`,
 ]
@@ -404,7 +404,7 @@ secret_dirs := [
 	"~/.config/chromium", "~/.config/BraveSoftware", "~/Library/Application Support/Google/Chrome",
 	"~/Library/Application Support/Firefox", "~/Library/Cookies", "~/.oci", "~/.config/doctl", "~/.vault",
 	"~/.config/vault", "~/.config/netlify", "~/.config/heroku", "~/.fly", "~/.config/sops",
-	"/var/run/secrets", "/run/secrets",
+	"/var/run/secrets", "/run/secrets", "~/.config/containers", "~/.config/Code/User/globalStorage",
 ]
 
 secret_files := [
@@ -423,6 +423,7 @@ secret_files := [
 	"~/.sbt/credentials", "~/.ivy2/.credentials", "~/.config/pip/pip.conf", "~/.pip/pip.conf",
 	"~/.config/gh/config.yml.bak", "~/.cloudflared/cert.pem", "~/.databrickscfg", "~/.snowsql/config",
 	"~/.dbt/profiles.yml", "~/.config/atuin/key", "~/.local/share/atuin/key",
+	"~/.bundle/config", "~/.config/helm/repositories.yaml", "~/.config/containers/auth.json",
 	"~/.config/github-copilot/hosts.json", "~/.config/github-copilot/apps.json", "~/.codex/auth.json",
 	"~/.gemini/oauth_creds.json", "~/.config/gcloud/application_default_credentials.json", "~/.aider.conf.yml",
 	"~/.config/openai/auth.json", "~/.cursor/mcp.json", "~/.config/anthropic/credentials",
