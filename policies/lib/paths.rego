@@ -365,17 +365,12 @@ maybe_written contains p if {
 }
 
 # documents without `access` (hand-built, older facts): the tool class says
-_access(p) := p.access if is_string(p.access)
-
-_access(p) := "write" if {
-	not is_string(p.access)
+_access(p) := a if {
+	a := object.get(p, "access", null)
+	is_string(a)
+} else := "write" if {
 	input.facts.tool.class == "file-write"
-}
-
-_access(p) := "read" if {
-	not is_string(p.access)
-	input.facts.tool.class != "file-write"
-}
+} else := "read"
 
 written contains p if {
 	some w in write_words
