@@ -75,7 +75,57 @@ _recursive_read(p) if {
 	_recursive_reader(seg)
 }
 
-_recursive_reader(seg) if shell.runs_any(seg, {"rg", "ag", "ack", "tar", "bsdtar", "zip", "7z", "7za", "rsync", "scp", "git-grep"})
+_recursive_reader(seg) if shell.runs_any(seg, {"rg", "ag", "ack", "tar", "bsdtar", "zip", "7z", "7za", "rsync", "scp", "git-grep", "rclone", "restic", "borg", "duplicity", "croc", "magic-wormhole", "wormhole"})
+
+# cloud copies of a tree: aws s3 sync / cp --recursive, gsutil cp -r / rsync, azcopy
+_recursive_reader(seg) if {
+	shell.runs(seg, "aws")
+	"s3" in shell.args(seg)
+	some a in shell.args(seg)
+	a in {"sync", "--recursive"}
+}
+
+_recursive_reader(seg) if {
+	shell.runs_any(seg, {"gsutil", "gcloud", "azcopy"})
+	some a in shell.args(seg)
+	a in {"rsync", "-r", "-R", "--recursive", "sync"}
+}
+
+# file servers publish a whole directory: python -m http.server --directory ~, php -S -t ~,
+# npx http-server ~, busybox httpd -h ~, ngrok http file://$HOME
+_recursive_reader(seg) if shell.runs_any(seg, {"http-server", "serve", "httpd", "caddy", "miniserve", "darkhttpd", "webfsd"})
+
+_recursive_reader(seg) if {
+	shell.runs_any(seg, {"npx", "bunx", "pnpx", "pnpm", "yarn"})
+	some a in shell.args(seg)
+	a in {"http-server", "serve", "live-server", "static-server"}
+}
+
+_recursive_reader(seg) if {
+	shell.runs_any(seg, {"php", "ruby"})
+	some a in shell.args(seg)
+	a in {"-S", "-t", "-run", "httpd"}
+}
+
+_recursive_reader(seg) if {
+	_interpreter(shell.name(seg))
+	some a in shell.args(seg)
+	a in {"http.server", "SimpleHTTPServer"}
+}
+
+# file:// URLs given to any command (ngrok http file://$HOME): the directory they name
+deny contains msg if {
+	some seg in segments
+	some arg in shell.args(seg)
+	startswith(lower(arg), "file://")
+	p := paths.location(seg, shell.expand(seg, substring(arg, 7, -1)))
+	_secret_or_holds(p)
+	msg := sprintf("Blocked: `%s` exposes `%s`, which is or holds secret files (credentials or keys). %s", [shell.name(seg), arg, instead])
+}
+
+_secret_or_holds(p) if paths.is_secret(p)
+
+_secret_or_holds(p) if paths.holds_secret(p)
 
 _recursive_reader(seg) if {
 	shell.runs_any(seg, {"grep", "egrep", "fgrep", "cp"})
