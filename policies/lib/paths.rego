@@ -487,6 +487,16 @@ is_secret(p) if {
 	not endswith(loc, "/known_hosts")
 }
 
+# Credential directories in any home (/root/.aws/config, /home/bob/.ssh/id_ed25519,
+# /Users/x/.kube/config), not only the current user's.
+is_secret(p) if {
+	some loc in locations(p)
+	regex.match(`/(\.ssh|\.aws|\.gnupg|\.password-store|\.azure|\.config/gcloud|\.config/gh)/|/\.kube/config$|/\.docker/config\.json$|/\.git-credentials$|/\.netrc$`, loc)
+	not endswith(loc, ".pub")
+	not endswith(loc, "/known_hosts")
+	not endswith(loc, "/.config/gh/config.yml")
+}
+
 # secret_dirs and secret_files, lowercased ("~/.ssh", "/run/secrets", "~/.kube/config")
 _secret_locations := {lower(l) | some l in secret_dirs} | {lower(l) | some l in secret_files}
 

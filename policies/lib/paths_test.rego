@@ -174,3 +174,12 @@ test_glob_safe_collapses_star_runs_and_long_patterns_are_not_matched if {
 	paths.secret_glob(concat("", [".e", concat("", [s | some _ in numbers.range(1, 2000); s := "*"])]))
 	not paths.glob_fits(concat("", [s | some _ in numbers.range(1, 600); s := "a"]))
 }
+
+test_credential_directories_in_any_home_are_secret if {
+	every file in ["/root/.aws/config", "/home/bob/.ssh/id_ed25519", "/users/x/.kube/config", "/root/.docker/config.json", "/home/bob/.netrc"] {
+		paths.is_secret(path(file, file, false)) with input as cmd(["x"])
+	}
+	every file in ["/home/bob/.ssh/id_rsa.pub", "/root/.ssh/known_hosts", "/home/bob/.bashrc"] {
+		not paths.is_secret(path(file, file, false)) with input as cmd(["x"])
+	}
+}
