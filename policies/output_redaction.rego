@@ -1,19 +1,22 @@
 # METADATA
 # title: Redact secrets in tool output
 # description: >-
-#   Replaces credentials (AWS/GCP/GitHub/Slack/Stripe/Anthropic keys, private key
-#   blocks, password= / "secret": assignments) in Bash output (stdout and stderr) and
-#   in the Read tool's file content before the model sees them, keeping the tool's own
-#   output shape (PostToolUse updatedToolOutput). Only emitted when something matched.
+#   Replaces credentials (cloud, GitHub/GitLab, Slack, Stripe, OpenAI/Anthropic keys,
+#   JWTs, private key blocks, credentials in URLs, password= / "secret": / YAML
+#   password: assignments) in the output of ANY tool — Bash, BashOutput, Read, Grep,
+#   WebFetch, MCP and unknown tools — before the model sees them, keeping the tool's own
+#   output shape (every string of tool_response, at any depth). An output too long to
+#   be scanned whole (longer than the hook input cap) is cut at the cap with a notice
+#   instead of passing unscanned. Only emitted when something matched or was cut.
 # custom:
 #   severity: high
 #   rationale: >-
-#     Commands print secrets (env, cat of a config, verbose logs). Once in the model's
-#     context they can be repeated, committed or exfiltrated; redacting them at the
-#     source keeps them on the machine.
+#     Commands and tools print secrets (env, cat of a config, verbose logs, an MCP
+#     server's response). Once in the model's context they can be repeated, committed or
+#     exfiltrated; redacting them at the source keeps them on the machine. What was not
+#     scanned is not shown: the tail of an over-long output is withheld, not trusted.
 #   routing:
 #     events: [PostToolUse]
-#     tools: [Bash, Read]
 package claude_rego.policies.output_redaction
 
 import data.claude_rego.lib.secrets
@@ -21,31 +24,43 @@ import rego.v1
 
 response := input.hook.tool_response
 
-# Bash: {"stdout", "stderr", "interrupted", …}
-bash_patch[field] := clean if {
-	input.hook.tool_name == "Bash"
-	some field in ["stdout", "stderr"]
-	text := response[field]
-	is_string(text)
-	clean := secrets.redact(text)
-	clean != text
-}
+# the mark the hook input reader appends to a string it cut at the size cap
+truncation_mark := "…[truncated by claude-rego]"
 
-replace_output contains patch if {
-	count(bash_patch) > 0
-	# both fields, as the tool's output shape requires them
-	patch := object.union({"stdout": object.get(response, "stdout", ""), "stderr": object.get(response, "stderr", "")}, bash_patch)
-}
+notice := "\n[claude-rego: the rest of this output was withheld: it was too long to scan for secrets. Narrow the command (head, grep, a line range) to see it.]"
 
-# Read: {"type": "text", "file": {"filePath", "content", …}}
-replace_output contains {"file": {"content": clean}} if {
-	input.hook.tool_name == "Read"
-	text := response.file.content
+# One JSON-patch operation per string of the response that changes: redacted, or cut
+# at the cap (the tail was never scanned, so it is not shown).
+_changes := [{"op": "replace", "path": _pointer(path), "value": clean} |
+	walk(response, [path, text])
 	is_string(text)
-	clean := secrets.redact(text)
+	clean := _clean(text)
 	clean != text
+]
+
+_clean(text) := concat("", [secrets.redact(text), notice]) if {
+	endswith(text, truncation_mark)
+} else := secrets.redact(text)
+
+# JSON pointer of a walk path (RFC 6901: ~ → ~0, / → ~1)
+_pointer(path) := concat("", [concat("", ["/", _token(p)]) | some p in path])
+
+_token(p) := replace(replace(p, "~", "~0"), "/", "~1") if is_string(p)
+
+else := sprintf("%d", [p])
+
+# the whole response with every change applied (merged onto the tool's own output, so
+# fields that did not change keep their values and the shape stays the tool's)
+replace_output contains patched if {
+	count(_changes) > 0
+	patched := json.patch(response, _changes)
 }
 
 context contains "claude-rego redacted secrets from this command's output; the real values stay on the machine." if {
-	count(replace_output) > 0
+	count(_changes) > 0
+}
+
+context contains "claude-rego withheld the end of this output: it was too long to scan for secrets." if {
+	some change in _changes
+	endswith(change.value, notice)
 }

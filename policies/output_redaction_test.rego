@@ -18,12 +18,14 @@ test_secrets_are_replaced_in_stdout if {
 
 test_secrets_are_replaced_in_stderr_and_both_fields_kept if {
 	some patch in output_redaction.replace_output with input as bash("fine", "password=hunter2hunter2")
-	patch == {"stdout": "fine", "stderr": "password=[REDACTED]"}
+	patch == {"stdout": "fine", "stderr": "password=[REDACTED]", "interrupted": false, "isImage": false, "noOutputExpected": false}
 }
 
 test_private_keys_in_read_output_are_replaced if {
 	response := {"type": "text", "file": {"filePath": "/x/key.txt", "content": "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n", "numLines": 3}}
-	output_redaction.replace_output == {{"file": {"content": "[REDACTED PRIVATE KEY]\n"}}} with input as post("Read", response)
+	some patch in output_redaction.replace_output with input as post("Read", response)
+	patch.file.content == "[REDACTED PRIVATE KEY]\n"
+	patch.file.numLines == 3
 }
 
 test_the_model_is_told if {
@@ -34,5 +36,32 @@ test_clean_output_is_untouched if {
 	count(output_redaction.replace_output) == 0 with input as bash("all tests passed", "")
 	count(output_redaction.context) == 0 with input as bash("all tests passed", "")
 	count(output_redaction.replace_output) == 0 with input as post("Read", {"type": "text", "file": {"content": "hello"}})
-	count(output_redaction.replace_output) == 0 with input as post("Grep", {"content": aws})
+}
+
+test_any_tool_output_is_redacted if {
+	some patch in output_redaction.replace_output with input as post("Grep", {"mode": "content", "content": aws, "numLines": 1})
+	patch == {"mode": "content", "content": "[REDACTED AWS KEY]", "numLines": 1}
+	some mcp in output_redaction.replace_output with input as post("mcp__db__query", {"content": [{"type": "text", "text": concat("", ["row: ", aws])}], "meta": {"a/b~": "password=hunter2hunter2"}})
+	mcp.content[0].text == "row: [REDACTED AWS KEY]"
+	mcp.meta["a/b~"] == "password=[REDACTED]"
+}
+
+test_new_secret_kinds_are_redacted if {
+	text := "url postgres://admin:S3cretPw@db:5432/x\nglpat-abcdefghij0123456789xyz\npassword: hunter2hunter2\n"
+	some patch in output_redaction.replace_output with input as post("BashOutput", {"stdout": text})
+	not contains(patch.stdout, "S3cretPw")
+	not contains(patch.stdout, "glpat-abcdefghij")
+	not contains(patch.stdout, "hunter2hunter2")
+	contains(patch.stdout, "postgres://admin:[REDACTED]@db")
+}
+
+test_cut_output_is_withheld_with_a_notice if {
+	some patch in output_redaction.replace_output with input as post("Bash", {"stdout": concat("", ["lots of output", "\n…[truncated by claude-rego]"]), "stderr": ""})
+	contains(patch.stdout, "withheld")
+	patch.stderr == ""
+}
+
+test_clean_output_of_any_tool_is_untouched if {
+	count(output_redaction.replace_output) == 0 with input as post("mcp__github__get_issue", {"content": [{"type": "text", "text": "all fine"}]})
+	count(output_redaction.replace_output) == 0 with input as post("WebFetch", {"result": "hello", "code": 200})
 }

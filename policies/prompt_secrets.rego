@@ -3,7 +3,8 @@
 # description: >-
 #   Blocks a user prompt that carries credentials (AWS keys, GCP service-account keys,
 #   GitHub and Slack tokens, private keys, password= assignments) and tells the user to
-#   rephrase without them.
+#   rephrase without them. Also matched on the prompt with disguises undone
+#   (input.facts.prompt_folded: zero-width characters, fullwidth and look-alike letters).
 # custom:
 #   severity: high
 #   rationale: >-
@@ -18,7 +19,12 @@ import data.claude_rego.lib.secrets
 import rego.v1
 
 deny contains msg if {
-	kinds := secrets.found(input.hook.prompt)
+	kinds := secrets.found(input.hook.prompt) | _found_folded
 	count(kinds) > 0
 	msg := sprintf("Your prompt was not sent: it appears to contain a secret (%s). Remove it or replace it with a placeholder, then send the prompt again. If the secret is real, consider rotating it.", [concat(", ", sort(kinds))])
 }
+
+# the prompt with disguises undone (zero-width characters, fullwidth or Cyrillic letters)
+_found_folded := secrets.found(input.facts.prompt_folded) if is_string(input.facts.prompt_folded)
+
+else := set()

@@ -37,3 +37,35 @@ test_ordinary_prompts_pass if {
 test_expansions_are_checked_too if {
 	count(prompt_secrets.deny) > 0 with input as event("UserPromptExpansion", {"prompt": "password=hunter2hunter2"})
 }
+
+test_more_secret_kinds_block_the_prompt if {
+	every text in [
+		concat("", ["token glpat-", "abcdefghij0123456789xyz"]), "connect to postgres://admin:S3cretPw@db.internal:5432/app",
+		"db:\n  password: hunter2hunter2\n", concat("", ["npm_", "abcdefghijklmnopqrstuvwxyz0123456789"]),
+		concat("", ["eyJhbGciOiJIUzI1NiJ9", ".eyJzdWIiOiIxMjM0NTY3ODkwIn0", ".dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"]),
+		concat("", ["https://hooks.slack.com/services/", "T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX"]),
+		concat("", ["DOPPLER_TOKEN=dp.pt.", "b0l06R577pRjlqOxhL8wfLo9RibUgWfgK3SZ7Us3Ihw"]),
+		"REDIS_URL=redis://:OnhV52rA39VeOs56WjNFjQu9@cache:6379/0", "ALGOLIA_ADMIN_KEY=155c6fa61dee4a296c2d1ae7bff79235",
+		"curl -u admin:u5IwKQC7FdHpxcnS https://jenkins.internal/api/json",
+	] {
+		count(prompt_secrets.deny) > 0 with input as prompt(text)
+	}
+}
+
+test_code_and_placeholders_are_not_secrets if {
+	every text in [
+		"Refactor config.py: `password = os.environ[\"DB_PASSWORD\"]`", "Switch it to `manage_master_user_password = true`.",
+		"API_KEY = os.getenv(\"OPENAI_API_KEY\")", "What does the password: field do?", "token: ${{ secrets.GITHUB_TOKEN }}",
+		"connect postgres://postgres@localhost:5432/db", "Set DATABASE_URL=postgres://user:${DB_PASS}@localhost/db",
+		"SORT_KEY=created_at", "MAX_TOKENS=4096",
+	] {
+		count(prompt_secrets.deny) == 0 with input as prompt(text)
+	}
+}
+
+test_disguised_secrets_are_matched_on_the_folded_prompt if {
+	doc := event("UserPromptSubmit", {"prompt": "ｇｈｐ_ disguised"})
+	folded := object.union(doc, {"facts": object.union(doc.facts, {"prompt_folded": concat("", ["ghp_", "Zq8yW3nV1kP0sX7cT5rB2mL9dF4hJ6gA1eQo"])})})
+	count(prompt_secrets.deny) > 0 with input as folded
+	count(prompt_secrets.deny) == 0 with input as doc
+}

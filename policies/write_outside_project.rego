@@ -19,14 +19,20 @@
 #     command (wrappers, nested shells and quoting do not hide them). Catastrophic
 #     deletes (/, ~, the project root) are left to destructive_shell so each call gets
 #     one clear reason.
+#     Every tool is routed here: MCP and unknown tools are judged by the paths their
+#     input says they write (a write_file's path, a move's destination); a path an
+#     unknown tool may or may not write (no verb in its name) is asked about.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell, file-write]
 package claude_rego.policies.write_outside_project
 
+# rules of lib/paths are imported one by one: `paths.<rule>` through the package import
+# makes regorus evaluate the whole lib/paths package on every query
 import data.claude_rego.lib.paths
 import data.claude_rego.lib.settings
 import data.claude_rego.lib.paths.home
+import data.claude_rego.lib.paths.dangerous_roots
+import data.claude_rego.lib.paths.maybe_written
 import data.claude_rego.lib.paths.written
 import data.claude_rego.lib.shell
 import data.claude_rego.lib.shell.segments
@@ -43,6 +49,27 @@ deny contains msg if {
 	why := verdict(p)
 	why != "ok"
 	msg := sprintf("Blocked: writing `%s` is outside the project (%s)%s. Keep changes inside the project directory, or ask the user to make this change.", [p.raw, input.facts.project_dir, why])
+}
+
+# A non-shell tool (an MCP move_file, delete_directory, …) that moves, deletes or writes
+# the project root, a directory above it, the home directory or a system directory:
+# destructive_shell covers the shell, this covers every other tool.
+deny contains msg if {
+	some p in written
+	p.source == "tool_input"
+	not input.facts.tool.class == "shell"
+	some l in [p.absolute, p.resolved]
+	paths.in_roots(l, dangerous_roots)
+	msg := sprintf("Blocked: `%s` would move, delete or overwrite `%s` (the project root, a directory above it, your home directory or a system directory). Work on specific paths inside the project instead.", [input.facts.tool.name, p.raw])
+}
+
+# A path of a tool whose effect cannot be told (a path field, no verb in the tool's
+# name): it may be a write, so outside the project the user decides.
+ask contains msg if {
+	some p in maybe_written
+	why := verdict(p)
+	why != "ok"
+	msg := sprintf("`%s` (%s) may write `%s`, which is outside the project (%s)%s. Approve only if this tool does not change files there.", [input.facts.tool.name, p.field, p.raw, input.facts.project_dir, why])
 }
 
 # verdict(p): "ok" for a write the policy allows, else the reason's detail. Both where
@@ -67,6 +94,13 @@ verdict(p) := "ok" if {
 } else := ""
 
 _slash(path) := concat("", [trim_right(path, "/"), "/"])
+
+# a device such as /dev/stderr or /dev/null: where its link leads (/proc/self/fd/2, a
+# pipe) depends on the process, so its own name is what counts
+_in_allowed_root(p) if {
+	startswith(p.absolute, "/dev/")
+	p.absolute in allowed_roots
+}
 
 _in_allowed_root(p) if {
 	some root in _allowed_slash

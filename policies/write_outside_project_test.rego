@@ -126,3 +126,41 @@ test_catastrophic_deletes_are_left_to_destructive_shell if {
 	denied(cmd(["rm", "-rf", "~/Documents"]))
 	denied(cmd(["rm", "/etc/hosts"]))
 }
+
+# ------------------------------------------------------------------ effects: any tool
+
+_tool_doc(tool, cls, ps) := {
+	"contract_version": "1",
+	"hook": {"hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": {}, "cwd": "/home/dev/project"},
+	"facts": {
+		"event": "PreToolUse", "known_event": true, "tool": {"name": tool, "class": cls, "mcp": null}, "shell": null,
+		"paths": ps, "effects": {"network": [], "exec": [], "truncated": false},
+		"cwd": "/home/dev/project", "project_dir": "/home/dev/project", "home": "/home/dev", "os": "linux",
+	},
+}
+
+_tpath(raw, absolute, access) := object.union(path(raw, absolute, startswith(absolute, "/home/dev/project/")), {"source": "tool_input", "field": "path", "access": access, "glob": false})
+
+test_mcp_and_unknown_tools_writing_outside_denied if {
+	denied(_tool_doc("mcp__filesystem__write_file", "mcp", [_tpath("~/.bashrc", "/home/dev/.bashrc", "write")]))
+	denied(_tool_doc("RenamedWrite", "other", [_tpath("/etc/hosts", "/etc/hosts", "write")]))
+	allowed(_tool_doc("mcp__filesystem__write_file", "mcp", [_tpath("src/a.py", "/home/dev/project/src/a.py", "write")]))
+	allowed(_tool_doc("mcp__filesystem__read_file", "mcp", [_tpath("/etc/hosts", "/etc/hosts", "read")]))
+}
+
+test_unknown_effects_outside_the_project_are_asked if {
+	count(write_outside_project.ask) == 1 with input as _tool_doc("mcp__x__frobnicate", "mcp", [_tpath("/etc/x", "/etc/x", "unknown")])
+	count(write_outside_project.ask) == 0 with input as _tool_doc("mcp__x__frobnicate", "mcp", [_tpath("a", "/home/dev/project/a", "unknown")])
+}
+
+test_non_shell_tools_moving_the_project_or_home_denied if {
+	some msg in write_outside_project.deny with input as _tool_doc("mcp__fs__move_file", "mcp", [_tpath("/home/dev/project", "/home/dev/project", "write")])
+	contains(msg, "project root")
+	denied(_tool_doc("mcp__fs__delete_directory", "mcp", [_tpath("~", "/home/dev", "write")]))
+	allowed(_tool_doc("mcp__fs__delete_file", "mcp", [_tpath("build/x", "/home/dev/project/build/x", "write")]))
+}
+
+test_devices_are_judged_by_name if {
+	allowed(echo_to("/dev/stderr"))
+	allowed(write(object.union(path("/dev/stdout", "/dev/stdout", false), {"resolved": "/proc/self/fd/1"})))
+}

@@ -45,7 +45,7 @@ def windows(raw, cwd="C:\\Users\\Dev\\proj", project_dir="C:\\Users\\Dev\\proj",
 
 EXPECTED_KEYS = {
     "raw", "absolute", "resolved", "inside_project", "resolved_inside_project", "traversal",
-    "via_symlink", "name", "name_folded", "absolute_folded", "home_relative", "invalid",
+    "via_symlink", "name", "name_folded", "absolute_folded", "home_relative", "invalid", "glob",
 }
 
 
@@ -559,7 +559,7 @@ def test_collect_paths_shell():
 
 def test_collect_paths_dedup_and_limit():
     tool_input = {"path": "a", "file_path": "./a"}  # unknown tool: both generic fields
-    assert [f["field"] for f in collect("mcp__x__y", tool_input)] == ["file_path", "path"]
+    assert sorted(f["field"] for f in collect("mcp__x__y", tool_input)) == ["file_path", "path"]
     shell = {"segments": [{"id": 0, "args": [f"f{i}.txt" for i in range(200)], "redirects": []}]}
     assert len(collect("Bash", {}, shell)) == 64
     assert len(collect("Bash", {}, shell, limit=5)) == 5

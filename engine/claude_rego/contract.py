@@ -76,9 +76,31 @@ class PathFact(_Open):
     absolute_folded: str
     home_relative: Optional[str]
     invalid: bool = False
+    glob: bool = Field(False, description="The raw path holds a pattern (* ? [..]): it names every path it matches")
     field: str
     source: Literal["tool_input", "redirect", "argument"]
     segment: Optional[int] = None
+    access: Optional[Literal["read", "write", "list", "unknown"]] = Field(
+        None, description="What the tool does with a tool_input path; null for shell-derived paths (the command says)")
+
+
+class NetworkEffect(_Open):
+    field: str
+    url: str
+    scheme: str
+    host: str
+    credentials: bool = Field(description="The URL carries user:password@")
+
+
+class ExecEffect(_Open):
+    field: str
+    command: str
+
+
+class Effects(_Closed):
+    network: List[NetworkEffect]
+    exec: List[ExecEffect]
+    truncated: bool = Field(description="The tool input was too large or deep to walk whole")
 
 
 class Mcp(_Closed):
@@ -98,12 +120,14 @@ class Facts(_Closed):
     tool: Optional[Tool]
     shell: Optional[Shell]
     paths: List[PathFact]
+    effects: Optional[Effects] = Field(None, description="Tool events: what the call fetches and runs, from any tool's input")
     cwd: str
     project_dir: str
     home: Optional[str]
     os: Literal["linux", "macos", "windows"]
     untrusted_env: Dict[str, Optional[str]]
     truncated: List[str]
+    prompt_folded: Optional[str] = Field(None, description="The prompt with disguises undone (NFKC, zero-width characters removed, look-alike letters mapped) when that changes it")
 
 
 class McpServer(_Open):

@@ -76,7 +76,10 @@ def synthesize(event: Event, hook: dict, contributions: list[Contribution]) -> d
         elif c.verb == "rewrite":
             rewrites.extend((c.policy, _object(c, item)) for item in c.items)
         elif c.verb == "replace_output":
-            outputs.extend((c.policy, _object(c, item)) for item in c.items)
+            # an object patches an object output; a tool whose output is not an object
+            # (an MCP tool's content list, a string) can only be replaced whole
+            whole = not isinstance(hook.get("tool_response"), dict)
+            outputs.extend((c.policy, item if whole else _object(c, item)) for item in c.items)
         elif c.verb == "permission_update":
             decision["permission_updates"].extend(_object(c, item) for item in c.items)
         elif c.verb == "env":
@@ -102,6 +105,18 @@ def synthesize(event: Event, hook: dict, contributions: list[Contribution]) -> d
             _overrule(decision, "deny", conflict)
         elif merged != original:
             decision["updated_input"] = merged
+    if outputs and not isinstance(hook.get("tool_response"), dict):
+        values = {repr(value) for _, value in outputs}
+        if len(values) > 1:
+            conflict = ("Conflicting replacements of the tool output by policies "
+                        + ", ".join(sorted({policy for policy, _ in outputs})) + ".")
+            decision["notes"].append(conflict)
+            decision["system_message"].append("claude-rego: " + conflict)
+        elif outputs[0][1] != hook.get("tool_response"):
+            decision["updated_output"] = outputs[0][1]
+        outputs = []
+    if isinstance(hook.get("tool_name"), str) and hook["tool_name"].startswith("mcp__"):
+        decision["mcp_output"] = True  # emitted as updatedMCPToolOutput
     if outputs:
         original = hook.get("tool_response")
         merged, conflict = merge_patches(original if isinstance(original, dict) else {}, outputs)

@@ -77,7 +77,8 @@ def render(event: Event, decision: dict) -> tuple[dict, int]:
     if decision["context"] and "additionalContext" in event.specific:
         specific["additionalContext"] = _SEP.join(decision["context"])
     if decision["updated_output"] is not None and "updatedToolOutput" in event.specific:
-        specific["updatedToolOutput"] = decision["updated_output"]
+        # MCP tools' output is replaced through its own field (any shape)
+        specific["updatedMCPToolOutput" if decision.get("mcp_output") else "updatedToolOutput"] = decision["updated_output"]
     if decision["system_message"]:
         out["systemMessage"] = _SEP.join(decision["system_message"])
     if specific:

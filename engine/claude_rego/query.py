@@ -35,13 +35,22 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
         "tool": None,
         "shell": None,
         "paths": [],
+        "effects": None,
         "cwd": cwd,
         "project_dir": project_dir,
         "home": home,
         "os": flavour,
         "untrusted_env": {name: environ.get(name) for name in UNTRUSTED_ENV},
         "truncated": list(truncated or ()),
+        "prompt_folded": None,
     }
+
+    prompt = hook.get("prompt")
+    if isinstance(prompt, str) and not prompt.isascii():
+        from .facts.text import fold_text
+
+        folded = fold_text(prompt)
+        facts["prompt_folded"] = folded if folded != prompt else None
 
     tool_name = hook.get("tool_name")
     tool_input = hook.get("tool_input")
@@ -50,10 +59,17 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
         if not isinstance(tool_input, dict):
             tool_input = {}
         command = tool_input.get("command")
+        effects = path_facts.tool_effects(tool_name, tool_input)
         if tool_name in SHELL_TOOLS and isinstance(command, str):
             facts["shell"] = shell_facts.parse_command(command)
+        elif effects["exec"]:
+            # a non-shell tool that runs a command (an MCP "execute" tool): parse it as
+            # shell, so what it reads and writes is seen like a Bash call's
+            facts["shell"] = shell_facts.parse_command("\n".join(e["command"] for e in effects["exec"]))
         facts["paths"] = path_facts.collect_paths(
             tool_name, tool_input, facts["shell"], cwd=cwd, project_dir=project_dir,
-            home=home, flavour=flavour, resolver=resolver)
+            home=home, flavour=flavour, resolver=resolver, effects=effects)
+        facts["effects"] = {"network": effects["network"], "exec": effects["exec"],
+                            "truncated": effects["truncated"]}
 
     return {"contract_version": CONTRACT_VERSION, "hook": hook, "facts": facts}

@@ -62,10 +62,25 @@ in_roots(l, roots) if stripped(l) in roots
 in_roots(l, roots) if {
 	s := stripped(l)
 	_has_glob(s)
+	g := glob_safe(s)
+	glob_fits(g)
 	some r in roots
 	r != "/"
-	glob.match(s, ["/"], r)
+	glob.match(g, ["/"], r)
 }
+
+# glob_safe(pattern): a shell glob rewritten so glob.match can never fail on it (the
+# pattern comes from the command; an unclosed `[` or `{` would make glob.match raise
+# and stop the whole query). Bracket expressions become `?` (one character: a superset
+# of what the class matches) and every other character glob.match treats specially
+# (`[ ] { } \` and NUL, its internal placeholder) becomes `?` too, so the result only
+# holds literals, `*` and `?`, and matches at least every name the shell's glob would.
+# Runs of three or more `*` become `**` (same matches), so a pattern's length is its
+# literal content: glob_fits() then keeps patterns longer than any name or path they
+# are compared with (512) away from glob.match, which compiles and caches each pattern.
+glob_safe(pattern) := regex.replace(regex.replace(regex.replace(pattern, `\[[!^]?\]?[^\]/]*\]`, "?"), `[\[\]{}\\\x00]`, "?"), `\*{3,}`, "**")
+
+glob_fits(safe) if count(safe) <= 512
 
 # ---------------------------------------------------------------- locations
 
@@ -92,9 +107,12 @@ lexical_location(word, a) := {
 
 # Every path the call touches. Arguments of commands that only print or list names
 # (echo .env >> .gitignore) do not count; their redirects do.
+# Paths from a tool's input (any tool: built-in, MCP, unknown) by what the call does
+# with them (`access`, see the policy contract); tools that only list names do not read.
 touched contains p if {
 	some p in input.facts.paths
 	p.source == "tool_input"
+	object.get(p, "access", "read") != "list"
 	not input.facts.tool.name in settings.get("listing_tools", ["Glob", "LS"])
 }
 
@@ -213,7 +231,47 @@ write_words contains {"seg": seg.id, "word": word} if {
 write_words contains {"seg": seg.id, "word": word} if {
 	some seg in _writers
 	_in_place(seg)
-	some word in shell.operands(seg)
+	some word in _in_place_files(seg)
+}
+
+# the files an in-place edit rewrites: its operands without the script (sed's first
+# operand when no -e/-f gives it; the value of -e/-f/--expression/--file; perl's -e code)
+_in_place_files(seg) := [a |
+	args := shell.args(seg)
+	some i, a in args
+	not startswith(a, "-")
+	not _script_value(args, i)
+	not _first_sed_script(seg, args, i)
+]
+
+_script_value(args, i) if {
+	i > 0
+	prev := args[i - 1]
+	prev in {"-e", "-f", "--expression", "--file", "-E"}
+}
+
+# perl -pe CODE, -pie CODE, -ne CODE: a cluster ending in e takes the code
+_script_value(args, i) if {
+	i > 0
+	prev := args[i - 1]
+	regex.match(`^-[A-Za-z]*e$`, prev)
+}
+
+_first_sed_script(seg, args, i) if {
+	shell.runs_any(seg, {"sed", "gsed"})
+	not _sed_has_script_option(args)
+	first := [j | some j, a in args; not startswith(a, "-"); not _script_value(args, j)][0]
+	i == first
+}
+
+_sed_has_script_option(args) if {
+	some a in args
+	a in {"-e", "-f", "--expression", "--file"}
+}
+
+_sed_has_script_option(args) if {
+	some a in args
+	startswith(a, "--expression=")
 }
 
 write_words contains {"seg": seg.id, "word": substring(arg, 3, -1)} if {
@@ -290,12 +348,29 @@ _extracts(seg) if {
 
 _extracts(seg) if shell.has_arg(seg, {"--extract", "--get"})
 
-# Paths the call writes: file-write tools' own paths and shell write targets.
+# Paths the call writes: any tool's input paths it writes (Write, Edit, an MCP
+# write_file, a move's destination, ...) and shell write targets.
 written contains p if {
-	input.facts.tool.class == "file-write"
 	some p in input.facts.paths
 	p.source == "tool_input"
+	_access(p) == "write"
 }
+
+# Paths of tools whose effect on them cannot be told (an unknown tool with a path
+# field and no verb in its name): they may be written.
+maybe_written contains p if {
+	some p in input.facts.paths
+	p.source == "tool_input"
+	_access(p) == "unknown"
+}
+
+# documents without `access` (hand-built, older facts): the tool class says
+_access(p) := a if {
+	a := object.get(p, "access", null)
+	is_string(a)
+} else := "write" if {
+	input.facts.tool.class == "file-write"
+} else := "read"
 
 written contains p if {
 	some w in write_words
@@ -307,17 +382,52 @@ written contains p if {
 
 # Secret files: names and locations (checked on the folded absolute and resolved paths).
 secret_name_patterns := [
-	`^\.env(\..*)?$`, `^\.envrc$`, `^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, `\.(pem|key|p12|pfx|jks|keystore|kdbx|ppk|asc|gpg)$`,
-	`^\.netrc$`, `^_netrc$`, `^\.pgpass$`, `^\.npmrc$`, `^\.pypirc$`, `^credentials(\.[a-z]+)*$`,
+	`^\.env([._-].*)?$`, `^[A-Za-z0-9_.-]+\.env$`, `^\.envrc$`, `^\.dev\.vars$`, `^\.credentials(\.(json|ya?ml|toml|ini|cfg|conf|xml|txt|properties|env|db|enc))?$`, `^\.my\.cnf$`,
+	`^\.vault-token$`, `^\.htpasswd$`, `^auth\.(json|toml|ya?ml)$`, `^\.?terraform\.?rc$`, `^\.wakatime\.cfg$`, `^state\.vscdb(\.backup)?$`, `^(access|auth|refresh|api|oauth|id|bearer)[_-]?tokens?\.(json|txt|ya?ml|toml)$`, `\.tfstate(\.backup)?$`, `^\.boto$`, `^\.s3cfg$`, `^client_secrets?.*\.json$`, `^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, `\.(pem|key|p12|pfx|jks|keystore|kdbx|ppk|asc|gpg)$`,
+	`^\.netrc$`, `^_netrc$`, `^\.pgpass$`, `^\.npmrc$`, `^\.pypirc$`, `^credentials(\.(json|ya?ml|toml|ini|cfg|conf|xml|csv|txt|properties|env|db|enc|gpg|tfrc\.json))?$`,
 	`^service[-_]?account.*\.json$`, `^\.git-credentials$`, `^secrets?\.(ya?ml|json|toml)$`,
 ]
 
 # names a file could have that is secret, to test shell globs against (`cat .e*`)
-secret_examples := [".env", ".env.local", ".envrc", "id_rsa", "id_ed25519", "server.pem", "tls.key", ".netrc", ".git-credentials", "credentials"]
+secret_examples := [".env", ".env.local", ".env.production", "prod.env", ".envrc", "id_ecdsa", "id_rsa", "id_ed25519", "server.pem", "tls.key", ".netrc", ".git-credentials", "credentials"]
 
-secret_dirs := ["~/.ssh", "~/.aws", "~/.config/gcloud", "~/.kube", "~/.gnupg", "~/.docker", "~/.azure", "~/.password-store"]
+secret_dirs := [
+	"~/.ssh", "~/.aws", "~/.config/gcloud", "~/.kube", "~/.gnupg", "~/.docker", "~/.azure", "~/.password-store",
+	"~/.config/hub", "~/.local/share/keyrings", "~/.config/op", "~/.op", "~/.config/bitwarden",
+	"~/.config/Bitwarden CLI", "~/Library/Application Support/Bitwarden CLI", "~/Library/Keychains",
+	"~/Library/Group Containers/2BUA8C4S2C.com.1password", "~/.mozilla/firefox", "~/.config/google-chrome",
+	"~/.config/chromium", "~/.config/BraveSoftware", "~/Library/Application Support/Google/Chrome",
+	"~/Library/Application Support/Firefox", "~/Library/Cookies", "~/.oci", "~/.config/doctl", "~/.vault",
+	"~/.config/vault", "~/.config/netlify", "~/.config/heroku", "~/.fly", "~/.config/sops",
+	"/var/run/secrets", "/run/secrets", "~/.config/containers", "~/.config/Code/User/globalStorage",
+]
 
-secret_files := ["~/.kube/config", "~/.docker/config.json", "~/.git-credentials", "~/.config/gh/hosts.yml", "~/.terraform.d/credentials.tfrc.json"]
+secret_files := [
+	"~/.kube/config", "~/.docker/config.json", "~/.git-credentials", "~/.config/gh/hosts.yml",
+	"~/.terraform.d/credentials.tfrc.json", "~/.claude/.credentials.json", "~/.vault-token", "~/.pgpass",
+	"~/.my.cnf", "~/.netrc", "~/.boto", "~/.s3cfg", "~/.dockercfg", "~/.config/git/credentials",
+	"~/.cargo/credentials", "~/.cargo/credentials.toml", "~/.gem/credentials", "~/.npmrc", "~/.yarnrc.yml",
+	"~/.pypirc", "~/.bash_history", "~/.zsh_history", "~/.python_history", "~/.psql_history",
+	"~/.mysql_history", "~/.node_repl_history", "~/.config/fish/fish_history", "~/.local/share/fish/fish_history",
+	"~/.m2/settings.xml", "~/.m2/settings-security.xml", "~/.gradle/gradle.properties", "~/.claude.json",
+	"~/.config/rclone/rclone.conf", "~/.vercel/auth.json", "~/.local/share/com.vercel.cli/auth.json",
+	"~/.config/stripe/config.toml", "~/.wrangler/config/default.toml", "~/.config/.wrangler/config/default.toml",
+	"~/.config/configstore/firebase-tools.json", "~/.expo/state.json", "~/.config/hcloud/cli.toml",
+	"~/.config/linode-cli", "~/.ngrok2/ngrok.yml", "~/.config/ngrok/ngrok.yml", "~/.composer/auth.json",
+	"~/.config/composer/auth.json", "~/.nuget/NuGet/NuGet.Config", "~/.config/NuGet/NuGet.Config",
+	"~/.sbt/credentials", "~/.ivy2/.credentials", "~/.config/pip/pip.conf", "~/.pip/pip.conf",
+	"~/.config/gh/config.yml.bak", "~/.cloudflared/cert.pem", "~/.databrickscfg", "~/.snowsql/config",
+	"~/.dbt/profiles.yml", "~/.config/atuin/key", "~/.local/share/atuin/key",
+	"~/.bundle/config", "~/.config/helm/repositories.yaml", "~/.config/containers/auth.json",
+	"~/.config/github-copilot/hosts.json", "~/.config/github-copilot/apps.json", "~/.codex/auth.json",
+	"~/.gemini/oauth_creds.json", "~/.config/gcloud/application_default_credentials.json", "~/.aider.conf.yml",
+	"~/.config/openai/auth.json", "~/.cursor/mcp.json", "~/.config/anthropic/credentials",
+	"/etc/shadow", "/etc/gshadow", "/etc/master.passwd", "/etc/sudoers", "/etc/ssh/ssh_host_rsa_key",
+	"/etc/ssh/ssh_host_ecdsa_key", "/etc/ssh/ssh_host_ed25519_key",
+]
+
+# process memory and environment: every variable (tokens, keys) of a running process
+secret_proc_files := {"environ", "mem", "auxv"}
 
 allowlisted_names := {lower(n) | some n in settings.get("secret_file_allowlist", [])}
 
@@ -337,13 +447,21 @@ secret_glob(pattern) if {
 	regex.match(`[A-Za-z0-9]`, pattern)
 	some example in secret_examples
 	not example in allowlisted_names
-	startswith(pattern, ".") == startswith(example, ".")
-	glob.match(pattern, [], example)
+	_dot_ok(pattern, example)
+	g := glob_safe(pattern)
+	glob_fits(g)
+	glob.match(g, null, example) # null: no delimiters (`[]` would make "." one)
 }
 
 secret_glob(pattern) if {
 	pattern in {".*", ".??*", ".[!.]*", ".[^.]*"}
 }
+
+# a leading dot must be matched by a dot (as the shell does); a leading bracket
+# expression may hold one ([.]env in shells or tools that let it)
+_dot_ok(pattern, example) if startswith(pattern, ".") == startswith(example, ".")
+
+_dot_ok(pattern, _) if startswith(pattern, "[")
 
 _has_glob(word) if contains(word, "*")
 
@@ -358,18 +476,43 @@ is_secret(p) if {
 
 is_secret(p) if secret_glob(fold_name(p))
 
+# A path inside a secret directory or equal to a secret file: the path (in ~ form under
+# the home directory) or one of its ancestors is in the set of secret locations. A few
+# set lookups per path, whatever the number of locations.
 is_secret(p) if {
 	some loc in locations(p)
-	startswith(loc, _home_prefix)
-	some dir in _secret_dir_paths
-	under(loc, dir)
+	some a in _self_and_ancestors(_tilde(loc))
+	a in _secret_locations
 	not endswith(lower(p.name), ".pub")
 	not endswith(loc, "/known_hosts")
 }
 
+# Credential directories in any home (/root/.aws/config, /home/bob/.ssh/id_ed25519,
+# /Users/x/.kube/config), not only the current user's.
 is_secret(p) if {
 	some loc in locations(p)
-	loc in _secret_file_paths
+	regex.match(`/(\.ssh|\.aws|\.gnupg|\.password-store|\.azure|\.config/gcloud|\.config/gh)/|/\.kube/config$|/\.docker/config\.json$|/\.git-credentials$|/\.netrc$`, loc)
+	not endswith(loc, ".pub")
+	not endswith(loc, "/known_hosts")
+	not endswith(loc, "/.config/gh/config.yml")
+}
+
+# secret_dirs and secret_files, lowercased ("~/.ssh", "/run/secrets", "~/.kube/config")
+_secret_locations := {lower(l) | some l in secret_dirs} | {lower(l) | some l in secret_files}
+
+_home_root := trim_right(_home_prefix, "/")
+
+# "/home/dev/.aws/x" → "~/.aws/x"; the home directory itself → "~"; elsewhere unchanged
+_tilde(loc) := "~" if loc == _home_root
+
+else := concat("", ["~", substring(loc, count(_home_root), -1)]) if startswith(loc, _home_prefix)
+
+else := loc
+
+# "/a/b/c" → {"/a", "/a/b", "/a/b/c"}; "~/x/y" → {"~/x", "~/x/y"}
+_self_and_ancestors(t) := {concat("/", array.slice(parts, 0, i)) |
+	parts := split(t, "/")
+	some i in numbers.range(2, count(parts))
 }
 
 is_secret(p) if {
@@ -377,14 +520,68 @@ is_secret(p) if {
 	endswith(loc, "/.git/config")
 }
 
+# /proc/self/environ, /proc/1234/environ, /proc/*/environ, /proc/self/task/1/environ
+is_secret(p) if {
+	some loc in locations(p)
+	startswith(loc, "/proc/")
+	parts := split(loc, "/")
+	parts[count(parts) - 1] in secret_proc_files
+}
+
+# A glob that could match a secret file or something inside a secret directory
+# (~/.a*/*, ~/.kub?/conf?g, ~/.[s]sh): a read of that secret. Matched on the folded
+# absolute path, component by component (`*` does not cross `/`), with glob_safe.
+is_secret(p) if {
+	p.glob
+	pattern := glob_safe(lower(p.absolute_folded))
+	glob_fits(pattern)
+	some secret in _secret_glob_targets
+	_glob_reaches(pattern, secret)
+}
+
+# the pattern matches `target` itself or one of its ancestors' children down to it:
+# its first n components match target's n components (n = the target's depth)
+_glob_reaches(pattern, target) if glob.match(pattern, ["/"], target)
+
+_glob_reaches(pattern, target) if {
+	tparts := split(target, "/")
+	pparts := split(pattern, "/")
+	count(pparts) > count(tparts)
+	glob.match(concat("/", array.slice(pparts, 0, count(tparts))), ["/"], target)
+}
+
+# holds_secret(p): `p` is a directory above a secret location (~, ~/.config, ~/.config/gh,
+# /home): a recursive read of it (grep -r, rg, tar, Grep, an MCP search) reads the secret too
+holds_secret(p) if {
+	some loc in locations(p)
+	dir := concat("", [trim_right(_tilde(loc), "/"), "/"])
+	some target in _secret_locations
+	startswith(target, dir)
+}
+
+holds_secret(p) if {
+	some loc in locations(p)
+	startswith(_home_prefix, concat("", [trim_right(loc, "/"), "/"]))
+}
+
+# absolute forms of the secret locations, for globs (only computed for a glob path)
+_secret_glob_targets := (({concat("", [_home_root, substring(l, 1, -1)]) | some l in _secret_locations; startswith(l, "~/")} | {l | some l in _secret_locations; startswith(l, "/")}) | {"/proc/self/environ", "/proc/1/environ"}) | {concat("/", [_home_root, n]) |
+	some n in secret_examples
+	startswith(n, ".")
+}
+
 _home_prefix := lower(concat("", [home, "/"]))
 
-_secret_dir_paths := [lower(expand(d)) | some d in secret_dirs]
+# Both where the path says it is and where it really is (symlinks), folded; a path
+# through /proc/<pid>/root is the same path from the file system root.
+locations(p) := {a, r, _proc_root(a), _proc_root(r)} if {
+	a := lower(p.absolute_folded)
+	r := lower(p.resolved)
+}
 
-_secret_file_paths := {lower(expand(f)) | some f in secret_files}
+_proc_root(loc) := regex.replace(loc, `^/proc/[^/]+/root(/|$)`, "/") if startswith(loc, "/proc/")
 
-# Both where the path says it is and where it really is (symlinks), folded.
-locations(p) := {lower(p.absolute_folded), lower(p.resolved)}
+else := loc
 
 fold_name(p) := lower(p.name_folded)
 

@@ -24,8 +24,9 @@ test_command_destinations_are_written if {
 	written_of(cmd(["cp", "-t", "/etc", "a", "b"])) == {"/etc"}
 	written_of(cmd(["tee", "-a", "/etc/hosts", "x"])) == {"/etc/hosts", "/home/dev/project/x"}
 	written_of(cmd(["dd", "if=x", "of=/etc/hosts"])) == {"/etc/hosts"}
-	written_of(cmd(["sed", "-i.bak", "s/a/b/", "/etc/hosts"])) == {"/home/dev/project/s/a/b", "/etc/hosts"}
-	written_of(cmd(["perl", "-pi", "-e", "s/a/b/", "/etc/hosts"])) == {"/home/dev/project/s/a/b", "/etc/hosts"}
+	written_of(cmd(["sed", "-i.bak", "s/a/b/", "/etc/hosts"])) == {"/etc/hosts"}
+	written_of(cmd(["perl", "-pi", "-e", "s/a/b/", "/etc/hosts"])) == {"/etc/hosts"}
+	written_of(cmd(["sed", "-i", "-e", "s/a/b/", "-e", "/x/d", "a.txt", "/etc/hosts"])) == {"/home/dev/project/a.txt", "/etc/hosts"}
 	written_of(cmd(["curl", "-o", "/usr/local/bin/x", "https://x"])) == {"/usr/local/bin/x"}
 	written_of(cmd(["wget", "-O", "/etc/x", "https://x"])) == {"/etc/x"}
 	written_of(cmd(["tar", "xzf", "x.tgz", "-C", "/usr"])) == {"/usr"}
@@ -86,4 +87,99 @@ test_secret_locations if {
 
 test_allowlist_comes_from_data if {
 	paths.secret_name(".env.example") with data.claude_rego.settings.secret_file_allowlist as []
+}
+
+# ---------------------------------------------------------------- effects and globs
+
+_tool_doc(tool, cls, ps) := {
+	"contract_version": "1",
+	"hook": {"hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": {}, "cwd": "/home/dev/project"},
+	"facts": {
+		"event": "PreToolUse", "known_event": true, "tool": {"name": tool, "class": cls, "mcp": null}, "shell": null,
+		"paths": ps, "effects": {"network": [], "exec": [], "truncated": false},
+		"cwd": "/home/dev/project", "project_dir": "/home/dev/project", "home": "/home/dev", "os": "linux",
+	},
+}
+
+_tpath(raw, absolute, access, is_glob) := object.union(path(raw, absolute, startswith(absolute, "/home/dev/project/")), {"source": "tool_input", "field": "path", "access": access, "glob": is_glob})
+
+test_glob_safe_leaves_only_literals_stars_and_questions if {
+	paths.glob_safe(".[e]nv") == ".?nv"
+	paths.glob_safe("a[b") == "a?b"
+	paths.glob_safe("{a,b}") == "?a,b?"
+	paths.glob_safe("x\\y") == "x?y"
+	paths.glob_safe("~/.[!s]sh/*") == "~/.?sh/*"
+	every pattern in ["[", "]", "{", "}", "\\", "[z-a]", "[!]", "[]", "{a,{b}", "a[b", "[a-"] {
+		is_boolean(glob.match(paths.glob_safe(pattern), [], "abc"))
+	}
+}
+
+test_globs_that_could_match_secret_locations_are_secret if {
+	every file in ["/home/dev/.a*/*", "/home/dev/.kub?/conf?g", "/home/dev/.[s]sh", "/home/dev/.*", "/proc/*/environ", "/home/dev/.config/g*/hosts.yml"] {
+		paths.is_secret(_tpath(file, file, "read", true)) with input as _tool_doc("Read", "file-read", [])
+	}
+	every file in ["/home/dev/project/src/*.py", "/home/dev/project/tests/test_x.py::t[a,b]", "/tmp/*", "/proc/*/status"] {
+		not paths.is_secret(_tpath(file, file, "read", true)) with input as _tool_doc("Read", "file-read", [])
+	}
+}
+
+test_more_credential_stores_are_secret if {
+	every file in [
+		"/home/dev/.claude/.credentials.json", "/proc/self/environ", "/proc/4242/environ", "/home/dev/project/prod.env",
+		"/home/dev/project/.env-production", "/home/dev/.config/gcloud/x", "/home/dev/.azure/accessTokens.json",
+		"/home/dev/.terraform.d/credentials.tfrc.json", "/home/dev/.git-credentials", "/home/dev/.pgpass", "/home/dev/.my.cnf",
+		"/home/dev/.gnupg/private-keys-v1.d/x.key", "/home/dev/.local/share/keyrings/login.keyring", "/run/secrets/db",
+		"/home/dev/.mozilla/firefox/p.default/logins.json", "/home/dev/project/terraform.tfstate", "/etc/shadow",
+	] {
+		paths.is_secret(path(file, file, false)) with input as cmd(["x"])
+	}
+	every file in ["/home/dev/project/docs/credentials.md", "/home/dev/project/.env.example", "/proc/self/status", "/home/dev/.config/gh/config.yml"] {
+		not paths.is_secret(path(file, file, false)) with input as cmd(["x"])
+	}
+}
+
+test_directories_above_secrets_hold_them if {
+	every dir in ["/home/dev", "/home/dev/.config", "/home/dev/.config/gh", "/home", "/"] {
+		paths.holds_secret(path(dir, dir, false)) with input as cmd(["x"])
+	}
+	every dir in ["/home/dev/project", "/home/dev/project/src", "/tmp"] {
+		not paths.holds_secret(path(dir, dir, false)) with input as cmd(["x"])
+	}
+}
+
+test_any_tool_writes_by_access if {
+	w := _tpath("~/.bashrc", "/home/dev/.bashrc", "write", false)
+	r := _tpath("~/.bashrc", "/home/dev/.bashrc", "read", false)
+	u := _tpath("/etc/x", "/etc/x", "unknown", false)
+	count(paths.written) == 1 with input as _tool_doc("mcp__fs__write_file", "mcp", [w, r])
+	count(paths.maybe_written) == 1 with input as _tool_doc("mcp__x__thing", "mcp", [u])
+	count(paths.touched) == 2 with input as _tool_doc("mcp__fs__write_file", "mcp", [w, r])
+	count(paths.touched) == 0 with input as _tool_doc("mcp__fs__list", "mcp", [_tpath("~/.ssh", "/home/dev/.ssh", "list", false)])
+}
+
+test_documents_without_access_fall_back_to_the_tool_class if {
+	p := object.remove(_tpath("/etc/x", "/etc/x", "write", false), ["access"])
+	count(paths.written) == 1 with input as _tool_doc("Write", "file-write", [p])
+	count(paths.written) == 0 with input as _tool_doc("Read", "file-read", [p])
+}
+
+test_in_place_edits_write_files_not_scripts if {
+	written_of(cmd(["sed", "-i", "/^#/d", "conf.txt"])) == {"/home/dev/project/conf.txt"}
+	written_of(cmd(["sed", "-i", "-e", "/a/d", "-e", "/b/d", "docs/x.md"])) == {"/home/dev/project/docs/x.md"}
+	written_of(cmd(["perl", "-i", "-pe", "s/a/b/", "a.txt"])) == {"/home/dev/project/a.txt"}
+}
+
+test_glob_safe_collapses_star_runs_and_long_patterns_are_not_matched if {
+	paths.glob_safe(".e*****") == ".e**"
+	paths.secret_glob(concat("", [".e", concat("", [s | some _ in numbers.range(1, 2000); s := "*"])]))
+	not paths.glob_fits(concat("", [s | some _ in numbers.range(1, 600); s := "a"]))
+}
+
+test_credential_directories_in_any_home_are_secret if {
+	every file in ["/root/.aws/config", "/home/bob/.ssh/id_ed25519", "/users/x/.kube/config", "/root/.docker/config.json", "/home/bob/.netrc"] {
+		paths.is_secret(path(file, file, false)) with input as cmd(["x"])
+	}
+	every file in ["/home/bob/.ssh/id_rsa.pub", "/root/.ssh/known_hosts", "/home/bob/.bashrc"] {
+		not paths.is_secret(path(file, file, false)) with input as cmd(["x"])
+	}
 }

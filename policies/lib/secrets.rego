@@ -15,21 +15,58 @@ token_patterns := {
 	"AWS access key ID": `(A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}`,
 	"GCP service account key": `"private_key_id"[ \t]*:[ \t]*"[a-f0-9]{40}"`,
 	"Google API key": `AIza[0-9A-Za-z_-]{35}`,
+	"Google OAuth token": `ya29\.[0-9A-Za-z_-]{20,}|GOCSPX-[0-9A-Za-z_-]{24,}`,
 	"GitHub token": `(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,}`,
 	"GitHub fine-grained token": `github_pat_[A-Za-z0-9_]{22,}`,
-	"Slack token": `xox[abposr]-[A-Za-z0-9-]{10,}`,
+	"GitLab token": `(glpat|gldt|glrt|glptt|glft|glsoat|glcbt|gloas)-[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}`,
+	"Slack token": `xox[abposre]-[A-Za-z0-9-]{10,}`,
+	"Slack webhook": `hooks\.slack\.com/(services|workflows|triggers)/[A-Za-z0-9_/-]{20,}`,
+	"Discord webhook": `discord(app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}`,
 	"private key": `-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----`,
 	"Stripe secret key": `(sk|rk)_live_[0-9A-Za-z]{20,}`,
 	"Anthropic API key": `sk-ant-[A-Za-z0-9_-]{20,}`,
-	"OpenAI API key": `sk-(proj-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}`,
+	"OpenAI API key": `sk-(proj-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|sk-(proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|sk-[A-Za-z0-9]{48}`,
+	"npm token": `npm_[A-Za-z0-9]{36}`,
+	"PyPI token": `pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{40,}`,
+	"Hugging Face token": `hf_[A-Za-z0-9]{34,}`,
+	"Docker Hub token": `dckr_pat_[A-Za-z0-9_-]{20,}`,
+	"SendGrid key": `SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}`,
+	"Vault token": `hvs\.[A-Za-z0-9_-]{24,}|hvb\.[A-Za-z0-9_-]{24,}`,
+	"DigitalOcean token": `do[por]_v1_[a-f0-9]{64}`,
+	"Shopify token": `shp(at|ca|pa|ss)_[a-fA-F0-9]{32}`,
+	"Azure storage key": `(AccountKey|SharedAccessKey)=[A-Za-z0-9+/=]{20,}`,
+	"Azure client secret": `[A-Za-z0-9_~.-]{3}8Q~[A-Za-z0-9_~.-]{31,34}`,
+	"JSON Web Token": `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}`,
+	"credentials in a URL": `[A-Za-z][A-Za-z0-9+.-]{1,20}://[^ \t\r\n/:@<>${}*'"]*:[^ \t\r\n/@<>${}*'"]+@[A-Za-z0-9\[]`,
+	"Sentry DSN": `https?://[a-f0-9]{32}(:[a-f0-9]{32})?@[A-Za-z0-9.-]+`,
+	"Azure SAS token": `sv=[0-9]{4}-[0-9]{2}-[0-9]{2}&[^ \t\r\n"'<>]*sig=[A-Za-z0-9%/+=]{20,}|[?&]sig=[A-Za-z0-9%/+=]{30,}`,
+	"Atlassian API token": `ATATT3[A-Za-z0-9_=-]{60,}`,
+	"Telegram bot token": `[0-9]{8,10}:AA[A-Za-z0-9_-]{30,}`,
+	"Databricks token": `dapi[a-f0-9]{32}`,
+	"Grafana token": `glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|glc_[A-Za-z0-9+/=]{32,}`,
+	"Doppler token": `dp\.(pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{30,}`,
+	"Notion token": `secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,}`,
+	"Terraform Cloud token": `[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_-]{60,}`,
+	"age secret key": `AGE-SECRET-KEY-1[0-9A-Z]{58}`,
+	"Fly.io token": `FlyV1 fm[12]_[A-Za-z0-9_+/=-]{20,}`,
+	"Discord bot token": `[A-Za-z0-9_-]{23,}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,}`,
+	"Twilio key": `SK[0-9a-f]{32}`,
+	"Mailgun key": `key-[0-9a-f]{32}`,
+	"Postman key": `PMAK-[0-9a-f]{24}-[0-9a-f]{34}`,
+	"Linear key": `lin_api_[A-Za-z0-9]{40}`,
+	"credentials on a command line": `(?i)(^|[ \t'"])(-u|--user|--password|--pass|-p)[ \t=]+[^ \t\r\n:'"$<>]+:[^ \t\r\n'"$<>@]{6,}`,
+	"authorization header": `(?i)authorization:[ \t]*(bearer|basic|token)[ \t]+[A-Za-z0-9._~+/=-]{16,}`,
 }
 
 # key=value assignments of a password or secret; the value must look real (no
 # placeholder such as <password>, $PASSWORD, *** or {{secret}})
 assignment_patterns := {
-	"password or secret assignment": `(?i)(^|[^A-Za-z0-9])([A-Za-z0-9_]*_)?(password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret)[ \t]*=[ \t]*["']?[^ \t\r\n"'<>$*{}()\[\]]{4,}`,
-	"quoted password or secret": `(?i)"(password|passwd|secret|api_key|apikey|access_token|auth_token|client_secret)"[ \t]*:[ \t]*"[^"<>$*{}]{4,}"`,
+	"password or secret assignment": `(?i)(^|[^A-Za-z0-9])([A-Za-z0-9_]*_)?(password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret)[ \t]*=[ \t]*["']?[^ \t\r\n"'<>$*{}()\[\]\x60][^ \t\r\n"'<>*{}()\[\]\x60]{3,}(["' \t\r\n;,&\x60]|$)`,
+	"quoted password or secret": `(?i)"(password|passwd|secret|api_key|apikey|access_token|auth_token|client_secret|auth|token|private_key)"[ \t]*:[ \t]*"[^"<>$*{}]{4,}"`,
+	"token or key assignment": `(?i)(^|[^A-Za-z0-9_])[A-Za-z0-9_]*(token|api_?key|access_?key|admin_?key|secret_?key|private_?key|auth_?key|signing_?key|master_?key|_key|_secret|_dsn|_pat|_pwd|_pass)["']?[ \t]*[=:][ \t]*["']?[A-Za-z0-9_./+=~:\x{00AD}\x{200B}-\x{200D}\x{2060}\x{FEFF}-]{12,}(["' \t\r\n;,&\x60]|$)`,
+	"password after a colon": `(?i)(^|[^A-Za-z0-9_])(password|passwd|pwd)[ \t]*:[ \t]*["']?[^ \t\r\n"'<>$*{}()\[\],;\x60]{8,}(["' \t\r\n;,&\x60]|$)`,
 	"AWS secret access key": `(?i)aws_secret_access_key["' \t]*[:=]["' \t]*[A-Za-z0-9/+=]{40}`,
+	"YAML password or secret": `(?im)^[ \t-]*([A-Za-z0-9_]*_)?(password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret|private_key|token)[ \t]*:[ \t]*["']?[^ \t\r\n"'<>$*{}()\[\]]{4,}["']?[ \t]*$`,
 }
 
 extra_patterns := p if {
@@ -40,7 +77,35 @@ extra_patterns := p if {
 patterns := object.union(object.union(token_patterns, assignment_patterns), extra_patterns)
 
 # found(text): the names of the kinds of secret in `text`
-found(text) := {name | some name, pattern in patterns; regex.match(pattern, text)}
+found(text) := {name | some name, pattern in patterns; _found(name, pattern, text)}
+
+# kinds whose value could be a word rather than a secret: a match only counts when its
+# value is not a keyword or placeholder (manage_master_user_password = true)
+_value_checked := {"password or secret assignment", "YAML password or secret", "quoted password or secret", "token or key assignment", "password after a colon"}
+
+# kinds whose value must also hold a digit to count (a token, not a word or an identifier)
+_digit_checked := {"token or key assignment", "password after a colon"}
+
+_found(name, pattern, text) if {
+	not name in _value_checked
+	regex.match(pattern, text)
+}
+
+_found(name, pattern, text) if {
+	name in _value_checked
+	some m in regex.find_n(pattern, text, 16)
+	not regex.match(_placeholder_value, m)
+	_has_digit_if_needed(name, m)
+}
+
+_has_digit_if_needed(name, _) if not name in _digit_checked
+
+_has_digit_if_needed(name, m) if {
+	name in _digit_checked
+	regex.match(`[=:][ \t]*["']?[^ \t]*[0-9]`, m)
+}
+
+_placeholder_value := `(?i)[=:][ \t]*["']?(true|false|null|none|nil|yes|no|on|off|undefined|required|optional|string|str|changeme|change_me|example|placeholder|redacted|secret|password|x{3,}|\*{3,}|\.{3,})["' \t\r\n;,&\x60]*$`
 
 # redact(text): `text` with every secret value replaced by a label naming its kind
 # ([REDACTED AWS KEY]); assignments keep their key (password=[REDACTED]); extra
@@ -56,7 +121,31 @@ redact(text) := out if {
 	t7 := regex.replace(t6, token_patterns["Anthropic API key"], "[REDACTED ANTHROPIC KEY]")
 	t8 := regex.replace(t7, token_patterns["OpenAI API key"], "[REDACTED OPENAI KEY]")
 	t9 := regex.replace(t8, `("private_key_id"[ \t]*:[ \t]*")[a-f0-9]{40}"`, `${1}[REDACTED]"`)
-	out := _redact_assignments(_redact_extra(t9))
+	t10 := regex.replace(t9, token_patterns["GitLab token"], "[REDACTED GITLAB TOKEN]")
+	t11 := _redact_group(_redact_group(_redact_group(_redact_group(_redact_group(_redact_group(t10, 0), 1), 2), 3), 4), 5)
+	t12 := regex.replace(t11, token_patterns["JSON Web Token"], "[REDACTED JWT]")
+	t13 := regex.replace(t12, `([A-Za-z][A-Za-z0-9+.-]{1,20}://[^ \t\r\n/:@<>${}*'"]*:)[^ \t\r\n/@<>${}*'"]+(@[A-Za-z0-9\[])`, "${1}[REDACTED]${2}")
+	t14 := regex.replace(t13, `(?i)(authorization:[ \t]*(bearer|basic|token)[ \t]+)[A-Za-z0-9._~+/=-]{16,}`, "${1}[REDACTED]")
+	t15 := regex.replace(t14, `((AccountKey|SharedAccessKey)=)[A-Za-z0-9+/=]{20,}`, "${1}[REDACTED]")
+	t16 := regex.replace(t15, `(?i)((^|[ \t'"])(-u|--user|--password|--pass|-p)[ \t=]+[^ \t\r\n:'"$<>]+:)[^ \t\r\n'"$<>@]{6,}`, "${1}[REDACTED]")
+	out := _redact_assignments(_redact_extra(t16))
+}
+
+# every other token kind, a few alternations at a time (one alternation of all of them
+# would exceed the engine's compiled-regex size limit)
+_other_keys := sort([k | some k, _ in token_patterns; not k in _labelled])
+
+_other_group(i) := concat("|", [sprintf("(?:%s)", [token_patterns[k]]) | some k in array.slice(_other_keys, i * 8, (i + 1) * 8)])
+
+_redact_group(text, i) := regex.replace(text, _other_group(i), "[REDACTED TOKEN]") if {
+	count(_other_keys) > i * 8
+} else := text
+
+_labelled := {
+	"AWS access key ID", "GitHub token", "GitHub fine-grained token", "Slack token", "Google API key",
+	"Stripe secret key", "Anthropic API key", "OpenAI API key", "GCP service account key", "GitLab token",
+	"JSON Web Token", "credentials in a URL", "authorization header", "Azure storage key", "private key",
+	"credentials on a command line",
 }
 
 _redact_extra(text) := regex.replace(text, alternation, "[REDACTED]") if {
@@ -71,12 +160,36 @@ _redact_private_keys(text) := regex.replace(
 	"[REDACTED PRIVATE KEY]",
 )
 
-_redact_assignments(text) := regex.replace(
+# only when a real assignment is there (not `manage_master_user_password = true` alone)
+_redact_assignments(text) := _redact_assignments_now(text) if {
+	some kind, pattern in assignment_patterns
+	_found(kind, pattern, text)
+} else := text
+
+_redact_assignments_now(text) := regex.replace(
+	regex.replace(
+		_redact_generic(_redact_yaml(text)),
+		`(?i)((password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret|aws_secret_access_key)["' \t]*[=:][ \t]*["']?)[^ \t\r\n"'<>$*{}()\[\],;\x60]{4,}(["' \t\r\n;,&\x60]|$)`,
+		"${1}[REDACTED]${3}",
+	),
+	`(?i)("(password|passwd|secret|api_key|apikey|access_token|auth_token|client_secret|auth|token|private_key)"[ \t]*:[ \t]*")[^"]{4,}"`,
+	`${1}[REDACTED]"`,
+)
+
+_redact_yaml(text) := regex.replace(
+	text,
+	`(?im)(^[ \t-]*([A-Za-z0-9_]*_)?(password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret|private_key|token)[ \t]*:[ \t]*["']?)[^ \t\r\n"'<>$*{}()\[\]]{4,}`,
+	"${1}[REDACTED]",
+)
+
+# NAME_TOKEN=value, ADMIN_KEY: value, password: value (a value with a digit, 12+ chars
+# for tokens, 8+ after password:)
+_redact_generic(text) := regex.replace(
 	regex.replace(
 		text,
-		`(?i)((password|passwd|secret|secret_key|api_key|apikey|access_token|auth_token|client_secret|aws_secret_access_key)["' \t]*[=:][ \t]*["']?)[^ \t\r\n"'<>$*{}()\[\]]{4,}`,
+		`(?i)((^|[^A-Za-z0-9_])[A-Za-z0-9_]*(token|api_?key|access_?key|admin_?key|secret_?key|private_?key|auth_?key|signing_?key|master_?key|_key|_secret|_dsn|_pat|_pwd|_pass)["']?[ \t]*[=:][ \t]*["']?)([A-Za-z0-9_./+=~:\x{00AD}\x{200B}-\x{200D}\x{2060}\x{FEFF}-]*[0-9][A-Za-z0-9_./+=~:\x{00AD}\x{200B}-\x{200D}\x{2060}\x{FEFF}-]*)`,
 		"${1}[REDACTED]",
 	),
-	`(?i)("(password|passwd|secret|api_key|apikey|access_token|auth_token|client_secret)"[ \t]*:[ \t]*")[^"]{4,}"`,
-	`${1}[REDACTED]"`,
+	`(?i)((^|[^A-Za-z0-9_])(password|passwd|pwd)[ \t]*:[ \t]*["']?)[^ \t\r\n"'<>$*{}()\[\],;\x60]*[0-9][^ \t\r\n"'<>$*{}()\[\],;\x60]*`,
+	"${1}[REDACTED]",
 )

@@ -55,3 +55,15 @@ test_clean_text_is_unchanged if {
 	text := "all 42 tests passed in 1.3s"
 	secrets.redact(text) == text
 }
+
+# redact() chains six groups of eight: every unlabelled token kind must fit in them
+test_every_token_kind_fits_the_redaction_chain if {
+	count(secrets._other_keys) <= 48
+}
+
+test_late_token_kinds_are_redacted if {
+	age := concat("", ["AGE-SECRET-KEY-1", "GQQCTGKLKN2WTLETM2KMC42GAYH57EY6C97F044GU0JFGATAY70WJRUD50"])
+	not contains(secrets.redact(concat("", ["key ", age])), age)
+	tg := concat("", ["6098746952:AA", "9HEwEFEnoLaiUqix8cbAz3yB1Gz-iJRNZ"])
+	not contains(secrets.redact(tg), tg)
+}

@@ -334,6 +334,12 @@ def _traversal(raw: str, flavour: str) -> bool:
     return ".." in raw.split("/")
 
 
+def _is_glob(text: str, flavour: str) -> bool:
+    """Could the OS/shell/tool expand this as a pattern (`*`, `?`, `[...]`)? Then `absolute`
+    names a pattern, not one file, and policies compare it as a glob (lib/paths.rego)."""
+    return "*" in text or "?" in text or ("[" in text and flavour != "windows")
+
+
 def _facts(raw: object, ctx: _Context) -> dict:
     """The facts of one raw path; never raises for a str (or any other) raw."""
     flavour = ctx.flavour
@@ -364,6 +370,7 @@ def _facts(raw: object, ctx: _Context) -> dict:
         "absolute_folded": fold(absolute_text),
         "home_relative": _home_relative(absolute, ctx),
         "invalid": invalid,
+        "glob": _is_glob(text, flavour),
     }
 
 
@@ -392,6 +399,296 @@ def tool_paths(tool_name: str, tool_input: dict) -> list[tuple[str, str]]:
     if tool_name == "Glob" and isinstance(pattern, str) and ("/" in pattern or "\\" in pattern):
         out.append(("pattern", pattern))
     return out
+
+
+# --- effects: what any tool's call touches -----------------------------------------
+#
+# Built-in tools are described exactly (TOOL_PATH_FIELDS and the access below). Every
+# other tool (MCP servers, renamed or future tools) is described by walking its input:
+# keys that name a path, a URL or a command, and the verbs of its name, so file, secret
+# and network policies apply by effect, not by tool name.
+
+READ, WRITE, LIST, UNKNOWN = "read", "write", "list", "unknown"
+
+_BUILTIN_ACCESS = {
+    "Read": READ, "NotebookRead": READ, "Grep": READ,
+    "Write": WRITE, "Edit": WRITE, "MultiEdit": WRITE, "NotebookEdit": WRITE,
+    "Glob": LIST, "LS": LIST,
+}
+# built-in tools whose input is described by the tables above (no generic walk)
+_BUILTIN_TOOLS = frozenset(_BUILTIN_ACCESS) | frozenset({
+    "Bash", "PowerShell", "BashOutput", "KillShell", "KillBash", "WebFetch", "WebSearch",
+    "Task", "Agent", "TodoWrite", "ExitPlanMode", "Skill", "SlashCommand", "AskUserQuestion",
+})
+
+_PATH_KEYS = frozenset({
+    "path", "paths", "file", "files", "filename", "filenames", "file_name", "file_path", "filepath",
+    "file_paths", "notebook_path", "directory", "directories", "dir", "dirs", "folder", "folders",
+    "source", "sources", "src", "destination", "dest", "dst", "target", "targets", "from", "to",
+    "root", "cwd", "working_directory", "workdir", "location", "output", "out", "input", "uri", "uris",
+    "old_path", "new_path", "local_path", "absolute_path", "relative_path", "glob", "include",
+})
+_PATH_SUFFIXES = ("_path", "_paths", "_file", "_files", "_filename", "_dir", "_dirs", "_directory",
+                  "_directories", "_folder", "_uri")
+# keys whose path is written / read whatever the tool's verb
+_WRITE_KEYS = frozenset({"destination", "dest", "dst", "target", "targets", "to", "output", "out",
+                         "new_path", "destination_path", "target_path", "output_path", "output_file",
+                         "output_dir", "output_directory", "dest_path", "save_path"})
+_READ_KEYS = frozenset({"source", "sources", "src", "from", "input", "source_path", "input_path",
+                        "input_file", "src_path"})
+_NETWORK_KEYS = frozenset({"url", "urls", "uri", "uris", "endpoint", "host", "hostname", "domain",
+                           "webhook", "webhook_url", "base_url", "href", "link", "server", "address"})
+_EXEC_KEYS = frozenset({"command", "cmd", "commands", "script", "shell_command", "bash_command",
+                        "command_line", "commandline", "shell"})
+_EXEC_VERBS = frozenset({"exec", "execute", "run", "eval", "evaluate", "spawn", "shell", "terminal",
+                         "bash", "sh", "python", "node", "repl", "interpreter", "process"})
+_WRITE_VERBS = frozenset({
+    "write", "edit", "create", "update", "delete", "remove", "rm", "move", "mv", "rename", "copy", "cp",
+    "put", "save", "mkdir", "append", "patch", "set", "insert", "replace", "modify",
+    "overwrite", "truncate", "chmod", "chown", "touch", "make", "new", "apply", "store", "download",
+    "unzip", "extract", "install", "unlink", "rmdir", "mkfile", "link", "symlink", "clear", "reset",
+})
+_READ_VERBS = frozenset({
+    "read", "get", "list", "ls", "search", "find", "view", "show", "cat", "open", "fetch", "query", "stat",
+    "info", "describe", "tree", "glob", "grep", "head", "tail", "load", "inspect", "diff", "status", "log",
+    "check", "lookup", "resolve", "browse", "explore", "preview", "count", "exists", "watch", "upload",
+    "send", "share", "attach", "analyze", "analyse", "index", "scan", "parse", "lint", "validate", "print",
+    "dump", "export", "summarize", "summarise", "convert", "compare", "hash", "checksum", "metadata",
+})
+# verbs of tools that return names, not contents (list_directory, directory_tree, get_file_info)
+_LIST_VERBS = frozenset({"list", "ls", "tree", "glob", "stat", "exists", "info", "metadata", "find"})
+_MOVE_VERBS = frozenset({"move", "mv", "rename"})  # the source of a move is deleted: a write
+
+_MAX_NODES = 512      # values looked at in one tool input
+_MAX_DEPTH = 8        # nesting followed
+_MAX_VALUE = 4096     # longer strings are data, not paths or URLs
+
+
+def _snake(key: str) -> str:
+    """camelCase / kebab-case / "File Path" -> snake_case, lower."""
+    out = []
+    for i, ch in enumerate(key):
+        if ch.isupper() and i and (key[i - 1].islower() or key[i - 1].isdigit()):
+            out.append("_")
+        out.append("_" if ch in "- ." else ch.lower())
+    return "".join(out)
+
+
+def name_tokens(tool_name: str) -> frozenset:
+    """The words of a tool's name: mcp__fs__writeFile -> {"write", "file"} (server excluded)."""
+    if not isinstance(tool_name, str):
+        return frozenset()
+    name = tool_name
+    if name.startswith("mcp__"):
+        name = name[5:].partition("__")[2] or name[5:]
+    return frozenset(t for t in _snake(name).replace("__", "_").split("_") if t)
+
+
+def _verb_access(tokens: frozenset) -> str:
+    """write if the tool's name has a write verb, read if a read verb, list if it only
+    lists names, else unknown."""
+    if tokens & _WRITE_VERBS:
+        return WRITE
+    if tokens & (_READ_VERBS - _LIST_VERBS):
+        return READ
+    if tokens & _LIST_VERBS:
+        return LIST
+    return UNKNOWN
+
+
+def _path_key(key: str) -> bool:
+    return key in _PATH_KEYS or key.endswith(_PATH_SUFFIXES)
+
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def _unquote(text: str) -> str:
+    """Percent-decoding (UTF-8) without urllib: a%20b -> "a b"; bad escapes stay as they are."""
+    if "%" not in text:
+        return text
+    pieces = text.split("%")
+    raw = bytearray(pieces[0].encode("utf-8", "surrogatepass"))
+    for piece in pieces[1:]:
+        if len(piece) >= 2 and piece[0] in _HEX and piece[1] in _HEX:
+            raw.append(int(piece[:2], 16))
+            raw.extend(piece[2:].encode("utf-8", "surrogatepass"))
+        else:
+            raw.extend(b"%" + piece.encode("utf-8", "surrogatepass"))
+    return raw.decode("utf-8", "replace")
+
+
+def _file_uri(value: str) -> str | None:
+    """file:///a%20b -> "/a b"; file://localhost/x -> "/x"; file://host/x -> "//host/x"; else None."""
+    if value[:7].lower() != "file://":
+        return None
+    rest = value[7:]
+    if not rest.startswith("/"):
+        host, _, rest = rest.partition("/")
+        rest = "/" + rest
+        if host.lower() not in ("", "localhost"):
+            rest = "//" + host + rest
+    return _unquote(rest.split("?", 1)[0].split("#", 1)[0])
+
+
+def _looks_absolute(value: str) -> bool:
+    """A value that is unmistakably a path: /x, ~/x, ~, C:\\x (no whitespace, no newline)."""
+    if not value or len(value) > _MAX_VALUE or any(c.isspace() for c in value):
+        return False
+    if value[0] == "/" and len(value) > 1 and value[1] != "/":
+        return True
+    if value == "~" or value.startswith("~/"):
+        return True
+    return len(value) > 2 and value[1] == ":" and value[2] in "\\/" and value[0].isascii() and value[0].isalpha()
+
+
+def _network(field: str, value: str) -> dict | None:
+    scheme, sep, rest = value.partition("://")
+    if not sep or not scheme or not scheme.replace("+", "").replace("-", "").replace(".", "").isalnum():
+        return None
+    authority = rest.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
+    userinfo, _, hostport = authority.rpartition("@")
+    host = hostport
+    if host.startswith("["):
+        host = host[1:].split("]", 1)[0]
+    else:
+        host = host.split(":", 1)[0]
+    return {"field": field, "url": value, "scheme": scheme.lower(), "host": _ipv4(host.lower()),
+            "credentials": bool(userinfo)}
+
+
+def _ipv4(host: str) -> str:
+    """Numeric IPv4 spellings as inet_aton reads them (0xa9fea9fe, 2852039166, 0251.0376.0251.0376,
+    169.254.43518) -> dotted quad, so a policy comparing hosts sees one form; else unchanged."""
+    parts = host.split(".")
+    if not host or len(parts) > 4:
+        return host
+    values = []
+    for part in parts:
+        try:
+            if part[:2] in ("0x", "0X"):
+                values.append(int(part[2:] or "0", 16))
+            elif len(part) > 1 and part[0] == "0":
+                values.append(int(part, 8))
+            else:
+                values.append(int(part, 10))
+        except ValueError:
+            return host
+    *head, last = values
+    if any(v > 255 for v in head) or last >= 256 ** (5 - len(values)):
+        return host
+    number = sum(v << (8 * (3 - i)) for i, v in enumerate(head)) + last
+    return ".".join(str((number >> s) & 255) for s in (24, 16, 8, 0))
+
+
+def _argv_text(items: list) -> str:
+    """["rm", "-rf", "a b"] -> "rm -rf 'a b'" (POSIX quoting, for the shell parser)."""
+    out = []
+    for item in items:
+        text = str(item)
+        if text and all(c.isalnum() or c in "@%+=:,./_-~" for c in text):
+            out.append(text)
+        else:
+            out.append("'" + text.replace("'", "'\\''") + "'")
+    return " ".join(out)
+
+
+def tool_effects(tool_name: str, tool_input: dict) -> dict:
+    """What a tool call touches, from its input alone (no shell parsing here).
+
+    {"paths": [(field, raw, access)], "network": [...], "exec": [{"field", "command"}],
+     "truncated": bool}. access is "read", "write", "list" or "unknown".
+    """
+    paths: list[tuple[str, str, str]] = []
+    network: list[dict] = []
+    execs: list[dict] = []
+    out = {"paths": paths, "network": network, "exec": execs, "truncated": False}
+    if not isinstance(tool_input, dict) or not isinstance(tool_name, str):
+        return out
+
+    if tool_name in _BUILTIN_TOOLS:
+        access = _BUILTIN_ACCESS.get(tool_name, READ)
+        paths.extend((f, raw, access) for f, raw in tool_paths(tool_name, tool_input))
+        if tool_name == "Grep" and isinstance(tool_input.get("glob"), str) and tool_input["glob"]:
+            # a file-name filter: it selects which files' content is shown
+            mode = tool_input.get("output_mode")
+            base = tool_input.get("path") if isinstance(tool_input.get("path"), str) else ""
+            glob = tool_input["glob"]
+            raw = glob if not base or glob.startswith(("/", "~")) else base.rstrip("/") + "/" + glob
+            paths.append(("glob", raw, READ if mode == "content" else LIST))
+        kind = tool_input.get("type")
+        if tool_name == "Grep" and isinstance(kind, str) and kind and kind.isalnum():
+            # a ripgrep file type (type: "env"): the files it selects, as a glob
+            base = tool_input.get("path") if isinstance(tool_input.get("path"), str) else ""
+            glob = "*." + kind
+            raw = glob if not base else base.rstrip("/") + "/" + glob
+            paths.append(("type", raw, READ if tool_input.get("output_mode") == "content" else LIST))
+        if tool_name == "WebFetch" and isinstance(tool_input.get("url"), str):
+            url = tool_input["url"]
+            local = _file_uri(url)
+            if local is not None:
+                paths.append(("url", local, READ))
+            else:
+                found = _network("url", url)
+                if found:
+                    network.append(found)
+        return out
+
+    tokens = name_tokens(tool_name)
+    verb_access = _verb_access(tokens)
+    executes = bool(tokens & _EXEC_VERBS)
+    budget = [_MAX_NODES]
+
+    def visit(node, key: str, field: str, depth: int) -> None:
+        if budget[0] <= 0 or depth > _MAX_DEPTH:
+            out["truncated"] = True
+            return
+        budget[0] -= 1
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if isinstance(k, str):
+                    sk = _snake(k)
+                    visit(v, sk, f"{field}.{k}" if field else k, depth + 1)
+            return
+        if isinstance(node, list):
+            for i, v in enumerate(node):
+                visit(v, key, f"{field}[{i}]", depth + 1)
+            return
+        if not isinstance(node, str) or not node:
+            return
+        if key in _EXEC_KEYS or (executes and key in ("code", "args", "argv", "input")):
+            execs.append({"field": field, "command": node})
+            return
+        local = _file_uri(node) if len(node) <= _MAX_VALUE else None
+        if local is not None:
+            paths.append((field, local, _key_access(key, verb_access, tokens)))
+            return
+        if key in _NETWORK_KEYS or "://" in node[:32]:
+            found = _network(field, node) if len(node) <= _MAX_VALUE else None
+            if found:
+                network.append(found)
+                return
+        if _path_key(key) and len(node) <= _MAX_VALUE and "\n" not in node:
+            paths.append((field, node, _key_access(key, verb_access, tokens)))
+        elif _looks_absolute(node):
+            paths.append((field, node, READ if verb_access != WRITE else UNKNOWN))
+
+    visit(tool_input, "", "", 0)
+    # an argv list under an exec key becomes one command line
+    for k in _EXEC_KEYS:
+        v = tool_input.get(k)
+        if isinstance(v, list) and v and all(isinstance(x, (str, int, float)) for x in v):
+            execs[:] = [e for e in execs if not e["field"].startswith(k + "[")]
+            execs.append({"field": k, "command": _argv_text(v)})
+    return out
+
+
+def _key_access(key: str, verb_access: str, tokens: frozenset) -> str:
+    if key in _WRITE_KEYS:
+        return WRITE
+    if key in _READ_KEYS:
+        return WRITE if tokens & _MOVE_VERBS else READ
+    return verb_access
 
 
 def looks_like_path(arg: str, flavour: str = HOST_FLAVOUR) -> bool:
@@ -432,13 +729,20 @@ def _shell_paths(shell: dict, flavour: str):
 
 def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: str,
                   project_dir: str | None, home: str | None, flavour: str = HOST_FLAVOUR,
-                  resolver: Resolver | None = None, limit: int = 64) -> list[dict]:
+                  resolver: Resolver | None = None, limit: int = 64,
+                  effects: dict | None = None) -> list[dict]:
     """Facts for every path a tool call touches, de-duplicated, at most `limit` entries.
+
+    Paths from the tool's input (see `tool_effects`) carry `access` ("read", "write",
+    "list" or "unknown"); shell-derived ones carry `access: null` (the command says).
 
     Callers detect truncation by `len(result) == limit`.
     """
     ctx = _Context(cwd=cwd, project_dir=project_dir, home=home, flavour=flavour, resolver=resolver)
-    found = [("tool_input", field, raw, None) for field, raw in tool_paths(tool_name, tool_input)]
+    if effects is None:
+        effects = tool_effects(tool_name, tool_input)
+    access = {field: kind for field, _raw, kind in effects["paths"]}
+    found = [("tool_input", field, raw, None) for field, raw, _kind in effects["paths"]]
     out: list[dict] = []
     seen: set[tuple[str, str, str]] = set()
     candidates = itertools.chain(found, _shell_paths(shell, flavour) if shell is not None else ())
@@ -451,6 +755,7 @@ def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: 
             continue
         seen.add(key)
         facts["field"], facts["source"] = field, source
+        facts["access"] = access.get(field) if source == "tool_input" else None
         if seg_id is not None:
             facts["segment"] = seg_id
         out.append(facts)

@@ -1,0 +1,217 @@
+"""Effects: every tool's call described by what it touches (issue 12, items 2-4).
+
+Unit tests of `facts.paths.tool_effects` and the query document's `effects`, then the
+whole pipeline (real facts, default pack) on the issue's cases: MCP and renamed tools,
+Grep globs, credential stores, prompts, and redaction of any tool's output.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from claude_rego import query
+from claude_rego.facts.paths import _ipv4, name_tokens, tool_effects
+from conftest import hook_input
+
+ENV = {"HOME": "/home/dev", "CLAUDE_PROJECT_DIR": "/home/dev/project", "USER": "dev"}
+
+
+def facts(tool: str, tool_input: dict) -> dict:
+    hook = {"hook_event_name": "PreToolUse", "cwd": "/home/dev/project", "tool_name": tool, "tool_input": tool_input}
+    return query.build(hook, environ=ENV, flavour="linux", resolver=lambda p: p)["facts"]
+
+
+def accesses(tool: str, tool_input: dict) -> list[tuple[str, str, str]]:
+    return [(p["field"], p["absolute"], p["access"]) for p in facts(tool, tool_input)["paths"]]
+
+
+# ------------------------------------------------------------------ tool_effects
+
+
+def test_builtin_tools_keep_their_exact_fields_and_get_an_access():
+    assert accesses("Read", {"file_path": "a.py", "path": "/ignored"}) == [("file_path", "/home/dev/project/a.py", "read")]
+    assert accesses("Write", {"file_path": "/etc/x", "content": "/etc/y"}) == [("file_path", "/etc/x", "write")]
+    assert accesses("LS", {"path": "~"}) == [("path", "/home/dev", "list")]
+
+
+def test_grep_glob_and_type_select_files_read_in_content_mode():
+    got = accesses("Grep", {"pattern": "x", "glob": ".env*", "output_mode": "content"})
+    assert got == [("glob", "/home/dev/project/.env*", "read")]
+    assert accesses("Grep", {"pattern": "x", "glob": "*.py"}) == [("glob", "/home/dev/project/*.py", "list")]
+    assert ("type", "/home/dev/project/src/*.env", "read") in accesses(
+        "Grep", {"pattern": "x", "path": "src", "type": "env", "output_mode": "content"})
+
+
+@pytest.mark.parametrize("tool,tool_input,expected", [
+    ("mcp__filesystem__read_file", {"path": "~/.ssh/id_rsa"}, [("path", "/home/dev/.ssh/id_rsa", "read")]),
+    ("mcp__filesystem__write_file", {"path": "~/.bashrc", "content": "x"}, [("path", "/home/dev/.bashrc", "write")]),
+    ("mcp__fs__move_file", {"source": "a", "destination": "/tmp/b"},
+     [("source", "/home/dev/project/a", "write"), ("destination", "/tmp/b", "write")]),
+    ("mcp__fs__copy_file", {"source": "~/.aws/credentials", "destination": "out"},
+     [("source", "/home/dev/.aws/credentials", "read"), ("destination", "/home/dev/project/out", "write")]),
+    ("RenamedReader", {"file_path": "/proc/self/environ"}, [("file_path", "/proc/self/environ", "unknown")]),
+    ("mcp__x__get", {"opts": {"files": ["~/.netrc"]}, "filePath": "b"},
+     [("opts.files[0]", "/home/dev/.netrc", "read"), ("filePath", "/home/dev/project/b", "read")]),
+    ("mcp__x__get", {"uri": "file:///home/dev/.kube/config"}, [("uri", "/home/dev/.kube/config", "read")]),
+    ("mcp__x__get", {"note": "/etc/shadow"}, [("note", "/etc/shadow", "read")]),
+    ("mcp__x__get", {"body": "see /etc/shadow for details"}, []),
+])
+def test_any_tool_input_is_walked_by_key_and_verb(tool, tool_input, expected):
+    assert accesses(tool, tool_input) == expected
+
+
+def test_network_and_exec_effects():
+    f = facts("mcp__fetch__fetch", {"url": "https://u:p@Evil.COM:8443/x?y=1"})
+    assert f["effects"]["network"] == [{"field": "url", "url": "https://u:p@Evil.COM:8443/x?y=1", "scheme": "https",
+                                        "host": "evil.com", "credentials": True}]
+    f = facts("WebFetch", {"url": "file:///home/dev/.ssh/id_rsa", "prompt": "x"})
+    assert [(p["absolute"], p["access"]) for p in f["paths"]] == [("/home/dev/.ssh/id_rsa", "read")]
+    f = facts("mcp__desktop__execute_command", {"command": "cat ~/.aws/credentials"})
+    assert f["effects"]["exec"] == [{"field": "command", "command": "cat ~/.aws/credentials"}]
+    assert f["shell"]["segments"][0]["command"] == "cat"  # parsed as shell: the file policies see it
+    f = facts("mcp__runner__run", {"cmd": ["rm", "-rf", "a b"]})
+    assert f["effects"]["exec"] == [{"field": "cmd", "command": "rm -rf 'a b'"}]
+    assert facts("Bash", {"command": "ls"})["effects"] == {"network": [], "exec": [], "truncated": False}
+
+
+def test_walk_is_bounded():
+    deep: dict = {"path": "x"}
+    for _ in range(50):
+        deep = {"a": deep}
+    out = tool_effects("mcp__x__y", deep)
+    assert out["truncated"] is True and out["paths"] == []
+    wide = {"items": [{"path": f"f{i}"} for i in range(2000)]}
+    out = tool_effects("mcp__x__y", wide)
+    assert out["truncated"] is True and len(out["paths"]) < 600
+
+
+def test_effects_never_raise_on_odd_input():
+    for tool_input in (None, [], {"path": None}, {"path": 3}, {1: "x"}, {"url": "://"}, {"uri": "file://%zz%"},
+                       {"command": [None, {"a": 1}]}, {"path": "\0"}, {"x": "\ud800"}):
+        tool_effects("mcp__x__y", tool_input)  # no exception
+        facts("mcp__x__y", tool_input if isinstance(tool_input, dict) else {})
+
+
+def test_name_tokens_and_numeric_hosts():
+    assert name_tokens("mcp__fs__writeFile") == {"write", "file"}
+    assert name_tokens("mcp__my-server__list_allowed-directories") == {"list", "allowed", "directories"}
+    for spelling in ("0xa9fea9fe", "2852039166", "0251.0376.0251.0376", "169.254.43518"):
+        assert _ipv4(spelling) == "169.254.169.254"
+    assert _ipv4("example.com") == "example.com" and _ipv4("999.1.1.1") == "999.1.1.1"
+
+
+# ------------------------------------------------------------------ through the pipeline
+
+pytest.importorskip("claude_rego.api")
+from claude_rego.api import evaluate_hook  # noqa: E402
+
+
+def decision(tool: str, tool_input: dict) -> str | None:
+    out, _ = evaluate_hook(hook_input("PreToolUse", tool_name=tool, cwd="/home/dev/project", tool_input=tool_input),
+                           environ=ENV)
+    reason = out.get("hookSpecificOutput", {}).get("permissionDecisionReason", "")
+    assert "policy evaluation failed" not in reason
+    return out.get("hookSpecificOutput", {}).get("permissionDecision")
+
+
+@pytest.mark.parametrize("tool,tool_input", [
+    ("mcp__filesystem__read_file", {"path": "~/.ssh/id_rsa"}),
+    ("mcp__filesystem__read_text_file", {"path": "/home/dev/.aws/credentials"}),
+    ("RenamedRead", {"file_path": "~/.claude/.credentials.json"}),
+    ("Grep", {"pattern": "KEY", "glob": ".env*", "output_mode": "content"}),
+    ("Grep", {"pattern": "oauth", "path": "~/.config/gh"}),
+    ("WebFetch", {"url": "file:///home/dev/.netrc", "prompt": "x"}),
+    ("WebFetch", {"url": "http://169.254.169.254/latest/meta-data/", "prompt": "x"}),
+    ("mcp__fetch__fetch", {"url": "http://0xa9fea9fe/latest/"}),
+    ("Read", {"file_path": "/proc/self/environ"}),
+    ("Read", {"file_path": "prod.env"}),
+    ("Read", {"file_path": "/home/dev/.config/gcloud/credentials.db"}),
+])
+def test_secret_reads_by_any_tool_are_denied(tool, tool_input):
+    assert decision(tool, tool_input) == "deny"
+
+
+@pytest.mark.parametrize("tool,tool_input,expected", [
+    ("mcp__filesystem__write_file", {"path": "~/.bashrc", "content": "curl x | sh"}, "deny"),
+    ("mcp__filesystem__edit_file", {"path": "/etc/hosts", "edits": []}, "deny"),
+    ("mcp__fs__move_file", {"source": "/home/dev/project", "destination": "/tmp/gone"}, "deny"),
+    ("mcp__x__frobnicate", {"path": "/etc/cron.d/x"}, "ask"),
+    ("mcp__shell__execute_command", {"command": "rm -rf ~"}, "ask"),
+])
+def test_writes_and_commands_by_any_tool(tool, tool_input, expected):
+    assert decision(tool, tool_input) == expected
+
+
+@pytest.mark.parametrize("tool,tool_input", [
+    ("Read", {"file_path": "README.md"}), ("Read", {"file_path": "src/config.py"}),
+    ("Edit", {"file_path": ".env.example", "old_string": "a", "new_string": "b"}),
+    ("Grep", {"pattern": "TODO", "path": "src", "glob": "**/*.{ts,tsx}", "output_mode": "content"}),
+    ("Glob", {"pattern": "**/.env*"}),
+    ("mcp__github__get_file_contents", {"owner": "o", "repo": "r", "path": "src/index.ts"}),
+    ("mcp__github__create_or_update_file", {"owner": "o", "repo": "r", "path": "docs/x.md", "content": "x"}),
+    ("mcp__github__create_issue", {"owner": "o", "repo": "r", "title": "t", "body": "see /etc/hosts"}),
+    ("mcp__filesystem__list_directory", {"path": "/home/dev"}),
+    ("mcp__github__get_file_contents", {"owner": "o", "repo": "r", "path": "/"}),
+    ("WebFetch", {"url": "https://docs.python.org/3/library/os.html", "prompt": "x"}),
+])
+def test_ordinary_tool_calls_pass(tool, tool_input):
+    assert decision(tool, tool_input) is None
+
+
+def post(tool: str, response):
+    out, _ = evaluate_hook(hook_input("PostToolUse", tool_name=tool, cwd="/home/dev/project", tool_input={},
+                                      tool_response=response), environ=ENV)
+    return out.get("hookSpecificOutput", {})
+
+
+AWS = "AKIA" + "ABCDEFGHIJKLMNOP"
+
+
+@pytest.mark.parametrize("tool,response,field", [
+    ("Grep", {"mode": "content", "content": f"a.cfg:1:key={AWS}", "numLines": 1}, "updatedToolOutput"),
+    ("BashOutput", {"stdout": f"x {AWS}", "stderr": "", "status": "running"}, "updatedToolOutput"),
+    ("WebFetch", {"result": f"config: {AWS}", "code": 200}, "updatedToolOutput"),
+    ("mcp__db__query", [{"type": "text", "text": f"row {AWS}"}], "updatedMCPToolOutput"),
+    ("mcp__x__y", {"content": [{"type": "text", "text": f"{AWS}"}]}, "updatedMCPToolOutput"),
+    ("SomeTool", f"raw {AWS}", "updatedToolOutput"),
+])
+def test_any_tool_output_is_redacted_in_its_own_shape(tool, response, field):
+    got = post(tool, response)
+    assert field in got and AWS not in str(got)
+    assert type(got[field]) is type(response)
+
+
+def test_output_past_the_scan_cap_is_withheld_not_passed():
+    big = "x" * (70 * 1024) + " " + AWS
+    got = post("Bash", {"stdout": big, "stderr": "", "interrupted": False})
+    out = got["updatedToolOutput"]
+    assert AWS not in str(got) and "withheld" in out["stdout"] and len(out["stdout"]) < 70 * 1024
+    assert out["interrupted"] is False
+
+
+def test_clean_outputs_are_untouched():
+    assert post("Read", {"type": "text", "file": {"content": "manage_master_user_password = true\n"}}) == {}
+    assert post("mcp__github__get_issue", [{"type": "text", "text": "all good"}]) == {}
+
+
+def prompt_blocked(text: str) -> bool:
+    out, _ = evaluate_hook(hook_input("UserPromptSubmit", cwd="/home/dev/project", prompt=text), environ=ENV)
+    return out.get("decision") == "block" and "policy evaluation failed" not in str(out)
+
+
+@pytest.mark.parametrize("text", [
+    "Deploy with key AKIA\u200bQ7ZP4MXR2LWK9TDE please",
+    "ｇｈｐ_Zq8yW3nV1kP0sX7cT5rB2mL9dF4hJ6gA1eQo is my token",
+    "pаssword=Sup3r-S3cret-Pr0d!",  # Cyrillic а
+    "ＰＡＳＳＷＯＲＤ＝hunter2-prod-Db-77 use it",
+])
+def test_disguised_secrets_in_prompts_are_blocked(text):
+    assert prompt_blocked(text)
+
+
+def test_prompt_folding_is_a_fact_only_when_it_changes_something():
+    doc = query.build({"hook_event_name": "UserPromptSubmit", "cwd": "/p", "prompt": "plain ascii"}, environ=ENV)
+    assert doc["facts"]["prompt_folded"] is None
+    doc = query.build({"hook_event_name": "UserPromptSubmit", "cwd": "/p", "prompt": "ｅｎｖ\u200b"}, environ=ENV)
+    assert doc["facts"]["prompt_folded"] == "env"
+    assert not prompt_blocked("Explique le mot de passe: café, naïve, 日本語")
