@@ -173,10 +173,62 @@ ask contains msg if {
 	recursive_delete(seg)
 	some word in shell.operands(seg)
 	_unknown_target(seg, word)
+	not _unresolved_deny(seg, word)
 	msg := sprintf("`%s` recursively deletes `%s`, which claude-rego cannot resolve (an unset variable or an unknown directory could make it / or the project). Approve only if you know what it expands to.", [concat(" ", seg.argv), word])
 }
 
-_unknown_target(seg, word) if regex.match(`^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?/`, word)
+# rm -rf /$NOPE, ~/$X, /home/$USER_UNKNOWN: the unknown part is the last component
+# right under /, the home directory or a system directory, so whatever it expands to
+# (also nothing) deletes something that must not be deleted.
+deny contains msg if {
+	some seg in shell.running(_recursive_deleters)
+	recursive_delete(seg)
+	some word in shell.operands(seg)
+	l := _unresolved_deny(seg, word)
+	msg := sprintf("Blocked: `%s` recursively deletes `%s`: the part claude-rego cannot resolve sits directly under %s (%s), so it deletes that directory or one of its top-level entries. %s", [concat(" ", seg.argv), word, l, describe(l), instead])
+}
+
+_unresolved_deny(seg, word) := l if {
+	shell.unresolved(word)
+	not _guarded(word)
+	prefix := shell.known_prefix(word)
+	endswith(prefix, "/")
+	_last_component_unknown(word, prefix)
+	l := shell.lexical(seg, prefix)
+	l != "?"
+	stripped(l) in catastrophic_roots
+}
+
+# the text after the known prefix is one unresolved part (a variable, ${…}, $(…)),
+# optionally followed by / or /*
+_last_component_unknown(word, prefix) if {
+	rest := trim_right(trim_suffix(trim_suffix(substring(word, count(prefix), -1), "*"), "/"), "/")
+	not contains(rest, "/")
+}
+
+# "${OUT:?}" makes the shell stop when OUT is empty or unset
+_guarded(word) if contains(word, ":?")
+
+_guarded(word) if regex.match(`\$\{[A-Za-z_][A-Za-z0-9_]*\?`, word)
+
+# the word starts with an unresolved part, or its known part is / , ~, a system
+# directory, the project root or above: it could be any of those
+_unknown_target(seg, word) if {
+	shell.unresolved(word)
+	not _guarded(word)
+	shell.known_prefix(word) == ""
+}
+
+_unknown_target(seg, word) if {
+	shell.unresolved(word)
+	not _guarded(word)
+	prefix := shell.known_prefix(word)
+	prefix != ""
+	l := shell.lexical(seg, _prefix_dir(prefix))
+	l != "?"
+	some r in dangerous_roots
+	paths.under(r, stripped(l))
+}
 
 _unknown_target(seg, word) if {
 	shell.cwd_at(seg) == "?"
@@ -184,6 +236,12 @@ _unknown_target(seg, word) if {
 	not startswith(word, "~")
 	not startswith(word, "$")
 }
+
+# the directory a known prefix names: "/usr/" → /usr, "/ho" → /, "build" → .
+_prefix_dir(prefix) := prefix if endswith(prefix, "/") else := d if {
+	contains(prefix, "/")
+	d := concat("", [regex.replace(prefix, `[^/]*$`, ""), "."])
+} else := "."
 
 find_starts(seg) := starts if {
 	starts := [a |

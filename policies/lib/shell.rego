@@ -185,6 +185,11 @@ expand(seg, word) := concat("", [v, substring(word, count(ref), -1)]) if {
 _var_value(seg, n) := input.facts.home if {
 	n == "HOME"
 	is_string(input.facts.home)
+} else := basename(input.facts.home) if {
+	# /home/$USER: the user is the owner of the home directory
+	n in {"USER", "LOGNAME"}
+	is_string(input.facts.home)
+	input.facts.home != ""
 } else := v if {
 	v := _assigned(seg, n)
 } else := v if {
@@ -444,3 +449,17 @@ stdin_exec(seg) if {
 	some a in args(seg)
 	a in _stdin_words
 }
+
+# ---------------------------------------------------------------- unresolved words
+
+# unresolved(word): part of the word is only known when the command runs (an unknown
+# $VARIABLE, ${…} operator, $(…) or `…`), after the expansions above.
+unresolved(word) if contains(word, "$")
+
+unresolved(word) if contains(word, "…")
+
+# known_prefix(word): the literal text before the first unresolved part ("/" for /$NOPE).
+known_prefix(word) := substring(word, 0, min(cuts)) if {
+	cuts := [i | some m in ["$", "`…`", "(…)"]; i := indexof(word, m); i >= 0]
+	count(cuts) > 0
+} else := word
