@@ -415,12 +415,18 @@ class _Parser:
     def redirect(self, pos, op, fd, redirects, heredocs, depth) -> int:
         while pos < self.n and self.src[pos] in " \t":
             pos += 1
-        word, pos = self.word(pos, depth, None)
+        if self.src.startswith(("<(", ">("), pos):  # done < <(cmd): a process substitution
+            word = _Word()
+            kind = self.src[pos]
+            pos = self.nested(pos + 2, depth, "process_substitution", ")", word)
+            word.text = f"{kind}(…)"
+        else:
+            word, pos = self.word(pos, depth, None)
         target = word.text
         dup = op in (">&", "<&") and (target.isdigit() or target == "-")
         if dup:
             target = "&" + target
-        entry = {"op": op, "target": target, "fd": fd, "dup": dup}
+        entry = {"op": op, "target": target, "fd": fd, "dup": dup, "_nested": word.nested}
         if op in ("<<", "<<-"):
             entry["body"] = None  # read after the end of the line
             heredocs.append((entry, target, op == "<<-"))
@@ -624,6 +630,7 @@ class _Parser:
     def simple_command(self, words, redirects, context, depth, pipeline, operator):
         words = [w for w in words if w.text != "()" or w.quoted]
         children = [node for w in words for nodes in w.nested for node in nodes]
+        children += [node for r in redirects for nodes in r.get("_nested") or () for node in nodes]
         assignments: dict[str, str] = {}
         i = 0
         while i < len(words) and self.is_assignment(words[i]):
@@ -660,7 +667,7 @@ class _Parser:
             head = argv_words[0]
             if head.substitution and ("(…)" in head.text or "`…`" in head.text):
                 self.mark(node, "command_substitution_in_command_name")
-            elif head.expansion or head.glob:
+            elif head.expansion or (head.glob and head.text not in ("[", "[[")):
                 self.mark(node, "variable_command")
                 resolved = self.resolve(head)
                 if resolved is not None and texts[0][0] == head.text:
@@ -1214,7 +1221,9 @@ def _literal_output(nodes: list, redirected: bool = False) -> str | None:
         text = _printf_text(args)
         return None if text is None else text.rstrip("\n")
     if command == "cat" and not args and len(redirects) == 1:
-        return redirects[0]
+        h = redirects[0]
+        text = h["target"] if h["op"] == "<<<" else h.get("body")
+        return None if text is None else text.rstrip("\n")
     return None
 
 
