@@ -466,7 +466,15 @@ def _embedded_path(arg: str) -> str | None:
 
 def _known_env(raw: str, ctx: _Context) -> str:
     """$HOME, ${HOME}, $USER, ${USER}, $LOGNAME spelled in a path: their values here."""
-    if "$" not in raw or ctx.home is None:
+    if ctx.home is None:
+        return raw
+    if raw.startswith("~") and len(raw) > 1 and raw[1] not in "/+-" and ctx.flavour != "windows":
+        # ~user: that user's home directory, next to ours
+        name, _, rest = raw[1:].partition("/")
+        if name and all(c.isalnum() or c in "._-" for c in name):
+            parent = _render((ctx.home[0], ctx.home[1][:-1]), ctx.flavour)
+            raw = parent.rstrip("/") + "/" + name + ("/" + rest if rest else "")
+    if "$" not in raw:
         return raw
     home = _render(ctx.home, ctx.flavour)
     user = ctx.home[1][-1] if ctx.home[1] else ""

@@ -702,8 +702,8 @@ class _Parser:
                 self.bindings.pop(str(k + 1), None)
             self.bindings.update({str(k + 1): [v] for k, v in enumerate(values[:9])})
             self.bindings["@"] = self.bindings["*"] = [" ".join(values)]
-        self.expand_payloads(node, redirects, depth)
         self.env_routes(node, depth)
+        self.expand_payloads(node, redirects, depth)
         stdin = self.last_stage if operator in ("|", "|&") else None
         self.deferred.append((node, stdin, depth))
         if not node["_heredocs"]:
@@ -932,6 +932,7 @@ class _Parser:
                 if key.startswith("alias."):
                     self.git_aliases[key[6:]] = value
                 self.config_entry(node, "git", key, value, depth)
+        self.git_subcommand(node, sub, rest, depth)
         alias = local_aliases.get(sub) if sub is not None else None
         if alias is None and sub is not None:
             alias = self.git_aliases.get(sub)
@@ -940,6 +941,47 @@ class _Parser:
                 self.child_sequence(node, alias[1:] + "".join(" " + _quote(a) for a in rest), depth, "git_alias")
             else:
                 self.child_words(node, ["git"] + _split_simple(alias) + rest, depth, "git_alias", [])
+
+    def git_subcommand(self, node: dict, sub, rest: list[str], depth: int) -> None:
+        """Subcommand options that name a program or a config (clone -c, --upload-pack, …)."""
+        program_opts = {"--upload-pack": "option.upload-pack", "--receive-pack": "option.receive-pack",
+                        "--exec": "option.exec", "--extcmd": "option.extcmd", "--open-files-in-pager": "option.pager",
+                        "--template": "init.templatedir", "--smtp-server": "option.smtp-server",
+                        "--config": None, "-c": None, "-x": "option.exec", "-u": "option.upload-pack", "-O": "option.pager",
+                        "--tool": "option.tool"}
+        short_ok = {"-x": ("difftool", "rebase"), "-u": ("clone", "fetch", "ls-remote", "pull"),
+                    "-O": ("grep",), "-c": ("clone", "submodule"), "--tool": ("difftool", "mergetool")}
+        i = 0
+        while i < len(rest):
+            a = rest[i]
+            key, eq, value = a.partition("=")
+            if key in program_opts and (key not in short_ok or sub in short_ok[key]):
+                if not eq:
+                    if i + 1 >= len(rest):
+                        break
+                    value = rest[i + 1]
+                    i += 1
+                name = program_opts[key]
+                if name is None:  # clone -c k=v / --config k=v
+                    k, _, v = value.partition("=")
+                    self.config_entry(node, "git", k.lower(), v, depth)
+                elif name == "option.smtp-server" and not value.startswith("/"):
+                    pass
+                elif name == "option.tool":
+                    pass
+                else:
+                    self.config_entry(node, "git", name, value, depth)
+            elif "ext::" in a:
+                self.config_entry(node, "git", "protocol.ext", a.split("ext::", 1)[1].replace("% ", " "), depth)
+            i += 1
+        if sub == "bisect" and rest[:1] == ["run"] and len(rest) > 1:
+            self.child_words(node, rest[1:], depth, "git_exec", [])
+        elif sub == "submodule" and "foreach" in rest:
+            cmd = [a for a in rest[rest.index("foreach") + 1:] if a not in ("--recursive", "-q", "--quiet")]
+            if cmd:
+                self.child_sequence(node, " ".join(cmd), depth, "git_exec")
+                node.setdefault("config_exec", []).append({"tool": "git", "key": "submodule.foreach",
+                                                           "value": " ".join(cmd)})
 
     def config_entry(self, node: dict, tool: str, key: str, value: str, depth: int) -> None:
         """A tool's setting that makes it run a program: recorded, and the program parsed."""
@@ -951,11 +993,18 @@ class _Parser:
                 elif value:
                     self.child_words(node, ["git"] + _split_simple(value), depth, "git_alias", [])
                 return
-            if not _git_exec_key(key) or value.lower() in ("", "true", "false"):
+            if key == "http.sslverify" or key.endswith(".sslverify"):
+                if value.lower() not in ("false", "0", "no", "off"):
+                    return
+            elif key in ("http.proxy", "https.proxy") or key.endswith(".proxy"):
+                if not value:
+                    return
+            elif not (_git_exec_key(key) or key.startswith("option.") or key == "protocol.ext") or \
+                    value.lower() in ("", "true", "false"):
                 return
         node.setdefault("config_exec", []).append({"tool": tool, "key": key, "value": value})
         command = value[1:] if value.startswith(("!", "|")) else value
-        if command and key.lower() not in _PATH_VALUED_KEYS:
+        if command and key.lower() not in _PATH_VALUED_KEYS and not key.lower().endswith(("sslverify", "proxy")):
             self.child_sequence(node, command, depth, "config_exec")
 
     def env_routes(self, node: dict, depth: int) -> None:
@@ -965,9 +1014,23 @@ class _Parser:
             pairs += [tuple(a.split("=", 1)) for a in node["args"] if "=" in a and not a.startswith("-")]
             if node["command"] == "setenv" and len(node["args"]) >= 2:
                 pairs.append((node["args"][0], node["args"][1]))
+        git_keys = {}
         for name, value in pairs:
-            if name in _EXEC_ENV:
+            if name.startswith("GIT_CONFIG_KEY_"):
+                git_keys.setdefault(name[15:], [None, ""])[0] = value
+            elif name.startswith("GIT_CONFIG_VALUE_"):
+                git_keys.setdefault(name[17:], [None, ""])[1] = value
+            elif name == "GIT_CONFIG_PARAMETERS":
+                for item in _split_simple(value):
+                    k, _, v = item.partition("=")
+                    if k.lower().startswith("alias.") and node["command"] == "git":
+                        self.git_aliases[k.lower()[6:]] = v
+                    self.config_entry(node, "git", k.lower(), v, depth)
+            elif name in _EXEC_ENV:
                 self.config_entry(node, "env", name, value, depth)
+        for key, value in git_keys.values():
+            if key:
+                self.config_entry(node, "git", key.lower(), value, depth)
 
     # ------------------------------------------------------------ programs on stdin
     def run_deferred(self, final: bool = False) -> None:
@@ -1415,7 +1478,7 @@ _CODE_DELETE = (
 )
 _NPM_EXEC_KEYS = frozenset({"script-shell", "shell", "git", "editor", "browser", "node-options", "onload-script",
                             "init-module", "viewer", "prefix", "globalconfig", "userconfig"})
-_PATH_VALUED_KEYS = frozenset({"core.hookspath", "init.templatedir", "include.path", "bash_env", "env",
+_PATH_VALUED_KEYS = frozenset({"core.hookspath", "init.templatedir", "option.smtp-server", "include.path", "bash_env", "env",
                                "prefix", "globalconfig", "userconfig", "init-module", "onload-script",
                                "node-options", "node_options", "perl5opt", "rubyopt", "pythonstartup",
                                "git_template_dir", "git_config_global", "git_config_system", "git_dir"})
@@ -1825,6 +1888,8 @@ def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536) 
         segments = []
         for node in flat:
             segment = {key: node[key] for key in _KEYS}
+            if "config_exec" in node:
+                segment["config_exec"] = node["config_exec"]
             if "resolved_argv" in node:
                 segment["resolved_argv"] = node["resolved_argv"]
                 segment["resolved_command"] = node["resolved_command"]
