@@ -912,7 +912,12 @@ class _Parser:
             elif a.startswith("-c") and "=" in a:
                 configs.append(a[2:])
                 i += 1
-            elif a in ("-C", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"):
+            elif a.startswith("--config-env=") or (a == "--config-env" and i + 1 < len(args)):
+                spec = a.split("=", 1)[1] if "=" in a else args[i + 1]
+                k, _, env_name = spec.partition("=")
+                configs.append(k + "=$" + env_name)  # the value comes from the environment: unknown
+                i += 1 if "=" in a else 2
+            elif a in ("-C", "--git-dir", "--work-tree", "--namespace", "--exec-path"):
                 i += 2
             elif a.startswith("-"):
                 i += 1
@@ -993,7 +998,12 @@ class _Parser:
                 elif value:
                     self.child_words(node, ["git"] + _split_simple(value), depth, "git_alias", [])
                 return
-            if key == "http.sslverify" or key.endswith(".sslverify"):
+            if key.endswith(".update") and key.startswith("submodule."):
+                if not value.startswith("!"):
+                    return
+            elif key.startswith("url.") and key.endswith(("insteadof", "pushinsteadof")):
+                pass
+            elif key == "http.sslverify" or key.endswith(".sslverify"):
                 if value.lower() not in ("false", "0", "no", "off"):
                     return
             elif key in ("http.proxy", "https.proxy") or key.endswith(".proxy"):
@@ -1004,7 +1014,8 @@ class _Parser:
                 return
         node.setdefault("config_exec", []).append({"tool": tool, "key": key, "value": value})
         command = value[1:] if value.startswith(("!", "|")) else value
-        if command and key.lower() not in _PATH_VALUED_KEYS and not key.lower().endswith(("sslverify", "proxy")):
+        if command and key.lower() not in _PATH_VALUED_KEYS and not key.lower().endswith(
+                ("sslverify", "proxy", "insteadof")) and not command.startswith("$"):
             self.child_sequence(node, command, depth, "config_exec")
 
     def env_routes(self, node: dict, depth: int) -> None:
