@@ -879,7 +879,8 @@ class _Parser:
             value_opts = {"-S", "-c", "-e", "-h", "-p", "-s", "-t", "-T", "-X", "-Logfile"}
             i = 0
             while i < len(args) and args[i].startswith("-"):
-                i += 2 if args[i] in value_opts else 1
+                a = args[i]
+                i += 2 if a in value_opts or (not a.startswith("--") and len(a) > 2 and "-" + a[-1] in value_opts) else 1
             if args[i:]:
                 self.child_words(node, args[i:], depth, "multiplexer", ["screen"])
             return
@@ -1209,6 +1210,9 @@ class _Parser:
         files = [lit for lit in literals if _path_like(lit)]
         if files:
             self.child_words(node, ["@code"] + files[:32], depth, "interpreter_code", [])
+            if any(t in low for t in _CODE_WRITE) or _opens_for_writing(code):
+                # the code writes files: each file it names may be one of them
+                self.child_words(node, ["tee"] + files[:32], depth, "interpreter_code", [])
 
     def child_sequence(self, node: dict, text: str, depth: int, context: str) -> None:
         if depth + 1 > self.max_depth:
@@ -1487,6 +1491,23 @@ _CODE_DELETE = (
     "rm_rf(", "rm_r(", "remove_dir(", "remove_tree(", "remove_dir_all(", "fsp.rm(", "promises.rm(",
     "deletedirectory(", "file::path::rmtree(", "rmdir(",
 )
+_CODE_WRITE = (".write(", "writefile", "appendfile", "write_text", "write_bytes", "file_put_contents", "fopen(",
+               "shutil.copy", "shutil.move", "os.rename", "os.replace", "copyfile", "createwritestream", "file.write",
+               "file.open", "io.open", "print f ", "print $f", "syswrite", "out-file", "set-content", "add-content")
+
+
+def _opens_for_writing(code: str) -> bool:
+    low = code.lower()
+    at = low.find("open(")
+    while at >= 0:
+        window = low[at:at + 200]
+        for mode in ("'w", '"w', "'a", '"a', "'x", '"x', "'r+", '"r+', ">", ">>"):
+            if "," + mode in window.replace(" ", "") or window.startswith("open(" + mode[0] + ">"):
+                return True
+        at = low.find("open(", at + 1)
+    return False
+
+
 _NPM_EXEC_KEYS = frozenset({"script-shell", "shell", "git", "editor", "browser", "node-options", "onload-script",
                             "init-module", "viewer", "prefix", "globalconfig", "userconfig"})
 _PATH_VALUED_KEYS = frozenset({"core.hookspath", "init.templatedir", "option.smtp-server", "include.path", "bash_env", "env",
