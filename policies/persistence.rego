@@ -104,6 +104,9 @@ _persistent(p) := "a shell start-up or login file" if {
 } else := "a shell start-up file (its directory is unknown)" if {
 	p.unresolved
 	shell.basename(lower(p.raw)) in startup_names
+} else := "a Python start-up hook (.pth) in a directory claude-rego cannot resolve" if {
+	p.unresolved
+	endswith(lower(p.raw), ".pth")
 }
 
 _inside_project(p) if {
@@ -163,12 +166,4 @@ ask contains msg if {
 findings contains sprintf("`%s` runs a command as a transient system service", [concat(" ", seg.argv)]) if {
 	some seg in segments
 	"systemd-run" in seg.wrappers
-}
-
-findings contains sprintf("`%s` starts a detached session that keeps running", [concat(" ", seg.argv)]) if {
-	some seg in shell.running({"screen", "tmux"})
-	some a in shell.args(seg)
-	regex.match(`^-[A-Za-z]*d[A-Za-z]*$`, a)
-	some child in segments
-	child.parent == seg.id
 }
