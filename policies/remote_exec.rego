@@ -143,3 +143,72 @@ deny contains msg if {
 	regex.match(`^/dev/(tcp|udp)/`, r.target)
 	msg := sprintf("Blocked: `%s` connects the shell to the network through %s (a reverse shell or raw network channel). Use a normal client such as curl, and never give a remote end a shell.", [concat(" ", seg.argv), r.target])
 }
+
+# curl … | tee run.sh && bash run.sh, git clone URL && cd p && ./install.sh, wget -r … &&
+# bash kit/run.sh: code fetched earlier in the command, then local code runs. Which file
+# the fetch produced is not always known, so this asks (the exact cases above deny).
+ask contains msg if {
+	some fetch in segments
+	_fetches_code(fetch)
+	some run in segments
+	run.id > fetch.id
+	_runs_local_code(run)
+	msg := sprintf("This command fetches code (`%s`) and then runs local code (`%s`) in one go: what runs may be what was just downloaded. %s", [concat(" ", fetch.argv), concat(" ", run.argv), advice])
+}
+
+_fetches_code(seg) if shell.runs_any(seg, {"curl", "wget", "aria2c", "axel", "fetch", "http", "xh", "scp", "rsync", "tftp", "ftp"})
+
+_fetches_code(seg) if {
+	shell.runs(seg, "git")
+	some a in shell.args(seg)
+	a in {"clone", "pull", "fetch", "submodule"}
+}
+
+_runs_local_code(run) if {
+	contains(run.command, "/")
+	not shell.interpreter(run)
+}
+
+_runs_local_code(run) if {
+	count(run.argv) > 0
+	contains(run.argv[0], "/")
+	not shell.interpreter(run)
+}
+
+_runs_local_code(run) if {
+	shell.interpreter(run)
+	not shell.family(run) in {"source"}
+	not shell.eval_flag(run)
+	count(shell.script_operands(run)) > 0
+}
+
+_runs_local_code(run) if {
+	shell.family(run) == "source"
+	count(run.args) > 0
+}
+
+_runs_local_code(run) if shell.runs_any(run, {"make", "gmake", "cmake", "ninja", "java", "ctypes"})
+
+_runs_local_code(run) if {
+	shell.runs_any(run, {"pip", "pip3", "npm", "pnpm", "yarn", "gem", "cargo", "uv"})
+	some a in shell.args(run)
+	a in {"install", "i", "add"}
+	some b in shell.args(run)
+	_local_package(b)
+}
+
+_runs_local_code(run) if {
+	some child in segments
+	child.parent == run.id
+	child.context == "interpreter_code"
+	some a in child.args
+	regex.match(`\.(so|dylib|dll|node)$`, a)
+}
+
+_local_package(b) if regex.match(`\.(whl|tar\.gz|tgz|zip|gem|jar)$`, b)
+
+_local_package(b) if b in {"-e", "--editable", ".", "--path"}
+
+_local_package(b) if startswith(b, "./")
+
+_local_package(b) if startswith(b, "/")
