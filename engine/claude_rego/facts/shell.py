@@ -426,7 +426,8 @@ class _Parser:
         dup = op in (">&", "<&") and (target.isdigit() or target == "-")
         if dup:
             target = "&" + target
-        entry = {"op": op, "target": target, "fd": fd, "dup": dup, "_nested": word.nested}
+        entry = {"op": op, "target": target, "fd": fd, "dup": dup, "_nested": word.nested,
+                 "_dynamic": word.expansion or ("(…)" in target or "`…`" in target)}
         if op in ("<<", "<<-"):
             entry["body"] = None  # read after the end of the line
             heredocs.append((entry, target, op == "<<-"))
@@ -1060,23 +1061,38 @@ class _Parser:
         if command == "busybox" and args:
             command, args = _basename(args[0]).lower(), args[1:]
         written = _stage_text(node)
-        if written is not None:
-            for r in node["redirects"]:
-                if r["op"] in (">", ">>", ">|", "&>", "&>>") and not r["dup"]:
+        for r in node["redirects"]:
+            if r["op"] in (">", ">>", ">|", "&>", "&>>") and not r["dup"] and not r["target"].startswith("/dev/"):
+                if written is not None and (r["op"] in (">", ">|", "&>") or r["target"] not in self.files):
                     self.files[r["target"]] = written
-        if command == "tee" and isinstance(stdin, dict):
-            text = _stage_text(stdin)
+                elif written is not None and self.files.get(r["target"]) is not None:
+                    self.files[r["target"]] += "\n" + written
+                else:
+                    self.files[r["target"]] = None  # written, but with what is not known
+        if command == "tee":
+            text = _stage_text(stdin) if isinstance(stdin, dict) else None
             for a in args:
                 if not a.startswith("-"):
-                    if text is None:
-                        self.files.pop(a, None)
-                    else:
-                        self.files[a] = text
+                    self.files[a] = text
+        elif command in ("curl", "wget", "cp", "mv", "install", "base64", "xxd", "openssl", "gpg", "tar", "unzip"):
+            for opt in ("-o", "-O", "--output", "--output-document", "--out"):
+                value = _option(args, (opt,))
+                if value:
+                    self.files[value] = None
+            ops = [a for a in args if not a.startswith("-")]
+            if command in ("cp", "mv", "install") and len(ops) >= 2:
+                self.files[ops[-1]] = self.files.get(ops[0]) if ops[0] in self.files else self.files.get(ops[-1])
+        if command == "xargs":
+            self.xargs_input(node, args, stdin, depth)
         family = _family(command)
         if family is None:
             program = node["argv"][0] if node["argv"] else ""
-            if "/" in program and program in self.files or ("./" + program) in self.files:
-                self.run_text(node, self.files.get(program, self.files.get("./" + program, "")), "shell", depth)
+            key = program if program in self.files else program[2:] if program.startswith("./") else None
+            if key is not None and key in self.files:
+                if self.files[key] is None:
+                    self.mark(node, "runs_file_written_in_command")
+                else:
+                    self.run_text(node, self.files[key], "shell", depth)
             return
         script = None
         if family == "shell":
@@ -1091,9 +1107,28 @@ class _Parser:
             program = _awk_program(args)
             if program is not None:
                 self.scan_code(node, program, "awk", depth)
+            elif _option(args, ("-f", "--file")) in _STDIN_WORDS:
+                text, why = self.stdin_text(node, stdin)
+                if text is not None:
+                    self.scan_code(node, text, "awk", depth)
+                elif why:
+                    self.mark(node, "stdin_to_interpreter")
             return
         elif family == "sed":
             self.sed_exec(node, args, depth)
+            return
+        elif family == "make":
+            script = _option(args, ("-f", "--file", "--makefile"))
+            if script in _STDIN_WORDS:
+                text, why = self.stdin_text(node, stdin)
+                if text is not None:
+                    for line in text.split("\n"):
+                        if line.startswith("\t") and line.strip():
+                            self.child_sequence(node, line.strip().lstrip("@-+"), depth, "stdin_script")
+                elif why:
+                    self.mark(node, "stdin_to_interpreter")
+            elif script is not None and script in self.files and self.files[script] is None:
+                self.mark(node, "runs_file_written_in_command")
             return
         elif family == "editor":
             for cmd in _editor_commands(args):
@@ -1111,24 +1146,63 @@ class _Parser:
                 self.run_text(node, text, family, depth)
             elif why:
                 self.mark(node, "stdin_to_shell" if family in ("shell", "source", "at") else "stdin_to_interpreter")
-        elif script is not None and script in self.files:
-            self.run_text(node, self.files[script], family, depth)
+        elif script is not None and (script in self.files or (script.startswith("./") and script[2:] in self.files)):
+            text = self.files.get(script, self.files.get(script[2:]))
+            if text is None:
+                self.mark(node, "runs_file_written_in_command")
+            else:
+                self.run_text(node, text, family, depth)
+        elif script is not None and script.endswith("(…)") and family in ("shell", "source", "python", "perl",
+                                                                         "ruby", "node", "php", "lua"):
+            self.mark(node, "program_from_process_substitution")
+
+    def xargs_input(self, node: dict, args: list[str], stdin, depth: int) -> None:
+        """xargs runs its command with words from its input: literal input is substituted;
+        a command that comes from the input itself is marked."""
+        replace = _option(args, ("-I", "-i", "--replace")) or next(
+            (a[2:] for a in args if a.startswith("-I") and len(a) > 2), None)
+        inner = _after_options(args, _XARGS_VALUE_OPTS)
+        if not inner:
+            return
+        arg_file = _option(args, ("-a", "--arg-file"))
+        text, why = (None, "an argument file") if arg_file else self.stdin_text(node, stdin)
+        if arg_file and arg_file.endswith("(…)"):
+            why = "process substitution"
+        if text is not None:
+            for line in [x for x in text.split("\n") if x.strip()][:_BRACE_LIMIT]:
+                words = [w.replace(replace, line) for w in inner] if replace else inner + _split_simple(line)
+                self.child_words(node, words, depth, "xargs", ["xargs"])
+        elif replace and (replace in inner[0] or (_family(_basename(inner[0])) == "shell" and any(
+                w.split()[0:1] == [replace] or w.startswith(replace) for w in inner[1:] if w.strip()))):
+            self.mark(node, "command_from_input")
+        elif why in ("process substitution", "an argument file") and arg_file and arg_file.endswith("(…)"):
+            self.mark(node, "xargs_input_from_process_substitution")
 
     def stdin_text(self, node: dict, stdin):
         """(text, None) when the standard input is literal; (None, why) when it is not
         known; (None, None) when nothing is fed (a terminal, a file that is a script)."""
         for r in reversed(node["redirects"]):
-            if r["op"] in ("<<", "<<-", "<<<") or (r["op"] == "<" and r["fd"] in (None, 0)):
+            if r["op"] in ("<<", "<<-", "<<<") or (r["op"] in ("<", "<&") and r["fd"] in (None, 0)):
                 break
         else:
             r = None
         if r is not None:
+            if r["op"] == "<&":
+                return (None, "a file descriptor") if r["target"] not in ("&0", "&-") else (None, None)
             if r["op"] == "<":
-                return (self.files[r["target"]], None) if r["target"] in self.files else (None, None)
+                if r["target"].endswith("(…)"):
+                    return None, "process substitution"
+                if r["target"] in self.files:
+                    text = self.files[r["target"]]
+                    return (text, None) if text is not None else (None, "written in this command")
+                return None, None
             hd = [h for h in node.get("_heredocs") or [] if h["op"] == r["op"]]
             if hd:
                 h = hd[-1]
-                return (h["body"] if h["op"] != "<<<" else h["target"]) or "", None
+                text = (h["body"] if h["op"] != "<<<" else h["target"]) or ""
+                if h["op"] == "<<<" and (h.get("_dynamic") or "(…)" in text or "`…`" in text):
+                    return None, "not literal"
+                return text, None
             return None, "unknown"
         if stdin is None:
             return None, None
@@ -1186,7 +1260,7 @@ class _Parser:
         exec_hit = any(t in low for t in exec_tokens) or (family in ("perl", "ruby") and "`" in code)
         net_hit = any(t in low for t in _CODE_NET)
         dyn_hit = family != "awk" and any(t in low for t in _CODE_DYNAMIC)
-        literals = _string_literals(code, family)
+        literals = [_home_spelled(lit) for lit in _string_literals(code, family)]
         if exec_hit:
             self.mark(node, "interpreter_exec")
             for lit in literals:
@@ -1248,39 +1322,83 @@ def _echo_text(args: list[str]) -> str:
 
 
 def _unescape(text: str) -> str:
+    """printf %b / echo -e escapes: \\n, \\x41, \\0101, \\101, \\u0041."""
     if "\\" not in text:
         return text
-    out, i = [], 0
-    while i < len(text):
-        if text[i] == "\\" and i + 1 < len(text) and text[i + 1] in _ANSI_C:
-            out.append(_ANSI_C[text[i + 1]])
+    out, i, n = [], 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch != "\\" or i + 1 >= n:
+            out.append(ch)
+            i += 1
+            continue
+        nxt = text[i + 1]
+        if nxt in _ANSI_C:
+            out.append(_ANSI_C[nxt])
             i += 2
+        elif nxt in "xuU":
+            limit = {"x": 2, "u": 4, "U": 8}[nxt]
+            j = i + 2
+            while j < n and j - i - 2 < limit and text[j] in "0123456789abcdefABCDEF":
+                j += 1
+            try:
+                out.append(chr(int(text[i + 2:j], 16)) if j > i + 2 else text[i:i + 2])
+            except (ValueError, OverflowError):
+                out.append("\ufffd")
+            i = j if j > i + 2 else i + 2
+        elif nxt in "01234567":
+            j = i + 1 + (1 if nxt == "0" else 0)
+            start = j
+            while j < n and j - start < 3 and text[j] in "01234567":
+                j += 1
+            out.append(chr(int(text[start:j] or "0", 8) & 0xFF))
+            i = j
         else:
-            out.append(text[i])
+            out.append(ch)
             i += 1
     return "".join(out)
 
 
 def _printf_text(args: list[str]) -> str | None:
+    """What printf prints for %s/%b formats (the format is reused while arguments remain)."""
     if not args:
         return None
     fmt, rest = args[0], list(args[1:])
     if "%" not in fmt:
         return _unescape(fmt)
-    out, i = [], 0
-    while i < len(fmt):
-        if fmt.startswith("%%", i):
-            out.append("%")
-            i += 2
-        elif fmt.startswith("%s", i) or fmt.startswith("%b", i):
-            out.append(rest.pop(0) if rest else "")
-            i += 2
-        elif fmt[i] == "%":
-            return None
-        else:
-            out.append(fmt[i])
-            i += 1
-    return _unescape("".join(out))
+    out: list[str] = []
+    for _ in range(64):
+        i, used = 0, False
+        while i < len(fmt):
+            if fmt.startswith("%%", i):
+                out.append("%")
+                i += 2
+            elif fmt.startswith("%s", i) or fmt.startswith("%b", i):
+                value = rest.pop(0) if rest else ""
+                out.append(_unescape(value) if fmt[i + 1] == "b" else value)
+                used = True
+                i += 2
+            elif fmt[i] == "%":
+                return None
+            else:
+                out.append(_unescape(fmt[i]) if fmt[i] != "\\" else "")
+                if fmt[i] == "\\":
+                    j = i + 1
+                    out[-1] = _unescape(fmt[i:i + 2]) if j < len(fmt) and fmt[j] not in "01234567xuU" else None
+                    if out[-1] is None:
+                        out.pop()
+                        k = i + 2
+                        while k < len(fmt) and k - i < 10 and fmt[k] not in "\\%":
+                            k += 1
+                        out.append(_unescape(fmt[i:k]))
+                        i = k
+                        continue
+                    i += 2
+                    continue
+                i += 1
+        if not rest or not used:
+            break
+    return "".join(out)
 
 
 def _literal_output(nodes: list, redirected: bool = False) -> str | None:
@@ -1460,7 +1578,7 @@ _FAMILIES = {
     "rscript": "r", "julia": "julia", "expect": "expect", "groovy": "groovy",
     "awk": "awk", "gawk": "awk", "mawk": "awk", "nawk": "awk", "sed": "sed", "gsed": "sed",
     "at": "at", "batch": "at", "source": "source", ".": "source",
-    "vim": "editor", "vi": "editor", "nvim": "editor", "ex": "editor", "view": "editor", "gvim": "editor",
+    "make": "make", "gmake": "make", "vim": "editor", "vi": "editor", "nvim": "editor", "ex": "editor", "view": "editor", "gvim": "editor",
 }
 _CODE_FLAGS = {"python": "c", "node": "ep", "perl": "eE", "ruby": "e", "php": "r", "lua": "e", "osascript": "e",
                "pwsh": "c", "r": "e", "julia": "e", "expect": "c", "groovy": "e", "tcl": ""}
@@ -1834,6 +1952,16 @@ def _call_literal(code: str, pos: int) -> str | None:
     return None
 
 
+_HOME_SPELLINGS = ("$ENV{HOME}", "${HOME}", "$HOME", "%USERPROFILE%", "$env:USERPROFILE", "$env:HOME")
+
+
+def _home_spelled(text: str) -> str:
+    for spelling in _HOME_SPELLINGS:
+        if text.startswith(spelling):
+            return "~" + text[len(spelling):]
+    return text
+
+
 def _path_like(text: str) -> bool:
     if not text or len(text) > 512 or "://" in text or any(c in text for c in " \t\n$%{}<>|"):
         return False
@@ -1889,6 +2017,13 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
             out.append(nxt)
         elif command == "env" and low in ("-s", "--split-string") and nxt:
             out.append(nxt)
+        elif command in ("gdb", "lldb") and a in ("-ex", "--eval-command", "-o", "--one-line") and nxt:
+            v = nxt.strip()
+            if v.startswith(("shell ", "!", "platform shell ")):
+                out.append(v.split(" ", 1)[1] if not v.startswith("!") else v[1:])
+        elif command in ("emacs", "emacsclient") and a in ("--eval", "-eval", "--execute") and nxt:
+            if any(t in nxt for t in ("shell-command", "call-process", "start-process", "make-process")):
+                out.extend(_string_literals(nxt, "lisp"))
     return out
 
 
