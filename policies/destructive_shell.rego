@@ -98,10 +98,27 @@ recursive_delete(seg) if {
 	recursive(seg)
 }
 
-recursive_delete(seg) if shell.runs_any(seg, {"rimraf", "del-cli", "trash-put"})
+recursive_delete(seg) if shell.runs_any(seg, {"rimraf", "del-cli", "del", "trash-put", "trash", "trash-cli", "srm", "rmtrash"})
+
+# zip -rm and tar --remove-files delete what they archive
+recursive_delete(seg) if {
+	shell.runs(seg, "zip")
+	some a in shell.args(seg)
+	regex.match(`^-[A-Za-z]*m[A-Za-z]*$`, a)
+}
+
+recursive_delete(seg) if {
+	shell.runs(seg, "tar")
+	"--remove-files" in shell.args(seg)
+}
+
+recursive_delete(seg) if {
+	shell.runs(seg, "gio")
+	"trash" in shell.args(seg)
+}
 
 # every program recursive_delete can be true of (rules start from shell.running of these)
-_recursive_deleters := {"rm", "rimraf", "del-cli", "trash-put"}
+_recursive_deleters := {"rm", "rimraf", "del-cli", "del", "trash-put", "trash", "trash-cli", "srm", "rmtrash", "zip", "tar", "gio"}
 
 instead := "Delete specific paths inside the project instead (for example `rm -rf ./build`), or ask the user to do it."
 
@@ -265,7 +282,7 @@ _expression_token(a) if {
 
 _expression_token(a) if a in {"(", "!", ")", ","}
 
-_deleters := {"rm", "shred", "unlink", "rmdir"}
+_deleters := {"rm", "shred", "unlink", "rmdir", "truncate", "srm", "wipe"}
 
 find_deletes(seg) if shell.has_arg(seg, {"-delete"})
 
@@ -321,7 +338,7 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in shell.running({"shred", "wipefs", "blkdiscard", "sgdisk", "sfdisk"})
+	some seg in shell.running({"shred", "wipefs", "blkdiscard", "sgdisk", "sfdisk", "parted", "fdisk", "gdisk", "cfdisk", "sgdisk", "badblocks", "hdparm", "nvme", "cryptsetup"})
 	some arg in shell.operands(seg)
 	startswith(arg, "/dev/")
 	msg := sprintf("Blocked: `%s` destroys the data on %s. Do this outside the agent session.", [concat(" ", seg.argv), arg])
@@ -365,4 +382,23 @@ deny contains msg if {
 	some word in shell.operands(seg)
 	l := hits(seg, word, catastrophic_roots)
 	msg := sprintf("Blocked: `%s` recursively changes permissions or ownership of %s (%s), which breaks the system or your account. Change specific files inside the project instead.", [concat(" ", seg.argv), stripped(l), describe(l)])
+}
+
+# kill -9 -1: every process of the user (the session, the editor, the agent)
+deny contains msg if {
+	some seg in shell.running({"kill"})
+	"-1" in shell.operands(seg)
+	msg := sprintf("Blocked: `%s` kills every process you own (your session and editor included). Kill specific processes by PID instead.", [concat(" ", seg.argv)])
+}
+
+# git clean -ffdx outside the project (git -C ~ clean): deletes every untracked file there
+deny contains msg if {
+	some seg in shell.running({"git"})
+	"clean" in shell.args(seg)
+	some i, a in shell.args(seg)
+	a == "-C"
+	l := shell.lexical(seg, shell.args(seg)[i + 1])
+	l != "?"
+	stripped(l) in catastrophic_roots
+	msg := sprintf("Blocked: `%s` deletes every untracked file under %s. Run git clean inside the project only.", [concat(" ", seg.argv), l])
 }

@@ -104,6 +104,14 @@ _persistent(p) := "a shell start-up or login file" if {
 } else := "a shell start-up file (its directory is unknown)" if {
 	p.unresolved
 	shell.basename(lower(p.raw)) in startup_names
+} else := "a shell start-up file (its name is partly unknown)" if {
+	p.unresolved
+	some name in startup_names
+	endswith(lower(p.raw), name)
+} else := "a dotfile in your home directory whose name claude-rego cannot resolve" if {
+	p.unresolved
+	p.known_prefix == data.claude_rego.lib.paths.home
+	startswith(shell.basename(p.raw), ".")
 } else := "a Python start-up hook (.pth) in a directory claude-rego cannot resolve" if {
 	p.unresolved
 	endswith(lower(p.raw), ".pth")

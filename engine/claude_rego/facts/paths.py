@@ -458,6 +458,8 @@ def _embedded_path(arg: str) -> str | None:
         at = arg.find(mark)
         if at > 0:
             return arg[at + 2:] or None
+    if arg.startswith(("of=", "if=")):
+        return arg[3:] or None  # dd of=FILE
     if arg.startswith("-") and "=" in arg:
         value = arg.split("=", 1)[1]
         return value or None

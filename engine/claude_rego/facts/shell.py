@@ -91,13 +91,35 @@ _WRAPPERS = {
     "retry": ({"-t", "--times", "-d", "--delay", "--until"}, 0),
     "with-contenv": ({}, 0),
     "sem": ({"-j", "--jobs", "--id"}, 0),
+    "setarch": ({"-B", "--uname-2.6"}, 1),
+    "linux32": ({}, 0),
+    "linux64": ({}, 0),
+    "i386": ({}, 0),
+    "x86_64": ({}, 0),
+    "rlwrap": ({"-a", "-b", "-C", "-D", "-e", "-f", "-H", "-l", "-M", "-O", "-p", "-P", "-q", "-s", "-S", "-t", "-w", "-z"}, 0),
+    "lckdo": ({"-w", "-W"}, 1),
+    "fakeroot": ({"-l", "--lib", "--faked", "-s", "-i"}, 0),
+    "fakechroot": ({"-e", "--environment", "-c", "--config-dir", "-d", "--use-system-libs"}, 0),
+    "proot": ({"-r", "--rootfs", "-b", "--bind", "-w", "--pwd", "-q", "--qemu", "-k", "--kernel-release"}, 0),
+    "coproc": ({}, 0),
+    "shx": ({}, 0),
+    "unchroot": ({}, 0),
+    "catchsegv": ({}, 0),
+    "eatmydata": ({}, 0),
+    "firejail": ({}, 0),
+    "vglrun": ({}, 0),
+    "primusrun": ({}, 0),
+    "optirun": ({}, 0),
+    "mpirun": ({"-n", "-np", "--np", "-H", "--host", "--hostfile"}, 0),
+    "srun": ({"-n", "-N", "-p", "-t", "-c", "--ntasks", "--nodes", "--partition", "--time"}, 0),
+    "torsocks": ({"-u", "-p", "-a", "-P"}, 0),
 }
 # Package runners: they run a package's program (`npx rimraf ~` runs rimraf)
 _RUNNERS = {"npx": {"-p", "--package", "-c", "--call", "--cache", "--userconfig", "-w", "--workspace"},
             "pnpx": {"-p", "--package", "-c"},
             "bunx": {"-p", "--package"},
             "uvx": {"--from", "--with", "--python", "-p", "--with-requirements", "--index", "--index-url"}}
-_RUNNER_PAIRS = {("npm", "exec"), ("npm", "x"), ("pnpm", "dlx"), ("pnpm", "exec"), ("yarn", "dlx"), ("yarn", "exec"),
+_RUNNER_PAIRS = {("podman", "unshare"), ("buildah", "unshare"), ("rootlesskit", "--"), ("npm", "exec"), ("npm", "x"), ("pnpm", "dlx"), ("pnpm", "exec"), ("yarn", "dlx"), ("yarn", "exec"),
                  ("pipx", "run"), ("uv", "run"), ("poetry", "run"), ("pdm", "run"), ("hatch", "run"),
                  ("bundle", "exec"), ("rye", "run"), ("conda", "run"), ("mamba", "run"), ("micromamba", "run"),
                  ("pixi", "exec"), ("deno", "x")}
@@ -725,6 +747,13 @@ class _Parser:
         """The texts a word stands for: loop variables, known variables and a function's
         positional parameters substituted (several texts for a loop variable)."""
         text = word.text
+        if word.expansion and "${HOME" in text:
+            for op in (":?", "?", ":-", "-", ":=", "=", ":+"):
+                start = text.find("${HOME" + op)
+                if start >= 0:
+                    end = text.find("}", start)
+                    if end > 0 and op != ":+":
+                        text = text[:start] + "${HOME}" + text[end + 1:]
         if not word.expansion or "$" not in text or not (self.bindings or self.variables):
             return [text]
         out = [""]
@@ -815,6 +844,17 @@ class _Parser:
             payload, context = " ".join(args), "eval"
         elif command in (".", "source") and args and (args[0].startswith("/dev/fd") or args[0].endswith("(…)")):
             self.mark(node, "source_dynamic")
+        elif command == "trap" and args and not args[0].startswith("-"):
+            payload, context = args[0], "trap"
+        elif command == "start-stop-daemon":
+            program = _option(args, ("--exec", "-x", "--startas", "-a"))
+            rest = args[args.index("--") + 1:] if "--" in args else []
+            if program:
+                self.child_words(node, [program] + rest, depth, "wrapped", ["start-stop-daemon"])
+        elif command in ("ssh", "autossh") and _ssh_local_command(args) is not None:
+            payload, context = _ssh_local_command(args), "shell_c"
+        elif command in ("bwrap", "systemd-nspawn", "nsjail", "minijail0", "sandbox-exec"):
+            self.mark(node, "unknown_wrapper")
         elif command == "watch":
             rest = _after_options(args, {"-n", "--interval", "-g", "--chgexit", "-q", "--equexit"})
             if rest:
@@ -1255,6 +1295,9 @@ class _Parser:
     def scan_code(self, node: dict, code: str, family: str, depth: int) -> None:
         """Inline code of another language: its shell calls, recursive deletes and file
         names become nested segments; what cannot be resolved is marked."""
+        if not code.isascii():
+            import unicodedata  # identifiers are NFKC-normalised by Python: os.ｓｙｓｔｅｍ is os.system
+            code = unicodedata.normalize("NFKC", code)
         low = code.lower()
         exec_tokens = _CODE_EXEC_AWK if family == "awk" else _CODE_EXEC
         exec_hit = any(t in low for t in exec_tokens) or (family in ("perl", "ruby") and "`" in code)
@@ -1604,7 +1647,7 @@ _CODE_DYNAMIC = (
     "bytes.fromhex", "unhexlify", "zlib.decompress", "instance_eval", "class_eval", "decode('hex')",
     "pack(", "gzinflate", "str_rot13", "assert(", "create_function", "unserialize", "exec(",
 )
-_CODE_DELETE = (
+_CODE_DELETE = ("removeall(", "os.removeall(", "finddepth(", "os.remove(", "fs.unlinksync(", "unlink(",
     "rmtree(", "removedirs(", "rmsync(", "rmdirsync(", "fs.rm(", "fs.rmdir(", "rimraf(", "rimraf.sync(",
     "rm_rf(", "rm_r(", "remove_dir(", "remove_tree(", "remove_dir_all(", "fsp.rm(", "promises.rm(",
     "deletedirectory(", "file::path::rmtree(", "rmdir(",
@@ -1966,6 +2009,23 @@ def _path_like(text: str) -> bool:
     if not text or len(text) > 512 or "://" in text or any(c in text for c in " \t\n$%{}<>|"):
         return False
     return text.startswith(("/", "~", "./", "../", ".")) or "/" in text
+
+
+_LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0", "localhost.localdomain"})
+
+
+def _ssh_local_command(args: list[str]) -> str | None:
+    """`ssh localhost 'rm -rf ~'` runs here: the remote command of an ssh to this machine."""
+    value_opts = {"-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q",
+                  "-R", "-S", "-W", "-w", "-B", "-P"}
+    i = 0
+    while i < len(args) and args[i].startswith("-"):
+        i += 2 if args[i] in value_opts else 1
+    if i >= len(args):
+        return None
+    host = args[i].rsplit("@", 1)[-1].lower()
+    rest = args[i + 1:]
+    return " ".join(rest) if host in _LOCAL_HOSTS and rest else None
 
 
 def _script_payload(args: list[str]) -> str | None:
