@@ -126,14 +126,24 @@ deny contains msg if {
 }
 
 # claude-rego's state, its installed package, the project's .claude directory: changed or deleted
-_protected_markers := ["/.local/state/claude-rego", "/site-packages/claude_rego", "/.claude/settings", "/.claude/hooks", "/.claude.json"]
+_protected_markers := ["/.local/state/claude-rego", "/site-packages/claude_rego", "/dist-packages/claude_rego"]
 
 deny contains msg if {
 	some p in _changed_paths
 	some m in _protected_markers
 	some l in {lower(p.absolute), lower(p.resolved)}
 	contains(l, m)
-	msg := sprintf("Blocked: this changes `%s`, which belongs to the agent's guard rails (policy hook, its decision log or the agent's settings).", [p.raw])
+	msg := sprintf("Blocked: this changes `%s`, which belongs to the policy hook (its code or its decision log).", [p.raw])
+}
+
+# the agent's settings and hooks: changes need the user (agent_config asks for the
+# project's; here also ~/.claude and writes through sponge, yq -i, perl -i)
+ask contains msg if {
+	some p in _changed_paths
+	some l in {lower(p.absolute), lower(p.resolved)}
+	some m in ["/.claude/settings", "/.claude/hooks", "/.claude.json", "/.claude/agents"]
+	contains(l, m)
+	msg := sprintf("This changes `%s`, the agent's settings or hooks. Approve only if you asked for it.", [p.raw])
 }
 
 deny contains msg if {
