@@ -53,7 +53,7 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_assignments
 	some name, _ in seg.assignments
 	name in {"CLAUDE_CONFIG_DIR", "CLAUDE_ENV_FILE", "CLAUDE_CODE_USE_BEDROCK_SKIP_HOOKS"}
 	msg := sprintf("Blocked: setting %s changes which configuration and hooks the agent uses.", [name])
@@ -118,7 +118,7 @@ deny contains msg if {
 
 # writes to "$CLAUDE_ENV_FILE": lines there are exported into every later command
 deny contains msg if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_redirects
 	some r in seg.redirects
 	r.op in {">", ">>", ">|", "&>", "&>>"}
 	contains(r.target, "CLAUDE_ENV_FILE")

@@ -44,7 +44,7 @@ _harmless_programs := {
 }
 
 ask contains msg if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_config_exec
 	some e in seg.config_exec
 	not _harmless(e)
 	msg := sprintf("`%s` sets %s `%s` to `%s`: %s runs that program later, outside this review. Approve only if you trust it.", [concat(" ", seg.argv), _what(e), e.key, e.value, _who(e)])

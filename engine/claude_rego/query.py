@@ -52,6 +52,7 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
         command = tool_input.get("command")
         if tool_name in SHELL_TOOLS and isinstance(command, str):
             facts["shell"] = shell_facts.parse_command(command)
+            shell_facts.annotate(facts["shell"], home)
         facts["paths"] = path_facts.collect_paths(
             tool_name, tool_input, facts["shell"], cwd=cwd, project_dir=project_dir,
             home=home, flavour=flavour, resolver=resolver)

@@ -111,15 +111,18 @@ touched contains p if {
 
 # Words whose path facts would be wrong or missing: $VARIABLES and paths after a `cd`.
 touched contains p if {
-	some seg in segments
-	_lexical_segment(seg)
+	some seg in _lexical_segments
 	not names_only(seg.id)
 	some word in shell.args(seg)
 	_needs_lexical(seg, word)
 	p := location(seg, word)
 }
 
-# a segment with a $word or after a cd: the cheap test before looking at each word
+# the segments with a $word or after a cd: the cheap test before looking at each word
+_lexical_segments := data.claude_rego.lib.shell.with_dollar_args if {
+	data.claude_rego.lib.shell._no_cd
+} else := [seg | some seg in segments; _lexical_segment(seg)]
+
 _lexical_segment(seg) if {
 	some raw in shell.raw_args(seg)
 	startswith(raw, "$")
@@ -128,7 +131,7 @@ _lexical_segment(seg) if {
 _lexical_segment(seg) if shell.cwd_at(seg) != input.facts.cwd
 
 touched contains p if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_redirects
 	some r in seg.redirects
 	not r.dup
 	word := shell.expand(seg, r.target)
@@ -151,8 +154,7 @@ _needs_lexical(seg, word) if {
 names_only(id) if id in _names_only_ids
 
 _names_only_ids := {seg.id |
-	some seg in segments
-	shell.name(seg) in _name_only_commands
+	some seg in shell.running(_name_only_commands)
 }
 
 _name_only_commands := {c | some c in settings.get("name_only_commands", ["echo", "printf", "ls", "stat", "test", "[", "[[", "true", "false"])}
@@ -161,7 +163,7 @@ _write_ops := {">", ">>", ">|", "&>", "&>>", "<>", ">&"}
 
 # write_words: {seg, word} pairs for what a shell command writes.
 write_words contains {"seg": seg.id, "word": shell.expand(seg, r.target)} if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_redirects
 	some r in seg.redirects
 	r.op in _write_ops
 	not r.dup
@@ -246,7 +248,7 @@ write_words contains {"seg": seg.id, "word": ops[2]} if {
 }
 
 # the segments that run a program some rule above knows to write files (one pass)
-_writers := [seg | some seg in segments; shell.name(seg) in _writer_names]
+_writers := shell.running(_writer_names)
 
 _writer_names := {
 	"tee", "touch", "mkdir", "truncate", "shred", "mkfifo", "rm", "rmdir", "unlink", "cp", "mv", "install",

@@ -2127,3 +2127,134 @@ def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536) 
     except Exception as exc:  # noqa: BLE001 — a parser bug must read as "could be anything"
         return {"segments": [], "opaque": True, "opaque_reasons": ["parse_error"],
                 "error": f"internal parser error: {type(exc).__name__}"}
+
+
+# ---------------------------------------------------------------- per-segment views
+
+# The program families the Rego helpers use (lib/shell.rego `_families`), kept equal.
+_VIEW_FAMILIES = {
+    "sh": "shell", "bash": "shell", "rbash": "shell", "zsh": "shell", "dash": "shell", "ksh": "shell",
+    "mksh": "shell", "ash": "shell", "yash": "shell", "posh": "shell", "fish": "shell", "csh": "shell",
+    "tcsh": "shell", "python": "python", "pypy": "python", "perl": "perl", "ruby": "ruby", "irb": "ruby",
+    "node": "node", "nodejs": "node", "deno": "node", "bun": "node", "tsx": "node", "ts-node": "node",
+    "php": "php", "lua": "lua", "luajit": "lua", "osascript": "osascript", "pwsh": "pwsh",
+    "powershell": "pwsh", "tclsh": "tcl", "wish": "tcl", "source": "source", ".": "source", "eval": "source",
+}
+_DECLARERS = frozenset({"export", "declare", "local", "readonly", "typeset"})
+
+
+def _view_family(name: str) -> str:
+    family = _VIEW_FAMILIES.get(name)
+    if family is not None:
+        return family
+    if name and name[-1].isdigit() and name[0].isalpha():
+        base = name.rstrip("0123456789.")
+        if base.isalpha() and _VIEW_FAMILIES.get(base) in ("python", "perl", "ruby", "php", "lua", "tcl"):
+            return _VIEW_FAMILIES[base]
+    return ""
+
+
+def _leading_ref(word: str) -> tuple[str, str] | None:
+    """($NAME or ${NAME} or $1 at the start of word) -> (ref text, name)."""
+    if len(word) < 2 or word[0] != "$":
+        return None
+    if word[1] == "{":
+        end = word.find("}")
+        name = word[2:end] if end > 0 else ""
+        if name and (name[0].isalpha() or name[0] == "_") and all(c.isalnum() or c == "_" for c in name):
+            return word[:end + 1], name
+        return None
+    if word[1].isdigit():
+        return word[:2], word[1]
+    k = 1
+    while k < len(word) and (word[k].isalnum() or word[k] == "_"):
+        k += 1
+    if k > 1 and (word[1].isalpha() or word[1] == "_"):
+        return word[:k], word[1:k]
+    return None
+
+
+def annotate(shell: dict, home: str | None) -> None:
+    """Add what the Rego helpers would otherwise compute per segment and per policy:
+    `name` (the program, lowercased, after a resolved variable and busybox), `args_raw`,
+    `args_expanded` (a leading $HOME/$USER/$VAR/$1 known in the command expanded), `family`,
+    and `shell.by_name` ({program: [segment ids]}) so rules look segments up by program.
+    Same semantics as lib/shell.rego's fallbacks; never raises."""
+    try:
+        segments = shell.get("segments") if isinstance(shell, dict) else None
+        if not isinstance(segments, list):
+            return
+        home = home if isinstance(home, str) and home else None
+        user = home.rstrip("/").rsplit("/", 1)[-1] if home else None
+        assigned: dict[str, str] = {}
+        by_name: dict[str, list[int]] = {}
+        for index, seg in enumerate(segments):
+            if not isinstance(seg, dict) or seg.get("id") != index:
+                return  # not the parser's own output: the Rego fallbacks apply
+
+            def value_of(name: str, seg=seg):
+                if name == "HOME" and home:
+                    return home
+                if name in ("USER", "LOGNAME") and user:
+                    return user
+                if name in assigned:
+                    return assigned[name]
+                if name.isdigit() and seg.get("context") == "shell_c" and isinstance(seg.get("parent"), int):
+                    parent = segments[seg["parent"]]
+                    pargs = parent.get("args") or []
+                    for i, flag in enumerate(pargs):
+                        if len(flag) > 1 and flag[0] == "-" and "c" in flag[1:] and flag[1:].isalpha():
+                            k = i + 2 + int(name)
+                            return pargs[k] if k < len(pargs) else None
+                return None
+
+            def expand(word: str) -> str:
+                ref = _leading_ref(word) if isinstance(word, str) and word.startswith("$") else None
+                if ref is None:
+                    return word
+                value = value_of(ref[1])
+                return word if value is None else value + word[len(ref[0]):]
+
+            command = seg.get("resolved_command") or seg.get("command") or ""
+            resolved = seg.get("resolved_argv")
+            args0 = list(resolved[1:]) if isinstance(resolved, list) and resolved else list(seg.get("args") or [])
+            if not seg.get("resolved_command") and command.startswith("$"):
+                command = expand(command)
+            name = _basename(command).lower()
+            if name in ("busybox", "toybox") and args0:
+                name, args0 = _basename(args0[0]).lower(), args0[1:]
+            seg["name"] = name
+            seg["args_raw"] = args0
+            seg["args_expanded"] = [expand(a) for a in args0] if any(
+                isinstance(a, str) and a.startswith("$") for a in args0) else args0
+            seg["family"] = _view_family(name)
+            by_name.setdefault(name, []).append(index)
+            # assignments this segment makes, visible to later segments
+            if seg.get("command") == "" and isinstance(seg.get("assignments"), dict):
+                assigned.update({k: v for k, v in seg["assignments"].items() if isinstance(v, str)})
+            elif str(seg.get("command", "")).lower() in _DECLARERS:
+                for a in seg.get("args") or []:
+                    if isinstance(a, str) and "=" in a:
+                        k, _, v = a.partition("=")
+                        assigned[k] = v
+        index: dict = {"redirects": [], "assignments": [], "wrappers": [], "config_exec": [], "opaque": [],
+                       "dollar": [], "contexts": {}, "cd": False}
+        for seg in segments:
+            i = seg["id"]
+            for key in ("redirects", "assignments", "wrappers", "config_exec"):
+                if seg.get(key):
+                    index[key].append(i)
+            if seg.get("opaque"):
+                index["opaque"].append(i)
+            if any(isinstance(a, str) and a.startswith("$") for a in seg["args_raw"]):
+                index["dollar"].append(i)
+            if seg.get("context") != "top":
+                index["contexts"].setdefault(seg.get("context"), []).append(i)
+            if seg["name"] in ("cd", "pushd"):
+                index["cd"] = True
+        shell["by_name"] = by_name
+        shell["index"] = index
+    except Exception:  # noqa: BLE001 — the views are an optimisation: the Rego fallbacks apply
+        if isinstance(shell, dict):
+            shell.pop("by_name", None)
+            shell.pop("index", None)
