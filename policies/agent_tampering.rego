@@ -99,7 +99,7 @@ _targets_guard(seg) if {
 }
 
 _targets_guard(seg) if {
-	some child in segments
+	some child in data.claude_rego.lib.shell.in_context("substitution")
 	child.parent == seg.id
 	some a in child.args
 	some w in _guard_words
@@ -147,10 +147,9 @@ ask contains msg if {
 }
 
 deny contains msg if {
-	some seg in shell.running({"rm", "mv", "find", "rmdir", "chmod", "chown", "truncate", "shred", "sponge", "dd", "tee", "sed", "perl", "yq", "jq"})
-	some child in segments
-	child.parent == seg.id
-	child.context == "substitution"
+	some child in data.claude_rego.lib.shell.in_context("substitution")
+	seg := shell.by_id(child.parent)
+	shell.name(seg) in {"rm", "mv", "find", "rmdir", "chmod", "chown", "truncate", "shred", "sponge", "dd", "tee", "sed", "perl", "yq", "jq"}
 	some a in child.args
 	some w in _guard_words
 	contains(lower(a), w)

@@ -293,8 +293,7 @@ find_deletes(seg) if {
 }
 
 find_deletes(seg) if {
-	some child in segments
-	child.context == "find_exec"
+	some child in data.claude_rego.lib.shell.in_context("find_exec")
 	_below(child, seg.id)
 	_deletes_or_runs_deleter(child)
 }

@@ -171,16 +171,14 @@ write_words contains {"seg": seg.id, "word": shell.expand(seg, r.target)} if {
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in _writers
-	shell.runs_any(seg, {"tee", "touch", "mkdir", "truncate", "shred", "mkfifo"})
+	some seg in shell.running({"tee", "touch", "mkdir", "truncate", "shred", "mkfifo"})
 	some word in shell.operands(seg)
 }
 
 # deletes are writes too, except of / , the home directory, system directories and the
 # directories above the project: destructive_shell owns those (one reason per concern)
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in _writers
-	shell.runs_any(seg, {"rm", "rmdir", "unlink"})
+	some seg in shell.running({"rm", "rmdir", "unlink"})
 	some word in shell.operands(seg)
 	not _dangerous_location(seg, word)
 }
@@ -192,56 +190,50 @@ _dangerous_location(seg, word) if {
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in _writers
-	shell.runs_any(seg, _copiers)
+	some seg in shell.running(_copiers)
 	word := _destination(seg)
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in _writers
-	shell.runs(seg, "install")
+	some seg in shell.running({"install"})
 	shell.has_short_flag(seg, {"d"})
 	some word in shell.operands(seg)
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in _writers
-	shell.runs_any(seg, {"chmod", "chown", "chgrp", "chattr", "setfacl"})
+	some seg in shell.running({"chmod", "chown", "chgrp", "chattr", "setfacl"})
 	ops := shell.operands(seg)
 	some i, word in ops
 	i > 0
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in _writers
+	some seg in shell.running({"sed", "gsed", "perl"})
 	_in_place(seg)
 	some word in shell.operands(seg)
 }
 
 write_words contains {"seg": seg.id, "word": substring(arg, 3, -1)} if {
-	some seg in _writers
-	shell.runs(seg, "dd")
+	some seg in shell.running({"dd"})
 	some arg in shell.args(seg)
 	startswith(arg, "of=")
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in _writers
+	some seg in shell.running({"curl", "wget", "unzip", "aria2c"})
 	some names in _output_options[shell.name(seg)]
 	word := shell.option_value(seg, names)
 	word != "-"
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in _writers
-	shell.runs(seg, "tar")
+	some seg in shell.running({"tar"})
 	_extracts(seg)
 	word := shell.option_value(seg, {"-C", "--directory"})
 }
 
 write_words contains {"seg": seg.id, "word": ops[2]} if {
-	some seg in _writers
-	shell.runs(seg, "git")
+	some seg in shell.running({"git"})
 	ops := shell.operands(seg)
 	ops[0] == "clone"
 	count(ops) > 2

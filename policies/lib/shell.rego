@@ -72,6 +72,8 @@ _name_from(c0, a0) := lower(basename(a0[0])) if {
 # raw_args(seg): the arguments as the parser gave them (after the multi-call applet).
 raw_args(seg) := seg.args_raw if {
 	is_array(seg.args_raw)
+} else := seg.args if {
+	is_string(seg.name) # annotated by the facts layer: args_raw is left out when equal to args
 } else := v.raw_args if {
 	_ids_unique
 	v := _views[seg.id]
@@ -87,6 +89,8 @@ _raw_from(c0, a0) := array.slice(a0, 1, count(a0)) if {
 # args(seg): the arguments with known variables expanded.
 args(seg) := seg.args_expanded if {
 	is_array(seg.args_expanded)
+} else := raw_args(seg) if {
+	is_string(seg.name) # annotated: args_expanded is left out when nothing expands
 } else := v.args if {
 	_ids_unique
 	v := _views[seg.id]

@@ -2224,9 +2224,12 @@ def annotate(shell: dict, home: str | None) -> None:
             if name in ("busybox", "toybox") and args0:
                 name, args0 = _basename(args0[0]).lower(), args0[1:]
             seg["name"] = name
-            seg["args_raw"] = args0
-            seg["args_expanded"] = [expand(a) for a in args0] if any(
+            if args0 != seg.get("args"):
+                seg["args_raw"] = args0  # omitted when equal to args (a smaller input to parse)
+            expanded = [expand(a) for a in args0] if any(
                 isinstance(a, str) and a.startswith("$") for a in args0) else args0
+            if expanded != args0:
+                seg["args_expanded"] = expanded
             seg["family"] = _view_family(name)
             by_name.setdefault(name, []).append(index)
             # assignments this segment makes, visible to later segments
@@ -2239,6 +2242,7 @@ def annotate(shell: dict, home: str | None) -> None:
                         assigned[k] = v
         index: dict = {"redirects": [], "assignments": [], "wrappers": [], "config_exec": [], "opaque": [],
                        "dollar": [], "contexts": {}, "cd": False}
+        pieces_index: dict[str, list[int]] = {}  # argument pieces (f=@.env → f=@.env, f, .env) → segment ids
         for seg in segments:
             i = seg["id"]
             for key in ("redirects", "assignments", "wrappers", "config_exec"):
@@ -2246,12 +2250,25 @@ def annotate(shell: dict, home: str | None) -> None:
                     index[key].append(i)
             if seg.get("opaque"):
                 index["opaque"].append(i)
-            if any(isinstance(a, str) and a.startswith("$") for a in seg["args_raw"]):
+            raw = seg.get("args_raw", seg.get("args") or [])
+            if any(isinstance(a, str) and a.startswith("$") for a in raw):
                 index["dollar"].append(i)
             if seg.get("context") != "top":
                 index["contexts"].setdefault(seg.get("context"), []).append(i)
             if seg["name"] in ("cd", "pushd"):
                 index["cd"] = True
+            for arg in seg.get("args_expanded", raw):
+                if not isinstance(arg, str) or (arg.startswith("-") and "=" not in arg) or "://" in arg:
+                    continue
+                pieces = [arg]
+                if any(c in arg for c in "=:@,"):
+                    pieces += arg.replace(":", "=").replace("@", "=").replace(",", "=").split("=")
+                for piece in pieces:
+                    if piece:
+                        ids = pieces_index.setdefault(piece, [])
+                        if not ids or ids[-1] != i:
+                            ids.append(i)
+        index["pieces"] = pieces_index
         shell["by_name"] = by_name
         shell["index"] = index
     except Exception:  # noqa: BLE001 — the views are an optimisation: the Rego fallbacks apply
