@@ -57,10 +57,22 @@ deny contains msg if {
 # only pieces that name a secret or hold a path (one test per distinct piece, not one per
 # segment × argument), else the direct pass over every argument
 _word_uses contains [piece, data.claude_rego.lib.shell.segments[i]] if {
+	some piece in _candidate_pieces
+	some i in input.facts.shell.index.pieces[piece]
+	not paths.names_only(i)
+}
+
+# distinct pieces that name a secret or hold a path, used by a segment that reads
+_candidate_pieces contains piece if {
 	is_object(input.facts.shell.index.pieces)
 	some piece, ids in input.facts.shell.index.pieces
+	_has_reader(ids)
 	_candidate(piece)
+}
+
+_has_reader(ids) if {
 	some i in ids
+	not paths.names_only(i)
 }
 
 _word_uses contains [piece, seg] if {
@@ -96,9 +108,9 @@ _links_in_command if {
 }
 
 _secret_pieces contains piece if {
-	some piece, ids in input.facts.shell.index.pieces
-	_candidate(piece)
-	_secret_word(data.claude_rego.lib.shell.segments[ids[0]], piece)
+	some piece in _candidate_pieces
+	readers := [i | some i in input.facts.shell.index.pieces[piece]; not paths.names_only(i)]
+	_secret_word(data.claude_rego.lib.shell.segments[readers[0]], piece)
 }
 
 _candidate(piece) if paths.secret_name(lower(shell.basename(piece)))
