@@ -436,12 +436,11 @@ def _shell_paths(shell: dict, flavour: str):
         for arg in args if isinstance(args, list) else ():
             if not isinstance(arg, str):
                 continue
+            inner = _embedded_path(arg)
+            if inner is not None and looks_like_path(inner, flavour):
+                yield "argument", "argv_embedded", inner, seg_id
             if looks_like_path(arg, flavour) or arg in link_names or arg.split("/", 1)[0] in link_names:
                 yield "argument", "argv", arg, seg_id
-            else:
-                inner = _embedded_path(arg)
-                if inner is not None and looks_like_path(inner, flavour):
-                    yield "argument", "argv_embedded", inner, seg_id
         if seg.get("command") in ("ln", "cp", "mv") and isinstance(args, list):
             ops = [a for a in args if isinstance(a, str) and not a.startswith("-")]
             if len(ops) >= 2:
