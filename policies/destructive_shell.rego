@@ -405,3 +405,75 @@ deny contains msg if {
 _formatter_prefix(n) if startswith(n, "mk")
 
 _formatter_prefix(n) if startswith(n, "newfs")
+
+# storage managers: a volume, pool or subvolume deleted is its whole content
+deny contains msg if {
+	some seg in shell.running({"lvremove", "vgremove", "pvremove", "zpool", "zfs", "btrfs", "mdadm", "dmsetup"})
+	some a in shell.args(seg)
+	a in {"destroy", "delete", "remove", "lvremove", "--zero-superblock", "wipe_table"}
+	seg.command != "btrfs" # (btrfs also needs the subvolume word, below)
+	msg := sprintf("Blocked: `%s` destroys a storage volume and everything on it. Do this outside the agent session.", [concat(" ", seg.argv)])
+}
+
+deny contains msg if {
+	some seg in shell.running({"lvremove", "vgremove", "pvremove"})
+	msg := sprintf("Blocked: `%s` destroys a storage volume and everything on it. Do this outside the agent session.", [concat(" ", seg.argv)])
+}
+
+deny contains msg if {
+	some seg in shell.running({"btrfs"})
+	"subvolume" in shell.args(seg)
+	"delete" in shell.args(seg)
+	msg := sprintf("Blocked: `%s` deletes a btrfs subvolume and everything on it. Do this outside the agent session.", [concat(" ", seg.argv)])
+}
+
+# rclone purge/delete of a local directory, rsync --remove-source-files of the sources
+deny contains msg if {
+	some seg in shell.running({"rclone"})
+	some a in shell.args(seg)
+	a in {"purge", "delete", "rmdirs"}
+	some word in shell.operands(seg)
+	not contains(word, ":")
+	l := hits(seg, word, dangerous_roots)
+	msg := sprintf("Blocked: `%s` deletes %s. %s", [concat(" ", seg.argv), describe(l), instead])
+}
+
+deny contains msg if {
+	some seg in shell.running({"rsync"})
+	"--remove-source-files" in shell.args(seg)
+	ops := shell.operands(seg)
+	some i, word in ops
+	i < count(ops) - 1
+	l := hits(seg, word, catastrophic_roots)
+	msg := sprintf("Blocked: `%s` removes every file it copies from %s. Copy instead, and delete specific files later.", [concat(" ", seg.argv), describe(l)])
+}
+
+# mv of the project root or of a directory inside a system directory (/var/lib/postgresql):
+# the data is gone from where everything expects it
+ask contains msg if {
+	some seg in shell.running({"mv"})
+	ops := shell.operands(seg)
+	some i, word in ops
+	i < count(ops) - 1
+	some l in locations(seg, word)
+	_moves_away(l)
+	msg := sprintf("`%s` moves `%s` away (the project root or system data). Approve only if intended.", [concat(" ", seg.argv), word])
+}
+
+_moves_away(l) if stripped(l) == project
+
+_moves_away(l) if {
+	some d in {"/var/lib", "/etc", "/usr", "/opt", "/srv", "/boot"}
+	paths.under(stripped(l), d)
+	stripped(l) != d
+}
+
+# rm -rf .git: the repository's whole history
+ask contains msg if {
+	some seg in shell.running(_recursive_deleters)
+	recursive_delete(seg)
+	some word in shell.operands(seg)
+	some l in locations(seg, word)
+	shell.basename(stripped(l)) == ".git"
+	msg := sprintf("`%s` deletes a git repository's history (%s). Approve only if it is backed up or meant to go.", [concat(" ", seg.argv), word])
+}

@@ -1125,6 +1125,9 @@ class _Parser:
         if command == "xargs":
             self.xargs_input(node, args, stdin, depth)
         family = _family(command)
+        if family is None and command in _DSL_TOOLS:
+            self.dsl_escapes(node, args, stdin, depth)
+            return
         if family is None:
             program = node["argv"][0] if node["argv"] else ""
             key = program if program in self.files else program[2:] if program.startswith("./") else None
@@ -1217,6 +1220,38 @@ class _Parser:
             self.mark(node, "command_from_input")
         elif why in ("process substitution", "an argument file") and arg_file and arg_file.endswith("(…)"):
             self.mark(node, "xargs_input_from_process_substitution")
+
+    def dsl_escapes(self, node: dict, args: list[str], stdin, depth: int) -> None:
+        """Tools with a language of their own (m4, dc, ed, gnuplot, sqlite3, psql, mysql,
+        guile, racket, erb, …): their shell escapes, in arguments or literal input, are
+        parsed as nested commands; code they read from elsewhere is marked."""
+        texts = [a for a in args if len(a) > 1]
+        text, why = self.stdin_text(node, stdin)
+        if text is not None:
+            texts.append(text)
+        elif why and node["command"].lower() in _DSL_STDIN_PROGRAMS and not any(
+                a for a in args if not a.startswith("-") and node["command"].lower() in ("ed", "m4", "dc")):
+            self.mark(node, "stdin_to_interpreter")
+        for t in texts:
+            low = t.lower()
+            for line in t.replace(";", "\n").split("\n"):
+                line = line.strip()
+                for prefix in ("\\!", "!", ".shell ", ".system ", "\\setenv ", "shell "):
+                    if line.startswith(prefix) and line[len(prefix):].strip():
+                        self.child_sequence(node, line[len(prefix):].strip(), depth, "interpreter_exec")
+                        self.mark(node, "interpreter_exec")
+                        break
+            for call in ("syscmd(", "esyscmd(", "shell(", "system("):
+                at = low.find(call)
+                while at >= 0:
+                    end = t.find(")", at)
+                    inner = t[at + len(call):end if end > 0 else len(t)].strip().strip("'\"`")
+                    if inner:
+                        self.child_sequence(node, inner, depth, "interpreter_exec")
+                    self.mark(node, "interpreter_exec")
+                    at = low.find(call, at + 1)
+            if any(m in low for m in _DSL_EXEC):
+                self.scan_code(node, t, "perl" if "`" in t else "generic", depth)
 
     def stdin_text(self, node: dict, stdin):
         """(text, None) when the standard input is literal; (None, why) when it is not
@@ -1994,6 +2029,19 @@ def _call_literal(code: str, pos: int) -> str | None:
             return None
     return None
 
+
+_DSL_TOOLS = frozenset({
+    "guile", "racket", "bb", "clojure", "clj", "erb", "m4", "dc", "bc", "ed", "gnuplot", "sqlite3", "psql", "mysql",
+    "mariadb", "ftp", "lftp", "less", "more", "man", "octave", "r", "scala", "groovysh", "jshell", "elixir", "iex",
+    "erl", "escript", "ghc", "ghci", "runghc", "ocaml", "swift", "crystal", "nim", "xonsh", "nu", "elvish", "ysh",
+    "osh", "oil", "ion", "tclsh8", "jrunscript", "jjs", "rhino", "sbcl", "clisp", "ecl", "chicken", "csi", "gawk-x",
+    "redis-cli", "mongo", "mongosh", "cqlsh", "vault", "expect", "smbclient", "sftp", "tftp", "perl6", "raku",
+})
+# of those, the ones whose standard input is a program that can run shell commands
+_DSL_STDIN_PROGRAMS = frozenset({"ed", "ex", "dc", "m4", "sqlite3", "psql", "mysql", "mariadb", "ftp", "lftp", "sftp",
+                                 "gnuplot", "guile", "racket", "erb", "expect", "smbclient", "xonsh", "nu", "elvish",
+                                 "ysh", "osh", "oil", "ion", "jrunscript", "sbcl", "clisp"})
+_DSL_EXEC = ("system", "shell", "popen", "spawn", "exec", "`", "process", "run-program", "subprocess", "os.cmd")
 
 _HOME_SPELLINGS = ("$ENV{HOME}", "${HOME}", "$HOME", "%USERPROFILE%", "$env:USERPROFILE", "$env:HOME")
 
