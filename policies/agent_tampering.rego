@@ -149,7 +149,7 @@ ask contains msg if {
 deny contains msg if {
 	some child in data.claude_rego.lib.shell.in_context("substitution")
 	seg := shell.by_id(child.parent)
-	shell.name(seg) in {"rm", "mv", "find", "rmdir", "chmod", "chown", "truncate", "shred", "sponge", "dd", "tee", "sed", "perl", "yq", "jq"}
+	_writes_something(seg)
 	some a in child.args
 	some w in _guard_words
 	contains(lower(a), w)
@@ -182,7 +182,7 @@ _changed_paths contains p if {
 	_changer(seg)
 }
 
-_changer(seg) if shell.runs_any(seg, {"sponge", "truncate", "shred", "rm", "unlink", "mv"})
+_changer(seg) if shell.runs_any(seg, {"sponge", "truncate", "shred", "rm", "unlink", "mv", "dd", "cp", "install", "ln", "tee", "flock", "sqlite3"})
 
 _changer(seg) if {
 	shell.runs_any(seg, {"sed", "perl", "yq", "gsed"})
@@ -194,4 +194,11 @@ _changer(seg) if {
 	shell.runs(seg, "find")
 	some a in shell.args(seg)
 	a in {"-delete", "-exec", "-execdir"}
+}
+
+_writes_something(seg) if shell.name(seg) in {"rm", "mv", "find", "rmdir", "chmod", "chown", "truncate", "shred", "sponge", "dd", "tee", "sed", "perl", "yq", "jq", "cp", "install", "ln"}
+
+_writes_something(seg) if {
+	some r in seg.redirects
+	r.op in {">", ">>", ">|", "&>", "&>>"}
 }

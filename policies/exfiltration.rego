@@ -247,3 +247,42 @@ _served contains {"seg": seg.id, "dir": shell.operands(seg)[0]} if {
 _sends(seg) if not shell.runs(seg, "openssl")
 
 _sends(seg) if "s_client" in shell.args(seg)
+
+# git push to a URL instead of a configured remote, or to a remote changed in the same
+# command: the repository (and whatever was committed into it) goes somewhere new
+ask contains msg if {
+	some seg in shell.running({"git"})
+	"push" in shell.args(seg)
+	some a in shell.operands(seg)
+	regex.match(`^(https?|ssh|git)://|^[A-Za-z0-9._-]+@[A-Za-z0-9._-]+:`, a)
+	msg := sprintf("`%s` pushes to `%s`, a URL rather than a configured remote. Approve only if that destination is expected.", [concat(" ", seg.argv), a])
+}
+
+ask contains msg if {
+	some remote in shell.running({"git"})
+	"remote" in shell.args(remote)
+	some verb in shell.args(remote)
+	verb in {"add", "set-url"}
+	some push in shell.running({"git"})
+	push.id > remote.id
+	"push" in shell.args(push)
+	msg := sprintf("`%s` changes where `%s` pushes to in the same command. Approve only if that destination is expected.", [concat(" ", remote.argv), concat(" ", push.argv)])
+}
+
+# xargs -I{} curl https://x/{} fed by another command: its output goes into URLs
+ask contains msg if {
+	some seg in data.claude_rego.lib.shell.in_context("xargs")
+	shell.name(seg) in network_tools
+	xargs := shell.by_id(seg.parent)
+	some producer in segments
+	shell.upstream(producer, xargs)
+	msg := sprintf("`%s` sends the output of `%s` to the network through xargs. Approve only if that data may leave the machine.", [concat(" ", seg.argv), concat(" ", producer.argv)])
+}
+
+# ftp-like clients told to put files
+ask contains msg if {
+	some seg in shell.running({"lftp", "smbclient", "tftp", "ftp", "sftp", "ncftp", "ncftpput"})
+	some a in shell.args(seg)
+	regex.match(`(^|[;\s])m?put\s`, concat("", [a, " "]))
+	msg := sprintf("`%s` uploads files to a remote server. Approve only if they may leave the machine.", [concat(" ", seg.argv)])
+}

@@ -110,8 +110,9 @@ _persistent(p) := "a shell start-up or login file" if {
 	endswith(lower(p.raw), name)
 } else := "a dotfile in your home directory whose name claude-rego cannot resolve" if {
 	p.unresolved
-	p.known_prefix == data.claude_rego.lib.paths.home
-	startswith(shell.basename(p.raw), ".")
+	some prefix in ["~/.", "$HOME/.", "${HOME}/.", concat("", [data.claude_rego.lib.paths.home, "/."])]
+	startswith(p.raw, prefix)
+	not contains(substring(p.raw, count(prefix), -1), "/")
 } else := "a Python start-up hook (.pth) in a directory claude-rego cannot resolve" if {
 	p.unresolved
 	endswith(lower(p.raw), ".pth")
