@@ -63,8 +63,10 @@ _word_uses contains [piece, data.claude_rego.lib.shell.segments[i]] if {
 }
 
 # distinct pieces that name a secret or hold a path, used by a segment that reads
+_has_pieces if is_object(input.facts.shell.index.pieces)
+
 _candidate_pieces contains piece if {
-	is_object(input.facts.shell.index.pieces)
+	_has_pieces
 	some piece, ids in input.facts.shell.index.pieces
 	_has_reader(ids)
 	_candidate(piece)
@@ -76,7 +78,7 @@ _has_reader(ids) if {
 }
 
 _word_uses contains [piece, seg] if {
-	not is_object(input.facts.shell.index.pieces)
+	not _has_pieces
 	some seg in segments
 	some arg in shell.args(seg)
 	not _plain_flag(arg)
@@ -92,7 +94,9 @@ _candidate(piece) if contains(piece, "/")
 _secret_use(seg, piece) if {
 	_uniform
 	piece in _secret_pieces
-} else if {
+}
+
+_secret_use(seg, piece) if {
 	not _uniform
 	_secret_word(seg, piece)
 }
