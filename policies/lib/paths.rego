@@ -210,7 +210,30 @@ write_words contains {"seg": seg.id, "word": word} if {
 write_words contains {"seg": seg.id, "word": word} if {
 	some seg in shell.running({"sed", "gsed", "perl"})
 	_in_place(seg)
-	some word in shell.operands(seg)
+	some word in _edited_files(seg)
+}
+
+# sed -i 's/a/b/' f: the first operand is the script unless -e/-f/--expression gave it
+# (perl -pi -e 'code' f: the code is an option value, not an operand)
+_edited_files(seg) := array.slice(shell.operands(seg), 1, count(shell.operands(seg))) if {
+	shell.runs_any(seg, {"sed", "gsed"})
+	not _script_given(seg)
+} else := [w | some i, w in shell.args(seg); not startswith(w, "-"); not _after_code_option(seg, i)]
+
+_script_given(seg) if {
+	some a in shell.args(seg)
+	a in {"-e", "-f", "--expression", "--file"}
+}
+
+_script_given(seg) if {
+	some a in shell.args(seg)
+	startswith(a, "--expression=")
+}
+
+_after_code_option(seg, i) if {
+	i > 0
+	prev := shell.args(seg)[i - 1]
+	regex.match(`^-[A-Za-z]*[eEf]$`, prev)
 }
 
 write_words contains {"seg": seg.id, "word": substring(arg, 3, -1)} if {
