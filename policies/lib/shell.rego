@@ -121,7 +121,7 @@ _expand_all(s, words) := [expand(s, w) | some w in words] if {
 # running(names): the segments that run one of `names` (a set), as runs_any decides. Rules
 # start from it rather than testing every segment: the views are built once per
 # evaluation, so a command that runs none of `names` costs a set lookup per segment.
-running(names) := [segments[i] | some n in names; some i in object.get(_by_name, n, [])] if {
+running(names) := [segments[i] | some n, ids in _by_name; n in names; some i in ids] if {
 	# the facts layer indexed the segments by program: a lookup per name, not a pass
 	_indexed
 } else := [v.seg | some v in _views; v.name in names] if {
