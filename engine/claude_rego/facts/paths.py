@@ -546,6 +546,17 @@ def _command_links(shell: dict | None, ctx: _Context) -> list:
     return links
 
 
+_WRITERS = frozenset({"sponge", "tee", "cp", "mv", "dd", "sed", "gsed", "perl", "install", "ln", "truncate", "touch",
+                      "rm", "shred", "rsync", "yq", "chmod", "chown", "flock", "ed", "ex", "vim", "vi"})
+
+
+def _writer_segments(shell) -> set:
+    segments = shell.get("segments") if isinstance(shell, dict) else None
+    if not isinstance(segments, list):
+        return set()
+    return {seg.get("id", i) for i, seg in enumerate(segments) if isinstance(seg, dict) and seg.get("command") in _WRITERS}
+
+
 def _follow_links(facts: dict, seg_id, links: list, ctx: _Context) -> None:
     """A path under a link made earlier in the same command leads where the link points."""
     absolute = _collapse(_join(facts["absolute"], ctx.flavour, ctx.cwd, None))
@@ -574,13 +585,15 @@ def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: 
     seen: set[tuple[str, str, str]] = set()
     candidates = itertools.chain(found, _shell_paths(shell, flavour) if shell is not None else ())
     links = _command_links(shell, ctx) if shell is not None else []
+    writers = _writer_segments(shell)
     for source, field, raw, seg_id in candidates:
         if len(out) >= limit:
             break
         text = _known_env(raw, ctx) if seg_id is not None and isinstance(raw, str) else raw
         facts = _facts(text, ctx)
         facts["raw"] = raw
-        key = (source, field, facts["absolute"], seg_id if links else None)
+        # the same file named by a reader and a writer (jq f | sponge f) is two facts
+        key = (source, field, facts["absolute"], seg_id if links or seg_id in writers else None)
         if key in seen:
             continue
         seen.add(key)

@@ -1530,6 +1530,9 @@ def _strip_wrappers(argv: list[str], assignments: dict[str, str]) -> tuple[list[
             break  # `command -v x` only looks x up
         if name in ("flock", "runuser") and any(a in ("-c", "--command") or a.startswith("--command=") for a in argv[1:]):
             break  # the command is a string: parsed as a payload
+        if name in ("env", "printenv", "sudo", "doas", "time", "nice", "command", "builtin", "exec") and not any(
+                not a.startswith("-") and "=" not in a for a in argv[1:]):
+            break  # `env`, `env -i`, `sudo -l`, `exec 3<x`: no wrapped command, the program itself runs
         value_opts, operands = spec
         i = 1
         while i < len(argv):
