@@ -98,10 +98,27 @@ recursive_delete(seg) if {
 	recursive(seg)
 }
 
-recursive_delete(seg) if shell.runs_any(seg, {"rimraf", "del-cli", "trash-put"})
+recursive_delete(seg) if shell.runs_any(seg, {"rimraf", "del-cli", "del", "trash-put", "trash", "trash-cli", "srm", "rmtrash"})
+
+# zip -rm and tar --remove-files delete what they archive
+recursive_delete(seg) if {
+	shell.runs(seg, "zip")
+	some a in shell.args(seg)
+	regex.match(`^-[A-Za-z]*m[A-Za-z]*$`, a)
+}
+
+recursive_delete(seg) if {
+	shell.runs(seg, "tar")
+	"--remove-files" in shell.args(seg)
+}
+
+recursive_delete(seg) if {
+	shell.runs(seg, "gio")
+	"trash" in shell.args(seg)
+}
 
 # every program recursive_delete can be true of (rules start from shell.running of these)
-_recursive_deleters := {"rm", "rimraf", "del-cli", "trash-put"}
+_recursive_deleters := {"rm", "rimraf", "del-cli", "del", "trash-put", "trash", "trash-cli", "srm", "rmtrash", "zip", "tar", "gio"}
 
 instead := "Delete specific paths inside the project instead (for example `rm -rf ./build`), or ask the user to do it."
 
@@ -173,10 +190,62 @@ ask contains msg if {
 	recursive_delete(seg)
 	some word in shell.operands(seg)
 	_unknown_target(seg, word)
+	not _unresolved_deny(seg, word)
 	msg := sprintf("`%s` recursively deletes `%s`, which claude-rego cannot resolve (an unset variable or an unknown directory could make it / or the project). Approve only if you know what it expands to.", [concat(" ", seg.argv), word])
 }
 
-_unknown_target(seg, word) if regex.match(`^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?/`, word)
+# rm -rf /$NOPE, ~/$X, /home/$USER_UNKNOWN: the unknown part is the last component
+# right under /, the home directory or a system directory, so whatever it expands to
+# (also nothing) deletes something that must not be deleted.
+deny contains msg if {
+	some seg in shell.running(_recursive_deleters)
+	recursive_delete(seg)
+	some word in shell.operands(seg)
+	l := _unresolved_deny(seg, word)
+	msg := sprintf("Blocked: `%s` recursively deletes `%s`: the part claude-rego cannot resolve sits directly under %s (%s), so it deletes that directory or one of its top-level entries. %s", [concat(" ", seg.argv), word, l, describe(l), instead])
+}
+
+_unresolved_deny(seg, word) := l if {
+	shell.unresolved(word)
+	not _guarded(word)
+	prefix := shell.known_prefix(word)
+	endswith(prefix, "/")
+	_last_component_unknown(word, prefix)
+	l := shell.lexical(seg, prefix)
+	l != "?"
+	stripped(l) in catastrophic_roots
+}
+
+# the text after the known prefix is one unresolved part (a variable, ${…}, $(…)),
+# optionally followed by / or /*
+_last_component_unknown(word, prefix) if {
+	rest := trim_right(trim_suffix(trim_suffix(substring(word, count(prefix), -1), "*"), "/"), "/")
+	not contains(rest, "/")
+}
+
+# "${OUT:?}" makes the shell stop when OUT is empty or unset
+_guarded(word) if contains(word, ":?")
+
+_guarded(word) if regex.match(`\$\{[A-Za-z_][A-Za-z0-9_]*\?`, word)
+
+# the word starts with an unresolved part, or its known part is / , ~, a system
+# directory, the project root or above: it could be any of those
+_unknown_target(seg, word) if {
+	shell.unresolved(word)
+	not _guarded(word)
+	shell.known_prefix(word) == ""
+}
+
+_unknown_target(seg, word) if {
+	shell.unresolved(word)
+	not _guarded(word)
+	prefix := shell.known_prefix(word)
+	prefix != ""
+	l := shell.lexical(seg, _prefix_dir(prefix))
+	l != "?"
+	some r in dangerous_roots
+	paths.under(r, stripped(l))
+}
 
 _unknown_target(seg, word) if {
 	shell.cwd_at(seg) == "?"
@@ -184,6 +253,12 @@ _unknown_target(seg, word) if {
 	not startswith(word, "~")
 	not startswith(word, "$")
 }
+
+# the directory a known prefix names: "/usr/" → /usr, "/ho" → /, "build" → .
+_prefix_dir(prefix) := prefix if endswith(prefix, "/") else := d if {
+	contains(prefix, "/")
+	d := concat("", [regex.replace(prefix, `[^/]*$`, ""), "."])
+} else := "."
 
 find_starts(seg) := starts if {
 	starts := [a |
@@ -207,7 +282,7 @@ _expression_token(a) if {
 
 _expression_token(a) if a in {"(", "!", ")", ","}
 
-_deleters := {"rm", "shred", "unlink", "rmdir"}
+_deleters := {"rm", "shred", "unlink", "rmdir", "truncate", "srm", "wipe"}
 
 find_deletes(seg) if shell.has_arg(seg, {"-delete"})
 
@@ -218,8 +293,7 @@ find_deletes(seg) if {
 }
 
 find_deletes(seg) if {
-	some child in segments
-	child.context == "find_exec"
+	some child in data.claude_rego.lib.shell.in_context("find_exec")
 	_below(child, seg.id)
 	_deletes_or_runs_deleter(child)
 }
@@ -245,7 +319,7 @@ filtered_in_project(seg, l) if {
 # ------------------------------------------------------------------ devices and file systems
 
 deny contains msg if {
-	some seg in segments
+	some seg in shell.running({n | some n in data.claude_rego.lib.shell.names; _formatter_prefix(n)})
 	regex.match(`^(mkfs(\..+)?|mke2fs|mkswap|mkdosfs|mkntfs|mkexfatfs|newfs(_.+)?)$`, shell.name(seg))
 	msg := sprintf("Blocked: `%s` creates a file system, destroying whatever the target held. Format devices outside the agent session.", [concat(" ", seg.argv)])
 }
@@ -263,7 +337,7 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in shell.running({"shred", "wipefs", "blkdiscard", "sgdisk", "sfdisk"})
+	some seg in shell.running({"shred", "wipefs", "blkdiscard", "sgdisk", "sfdisk", "parted", "fdisk", "gdisk", "cfdisk", "sgdisk", "badblocks", "hdparm", "nvme", "cryptsetup"})
 	some arg in shell.operands(seg)
 	startswith(arg, "/dev/")
 	msg := sprintf("Blocked: `%s` destroys the data on %s. Do this outside the agent session.", [concat(" ", seg.argv), arg])
@@ -281,11 +355,11 @@ deny contains msg if {
 
 # ------------------------------------------------------------------ fork bombs
 
+_function_bodies := data.claude_rego.lib.shell.in_context("function_body")
+
 deny contains "Blocked: this is a fork bomb (a function that pipes into itself in the background); it would exhaust the machine. Do not run it." if {
-	some a in segments
-	some b in segments
-	a.context == "function_body"
-	b.context == "function_body"
+	some a in _function_bodies
+	some b in _function_bodies
 	b.operator in {"|", "|&"}
 	a.pipeline == b.pipeline
 	a.id < b.id
@@ -294,9 +368,8 @@ deny contains "Blocked: this is a fork bomb (a function that pipes into itself i
 
 # the classic text, when the command really defines a function (not inside quoted data)
 deny contains "Blocked: this is a fork bomb; it would exhaust the machine. Do not run it." if {
+	count(_function_bodies) > 0
 	regex.match(`:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}`, input.hook.tool_input.command)
-	some seg in segments
-	seg.context == "function_body"
 }
 
 # ------------------------------------------------------------------ permissions
@@ -307,4 +380,100 @@ deny contains msg if {
 	some word in shell.operands(seg)
 	l := hits(seg, word, catastrophic_roots)
 	msg := sprintf("Blocked: `%s` recursively changes permissions or ownership of %s (%s), which breaks the system or your account. Change specific files inside the project instead.", [concat(" ", seg.argv), stripped(l), describe(l)])
+}
+
+# kill -9 -1: every process of the user (the session, the editor, the agent)
+deny contains msg if {
+	some seg in shell.running({"kill"})
+	"-1" in shell.operands(seg)
+	msg := sprintf("Blocked: `%s` kills every process you own (your session and editor included). Kill specific processes by PID instead.", [concat(" ", seg.argv)])
+}
+
+# git clean -ffdx outside the project (git -C ~ clean): deletes every untracked file there
+deny contains msg if {
+	some seg in shell.running({"git"})
+	"clean" in shell.args(seg)
+	some i, a in shell.args(seg)
+	a == "-C"
+	l := shell.lexical(seg, shell.args(seg)[i + 1])
+	l != "?"
+	stripped(l) in catastrophic_roots
+	msg := sprintf("Blocked: `%s` deletes every untracked file under %s. Run git clean inside the project only.", [concat(" ", seg.argv), l])
+}
+
+# the cheap test before the regular expression (a regex.match costs ~3 µs per segment)
+_formatter_prefix(n) if startswith(n, "mk")
+
+_formatter_prefix(n) if startswith(n, "newfs")
+
+# storage managers: a volume, pool or subvolume deleted is its whole content
+deny contains msg if {
+	some seg in shell.running({"lvremove", "vgremove", "pvremove", "zpool", "zfs", "btrfs", "mdadm", "dmsetup"})
+	some a in shell.args(seg)
+	a in {"destroy", "delete", "remove", "lvremove", "--zero-superblock", "wipe_table"}
+	seg.command != "btrfs" # (btrfs also needs the subvolume word, below)
+	msg := sprintf("Blocked: `%s` destroys a storage volume and everything on it. Do this outside the agent session.", [concat(" ", seg.argv)])
+}
+
+deny contains msg if {
+	some seg in shell.running({"lvremove", "vgremove", "pvremove"})
+	msg := sprintf("Blocked: `%s` destroys a storage volume and everything on it. Do this outside the agent session.", [concat(" ", seg.argv)])
+}
+
+deny contains msg if {
+	some seg in shell.running({"btrfs"})
+	"subvolume" in shell.args(seg)
+	"delete" in shell.args(seg)
+	msg := sprintf("Blocked: `%s` deletes a btrfs subvolume and everything on it. Do this outside the agent session.", [concat(" ", seg.argv)])
+}
+
+# rclone purge/delete of a local directory, rsync --remove-source-files of the sources
+deny contains msg if {
+	some seg in shell.running({"rclone"})
+	some a in shell.args(seg)
+	a in {"purge", "delete", "rmdirs"}
+	some word in shell.operands(seg)
+	not contains(word, ":")
+	l := hits(seg, word, dangerous_roots)
+	msg := sprintf("Blocked: `%s` deletes %s. %s", [concat(" ", seg.argv), describe(l), instead])
+}
+
+deny contains msg if {
+	some seg in shell.running({"rsync"})
+	"--remove-source-files" in shell.args(seg)
+	ops := shell.operands(seg)
+	some i, word in ops
+	i < count(ops) - 1
+	l := hits(seg, word, catastrophic_roots)
+	msg := sprintf("Blocked: `%s` removes every file it copies from %s. Copy instead, and delete specific files later.", [concat(" ", seg.argv), describe(l)])
+}
+
+# mv of the project root or of a directory inside a system directory (/var/lib/postgresql):
+# the data is gone from where everything expects it
+ask contains msg if {
+	some seg in shell.running({"mv"})
+	ops := shell.operands(seg)
+	some i, word in ops
+	i < count(ops) - 1
+	some l in locations(seg, word)
+	_moves_away(l)
+	msg := sprintf("`%s` moves `%s` away (the project root or system data). Approve only if intended.", [concat(" ", seg.argv), word])
+}
+
+_moves_away(l) if stripped(l) == project
+
+_moves_away(l) if {
+	some d in {"/var/lib", "/etc", "/usr", "/opt", "/srv", "/boot"}
+	paths.under(stripped(l), d)
+	stripped(l) != d
+}
+
+# rm -rf .git: the repository's whole history
+ask contains msg if {
+	some seg in shell.running(_recursive_deleters)
+	recursive_delete(seg)
+	some word in shell.operands(seg)
+	some l in locations(seg, word)
+	shell.basename(stripped(l)) == ".git"
+	msg := sprintf("`%s` deletes a git repository's history (%s). Approve only if it is backed up or meant to go.", [concat(" ", seg.argv), word])
 }

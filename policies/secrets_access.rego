@@ -140,17 +140,82 @@ _recursive_reader(seg) if {
 # Words that are not path-like enough to have path facts (base64 id_rsa), or carry a
 # path inside them (curl -F f=@.env, git show HEAD:.env, --include=.env*).
 deny contains msg if {
-	some seg in segments
+	some use in _word_uses
+	piece := use[0]
+	seg := use[1]
 	not paths.names_only(seg.id)
 	not _git_metadata(seg)
+	_secret_use(seg, piece)
+	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. Ask the user for the specific non-secret value you need.", [piece])
+}
+
+# (piece, segment) pairs worth a look: from the facts layer's index of argument pieces,
+# only pieces that name a secret or hold a path (one test per distinct piece, not one per
+# segment × argument), else the direct pass over every argument
+_word_uses contains [piece, data.claude_rego.lib.shell.segments[i]] if {
+	some piece in _candidate_pieces
+	some i in input.facts.shell.index.pieces[piece]
+	not paths.names_only(i)
+}
+
+# distinct pieces that name a secret or hold a path, used by a segment that reads
+_has_pieces if is_object(input.facts.shell.index.pieces)
+
+_candidate_pieces contains piece if {
+	_has_pieces
+	some piece, ids in input.facts.shell.index.pieces
+	_has_reader(ids)
+	_candidate(piece)
+}
+
+_has_reader(ids) if {
+	some i in ids
+	not paths.names_only(i)
+}
+
+_word_uses contains [piece, seg] if {
+	not _has_pieces
+	some seg in segments
 	some arg in shell.args(seg)
 	not _plain_flag(arg)
 	not contains(arg, "://")
 	some piece in _pieces(arg)
 	piece != ""
-	_secret_word(seg, piece)
-	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. Ask the user for the specific non-secret value you need.", [piece])
 }
+
+_candidate(piece) if contains(piece, "/")
+
+# when every segment reads paths from the same directory and no link is made in the
+# command, whether a piece names a secret does not depend on the segment: decided once
+_secret_use(seg, piece) if {
+	_uniform
+	piece in _secret_pieces
+}
+
+_secret_use(seg, piece) if {
+	not _uniform
+	_secret_word(seg, piece)
+}
+
+_uniform if {
+	data.claude_rego.lib.shell._no_cd
+	not _links_in_command
+}
+
+_links_in_command if {
+	some p in input.facts.paths
+	p.link_in_command
+}
+
+_secret_pieces contains piece if {
+	some piece in _candidate_pieces
+	readers := [i | some i in input.facts.shell.index.pieces[piece]; not paths.names_only(i)]
+	_secret_word(data.claude_rego.lib.shell.segments[readers[0]], piece)
+}
+
+_candidate(piece) if paths.secret_name(lower(shell.basename(piece)))
+
+_candidate(piece) if paths.secret_glob(lower(shell.basename(piece)))
 
 # a flag such as -rf or --verbose carries no path; --include=.env* does
 _plain_flag(arg) if {
@@ -223,8 +288,7 @@ credential_commands := c if {
 _credential_programs := {cmd[0] | some cmd in credential_commands}
 
 deny contains msg if {
-	some seg in segments
-	shell.name(seg) in _credential_programs
+	some seg in shell.running(_credential_programs)
 	some cmd in credential_commands
 	shell.name(seg) == cmd[0]
 	every word in array.slice(cmd, 1, count(cmd)) {

@@ -429,7 +429,7 @@ def test_reading_ci_configuration_does_not_ask():
 # ------------------------------------------------------------------------ opaque shell
 
 @pytest.mark.parametrize("command", ["eval $CMD", "eval \"ls\"", "$RUNNER --flag", "$(which rm) -rf x",
-                                     "bash <<EOF\nls\nEOF", "echo 'unbalanced"])
+                                     "base64 -d payload.b64 | bash", "echo 'unbalanced"])
 def test_opaque_commands_ask(command):
     assert_asked(command)
 

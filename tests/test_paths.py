@@ -552,6 +552,7 @@ def test_collect_paths_shell():
         ("argument", "argv", "~/.ssh/id_rsa", 1),
         ("argument", "argv", "id_rsa.pem", 1),
         # "./src/a.py" is the same (source, field, absolute) as "src/a.py": dropped
+        ("argument", "argv_embedded", "/x", 1),  # the file behind --out=/x
         ("argument", "argv", "../../etc/passwd", 2),
     ]
     assert got[-1]["absolute"] == "/home/etc/passwd" and got[-1]["traversal"] is True

@@ -54,6 +54,29 @@ class Segment(_Open):
     opaque_reasons: List[str]
     resolved_argv: Optional[List[str]] = None
     resolved_command: Optional[str] = None
+    config_exec: Optional[List[Dict[str, str]]] = Field(
+        default=None, description="Settings that make a tool run a program later: {tool, key, value} (git exec keys, "
+                                  "npm script-shell, PAGER/GIT_SSH_COMMAND/BASH_ENV… assignments)")
+    name: Optional[str] = Field(default=None, description="The program, lowercased, after a resolved variable and "
+                                                          "busybox (set by the facts layer's views)")
+    args_raw: Optional[List[str]] = Field(default=None, description="The arguments after the busybox applet, when "
+                                                                    "they differ from args")
+    args_expanded: Optional[List[str]] = Field(default=None, description="args_raw with a leading known $VAR, $HOME, "
+                                                                         "$USER or $1 expanded, when that changes them")
+    family: Optional[str] = Field(default=None, description="Interpreter family of the program (shell, python, …) "
+                                                            "or empty")
+
+
+class ShellIndex(_Closed):
+    redirects: List[int]
+    assignments: List[int]
+    wrappers: List[int]
+    config_exec: List[int]
+    opaque: List[int]
+    dollar: List[int] = Field(description="Segments with a raw argument starting with $")
+    contexts: Dict[str, List[int]] = Field(description="Segment ids by context (top excluded)")
+    cd: bool = Field(description="Some segment runs cd or pushd")
+    pieces: Dict[str, List[int]] = Field(description="Argument pieces (f=@.env gives f=@.env, f, .env) to segment ids")
 
 
 class Shell(_Closed):
@@ -61,6 +84,8 @@ class Shell(_Closed):
     opaque: bool = Field(description="True when the parser cannot tell what would run")
     opaque_reasons: List[str]
     error: Optional[str]
+    by_name: Optional[Dict[str, List[int]]] = Field(default=None, description="Segment ids by program name")
+    index: Optional[ShellIndex] = None
 
 
 class PathFact(_Open):
@@ -82,6 +107,12 @@ class PathFact(_Open):
     segment: Optional[int] = None
     access: Optional[Literal["read", "write", "list", "unknown"]] = Field(
         None, description="What the tool does with a tool_input path; null for shell-derived paths (the command says)")
+    unresolved: Optional[bool] = Field(default=None, description="Part of the shell word is only known at run time "
+                                                                 "($VAR, $(…)): absolute is not where it points")
+    known_prefix: Optional[str] = Field(default=None, description="For an unresolved path: the absolute directory "
+                                                                  "before the unknown part (null: nothing is known)")
+    link_in_command: Optional[bool] = Field(default=None, description="resolved follows a link made earlier in the "
+                                                                      "same command (ln -s, cp -s, mv)")
 
 
 class NetworkEffect(_Open):

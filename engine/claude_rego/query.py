@@ -62,10 +62,12 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
         effects = path_facts.tool_effects(tool_name, tool_input)
         if tool_name in SHELL_TOOLS and isinstance(command, str):
             facts["shell"] = shell_facts.parse_command(command)
+            shell_facts.annotate(facts["shell"], home)
         elif effects["exec"]:
             # a non-shell tool that runs a command (an MCP "execute" tool): parse it as
             # shell, so what it reads and writes is seen like a Bash call's
             facts["shell"] = shell_facts.parse_command("\n".join(e["command"] for e in effects["exec"]))
+            shell_facts.annotate(facts["shell"], home)
         facts["paths"] = path_facts.collect_paths(
             tool_name, tool_input, facts["shell"], cwd=cwd, project_dir=project_dir,
             home=home, flavour=flavour, resolver=resolver, effects=effects)

@@ -129,15 +129,18 @@ touched contains p if {
 
 # Words whose path facts would be wrong or missing: $VARIABLES and paths after a `cd`.
 touched contains p if {
-	some seg in segments
-	_lexical_segment(seg)
+	some seg in _lexical_segments
 	not names_only(seg.id)
 	some word in shell.args(seg)
 	_needs_lexical(seg, word)
 	p := location(seg, word)
 }
 
-# a segment with a $word or after a cd: the cheap test before looking at each word
+# the segments with a $word or after a cd: the cheap test before looking at each word
+_lexical_segments := data.claude_rego.lib.shell.with_dollar_args if {
+	data.claude_rego.lib.shell._no_cd
+} else := [seg | some seg in segments; _lexical_segment(seg)]
+
 _lexical_segment(seg) if {
 	some raw in shell.raw_args(seg)
 	startswith(raw, "$")
@@ -146,7 +149,7 @@ _lexical_segment(seg) if {
 _lexical_segment(seg) if shell.cwd_at(seg) != input.facts.cwd
 
 touched contains p if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_redirects
 	some r in seg.redirects
 	not r.dup
 	word := shell.expand(seg, r.target)
@@ -169,8 +172,7 @@ _needs_lexical(seg, word) if {
 names_only(id) if id in _names_only_ids
 
 _names_only_ids := {seg.id |
-	some seg in segments
-	shell.name(seg) in _name_only_commands
+	some seg in shell.running(_name_only_commands)
 }
 
 _name_only_commands := {c | some c in settings.get("name_only_commands", ["echo", "printf", "ls", "stat", "test", "[", "[[", "true", "false"])}
@@ -179,7 +181,7 @@ _write_ops := {">", ">>", ">|", "&>", "&>>", "<>", ">&"}
 
 # write_words: {seg, word} pairs for what a shell command writes.
 write_words contains {"seg": seg.id, "word": shell.expand(seg, r.target)} if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_redirects
 	some r in seg.redirects
 	r.op in _write_ops
 	not r.dup
@@ -187,16 +189,14 @@ write_words contains {"seg": seg.id, "word": shell.expand(seg, r.target)} if {
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in _writers
-	shell.runs_any(seg, {"tee", "touch", "mkdir", "truncate", "shred", "mkfifo"})
+	some seg in shell.running({"tee", "touch", "mkdir", "truncate", "shred", "mkfifo"})
 	some word in shell.operands(seg)
 }
 
 # deletes are writes too, except of / , the home directory, system directories and the
 # directories above the project: destructive_shell owns those (one reason per concern)
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in _writers
-	shell.runs_any(seg, {"rm", "rmdir", "unlink"})
+	some seg in shell.running({"rm", "rmdir", "unlink"})
 	some word in shell.operands(seg)
 	not _dangerous_location(seg, word)
 }
@@ -208,103 +208,80 @@ _dangerous_location(seg, word) if {
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in _writers
-	shell.runs_any(seg, _copiers)
+	some seg in shell.running(_copiers)
 	word := _destination(seg)
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in _writers
-	shell.runs(seg, "install")
+	some seg in shell.running({"install"})
 	shell.has_short_flag(seg, {"d"})
 	some word in shell.operands(seg)
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in _writers
-	shell.runs_any(seg, {"chmod", "chown", "chgrp", "chattr", "setfacl"})
+	some seg in shell.running({"chmod", "chown", "chgrp", "chattr", "setfacl"})
 	ops := shell.operands(seg)
 	some i, word in ops
 	i > 0
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in _writers
+	some seg in shell.running({"sed", "gsed", "perl"})
 	_in_place(seg)
-	some word in _in_place_files(seg)
+	some word in _edited_files(seg)
 }
 
-# the files an in-place edit rewrites: its operands without the script (sed's first
-# operand when no -e/-f gives it; the value of -e/-f/--expression/--file; perl's -e code)
-_in_place_files(seg) := [a |
-	args := shell.args(seg)
-	some i, a in args
-	not startswith(a, "-")
-	not _script_value(args, i)
-	not _first_sed_script(seg, args, i)
-]
-
-_script_value(args, i) if {
-	i > 0
-	prev := args[i - 1]
-	prev in {"-e", "-f", "--expression", "--file", "-E"}
-}
-
-# perl -pe CODE, -pie CODE, -ne CODE: a cluster ending in e takes the code
-_script_value(args, i) if {
-	i > 0
-	prev := args[i - 1]
-	regex.match(`^-[A-Za-z]*e$`, prev)
-}
-
-_first_sed_script(seg, args, i) if {
+# sed -i 's/a/b/' f: the first operand is the script unless -e/-f/--expression gave it
+# (perl -pi -e 'code' f: the code is an option value, not an operand)
+_edited_files(seg) := array.slice(shell.operands(seg), 1, count(shell.operands(seg))) if {
 	shell.runs_any(seg, {"sed", "gsed"})
-	not _sed_has_script_option(args)
-	first := [j | some j, a in args; not startswith(a, "-"); not _script_value(args, j)][0]
-	i == first
-}
+	not _script_given(seg)
+} else := [w | some i, w in shell.args(seg); not startswith(w, "-"); not _after_code_option(seg, i)]
 
-_sed_has_script_option(args) if {
-	some a in args
+_script_given(seg) if {
+	some a in shell.args(seg)
 	a in {"-e", "-f", "--expression", "--file"}
 }
 
-_sed_has_script_option(args) if {
-	some a in args
+_script_given(seg) if {
+	some a in shell.args(seg)
 	startswith(a, "--expression=")
 }
 
+_after_code_option(seg, i) if {
+	i > 0
+	prev := shell.args(seg)[i - 1]
+	regex.match(`^-[A-Za-z]*[eEf]$`, prev)
+}
+
 write_words contains {"seg": seg.id, "word": substring(arg, 3, -1)} if {
-	some seg in _writers
-	shell.runs(seg, "dd")
+	some seg in shell.running({"dd"})
 	some arg in shell.args(seg)
 	startswith(arg, "of=")
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in _writers
+	some seg in shell.running({"curl", "wget", "unzip", "aria2c"})
 	some names in _output_options[shell.name(seg)]
 	word := shell.option_value(seg, names)
 	word != "-"
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in _writers
-	shell.runs(seg, "tar")
+	some seg in shell.running({"tar"})
 	_extracts(seg)
 	word := shell.option_value(seg, {"-C", "--directory"})
 }
 
 write_words contains {"seg": seg.id, "word": ops[2]} if {
-	some seg in _writers
-	shell.runs(seg, "git")
+	some seg in shell.running({"git"})
 	ops := shell.operands(seg)
 	ops[0] == "clone"
 	count(ops) > 2
 }
 
 # the segments that run a program some rule above knows to write files (one pass)
-_writers := [seg | some seg in segments; shell.name(seg) in _writer_names]
+_writers := shell.running(_writer_names)
 
 _writer_names := {
 	"tee", "touch", "mkdir", "truncate", "shred", "mkfifo", "rm", "rmdir", "unlink", "cp", "mv", "install",

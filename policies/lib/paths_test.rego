@@ -24,7 +24,9 @@ test_command_destinations_are_written if {
 	written_of(cmd(["cp", "-t", "/etc", "a", "b"])) == {"/etc"}
 	written_of(cmd(["tee", "-a", "/etc/hosts", "x"])) == {"/etc/hosts", "/home/dev/project/x"}
 	written_of(cmd(["dd", "if=x", "of=/etc/hosts"])) == {"/etc/hosts"}
+	# the sed/perl script is not a file (sed -i '/^#/d' f wrote "/^#/d" before)
 	written_of(cmd(["sed", "-i.bak", "s/a/b/", "/etc/hosts"])) == {"/etc/hosts"}
+	written_of(cmd(["sed", "-i", "-e", "s/a/b/", "/etc/hosts"])) == {"/etc/hosts"}
 	written_of(cmd(["perl", "-pi", "-e", "s/a/b/", "/etc/hosts"])) == {"/etc/hosts"}
 	written_of(cmd(["sed", "-i", "-e", "s/a/b/", "-e", "/x/d", "a.txt", "/etc/hosts"])) == {"/home/dev/project/a.txt", "/etc/hosts"}
 	written_of(cmd(["curl", "-o", "/usr/local/bin/x", "https://x"])) == {"/usr/local/bin/x"}

@@ -19,7 +19,10 @@ segments := s if {
 
 opaque if input.facts.shell.opaque
 
-by_id(id) := _views[id].seg
+by_id(id) := segments[id] if {
+	# the parser numbers segments by position (checked once by the facts layer's index)
+	_indexed
+} else := _views[id].seg
 
 # (for the variable helpers, which _views itself depends on)
 _seg_by_id(id) := [s | some s in segments; s.id == id][0]
@@ -51,7 +54,10 @@ _args0(seg) := array.slice(seg.resolved_argv, 1, count(seg.resolved_argv)) if {
 
 # name(seg): the program the segment runs, lowercased ("rm" for /bin/rm, \rm, r""m,
 # $a after a=rm, busybox rm).
-name(seg) := v.name if {
+name(seg) := seg.name if {
+	# the facts layer computed it (claude_rego.facts.shell.annotate): no per-rule work
+	is_string(seg.name)
+} else := v.name if {
 	_ids_unique
 	v := _views[seg.id]
 } else := _name(seg)
@@ -64,7 +70,11 @@ _name_from(c0, a0) := lower(basename(a0[0])) if {
 } else := c0
 
 # raw_args(seg): the arguments as the parser gave them (after the multi-call applet).
-raw_args(seg) := v.raw_args if {
+raw_args(seg) := seg.args_raw if {
+	is_array(seg.args_raw)
+} else := seg.args if {
+	is_string(seg.name) # annotated by the facts layer: args_raw is left out when equal to args
+} else := v.raw_args if {
 	_ids_unique
 	v := _views[seg.id]
 } else := _raw_args(seg)
@@ -77,7 +87,11 @@ _raw_from(c0, a0) := array.slice(a0, 1, count(a0)) if {
 } else := a0
 
 # args(seg): the arguments with known variables expanded.
-args(seg) := v.args if {
+args(seg) := seg.args_expanded if {
+	is_array(seg.args_expanded)
+} else := raw_args(seg) if {
+	is_string(seg.name) # annotated: args_expanded is left out when nothing expands
+} else := v.args if {
 	_ids_unique
 	v := _views[seg.id]
 } else := _args(seg)
@@ -107,9 +121,49 @@ _expand_all(s, words) := [expand(s, w) | some w in words] if {
 # running(names): the segments that run one of `names` (a set), as runs_any decides. Rules
 # start from it rather than testing every segment: the views are built once per
 # evaluation, so a command that runs none of `names` costs a set lookup per segment.
-running(names) := [v.seg | some v in _views; v.name in names] if {
+running(names) := [segments[i] | some n, ids in _by_name; n in names; some i in ids] if {
+	# the facts layer indexed the segments by program: a lookup per name, not a pass
+	_indexed
+} else := [v.seg | some v in _views; v.name in names] if {
 	_ids_unique
 } else := [seg | some seg in segments; runs_any(seg, names)]
+
+_by_name := input.facts.shell.by_name
+
+# names: every program the command runs (lowercase)
+names := {n | some n, _ in input.facts.shell.by_name} if _indexed else := {name(s) | some s in segments}
+
+_indexed if {
+	is_object(input.facts.shell.by_name)
+	is_object(input.facts.shell.index)
+}
+
+# Segments that have something, from the facts layer's index (no pass over every
+# segment in Rego: regorus spends ~10 µs per iteration): with_redirects,
+# with_assignments, with_wrappers, with_config_exec, opaque_segments, in_context(ctx),
+# with_dollar_args (a raw argument starting with $).
+with_redirects := _indexed_segments("redirects", [s | some s in segments; count(s.redirects) > 0])
+
+with_assignments := _indexed_segments("assignments", [s | some s in segments; count(s.assignments) > 0])
+
+with_wrappers := _indexed_segments("wrappers", [s | some s in segments; count(s.wrappers) > 0])
+
+with_config_exec := _indexed_segments("config_exec", [s | some s in segments; s.config_exec])
+
+opaque_segments := _indexed_segments("opaque", [s | some s in segments; s.opaque])
+
+with_dollar_args := _indexed_segments("dollar", [s | some s in segments; some a in raw_args(s); startswith(a, "$")])
+
+_indexed_segments(key, fallback) := [segments[i] | some i in input.facts.shell.index[key]] if _indexed else := fallback
+
+in_context(ctx) := [segments[i] | some i in object.get(input.facts.shell.index.contexts, ctx, [])] if {
+	_indexed
+} else := [s | some s in segments; s.context == ctx]
+
+_no_cd if {
+	_indexed
+	input.facts.shell.index.cd == false
+}
 
 runs(seg, n) if name(seg) == n
 
@@ -185,6 +239,11 @@ expand(seg, word) := concat("", [v, substring(word, count(ref), -1)]) if {
 _var_value(seg, n) := input.facts.home if {
 	n == "HOME"
 	is_string(input.facts.home)
+} else := basename(input.facts.home) if {
+	# /home/$USER: the user is the owner of the home directory
+	n in {"USER", "LOGNAME"}
+	is_string(input.facts.home)
+	input.facts.home != ""
 } else := v if {
 	v := _assigned(seg, n)
 } else := v if {
@@ -264,7 +323,9 @@ _cd_segments := [c | some c in segments; runs_any(c, _cd_commands)]
 
 # cwd_at(seg): the working directory `seg` runs in, following earlier `cd`s in the
 # same command; "?" when it cannot be known (cd "$X", cd -).
-cwd_at(seg) := _cwds[seg.id] if {
+cwd_at(seg) := input.facts.cwd if {
+	_no_cd
+} else := _cwds[seg.id] if {
 	_ids_unique
 } else := _cwd_at(seg)
 
@@ -360,7 +421,9 @@ downloaders := {
 }
 
 # family(seg): the interpreter family of the program ("" when it is not one).
-family(seg) := v.family if {
+family(seg) := seg.family if {
+	is_string(seg.family)
+} else := v.family if {
 	_ids_unique
 	v := _views[seg.id]
 } else := _family_of(name(seg))
@@ -444,3 +507,17 @@ stdin_exec(seg) if {
 	some a in args(seg)
 	a in _stdin_words
 }
+
+# ---------------------------------------------------------------- unresolved words
+
+# unresolved(word): part of the word is only known when the command runs (an unknown
+# $VARIABLE, ${…} operator, $(…) or `…`), after the expansions above.
+unresolved(word) if contains(word, "$")
+
+unresolved(word) if contains(word, "…")
+
+# known_prefix(word): the literal text before the first unresolved part ("/" for /$NOPE).
+known_prefix(word) := substring(word, 0, min(cuts)) if {
+	cuts := [i | some m in ["$", "`…`", "(…)"]; i := indexof(word, m); i >= 0]
+	count(cuts) > 0
+} else := word

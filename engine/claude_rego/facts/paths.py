@@ -707,11 +707,19 @@ def looks_like_path(arg: str, flavour: str = HOST_FLAVOUR) -> bool:
     return not all(c.isdigit() or c == "." for c in arg)  # 1.2.3 is a version, not a file
 
 
+_UNRESOLVED_MARKS = ("$", "(…)", "`…`", "…")
+
+
 def _shell_paths(shell: dict, flavour: str):
-    """(source, field, raw, segment id) for redirect targets and path-like arguments."""
+    """(source, field, raw, segment id) for redirect targets and path-like arguments.
+
+    Also the file behind `@file` / `name=@file` / `--opt=FILE` arguments (curl -d @~/.ssh/id_rsa,
+    wget --post-file=.env) and names that a link made earlier in the command made a path.
+    """
     segments = shell.get("segments") if isinstance(shell, dict) else None
     if not isinstance(segments, list):
         return
+    link_names: set[str] = set()
     for index, seg in enumerate(segments):
         if not isinstance(seg, dict):
             continue
@@ -723,8 +731,142 @@ def _shell_paths(shell: dict, flavour: str):
                 yield "redirect", op if isinstance(op, str) else "", red["target"], seg_id
         args = seg.get("args")
         for arg in args if isinstance(args, list) else ():
-            if isinstance(arg, str) and looks_like_path(arg, flavour):
+            if not isinstance(arg, str):
+                continue
+            inner = _embedded_path(arg)
+            if inner is not None and looks_like_path(inner, flavour):
+                yield "argument", "argv_embedded", inner, seg_id
+            if looks_like_path(arg, flavour) or arg in link_names or arg.split("/", 1)[0] in link_names:
                 yield "argument", "argv", arg, seg_id
+        if seg.get("command") in ("ln", "cp", "mv") and isinstance(args, list):
+            ops = [a for a in args if isinstance(a, str) and not a.startswith("-")]
+            if len(ops) >= 2:
+                link_names.add(ops[-1].rstrip("/"))
+            elif ops and seg.get("command") == "ln":
+                link_names.add(ops[0].rstrip("/").rsplit("/", 1)[-1])
+
+
+def _embedded_path(arg: str) -> str | None:
+    """@file (curl -d @f), name=@file / name=<file (curl -F), --opt=FILE."""
+    if arg.startswith("@") and len(arg) > 1:
+        return arg[1:]
+    for mark in ("=@", "=<"):
+        at = arg.find(mark)
+        if at > 0:
+            return arg[at + 2:] or None
+    if arg.startswith(("of=", "if=")):
+        return arg[3:] or None  # dd of=FILE
+    if arg.startswith("-") and "=" in arg:
+        value = arg.split("=", 1)[1]
+        return value or None
+    return None
+
+
+def _known_env(raw: str, ctx: _Context) -> str:
+    """$HOME, ${HOME}, $USER, ${USER}, $LOGNAME spelled in a path: their values here."""
+    if ctx.home is None:
+        return raw
+    if raw.startswith("~") and len(raw) > 1 and raw[1] not in "/+-" and ctx.flavour != "windows":
+        # ~user: that user's home directory, next to ours
+        name, _, rest = raw[1:].partition("/")
+        if name and all(c.isalnum() or c in "._-" for c in name):
+            parent = _render((ctx.home[0], ctx.home[1][:-1]), ctx.flavour)
+            raw = parent.rstrip("/") + "/" + name + ("/" + rest if rest else "")
+    if "$" not in raw:
+        return raw
+    home = _render(ctx.home, ctx.flavour)
+    user = ctx.home[1][-1] if ctx.home[1] else ""
+    for name, value in (("HOME", home), ("USER", user), ("LOGNAME", user)):
+        for ref in ("${" + name + "}", "$" + name):
+            start = raw.find(ref)
+            while start >= 0:
+                end = start + len(ref)
+                if ref.startswith("${") or end >= len(raw) or not (raw[end].isalnum() or raw[end] == "_"):
+                    raw = raw[:start] + value + raw[end:]
+                    start = raw.find(ref, start + len(value))
+                else:
+                    start = raw.find(ref, end)
+    return raw
+
+
+def _command_links(shell: dict | None, ctx: _Context) -> list:
+    """(segment id, link, target) for links made by ln / cp -s (and moved by mv) in the command."""
+    segments = shell.get("segments") if isinstance(shell, dict) else None
+    if not isinstance(segments, list) or ctx.flavour == "windows":
+        return []
+    links: list = []
+    for index, seg in enumerate(segments):
+        if not isinstance(seg, dict) or seg.get("command") not in ("ln", "cp", "mv"):
+            continue
+        args = [a for a in seg.get("args") or () if isinstance(a, str)]
+        command, seg_id = seg["command"], seg.get("id", index)
+        symbolic = any(a in ("--symbolic", "--symbolic-link") or (a.startswith("-") and not a.startswith("--")
+                       and "s" in a[1:]) for a in args)
+        if command == "cp" and not symbolic:
+            continue
+        ops, directory, i = [], None, 0
+        while i < len(args):
+            a = args[i]
+            if a in ("-t", "--target-directory") and i + 1 < len(args):
+                directory, i = args[i + 1], i + 2
+                continue
+            if a.startswith("--target-directory="):
+                directory = a.split("=", 1)[1]
+            elif a in ("-S", "--suffix"):
+                i += 2
+                continue
+            elif not a.startswith("-") or a == "-":
+                ops.append(a)
+            i += 1
+        pairs = []
+        if directory is not None:
+            pairs = [(t, directory.rstrip("/") + "/" + t.rstrip("/").rsplit("/", 1)[-1]) for t in ops]
+        elif len(ops) == 1 and command == "ln":
+            pairs = [(ops[0], ops[0].rstrip("/").rsplit("/", 1)[-1])]
+        elif len(ops) == 2:
+            pairs = [(ops[0], ops[1])]
+        for target, link in pairs:
+            link_split = _collapse(_join(_known_env(link, ctx), ctx.flavour, ctx.cwd, ctx.home))
+            if command == "mv":
+                source = _collapse(_join(_known_env(target, ctx), ctx.flavour, ctx.cwd, ctx.home))
+                for _, old, dest in list(links):
+                    if _under(_key(source, ctx.flavour), _key(old, ctx.flavour)):
+                        links.append((seg_id, link_split, (dest[0], dest[1] + source[1][len(old[1]):])))
+                continue
+            base = (link_split[0], link_split[1][:-1]) if symbolic else ctx.cwd
+            target_split = _collapse(_join(_known_env(target, ctx), ctx.flavour, base, ctx.home))
+            for _, old, dest in links:  # a link to a link made earlier
+                if _under(_key(target_split, ctx.flavour), _key(old, ctx.flavour)):
+                    target_split = (dest[0], dest[1] + target_split[1][len(old[1]):])
+                    break
+            links.append((seg_id, link_split, target_split))
+    return links
+
+
+_WRITERS = frozenset({"sponge", "tee", "cp", "mv", "dd", "sed", "gsed", "perl", "install", "ln", "truncate", "touch",
+                      "rm", "shred", "rsync", "yq", "chmod", "chown", "flock", "ed", "ex", "vim", "vi"})
+
+
+def _writer_segments(shell) -> set:
+    segments = shell.get("segments") if isinstance(shell, dict) else None
+    if not isinstance(segments, list):
+        return set()
+    return {seg.get("id", i) for i, seg in enumerate(segments) if isinstance(seg, dict) and seg.get("command") in _WRITERS}
+
+
+def _follow_links(facts: dict, seg_id, links: list, ctx: _Context) -> None:
+    """A path under a link made earlier in the same command leads where the link points."""
+    absolute = _collapse(_join(facts["absolute"], ctx.flavour, ctx.cwd, None))
+    key = _key(absolute, ctx.flavour)
+    for made_by, link, target in reversed(links):
+        if made_by < seg_id and _under(key, _key(link, ctx.flavour)):
+            resolved = _alias((target[0], target[1] + absolute[1][len(link[1]):]), ctx.flavour)
+            facts["resolved"] = _render(resolved, ctx.flavour)
+            facts["resolved_inside_project"] = (
+                None if ctx.project_resolved_key is None else _under(_key(resolved, ctx.flavour), ctx.project_resolved_key))
+            facts["via_symlink"] = True
+            facts["link_in_command"] = True
+            return
 
 
 def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: str,
@@ -746,11 +888,16 @@ def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: 
     out: list[dict] = []
     seen: set[tuple[str, str, str]] = set()
     candidates = itertools.chain(found, _shell_paths(shell, flavour) if shell is not None else ())
+    links = _command_links(shell, ctx) if shell is not None else []
+    writers = _writer_segments(shell)
     for source, field, raw, seg_id in candidates:
         if len(out) >= limit:
             break
-        facts = _facts(raw, ctx)
-        key = (source, field, facts["absolute"])
+        text = _known_env(raw, ctx) if seg_id is not None and isinstance(raw, str) else raw
+        facts = _facts(text, ctx)
+        facts["raw"] = raw
+        # the same file named by a reader and a writer (jq f | sponge f) is two facts
+        key = (source, field, facts["absolute"], seg_id if links or seg_id in writers else None)
         if key in seen:
             continue
         seen.add(key)
@@ -758,6 +905,18 @@ def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: 
         facts["access"] = access.get(field) if source == "tool_input" else None
         if seg_id is not None:
             facts["segment"] = seg_id
+            if links:
+                _follow_links(facts, seg_id, links, ctx)
+            if any(m in text for m in _UNRESOLVED_MARKS):
+                # part of the path is only known when the command runs: the literal
+                # directory before it is all that is certain ("/$X" is somewhere under /)
+                cut = min(i for i in (text.find(m) for m in _UNRESOLVED_MARKS) if i >= 0)
+                prefix = text[:cut]
+                prefix_dir = prefix if prefix.endswith("/") or not prefix else prefix.rsplit("/", 1)[0] + "/" \
+                    if "/" in prefix else ""
+                facts["unresolved"] = True
+                facts["known_prefix"] = None if not prefix_dir else _render(
+                    _collapse(_join(prefix_dir, flavour, ctx.cwd, ctx.home)), flavour)
         out.append(facts)
     return out
 

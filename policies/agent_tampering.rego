@@ -1,0 +1,204 @@
+# METADATA
+# title: Agent and hook tampering (shell)
+# description: >-
+#   Denies shell commands that switch off the agent's guard rails: starting Claude Code
+#   (or another coding agent) with permissions bypassed (--dangerously-skip-permissions,
+#   --permission-mode bypassPermissions, --settings disabling hooks, CLAUDE_CONFIG_DIR),
+#   killing, stopping or uninstalling claude-rego, writing to $CLAUDE_ENV_FILE or
+#   pointing it elsewhere, and writing or deleting claude-rego's state and package or
+#   the project's .claude directory. Asks before `claude mcp add`, `claude config set`
+#   and `claude-rego install`.
+# custom:
+#   severity: critical
+#   rationale: >-
+#     A policy engine is only as good as its hook: an agent that starts a second agent
+#     without permissions, kills the hook process or edits the hook's environment gets
+#     everything this pack forbids. These are never ordinary development steps.
+#   routing:
+#     events: [PreToolUse, PermissionRequest]
+#     tool_classes: [shell]
+package claude_rego.policies.agent_tampering
+
+import data.claude_rego.lib.shell
+import data.claude_rego.lib.shell.segments
+import rego.v1
+
+_agents := {"claude", "claude-code", "codex", "gemini", "aider", "cursor-agent", "opencode", "amp", "goose"}
+
+_bypass_flags := {
+	"--dangerously-skip-permissions", "--allow-dangerously-skip-permissions", "--dangerously-bypass-approvals-and-sandbox",
+	"--yolo", "--full-auto", "--yes-always", "--no-sandbox", "--approval-mode=yolo", "--permission-mode=bypasspermissions",
+}
+
+deny contains msg if {
+	some seg in shell.running(_agents)
+	some a in shell.args(seg)
+	lower(a) in _bypass_flags
+	msg := sprintf("Blocked: `%s` starts an agent with its permission checks switched off. Run agents with the normal permission mode.", [concat(" ", seg.argv)])
+}
+
+deny contains msg if {
+	some seg in shell.running(_agents)
+	some i, a in shell.args(seg)
+	a == "--permission-mode"
+	lower(shell.args(seg)[i + 1]) in {"bypasspermissions", "dontask"}
+	msg := sprintf("Blocked: `%s` starts an agent that skips every permission prompt. Run agents with the normal permission mode.", [concat(" ", seg.argv)])
+}
+
+deny contains msg if {
+	some seg in shell.running(_agents)
+	some i, a in shell.args(seg)
+	a in {"--settings", "--mcp-config", "--setting-sources"}
+	msg := sprintf("Blocked: `%s` starts an agent with replacement settings, which can drop the hooks that enforce this policy.", [concat(" ", seg.argv)])
+}
+
+deny contains msg if {
+	some seg in data.claude_rego.lib.shell.with_assignments
+	some name, _ in seg.assignments
+	name in {"CLAUDE_CONFIG_DIR", "CLAUDE_ENV_FILE", "CLAUDE_CODE_USE_BEDROCK_SKIP_HOOKS"}
+	msg := sprintf("Blocked: setting %s changes which configuration and hooks the agent uses.", [name])
+}
+
+deny contains msg if {
+	some seg in shell.running({"export", "declare", "typeset", "setenv"})
+	some a in shell.args(seg)
+	some name in {"CLAUDE_CONFIG_DIR", "CLAUDE_ENV_FILE"}
+	startswith(a, concat("", [name, "="]))
+	msg := sprintf("Blocked: `%s` changes which configuration and hooks the agent uses.", [concat(" ", seg.argv)])
+}
+
+ask contains msg if {
+	some seg in shell.running({"claude", "claude-code"})
+	count(seg.args) > 1
+	seg.args[0] in {"mcp", "config", "plugin", "plugins"}
+	seg.args[1] in {"add", "add-json", "set", "install", "remove", "add-from-claude-desktop", "enable", "disable"}
+	msg := sprintf("`%s` changes the agent's tools or settings. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+ask contains msg if {
+	some seg in shell.running({"claude-rego"})
+	some a in shell.args(seg)
+	a in {"install", "uninstall", "disable"}
+	msg := sprintf("`%s` changes which policies guard this agent. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+# ------------------------------------------------------------ the hook process
+
+_guard_words := ["claude-rego", "claude_rego"]
+
+deny contains msg if {
+	some seg in shell.running({"kill", "pkill", "killall", "pkexec", "skill", "slay"})
+	_targets_guard(seg)
+	msg := sprintf("Blocked: `%s` stops or kills the policy hook. Leave claude-rego running.", [concat(" ", seg.argv)])
+}
+
+_targets_guard(seg) if {
+	some a in seg.args
+	some w in _guard_words
+	contains(lower(a), w)
+}
+
+_targets_guard(seg) if {
+	some child in data.claude_rego.lib.shell.in_context("substitution")
+	child.parent == seg.id
+	some a in child.args
+	some w in _guard_words
+	contains(lower(a), w)
+}
+
+deny contains msg if {
+	some seg in shell.running({"pip", "pip3", "pipx", "uv", "npm", "brew", "apt", "apt-get"})
+	some a in shell.args(seg)
+	a in {"uninstall", "remove", "rm"}
+	some b in shell.args(seg)
+	some w in _guard_words
+	contains(lower(b), w)
+	msg := sprintf("Blocked: `%s` uninstalls the policy hook.", [concat(" ", seg.argv)])
+}
+
+# writes to "$CLAUDE_ENV_FILE": lines there are exported into every later command
+deny contains msg if {
+	some seg in data.claude_rego.lib.shell.with_redirects
+	some r in seg.redirects
+	r.op in {">", ">>", ">|", "&>", "&>>"}
+	contains(r.target, "CLAUDE_ENV_FILE")
+	msg := "Blocked: writing to $CLAUDE_ENV_FILE changes the environment of every later command (and of the policy hook)."
+}
+
+# claude-rego's state, its installed package, the project's .claude directory: changed or deleted
+_protected_markers := ["/.local/state/claude-rego", "/site-packages/claude_rego", "/dist-packages/claude_rego"]
+
+deny contains msg if {
+	some p in _changed_paths
+	some m in _protected_markers
+	some l in {lower(p.absolute), lower(p.resolved)}
+	contains(l, m)
+	msg := sprintf("Blocked: this changes `%s`, which belongs to the policy hook (its code or its decision log).", [p.raw])
+}
+
+# the agent's settings and hooks: changes need the user (agent_config asks for the
+# project's; here also ~/.claude and writes through sponge, yq -i, perl -i)
+ask contains msg if {
+	some p in _changed_paths
+	some l in {lower(p.absolute), lower(p.resolved)}
+	some m in ["/.claude/settings", "/.claude/hooks", "/.claude.json", "/.claude/agents"]
+	contains(l, m)
+	msg := sprintf("This changes `%s`, the agent's settings or hooks. Approve only if you asked for it.", [p.raw])
+}
+
+deny contains msg if {
+	some child in data.claude_rego.lib.shell.in_context("substitution")
+	seg := shell.by_id(child.parent)
+	_writes_something(seg)
+	some a in child.args
+	some w in _guard_words
+	contains(lower(a), w)
+	msg := sprintf("Blocked: `%s` changes the policy hook's own files.", [concat(" ", seg.argv)])
+}
+
+deny contains msg if {
+	some seg in shell.running({"rm", "mv", "find", "rmdir", "rsync"})
+	some word in shell.operands(seg)
+	p := data.claude_rego.lib.paths.location(seg, word)
+	p.absolute == concat("/", [input.facts.project_dir, ".claude"])
+	_modifies(seg)
+	msg := sprintf("Blocked: `%s` moves or deletes the project's .claude directory (its settings and hooks).", [concat(" ", seg.argv)])
+}
+
+_modifies(seg) if not shell.runs(seg, "find")
+
+_modifies(seg) if {
+	shell.runs(seg, "find")
+	some a in shell.args(seg)
+	a in {"-delete", "-exec", "-execdir"}
+}
+
+_changed_paths contains p if some p in data.claude_rego.lib.paths.written
+
+_changed_paths contains p if {
+	some p in input.facts.paths
+	p.source == "argument"
+	seg := shell.by_id(p.segment)
+	_changer(seg)
+}
+
+_changer(seg) if shell.runs_any(seg, {"sponge", "truncate", "shred", "rm", "unlink", "mv", "dd", "cp", "install", "ln", "tee", "flock", "sqlite3"})
+
+_changer(seg) if {
+	shell.runs_any(seg, {"sed", "perl", "yq", "gsed"})
+	some a in shell.args(seg)
+	regex.match(`^-[A-Za-z0-9]*i`, a)
+}
+
+_changer(seg) if {
+	shell.runs(seg, "find")
+	some a in shell.args(seg)
+	a in {"-delete", "-exec", "-execdir"}
+}
+
+_writes_something(seg) if shell.name(seg) in {"rm", "mv", "find", "rmdir", "chmod", "chown", "truncate", "shred", "sponge", "dd", "tee", "sed", "perl", "yq", "jq", "cp", "install", "ln"}
+
+_writes_something(seg) if {
+	some r in seg.redirects
+	r.op in {">", ">>", ">|", "&>", "&>>"}
+}

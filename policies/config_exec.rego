@@ -1,0 +1,109 @@
+# METADATA
+# title: Execution through tools' own configuration
+# description: >-
+#   Asks before a command makes a tool run a program later through its configuration:
+#   git exec keys set with `git -c`, `git config` or GIT_CONFIG_* (core.fsmonitor,
+#   core.sshCommand, core.pager/editor, core.hooksPath, `!` aliases, filter/diff/merge
+#   drivers, credential helpers, gpg.program, include.path, …), git options that name a
+#   program (--upload-pack, --receive-pack, --exec, --template, difftool --extcmd),
+#   npm/pnpm/yarn `config set script-shell`, environment variables a program runs
+#   (PROMPT_COMMAND, BASH_ENV, ENV, GIT_SSH_COMMAND, PAGER, EDITOR, LESSOPEN,
+#   NODE_OPTIONS, PERL5OPT, …) and writes into .git/hooks. A plain pager or editor
+#   (`PAGER=less`, `core.editor vim`) stays allowed.
+# custom:
+#   severity: high
+#   rationale: >-
+#     These settings are code: git runs core.fsmonitor on every status, an alias
+#     starting with `!` is a shell command, a hook runs on the next commit. An agent (or
+#     a prompt injection) that sets one gets code executed later, outside any review,
+#     and walks around rules that look at the command itself (a force-push hidden in an
+#     alias). The value is also parsed as a nested command, so a destructive or
+#     remote-code value is denied by the other policies.
+#   routing:
+#     events: [PreToolUse, PermissionRequest]
+#     tool_classes: [shell, file-write]
+package claude_rego.policies.config_exec
+
+import data.claude_rego.lib.shell
+import data.claude_rego.lib.shell.segments
+import rego.v1
+
+# settings whose value is a program to run in place of a pager/editor/ssh: harmless
+# when it is one of these, with no shell syntax
+_program_keys := {
+	"core.pager", "core.editor", "sequence.editor", "core.sshcommand", "pager", "editor", "visual", "git_pager",
+	"git_editor", "git_sequence_editor", "manpager", "systemd_pager", "git_ssh_command", "git_ssh", "fcedit",
+	"diff.tool", "merge.tool",
+}
+
+_harmless_programs := {
+	"cat", "less", "more", "most", "bat", "batcat", "delta", "diff-so-fancy", "vim", "vi", "nvim", "nano", "emacs",
+	"emacsclient", "code", "code-insiders", "subl", "mate", "micro", "ssh", "true", "meld", "kdiff3", "vimdiff",
+	"opendiff", "nvimdiff", "idea", "zed", "hx", "kak", "gedit", "kate", "ed", "ex", "pico", "joe", "mcedit",
+	"cursor", "windsurf",
+}
+
+ask contains msg if {
+	some seg in data.claude_rego.lib.shell.with_config_exec
+	some e in seg.config_exec
+	not _harmless(e)
+	msg := sprintf("`%s` sets %s `%s` to `%s`: %s runs that program later, outside this review. Approve only if you trust it.", [concat(" ", seg.argv), _what(e), e.key, e.value, _who(e)])
+}
+
+_what(e) := "the environment variable" if e.tool == "env" else := "the setting"
+
+_who(e) := "the shell or the programs it starts" if e.tool == "env" else := e.tool
+
+_harmless(e) if {
+	_program_key(lower(e.key))
+	is_string(e.value)
+	regex.match(`^[A-Za-z0-9_./ =~@:+,-]*$`, e.value)
+	words := [w | some w in split(trim_space(e.value), " "); w != ""]
+	count(words) > 0
+	lower(shell.basename(words[0])) in _harmless_programs
+}
+
+_program_key(k) if k in _program_keys
+
+_program_key(k) if startswith(k, "pager.")
+
+# ---------------------------------------------------------------- git hooks
+
+_hook_dirs := ["/.git/hooks/", "/.git/modules/"]
+
+_write_ops := {">", ">>", ">|", "&>", "&>>", "<>"}
+
+ask contains msg if {
+	some p in data.claude_rego.lib.paths.written
+	some l in {lower(p.absolute), lower(p.resolved)}
+	some d in _hook_dirs
+	contains(l, d)
+	msg := sprintf("This writes the git hook `%s`: git runs it on the next commit, checkout or push, outside this review. Approve only if you wrote or read it.", [p.raw])
+}
+
+# echo … > "$(git rev-parse --git-dir)/hooks/pre-commit": where exactly is unknown, but
+# the name says hooks
+ask contains msg if {
+	some p in input.facts.paths
+	p.unresolved
+	p.source == "redirect"
+	p.field in _write_ops
+	regex.match(`(^|/)hooks/[^/]+$`, p.raw)
+	msg := sprintf("This writes `%s`, which looks like a git hook in a directory claude-rego cannot resolve. Approve only if you know where it goes.", [p.raw])
+}
+
+# echo … > "$(git rev-parse --git-path hooks)/post-checkout": a write whose target is
+# built from the git directory
+ask contains msg if {
+	some p in input.facts.paths
+	p.unresolved
+	p.source == "redirect"
+	p.field in _write_ops
+	some seg in segments
+	seg.context == "substitution"
+	seg.parent == p.segment
+	shell.runs(seg, "git")
+	some a in seg.args
+	a in {"--git-dir", "--git-path", "--absolute-git-dir", "--git-common-dir"}
+	msg := sprintf("This writes `%s` inside the git directory (hooks and config there run code on git commands). Approve only if you know what it writes.", [p.raw])
+}

@@ -1,0 +1,46 @@
+package claude_rego.policies.config_exec_test
+
+import data.claude_rego.policies.config_exec
+import rego.v1
+
+_seg(argv, extra) := object.union({
+	"id": 0, "parent": null, "context": "top", "depth": 0, "pipeline": 0, "operator": null,
+	"argv": argv, "command": argv[0], "args": array.slice(argv, 1, count(argv)), "raw_words": argv,
+	"wrappers": [], "assignments": {}, "redirects": [], "opaque": false, "opaque_reasons": [],
+}, extra)
+
+_input(segs, paths) := {"facts": {
+	"event": "PreToolUse", "tool": {"name": "Bash", "class": "shell"}, "cwd": "/home/dev/project",
+	"project_dir": "/home/dev/project", "home": "/home/dev", "paths": paths,
+	"shell": {"segments": segs, "opaque": false, "opaque_reasons": []},
+}}
+
+test_git_exec_key_asks if {
+	seg := _seg(["git", "config", "core.fsmonitor", "x"], {"config_exec": [{"tool": "git", "key": "core.fsmonitor", "value": "x"}]})
+	count(config_exec.ask) == 1 with input as _input([seg], [])
+}
+
+test_plain_pager_is_allowed if {
+	seg := _seg(["git", "config", "core.pager", "less -FRX"], {"config_exec": [{"tool": "git", "key": "core.pager", "value": "less -FRX"}]})
+	count(config_exec.ask) == 0 with input as _input([seg], [])
+}
+
+test_pager_running_a_shell_asks if {
+	seg := _seg(["git", "config", "core.pager", "sh -c id"], {"config_exec": [{"tool": "git", "key": "core.pager", "value": "sh -c id"}]})
+	count(config_exec.ask) == 1 with input as _input([seg], [])
+}
+
+test_env_exec_variable_asks if {
+	seg := _seg(["git", "fetch"], {"config_exec": [{"tool": "env", "key": "GIT_SSH_COMMAND", "value": "/tmp/x"}]})
+	count(config_exec.ask) == 1 with input as _input([seg], [])
+}
+
+test_segments_without_config_do_not_ask if {
+	count(config_exec.ask) == 0 with input as _input([_seg(["git", "status"], {})], [])
+}
+
+test_unresolved_hook_write_asks if {
+	p := {"raw": "$(git rev-parse --git-dir)/hooks/pre-commit", "source": "redirect", "field": ">", "unresolved": true,
+		"absolute": "/home/dev/project/$(…)/hooks/pre-commit", "resolved": "/home/dev/project/$(…)/hooks/pre-commit", "segment": 0}
+	count(config_exec.ask) >= 1 with input as _input([_seg(["echo", "x"], {})], [p])
+}

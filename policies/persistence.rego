@@ -1,0 +1,178 @@
+# METADATA
+# title: Persistence
+# description: >-
+#   Denies writes that make code run later, outside the session: shell start-up files
+#   (~/.bashrc, ~/.profile, ~/.zshrc, … also spelled /home/$USER/…, ~user/… or through
+#   a link made in the same command), ~/.ssh/authorized_keys and ~/.ssh/rc, cron
+#   directories, systemd and launchd unit directories, XDG autostart, /etc/profile.d,
+#   Python .pth / sitecustomize files. Asks before scheduling or enabling services
+#   (systemctl enable/link, loginctl enable-linger, launchctl load/bootstrap, at, batch,
+#   systemd-run, defaults write … LoginHook).
+# custom:
+#   severity: critical
+#   rationale: >-
+#     Persistence outlives the session and every review: a line appended to ~/.bashrc
+#     runs in every future shell, a user unit or LaunchAgent at every login, a .pth
+#     file in every Python process. Writes are matched by effect on the resolved path
+#     facts (also when the directory part is an unknown variable but the file name
+#     says start-up file), so spelling the path differently does not help.
+#   routing:
+#     events: [PreToolUse, PermissionRequest]
+#     tool_classes: [shell, file-write]
+package claude_rego.policies.persistence
+
+import data.claude_rego.lib.shell
+import data.claude_rego.lib.shell.segments
+import rego.v1
+
+home := lower(data.claude_rego.lib.paths.home)
+
+startup_names := {
+	".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zprofile", ".zshenv",
+	".zlogin", ".zlogout", ".cshrc", ".tcshrc", ".kshrc", ".mkshrc", ".xinitrc", ".xprofile", ".xsession",
+	".xsessionrc", ".pam_environment", "config.fish", "authorized_keys", "authorized_keys2",
+	"sitecustomize.py", "usercustomize.py",
+}
+
+# directories (home-relative with ~ or absolute, lowercase) where any file is code run later
+persistence_dirs := [
+	"~/.config/autostart/", "~/.config/systemd/", "~/.local/share/systemd/", "~/.config/upstart/",
+	"~/library/launchagents/", "~/.config/fish/conf.d/", "~/.ssh/rc", "~/.config/environment.d/",
+	"~/.kde/autostart/", "~/.config/plasma-workspace/env/", "~/.bashrc.d/", "~/.zshrc.d/",
+	"/etc/systemd/", "/lib/systemd/", "/usr/lib/systemd/", "/etc/init.d/", "/etc/rc.local", "/etc/cron",
+	"/var/spool/cron/", "/etc/anacrontab", "/library/launchagents/", "/library/launchdaemons/",
+	"/etc/profile", "/etc/bash.bashrc", "/etc/zsh/", "/etc/environment", "/etc/ld.so.preload", "/etc/xdg/autostart/",
+	"/etc/sudoers", "/etc/update-motd.d/", "/etc/periodic/", "/private/etc/periodic/",
+]
+
+_dirs := [_expand(d) | some d in persistence_dirs]
+
+_expand(d) := concat("", [home, substring(d, 1, -1)]) if startswith(d, "~/") else := d
+
+_write_ops := {">", ">>", ">|", "&>", "&>>", "<>"}
+
+# what the call writes: the pack's write facts, plus redirect and destination
+# paths whose directory part was only resolved by the path facts ($USER, ~user)
+written contains p if some p in data.claude_rego.lib.paths.written
+
+written contains p if {
+	some p in input.facts.paths
+	p.source == "redirect"
+	p.field in _write_ops
+}
+
+written contains p if {
+	some p in input.facts.paths
+	p.source == "argument"
+	seg := shell.by_id(p.segment)
+	_writes_operand(seg, p.raw)
+}
+
+_writes_operand(seg, raw) if {
+	shell.runs_any(seg, {"tee", "touch", "truncate"})
+	raw in seg.args
+}
+
+_writes_operand(seg, raw) if {
+	shell.runs_any(seg, {"cp", "mv", "install", "ln", "rsync", "ditto"})
+	ops := shell.operands(seg)
+	count(ops) >= 2
+	ops[count(ops) - 1] == raw
+}
+
+_writes_operand(seg, raw) if {
+	shell.runs_any(seg, {"ed", "ex", "vim", "vi", "nvim"})
+	raw in seg.args
+	some r in seg.redirects
+	r.op in {"<<", "<<<", "<"}
+}
+
+_where(p) := {lower(p.absolute), lower(p.resolved)}
+
+_persistent(p) := "a shell start-up or login file" if {
+	some l in _where(p)
+	shell.basename(l) in startup_names
+	not _inside_project(p)
+} else := "a directory whose files run automatically" if {
+	some l in _where(p)
+	some d in _dirs
+	startswith(l, d)
+} else := "a Python start-up hook (.pth)" if {
+	some l in _where(p)
+	endswith(l, ".pth")
+	contains(l, "-packages")
+} else := "a shell start-up file (its directory is unknown)" if {
+	p.unresolved
+	shell.basename(lower(p.raw)) in startup_names
+} else := "a shell start-up file (its name is partly unknown)" if {
+	p.unresolved
+	some name in startup_names
+	endswith(lower(p.raw), name)
+} else := "a dotfile in your home directory whose name claude-rego cannot resolve" if {
+	p.unresolved
+	some prefix in ["~/.", "$HOME/.", "${HOME}/.", concat("", [data.claude_rego.lib.paths.home, "/."])]
+	startswith(p.raw, prefix)
+	not contains(substring(p.raw, count(prefix), -1), "/")
+} else := "a Python start-up hook (.pth) in a directory claude-rego cannot resolve" if {
+	p.unresolved
+	endswith(lower(p.raw), ".pth")
+}
+
+_inside_project(p) if {
+	p.inside_project == true
+	p.resolved_inside_project == true
+}
+
+deny contains msg if {
+	some p in written
+	why := _persistent(p)
+	msg := sprintf("Blocked: this writes `%s`, %s: code placed there runs later in every new shell, login or process, outside this session's review. Ask the user to make this change.", [p.raw, why])
+}
+
+# ---------------------------------------------------------------- scheduling and services
+
+_service_verbs := {"enable", "reenable", "link", "preset", "edit", "add-wants", "add-requires", "set-default"}
+
+findings contains sprintf("`%s` enables a service that starts automatically", [concat(" ", seg.argv)]) if {
+	some seg in shell.running({"systemctl"})
+	some a in shell.args(seg)
+	a in _service_verbs
+}
+
+findings contains sprintf("`%s` keeps the user's services running after logout", [concat(" ", seg.argv)]) if {
+	some seg in shell.running({"loginctl"})
+	"enable-linger" in shell.args(seg)
+}
+
+findings contains sprintf("`%s` loads a launchd job", [concat(" ", seg.argv)]) if {
+	some seg in shell.running({"launchctl"})
+	some a in shell.args(seg)
+	a in {"load", "bootstrap", "submit", "enable", "kickstart"}
+}
+
+findings contains sprintf("`%s` schedules a command to run later", [concat(" ", seg.argv)]) if {
+	some seg in shell.running({"at", "batch", "atq-submit", "schtasks", "systemd-run", "update-rc.d", "chkconfig", "rc-update"})
+	not _lists_only(seg)
+}
+
+findings contains sprintf("`%s` installs a login hook", [concat(" ", seg.argv)]) if {
+	some seg in shell.running({"defaults"})
+	some a in shell.args(seg)
+	lower(a) in {"loginhook", "logouthook"}
+}
+
+_lists_only(seg) if {
+	shell.name(seg) == "at"
+	some a in shell.args(seg)
+	a in {"-l", "-r", "-d", "-c"}
+}
+
+ask contains msg if {
+	count(findings) > 0
+	msg := sprintf("Persistence: %s. It runs outside this session's review; approve only if intended.", [concat("; ", sort(findings))])
+}
+
+findings contains sprintf("`%s` runs a command as a transient system service", [concat(" ", seg.argv)]) if {
+	some seg in data.claude_rego.lib.shell.with_wrappers
+	"systemd-run" in seg.wrappers
+}

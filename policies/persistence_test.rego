@@ -1,0 +1,53 @@
+package claude_rego.policies.persistence_test
+
+import data.claude_rego.policies.persistence
+import rego.v1
+
+_seg(id, argv, extra) := object.union({
+	"id": id, "parent": null, "context": "top", "depth": 0, "pipeline": id, "operator": null,
+	"argv": argv, "command": argv[0], "args": array.slice(argv, 1, count(argv)), "raw_words": argv,
+	"wrappers": [], "assignments": {}, "redirects": [], "opaque": false, "opaque_reasons": [],
+}, extra)
+
+_path(raw, absolute, extra) := object.union({
+	"raw": raw, "absolute": absolute, "resolved": absolute, "inside_project": startswith(absolute, "/home/dev/project/"),
+	"resolved_inside_project": startswith(absolute, "/home/dev/project/"), "name": raw, "name_folded": raw,
+	"absolute_folded": absolute, "traversal": false, "via_symlink": false, "segment": 0,
+}, extra)
+
+_input(segs, paths) := {"facts": {
+	"event": "PreToolUse", "tool": {"name": "Bash", "class": "shell"}, "cwd": "/home/dev/project",
+	"project_dir": "/home/dev/project", "home": "/home/dev", "paths": paths,
+	"shell": {"segments": segs, "opaque": false, "opaque_reasons": []},
+}}
+
+test_append_to_bashrc_is_denied if {
+	seg := _seg(0, ["echo", "x"], {"redirects": [{"op": ">>", "target": "/home/$USER/.bashrc", "fd": null, "dup": false}]})
+	p := _path("/home/$USER/.bashrc", "/home/dev/.bashrc", {"source": "redirect", "field": ">>"})
+	count(persistence.deny) == 1 with input as _input([seg], [p])
+}
+
+test_project_bashrc_is_allowed if {
+	seg := _seg(0, ["echo", "x"], {"redirects": [{"op": ">>", "target": "dotfiles/.bashrc", "fd": null, "dup": false}]})
+	p := _path("dotfiles/.bashrc", "/home/dev/project/dotfiles/.bashrc", {"source": "redirect", "field": ">>"})
+	count(persistence.deny) == 0 with input as _input([seg], [p])
+}
+
+test_systemd_user_unit_is_denied if {
+	seg := _seg(0, ["cp", "x.service", "/home/dev/.config/systemd/user/"], {})
+	p := _path("/home/dev/.config/systemd/user/", "/home/dev/.config/systemd/user", {"source": "argument", "field": "argv"})
+	count(persistence.deny) == 1 with input as _input([seg], [p])
+}
+
+test_systemctl_enable_asks if {
+	count(persistence.ask) == 1 with input as _input([_seg(0, ["systemctl", "--user", "enable", "x"], {})], [])
+}
+
+test_systemctl_status_is_allowed if {
+	count(persistence.ask) == 0 with input as _input([_seg(0, ["systemctl", "status", "x"], {})], [])
+}
+
+test_reading_bashrc_is_allowed if {
+	p := _path("/home/dev/.bashrc", "/home/dev/.bashrc", {"source": "argument", "field": "argv"})
+	count(persistence.deny) == 0 with input as _input([_seg(0, ["cat", "/home/dev/.bashrc"], {})], [p])
+}
