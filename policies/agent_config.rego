@@ -13,9 +13,10 @@
 #     CI definitions run with repository secrets, and Claude Code settings decide what
 #     the agent may do: an agent editing either can grant itself more power or leak
 #     secrets. A human should see these edits before they happen.
+#     Routed to every tool: an MCP server or renamed tool that writes a workflow file
+#     is judged by its effect (lib/paths `written`), not by its name.
 #   routing:
 #     events: [PreToolUse]
-#     tool_classes: [shell, file-write]
 package claude_rego.policies.agent_config
 
 import data.claude_rego.lib.paths.written

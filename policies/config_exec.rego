@@ -21,7 +21,6 @@
 #     remote-code value is denied by the other policies.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell, file-write]
 package claude_rego.policies.config_exec
 
 import data.claude_rego.lib.shell

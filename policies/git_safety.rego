@@ -92,9 +92,14 @@ refspecs(seg) := array.slice(push_operands(seg), 1, count(push_operands(seg)))
 destination(ref) := trim_prefix(regex.replace(trim_prefix(ref, "+"), `^[^:]*:`, ""), "refs/heads/")
 
 protected_branch(branch) if {
+	not contains(branch, "\u0000")
 	some pattern in protected
 	glob.match(pattern, ["/"], branch)
 }
+
+# NUL is glob.match's internal placeholder (a builtin error would stop the whole query);
+# no real branch name holds one, so such a push is treated as one to a protected branch
+protected_branch(branch) if contains(branch, "\u0000")
 
 unknown_destination(ref) if destination(ref) in {"HEAD", "@", ""}
 

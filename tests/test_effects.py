@@ -215,3 +215,16 @@ def test_prompt_folding_is_a_fact_only_when_it_changes_something():
     doc = query.build({"hook_event_name": "UserPromptSubmit", "cwd": "/p", "prompt": "ｅｎｖ\u200b"}, environ=ENV)
     assert doc["facts"]["prompt_folded"] == "env"
     assert not prompt_blocked("Explique le mot de passe: café, naïve, 日本語")
+
+
+@pytest.mark.parametrize("path", ["/home/dev/project/.git/hooks/pre-commit",
+                                  "/home/dev/project/.github/workflows/release.yml"])
+def test_an_mcp_write_to_git_hooks_or_ci_config_is_judged_by_its_effect(path):
+    """config_exec and agent_config follow what a tool writes, not its name: an MCP
+    filesystem server writing a git hook or a workflow gets the same ask as Write."""
+    from claude_rego import api
+
+    out, _, _ = api.decide_hook(hook_input("PreToolUse", tool_name="mcp__filesystem__write_file",
+                                           cwd="/home/dev/project",
+                                           tool_input={"path": path, "content": "#!/bin/sh\necho hi\n"}))
+    assert out["hookSpecificOutput"]["permissionDecision"] in ("ask", "deny"), out
