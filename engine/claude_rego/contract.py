@@ -92,6 +92,20 @@ class Tool(_Closed):
     mcp: Optional[Mcp]
 
 
+class Governance(_Closed):
+    """claude-rego's own state, package and Claude Code settings (self_protection)."""
+    state_dir: str
+    state_dirs: List[str]
+    package_dir: str
+    package_dirs: List[str]
+    interpreter: str
+    managed_config: str
+    managed_dir: str
+    settings_files: List[str]
+    hooked_settings_files: List[str]
+    env_file: Optional[str]
+
+
 class Facts(_Closed):
     event: str
     known_event: bool
@@ -104,6 +118,7 @@ class Facts(_Closed):
     os: Literal["linux", "macos", "windows"]
     untrusted_env: Dict[str, Optional[str]]
     truncated: List[str]
+    governance: Governance
 
 
 # Per-event hook input fields (cli-hook-schema.md §3), beyond the common base.
