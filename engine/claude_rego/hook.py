@@ -77,7 +77,9 @@ def main(argv: list[str] | None = None, stdin=None, stdout=None, stderr=None) ->
     later work is bounded (no lock without a deadline, no FIFO, capped records)."""
     started = time.monotonic() - isolation.process_age()
     own_stdio = stdout is None
-    stdin = stdin or sys.stdin.buffer
+    if own_stdio:
+        _trap_signals()
+    stdin = stdin or (sys.stdin.buffer if sys.stdin is not None else _Closed())
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     later: list[dict] = []  # hook-log lines, written after the answer
@@ -119,14 +121,53 @@ def main(argv: list[str] | None = None, stdin=None, stdout=None, stderr=None) ->
     return code
 
 
+class _Closed:
+    """stdin when Python was started with fd 0 closed."""
+
+    def read(self, _size=-1):
+        raise OSError("stdin is closed")
+
+
 ANSWERED: list[int] = []  # the exit code, once the answer has been written (entry.py reads it)
+
+
+class Interrupted(BaseException):
+    """A terminating signal arrived before the answer: answer from the failure table."""
+
+
+def _on_signal(signum, frame):  # noqa: ARG001
+    if ANSWERED:
+        return  # the answer is out: finish the bounded logging, exit with its code
+    raise Interrupted(f"signal {signum}")
+
+
+def _trap_signals() -> None:
+    """Signals that would kill the hook silently (no answer = the CLI fails open) become
+    the failure answer instead. SIGKILL and SIGSTOP cannot be caught: nothing can."""
+    import signal
+
+    for name in ("SIGTERM", "SIGHUP", "SIGINT", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGVTALRM", "SIGPROF",
+                 "SIGQUIT", "SIGPOLL"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            try:
+                signal.signal(number, _on_signal)
+            except (OSError, ValueError, RuntimeError):
+                pass
+    for name in ("SIGPIPE", "SIGXFSZ", "SIGTTOU", "SIGTTIN"):  # a closed pipe, a file-size limit, job control
+        number = getattr(signal, name, None)
+        if number is not None:
+            try:
+                signal.signal(number, signal.SIG_IGN)
+            except (OSError, ValueError, RuntimeError):
+                pass
 
 
 def _release_stdio() -> None:
     """After the answer, stdout and stderr point at /dev/null: nothing else can reach them."""
     try:
         sys.stdout.flush()
-    except (OSError, ValueError):
+    except Exception:  # noqa: BLE001 — closed, gone or None
         pass
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -278,8 +319,8 @@ def _answer(opts: Options, stdin, deadline: float, decision_id: str | None):
         out, code = answer.get("output"), answer.get("exit", 0)
         if code != 0 or not output.conforms(event, out):
             raise isolation.ChildFailed("engine produced an output the CLI would reject")
-    except isolation.ChildFailed as exc:
-        record.update(kind="failure", error=str(exc))
+    except (isolation.ChildFailed, OSError, MemoryError) as exc:  # no fork, no pipe (ulimits), no memory
+        record.update(kind="failure", error=str(exc)[:500])
         return (*output.failure(event, f"policy evaluation failed ({exc}).{tag}"), record)
     decision = answer.get("decision") or {}
     record.update(verdict=decision.get("verdict"), by=decision.get("by"), decision=decision,
@@ -310,11 +351,11 @@ def _emit(out, code: int, err: str, stdout, stderr) -> None:
             else:
                 stdout.write(data)
                 stdout.flush()
-    except (OSError, ValueError):
+    except Exception:  # noqa: BLE001 — stdout closed (None), a reader gone (EPIPE): not ours to fix
         pass
     try:
         if err:
             stderr.write(err + "\n")
             stderr.flush()
-    except (OSError, ValueError):
+    except Exception:  # noqa: BLE001
         pass
