@@ -556,3 +556,19 @@ def test_the_last_resort_table_is_the_failure_table():
     from claude_rego.entry import _BLOCKING
 
     assert _BLOCKING == {name for name, info in EVENTS.items() if info.blocks_on_failure}
+
+
+def test_a_stdin_that_never_ends_gets_the_failure_answer_by_the_deadline(env):
+    command = hook_command("PreToolUse", python=sys.executable)
+    full = dict(os.environ, **env.env)
+    proc = subprocess.Popen(["/bin/sh", "-c", command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=full)
+    proc.stdin.write(json.dumps(bash_input(SECRET)).encode()[:-5])  # and never closed
+    proc.stdin.flush()
+    try:
+        proc.wait(timeout=REGISTERED_TIMEOUT)
+    finally:
+        proc.stdin.close()
+    result = HookRun(subprocess.CompletedProcess(proc.args, proc.returncode, proc.stdout.read(), proc.stderr.read()),
+                     "PreToolUse", None)
+    assert "stdin_timeout" in assert_failure_answer(result, "PreToolUse")

@@ -272,7 +272,7 @@ def _answer(opts: Options, stdin, deadline: float, decision_id: str | None):
     tag = f" [claude-rego decision {decision_id}]" if decision_id else ""
     raw, invalid_unicode = None, []
     try:
-        raw = hookinput.read_stdin(stdin)
+        raw = hookinput.read_stdin(stdin, deadline)
         hook = hookinput.parse(raw, invalid_unicode)
     except hookinput.BadInput as exc:
         reason = f"unreadable hook input ({exc.kind}).{tag}"

@@ -50,10 +50,36 @@ class BadInput(Exception):
         self.kind = kind
 
 
-def read_stdin(stream) -> bytes:
-    """Read at most MAX_STDIN_BYTES + 1 bytes: enough to know the input is oversized."""
-    data = stream.read(MAX_STDIN_BYTES + 1)
-    return data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
+def read_stdin(stream, deadline: float | None = None) -> bytes:
+    """Read at most MAX_STDIN_BYTES + 1 bytes: enough to know the input is oversized.
+
+    With a `deadline` (time.monotonic()) and a real descriptor, a writer that never
+    closes stdin cannot hold the answer: past the deadline the input is BadInput."""
+    fileno = getattr(stream, "fileno", None)
+    fd = None
+    if deadline is not None and fileno is not None:
+        try:
+            fd = fileno()
+        except (OSError, ValueError, AttributeError):
+            fd = None
+    if fd is None:
+        data = stream.read(MAX_STDIN_BYTES + 1)
+        return data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
+    import os
+    import select
+    import time
+
+    chunks, size = [], 0
+    while size <= MAX_STDIN_BYTES:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or not select.select([fd], [], [], remaining)[0]:
+            raise BadInput("stdin_timeout", "the input did not end before the deadline")
+        chunk = os.read(fd, min(1 << 20, MAX_STDIN_BYTES + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
 
 def parse(raw: bytes, invalid_unicode: list | None = None) -> dict:
