@@ -10,7 +10,8 @@
 #   settings file); writing to CLAUDE_ENV_FILE or redefining it; and killing or
 #   stopping the hook's processes (pkill/killall of claude-rego, its Python or the
 #   engine). File tools, MCP and other tools whose input names such a path, and shell
-#   commands are all checked. Other edits of settings files stay with agent_config
+#   commands are all checked (tools of no known class are not routed here: that would
+#   register the hook for every tool call). Other edits of settings files stay with agent_config
 #   (ask). The locations come from input.facts.governance (as the hook resolves them:
 #   XDG_STATE_HOME, the installed package, the OS's managed paths) plus the default
 #   ones by pattern.
@@ -24,10 +25,12 @@
 #     these changes themselves; the agent cannot.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell, file-write, mcp, other]
+#     tool_classes: [shell, file-write, mcp]
 package claude_rego.policies.self_protection
 
 import data.claude_rego.lib.paths
+import data.claude_rego.lib.paths.dangerous_roots
+import data.claude_rego.lib.paths.written
 import data.claude_rego.lib.shell
 import data.claude_rego.lib.shell.segments
 import rego.v1
@@ -85,7 +88,7 @@ protected(l) if l in protected_files
 # /, the home directory, system directories and the project and above are
 # destructive_shell's (one reason per concern)
 ancestor_of_protected(l) if {
-	not paths.in_roots(l, paths.dangerous_roots)
+	not paths.in_roots(l, dangerous_roots)
 	some d in protected_dirs | settings_files
 	startswith(d, concat("", [trim_right(l, "/"), "/"]))
 }
@@ -93,7 +96,7 @@ ancestor_of_protected(l) if {
 # ------------------------------------------------------------------ writes of any kind
 
 deny contains msg if {
-	some p in paths.written
+	some p in written
 	some l in _locs(p)
 	protected(l)
 	msg := sprintf("`%s` belongs to claude-rego's own governance (state, decision log, package or managed configuration); an agent may not change, lock or replace it.", [p.raw])
@@ -162,7 +165,7 @@ _governed(l) if is_settings(l)
 # checked for what it does to the hooks; nor one whose command mentions the hook keys.
 deny contains msg if {
 	input.facts.tool.class == "shell"
-	some p in paths.written | _replaced
+	some p in written | _replaced
 	some l in _locs(p)
 	is_settings(l)
 	_shell_touches_hooks(l)
@@ -258,7 +261,7 @@ deny contains msg if {
 deny contains msg if {
 	env_file := [f | some f in [object.get(gov, "env_file", null), object.get(object.get(input.facts, "untrusted_env", {}), "CLAUDE_ENV_FILE", null)]; is_string(f); f != ""]
 	some f in env_file
-	some p in paths.written
+	some p in written
 	some l in _locs(p)
 	l == _norm(f)
 	msg := sprintf("`%s` is CLAUDE_ENV_FILE, sourced before every shell command; an agent may not write to it.", [p.raw])

@@ -261,6 +261,10 @@ HOOKS.update({
                                tool_response={"stdout": "a\nb\n", "stderr": "", "interrupted": False, "isImage": False}),
     "Stop": hook_input("Stop", stop_hook_active=False),
     "SessionStart": hook_input("SessionStart", source="startup"),
+    "Bash: flock the decision log": bash_input("flock ~/.local/state/claude-rego/decisions.jsonl sleep 100000"),
+    "Bash: pkill the hook": bash_input("pkill -f claude-rego; echo x >> \"$CLAUDE_ENV_FILE\""),
+    "Edit settings hooks": hook_input("PreToolUse", tool_name="Edit", tool_input={
+        "file_path": f"{PROJECT}/.claude/settings.json", "old_string": "{", "new_string": "{\"disableAllHooks\": true,"}),
 })
 
 
