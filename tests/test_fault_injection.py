@@ -572,3 +572,21 @@ def test_a_stdin_that_never_ends_gets_the_failure_answer_by_the_deadline(env):
     result = HookRun(subprocess.CompletedProcess(proc.args, proc.returncode, proc.stdout.read(), proc.stderr.read()),
                      "PreToolUse", None)
     assert "stdin_timeout" in assert_failure_answer(result, "PreToolUse")
+
+
+def test_big_inputs_reach_the_engine_with_capped_collections():
+    """Policies get at most MAX_COLLECTION items per collection of a big input (the cut
+    paths are in facts.truncated), so millions of small values cost the engine nothing."""
+    from claude_rego import hookinput
+
+    payload = bash_input(SECRET)
+    payload["tool_input"]["x"] = [{"k": [1] * 3}] * 200_000
+    payload["tool_input"]["y"] = {f"k{i}": i for i in range(5000)}
+    hook = hookinput.parse(json.dumps(payload).encode())
+    capped, truncated = hookinput.cap_strings(hook)
+    assert len(capped["tool_input"]["x"]) == hookinput.MAX_COLLECTION
+    assert len(capped["tool_input"]["y"]) == hookinput.MAX_COLLECTION
+    assert {"hook.tool_input.x", "hook.tool_input.y"} <= set(truncated)
+    assert capped["tool_input"]["command"] == SECRET and len(hook["tool_input"]["x"]) == 200_000
+    small = hookinput.parse(json.dumps(bash_input("ls")).encode())
+    assert hookinput.cap_strings(small) == (small, [])

@@ -23,6 +23,7 @@ class HookInput(dict):
     """The parsed input; `short_strings` says no string in it exceeds any cap."""
 
     short_strings = False
+    raw_size = 0
 
 
 _STRING_LITERAL = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
@@ -104,6 +105,7 @@ def parse(raw: bytes, invalid_unicode: list | None = None) -> dict:
     if _raw_depth_exceeds(raw, MAX_DEPTH):
         raise BadInput("too_deep", f"nesting deeper than {MAX_DEPTH}")
     value = HookInput(value)
+    value.raw_size = len(raw)
     # No string literal longer than the smallest cap: then no string can be longer than
     # it, and cap_strings has nothing to do (a linear C-speed scan, no walk).
     if len(raw) <= RESPONSE_STRING_CAP or max(map(len, _STRING_LITERAL.findall(raw)), default=0) <= RESPONSE_STRING_CAP:
@@ -205,12 +207,43 @@ def _longest(value) -> int:
     return longest
 
 
+BIG_INPUT = 1024 * 1024          # above this, collections are capped too
+MAX_COLLECTION = 1000            # items per list / object policies see in a big input
+MAX_CONTAINERS_VISITED = 20_000  # bound on the pruning walk itself
+
+
+def _prune_collections(node, path: str, truncated: list[str], budget: list[int]):
+    """Big inputs only: lists and objects cut to MAX_COLLECTION items (paths recorded),
+    so the engine is not handed millions of values no policy reads. Copies only what it
+    cuts; bounded by MAX_CONTAINERS_VISITED containers."""
+    budget[0] -= 1
+    if isinstance(node, list):
+        if len(node) > MAX_COLLECTION:
+            truncated.append(path)
+            node = node[:MAX_COLLECTION]
+        if budget[0] > 0 and any(isinstance(v, _CONTAINERS) for v in node):
+            node = [_prune_collections(v, f"{path}[{i}]", truncated, budget) if isinstance(v, _CONTAINERS)
+                    and budget[0] > 0 else v for i, v in enumerate(node)]
+        return node
+    if len(node) > MAX_COLLECTION:
+        truncated.append(path)
+        node = dict(list(node.items())[:MAX_COLLECTION])
+    if budget[0] > 0 and any(isinstance(v, _CONTAINERS) for v in node.values()):
+        node = {k: _prune_collections(v, f"{path}.{k}", truncated, budget) if isinstance(v, _CONTAINERS)
+                and budget[0] > 0 else v for k, v in node.items()}
+    return node
+
+
 def cap_strings(hook: dict) -> tuple[dict, list[str]]:
     """Truncate long strings; returns the capped copy and the JSON paths truncated.
 
     Fields without a long string are passed through as they are (no copy): millions of
     small values cost one linear scan, not a rebuild."""
     truncated: list[str] = []
+    if getattr(hook, "raw_size", 0) > BIG_INPUT:
+        short = hook.short_strings
+        hook = HookInput(_prune_collections(hook, "hook", truncated, [MAX_CONTAINERS_VISITED]))
+        hook.short_strings = short
     if getattr(hook, "short_strings", False):
         return hook, truncated
 
@@ -271,9 +304,40 @@ def _depth_exceeds(value, limit: int) -> bool:
     return False
 
 
+BIG_INPUT = 1024 * 1024          # above this, collections are capped too
+MAX_COLLECTION = 1000            # items per list / object policies see in a big input
+MAX_CONTAINERS_VISITED = 20_000  # bound on the pruning walk itself
+
+
+def _prune_collections(node, path: str, truncated: list[str], budget: list[int]):
+    """Big inputs only: lists and objects cut to MAX_COLLECTION items (paths recorded),
+    so the engine is not handed millions of values no policy reads. Copies only what it
+    cuts; bounded by MAX_CONTAINERS_VISITED containers."""
+    budget[0] -= 1
+    if isinstance(node, list):
+        if len(node) > MAX_COLLECTION:
+            truncated.append(path)
+            node = node[:MAX_COLLECTION]
+        if budget[0] > 0 and any(isinstance(v, _CONTAINERS) for v in node):
+            node = [_prune_collections(v, f"{path}[{i}]", truncated, budget) if isinstance(v, _CONTAINERS)
+                    and budget[0] > 0 else v for i, v in enumerate(node)]
+        return node
+    if len(node) > MAX_COLLECTION:
+        truncated.append(path)
+        node = dict(list(node.items())[:MAX_COLLECTION])
+    if budget[0] > 0 and any(isinstance(v, _CONTAINERS) for v in node.values()):
+        node = {k: _prune_collections(v, f"{path}.{k}", truncated, budget) if isinstance(v, _CONTAINERS)
+                and budget[0] > 0 else v for k, v in node.items()}
+    return node
+
+
 def cap_strings(hook: dict) -> tuple[dict, list[str]]:
     """Truncate long strings; returns the capped copy and the JSON paths truncated."""
     truncated: list[str] = []
+    if getattr(hook, "raw_size", 0) > BIG_INPUT:
+        short = hook.short_strings
+        hook = HookInput(_prune_collections(hook, "hook", truncated, [MAX_CONTAINERS_VISITED]))
+        hook.short_strings = short
     if getattr(hook, "short_strings", False):
         return hook, truncated
 
