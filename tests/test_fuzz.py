@@ -6,8 +6,10 @@ Bounded in CI; `CLAUDE_REGO_FUZZ_EXAMPLES=5000 pytest tests/test_fuzz.py` for a 
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import sys
 import tempfile
 
@@ -19,6 +21,7 @@ from claude_rego.install import hook_command
 from conftest import SAMPLES, run_registered
 
 STATE = {"XDG_STATE_HOME": tempfile.mkdtemp(prefix="claude-rego-fuzz-")}  # never the real logs
+atexit.register(shutil.rmtree, STATE["XDG_STATE_HOME"], True)
 EXAMPLES = int(os.environ.get("CLAUDE_REGO_FUZZ_EXAMPLES", "40"))
 
 json_scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=40)

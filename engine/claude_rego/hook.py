@@ -76,6 +76,7 @@ def main(argv: list[str] | None = None, stdin=None, stdout=None, stderr=None) ->
     anything that can wait (decision log, hook log, env file) is even attempted; that
     later work is bounded (no lock without a deadline, no FIFO, capped records)."""
     started = time.monotonic() - isolation.process_age()
+    del ANSWERED[:]  # (main may run more than once in a process: tests, fuzz)
     own_stdio = stdout is None
     if own_stdio:
         _trap_signals()
