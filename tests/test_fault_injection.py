@@ -590,3 +590,27 @@ def test_big_inputs_reach_the_engine_with_capped_collections():
     assert capped["tool_input"]["command"] == SECRET and len(hook["tool_input"]["x"]) == 200_000
     small = hookinput.parse(json.dumps(bash_input("ls")).encode())
     assert hookinput.cap_strings(small) == (small, [])
+
+
+def _append_many(args):
+    log, worker = args
+    from claude_rego import decisionlog as dl
+
+    dl.MAX_BYTES = 3000
+    written = 0
+    for j in range(40):
+        entry = dl.record(decision_id=dl.new_decision_id(), event="PreToolUse", hook_input={"n": worker * 1000 + j},
+                          result={}, decision=None, kind="decision", latency_ms=1)
+        written += dl.append(log, entry, lock_wait=10)
+    return written
+
+
+def test_parallel_writers_across_rotations_keep_the_chain(tmp_path):
+    """A writer that waited for the lock while another rotated the file must not append
+    to the rotated file (that broke the chain): it reopens the log path."""
+    import multiprocessing
+
+    log = str(tmp_path / "d.jsonl")
+    with multiprocessing.get_context("fork").Pool(4) as pool:
+        assert sum(pool.map(_append_many, [(log, w) for w in range(4)])) == 160
+    assert decisionlog.verify(log)["ok"]

@@ -346,12 +346,20 @@ def append(path: str | None, entry: dict, *, lock_wait: float | None = None) -> 
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                locked = True
-                break
             except BlockingIOError:
                 if time.monotonic() >= give_up:
                     break
                 time.sleep(0.01)
+                continue
+            if _same_file(fd, path):
+                locked = True
+                break
+            # rotated while we waited: our descriptor is now path.1; start over on path
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
+            fd = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
+            if time.monotonic() >= give_up:
+                break
         if not locked:
             note_unrecorded(path, entry.get("decision_id") or "?")
             return False
@@ -375,6 +383,14 @@ def append(path: str | None, entry: dict, *, lock_wait: float | None = None) -> 
                 fcntl.flock(fd, fcntl.LOCK_UN)
         finally:
             os.close(fd)
+
+
+def _same_file(fd: int, path: str) -> bool:
+    try:
+        a, b = os.fstat(fd), os.lstat(path)
+    except OSError:
+        return False
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
 def _line(entry: dict) -> bytes:
