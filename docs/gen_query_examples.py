@@ -42,6 +42,21 @@ WRITTEN_FROM_SCHEMA = {
 }
 
 
+# input.facts.governance depends on where claude-rego is installed: a fixed example here.
+GOVERNANCE = {
+    "state_dir": "/home/dev/.local/state/claude-rego", "state_dirs": ["/home/dev/.local/state/claude-rego"],
+    "package_dir": "/opt/claude-rego/lib/python3.11/site-packages/claude_rego",
+    "package_dirs": ["/opt/claude-rego/lib/python3.11/site-packages/claude_rego",
+                     "/opt/claude-rego/lib/python3.11/site-packages/regorus", "/opt/claude-rego"],
+    "interpreter": "/opt/claude-rego/bin/python", "managed_config": "/etc/claude-code/claude-rego.runtime.json",
+    "managed_dir": "/etc/claude-code",
+    "settings_files": ["/home/dev/.claude/settings.json", "/home/dev/.claude/settings.local.json",
+                       "/home/dev/project/.claude/settings.json", "/home/dev/project/.claude/settings.local.json",
+                       "/etc/claude-code/managed-settings.json", "/etc/claude-code/managed-settings.d"],
+    "hooked_settings_files": ["/home/dev/.claude/settings.json"], "env_file": None,
+}
+
+
 def examples() -> dict[str, dict]:
     sys.path.insert(0, str(HERE.parent / "engine"))
     from claude_rego import hookinput, query
@@ -55,7 +70,7 @@ def examples() -> dict[str, dict]:
         else:
             hook = {**BASE, "hook_event_name": event, **WRITTEN_FROM_SCHEMA.get(event, {})}
         capped, truncated = hookinput.cap_strings(hook)
-        out[event] = query.build(capped, truncated=truncated, flavour="linux", resolver=lambda p: p,
+        out[event] = query.build(capped, truncated=truncated, flavour="linux", resolver=lambda p: p, governance=GOVERNANCE,
                                  environ={"HOME": "/home/dev", "CLAUDE_PROJECT_DIR": "/home/dev/project"})
     return out
 

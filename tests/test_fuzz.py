@@ -6,9 +6,12 @@ Bounded in CI; `CLAUDE_REGO_FUZZ_EXAMPLES=5000 pytest tests/test_fuzz.py` for a 
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import sys
+import tempfile
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,6 +20,8 @@ from claude_rego.events import EVENTS, event_info
 from claude_rego.install import hook_command
 from conftest import SAMPLES, run_registered
 
+STATE = {"XDG_STATE_HOME": tempfile.mkdtemp(prefix="claude-rego-fuzz-")}  # never the real logs
+atexit.register(shutil.rmtree, STATE["XDG_STATE_HOME"], True)
 EXAMPLES = int(os.environ.get("CLAUDE_REGO_FUZZ_EXAMPLES", "40"))
 
 json_scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=40)
@@ -51,14 +56,56 @@ def mutated(draw):
     return event, raw[:cut] + junk + raw[cut + len(junk):]
 
 
+TOOL_EVENTS = sorted(e for e, info in EVENTS.items() if info.tool_event)
+not_a_name = st.none() | st.integers() | st.just("") | st.lists(st.text(max_size=5), max_size=2) | st.dictionaries(
+    st.text(max_size=3), st.text(max_size=3), max_size=2)
+not_an_object = st.none() | st.text(max_size=30) | st.integers() | st.lists(st.text(max_size=10), max_size=3)
+
+
+@st.composite
+def malformed_tool_events(draw):
+    """A tool event whose tool_name is not a non-empty string or tool_input not an object."""
+    event = draw(st.sampled_from(TOOL_EVENTS))
+    base = {"session_id": "s", "transcript_path": "/t", "cwd": "/home/dev/project", "hook_event_name": event,
+            "tool_name": "Bash", "tool_input": {"command": "cat ~/.ssh/id_rsa"}}
+    which = draw(st.sampled_from(["tool_name", "tool_input", "both"]))
+    if which in ("tool_name", "both"):
+        base["tool_name"] = draw(not_a_name)
+    if which in ("tool_input", "both"):
+        base["tool_input"] = draw(not_an_object)
+    for key in ("tool_name", "tool_input"):
+        if base[key] is None and draw(st.booleans()):
+            del base[key]
+    return event, json.dumps(base).encode()
+
+
+@st.composite
+def with_surrogates(draw):
+    """Lone surrogate escapes (\\ud800-\\udfff) spliced into an input's strings."""
+    event, raw = draw(hook_inputs())
+    text = raw.decode()
+    closing = [i for i, c in enumerate(text) if c == '"'][1::2]
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.sampled_from(closing))
+        escape = "\\u%04x" % draw(st.integers(0xD800, 0xDFFF))
+        text = text[:at] + escape + text[at:]
+        closing = [i for i, c in enumerate(text) if c == '"'][1::2]
+    return event, text.encode()
+
+
 def check(event: str, raw: bytes):
-    result = run_registered(hook_command(event, python=sys.executable), raw, event=event)
+    result = run_registered(hook_command(event, python=sys.executable), raw, event=event, env=STATE)
     result.assert_valid()
+    assert "internal error" not in result.stdout + result.stderr, result.stdout
     try:
         parsed = json.loads(raw)
         readable = isinstance(parsed, dict)
     except ValueError:
         readable = False
+    if readable and event_info(event).tool_event and (
+            not isinstance(parsed.get("tool_name"), str) or not parsed.get("tool_name")
+            or not isinstance(parsed.get("tool_input"), dict)):
+        readable = False  # a malformed tool event is as unreadable as garbage
     if not readable and event_info(event).blocks_on_failure:
         # unreadable input on a blocking event: the failure answer, never a pass
         assert result.returncode == 2 or result.output != {}, result.output
@@ -80,4 +127,16 @@ def test_generated_inputs(case):
 @fuzz
 @given(mutated())
 def test_mutated_inputs(case):
+    check(*case)
+
+
+@fuzz
+@given(malformed_tool_events())
+def test_malformed_tool_events(case):
+    check(*case)
+
+
+@fuzz
+@given(with_surrogates())
+def test_lone_surrogates(case):
     check(*case)

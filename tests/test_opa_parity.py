@@ -278,6 +278,10 @@ HOOKS.update({
                                            requested_model=None, source="command"),
     "PostModelSwitch": hook_input("PostModelSwitch", from_model="claude-sonnet-5-5", to_model="claude-haiku-5-5",
                                   source="sdk"),
+    "Bash: flock the decision log": bash_input("flock ~/.local/state/claude-rego/decisions.jsonl sleep 100000"),
+    "Bash: pkill the hook": bash_input("pkill -f claude-rego; echo x >> \"$CLAUDE_ENV_FILE\""),
+    "Edit settings hooks": hook_input("PreToolUse", tool_name="Edit", tool_input={
+        "file_path": f"{PROJECT}/.claude/settings.json", "old_string": "{", "new_string": "{\"disableAllHooks\": true,"}),
 })
 
 

@@ -145,6 +145,20 @@ class Tool(_Closed):
     mcp: Optional[Mcp]
 
 
+class Governance(_Closed):
+    """claude-rego's own state, package and Claude Code settings (self_protection)."""
+    state_dir: str
+    state_dirs: List[str]
+    package_dir: str
+    package_dirs: List[str]
+    interpreter: str
+    managed_config: str
+    managed_dir: str
+    settings_files: List[str]
+    hooked_settings_files: List[str]
+    env_file: Optional[str]
+
+
 class Facts(_Closed):
     event: str
     known_event: bool
@@ -159,6 +173,7 @@ class Facts(_Closed):
     untrusted_env: Dict[str, Optional[str]]
     truncated: List[str]
     prompt_folded: Optional[str] = Field(None, description="The prompt with disguises undone (NFKC, zero-width characters removed, look-alike letters mapped) when that changes it")
+    governance: Governance
 
 
 class McpServer(_Open):

@@ -58,6 +58,7 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
             registered_with = options[0]
             policies = snapshot.compose(registered_with["policies"], builtin=registered_with["builtin"])
     checks.append(_engine_integrity())
+    checks.append(damaged_install())
     try:
         snap = snapshot.load(policies)
         source = (policies or [snapshot.default_snapshot_path() or snapshot.default_pack_dir()])[0]
@@ -96,6 +97,80 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
     for event, command in sorted(registered.items()):
         checks.append(_sample_decision(event, command))
     return checks
+
+
+# What the registered command imports to answer (the hook's hot path and the evaluating
+# child). A damaged or missing one leaves only the shell wrapper's last resort.
+HOT_MODULES = ("__init__", "entry", "hook", "hookinput", "hooklog", "decisionlog", "isolation", "worker",
+               "output", "events", "snapshot", "pipeline", "query", "governance", "layers", "decision")
+
+
+def damaged_install(package_dir: str | None = None) -> dict:
+    """Bytecode that does not load, modules missing, the snapshot unreadable, or the hot
+    path failing to import in a fresh isolated interpreter (as the registered command runs)."""
+    import marshal
+
+    here = package_dir or os.path.dirname(os.path.abspath(__file__))
+    problems = []
+    missing = [m for m in HOT_MODULES if not os.path.isfile(os.path.join(here, f"{m}.py"))
+               and not _compiled_only(here, m)]
+    if missing:
+        problems.append(f"missing modules: {', '.join(missing)}")
+    bad = []
+    tag = getattr(__import__("sys").implementation, "cache_tag", None)
+    for root, _dirs, files in os.walk(here):
+        for name in files:
+            if not name.endswith(".pyc") or (tag and f".{tag}." not in name):
+                continue
+            path = os.path.join(root, name)
+            try:
+                with open(path, "rb") as fh:
+                    data = fh.read()
+                if len(data) < 16:
+                    raise ValueError("truncated")
+                marshal.loads(data[16:])
+            except (OSError, ValueError, EOFError, TypeError) as exc:
+                bad.append(f"{os.path.relpath(path, here)} ({type(exc).__name__})")
+    if bad:
+        problems.append(f"bytecode that does not load: {', '.join(sorted(bad)[:10])}")
+    snapshot_file = os.path.join(here, "default_pack.snapshot.json")
+    if os.path.exists(snapshot_file):
+        try:
+            with open(snapshot_file, "rb") as fh:
+                snap = json.loads(fh.read())
+            if not isinstance(snap, dict) or not snap.get("modules"):
+                raise ValueError("not a snapshot")
+        except (OSError, ValueError) as exc:
+            problems.append(f"snapshot unreadable: {exc}")
+    if not problems:
+        problems += _import_hot_path(here)
+    ok = not problems
+    return _check("install", ok, "package loads: bytecode, modules and snapshot intact" if ok else "; ".join(problems))
+
+
+def _compiled_only(here: str, module: str) -> bool:
+    return os.path.isfile(os.path.join(here, f"{module}.pyc"))
+
+
+def _import_hot_path(here: str) -> list[str]:
+    import sys
+
+    try:
+        import regorus
+        dirs = [os.path.dirname(here), os.path.dirname(os.path.dirname(os.path.abspath(regorus.__file__)))]
+    except ImportError:
+        dirs = [os.path.dirname(here)]
+    code = (f"import sys; sys.path[:0] = {dirs!r}; import importlib\n"
+            f"for m in {[m for m in HOT_MODULES if m != '__init__']!r}: importlib.import_module('claude_rego.' + m)\n"
+            "import claude_rego.snapshot as s; s.load(None)")
+    try:
+        proc = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return [f"the hot path could not be imported: {exc}"]
+    if proc.returncode != 0:
+        last = (proc.stderr.strip().splitlines() or ["?"])[-1]
+        return [f"the hot path does not import: {last[:300]}"]
+    return []
 
 
 def _check(name: str, ok: bool | None, detail: str, **extra) -> dict:

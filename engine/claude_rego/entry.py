@@ -13,6 +13,12 @@ def main() -> None:
     run()
 
 
+# The failure table's blocking events (events.py derives the same set; a test keeps
+# them equal). Literal here: the last resort must work when every other module is broken.
+_BLOCKING = frozenset({"PreToolUse", "PermissionRequest", "UserPromptSubmit", "UserPromptExpansion",
+                       "ConfigChange", "Elicitation", "ElicitationResult", "WorktreeCreate"})
+
+
 def _hook() -> int:
     """Run the hook; whatever escapes it still becomes a valid answer, never exit 1."""
     try:
@@ -20,6 +26,9 @@ def _hook() -> int:
 
         return hook_main()
     except BaseException as exc:  # noqa: BLE001 — last line of defence
+        answered = getattr(sys.modules.get(__package__ + ".hook"), "ANSWERED", None)
+        if answered:
+            return answered[0]  # the answer is out: never a second one
         try:
             from .events import event_info
             from .hook import _emit, _event_from_argv
@@ -32,11 +41,28 @@ def _hook() -> int:
                 out, code, err = unreadable_without_event("internal error")
             _emit(out, code, err, sys.stdout, sys.stderr)
             return code
-        except BaseException:  # noqa: BLE001 — even the fallback failed: exit 2 blocks,
-            # except where blocking would trap the session (Stop & co.): then exit 0.
-            argv = sys.argv[2:]
-            event = argv[argv.index("--event") + 1] if "--event" in argv[:-1] else None
-            return 0 if event in ("Stop", "SubagentStop") else 2
+        except BaseException:  # noqa: BLE001 — even the fallback failed (a damaged install)
+            return _last_resort(type(exc).__name__)
+
+
+def _last_resort(what: str) -> int:
+    """The failure table with nothing but builtins: block (exit 2) where the event blocks,
+    else a valid JSON systemMessage so the user learns the engine is broken (never a
+    trapped Stop, never silence)."""
+    import os
+
+    argv = sys.argv[2:]
+    event = argv[argv.index("--event") + 1] if "--event" in argv[:-1] else None
+    message = f"claude-rego: the policy engine is broken ({what[:60]})"
+    try:
+        if event is None or event in _BLOCKING:
+            os.write(2, (message + "; blocked (fail closed).\n").encode("ascii", "replace"))
+            return 2
+        text = (message + "; no policy was applied to this event. Run `claude-rego doctor`.")
+        os.write(1, ('{"systemMessage": "%s"}' % text.replace("\\", "/").replace('"', "'")).encode("ascii", "replace"))
+    except BaseException:  # noqa: BLE001
+        pass
+    return 2 if event is None or event in _BLOCKING else 0
 
 
 if __name__ == "__main__":

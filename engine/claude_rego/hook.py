@@ -111,10 +111,18 @@ def parse_args(argv: list[str]) -> Options:
 
 
 def main(argv: list[str] | None = None, stdin=None, stdout=None, stderr=None) -> int:
+    """Answer first: the decision goes to stdout in one write and is flushed before
+    anything that can wait (decision log, hook log, env file) is even attempted; that
+    later work is bounded (no lock without a deadline, no FIFO, capped records)."""
     started = time.monotonic() - isolation.process_age()
-    stdin = stdin or sys.stdin.buffer
+    del ANSWERED[:]  # (main may run more than once in a process: tests, fuzz)
+    own_stdio = stdout is None
+    if own_stdio:
+        _trap_signals()
+    stdin = stdin or (sys.stdin.buffer if sys.stdin is not None else _Closed())
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
+    later: list[dict] = []  # hook-log lines, written after the answer
     args = sys.argv[2:] if argv is None else argv
     if "--help" in args or "-h" in args:
         stdout.write(HELP)
@@ -124,20 +132,120 @@ def main(argv: list[str] | None = None, stdin=None, stdout=None, stderr=None) ->
     except ValueError as exc:
         opts = Options()
         opts.event = _event_from_argv(argv if argv is not None else sys.argv[2:])
-        hooklog.write(None, {"kind": "usage_error", "error": str(exc)})
+        later.append({"kind": "usage_error", "error": str(exc)})
     _apply_managed(opts)
     deadline = started + opts.deadline
     decision_id = decisionlog.new_decision_id() if opts.decision_log != "off" else None
+    warning = decisionlog.preflight(opts.decision_log) if decision_id is not None else None
 
     out, code, err, record = _answer(opts, stdin, deadline, decision_id)
     latency_ms = round((time.monotonic() - started) * 1000, 2)
-    if decision_id is not None:
-        out = _log_decision(opts, decision_id, out, code, err, record, latency_ms)
+    if warning and isinstance(out, dict):
+        out = dict(out)
+        out["systemMessage"] = f"{out['systemMessage']}\n{warning}" if out.get("systemMessage") else warning
     _emit(out, code, err, stdout, stderr)
-    if record.get("prints") or record["kind"] != "decision":  # diagnostics only
-        hooklog.write(opts.log_file, {k: v for k, v in record.items() if k not in ("hook", "decision")}
-                      | {"latency_ms": latency_ms, "decision_id": decision_id})
+    ANSWERED.append(code)
+    if own_stdio:
+        _release_stdio()
+
+    # ---- after the answer: bounded work only; nothing here can change what was answered
+    try:
+        env = (record.get("decision") or {}).get("env")
+        if env and code == 0:
+            _write_env_file(env, record)
+        if decision_id is not None:
+            _log_decision(opts, decision_id, out, code, err, record, latency_ms)
+        if record.get("prints") or record["kind"] != "decision" or record.get("env_error"):  # diagnostics only
+            later.append({k: v for k, v in record.items() if k not in ("hook", "decision", "raw")}
+                         | {"latency_ms": latency_ms, "decision_id": decision_id})
+        for line in later:
+            hooklog.write(opts.log_file, line)
+    except BaseException:  # noqa: BLE001 — the answer is out; the exit code must match it
+        pass
     return code
+
+
+class _Closed:
+    """stdin when Python was started with fd 0 closed."""
+
+    def read(self, _size=-1):
+        raise OSError("stdin is closed")
+
+
+ANSWERED: list[int] = []  # the exit code, once the answer has been written (entry.py reads it)
+
+
+class Interrupted(BaseException):
+    """A terminating signal arrived before the answer: answer from the failure table."""
+
+
+def _on_signal(signum, frame):  # noqa: ARG001
+    if ANSWERED:
+        return  # the answer is out: finish the bounded logging, exit with its code
+    raise Interrupted(f"signal {signum}")
+
+
+def _trap_signals() -> None:
+    """Signals that would kill the hook silently (no answer = the CLI fails open) become
+    the failure answer instead. SIGKILL and SIGSTOP cannot be caught: nothing can."""
+    import signal
+
+    for name in ("SIGTERM", "SIGHUP", "SIGINT", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGVTALRM", "SIGPROF",
+                 "SIGQUIT", "SIGPOLL"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            try:
+                signal.signal(number, _on_signal)
+            except (OSError, ValueError, RuntimeError):
+                pass
+    for name in ("SIGPIPE", "SIGXFSZ", "SIGTTOU", "SIGTTIN"):  # a closed pipe, a file-size limit, job control
+        number = getattr(signal, name, None)
+        if number is not None:
+            try:
+                signal.signal(number, signal.SIG_IGN)
+            except (OSError, ValueError, RuntimeError):
+                pass
+
+
+def _release_stdio() -> None:
+    """After the answer, stdout and stderr point at /dev/null: nothing else can reach them."""
+    try:
+        sys.stdout.flush()
+    except Exception:  # noqa: BLE001 — closed, gone or None
+        pass
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+        os.close(devnull)
+    except OSError:
+        pass
+
+
+def _write_env_file(env: dict, record: dict) -> None:
+    """SessionStart & co.: `export NAME='value'` lines for Claude Code's CLAUDE_ENV_FILE.
+
+    Written after the answer, opened non-blocking and only if it is a regular file (a
+    FIFO there would otherwise hold the hook until the CLI's timeout)."""
+    path = os.environ.get("CLAUDE_ENV_FILE")
+    if not path:
+        return
+    import shlex
+    import stat
+
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o600)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(f"{path} is not a regular file")
+            text = "".join(f"export {name}={shlex.quote(str(env[name]))}\n" for name in sorted(env)
+                           if isinstance(name, str))
+            os.write(fd, text.encode("utf-8", "replace"))
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        record["env_error"] = str(exc)[:300]
 
 
 MANAGED_RUNTIME = {"darwin": "/Library/Application Support/ClaudeCode/claude-rego.runtime.json"}.get(
@@ -153,11 +261,12 @@ def _apply_managed(opts: Options) -> None:
     """
     path = opts.managed_config or MANAGED_RUNTIME
     try:
-        with open(path, "rb") as fh:
-            managed = json.loads(fh.read())
+        managed = json.loads(_read_regular(path, 1 << 20))
+        if not isinstance(managed, dict):
+            raise ValueError("not an object")
     except FileNotFoundError:
         return
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         managed = {"policies": "/nonexistent/unreadable-managed-config"}  # fail closed, visibly
     opts.managed = True
     opts.policies = [managed["policies"]] if managed.get("policies") else opts.policies
@@ -171,29 +280,48 @@ def _apply_managed(opts: Options) -> None:
     opts.masked_paths = tuple(managed.get("masked_paths") or ())
 
 
-def _log_decision(opts, decision_id, out, code, err, record, latency_ms):
-    """Write the decision record; if that fails, the answer stands and the user is told."""
-    entry = decisionlog.record(
-        decision_id=decision_id, event=record.get("event") or opts.event or "", hook_input=record.get("hook"),
-        result=out if out is not None else {"exit_code": code, "stderr": err}, decision=record.get("decision"),
-        kind=record["kind"], latency_ms=latency_ms, error=record.get("error"), masked_paths=opts.masked_paths)
-    if decisionlog.append(opts.decision_log, entry) or not isinstance(out, dict):
-        return out
-    note = "claude-rego: the decision log could not be written (disk full or not writable); this decision was not recorded."
-    out = dict(out)
-    out["systemMessage"] = f"{out['systemMessage']}\n{note}" if out.get("systemMessage") else note
-    return out
+def _read_regular(path: str, limit: int) -> bytes:
+    """A small file's bytes, opened non-blocking: a FIFO or device there is an OSError."""
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        return os.read(fd, limit)
+    finally:
+        os.close(fd)
+
+
+def _log_decision(opts, decision_id, out, code, err, record, latency_ms) -> bool:
+    """Write the decision record, after the answer. Bounded: capped record, a lock tried
+    for a fraction of a second; a record that cannot be written is counted and the next
+    decision says so (see decisionlog.preflight)."""
+    raw = record.get("raw")
+    try:
+        entry = decisionlog.record(
+            decision_id=decision_id, event=record.get("event") or opts.event or "", hook_input=record.get("hook"),
+            result=out if out is not None else {"exit_code": code, "stderr": err}, decision=record.get("decision"),
+            kind=record["kind"], latency_ms=latency_ms, error=record.get("error"), masked_paths=opts.masked_paths,
+            input_sha256=decisionlog.sha256(raw).hexdigest() if isinstance(raw, bytes) else None,
+            input_bytes=len(raw) if isinstance(raw, bytes) else None, invalid_unicode=record.get("invalid_unicode"))
+    except Exception:  # noqa: BLE001 — never lose the count of an unwritten record
+        decisionlog.note_unrecorded(opts.decision_log, decision_id)
+        return False
+    return decisionlog.append(opts.decision_log, entry)
 
 
 def _answer(opts: Options, stdin, deadline: float, decision_id: str | None):
     """Everything that decides the answer; any surprise becomes the failure answer."""
     event = event_info(opts.event) if opts.event else None
     tag = f" [claude-rego decision {decision_id}]" if decision_id else ""
+    raw, invalid_unicode = None, []
     try:
-        hook = hookinput.parse(hookinput.read_stdin(stdin))
+        raw = hookinput.read_stdin(stdin, deadline)
+        hook = hookinput.parse(raw, invalid_unicode)
     except hookinput.BadInput as exc:
         reason = f"unreadable hook input ({exc.kind}).{tag}"
-        record = {"kind": "bad_input", "event": opts.event, "error": str(exc)[:500]}
+        record = {"kind": "bad_input", "event": opts.event, "error": str(exc)[:500], "raw": raw}
         if event is None:
             return (*output.unreadable_without_event(exc.kind), record)
         return (*output.failure(event, reason), record)
@@ -206,13 +334,21 @@ def _answer(opts: Options, stdin, deadline: float, decision_id: str | None):
     sent_event = hook.get("hook_event_name")
     name = opts.event or (sent_event if isinstance(sent_event, str) else None)
     if not name:
-        return (*output.unreadable_without_event("no hook_event_name"), {"kind": "bad_input", "hook": hook})
+        return (*output.unreadable_without_event("no hook_event_name"),
+                {"kind": "bad_input", "hook": hook, "raw": raw, "invalid_unicode": invalid_unicode})
     event = event_info(name)
     record = {"kind": "decision", "event": name, "session_id": hook.get("session_id"),
-              "tool_name": hook.get("tool_name"), "hook": hook}
+              "tool_name": hook.get("tool_name"), "hook": hook, "raw": raw, "invalid_unicode": invalid_unicode}
     if opts.event and sent_event != opts.event:
         record["kind"] = "event_mismatch"
-        return (*output.failure(event, f"registered for {opts.event} but received {sent_event!r}.{tag}"), record)
+        return (*output.failure(event, f"registered for {opts.event} but received {str(sent_event)[:100]!r}.{tag}"),
+                record)
+    if event.tool_event:
+        try:
+            hookinput.check_tool_event(hook)
+        except hookinput.BadInput as exc:
+            record.update(kind="bad_input", error=str(exc))
+            return (*output.failure(event, f"malformed tool event ({str(exc)[len(exc.kind) + 2:]}).{tag}"), record)
 
     request = {"hook": hook, "event": name, "sources": opts.policies or None,
                "fault": None if opts.managed else os.environ.get(FAULT_ENV), "decision_id": decision_id,
@@ -228,8 +364,8 @@ def _answer(opts: Options, stdin, deadline: float, decision_id: str | None):
         out, code = answer.get("output"), answer.get("exit", 0)
         if code != 0 or not output.conforms(event, out):
             raise isolation.ChildFailed("engine produced an output the CLI would reject")
-    except isolation.ChildFailed as exc:
-        record.update(kind="failure", error=str(exc))
+    except (isolation.ChildFailed, OSError, MemoryError) as exc:  # no fork, no pipe (ulimits), no memory
+        record.update(kind="failure", error=str(exc)[:500])
         return (*output.failure(event, f"policy evaluation failed ({exc}).{tag}"), record)
     decision = answer.get("decision") or {}
     record.update(verdict=decision.get("verdict"), by=decision.get("by"), decision=decision,
@@ -245,12 +381,26 @@ def _event_from_argv(argv: list[str]) -> str | None:
 
 
 def _emit(out, code: int, err: str, stdout, stderr) -> None:
+    """The answer: one complete write of the whole JSON, flushed, before anything else.
+
+    ASCII JSON (non-ASCII as \\u escapes): it cannot fail to encode, whatever the
+    strings hold. A closed stdout or a reader gone (EPIPE) is not ours to fix; it must
+    not turn into a traceback or another answer."""
     try:
         if out is not None:
-            stdout.write(json.dumps(out, ensure_ascii=False))
-            stdout.flush()
+            data = json.dumps(out, ensure_ascii=True)
+            buffer = getattr(stdout, "buffer", None)
+            if buffer is not None:
+                buffer.write(data.encode("ascii"))
+                buffer.flush()
+            else:
+                stdout.write(data)
+                stdout.flush()
+    except Exception:  # noqa: BLE001 — stdout closed (None), a reader gone (EPIPE): not ours to fix
+        pass
+    try:
         if err:
             stderr.write(err + "\n")
             stderr.flush()
-    except (BrokenPipeError, OSError):
+    except Exception:  # noqa: BLE001
         pass

@@ -21,21 +21,37 @@ def default_path() -> str:
     return os.path.join(base, "claude-rego", "hook.log")
 
 
+MAX_LINE = 64 * 1024  # one invocation's line; longer values are cut
+
+
 def write(path: str | None, record: dict) -> None:
+    """One line, best effort, never waits: no lock (one O_APPEND write does not
+    interleave), opened non-blocking and without following a symlink, and only into a
+    regular file of ours (a FIFO, socket or device planted there is refused)."""
+    from .decisionlog import open_regular
+
     path = path or default_path()
-    line = json.dumps({"ts": round(time.time(), 3), "pid": os.getpid(), **record},
-                      default=str, ensure_ascii=False) + "\n"
     try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
+        line = json.dumps({"ts": round(time.time(), 3), "pid": os.getpid(), **record},
+                          default=str, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        line = json.dumps({"ts": round(time.time(), 3), "pid": os.getpid(), "kind": "unloggable_record"})
+    if len(line) > MAX_LINE:
+        line = json.dumps({"ts": round(time.time(), 3), "pid": os.getpid(), "kind": record.get("kind"),
+                           "cut": line[:MAX_LINE // 2]}, ensure_ascii=False)
+    data = (line + "\n").encode("utf-8", "replace")
+    try:
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
         try:
-            if os.path.getsize(path) > MAX_BYTES:
+            st = os.lstat(path)
+            if st.st_size > MAX_BYTES and not os.path.islink(path):
                 os.replace(path, path + ".1")
         except OSError:
             pass
         # One write() of an O_APPEND descriptor: parallel hooks do not interleave lines.
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        fd = open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
         try:
-            os.write(fd, line.encode("utf-8", "replace"))
+            os.write(fd, data)
         finally:
             os.close(fd)
     except OSError:

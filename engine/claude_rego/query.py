@@ -13,6 +13,7 @@ from . import CONTRACT_VERSION
 from .events import EVENTS, SHELL_TOOLS, split_mcp, tool_class
 from .facts import paths as path_facts
 from .facts import shell as shell_facts
+from .governance import facts as governance_facts
 
 # Environment values Claude Code sets for hooks; a project's settings `env` can
 # override them, so policies must not trust them for an allow.
@@ -20,7 +21,7 @@ UNTRUSTED_ENV = ("CLAUDE_PROJECT_DIR", "CLAUDE_CODE_REMOTE", "CLAUDE_ENV_FILE")
 
 
 def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
-          flavour: str | None = None, resolver=None) -> dict:
+          flavour: str | None = None, resolver=None, governance: dict | None = None) -> dict:
     """Assemble `input` for one hook invocation. Pure apart from path resolution."""
     environ = os.environ if environ is None else environ
     flavour = flavour or path_facts.host_flavour()
@@ -43,6 +44,7 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
         "untrusted_env": {name: environ.get(name) for name in UNTRUSTED_ENV},
         "truncated": list(truncated or ()),
         "prompt_folded": None,
+        "governance": governance or governance_facts(environ, home, project_dir),  # self_protection's paths
     }
 
     prompt = hook.get("prompt")

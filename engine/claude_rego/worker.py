@@ -43,8 +43,8 @@ def compute(request: dict) -> dict:
     out, code = output.render(event_info(event_name), decision)
     if fault == "invalid_output":
         out = {"hookSpecificOutput": {"hookEventName": event_name, "permissionDecision": "maybe"}}
-    if decision["env"]:
-        _write_env_file(decision["env"])
+    # decision["env"] is written to CLAUDE_ENV_FILE by the answering process, after the
+    # answer (hook._write_env_file): a file that can block must not delay it.
     return {"output": out, "exit": code, "stderr": "", "decision": decision,
             "prints": evaluator.engine.take_prints()}
 
@@ -75,18 +75,6 @@ def _inject_early(fault) -> None:
     elif fault == "error":
         from .engines.base import EngineError
         raise EngineError("fault injection: engine error")
-
-
-def _write_env_file(env: dict) -> None:
-    """SessionStart & co.: `export NAME='value'` lines for Claude Code's CLAUDE_ENV_FILE."""
-    path = os.environ.get("CLAUDE_ENV_FILE")
-    if not path:
-        return
-    import shlex
-
-    with open(path, "a", encoding="utf-8") as fh:
-        for name in sorted(env):
-            fh.write(f"export {name}={shlex.quote(env[name])}\n")
 
 
 def main() -> int:

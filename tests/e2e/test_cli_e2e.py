@@ -420,3 +420,24 @@ def test_an_allowed_model_switch_gets_post_model_switch_context(e2e):
     assert answer.get("subtype") == "success", answer
     assert run.requests and "haiku" in run.requests[0].get("model", ""), run.describe()
     assert "E2E-MODEL-NOTE-93c: keep answers short." in run.request_text(0), run.describe()
+
+
+def test_a_lock_held_on_the_decision_log_does_not_let_the_tool_run(e2e):
+    """Issue 13: another process holding flock on the decision log used to hang every hook
+    until the CLI's timeout, and the tool then ran. The answer now goes out first."""
+    import fcntl
+    import os
+
+    e2e.register()
+    log = e2e.home / ".local" / "state" / "claude-rego" / "decisions.jsonl"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(log, os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        call, probe = bash("rm -rf ~"), bash("rm -rf ./guard-probe")
+        run = e2e.run("clean up everything", [[call], [probe], [text("done")]])
+    finally:
+        os.close(fd)
+    assert run.tool_result(call["id"]).get("is_error") is True, run.describe()
+    assert "recursively deletes" in run.tool_result_text(call["id"]), run.describe()
+    assert e2e.guard_log.read_text() == "rm -rf ./guard-probe\n"  # `rm -rf ~` never reached rm

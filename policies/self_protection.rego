@@ -1,0 +1,293 @@
+# METADATA
+# title: Self-protection
+# description: >-
+#   Denies an agent weakening its own governance: writing, deleting, truncating,
+#   locking (flock), replacing (mv, ln, cp over), chmod/chown or planting a FIFO at
+#   claude-rego's state directory (decision log, hook log), its installed package and
+#   engine, its virtualenv, the managed runtime file and managed settings directory;
+#   changing how Claude Code's settings files register the hooks (hooks,
+#   disableAllHooks, allowManagedHooksOnly; a whole-file Write or any shell write of a
+#   settings file); writing to CLAUDE_ENV_FILE or redefining it; and killing or
+#   stopping the hook's processes (pkill/killall of claude-rego, its Python or the
+#   engine). File tools, MCP and other tools whose input names such a path, and shell
+#   commands are all checked (tools of no known class are not routed here: that would
+#   register the hook for every tool call). Other edits of settings files stay with agent_config
+#   (ask). The locations come from input.facts.governance (as the hook resolves them:
+#   XDG_STATE_HOME, the installed package, the OS's managed paths) plus the default
+#   ones by pattern.
+# custom:
+#   severity: critical
+#   rationale: >-
+#     A policy engine the agent can switch off is no control: one `flock` on the
+#     decision log, a FIFO in its place, `disableAllHooks` in a settings file, a
+#     function sourced through CLAUDE_ENV_FILE, or a `pkill -f claude-rego` and every
+#     later tool call is judged by nobody. The user or the security team can still make
+#     these changes themselves; the agent cannot.
+#   routing:
+#     events: [PreToolUse, PermissionRequest]
+#     tool_classes: [shell, file-write, mcp]
+package claude_rego.policies.self_protection
+
+import data.claude_rego.lib.paths
+import data.claude_rego.lib.paths.dangerous_roots
+import data.claude_rego.lib.paths.written
+import data.claude_rego.lib.shell
+import data.claude_rego.lib.shell.segments
+import rego.v1
+
+gov := object.get(input.facts, "governance", {})
+
+_list(key) := [x | some x in object.get(gov, key, []); is_string(x)]
+
+_one(key) := [x | x := object.get(gov, key, null); is_string(x)]
+
+_home := lower(data.claude_rego.lib.paths.home)
+
+# Directories nothing may be written under (and that may not be moved, deleted, locked).
+protected_dirs := ({_norm(d) | some d in array.concat(array.concat(_list("state_dirs"), _one("state_dir")), _one("managed_dir"))} | {_norm(d) | some d in _default_dirs}) | _package_dirs
+
+# The installed package, engine and virtualenv; not when they are inside the project
+# (a development checkout of claude-rego itself, editable install).
+_package_dirs := {d |
+	some raw in _list("package_dirs")
+	d := _norm(raw)
+	not paths.under(d, lower(input.facts.project_dir))
+}
+
+_default_dirs := [concat("", [_home, "/.local/state/claude-rego"]), "/etc/claude-code", "/library/application support/claudecode"]
+
+# Single files (their directory may hold other things).
+protected_files := {_norm(f) | some f in array.concat(_one("managed_config"), _one("interpreter"))}
+
+settings_files := {_norm(f) | some f in _list("settings_files")}
+
+_norm(p) := lower(trim_right(p, "/"))
+
+# Settings files by name, wherever they are (another project's .claude/, a
+# CLAUDE_CONFIG_DIR the facts do not know).
+_settings_re := `(^|/)\.claude/settings(\.local)?\.json$|(^|/)managed-settings\.json$|(^|/)managed-settings\.d(/|$)`
+
+is_settings(l) if l in settings_files
+
+# the settings files that register claude-rego's hooks (read by the hook, not guessed)
+hooked(l) if l in {_norm(f) | some f in _list("hooked_settings_files")}
+
+is_settings(l) if regex.match(_settings_re, l)
+
+# every folded location of a path fact (as written and where symlinks lead)
+_locs(p) := {lower(l) | some l in [p.absolute_folded, p.absolute, p.resolved]; is_string(l)}
+
+protected(l) if {
+	some d in protected_dirs
+	paths.under(l, d)
+}
+
+protected(l) if l in protected_files
+
+# a location whose removal or replacement takes a protected one with it (rm -rf ~/.local);
+# /, the home directory, system directories and the project and above are
+# destructive_shell's (one reason per concern)
+ancestor_of_protected(l) if {
+	not paths.in_roots(l, dangerous_roots)
+	some d in protected_dirs | settings_files
+	startswith(d, concat("", [trim_right(l, "/"), "/"]))
+}
+
+# ------------------------------------------------------------------ writes of any kind
+
+deny contains msg if {
+	some p in written
+	some l in _locs(p)
+	protected(l)
+	msg := sprintf("`%s` belongs to claude-rego's own governance (state, decision log, package or managed configuration); an agent may not change, lock or replace it.", [p.raw])
+}
+
+deny contains msg if {
+	some p in _replaced
+	some l in _locs(p)
+	_takes_protected(l)
+	msg := sprintf("`%s` holds claude-rego's governance files (state, package or settings); an agent may not delete, move or replace it.", [p.raw])
+}
+
+_takes_protected(l) if protected(l)
+
+_takes_protected(l) if ancestor_of_protected(l)
+
+# what a command deletes, moves away, replaces or re-permissions (every operand, sources
+# of mv included; mkdir -p ~/.local/state or cp x ~/.claude/ are not in it)
+_replaced contains p if {
+	some seg in shell.running({"mv", "rsync", "rm", "rmdir", "unlink", "shred", "chmod", "chown", "chgrp", "chattr", "setfacl"})
+	some word in shell.operands(seg)
+	p := paths.location(seg, word)
+}
+
+_replaced contains p if {
+	some seg in shell.running({"ln"})
+	word := _last(shell.operands(seg))
+	p := paths.location(seg, word)
+}
+
+_last(xs) := xs[count(xs) - 1]
+
+# ------------------------------------------------------------------ locks
+
+_lockers := {"flock", "lockf", "lckdo", "chflags", "setfacl", "chattr", "mkfifo", "mknod"}
+
+deny contains msg if {
+	some seg in shell.running(_lockers)
+	some word in shell.operands(seg)
+	p := paths.location(seg, word)
+	some l in _locs(p)
+	_governed(l)
+	msg := sprintf("`%s %s` would lock or replace claude-rego's governance files; the hook must never wait on the agent.", [shell.name(seg), word])
+}
+
+# `exec 3<log; flock 3`: a descriptor opened on a governed file in a command that locks
+deny contains msg if {
+	count(shell.running({"flock", "lockf"})) > 0
+	some seg in segments
+	some r in seg.redirects
+	not r.dup
+	word := shell.expand(seg, r.target)
+	p := paths.location(seg, word)
+	some l in _locs(p)
+	_governed(l)
+	msg := sprintf("`%s` is claude-rego's or Claude Code's governance file; an agent may not hold a lock on it.", [word])
+}
+
+_governed(l) if protected(l)
+
+_governed(l) if is_settings(l)
+
+# ------------------------------------------------------------------ settings files
+
+# A shell write, delete or move of a settings file that registers claude-rego cannot be
+# checked for what it does to the hooks; nor one whose command mentions the hook keys.
+deny contains msg if {
+	input.facts.tool.class == "shell"
+	some p in written | _replaced
+	some l in _locs(p)
+	is_settings(l)
+	_shell_touches_hooks(l)
+	msg := sprintf("`%s` registers Claude Code's hooks; a shell command may not rewrite, move or delete it (edit other settings with a file tool).", [p.raw])
+}
+
+_shell_touches_hooks(l) if hooked(l)
+
+_shell_touches_hooks(_) if regex.match(`(?i)hooks|claude[-_]rego`, input.hook.tool_input.command)
+
+# A whole-file Write (or a notebook edit) of a file that registers claude-rego drops it.
+deny contains msg if {
+	input.facts.tool.name in {"Write", "NotebookEdit"}
+	some p in input.facts.paths
+	p.source == "tool_input"
+	some l in _locs(p)
+	is_settings(l)
+	hooked(l)
+	msg := sprintf("`%s` registers claude-rego's hooks; replacing the whole file would remove them. Edit the setting you need instead.", [p.raw])
+}
+
+# An edit that touches the hook registration or the switches that disable it.
+deny contains msg if {
+	input.facts.tool.class == "file-write"
+	some p in input.facts.paths
+	p.source == "tool_input"
+	some l in _locs(p)
+	is_settings(l)
+	some text in _edit_texts
+	regex.match(_hook_keys_re, text)
+	msg := sprintf("`%s`: an agent may not change the hooks that govern it (hooks, disableAllHooks, allowManagedHooksOnly, claude-rego).", [p.raw])
+}
+
+_hook_keys_re := `(?i)"?(hooks|disableallhooks|allowmanagedhooksonly)"?\s*:|claude[-_]rego|disableallhooks|allowmanagedhooksonly`
+
+_edit_texts contains t if {
+	some key in ["content", "old_string", "new_string", "new_source"]
+	t := input.hook.tool_input[key]
+	is_string(t)
+}
+
+_edit_texts contains t if {
+	some e in input.hook.tool_input.edits
+	some key in ["old_string", "new_string"]
+	t := e[key]
+	is_string(t)
+}
+
+# ------------------------------------------------------------------ other tools (MCP…)
+
+deny contains msg if {
+	not input.facts.tool.class in {"shell", "file-write", "file-read"}
+	some p in input.facts.paths
+	p.source == "tool_input"
+	some l in _locs(p)
+	_governed(l)
+	msg := sprintf("`%s` is claude-rego's or Claude Code's governance file; tool `%s` may not act on it.", [p.raw, input.facts.tool.name])
+}
+
+# ------------------------------------------------------------------ CLAUDE_ENV_FILE
+
+_env_file_re := `\$\{?CLAUDE_ENV_FILE\b`
+
+deny contains msg if {
+	some seg in segments
+	some r in seg.redirects
+	regex.match(_env_file_re, r.target)
+	msg := "CLAUDE_ENV_FILE is sourced before every shell command; an agent may not write to it."
+}
+
+deny contains msg if {
+	some seg in segments
+	some a in shell.raw_args(seg)
+	regex.match(_env_file_re, a)
+	shell.name(seg) in {"tee", "cp", "mv", "ln", "install", "dd", "sed", "gsed", "perl", "truncate", "rm", "mkfifo", "chmod", "touch", "rsync"}
+	msg := "CLAUDE_ENV_FILE is sourced before every shell command; an agent may not write to it."
+}
+
+deny contains msg if {
+	some seg in segments
+	some name, _ in seg.assignments
+	name == "CLAUDE_ENV_FILE"
+	msg := "an agent may not redefine CLAUDE_ENV_FILE."
+}
+
+deny contains msg if {
+	some seg in shell.running({"export", "declare", "typeset", "readonly", "local", "unset"})
+	some a in shell.raw_args(seg)
+	regex.match(`^CLAUDE_ENV_FILE(=|$)`, a)
+	msg := "an agent may not redefine CLAUDE_ENV_FILE."
+}
+
+deny contains msg if {
+	env_file := [f | some f in [object.get(gov, "env_file", null), object.get(object.get(input.facts, "untrusted_env", {}), "CLAUDE_ENV_FILE", null)]; is_string(f); f != ""]
+	some f in env_file
+	some p in written
+	some l in _locs(p)
+	l == _norm(f)
+	msg := sprintf("`%s` is CLAUDE_ENV_FILE, sourced before every shell command; an agent may not write to it.", [p.raw])
+}
+
+# ------------------------------------------------------------------ stopping the hook
+
+_killers := {"pkill", "killall", "skill", "snice"}
+
+_hook_process_re := `(?i)claude[-_]?rego|regorus|(^|/)python[0-9.]*$|^python|claude_rego\.entry`
+
+deny contains msg if {
+	some seg in shell.running(_killers)
+	some a in shell.args(seg)
+	not startswith(a, "-")
+	regex.match(_hook_process_re, a)
+	msg := sprintf("`%s %s` would stop claude-rego's hook processes; an agent may not switch off its own governance.", [shell.name(seg), a])
+}
+
+# kill $(pgrep -f claude-rego), kill `pidof python3`
+deny contains msg if {
+	some seg in shell.running({"pgrep", "pidof"})
+	some a in shell.args(seg)
+	not startswith(a, "-")
+	regex.match(_hook_process_re, a)
+	some k in shell.running({"kill", "xargs"})
+	k.id != seg.id
+	msg := sprintf("`%s %s` feeding `kill` would stop claude-rego's hook processes; an agent may not switch off its own governance.", [shell.name(seg), a])
+}

@@ -1,0 +1,98 @@
+package claude_rego.policies.self_protection_test
+
+import data.claude_rego.lib.testing.bash
+import data.claude_rego.lib.testing.cmd
+import data.claude_rego.lib.testing.file_tool
+import data.claude_rego.lib.testing.path
+import data.claude_rego.lib.testing.redirect
+import data.claude_rego.lib.testing.sub
+import data.claude_rego.policies.self_protection
+import rego.v1
+
+gov := {
+	"state_dir": "/home/dev/.local/state/claude-rego", "state_dirs": ["/home/dev/.local/state/claude-rego", "/tmp/xdg/claude-rego"],
+	"package_dir": "/opt/venv/lib/python3.11/site-packages/claude_rego",
+	"package_dirs": ["/opt/venv/lib/python3.11/site-packages/claude_rego", "/opt/venv/lib/python3.11/site-packages/regorus", "/opt/venv"],
+	"interpreter": "/opt/venv/bin/python", "managed_config": "/etc/claude-code/claude-rego.runtime.json",
+	"managed_dir": "/etc/claude-code",
+	"settings_files": ["/home/dev/.claude/settings.json", "/home/dev/.claude/settings.local.json", "/home/dev/project/.claude/settings.json"],
+	"hooked_settings_files": ["/home/dev/.claude/settings.json"],
+	"env_file": "/home/dev/.claude/session-env/abc/hook-1.sh",
+}
+
+with_gov(doc) := object.union(doc, {"facts": {"governance": gov}})
+
+denied(doc) if count(self_protection.deny) > 0 with input as with_gov(doc)
+
+file_doc(tool, file, extra) := object.union(file_tool(tool, "file-write", path(file, file, startswith(file, "/home/dev/project/"))), {"hook": {"tool_input": extra}})
+
+test_shell_changes_to_the_state_and_package_are_denied if {
+	every argv in [
+		["flock", "/home/dev/.local/state/claude-rego/decisions.jsonl", "sleep", "100000"],
+		["flock", "-s", "/tmp/xdg/claude-rego/hook.log", "sleep", "9"],
+		["rm", "-f", "/home/dev/.local/state/claude-rego/decisions.jsonl"],
+		["mkfifo", "/home/dev/.local/state/claude-rego/decisions.jsonl"],
+		["chmod", "000", "/home/dev/.local/state/claude-rego"],
+		["mv", "/home/dev/.local/state/claude-rego", "/tmp/gone"],
+		["ln", "-sf", "/dev/null", "/home/dev/.local/state/claude-rego/decisions.jsonl"],
+		["truncate", "-s0", "/home/dev/.local/state/claude-rego/decisions.jsonl"],
+		["rm", "-rf", "/home/dev/.local/state"],
+		["cp", "evil.py", "/opt/venv/lib/python3.11/site-packages/claude_rego/hook.py"],
+		["rm", "-rf", "/opt/venv/lib/python3.11/site-packages/regorus"],
+		["tee", "/etc/claude-code/claude-rego.runtime.json"],
+	] {
+		denied(cmd(argv))
+	}
+}
+
+test_file_tools_on_governance_files_are_denied if {
+	denied(file_doc("Write", "/home/dev/.local/state/claude-rego/decisions.jsonl", {"content": ""}))
+	denied(file_doc("Edit", "/opt/venv/lib/python3.11/site-packages/claude_rego/output.py", {"old_string": "a", "new_string": "b"}))
+	denied(file_doc("Write", "/home/dev/.claude/settings.json", {"content": "{}"}))
+	denied(file_doc("Edit", "/home/dev/project/.claude/settings.local.json", {"old_string": "{", "new_string": "{\"disableAllHooks\": true,"}))
+	denied(file_doc("MultiEdit", "/home/dev/.claude/settings.json", {"edits": [{"old_string": "\"hooks\": {", "new_string": "\"x\": {"}]}))
+}
+
+test_plain_settings_edits_are_left_to_agent_config if {
+	not denied(file_doc("Edit", "/home/dev/.claude/settings.json", {"old_string": "\"model\": \"a\"", "new_string": "\"model\": \"b\""}))
+	not denied(file_doc("Write", "/home/dev/project/.claude/settings.json", {"content": "{\"model\": \"b\"}"}))
+	not denied(cmd(["tee", "/home/dev/project/.claude/settings.local.json"]))
+}
+
+test_shell_writes_to_settings_that_register_the_hook_are_denied if {
+	denied(bash("echo {} > ~/.claude/settings.json", [sub(0, ["echo", "{}"], {"redirects": [redirect(">", "/home/dev/.claude/settings.json")]})], []))
+	denied(cmd(["rm", "/home/dev/.claude/settings.json"]))
+	denied(cmd(["mv", "/home/dev/.claude/settings.json", "/tmp/x"]))
+	denied(cmd(["sed", "-i", "s/hooks/x/", "/home/dev/project/.claude/settings.json"]))
+	denied(cmd(["tee", "/home/dev/project/.claude/settings.local.json", "disableAllHooks"]))
+}
+
+test_env_file_tricks_are_denied if {
+	denied(bash("echo 'ls(){ :; }' >> \"$CLAUDE_ENV_FILE\"", [sub(0, ["echo", "x"], {"redirects": [redirect(">>", "$CLAUDE_ENV_FILE")]})], []))
+	denied(cmd(["export", "CLAUDE_ENV_FILE=/tmp/x"]))
+	denied(cmd(["tee", "-a", "/home/dev/.claude/session-env/abc/hook-1.sh"]))
+}
+
+test_stopping_the_hook_is_denied if {
+	denied(cmd(["pkill", "-f", "claude-rego"]))
+	denied(cmd(["killall", "python3"]))
+	denied(cmd(["pkill", "-f", "claude_rego.entry"]))
+}
+
+test_ordinary_commands_are_not_denied if {
+	not denied(cmd(["ls", "/home/dev/.local/state/claude-rego"]))
+	not denied(cmd(["cat", "/home/dev/.local/state/claude-rego/decisions.jsonl"]))
+	not denied(cmd(["mkdir", "-p", "/home/dev/.local/state"]))
+	not denied(cmd(["rm", "-rf", "/home/dev/project/build"]))
+	not denied(cmd(["pkill", "-f", "webpack"]))
+	not denied(cmd(["cp", "/home/dev/.claude/settings.json", "/tmp/backup.json"]))
+}
+
+test_mcp_tools_naming_governance_paths_are_denied if {
+	doc := object.union(file_tool("mcp__fs__write_file", "mcp", path("/home/dev/.local/state/claude-rego/decisions.jsonl", "/home/dev/.local/state/claude-rego/decisions.jsonl", false)), {"facts": {"tool": {"mcp": {"server": "fs", "tool": "write_file"}}}})
+	denied(doc)
+}
+
+test_no_governance_fact_still_protects_the_defaults if {
+	count(self_protection.deny) > 0 with input as cmd(["flock", "/home/dev/.local/state/claude-rego/decisions.jsonl", "sleep", "1"])
+}
