@@ -5,9 +5,11 @@
 #   +refspec) to protected branches (data.claude_rego.settings.protected_branches,
 #   globs allowed), force-pushes whose target branch cannot be told from the command
 #   (no refspec, HEAD, --all) and deleting a protected branch on the remote (:main,
-#   --delete main). Asks before git reset --hard, history rewrites (rebase,
-#   filter-branch, filter-repo, commit --amend, reflog expire, update-ref, BFG) and
-#   push --mirror or deletes of other branches.
+#   --delete main). Asks before git reset --hard, history rewrites that reach beyond
+#   the last commits (filter-branch, filter-repo, replace, reflog expire, update-ref,
+#   BFG) and push --mirror or deletes of other branches. A rebase or commit --amend
+#   only rewrites local history (publishing it needs a force-push, which is judged
+#   above): it asks only with data.claude_rego.settings.ask_on_local_rewrites.
 # custom:
 #   severity: high
 #   rationale: >-
@@ -177,7 +179,11 @@ ask contains msg if {
 	msg := sprintf("`%s` discards uncommitted work (and moves the branch, which may be protected: %s). Approve only if nothing is lost.", [concat(" ", seg.argv), concat(", ", protected)])
 }
 
-_rewrites := {"rebase", "filter-branch", "filter-repo", "replace"}
+_rewrites := {"filter-branch", "filter-repo", "replace"}
+
+# rebase and commit --amend rewrite local history only: everyday work (a rebase onto
+# origin/main), published only by a force-push; a team may still ask on them
+_local_rewrites_ask := settings.get("ask_on_local_rewrites", false)
 
 _harmless_rebase := {"--abort", "--continue", "--skip", "--quit", "--edit-todo", "--show-current-patch"}
 
@@ -185,11 +191,20 @@ ask contains msg if {
 	some call in git_calls
 	call.sub in _rewrites
 	seg := call.seg
+	msg := sprintf("`%s` rewrites history. Approve only if this branch is not shared.", [concat(" ", seg.argv)])
+}
+
+ask contains msg if {
+	_local_rewrites_ask == true
+	some call in git_calls
+	call.sub == "rebase"
+	seg := call.seg
 	not _has(seg, _harmless_rebase)
 	msg := sprintf("`%s` rewrites history. Approve only if this branch is not shared.", [concat(" ", seg.argv)])
 }
 
 ask contains msg if {
+	_local_rewrites_ask == true
 	some call in git_calls
 	call.sub == "commit"
 	seg := call.seg

@@ -80,13 +80,22 @@ test_protected_branches_come_from_data if {
 
 test_reset_hard_and_history_rewrites_ask if {
 	every args in [
-		["reset", "--hard"], ["reset", "--hard", "origin/main"], ["rebase", "-i", "main"], ["rebase", "main"],
-		["filter-branch", "--tree-filter", "x"], ["filter-repo", "--path", "x"], ["commit", "--amend", "--no-edit"],
+		["reset", "--hard"], ["reset", "--hard", "origin/main"],
+		["filter-branch", "--tree-filter", "x"], ["filter-repo", "--path", "x"],
 		["reflog", "expire", "--expire=now", "--all"], ["update-ref", "-d", "refs/heads/x"],
 		["push", "--mirror", "origin"], ["push", "origin", "--delete", "feature"],
 	] {
 		asked(args)
 	}
+}
+
+test_local_rewrites_ask_only_when_the_team_says_so if {
+	every args in [["rebase", "-i", "main"], ["rebase", "origin/main"], ["commit", "--amend", "--no-edit"]] {
+		quiet(args)
+		count(git_safety.ask) > 0 with input as git(args) with data.claude_rego.settings.ask_on_local_rewrites as true
+	}
+	count(git_safety.ask) == 0 with input as git(["rebase", "--continue"])
+		with data.claude_rego.settings.ask_on_local_rewrites as true
 }
 
 test_ordinary_git_is_quiet if {

@@ -258,8 +258,8 @@ def test_force_push_to_protected_branches_is_denied(command):
 
 
 @pytest.mark.parametrize("command", [
-    "git reset --hard HEAD~3", "git reset --hard origin/main", "git rebase -i main", "git rebase main",
-    "git filter-branch --all", "git filter-repo --path x", "git commit --amend -m x", "git reflog expire --expire=now --all",
+    "git reset --hard HEAD~3", "git reset --hard origin/main",
+    "git filter-branch --all", "git filter-repo --path x", "git reflog expire --expire=now --all",
     "git update-ref -d refs/heads/x", "git push origin --delete feature", "git push --mirror origin",
 ])
 def test_history_rewrites_ask(command):
@@ -269,7 +269,8 @@ def test_history_rewrites_ask(command):
 @pytest.mark.parametrize("command", [
     "git push origin feature/x", "git push -f origin my-branch", "git push --force-with-lease origin feature/y",
     "git push -f origin HEAD:refs/heads/topic", "git status", "git log --oneline", "git reset --soft HEAD~1",
-    "git rebase --continue", "git commit -m 'git push --force origin main is forbidden'",
+    "git rebase --continue", "git rebase main", "git rebase -i main", "git commit --amend -m x",
+    "git commit -m 'git push --force origin main is forbidden'",
 ])
 def test_ordinary_git_is_not_denied(command):
     assert_not_denied(command)
