@@ -142,6 +142,20 @@ deny contains msg if {
 	msg := sprintf("`%s %s` would lock or replace claude-rego's governance files; the hook must never wait on the agent.", [shell.name(seg), word])
 }
 
+# `flock FILE cmd`: the parser strips flock as a wrapper around `cmd`; its lock file is
+# one of the segment's raw words
+deny contains msg if {
+	some seg in segments
+	some w in seg.wrappers
+	w in _lockers
+	some word in seg.raw_words
+	word != w
+	p := paths.location(seg, shell.expand(seg, word))
+	some l in _locs(p)
+	_governed(l)
+	msg := sprintf("`%s %s` would lock claude-rego's governance files; the hook must never wait on the agent.", [w, word])
+}
+
 # `exec 3<log; flock 3`: a descriptor opened on a governed file in a command that locks
 deny contains msg if {
 	count(shell.running({"flock", "lockf"})) > 0

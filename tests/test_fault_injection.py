@@ -440,9 +440,13 @@ def test_a_reader_that_goes_away_does_not_hang_the_hook(env):
 def test_a_signal_before_the_answer_gives_the_failure_answer(env, sig):
     """The evaluation is made slow (test fault), then the hook gets a signal: it answers
     from the failure table instead of dying silently (which the CLI reads as no opinion)."""
-    command = hook_command("PreToolUse", python=sys.executable)
+    # the Python hook itself (what the registered command's shell runs), so the signal
+    # reaches its handlers rather than the shell around it
+    from claude_rego.install import bootstrap
+
+    argv = [sys.executable, "-I", "-S", "-c", bootstrap(), "hook", "--event", "PreToolUse"]
     full = dict(os.environ, **env.env, CLAUDE_REGO_TEST_FAULT="slow", CLAUDE_REGO_TEST_SLOW_SECONDS="30")
-    proc = subprocess.Popen(["/bin/sh", "-c", "exec " + command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=full)
     proc.stdin.write(json.dumps(bash_input("ls")).encode())
     proc.stdin.close()

@@ -58,7 +58,7 @@ def test_session_start_setup_and_env_events_stay_command_hooks():
 def test_http_entry_shape(pack):
     fragment = register.http_registration(pack, "http://127.0.0.1:884/", deadline=3.0)
     (entry,) = fragment["hooks"]["PreToolUse"]
-    assert entry["matcher"] == install.tool_matcher(pack, "PreToolUse")
+    assert entry.get("matcher") == install.tool_matcher(pack, "PreToolUse")  # None: every tool
     (hook,) = entry["hooks"]
     assert hook == {
         "type": "http", "url": "http://127.0.0.1:884/v1/hook/PreToolUse", "timeout": 5,

@@ -15,7 +15,7 @@ def main() -> None:
 
 # The failure table's blocking events (events.py derives the same set; a test keeps
 # them equal). Literal here: the last resort must work when every other module is broken.
-_BLOCKING = frozenset({"PreToolUse", "PermissionRequest", "UserPromptSubmit", "UserPromptExpansion",
+_BLOCKING = frozenset({"PreToolUse", "PermissionRequest", "UserPromptSubmit", "UserPromptExpansion", "PreModelSwitch",
                        "ConfigChange", "Elicitation", "ElicitationResult", "WorktreeCreate"})
 
 

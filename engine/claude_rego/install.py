@@ -88,7 +88,7 @@ def _warning_json() -> str:
 
 def _answer_or_fallback(run: str, fallback: str) -> str:
     """Shell: run the hook capturing stdout; pass on a complete answer or fall back."""
-    return (f"out=$({run}); rc=$?; "
+    return (f"trap '' PIPE; out=$({run}); rc=$?; "
             "case $rc:$out in 0:'{'*'}') printf '%s' \"$out\"; exit 0;; 2:*) exit 2;; esac; "
             f"{fallback}")
 
@@ -144,6 +144,7 @@ def launcher_script(python: str | None = None) -> str:
         f"{LAUNCHER_TAG}, written by `claude-rego install`: reinstall rather than edit.",
         "# Usage: claude-rego-hook EVENT [hook options]. Runs the policy hook with an absolute,",
         "# isolated interpreter; if that gives no complete answer, answers per the failure table.",
+        "trap '' PIPE  # a reader that went away: printf fails, the shell does not die",
         'event=${1-}; [ $# -gt 0 ] && shift',
         f"out=$({run})",
         "rc=$?",
@@ -370,6 +371,7 @@ def registered_options(command: str) -> dict:
     """The policy options of one registered command: {"policies": [...], "builtin": bool,
     "deadline": float|None, "opa_url", "opa_token_file", "log_file"} (see hook_command)."""
     head = command.split("; rc=$?", 1)[0].split(" || exit 2", 1)[0]  # inline / launcher forms
+    head = head.removeprefix("trap '' PIPE; ")
     if head.startswith("out=$(") and head.endswith(")"):
         head = head[len("out=$("):-1]
     try:
