@@ -453,11 +453,21 @@ def _rotate(path: str, fd: int) -> int:
     new_fd = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
     import fcntl
 
-    try:
-        fcntl.flock(new_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a brand-new file: nobody holds it
-    except OSError:
-        os.close(new_fd)
-        raise
+    # a brand-new file, but a writer that was waiting may have created it first (between
+    # the rename and our open) and hold it for one record: wait briefly, never unbounded
+    give_up = time.monotonic() + 2.0
+    while True:
+        try:
+            fcntl.flock(new_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except BlockingIOError:
+            if time.monotonic() >= give_up:
+                os.close(new_fd)
+                raise
+            time.sleep(0.005)
+        except OSError:
+            os.close(new_fd)
+            raise
     fcntl.flock(fd, fcntl.LOCK_UN)
     os.close(fd)
     return new_fd
