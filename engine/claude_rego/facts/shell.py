@@ -19,7 +19,9 @@ import itertools
 _META = " \t\n;&|<>()"
 _RESERVED_SKIP = frozenset({"if", "then", "else", "elif", "fi", "do", "done", "while", "until",
                             "!", "{", "}", "esac", "in", "function", "select"})
-_SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash"})
+_SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash", "tcsh", "csh", "yash",
+                     "posh", "oksh", "loksh", "ksh93", "pdksh", "elvish", "nu", "xonsh", "ysh", "osh", "oil",
+                     "ion", "murex", "hush", "busybox-sh"})
 _INTERPRETERS = _SHELLS | frozenset({"python", "python2", "python3", "node", "perl", "ruby",
                                      "php", "lua", "deno", "bun", "osascript", "pwsh", "powershell"})
 _ANSI_C = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b",
@@ -859,6 +861,36 @@ class _Parser:
             rest = _after_options(args, {"-n", "--interval", "-g", "--chgexit", "-q", "--equexit"})
             if rest:
                 payload, context = " ".join(rest), "shell_c"
+        elif command in _FOREIGN_SHELLS and payload is None and _shell_c_payload(args) is not None:
+            pass
+        elif command == "nix-shell" or (command == "nix" and args[:1] in (["develop"], ["shell"])):
+            rest = args[1:] if command == "nix" else args
+            payload = _option(rest, ("--run", "--command"))
+            if command == "nix" and payload is None:
+                run = _option(rest, ("-c", "--command"))
+                if run is not None:
+                    at = max(i for i, a in enumerate(rest) if a in ("-c", "--command"))
+                    self.child_words(node, rest[at + 1:], depth, "wrapped", [command])
+            context = "shell_c"
+        elif command == "direnv" and args[:1] == ["exec"] and len(args) > 2:
+            self.child_words(node, args[2:], depth, "wrapped", ["direnv"])
+        elif command == "entr":
+            rest = _after_options(args, {"-p"})
+            if rest:
+                if "-s" in [a for a in args[:len(args) - len(rest)]] or any(
+                        a.startswith("-") and "s" in a[1:] for a in args[:len(args) - len(rest)]):
+                    payload, context = " ".join(rest), "shell_c"
+                else:
+                    self.child_words(node, rest, depth, "wrapped", ["entr"])
+        elif command in ("docker", "podman", "nerdctl") and args[:1] in (["run"], ["create"], ["exec"]) or \
+                command in ("docker", "podman") and args[:2] == ["container", "run"]:
+            self.container_payload(node, command, args, depth)
+        elif command in ("kubectl", "oc") and "--" in args and args[:1] in (["create"], ["run"], ["exec"], ["debug"]):
+            rest = args[args.index("--") + 1:]
+            if rest:
+                self.child_words(node, rest, depth, "container", [command])
+        if command in _FOREIGN_SHELLS and _shell_c_payload(args) is not None:
+            self.mark(node, "foreign_shell_code")
         if payload is not None:
             self.child_sequence(node, payload, depth, context)
         if command == "xargs":
@@ -891,6 +923,37 @@ class _Parser:
             self.multiplexer(node, command, args, depth)
         for option_value in _option_commands(command, args):
             self.child_sequence(node, option_value, depth, "option_exec")
+
+    def container_payload(self, node: dict, command: str, args: list[str], depth: int) -> None:
+        """`docker run [OPTIONS] IMAGE [COMMAND…]`: the command runs (as a nested segment);
+        a restart policy that brings it back is recorded on the segment."""
+        value_opts = {"-e", "--env", "-v", "--volume", "-p", "--publish", "--name", "-w", "--workdir", "-u",
+                      "--user", "--network", "--net", "--restart", "--entrypoint", "-l", "--label", "--mount",
+                      "--env-file", "-h", "--hostname", "--memory", "-m", "--cpus", "--platform", "--pull",
+                      "--add-host", "--device", "--cap-add", "--cap-drop", "--security-opt", "--ulimit", "--dns",
+                      "--log-driver", "--log-opt", "--tmpfs", "--shm-size", "--pid", "--ipc", "--uts", "--runtime",
+                      "--gpus", "--cidfile", "--stop-signal", "--stop-timeout", "--health-cmd", "--label-file",
+                      "--volumes-from", "--link", "--expose", "--group-add", "--init-path", "--detach-keys"}
+        start = 2 if args[:1] == ["container"] else 1
+        i, restart, entrypoint = start, None, None
+        while i < len(args) and args[i].startswith("-"):
+            key, eq, value = args[i].partition("=")
+            if key in value_opts and not eq:
+                value = args[i + 1] if i + 1 < len(args) else ""
+                i += 1
+            if key == "--restart":
+                restart = value
+            elif key == "--entrypoint":
+                entrypoint = value
+            elif key == "--health-cmd" and value:
+                self.child_sequence(node, value, depth, "container")
+            i += 1
+        if restart and restart.split(":")[0] in ("always", "unless-stopped", "on-failure"):
+            node["restart_policy"] = restart
+        rest = args[i + 1:] if args[:1] != ["exec"] else args[i + 1:]
+        words = ([entrypoint] if entrypoint else []) + rest
+        if words:
+            self.child_words(node, words, depth, "container", [command])
 
     def parallel(self, node: dict, args: list[str], depth: int) -> None:
         """GNU parallel: `parallel CMD ::: A B` runs CMD A and CMD B; `parallel ::: 'c1' 'c2'` runs each."""
@@ -1124,6 +1187,10 @@ class _Parser:
                 self.files[ops[-1]] = self.files.get(ops[0]) if ops[0] in self.files else self.files.get(ops[-1])
         if command == "xargs":
             self.xargs_input(node, args, stdin, depth)
+        if command in _DB_CLIENTS:
+            text, _why = self.stdin_text(node, stdin)
+            if text:
+                node["stdin_literal"] = text[:16384]  # the statements a database client is fed
         family = _family(command)
         if family is None and command in _DSL_TOOLS:
             self.dsl_escapes(node, args, stdin, depth)
@@ -1346,9 +1413,19 @@ class _Parser:
                     self.child_sequence(node, lit, depth, "interpreter_exec")
             for joined in _literal_lists(code):
                 self.child_sequence(node, joined, depth, "interpreter_exec")
+        if family == "pwsh":
+            self.mark(node, "foreign_shell_code")
+            for words in _pwsh_statements(code):
+                if words and words[0].lower() in _PWSH_DELETE and \
+                        any(w.lower().startswith("-r") for w in words[1:]):
+                    targets = [_home_spelled(w) for w in words[1:] if not w.startswith("-")]
+                    self.child_words(node, ["rm", "-r"] + (targets or ["(…)"]), depth, "interpreter_exec", [])
         for token in _CODE_DELETE:
             at = low.find(token)
             while at >= 0:
+                if at > 0 and (low[at - 1].isalnum() or low[at - 1] == "_") and token[0].isalnum():
+                    at = low.find(token, at + 1)
+                    continue  # a longer name (confirm(, perform(): not this call
                 target = _call_literal(code, at + len(token))
                 if target is None:
                     self.mark(node, "interpreter_delete")
@@ -1656,20 +1733,34 @@ _FAMILIES = {
     "python": "python", "pypy": "python", "node": "node", "nodejs": "node", "bun": "node",
     "perl": "perl", "ruby": "ruby", "irb": "ruby", "php": "php", "lua": "lua", "luajit": "lua",
     "osascript": "osascript", "pwsh": "pwsh", "powershell": "pwsh", "tclsh": "tcl", "wish": "tcl",
-    "rscript": "r", "julia": "julia", "expect": "expect", "groovy": "groovy",
+    "rscript": "r", "julia": "julia", "expect": "expect", "groovy": "groovy", "r": "r",
+    "deno": "node", "tsx": "node", "ts-node": "node", "bb": "clojure", "clojure": "clojure", "clj": "clojure",
+    "guile": "scheme", "racket": "scheme", "chez": "scheme", "scheme": "scheme", "csi": "scheme",
+    "sbcl": "lisp", "clisp": "lisp", "ecl": "lisp", "elixir": "elixir", "iex": "elixir", "erl": "erlang",
+    "escript": "erlang", "swift": "swift", "kotlin": "kotlin", "scala": "scala", "jshell": "java",
+    "raku": "perl", "perl6": "perl", "gjs": "node", "qjs": "node", "jjs": "node", "rhino": "node",
+    "ocaml": "ocaml", "crystal": "ruby", "nim": "nim", "dart": "dart", "v": "v", "php-cli": "php",
+    "pwsh-preview": "pwsh", "tclsh8": "tcl", "octave": "r", "matlab": "r", "gnuplot": "gnuplot",
     "awk": "awk", "gawk": "awk", "mawk": "awk", "nawk": "awk", "sed": "sed", "gsed": "sed",
     "at": "at", "batch": "at", "source": "source", ".": "source",
     "make": "make", "gmake": "make", "vim": "editor", "vi": "editor", "nvim": "editor", "ex": "editor", "view": "editor", "gvim": "editor",
 }
 _CODE_FLAGS = {"python": "c", "node": "ep", "perl": "eE", "ruby": "e", "php": "r", "lua": "e", "osascript": "e",
-               "pwsh": "c", "r": "e", "julia": "e", "expect": "c", "groovy": "e", "tcl": ""}
+               "pwsh": "c", "r": "e", "julia": "e", "expect": "c", "groovy": "e", "tcl": "",
+               "clojure": "e", "scheme": "ce", "lisp": "", "elixir": "e", "erlang": "", "swift": "e",
+               "kotlin": "e", "scala": "e", "java": "", "ocaml": "", "nim": "", "dart": "", "v": "e",
+               "gnuplot": "e"}
 _CODE_EXEC = (
     "os.system", "os.popen", "subprocess", "pty.spawn", "os.exec", "os.spawn", "commands.get", "child_process",
     "execsync", "spawnsync", "execfilesync", "system(", "system ", "popen", "shell_exec", "passthru",
     "proc_open", "os.execute", "do shell script", "start-process", "invoke-expression", "iex ", "iex(",
     "deno.run", "deno.command", "bun.spawn", "bun.$", "kernel.exec", "%x(", "%x{", "qx(", "qx{", "qx/",
     "open3", "runtime.getruntime", "processbuilder", "run(`", "spawn ", "exec ", "exec(", "pcntl_exec",
-    "os.startfile", "win32api", "shell(", "execute(",
+    "os.startfile", "win32api", "shell(", "execute(", "(shell ", "(sh ", "(system ", "(system* ",
+    "(run-program", "(process ", "(open-pipe", "clojure.java.shell", "babashka.process", "system.cmd(",
+    ":os.cmd(", "os:cmd(", "run(`", "pipeline(`", "runtime.exec", "process(", "deno.command(",
+    "std::process", "command::new", "uiop:run-program", "sb-ext:run-program", "system2(",
+    "invoke-item", "& {", "cmd /c", "cmd.exe",
 )
 _CODE_EXEC_AWK = ("system(", "system (", "|getline", "| getline", '|"', '| "', "|&", "| cmd", "|cmd")
 _CODE_NET = (
@@ -1689,10 +1780,33 @@ _CODE_DELETE = ("removeall(", "os.removeall(", "finddepth(", "os.remove(", "fs.u
     "rmtree(", "removedirs(", "rmsync(", "rmdirsync(", "fs.rm(", "fs.rmdir(", "rimraf(", "rimraf.sync(",
     "rm_rf(", "rm_r(", "remove_dir(", "remove_tree(", "remove_dir_all(", "fsp.rm(", "promises.rm(",
     "deletedirectory(", "file::path::rmtree(", "rmdir(",
+    "rm(", "deno.remove(", "deno.removesync(", "delete-tree ", "fs/delete-tree ", "delete-directory ",
+    "file.rm_rf(", "file.rm_r(", "rm_rf ", "rm_r ", "fileutils.rm_rf", "delete-directory/files ",
+    "(delete-file ", "file.delete(", "deletedir(", "remove_all(", "remove-item ", "ri ", "directory.delete(",
 )
 _CODE_WRITE = (".write(", "writefile", "appendfile", "write_text", "write_bytes", "file_put_contents", "fopen(",
                "shutil.copy", "shutil.move", "os.rename", "os.replace", "copyfile", "createwritestream", "file.write",
                "file.open", "io.open", "print f ", "print $f", "syswrite", "out-file", "set-content", "add-content")
+
+
+_DB_CLIENTS = frozenset({"psql", "pgcli", "mysql", "mariadb", "mycli", "sqlite3", "litecli", "duckdb", "mongosh",
+                         "mongo", "clickhouse-client", "clickhouse", "cockroach", "sqlcmd", "usql", "cqlsh",
+                         "redis-cli", "valkey-cli", "keydb-cli", "isql", "sqlplus", "snowsql", "bq", "trino",
+                         "presto", "beeline", "spark-sql", "influx", "memcached-tool"})
+_FOREIGN_SHELLS = frozenset({"fish", "nu", "elvish", "xonsh", "ion", "murex", "ysh", "oil"})
+_PWSH_DELETE = frozenset({"remove-item", "ri", "rm", "del", "erase", "rd", "rmdir", "rimraf"})
+
+
+def _pwsh_statements(code: str) -> list[list[str]]:
+    """PowerShell statements as words (`Remove-Item -Recurse -Force ~`), quotes removed."""
+    out = []
+    for stmt in code.replace("|", ";").replace("\n", ";").replace("{", ";").replace("}", ";").split(";"):
+        try:
+            words = _split_simple(stmt.strip())
+        except Exception:  # noqa: BLE001 - unbalanced quotes: nothing literal to read
+            words = []
+        out.append([w.strip("'\"") for w in words])
+    return out
 
 
 def _opens_for_writing(code: str) -> bool:
@@ -1913,6 +2027,14 @@ def _interpreter_call(family: str, args: list[str]) -> tuple[list[str], bool, st
     """(inline code, reads its program from stdin, script operand) of an interpreter call."""
     letters = _CODE_FLAGS.get(family, "")
     codes: list[str] = []
+    if args and args[0] in ("eval", "-eval") and family in ("node", "erlang", "scheme", "lisp"):
+        rest = [a for a in args[1:] if not a.startswith("-")]
+        return rest[:1], False, None
+    if family in ("lisp", "scheme", "erlang") and any(a in ("--eval", "-eval", "--expr", "-expr") for a in args):
+        for i, a in enumerate(args[:-1]):
+            if a in ("--eval", "-eval", "--expr", "-expr"):
+                codes.append(args[i + 1])
+        return codes, False, None
     module = False
     i = 0
     while i < len(args):
@@ -2118,7 +2240,8 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
         elif command in ("ssh", "scp", "sftp", "autossh"):
             value = nxt if a == "-o" and nxt else a[2:] if a.startswith("-o") and len(a) > 2 else None
             if value:
-                key, _, v = value.replace(" ", "=", 1).partition("=")
+                cut = min([k for k in (value.find("="), value.find(" ")) if k >= 0], default=len(value))
+                key, v = value[:cut], value[cut + 1:]
                 if key.lower() in ("proxycommand", "localcommand", "knownhostscommand", "remotecommand"):
                     out.append(v)
         elif command in ("zip",):
@@ -2168,6 +2291,9 @@ def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536) 
             segment = {key: node[key] for key in _KEYS}
             if "config_exec" in node:
                 segment["config_exec"] = node["config_exec"]
+            for extra in ("stdin_literal", "restart_policy"):
+                if extra in node:
+                    segment[extra] = node[extra]
             if "resolved_argv" in node:
                 segment["resolved_argv"] = node["resolved_argv"]
                 segment["resolved_command"] = node["resolved_command"]
