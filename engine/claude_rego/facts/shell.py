@@ -454,6 +454,7 @@ class _Parser:
                  "_dynamic": word.expansion or ("(…)" in target or "`…`" in target)}
         if op in ("<<", "<<-"):
             entry["body"] = None  # read after the end of the line
+            entry["_expands"] = not word.quoted  # <<EOF runs $(…) in its body, <<'EOF' does not
             heredocs.append((entry, target, op == "<<-"))
         redirects.append(entry)
         return pos
@@ -473,6 +474,10 @@ class _Parser:
                 if delimiter:
                     self.fail(f"heredoc delimiter {delimiter!r} not found")
             entry["body"] = "\n".join(lines)
+            holder = entry.pop("_holder", None)
+            if holder is not None:
+                for inner in _substitutions(entry["body"]):
+                    self.child_sequence(holder, inner, holder["depth"], "substitution")
         self.run_deferred()
         return pos
 
@@ -608,9 +613,20 @@ class _Parser:
     def dollar(self, pos: int, depth: int, word: _Word, parts: list[str]) -> int:
         src = self.src
         if src.startswith("$((", pos):
-            end = src.find("))", pos + 3)
-            end = self.n if end < 0 else end + 2
-            parts.append(src[pos:end])
+            # arithmetic: balanced to its "))"; command substitutions inside still run
+            i, level = pos + 3, 2
+            while i < self.n and level > 0:
+                ch = src[i]
+                if src.startswith("$(", i) and not src.startswith("$((", i):
+                    i = self.nested(i + 2, depth, "substitution", ")", word)
+                    continue
+                if ch == "`":
+                    i = self.nested(i + 1, depth, "substitution", "`", word)
+                    continue
+                level += 1 if ch == "(" else -1 if ch == ")" else 0
+                i += 1
+            end = i
+            parts.append(src[pos:end] if "$(" not in src[pos + 3:end] and "`" not in src[pos + 3:end] else "$((…))")
             word.expansion = True
             return end
         if src.startswith("$(", pos):
@@ -656,6 +672,10 @@ class _Parser:
         words = [w for w in words if w.text != "()" or w.quoted]
         children = [node for w in words for nodes in w.nested for node in nodes]
         children += [node for r in redirects for nodes in r.get("_nested") or () for node in nodes]
+        holder = {"children": children, "depth": depth}
+        for r in redirects:
+            if r.get("_expands"):
+                r["_holder"] = holder  # substitutions in the body are parsed when it is read
         assignments: dict[str, str] = {}
         i = 0
         while i < len(words) and self.is_assignment(words[i]):
@@ -700,6 +720,14 @@ class _Parser:
                     node["resolved_command"] = _basename(node["resolved_argv"][0]) if node["resolved_argv"] else ""
         argv = [t[0] for t in texts]
         self.finish_node(node, argv, redirects, depth, operator)
+        # "$@" after `set -- a b`: each positional parameter is a word of its own
+        positional = getattr(self, "positional", None)
+        if positional is not None and any(w.text in _ALL_POSITIONAL for w in command_words):
+            spliced = []
+            for w, t in zip(command_words, texts):
+                spliced.extend(positional if w.text in _ALL_POSITIONAL else [t[0]])
+            if spliced:
+                self.child_words(node, spliced, depth, "positional_expansion", [])
         # a for-loop variable with several values: one more segment per other value
         for variant in _variants(texts):
             self.child_words(node, variant, depth, "loop_expansion", [])
@@ -727,6 +755,7 @@ class _Parser:
                 self.bindings.pop(str(k + 1), None)
             self.bindings.update({str(k + 1): [v] for k, v in enumerate(values[:9])})
             self.bindings["@"] = self.bindings["*"] = [" ".join(values)]
+            self.positional = list(values[:64])
         self.env_routes(node, depth)
         self.expand_payloads(node, redirects, depth)
         stdin = self.last_stage if operator in ("|", "|&") else None
@@ -1793,6 +1822,7 @@ _DB_CLIENTS = frozenset({"psql", "pgcli", "mysql", "mariadb", "mycli", "sqlite3"
                          "mongo", "clickhouse-client", "clickhouse", "cockroach", "sqlcmd", "usql", "cqlsh",
                          "redis-cli", "valkey-cli", "keydb-cli", "isql", "sqlplus", "snowsql", "bq", "trino",
                          "presto", "beeline", "spark-sql", "influx", "memcached-tool"})
+_ALL_POSITIONAL = frozenset({"$@", "${@}", "$*", "${*}"})
 _FOREIGN_SHELLS = frozenset({"fish", "nu", "elvish", "xonsh", "ion", "murex", "ysh", "oil"})
 _PWSH_DELETE = frozenset({"remove-item", "ri", "rm", "del", "erase", "rd", "rmdir", "rimraf"})
 
@@ -2261,6 +2291,34 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
     return out
 
 
+def _substitutions(text: str) -> list[str]:
+    """The commands of $(…) and `…` in text expanded like a double-quoted string (an
+    unquoted heredoc body); nested ones are found by parsing these."""
+    out, i, n = [], 0, len(text)
+    while i < n and len(out) < 64:
+        if text[i] == "\\":
+            i += 2
+            continue
+        if text.startswith("$(", i) and not text.startswith("$((", i):
+            j, level = i + 2, 1
+            while j < n and level:
+                level += 1 if text[j] == "(" else -1 if text[j] == ")" else 0
+                j += 1
+            out.append(text[i + 2:j - 1] if not level else text[i + 2:])
+            i = j
+            continue
+        if text.startswith("$((", i):
+            i += 3
+            continue
+        if text[i] == "`":
+            j = text.find("`", i + 1)
+            out.append(text[i + 1:] if j < 0 else text[i + 1:j])
+            i = n if j < 0 else j + 1
+            continue
+        i += 1
+    return out
+
+
 def _flatten(nodes: list, parent: int | None, out: list) -> None:
     for node in nodes:
         children = node.pop("children")
@@ -2413,9 +2471,14 @@ def annotate(shell: dict, home: str | None) -> None:
             if seg.get("command") == "" and isinstance(seg.get("assignments"), dict):
                 assigned.update({k: v for k, v in seg["assignments"].items() if isinstance(v, str)})
             elif str(seg.get("command", "")).lower() in _DECLARERS:
+                flags = [a for a in seg.get("args") or [] if isinstance(a, str) and a.startswith("-")]
+                nameref = any("n" in f[1:] for f in flags if not f.startswith("--"))
                 for a in seg.get("args") or []:
                     if isinstance(a, str) and "=" in a:
                         k, _, v = a.partition("=")
+                        if nameref and v.replace("_", "a").isalnum() and not v[:1].isdigit():
+                            # declare -n r=HOME: $r is $HOME
+                            v = value_of(v) if value_of(v) is not None else "${" + v + "}"
                         assigned[k] = v
         index: dict = {"redirects": [], "assignments": [], "wrappers": [], "config_exec": [], "opaque": [],
                        "dollar": [], "contexts": {}, "cd": False}
