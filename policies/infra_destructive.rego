@@ -11,8 +11,7 @@
 #   clickhouse-client… as an argument or on standard input, dropdb, mysqladmin drop,
 #   redis-cli FLUSHALL/FLUSHDB), configuration management removing files
 #   (ansible … state=absent), GitHub repositories (gh repo delete, gh repo edit
-#   --visibility public, gh api -X DELETE), and containers restarted forever
-#   (docker run --restart=always).
+#   --visibility public, gh api -X DELETE).
 # custom:
 #   severity: high
 #   rationale: >-
@@ -303,13 +302,6 @@ finding contains sprintf("`gh %s delete` deletes on GitHub", [w[0]]) if {
 	count(w) >= 2
 	w[0] in {"release", "environment", "ruleset", "project"}
 	w[1] == "delete"
-}
-
-# ------------------------------------------------------------- containers restarted forever
-
-finding contains sprintf("a container started with --restart=%s comes back after every reboot", [seg.restart_policy]) if {
-	some seg in data.claude_rego.lib.shell.segments
-	is_string(seg.restart_policy)
 }
 
 # one question however many findings

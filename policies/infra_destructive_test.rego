@@ -68,10 +68,6 @@ test_github_destruction_asks if {
 	_asks(["gh", "api", "--method", "delete", "repos/o/r"])
 }
 
-test_restarting_container_asks if {
-	count(infra_destructive.ask) == 1 with input as _input([_seg(0, ["docker", "run", "-d", "--restart=always", "img"], {"restart_policy": "always"})])
-}
-
 test_harmless_neighbours_are_silent if {
 	_silent(["terraform", "plan"])
 	_silent(["terraform", "init"])

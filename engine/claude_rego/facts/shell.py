@@ -861,6 +861,12 @@ class _Parser:
     def expand_payloads(self, node: dict, redirects: list[dict], depth: int) -> None:
         """Commands that run other commands: parse what they run as nested segments."""
         command, args = node["command"], node["args"]
+        chdir = _wrapper_chdir(node.get("raw_words") or [], node.get("wrappers") or [])
+        if chdir and node.get("argv") and node.get("context") != "chdir":
+            # `env -C DIR cmd ARGS`: the command runs in DIR, so its relative operands are under DIR
+            moved = [node["argv"][0]] + [a if a.startswith(("-", "/", "~", "$")) or "://" in a
+                                         else chdir.rstrip("/") + "/" + a for a in node["argv"][1:]]
+            self.child_words(node, moved, depth, "chdir", [])
         if command == "busybox" and args and _basename(args[0]) in _SHELLS:
             command, args = _basename(args[0]), args[1:]
         payload, context = None, None
@@ -1316,6 +1322,11 @@ class _Parser:
             self.mark(node, "command_from_input")
         elif why in ("process substitution", "an argument file") and arg_file and arg_file.endswith("(…)"):
             self.mark(node, "xargs_input_from_process_substitution")
+        if text is None and isinstance(stdin, dict) and _basename(inner[0]).lower() in _DELETERS:
+            roots = _find_whole_roots(stdin)
+            if roots:
+                # `find ~ -type f | xargs rm`: every file under the root is deleted
+                self.child_words(node, ["rm", "-r"] + roots, depth, "xargs", ["xargs"])
 
     def dsl_escapes(self, node: dict, args: list[str], stdin, depth: int) -> None:
         """Tools with a language of their own (m4, dc, ed, gnuplot, sqlite3, psql, mysql,
@@ -1822,6 +1833,56 @@ _DB_CLIENTS = frozenset({"psql", "pgcli", "mysql", "mariadb", "mycli", "sqlite3"
                          "mongo", "clickhouse-client", "clickhouse", "cockroach", "sqlcmd", "usql", "cqlsh",
                          "redis-cli", "valkey-cli", "keydb-cli", "isql", "sqlplus", "snowsql", "bq", "trino",
                          "presto", "beeline", "spark-sql", "influx", "memcached-tool"})
+_DELETERS = frozenset({"rm", "shred", "unlink", "srm", "trash", "trash-put", "gio", "rmdir", "wipe", "scrub"})
+_FIND_NARROWING = frozenset({"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
+                             "-newer", "-anewer", "-cnewer", "-mtime", "-mmin", "-ctime", "-cmin", "-atime", "-amin",
+                             "-size", "-user", "-group", "-uid", "-gid", "-perm", "-empty", "-links", "-inum",
+                             "-samefile", "-lname", "-ilname", "-newermt", "-newerct", "-used", "-nouser", "-nogroup",
+                             "-context", "-fstype"})
+
+
+def _find_whole_roots(stage: dict) -> list[str]:
+    """The start directories of a `find` (or `fd`) that lists everything under them (no
+    name, time or size test narrows it): a deleter fed by it deletes there."""
+    command = _basename(stage.get("command") or "").lower()
+    args = stage.get("args") or []
+    if command not in ("find", "gfind", "bfs"):
+        return []
+    roots = []
+    for a in args:
+        if a.startswith(("-", "!", "(", ")")):
+            break
+        roots.append(a)
+    if any(a in _FIND_NARROWING for a in args):
+        return []
+    return roots[:16]
+
+
+_CHDIR_OPTS = {"env": ("-C", "--chdir"), "sudo": ("-D", "--chdir"), "systemd-run": ("--working-directory",),
+               "unshare": ("--wd",), "nsenter": ("--wd", "-w"), "proot": ("-w", "--pwd"), "firejail": ("--chdir",)}
+
+
+def _wrapper_chdir(words: list[str], wrappers: list[str]) -> str | None:
+    """The directory a wrapper makes its command run in (env -C DIR, sudo -D DIR, …)."""
+    if not wrappers or not any(w in _CHDIR_OPTS for w in wrappers):
+        return None
+    current = None
+    for i, w in enumerate(words):
+        base = _basename(w)
+        if base in _CHDIR_OPTS and current is None or base in _CHDIR_OPTS and i > 0 and not words[i - 1].startswith("-"):
+            current = base
+        if current is None:
+            continue
+        for opt in _CHDIR_OPTS[current]:
+            if w == opt and i + 1 < len(words):
+                return words[i + 1]
+            if w.startswith(opt + "=") and opt.startswith("--"):
+                return w.split("=", 1)[1]
+            if w.startswith(opt) and not opt.startswith("--") and len(w) > len(opt):
+                return w[len(opt):]
+    return None
+
+
 _ALL_POSITIONAL = frozenset({"$@", "${@}", "$*", "${*}"})
 _FOREIGN_SHELLS = frozenset({"fish", "nu", "elvish", "xonsh", "ion", "murex", "ysh", "oil"})
 _PWSH_DELETE = frozenset({"remove-item", "ri", "rm", "del", "erase", "rd", "rmdir", "rimraf"})
