@@ -42,6 +42,7 @@ reasons := {
 	"command_from_input": "xargs takes the command to run from its input",
 	"xargs_input_from_process_substitution": "xargs reads its input from a process substitution",
 	"parallel_arguments_from_file": "parallel reads its arguments from a file",
+	"foreign_shell_code": "it runs code in a shell language (PowerShell, fish, nu, elvish, xonsh, …) whose syntax claude-rego does not fully read",
 }
 
 ask contains msg if {

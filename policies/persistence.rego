@@ -172,6 +172,20 @@ ask contains msg if {
 	msg := sprintf("Persistence: %s. It runs outside this session's review; approve only if intended.", [concat("; ", sort(findings))])
 }
 
+findings contains sprintf("a container started with --restart=%s comes back after every reboot", [seg.restart_policy]) if {
+	some seg in segments
+	is_string(seg.restart_policy)
+}
+
+findings contains sprintf("`%s create %s` schedules a job in the cluster", [shell.name(seg), kind]) if {
+	some seg in shell.running({"kubectl", "oc", "k"})
+	args := [lower(a) | some a in shell.args(seg); not startswith(a, "-")]
+	count(args) >= 2
+	args[0] in {"create", "run"}
+	kind := args[1]
+	kind in {"cronjob", "cj", "job", "daemonset", "ds"}
+}
+
 findings contains sprintf("`%s` runs a command as a transient system service", [concat(" ", seg.argv)]) if {
 	some seg in data.claude_rego.lib.shell.with_wrappers
 	"systemd-run" in seg.wrappers

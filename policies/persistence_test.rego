@@ -51,3 +51,12 @@ test_reading_bashrc_is_allowed if {
 	p := _path("/home/dev/.bashrc", "/home/dev/.bashrc", {"source": "argument", "field": "argv"})
 	count(persistence.deny) == 0 with input as _input([_seg(0, ["cat", "/home/dev/.bashrc"], {})], [p])
 }
+
+test_restarting_container_and_cluster_cronjob_ask if {
+	seg := _seg(0, ["docker", "run", "-d", "--restart=always", "img"], {"restart_policy": "always"})
+	count(persistence.ask) == 1 with input as _input([seg], [])
+	cj := _seg(0, ["kubectl", "create", "cronjob", "x", "--image=a", "--schedule=* * * * *"], {})
+	count(persistence.ask) == 1 with input as _input([cj], [])
+	plain := _seg(0, ["docker", "run", "--rm", "img"], {})
+	count(persistence.ask) == 0 with input as _input([plain], [])
+}

@@ -128,3 +128,35 @@ _lists_only(seg) if {
 	count(shell.operands(seg)) == 0
 	not shell.has_arg(seg, {"-r", "-e", "-"})
 }
+
+# tar -P / --absolute-names keeps leading "/" and ".." in member names: the archive,
+# not the command line, says where files land, so any path may be written.
+ask contains msg if {
+	some seg in shell.running({"tar", "gtar", "bsdtar"})
+	_tar_extracts(seg)
+	_tar_absolute(seg)
+	msg := sprintf("`%s` extracts with absolute names (-P): the archive decides where files are written, possibly outside the project (%s). Approve only if you trust the archive.", [shell.name(seg), input.facts.project_dir])
+}
+
+_tar_extracts(seg) if {
+	some a in shell.args(seg)
+	a in {"-x", "--extract", "--get", "x"}
+}
+
+_tar_extracts(seg) if {
+	some a in shell.args(seg)
+	not startswith(a, "--")
+	regex.match(`^-?[A-Za-z]*x[A-Za-z]*$`, a)
+}
+
+_tar_absolute(seg) if {
+	some a in shell.args(seg)
+	a in {"--absolute-names", "-P"}
+}
+
+_tar_absolute(seg) if {
+	some a in shell.args(seg)
+	not startswith(a, "--")
+	regex.match(`^-?[A-Za-z]*x[A-Za-z]*$`, a)
+	contains(a, "P")
+}

@@ -258,6 +258,8 @@ HOOKS.update({
     "MCP write bashrc": hook_input("PreToolUse", tool_name="mcp__fs__write_file", tool_input={"path": "~/.bashrc", "content": "x"}),
     "Grep env glob": hook_input("PreToolUse", tool_name="Grep", tool_input={"pattern": "KEY", "glob": ".e[n]v*", "output_mode": "content"}),
     "Bash secret glob": bash_input("cat ~/.a*/* ~/.kub?/conf?g [.]env"),
+    "Bash infra teardown": bash_input("terraform destroy -auto-approve && psql -c 'DROP TABLE users'"),
+    "Bash tar -xP, restarting container": bash_input("tar -xPf a.tar; docker run -d --restart=always img sh -c 'echo'"),
     "MCP output with secret": hook_input("PostToolUse", tool_name="mcp__db__query", tool_input={},
                                          tool_response=[{"type": "text", "text": "glpat-abcdefghij0123456789xyz"}]),
     "WebFetch": hook_input("PreToolUse", tool_name="WebFetch", tool_input={"url": "https://example.com", "prompt": "x"}),

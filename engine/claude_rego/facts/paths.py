@@ -738,7 +738,7 @@ def _shell_paths(shell: dict, flavour: str):
                 yield "argument", "argv_embedded", inner, seg_id
             if looks_like_path(arg, flavour) or arg in link_names or arg.split("/", 1)[0] in link_names:
                 yield "argument", "argv", arg, seg_id
-        if seg.get("command") in ("ln", "cp", "mv") and isinstance(args, list):
+        if seg.get("command") in ("ln", "cp", "mv", "mount", "bindfs") and isinstance(args, list):
             ops = [a for a in args if isinstance(a, str) and not a.startswith("-")]
             if len(ops) >= 2:
                 link_names.add(ops[-1].rstrip("/"))
@@ -796,10 +796,21 @@ def _command_links(shell: dict | None, ctx: _Context) -> list:
         return []
     links: list = []
     for index, seg in enumerate(segments):
-        if not isinstance(seg, dict) or seg.get("command") not in ("ln", "cp", "mv"):
+        if not isinstance(seg, dict) or seg.get("command") not in ("ln", "cp", "mv", "mount", "bindfs"):
             continue
         args = [a for a in seg.get("args") or () if isinstance(a, str)]
         command, seg_id = seg["command"], seg.get("id", index)
+        if command in ("mount", "bindfs"):
+            # a bind mount shows SOURCE at DIR like a link: deleting under DIR deletes SOURCE
+            binds = command == "bindfs" or any(a in ("--bind", "--rbind", "-B", "-R") or (
+                a.startswith("bind") or ",bind" in a or "rbind" in a) for a in args)
+            ops = [a for k, a in enumerate(args) if not a.startswith("-") and (k == 0 or args[k - 1] not in (
+                "-o", "-t", "--options", "--types", "-O", "-L", "-U", "--source", "--target"))]
+            if binds and len(ops) == 2:
+                link_split = _collapse(_join(_known_env(ops[1], ctx), ctx.flavour, ctx.cwd, ctx.home))
+                target_split = _collapse(_join(_known_env(ops[0], ctx), ctx.flavour, ctx.cwd, ctx.home))
+                links.append((seg_id, link_split, target_split))
+            continue
         symbolic = any(a in ("--symbolic", "--symbolic-link") or (a.startswith("-") and not a.startswith("--")
                        and "s" in a[1:]) for a in args)
         if command == "cp" and not symbolic:

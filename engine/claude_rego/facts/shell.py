@@ -19,7 +19,9 @@ import itertools
 _META = " \t\n;&|<>()"
 _RESERVED_SKIP = frozenset({"if", "then", "else", "elif", "fi", "do", "done", "while", "until",
                             "!", "{", "}", "esac", "in", "function", "select"})
-_SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash"})
+_SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash", "tcsh", "csh", "yash",
+                     "posh", "oksh", "loksh", "ksh93", "pdksh", "elvish", "nu", "xonsh", "ysh", "osh", "oil",
+                     "ion", "murex", "hush", "busybox-sh"})
 _INTERPRETERS = _SHELLS | frozenset({"python", "python2", "python3", "node", "perl", "ruby",
                                      "php", "lua", "deno", "bun", "osascript", "pwsh", "powershell"})
 _ANSI_C = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b",
@@ -452,6 +454,7 @@ class _Parser:
                  "_dynamic": word.expansion or ("(…)" in target or "`…`" in target)}
         if op in ("<<", "<<-"):
             entry["body"] = None  # read after the end of the line
+            entry["_expands"] = not word.quoted  # <<EOF runs $(…) in its body, <<'EOF' does not
             heredocs.append((entry, target, op == "<<-"))
         redirects.append(entry)
         return pos
@@ -471,6 +474,10 @@ class _Parser:
                 if delimiter:
                     self.fail(f"heredoc delimiter {delimiter!r} not found")
             entry["body"] = "\n".join(lines)
+            holder = entry.pop("_holder", None)
+            if holder is not None:
+                for inner in _substitutions(entry["body"]):
+                    self.child_sequence(holder, inner, holder["depth"], "substitution")
         self.run_deferred()
         return pos
 
@@ -606,9 +613,20 @@ class _Parser:
     def dollar(self, pos: int, depth: int, word: _Word, parts: list[str]) -> int:
         src = self.src
         if src.startswith("$((", pos):
-            end = src.find("))", pos + 3)
-            end = self.n if end < 0 else end + 2
-            parts.append(src[pos:end])
+            # arithmetic: balanced to its "))"; command substitutions inside still run
+            i, level = pos + 3, 2
+            while i < self.n and level > 0:
+                ch = src[i]
+                if src.startswith("$(", i) and not src.startswith("$((", i):
+                    i = self.nested(i + 2, depth, "substitution", ")", word)
+                    continue
+                if ch == "`":
+                    i = self.nested(i + 1, depth, "substitution", "`", word)
+                    continue
+                level += 1 if ch == "(" else -1 if ch == ")" else 0
+                i += 1
+            end = i
+            parts.append(src[pos:end] if "$(" not in src[pos + 3:end] and "`" not in src[pos + 3:end] else "$((…))")
             word.expansion = True
             return end
         if src.startswith("$(", pos):
@@ -654,6 +672,10 @@ class _Parser:
         words = [w for w in words if w.text != "()" or w.quoted]
         children = [node for w in words for nodes in w.nested for node in nodes]
         children += [node for r in redirects for nodes in r.get("_nested") or () for node in nodes]
+        holder = {"children": children, "depth": depth}
+        for r in redirects:
+            if r.get("_expands"):
+                r["_holder"] = holder  # substitutions in the body are parsed when it is read
         assignments: dict[str, str] = {}
         i = 0
         while i < len(words) and self.is_assignment(words[i]):
@@ -698,6 +720,14 @@ class _Parser:
                     node["resolved_command"] = _basename(node["resolved_argv"][0]) if node["resolved_argv"] else ""
         argv = [t[0] for t in texts]
         self.finish_node(node, argv, redirects, depth, operator)
+        # "$@" after `set -- a b`: each positional parameter is a word of its own
+        positional = getattr(self, "positional", None)
+        if positional is not None and any(w.text in _ALL_POSITIONAL for w in command_words):
+            spliced = []
+            for w, t in zip(command_words, texts):
+                spliced.extend(positional if w.text in _ALL_POSITIONAL else [t[0]])
+            if spliced:
+                self.child_words(node, spliced, depth, "positional_expansion", [])
         # a for-loop variable with several values: one more segment per other value
         for variant in _variants(texts):
             self.child_words(node, variant, depth, "loop_expansion", [])
@@ -725,6 +755,7 @@ class _Parser:
                 self.bindings.pop(str(k + 1), None)
             self.bindings.update({str(k + 1): [v] for k, v in enumerate(values[:9])})
             self.bindings["@"] = self.bindings["*"] = [" ".join(values)]
+            self.positional = list(values[:64])
         self.env_routes(node, depth)
         self.expand_payloads(node, redirects, depth)
         stdin = self.last_stage if operator in ("|", "|&") else None
@@ -830,6 +861,12 @@ class _Parser:
     def expand_payloads(self, node: dict, redirects: list[dict], depth: int) -> None:
         """Commands that run other commands: parse what they run as nested segments."""
         command, args = node["command"], node["args"]
+        chdir = _wrapper_chdir(node.get("raw_words") or [], node.get("wrappers") or [])
+        if chdir and node.get("argv") and node.get("context") != "chdir":
+            # `env -C DIR cmd ARGS`: the command runs in DIR, so its relative operands are under DIR
+            moved = [node["argv"][0]] + [a if a.startswith(("-", "/", "~", "$")) or "://" in a
+                                         else chdir.rstrip("/") + "/" + a for a in node["argv"][1:]]
+            self.child_words(node, moved, depth, "chdir", [])
         if command == "busybox" and args and _basename(args[0]) in _SHELLS:
             command, args = _basename(args[0]), args[1:]
         payload, context = None, None
@@ -859,6 +896,36 @@ class _Parser:
             rest = _after_options(args, {"-n", "--interval", "-g", "--chgexit", "-q", "--equexit"})
             if rest:
                 payload, context = " ".join(rest), "shell_c"
+        elif command in _FOREIGN_SHELLS and payload is None and _shell_c_payload(args) is not None:
+            pass
+        elif command == "nix-shell" or (command == "nix" and args[:1] in (["develop"], ["shell"])):
+            rest = args[1:] if command == "nix" else args
+            payload = _option(rest, ("--run", "--command"))
+            if command == "nix" and payload is None:
+                run = _option(rest, ("-c", "--command"))
+                if run is not None:
+                    at = max(i for i, a in enumerate(rest) if a in ("-c", "--command"))
+                    self.child_words(node, rest[at + 1:], depth, "wrapped", [command])
+            context = "shell_c"
+        elif command == "direnv" and args[:1] == ["exec"] and len(args) > 2:
+            self.child_words(node, args[2:], depth, "wrapped", ["direnv"])
+        elif command == "entr":
+            rest = _after_options(args, {"-p"})
+            if rest:
+                if "-s" in [a for a in args[:len(args) - len(rest)]] or any(
+                        a.startswith("-") and "s" in a[1:] for a in args[:len(args) - len(rest)]):
+                    payload, context = " ".join(rest), "shell_c"
+                else:
+                    self.child_words(node, rest, depth, "wrapped", ["entr"])
+        elif command in ("docker", "podman", "nerdctl") and args[:1] in (["run"], ["create"], ["exec"]) or \
+                command in ("docker", "podman") and args[:2] == ["container", "run"]:
+            self.container_payload(node, command, args, depth)
+        elif command in ("kubectl", "oc") and "--" in args and args[:1] in (["create"], ["run"], ["exec"], ["debug"]):
+            rest = args[args.index("--") + 1:]
+            if rest:
+                self.child_words(node, rest, depth, "container", [command])
+        if command in _FOREIGN_SHELLS and _shell_c_payload(args) is not None:
+            self.mark(node, "foreign_shell_code")
         if payload is not None:
             self.child_sequence(node, payload, depth, context)
         if command == "xargs":
@@ -891,6 +958,37 @@ class _Parser:
             self.multiplexer(node, command, args, depth)
         for option_value in _option_commands(command, args):
             self.child_sequence(node, option_value, depth, "option_exec")
+
+    def container_payload(self, node: dict, command: str, args: list[str], depth: int) -> None:
+        """`docker run [OPTIONS] IMAGE [COMMAND…]`: the command runs (as a nested segment);
+        a restart policy that brings it back is recorded on the segment."""
+        value_opts = {"-e", "--env", "-v", "--volume", "-p", "--publish", "--name", "-w", "--workdir", "-u",
+                      "--user", "--network", "--net", "--restart", "--entrypoint", "-l", "--label", "--mount",
+                      "--env-file", "-h", "--hostname", "--memory", "-m", "--cpus", "--platform", "--pull",
+                      "--add-host", "--device", "--cap-add", "--cap-drop", "--security-opt", "--ulimit", "--dns",
+                      "--log-driver", "--log-opt", "--tmpfs", "--shm-size", "--pid", "--ipc", "--uts", "--runtime",
+                      "--gpus", "--cidfile", "--stop-signal", "--stop-timeout", "--health-cmd", "--label-file",
+                      "--volumes-from", "--link", "--expose", "--group-add", "--init-path", "--detach-keys"}
+        start = 2 if args[:1] == ["container"] else 1
+        i, restart, entrypoint = start, None, None
+        while i < len(args) and args[i].startswith("-"):
+            key, eq, value = args[i].partition("=")
+            if key in value_opts and not eq:
+                value = args[i + 1] if i + 1 < len(args) else ""
+                i += 1
+            if key == "--restart":
+                restart = value
+            elif key == "--entrypoint":
+                entrypoint = value
+            elif key == "--health-cmd" and value:
+                self.child_sequence(node, value, depth, "container")
+            i += 1
+        if restart and restart.split(":")[0] in ("always", "unless-stopped", "on-failure"):
+            node["restart_policy"] = restart
+        rest = args[i + 1:] if args[:1] != ["exec"] else args[i + 1:]
+        words = ([entrypoint] if entrypoint else []) + rest
+        if words:
+            self.child_words(node, words, depth, "container", [command])
 
     def parallel(self, node: dict, args: list[str], depth: int) -> None:
         """GNU parallel: `parallel CMD ::: A B` runs CMD A and CMD B; `parallel ::: 'c1' 'c2'` runs each."""
@@ -1124,6 +1222,10 @@ class _Parser:
                 self.files[ops[-1]] = self.files.get(ops[0]) if ops[0] in self.files else self.files.get(ops[-1])
         if command == "xargs":
             self.xargs_input(node, args, stdin, depth)
+        if command in _DB_CLIENTS:
+            text, _why = self.stdin_text(node, stdin)
+            if text:
+                node["stdin_literal"] = text[:16384]  # the statements a database client is fed
         family = _family(command)
         if family is None and command in _DSL_TOOLS:
             self.dsl_escapes(node, args, stdin, depth)
@@ -1220,6 +1322,11 @@ class _Parser:
             self.mark(node, "command_from_input")
         elif why in ("process substitution", "an argument file") and arg_file and arg_file.endswith("(…)"):
             self.mark(node, "xargs_input_from_process_substitution")
+        if text is None and isinstance(stdin, dict) and _basename(inner[0]).lower() in _DELETERS:
+            roots = _find_whole_roots(stdin)
+            if roots:
+                # `find ~ -type f | xargs rm`: every file under the root is deleted
+                self.child_words(node, ["rm", "-r"] + roots, depth, "xargs", ["xargs"])
 
     def dsl_escapes(self, node: dict, args: list[str], stdin, depth: int) -> None:
         """Tools with a language of their own (m4, dc, ed, gnuplot, sqlite3, psql, mysql,
@@ -1346,9 +1453,19 @@ class _Parser:
                     self.child_sequence(node, lit, depth, "interpreter_exec")
             for joined in _literal_lists(code):
                 self.child_sequence(node, joined, depth, "interpreter_exec")
+        if family == "pwsh":
+            self.mark(node, "foreign_shell_code")
+            for words in _pwsh_statements(code):
+                if words and words[0].lower() in _PWSH_DELETE and \
+                        any(w.lower().startswith("-r") for w in words[1:]):
+                    targets = [_home_spelled(w) for w in words[1:] if not w.startswith("-")]
+                    self.child_words(node, ["rm", "-r"] + (targets or ["(…)"]), depth, "interpreter_exec", [])
         for token in _CODE_DELETE:
             at = low.find(token)
             while at >= 0:
+                if at > 0 and (low[at - 1].isalnum() or low[at - 1] == "_") and token[0].isalnum():
+                    at = low.find(token, at + 1)
+                    continue  # a longer name (confirm(, perform(): not this call
                 target = _call_literal(code, at + len(token))
                 if target is None:
                     self.mark(node, "interpreter_delete")
@@ -1656,20 +1773,34 @@ _FAMILIES = {
     "python": "python", "pypy": "python", "node": "node", "nodejs": "node", "bun": "node",
     "perl": "perl", "ruby": "ruby", "irb": "ruby", "php": "php", "lua": "lua", "luajit": "lua",
     "osascript": "osascript", "pwsh": "pwsh", "powershell": "pwsh", "tclsh": "tcl", "wish": "tcl",
-    "rscript": "r", "julia": "julia", "expect": "expect", "groovy": "groovy",
+    "rscript": "r", "julia": "julia", "expect": "expect", "groovy": "groovy", "r": "r",
+    "deno": "node", "tsx": "node", "ts-node": "node", "bb": "clojure", "clojure": "clojure", "clj": "clojure",
+    "guile": "scheme", "racket": "scheme", "chez": "scheme", "scheme": "scheme", "csi": "scheme",
+    "sbcl": "lisp", "clisp": "lisp", "ecl": "lisp", "elixir": "elixir", "iex": "elixir", "erl": "erlang",
+    "escript": "erlang", "swift": "swift", "kotlin": "kotlin", "scala": "scala", "jshell": "java",
+    "raku": "perl", "perl6": "perl", "gjs": "node", "qjs": "node", "jjs": "node", "rhino": "node",
+    "ocaml": "ocaml", "crystal": "ruby", "nim": "nim", "dart": "dart", "v": "v", "php-cli": "php",
+    "pwsh-preview": "pwsh", "tclsh8": "tcl", "octave": "r", "matlab": "r", "gnuplot": "gnuplot",
     "awk": "awk", "gawk": "awk", "mawk": "awk", "nawk": "awk", "sed": "sed", "gsed": "sed",
     "at": "at", "batch": "at", "source": "source", ".": "source",
     "make": "make", "gmake": "make", "vim": "editor", "vi": "editor", "nvim": "editor", "ex": "editor", "view": "editor", "gvim": "editor",
 }
 _CODE_FLAGS = {"python": "c", "node": "ep", "perl": "eE", "ruby": "e", "php": "r", "lua": "e", "osascript": "e",
-               "pwsh": "c", "r": "e", "julia": "e", "expect": "c", "groovy": "e", "tcl": ""}
+               "pwsh": "c", "r": "e", "julia": "e", "expect": "c", "groovy": "e", "tcl": "",
+               "clojure": "e", "scheme": "ce", "lisp": "", "elixir": "e", "erlang": "", "swift": "e",
+               "kotlin": "e", "scala": "e", "java": "", "ocaml": "", "nim": "", "dart": "", "v": "e",
+               "gnuplot": "e"}
 _CODE_EXEC = (
     "os.system", "os.popen", "subprocess", "pty.spawn", "os.exec", "os.spawn", "commands.get", "child_process",
     "execsync", "spawnsync", "execfilesync", "system(", "system ", "popen", "shell_exec", "passthru",
     "proc_open", "os.execute", "do shell script", "start-process", "invoke-expression", "iex ", "iex(",
     "deno.run", "deno.command", "bun.spawn", "bun.$", "kernel.exec", "%x(", "%x{", "qx(", "qx{", "qx/",
     "open3", "runtime.getruntime", "processbuilder", "run(`", "spawn ", "exec ", "exec(", "pcntl_exec",
-    "os.startfile", "win32api", "shell(", "execute(",
+    "os.startfile", "win32api", "shell(", "execute(", "(shell ", "(sh ", "(system ", "(system* ",
+    "(run-program", "(process ", "(open-pipe", "clojure.java.shell", "babashka.process", "system.cmd(",
+    ":os.cmd(", "os:cmd(", "run(`", "pipeline(`", "runtime.exec", "process(", "deno.command(",
+    "std::process", "command::new", "uiop:run-program", "sb-ext:run-program", "system2(",
+    "invoke-item", "& {", "cmd /c", "cmd.exe",
 )
 _CODE_EXEC_AWK = ("system(", "system (", "|getline", "| getline", '|"', '| "', "|&", "| cmd", "|cmd")
 _CODE_NET = (
@@ -1689,10 +1820,84 @@ _CODE_DELETE = ("removeall(", "os.removeall(", "finddepth(", "os.remove(", "fs.u
     "rmtree(", "removedirs(", "rmsync(", "rmdirsync(", "fs.rm(", "fs.rmdir(", "rimraf(", "rimraf.sync(",
     "rm_rf(", "rm_r(", "remove_dir(", "remove_tree(", "remove_dir_all(", "fsp.rm(", "promises.rm(",
     "deletedirectory(", "file::path::rmtree(", "rmdir(",
+    "rm(", "deno.remove(", "deno.removesync(", "delete-tree ", "fs/delete-tree ", "delete-directory ",
+    "file.rm_rf(", "file.rm_r(", "rm_rf ", "rm_r ", "fileutils.rm_rf", "delete-directory/files ",
+    "(delete-file ", "file.delete(", "deletedir(", "remove_all(", "remove-item ", "ri ", "directory.delete(",
 )
 _CODE_WRITE = (".write(", "writefile", "appendfile", "write_text", "write_bytes", "file_put_contents", "fopen(",
                "shutil.copy", "shutil.move", "os.rename", "os.replace", "copyfile", "createwritestream", "file.write",
                "file.open", "io.open", "print f ", "print $f", "syswrite", "out-file", "set-content", "add-content")
+
+
+_DB_CLIENTS = frozenset({"psql", "pgcli", "mysql", "mariadb", "mycli", "sqlite3", "litecli", "duckdb", "mongosh",
+                         "mongo", "clickhouse-client", "clickhouse", "cockroach", "sqlcmd", "usql", "cqlsh",
+                         "redis-cli", "valkey-cli", "keydb-cli", "isql", "sqlplus", "snowsql", "bq", "trino",
+                         "presto", "beeline", "spark-sql", "influx", "memcached-tool"})
+_DELETERS = frozenset({"rm", "shred", "unlink", "srm", "trash", "trash-put", "gio", "rmdir", "wipe", "scrub"})
+_FIND_NARROWING = frozenset({"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
+                             "-newer", "-anewer", "-cnewer", "-mtime", "-mmin", "-ctime", "-cmin", "-atime", "-amin",
+                             "-size", "-user", "-group", "-uid", "-gid", "-perm", "-empty", "-links", "-inum",
+                             "-samefile", "-lname", "-ilname", "-newermt", "-newerct", "-used", "-nouser", "-nogroup",
+                             "-context", "-fstype"})
+
+
+def _find_whole_roots(stage: dict) -> list[str]:
+    """The start directories of a `find` (or `fd`) that lists everything under them (no
+    name, time or size test narrows it): a deleter fed by it deletes there."""
+    command = _basename(stage.get("command") or "").lower()
+    args = stage.get("args") or []
+    if command not in ("find", "gfind", "bfs"):
+        return []
+    roots = []
+    for a in args:
+        if a.startswith(("-", "!", "(", ")")):
+            break
+        roots.append(a)
+    if any(a in _FIND_NARROWING for a in args):
+        return []
+    return roots[:16]
+
+
+_CHDIR_OPTS = {"env": ("-C", "--chdir"), "sudo": ("-D", "--chdir"), "systemd-run": ("--working-directory",),
+               "unshare": ("--wd",), "nsenter": ("--wd", "-w"), "proot": ("-w", "--pwd"), "firejail": ("--chdir",)}
+
+
+def _wrapper_chdir(words: list[str], wrappers: list[str]) -> str | None:
+    """The directory a wrapper makes its command run in (env -C DIR, sudo -D DIR, …)."""
+    if not wrappers or not any(w in _CHDIR_OPTS for w in wrappers):
+        return None
+    current = None
+    for i, w in enumerate(words):
+        base = _basename(w)
+        if base in _CHDIR_OPTS and current is None or base in _CHDIR_OPTS and i > 0 and not words[i - 1].startswith("-"):
+            current = base
+        if current is None:
+            continue
+        for opt in _CHDIR_OPTS[current]:
+            if w == opt and i + 1 < len(words):
+                return words[i + 1]
+            if w.startswith(opt + "=") and opt.startswith("--"):
+                return w.split("=", 1)[1]
+            if w.startswith(opt) and not opt.startswith("--") and len(w) > len(opt):
+                return w[len(opt):]
+    return None
+
+
+_ALL_POSITIONAL = frozenset({"$@", "${@}", "$*", "${*}"})
+_FOREIGN_SHELLS = frozenset({"fish", "nu", "elvish", "xonsh", "ion", "murex", "ysh", "oil"})
+_PWSH_DELETE = frozenset({"remove-item", "ri", "rm", "del", "erase", "rd", "rmdir", "rimraf"})
+
+
+def _pwsh_statements(code: str) -> list[list[str]]:
+    """PowerShell statements as words (`Remove-Item -Recurse -Force ~`), quotes removed."""
+    out = []
+    for stmt in code.replace("|", ";").replace("\n", ";").replace("{", ";").replace("}", ";").split(";"):
+        try:
+            words = _split_simple(stmt.strip())
+        except Exception:  # noqa: BLE001 - unbalanced quotes: nothing literal to read
+            words = []
+        out.append([w.strip("'\"") for w in words])
+    return out
 
 
 def _opens_for_writing(code: str) -> bool:
@@ -1913,6 +2118,14 @@ def _interpreter_call(family: str, args: list[str]) -> tuple[list[str], bool, st
     """(inline code, reads its program from stdin, script operand) of an interpreter call."""
     letters = _CODE_FLAGS.get(family, "")
     codes: list[str] = []
+    if args and args[0] in ("eval", "-eval") and family in ("node", "erlang", "scheme", "lisp"):
+        rest = [a for a in args[1:] if not a.startswith("-")]
+        return rest[:1], False, None
+    if family in ("lisp", "scheme", "erlang") and any(a in ("--eval", "-eval", "--expr", "-expr") for a in args):
+        for i, a in enumerate(args[:-1]):
+            if a in ("--eval", "-eval", "--expr", "-expr"):
+                codes.append(args[i + 1])
+        return codes, False, None
     module = False
     i = 0
     while i < len(args):
@@ -2118,7 +2331,8 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
         elif command in ("ssh", "scp", "sftp", "autossh"):
             value = nxt if a == "-o" and nxt else a[2:] if a.startswith("-o") and len(a) > 2 else None
             if value:
-                key, _, v = value.replace(" ", "=", 1).partition("=")
+                cut = min([k for k in (value.find("="), value.find(" ")) if k >= 0], default=len(value))
+                key, v = value[:cut], value[cut + 1:]
                 if key.lower() in ("proxycommand", "localcommand", "knownhostscommand", "remotecommand"):
                     out.append(v)
         elif command in ("zip",):
@@ -2135,6 +2349,34 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
         elif command in ("emacs", "emacsclient") and a in ("--eval", "-eval", "--execute") and nxt:
             if any(t in nxt for t in ("shell-command", "call-process", "start-process", "make-process")):
                 out.extend(_string_literals(nxt, "lisp"))
+    return out
+
+
+def _substitutions(text: str) -> list[str]:
+    """The commands of $(…) and `…` in text expanded like a double-quoted string (an
+    unquoted heredoc body); nested ones are found by parsing these."""
+    out, i, n = [], 0, len(text)
+    while i < n and len(out) < 64:
+        if text[i] == "\\":
+            i += 2
+            continue
+        if text.startswith("$(", i) and not text.startswith("$((", i):
+            j, level = i + 2, 1
+            while j < n and level:
+                level += 1 if text[j] == "(" else -1 if text[j] == ")" else 0
+                j += 1
+            out.append(text[i + 2:j - 1] if not level else text[i + 2:])
+            i = j
+            continue
+        if text.startswith("$((", i):
+            i += 3
+            continue
+        if text[i] == "`":
+            j = text.find("`", i + 1)
+            out.append(text[i + 1:] if j < 0 else text[i + 1:j])
+            i = n if j < 0 else j + 1
+            continue
+        i += 1
     return out
 
 
@@ -2168,6 +2410,9 @@ def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536) 
             segment = {key: node[key] for key in _KEYS}
             if "config_exec" in node:
                 segment["config_exec"] = node["config_exec"]
+            for extra in ("stdin_literal", "restart_policy"):
+                if extra in node:
+                    segment[extra] = node[extra]
             if "resolved_argv" in node:
                 segment["resolved_argv"] = node["resolved_argv"]
                 segment["resolved_command"] = node["resolved_command"]
@@ -2287,9 +2532,14 @@ def annotate(shell: dict, home: str | None) -> None:
             if seg.get("command") == "" and isinstance(seg.get("assignments"), dict):
                 assigned.update({k: v for k, v in seg["assignments"].items() if isinstance(v, str)})
             elif str(seg.get("command", "")).lower() in _DECLARERS:
+                flags = [a for a in seg.get("args") or [] if isinstance(a, str) and a.startswith("-")]
+                nameref = any("n" in f[1:] for f in flags if not f.startswith("--"))
                 for a in seg.get("args") or []:
                     if isinstance(a, str) and "=" in a:
                         k, _, v = a.partition("=")
+                        if nameref and v.replace("_", "a").isalnum() and not v[:1].isdigit():
+                            # declare -n r=HOME: $r is $HOME
+                            v = value_of(v) if value_of(v) is not None else "${" + v + "}"
                         assigned[k] = v
         index: dict = {"redirects": [], "assignments": [], "wrappers": [], "config_exec": [], "opaque": [],
                        "dollar": [], "contexts": {}, "cd": False}
