@@ -215,6 +215,16 @@ def test_the_sdk_applies_the_project_layer(project):
     assert "make is not allowed" in out["hookSpecificOutput"]["permissionDecisionReason"]
 
 
+def test_the_sdk_decision_log_off_writes_nothing(project, tmp_path, monkeypatch):
+    """`decision_log="off"` means no record, as `--decision-log off` does for the hook (it
+    used to append to a file named "off" in the working directory)."""
+    from claude_rego.sdk import PolicyHooks
+
+    monkeypatch.chdir(tmp_path)
+    PolicyHooks(decision_log="off").answer(make_input(project))
+    assert not (tmp_path / "off").exists() and not list(tmp_path.glob("off*"))
+
+
 def test_fixtures_apply_the_project_layer(project, tmp_path):
     fixtures = tmp_path / "fixtures"
     fixtures.mkdir()

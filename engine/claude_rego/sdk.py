@@ -117,6 +117,8 @@ class PolicyHooks:
                                    decision=decision, kind=kind, error=error,
                                    latency_ms=round((time.monotonic() - started) * 1000, 2))
         entry["claude_rego"]["mode_of_delivery"] = "sdk"
+        if self.decision_log == "off":  # as the hook's `--decision-log off`: nothing recorded
+            return out
         if not decisionlog.append(self.decision_log, entry):
             note = "claude-rego: the decision log could not be written; this decision was not recorded."
             out = dict(out, systemMessage=f"{out['systemMessage']}\n{note}" if out.get("systemMessage") else note)
