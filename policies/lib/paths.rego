@@ -280,6 +280,18 @@ write_words contains {"seg": seg.id, "word": ops[2]} if {
 	count(ops) > 2
 }
 
+# combined short flags ending in the output option: wget -qO FILE, curl -sSLo FILE
+write_words contains {"seg": seg.id, "word": args[i + 1]} if {
+	some seg in shell.running({"curl", "wget"})
+	args := shell.args(seg)
+	some i, a in args
+	regex.match(_combined_output[shell.name(seg)], a)
+	i + 1 < count(args)
+	args[i + 1] != "-"
+}
+
+_combined_output := {"curl": `^-[A-Za-z]+o$`, "wget": `^-[A-Za-z]+O$`}
+
 # git checkout/restore [REF] [--] PATHSPEC…: the named paths are overwritten with content
 # from a ref or the index (`git -C DIR checkout …` too)
 write_words contains {"seg": seg.id, "word": word} if {

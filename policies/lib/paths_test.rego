@@ -192,3 +192,8 @@ test_git_checkout_and_restore_pathspecs_are_written if {
 	"/home/dev/project/a.txt" in written_of(cmd(["git", "-C", "/tmp/w", "checkout", "a.txt"]))
 	count(written_of(cmd(["git", "log", "checkout"]))) == 0
 }
+
+test_combined_short_output_flags_are_written if {
+	"/home/dev/.claude/settings.json" in written_of(cmd(["wget", "-qO", "/home/dev/.claude/settings.json", "https://x.example/s"]))
+	"/home/dev/project/out.json" in written_of(cmd(["curl", "-sSLo", "out.json", "https://x.example/s"]))
+}

@@ -67,7 +67,8 @@ _TOKENS: list[tuple[str, re.Pattern]] = [(k, re.compile(p)) for k, p in [
 
 # whole blocks: from the BEGIN line through the END line (or the end of the text)
 _PEM = re.compile(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[^-]*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?")
-_PUTTY = re.compile(r"PuTTY-User-Key-File-\d+:[^\n]*(?:\n(?!PuTTY-User-Key-File-)[^\n]*){0,200}?(?:\nPrivate-(?:MAC|Hash):[ \t]*[0-9a-fA-F]+|\Z)")
+_PUTTY_HEADER = "PuTTY-User-Key-File-"
+_PUTTY_END = re.compile(r"\nPrivate-(?:MAC|Hash):[ \t]*[0-9a-fA-F]*")
 _KUBE = re.compile(r"(?im)^[ \t-]*(client-key-data|client-certificate-data|token|id-token|refresh-token)[ \t]*:[ \t]*[\"']?([A-Za-z0-9+/=._~-]{20,})")
 _PGPASS = re.compile(r"(?m)^[ \t]*([A-Za-z0-9_.\-*\[\]]+):(\d{2,5}|\*):([^:\s#]+):([^:\s]+):([^\s]{4,})[ \t]*$")
 _ENV_PASSWORD = re.compile(r"\b(PGPASSWORD|MYSQL_PWD|MYSQL_PASSWORD|REDISCLI_AUTH|PGPASS)=(\"[^\"\n]{4,}\"|'[^'\n]{4,}'|[^\s\"'$`;&|]{4,})")
@@ -75,10 +76,10 @@ _KUBECONFIG = re.compile(r"(?m)^(?:kind:[ \t]*Config|users:|[ \t]*client-(?:key|
 _DEV_PASSWORDS = {"postgres", "root", "admin", "test", "dev", "pass", "mysql", "guest", "user"}
 _TF_SENSITIVE = re.compile(r"\"sensitive\"[ \t]*:[ \t]*true")
 
-_NAME = (r"(?:[A-Za-z0-9]+[_.-])*?(?:password|passwd|passphrase|pwd|secret|secret[_-]?key|api[_-]?key|apikey"
+_NAME = (r"(?:[A-Za-z0-9]{1,24}[_.-]){0,4}?(?:password|passwd|passphrase|pwd|secret|secret[_-]?key|api[_-]?key|apikey"
          r"|api[_-]?token|access[_-]?token|auth[_-]?token|refresh[_-]?token|token|private[_-]?key"
          r"|client[_-]?secret|access[_-]?key|secret[_-]?access[_-]?key|signing[_-]?key|master[_-]?key"
-         r"|encryption[_-]?key|credentials?|auth|dsn|[A-Za-z0-9]+[_-]key)(?:[_-][A-Za-z0-9]+)?")
+         r"|encryption[_-]?key|credentials?|auth|dsn|[A-Za-z0-9]{1,24}[_-]key)(?:[_-][A-Za-z0-9]{1,24})?")
 _ASSIGN = re.compile(
     r"(?i)(?<![A-Za-z0-9])[\"'`]?(" + _NAME + r")[\"'`]?[ \t]*(?:=>|:=|=|:)[ \t]*"
     r"(?:\"([^\"\n]{1,512})\"|'([^'\n]{1,512})'|`([^`\n]{1,512})`|([^\s\"'`,;)}\]]{1,512}))")
@@ -125,6 +126,25 @@ def _add(out: list, kind: str, value: str, generic: bool = False) -> None:
         out.append({"kind": kind, "value": value, "generic": generic})
 
 
+def _putty(text: str, out: list) -> None:
+    """PuTTY key files: from the header through the Private-MAC line (else 16 KiB or the end)."""
+    start = text.find(_PUTTY_HEADER)
+    seen = 0
+    while start >= 0 and seen < 8:
+        seen += 1
+        window = text[start:start + 16384]
+        m = _PUTTY_END.search(window)
+        nxt = window.find(_PUTTY_HEADER, len(_PUTTY_HEADER))
+        if m and (nxt < 0 or m.start() < nxt):
+            end = m.end()
+        elif nxt > 0:
+            end = nxt
+        else:
+            end = len(window)
+        _add(out, "PuTTY private key", window[:end])
+        start = text.find(_PUTTY_HEADER, start + max(end, len(_PUTTY_HEADER)))
+
+
 def _terraform(text: str, out: list) -> None:
     """`terraform output -json`: the values of outputs marked sensitive."""
     if not _TF_SENSITIVE.search(text):
@@ -164,9 +184,7 @@ def find(text) -> list[dict]:
     try:
         for m in _PEM.finditer(text):
             _add(out, "private key", m.group(0))
-        if "PuTTY-User-Key-File-" in text:
-            for m in _PUTTY.finditer(text):
-                _add(out, "PuTTY private key", m.group(0))
+        _putty(text, out)
         for kind, pattern in _TOKENS:
             for m in pattern.finditer(text):
                 _add(out, kind, m.group(0))
@@ -210,7 +228,9 @@ def find_in(doc, limit: int = MAX_SCAN) -> list[dict]:
             for k, v in node.items():
                 stack.append(v)
                 # "api_key": "…" as a JSON object: scan the pair as text too
-                if isinstance(k, str) and isinstance(v, str) and len(v) <= 512:
+                # (only when JSON would not escape it: the value must stay the exact text)
+                if (isinstance(k, str) and isinstance(v, str) and len(v) <= 512 and len(k) <= 64
+                        and v.isprintable() and '"' not in v and "\\" not in v):
                     stack.append(json.dumps({k: v}, ensure_ascii=False))
         elif isinstance(node, list):
             stack.extend(node)
