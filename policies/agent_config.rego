@@ -4,7 +4,8 @@
 #   Asks before changes to CI pipelines (.github/workflows, .github/actions,
 #   .gitlab-ci.yml, .circleci, Jenkinsfile, …) and to Claude Code's own settings,
 #   hooks and agents (.claude/settings*.json, .claude/hooks, managed settings,
-#   .mcp.json), whether made with a file tool or a shell write (echo >>, cp, sed -i,
+#   .mcp.json), and to editor/IDE configs that run commands (.vscode tasks/settings/launch,
+#   .devcontainer, .idea run configurations, .envrc), whether made with a file tool or a shell write (echo >>, cp, sed -i,
 #   tee). Paths are compared case-folded; the list is
 #   data.claude_rego.settings.config_edit_patterns.
 # custom:
@@ -29,6 +30,9 @@ patterns := settings.get("config_edit_patterns", [
 	`/\.claude/settings(\.local)?\.json$`, `/\.claude(/(hooks|policies|agents|commands))?$`, `/\.claude/(hooks|policies|agents|commands)/`,
 	`/\.mcp\.json$`, `/managed-settings\.json$`, `/managed-mcp\.json$`, `^/etc/claude-code/`,
 	`^/library/application support/claudecode/`,
+	# editor/IDE task configs that run commands when a folder is opened or a task runs
+	`/\.vscode/(tasks|settings|launch)\.json$`, `/\.devcontainer(/|\.json$)`, `/\.idea/(workspace\.xml|runconfigurations/)`,
+	`/\.run/[^/]*\.run\.xml$`, `/\.envrc$`, `/\.zed/tasks\.json$`,
 ])
 
 # one regular expression for all patterns

@@ -48,3 +48,16 @@ test_ordinary_files_and_reads_do_not_ask if {
 test_patterns_come_from_data if {
 	asked(edit("/home/dev/project/deploy/prod.tf")) with data.claude_rego.settings.config_edit_patterns as [`/deploy/`]
 }
+
+test_editor_task_configs_ask if {
+	every file in [
+		"/home/dev/project/.vscode/tasks.json", "/home/dev/project/.vscode/settings.json",
+		"/home/dev/project/.vscode/launch.json", "/home/dev/project/.devcontainer/devcontainer.json",
+		"/home/dev/project/.devcontainer.json", "/home/dev/project/.idea/workspace.xml",
+		"/home/dev/project/.idea/runConfigurations/app.xml", "/home/dev/project/.envrc",
+	] {
+		asked(edit(file))
+	}
+	not asked(edit("/home/dev/project/.vscode/extensions.json"))
+	not asked(edit("/home/dev/project/src/tasks.json"))
+}

@@ -38,9 +38,23 @@ _changes := [{"op": "replace", "path": _pointer(path), "value": clean} |
 	clean != text
 ]
 
-_clean(text) := concat("", [secrets.redact(text), notice]) if {
+_clean(text) := concat("", [secrets.redact(_without_found(text)), notice]) if {
 	endswith(text, truncation_mark)
-} else := secrets.redact(text)
+} else := secrets.redact(_without_found(text))
+
+# the secrets the facts found anywhere in the response (facts/secrets.py: .pgpass
+# lines, kubeconfig data, terraform sensitive outputs, PuTTY keys, provider tokens,
+# random-looking secret assignments), removed first and whole (no found value lies
+# inside another, so the order of replacement cannot leave a part behind)
+_found_values := {f.value: sprintf("[REDACTED %s]", [upper(f.kind)]) |
+	some f in object.get(object.get(input.facts, "secrets", {}), "tool_response", [])
+	is_string(f.value)
+	f.value != ""
+}
+
+_without_found(text) := strings.replace_n(_found_values, text) if count(_found_values) > 0
+
+else := text
 
 # JSON pointer of a walk path (RFC 6901: ~ → ~0, / → ~1)
 _pointer(path) := concat("", [concat("", ["/", _token(p)]) | some p in path])

@@ -65,3 +65,24 @@ test_clean_output_of_any_tool_is_untouched if {
 	count(output_redaction.replace_output) == 0 with input as post("mcp__github__get_issue", {"content": [{"type": "text", "text": "all fine"}]})
 	count(output_redaction.replace_output) == 0 with input as post("WebFetch", {"result": "hello", "code": 200})
 }
+
+with_found(doc, findings) := object.union(doc, {"facts": {"secrets": {"prompt": [], "tool_input": [], "tool_response": findings}}})
+
+test_values_the_facts_found_are_removed_whole if {
+	line := "db.internal:5432:prod:admin:S3cure!Pass99"
+	doc := with_found(bash(concat("", [line, "\n"]), ""), [{"kind": ".pgpass password", "value": "S3cure!Pass99", "generic": false}])
+	some patch in output_redaction.replace_output with input as doc
+	not contains(patch.stdout, "S3cure!Pass99")
+	contains(patch.stdout, "[REDACTED .PGPASS PASSWORD]")
+}
+
+test_found_values_in_nested_fields_are_removed if {
+	response := {"type": "text", "file": {"filePath": "/x/out.json", "content": `{"db": {"sensitive": true, "value": "n0tAPlaceh0lder"}}`}}
+	doc := with_found(post("Read", response), [{"kind": "terraform sensitive output", "value": "n0tAPlaceh0lder", "generic": false}])
+	some patch in output_redaction.replace_output with input as doc
+	not contains(patch.file.content, "n0tAPlaceh0lder")
+}
+
+test_no_findings_no_change if {
+	count(output_redaction.replace_output) == 0 with input as with_found(bash("API_KEY=<your-key>\nSECRET_KEY=changeme", ""), [])
+}

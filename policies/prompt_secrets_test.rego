@@ -69,3 +69,20 @@ test_disguised_secrets_are_matched_on_the_folded_prompt if {
 	count(prompt_secrets.deny) > 0 with input as folded
 	count(prompt_secrets.deny) == 0 with input as doc
 }
+
+found(kind, value, generic) := {"kind": kind, "value": value, "generic": generic}
+
+with_found(doc, findings) := object.union(doc, {"facts": {"secrets": {"prompt": findings, "tool_input": [], "tool_response": []}}})
+
+test_secrets_the_facts_found_block_the_prompt if {
+	doc := with_found(prompt("my key is in here"), [found("New Relic key", "NRAK-X", false)])
+	some msg in prompt_secrets.deny with input as doc
+	contains(msg, "New Relic key")
+	doc2 := with_found(prompt("x"), [found("random-looking secret assignment", "Zx81mNq0Lr5Tv2Wy7Ba4", true)])
+	count(prompt_secrets.deny) > 0 with input as doc2
+}
+
+test_no_findings_no_block if {
+	count(prompt_secrets.deny) == 0 with input as with_found(prompt("api_key = os.environ['API_KEY']"), [])
+	count(prompt_secrets.deny) == 0 with input as prompt("fix the login page")
+}

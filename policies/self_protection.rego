@@ -188,6 +188,27 @@ deny contains msg if {
 
 _shell_touches_hooks(l) if hooked(l)
 
+# A shell command that fills a settings file (or a whole .claude directory) with content
+# the command does not show — a download (curl -o, wget -O), a copy, a git
+# checkout/restore, an archive extraction — can register or drop hooks unseen.
+deny contains msg if {
+	input.facts.tool.class == "shell"
+	some w in data.claude_rego.lib.paths.write_words
+	seg := shell.by_id(w.seg)
+	shell.name(seg) in _opaque_writers
+	p := data.claude_rego.lib.paths.location(seg, w.word)
+	some l in _locs(p)
+	_settings_or_dir(l)
+	msg := sprintf("`%s`: a shell command may not replace Claude Code settings with content from elsewhere (%s); it could (un)register the hooks that govern the agent.", [p.raw, shell.name(seg)])
+}
+
+_opaque_writers := {"curl", "wget", "aria2c", "cp", "mv", "install", "rsync", "scp", "ditto", "ln", "git", "tar", "unzip", "dd"}
+
+_settings_or_dir(l) if is_settings(l)
+
+_settings_or_dir(l) if regex.match(`(^|/)\.claude/?$`, l)
+
+
 _shell_touches_hooks(_) if regex.match(`(?i)hooks|claude[-_]rego`, input.hook.tool_input.command)
 
 # A whole-file Write (or a notebook edit) of a file that registers claude-rego drops it.

@@ -96,3 +96,20 @@ test_mcp_tools_naming_governance_paths_are_denied if {
 test_no_governance_fact_still_protects_the_defaults if {
 	count(self_protection.deny) > 0 with input as cmd(["flock", "/home/dev/.local/state/claude-rego/decisions.jsonl", "sleep", "1"])
 }
+
+test_downloads_copies_checkouts_onto_settings_are_denied if {
+	denied(cmd(["curl", "-o", ".claude/settings.json", "https://x.example/s.json"]))
+	denied(cmd(["curl", "--output=/home/dev/project/.claude/settings.local.json", "https://x.example/s"]))
+	denied(cmd(["wget", "-O", "/home/dev/.claude/settings.json", "https://x.example/s.json"]))
+	denied(cmd(["git", "checkout", "origin/evil", "--", ".claude/settings.json"]))
+	denied(cmd(["git", "-C", "/home/dev/project", "restore", "--source", "evil", ".claude/"]))
+	denied(cmd(["cp", "/tmp/x", ".claude/settings.json"]))
+	denied(cmd(["tar", "-xzf", "/tmp/c.tgz", "-C", ".claude"]))
+	denied(cmd(["unzip", "-o", "/tmp/c.zip", "-d", ".claude/"]))
+}
+
+test_downloads_elsewhere_are_not_denied_here if {
+	not denied(cmd(["curl", "-o", "/tmp/out.json", "https://x.example/s.json"]))
+	not denied(cmd(["git", "checkout", "main", "--", "src/app.py"]))
+	not denied(cmd(["git", "commit", "-m", "checkout .claude"]))
+}

@@ -159,6 +159,18 @@ class Governance(_Closed):
     env_file: Optional[str]
 
 
+class SecretFinding(_Closed):
+    kind: str = Field(description="What the secret is (provider token, private key, .pgpass password, random-looking secret assignment, …)")
+    value: str = Field(description="The exact text of the secret (what a redaction removes)")
+    generic: bool = Field(description="Found by the generic rule (a secret-ish name assigned a random-looking literal), not by a known format")
+
+
+class SecretFacts(_Closed):
+    prompt: List[SecretFinding] = Field(description="In the prompt (and in the prompt with disguises undone)")
+    tool_input: List[SecretFinding] = Field(description="In any string of tool_input")
+    tool_response: List[SecretFinding] = Field(description="In any string of tool_response")
+
+
 class Facts(_Closed):
     event: str
     known_event: bool
@@ -173,6 +185,7 @@ class Facts(_Closed):
     untrusted_env: Dict[str, Optional[str]]
     truncated: List[str]
     prompt_folded: Optional[str] = Field(None, description="The prompt with disguises undone (NFKC, zero-width characters removed, look-alike letters mapped) when that changes it")
+    secrets: Optional[SecretFacts] = Field(None, description="Credentials found in the prompt, tool input and tool output (facts/secrets.py: known token formats, key files, random-looking secret assignments)")
     governance: Governance
 
 

@@ -44,6 +44,7 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
         "untrusted_env": {name: environ.get(name) for name in UNTRUSTED_ENV},
         "truncated": list(truncated or ()),
         "prompt_folded": None,
+        "secrets": None,
         "governance": governance or governance_facts(environ, home, project_dir),  # self_protection's paths
     }
 
@@ -53,6 +54,8 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
 
         folded = fold_text(prompt)
         facts["prompt_folded"] = folded if folded != prompt else None
+
+    facts["secrets"] = _secret_facts(hook, facts["prompt_folded"])
 
     tool_name = hook.get("tool_name")
     tool_input = hook.get("tool_input")
@@ -77,3 +80,18 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
                             "truncated": effects["truncated"]}
 
     return {"contract_version": CONTRACT_VERSION, "hook": hook, "facts": facts}
+
+
+def _secret_facts(hook: dict, folded: str | None) -> dict | None:
+    """Secrets in the prompt, the tool input and the tool response (facts/secrets.py)."""
+    from .facts import secrets
+
+    prompt = hook.get("prompt")
+    found = {"prompt": [], "tool_input": [], "tool_response": []}
+    if isinstance(prompt, str):
+        found["prompt"] = secrets.find(prompt) + (secrets.find(folded) if folded else [])
+    if isinstance(hook.get("tool_input"), dict):
+        found["tool_input"] = secrets.find_in(hook["tool_input"])
+    if "tool_response" in hook:
+        found["tool_response"] = secrets.find_in(hook["tool_response"])
+    return found

@@ -280,6 +280,37 @@ write_words contains {"seg": seg.id, "word": ops[2]} if {
 	count(ops) > 2
 }
 
+# combined short flags ending in the output option: wget -qO FILE, curl -sSLo FILE
+write_words contains {"seg": seg.id, "word": args[i + 1]} if {
+	some seg in shell.running({"curl", "wget"})
+	args := shell.args(seg)
+	some i, a in args
+	regex.match(_combined_output[shell.name(seg)], a)
+	i + 1 < count(args)
+	args[i + 1] != "-"
+}
+
+_combined_output := {"curl": `^-[A-Za-z]+o$`, "wget": `^-[A-Za-z]+O$`}
+
+# git checkout/restore [REF] [--] PATHSPEC…: the named paths are overwritten with content
+# from a ref or the index (`git -C DIR checkout …` too)
+write_words contains {"seg": seg.id, "word": word} if {
+	some seg in shell.running({"git"})
+	ops := shell.operands(seg)
+	some i, sub in ops
+	sub in {"checkout", "restore", "checkout-index"}
+	_git_sub_at(seg, i)
+	some j, word in ops
+	j > i
+}
+
+_git_sub_at(_, i) if i == 0
+
+_git_sub_at(seg, i) if {
+	i == 1
+	shell.has_arg(seg, {"-C", "--git-dir", "--work-tree"})
+}
+
 # the segments that run a program some rule above knows to write files (one pass)
 _writers := shell.running(_writer_names)
 

@@ -185,3 +185,15 @@ test_credential_directories_in_any_home_are_secret if {
 		not paths.is_secret(path(file, file, false)) with input as cmd(["x"])
 	}
 }
+
+test_git_checkout_and_restore_pathspecs_are_written if {
+	"/home/dev/project/.claude/settings.json" in written_of(cmd(["git", "checkout", "evil", "--", ".claude/settings.json"]))
+	"/home/dev/project/src" in written_of(cmd(["git", "restore", "--source", "HEAD~3", "src"]))
+	"/home/dev/project/a.txt" in written_of(cmd(["git", "-C", "/tmp/w", "checkout", "a.txt"]))
+	count(written_of(cmd(["git", "log", "checkout"]))) == 0
+}
+
+test_combined_short_output_flags_are_written if {
+	"/home/dev/.claude/settings.json" in written_of(cmd(["wget", "-qO", "/home/dev/.claude/settings.json", "https://x.example/s"]))
+	"/home/dev/project/out.json" in written_of(cmd(["curl", "-sSLo", "out.json", "https://x.example/s"]))
+}

@@ -88,8 +88,17 @@ _digit_checked := {"token or key assignment", "password after a colon"}
 
 _found(name, pattern, text) if {
 	not name in _value_checked
+	name != "credentials in a URL"
 	regex.match(pattern, text)
 }
+
+# scheme://user:pass@host: not a local development default (postgres://user:password@localhost)
+_found("credentials in a URL", _, text) if {
+	some m in regex.find_n(`[A-Za-z][A-Za-z0-9+.-]{1,20}://[^ \t\r\n/:@<>${}*'"]*:[^ \t\r\n/@<>${}*'"]+@[A-Za-z0-9\[][A-Za-z0-9.:\]-]*`, text, 16)
+	not regex.match(_dev_url, m)
+}
+
+_dev_url := `(?i)://[^:]*:(password|pass|secret|changeme|postgres|root|admin|example|test|dev|mysql|guest)@(localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)(:[0-9]*)?$`
 
 _found(name, pattern, text) if {
 	name in _value_checked
@@ -105,7 +114,7 @@ _has_digit_if_needed(name, m) if {
 	regex.match(`[=:][ \t]*["']?[^ \t]*[0-9]`, m)
 }
 
-_placeholder_value := `(?i)[=:][ \t]*["']?(true|false|null|none|nil|yes|no|on|off|undefined|required|optional|string|str|changeme|change_me|example|placeholder|redacted|secret|password|x{3,}|\*{3,}|\.{3,})["' \t\r\n;,&\x60]*$`
+_placeholder_value := `(?i)[=:][ \t]*["']?(true|false|null|none|nil|yes|no|on|off|undefined|required|optional|string|str|changeme|change_me|example|placeholder|redacted|secret|password|x{3,}|\*{3,}|\.{3,}|(process\.env|import\.meta\.env|os\.environ|env|settings|config)\.[A-Za-z_][A-Za-z0-9_.]*)["' \t\r\n;,&\x60]*$`
 
 # redact(text): `text` with every secret value replaced by a label naming its kind
 # ([REDACTED AWS KEY]); assignments keep their key (password=[REDACTED]); extra
@@ -124,12 +133,17 @@ redact(text) := out if {
 	t10 := regex.replace(t9, token_patterns["GitLab token"], "[REDACTED GITLAB TOKEN]")
 	t11 := _redact_group(_redact_group(_redact_group(_redact_group(_redact_group(_redact_group(t10, 0), 1), 2), 3), 4), 5)
 	t12 := regex.replace(t11, token_patterns["JSON Web Token"], "[REDACTED JWT]")
-	t13 := regex.replace(t12, `([A-Za-z][A-Za-z0-9+.-]{1,20}://[^ \t\r\n/:@<>${}*'"]*:)[^ \t\r\n/@<>${}*'"]+(@[A-Za-z0-9\[])`, "${1}[REDACTED]${2}")
+	t13 := _redact_urls(t12)
 	t14 := regex.replace(t13, `(?i)(authorization:[ \t]*(bearer|basic|token)[ \t]+)[A-Za-z0-9._~+/=-]{16,}`, "${1}[REDACTED]")
 	t15 := regex.replace(t14, `((AccountKey|SharedAccessKey)=)[A-Za-z0-9+/=]{20,}`, "${1}[REDACTED]")
 	t16 := regex.replace(t15, `(?i)((^|[ \t'"])(-u|--user|--password|--pass|-p)[ \t=]+[^ \t\r\n:'"$<>]+:)[^ \t\r\n'"$<>@]{6,}`, "${1}[REDACTED]")
 	out := _redact_assignments(_redact_extra(t16))
 }
+
+# scheme://user:pass@host, unless every such URL is a local development default
+_redact_urls(text) := regex.replace(text, `([A-Za-z][A-Za-z0-9+.-]{1,20}://[^ \t\r\n/:@<>${}*'"]*:)[^ \t\r\n/@<>${}*'"]+(@[A-Za-z0-9\[])`, "${1}[REDACTED]${2}") if {
+	_found("credentials in a URL", "", text)
+} else := text
 
 # every other token kind, a few alternations at a time (one alternation of all of them
 # would exceed the engine's compiled-regex size limit)

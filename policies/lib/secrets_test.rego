@@ -67,3 +67,15 @@ test_late_token_kinds_are_redacted if {
 	tg := concat("", ["6098746952:AA", "9HEwEFEnoLaiUqix8cbAz3yB1Gz-iJRNZ"])
 	not contains(secrets.redact(tg), tg)
 }
+
+test_local_dev_default_urls_are_not_secrets if {
+	not "credentials in a URL" in secrets.found("DATABASE_URL=postgres://user:password@localhost:5432/app")
+	not "credentials in a URL" in secrets.found("redis://default:changeme@127.0.0.1:6379")
+	"credentials in a URL" in secrets.found("postgres://app:Kq9!xv2Lm@db.internal:5432/app")
+	"credentials in a URL" in secrets.found("postgres://user:Kq9xv2Lm77@localhost:5432/app")
+}
+
+test_environment_references_are_not_secrets if {
+	count(secrets.found("const secret = process.env.JWT_SECRET;")) == 0
+	count(secrets.found("password = os.environ.DB_PASSWORD")) == 0
+}
