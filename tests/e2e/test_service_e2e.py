@@ -129,7 +129,7 @@ def test_posttooluse_redaction_through_the_http_hook(svc):
     call = bash("echo AKIAIOSFODNN7EXAMPLE")
     run = svc.run("print it", [[call], [text("done")]])
     output = run.tool_result_text(call["id"])
-    assert "AKIAIOSFODNN7EXAMPLE" not in output and "REDACTED AWS KEY" in output, run.describe()
+    assert "AKIAIOSFODNN7EXAMPLE" not in output and "[REDACTED AWS" in output, run.describe()
     assert [e.get("outcome") for e in run.hook_responses("PostToolUse")] == ["success"], run.describe()
 
 
