@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 from typing import List, Literal, Optional
 
@@ -26,12 +25,7 @@ CONFIG_NAME = "claude-rego.json"
 RUNTIME_NAME = "claude-rego.runtime.json"
 
 
-def managed_dir() -> str:
-    if sys.platform == "darwin":
-        return "/Library/Application Support/ClaudeCode"
-    if sys.platform.startswith("win"):
-        return os.path.join(os.environ.get("PROGRAMDATA", r"C:\ProgramData"), "ClaudeCode")
-    return "/etc/claude-code"
+from .governance import managed_dir  # noqa: E402 — one definition, importable without pydantic
 
 
 class _Strict(BaseModel):

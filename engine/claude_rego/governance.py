@@ -16,7 +16,8 @@ import sys
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def _managed_dir() -> str:
+def managed_dir() -> str:
+    """Claude Code's managed-settings directory on this OS (plain: the hook's hot path uses it)."""
     if sys.platform == "darwin":
         return "/Library/Application Support/ClaudeCode"
     if sys.platform.startswith("win"):
@@ -57,7 +58,7 @@ def facts(environ, home: str | None, project_dir: str | None) -> dict:
     config_dirs = [os.path.join(home, ".claude")]
     if environ.get("CLAUDE_CONFIG_DIR"):
         config_dirs.append(environ["CLAUDE_CONFIG_DIR"])
-    managed = _managed_dir()
+    managed = managed_dir()
     settings = [os.path.join(d, name) for d in config_dirs for name in ("settings.json", "settings.local.json")]
     if project_dir:
         settings += [os.path.join(project_dir, ".claude", n) for n in ("settings.json", "settings.local.json")]

@@ -301,11 +301,9 @@ MARKER = "from claude_rego.entry import main"  # identifies our inline hook comm
 def settings_path(scope: str, project_dir: str | None = None) -> str:
     """Claude Code's settings file for a scope (managed paths per OS, as Claude Code reads them)."""
     if scope == "managed":
-        if sys.platform == "darwin":
-            return "/Library/Application Support/ClaudeCode/managed-settings.json"
-        if sys.platform.startswith("win"):
-            return os.path.join(os.environ.get("PROGRAMDATA", r"C:\ProgramData"), "ClaudeCode", "managed-settings.json")
-        return "/etc/claude-code/managed-settings.json"
+        from .governance import managed_dir
+
+        return os.path.join(managed_dir(), "managed-settings.json")
     if scope == "user":
         return os.path.join(os.path.expanduser("~"), ".claude", "settings.json")
     if scope == "project":
