@@ -16,7 +16,7 @@ class BuildWithSnapshot(build_py):
     def run(self):
         super().run()
         sys.path.insert(0, str(HERE / "engine"))
-        from claude_rego import policyset
+        from claude_rego.policy import policyset
 
         snapshot = policyset.compile_sources([str(HERE / "policies")], check=True)
         target = Path(self.build_lib) / "claude_rego" / policyset.DEFAULT_SNAPSHOT_NAME

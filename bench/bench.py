@@ -158,11 +158,12 @@ PHASES_PROBE = r"""
 import time; t0 = time.perf_counter()
 import sys; sys.path += PATHS
 import json
-from claude_rego import hook, hookinput, output
-from claude_rego.events import event_info
+from claude_rego.claudecode import hook, hookinput, output
+from claude_rego.claudecode.events import event_info
 t1 = time.perf_counter()
 hook_input = hookinput.parse(INPUT)
-from claude_rego import pipeline, snapshot
+from claude_rego.decide import pipeline
+from claude_rego.policy import snapshot
 import regorus
 t2 = time.perf_counter()
 evaluator = pipeline.Evaluator(snapshot.load(SOURCES))
@@ -178,7 +179,7 @@ sys.stderr.write(json.dumps([t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4]))
 
 def phase_breakdown(sources, runs: int) -> dict:
     """Median ms per phase of one decision in a fresh interpreter, as the hook runs it."""
-    from claude_rego.install import bootstrap
+    from claude_rego.claudecode.install import bootstrap
 
     paths = bootstrap().split("sys.path += ", 1)[1].split(";", 1)[0]
     probe = PHASES_PROBE.replace("PATHS", paths).replace("INPUT", repr(json.dumps(INPUT).encode())) \
@@ -217,8 +218,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
-    from claude_rego import policyset, snapshot
-    from claude_rego.install import hook_command
+    from claude_rego.policy import policyset, snapshot
+    from claude_rego.claudecode.install import hook_command
 
     payload = json.dumps(INPUT).encode()
     work = Path(tempfile.mkdtemp(prefix="claude-rego-bench-"))

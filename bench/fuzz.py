@@ -2,7 +2,7 @@
 
     python bench/fuzz.py --count 100000 [--workers 2] [--seed 1]
 
-Each input goes through `claude_rego.hook.main` (the same code path as the registered
+Each input goes through `claude_rego.claudecode.hook.main` (the same code path as the registered
 command, including the forked engine child), and each answer is checked against the
 referee schema of the real CLI. Counted: invalid outputs, crashes (anything but exit
 0/2 or an exception), and fail-open outcomes (an unreadable input on an event whose
@@ -126,8 +126,8 @@ def run_chunk(args) -> dict:
     from cli_output_schema import validate_output
     from conftest import load_samples
 
-    from claude_rego import hook
-    from claude_rego.events import EVENTS, event_info
+    from claude_rego.claudecode import hook
+    from claude_rego.claudecode.events import EVENTS, event_info
 
     rng = random.Random(seed)
     samples = load_samples()
@@ -199,7 +199,7 @@ def main() -> None:
         parts = pool.map(run_chunk, chunks)
     total = {key: sum(p[key] for p in parts)
              for key in ("inputs", "invalid_output", "crash", "fail_open", "internal_error")}
-    from claude_rego import decisionlog
+    from claude_rego.audit import decisionlog
 
     total["log_verify"] = decisionlog.verify(decisionlog.default_path())["ok"]
     total["seconds"] = round(time.monotonic() - started, 1)

@@ -60,8 +60,8 @@ def pct(values, q):
 def compiled_pack(tmp: Path) -> str:
     """The default pack as a snapshot file, so the command hook and the service read the
     same precompiled policies whether claude-rego is installed as a wheel or editable."""
-    from claude_rego import snapshot
-    from claude_rego.policyset import write_snapshot
+    from claude_rego.policy import snapshot
+    from claude_rego.policy.policyset import write_snapshot
 
     path = tmp / "pack.snapshot.json"
     write_snapshot(snapshot.load(None), str(path))
@@ -164,7 +164,7 @@ def _fake_api():
 
 
 def cli_configs(service_url: str, pack: str) -> dict:
-    from claude_rego.install import hook_command
+    from claude_rego.claudecode.install import hook_command
 
     py = sys.executable
     return {

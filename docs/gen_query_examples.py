@@ -59,8 +59,8 @@ GOVERNANCE = {
 
 def examples() -> dict[str, dict]:
     sys.path.insert(0, str(HERE.parent / "engine"))
-    from claude_rego import hookinput, query
-    from claude_rego.events import EVENTS
+    from claude_rego.claudecode import hookinput, query
+    from claude_rego.claudecode.events import EVENTS
 
     out = {}
     for event in EVENTS:

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
 
-from claude_rego import activation as A
+from claude_rego.distribution import activation as A
 from claude_rego import api
-from claude_rego import bundle as B
-from claude_rego import snapshot
+from claude_rego.distribution import bundle as B
+from claude_rego.policy import snapshot
 from conftest import POLICIES, bash_input
 from test_bundle import make_tar, members_of, pem_private, pem_public, run_cli, write_policies
 
@@ -296,8 +296,8 @@ def test_lock_busy_fails_clearly(tmp_path, rsa_key):
 
 _ACTIVATE = textwrap.dedent("""
     import json, sys
-    from claude_rego import activation
-    from claude_rego.bundle import BundleError
+    from claude_rego.distribution import activation
+    from claude_rego.distribution.bundle import BundleError
     try:
         r = activation.activate(sys.argv[1], sys.argv[2], lock_timeout=120)
         print(json.dumps({"ok": True, "status": r.status, "revision": r.revision}))
@@ -307,7 +307,7 @@ _ACTIVATE = textwrap.dedent("""
 
 _READER = textwrap.dedent("""
     import json, sys, time
-    from claude_rego import snapshot
+    from claude_rego.policy import snapshot
     path, stop = sys.argv[1], time.monotonic() + float(sys.argv[2])
     reads, errors, revisions = 0, [], set()
     while time.monotonic() < stop:

@@ -107,7 +107,7 @@ def test_quickstart_builtin_pack_plus_my_policy_plus_my_settings(tmp_path):
 
 
 def registered_command_for_pack() -> str:
-    from claude_rego.install import hook_command
+    from claude_rego.claudecode.install import hook_command
 
     return hook_command("PreToolUse", python=sys.executable)
 
@@ -233,7 +233,7 @@ def test_fixtures_apply_the_project_layer(project, tmp_path):
     (fixtures / "make.json").write_text(json.dumps({"input": make_input(project), "expected": expected}))
     proc = cli("test", "--fixtures", str(fixtures), "--run", "no_such_rego_test")
     assert "FAIL fixture" not in proc.stdout, proc.stdout
-    from claude_rego.regotest import run_fixtures
+    from claude_rego.policy.regotest import run_fixtures
 
     (result,) = run_fixtures(str(fixtures), None)
     assert result["passed"], result["error"]
@@ -249,7 +249,9 @@ def test_api_decide_hook_applies_the_project_layer(project):
 # ------------------------------------------------------------------ managed OPA CA file
 
 def test_the_managed_opa_ca_file_reaches_the_opa_engine(tmp_path):
-    from claude_rego import config, hook, worker
+    from claude_rego.distribution import config
+    from claude_rego.claudecode import hook
+    from claude_rego.decide import worker
 
     snap = tmp_path / "snap.json"
     snap.write_text("{}")
@@ -269,10 +271,11 @@ def test_the_hook_passes_the_ca_file_into_the_child_request(tmp_path, monkeypatc
     """The request the hook hands to its child carries the CA file (so the OPA engine gets it)."""
     import io
 
-    from claude_rego import hook, isolation
+    from claude_rego.claudecode import hook
+    from claude_rego.decide import isolation
 
     seen = {}
-    import claude_rego.worker as worker
+    import claude_rego.decide.worker as worker
 
     monkeypatch.setattr(worker, "compute", lambda request: seen.update(request) or {})
     monkeypatch.setattr(isolation, "run_forked", lambda fn, deadline: fn())
@@ -285,7 +288,7 @@ def test_the_hook_passes_the_ca_file_into_the_child_request(tmp_path, monkeypatc
 def test_composing_with_the_precompiled_pack_equals_compiling_it(tmp_path, monkeypatch):
     """In a wheel the pack is precompiled: composing reuses it instead of describing the pack
     again, and must give the same policy set as compiling everything from sources."""
-    from claude_rego import policyset, snapshot
+    from claude_rego.policy import policyset, snapshot
     from claude_rego.api import decide_hook
 
     mine = quickstart_dir(tmp_path)

@@ -19,7 +19,7 @@ from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
 from claude_rego import CONTRACT_VERSION
-from claude_rego import bundle as B
+from claude_rego.distribution import bundle as B
 from conftest import POLICIES
 
 POLICY = """# METADATA
@@ -524,7 +524,7 @@ def run_cli(*args):
     import typer
     from typer.testing import CliRunner
 
-    from claude_rego.cli_bundle import register
+    from claude_rego.cli.bundle import register
 
     app = typer.Typer()
 

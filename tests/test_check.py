@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from claude_rego import policyset
-from claude_rego.check import check, errors, literal_depth
+from claude_rego.policy import policyset
+from claude_rego.policy.check import check, errors, literal_depth
 from conftest import cli
 
 HEADER = "package claude_rego.policies.p\n\nimport rego.v1\n\n"

@@ -15,7 +15,7 @@ import pytest
 def _command_paths() -> set[str]:
     import typer.main
 
-    from claude_rego.cli import app
+    from claude_rego.cli.app import app
 
     def walk(command, path):
         subs = getattr(command, "commands", None)
@@ -162,7 +162,7 @@ def test_doctor_reads_the_policies_install_registered(tmp_path):
 
 
 def test_hook_help_does_not_import_typer():
-    probe = ("import io, sys\nfrom claude_rego import hook\nout = io.StringIO()\n"
+    probe = ("import io, sys\nfrom claude_rego.claudecode import hook\nout = io.StringIO()\n"
              "code = hook.main(['--help'], stdin=io.BytesIO(b''), stdout=out, stderr=io.StringIO())\n"
              "print(code, 'typer' in sys.modules, 'click' in sys.modules, out.getvalue().startswith('Usage:'))\n")
     proc = subprocess.run([sys.executable, "-I", "-c", probe], capture_output=True, text=True)

@@ -7,8 +7,9 @@ import json
 import jsonschema
 import pytest
 
-from claude_rego import CONTRACT_VERSION, contract, hookinput, query
-from claude_rego.events import EVENTS
+from claude_rego import CONTRACT_VERSION
+from claude_rego.claudecode import contract, hookinput, query
+from claude_rego.claudecode.events import EVENTS
 from conftest import SAMPLES, bash_input, hook_input, needs_samples
 
 

@@ -120,7 +120,7 @@ def _spot_cases() -> list[dict]:
 
 @pytest.mark.parametrize("case", _spot_cases(), ids=lambda c: c["id"])
 def test_the_real_hook_process_answers_like_the_runner(case, tmp_path):
-    from claude_rego.install import hook_command
+    from claude_rego.claudecode.install import hook_command
 
     event = case["event"]
     env = dict(runner.ENVIRON, XDG_STATE_HOME=str(tmp_path / "state"))

@@ -9,8 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from claude_rego import decisionlog
-from claude_rego.install import hook_command
+from claude_rego.audit import decisionlog
+from claude_rego.claudecode.install import hook_command
 from conftest import SCRIPTED, bash_input, hook_input, run_registered
 
 ENV = {"HOME": "/home/dev", "CLAUDE_PROJECT_DIR": "/home/dev/project"}
@@ -108,7 +108,7 @@ def test_replay_reports_the_blast_radius_of_a_policy_change(tmp_path):
     assert report["replayed"] == 4 and report["newly_denied"] == 1 and report["newly_allowed"] == 2
     assert report["examples"]["newly_denied"][0]["tool_input"]["command"] == "cat README.md"
     same = subprocess.run([sys.executable, "-m", "claude_rego", "replay", str(log), "--bundle",
-                           str(__import__("claude_rego.snapshot").snapshot.default_pack_dir()), "--format", "json",
+                           str(__import__("claude_rego.policy.snapshot").policy.snapshot.default_pack_dir()), "--format", "json",
                            "--fail-on", "newly_denied,newly_allowed"], capture_output=True, text=True)
     assert same.returncode == 0 and json.loads(same.stdout)["unchanged"] == 4
 

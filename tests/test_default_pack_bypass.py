@@ -226,7 +226,7 @@ def test_privilege_escalation_asks(command):
 
 
 def test_privilege_escalation_can_be_switched_to_deny(tmp_path):
-    from claude_rego import policyset
+    from claude_rego.policy import policyset
     snapshot = policyset.compile_sources(PACK or [str(policyset.default_pack_dir())])
     snapshot["data"]["claude_rego"]["settings"]["privilege_escalation"] = "deny"
     policyset.write_snapshot(snapshot, tmp_path / "pack.json")
@@ -388,7 +388,7 @@ def test_file_tool_writes_outside_the_project_are_denied(tool, field, path):
 
 
 def test_write_through_a_symlink_that_leaves_the_project_is_denied(tmp_path):
-    from claude_rego import policyset
+    from claude_rego.policy import policyset
     project = tmp_path / "project"
     outside = tmp_path / "outside"
     project.mkdir()

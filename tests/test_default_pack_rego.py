@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from claude_rego import policyset
-from claude_rego.regotest import run_rego_tests
+from claude_rego.policy import policyset
+from claude_rego.policy.regotest import run_rego_tests
 
 PACK = Path(policyset.default_pack_dir())
 RESULTS = run_rego_tests([str(PACK)])

@@ -28,9 +28,9 @@ from pathlib import Path
 import pytest
 
 import claude_rego
-from claude_rego import decisionlog
-from claude_rego.events import EVENTS, event_info
-from claude_rego.install import TIMEOUT_MARGIN, hook_command
+from claude_rego.audit import decisionlog
+from claude_rego.claudecode.events import EVENTS, event_info
+from claude_rego.claudecode.install import TIMEOUT_MARGIN, hook_command
 from conftest import HookRun, bash_input, hook_input
 
 REGISTERED_TIMEOUT = 3.0 + TIMEOUT_MARGIN  # what Claude Code waits before it gives up (fails open)
@@ -442,7 +442,7 @@ def test_a_signal_before_the_answer_gives_the_failure_answer(env, sig):
     from the failure table instead of dying silently (which the CLI reads as no opinion)."""
     # the Python hook itself (what the registered command's shell runs), so the signal
     # reaches its handlers rather than the shell around it
-    from claude_rego.install import bootstrap
+    from claude_rego.claudecode.install import bootstrap
 
     argv = [sys.executable, "-I", "-S", "-c", bootstrap(), "hook", "--event", "PreToolUse"]
     full = dict(os.environ, **env.env, CLAUDE_REGO_TEST_FAULT="slow", CLAUDE_REGO_TEST_SLOW_SECONDS="30")
@@ -503,26 +503,28 @@ def _command_for(site: Path, real_parent: str, event: str) -> str:
 
 
 def _garble_bytecode(site: Path, module: str):
-    (pyc,) = (site / "claude_rego" / "__pycache__").glob(f"{module}.*.pyc")
+    package, name = site / "claude_rego" / Path(module).parent, Path(module).name
+    (pyc,) = (package / "__pycache__").glob(f"{name}.*.pyc")
     data = bytearray(pyc.read_bytes())
     data[16:] = b"\x00garbled" * ((len(data) - 16) // 8 + 1)  # the header still matches the source
     pyc.write_bytes(bytes(data))
 
 
 def _remove_module(site: Path, module: str):
-    (site / "claude_rego" / f"{module}.py").unlink()
-    for pyc in (site / "claude_rego" / "__pycache__").glob(f"{module}.*.pyc"):
+    package, name = site / "claude_rego" / Path(module).parent, Path(module).name
+    (package / f"{name}.py").unlink()
+    for pyc in (package / "__pycache__").glob(f"{name}.*.pyc"):
         pyc.unlink()
 
 
 DAMAGE = {
-    "garbled hook.pyc": lambda site: _garble_bytecode(site, "hook"),
-    "garbled output.pyc": lambda site: _garble_bytecode(site, "output"),
-    "missing hookinput": lambda site: _remove_module(site, "hookinput"),
-    "missing events": lambda site: _remove_module(site, "events"),
-    "missing worker": lambda site: _remove_module(site, "worker"),
+    "garbled hook.pyc": lambda site: _garble_bytecode(site, "claudecode/hook"),
+    "garbled output.pyc": lambda site: _garble_bytecode(site, "claudecode/output"),
+    "missing hookinput": lambda site: _remove_module(site, "claudecode/hookinput"),
+    "missing events": lambda site: _remove_module(site, "claudecode/events"),
+    "missing worker": lambda site: _remove_module(site, "decide/worker"),
     "unreadable snapshot": lambda site: [p.write_text("{garbage") for p in (site / "claude_rego").glob("*.snapshot.json")]
-    or (site / "claude_rego" / "snapshot.py").write_text("raise ImportError('damaged')\n"),
+    or (site / "claude_rego" / "policy" / "snapshot.py").write_text("raise ImportError('damaged')\n"),
 }
 
 
@@ -546,9 +548,9 @@ def test_a_damaged_install_answers_per_the_failure_table(env, tmp_path, damage, 
 
 def test_doctor_detects_a_damaged_install(tmp_path):
     site, _ = _throwaway_install(tmp_path)
-    _garble_bytecode(site, "output")
-    _remove_module(site, "hookinput")
-    from claude_rego.doctor import damaged_install
+    _garble_bytecode(site, "claudecode/output")
+    _remove_module(site, "claudecode/hookinput")
+    from claude_rego.cli.doctor import damaged_install
 
     check = damaged_install(str(site / "claude_rego"))
     assert check["ok"] is False
@@ -581,7 +583,7 @@ def test_a_stdin_that_never_ends_gets_the_failure_answer_by_the_deadline(env):
 def test_big_inputs_reach_the_engine_with_capped_collections():
     """Policies get at most MAX_COLLECTION items per collection of a big input (the cut
     paths are in facts.truncated), so millions of small values cost the engine nothing."""
-    from claude_rego import hookinput
+    from claude_rego.claudecode import hookinput
 
     payload = bash_input(SECRET)
     payload["tool_input"]["x"] = [{"k": [1] * 3}] * 200_000
@@ -598,7 +600,7 @@ def test_big_inputs_reach_the_engine_with_capped_collections():
 
 def _append_many(args):
     log, worker = args
-    from claude_rego import decisionlog as dl
+    from claude_rego.audit import decisionlog as dl
 
     dl.MAX_BYTES = 3000
     written = 0

@@ -16,8 +16,8 @@ import tempfile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from claude_rego.events import EVENTS, event_info
-from claude_rego.install import hook_command
+from claude_rego.claudecode.events import EVENTS, event_info
+from claude_rego.claudecode.install import hook_command
 from conftest import SAMPLES, run_registered
 
 STATE = {"XDG_STATE_HOME": tempfile.mkdtemp(prefix="claude-rego-fuzz-")}  # never the real logs

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from claude_rego.install import hook_command
+from claude_rego.claudecode.install import hook_command
 from conftest import TESTS, run_registered, validate_output
 
 GOLDEN = TESTS / "golden"

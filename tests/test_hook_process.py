@@ -13,8 +13,8 @@ import time
 
 import pytest
 
-from claude_rego.events import EVENTS, event_info
-from claude_rego.install import hook_command
+from claude_rego.claudecode.events import EVENTS, event_info
+from claude_rego.claudecode.install import hook_command
 from conftest import POLICIES, SAMPLES, SCRIPTED, bash_input, hook_input, needs_samples, run_registered
 
 BLOCKING = {"PreToolUse", "PermissionRequest", "UserPromptSubmit", "UserPromptExpansion",

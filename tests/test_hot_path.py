@@ -21,7 +21,8 @@ HEAVY = ("typer", "click", "pydantic", "yaml", "rich", "requests", "aiohttp", "h
 
 PROBE = r"""
 import io, json, sys
-from claude_rego import hook, worker
+from claude_rego.claudecode import hook
+from claude_rego.decide import worker
 hook_input = json.loads(sys.argv[1])
 sources = json.loads(sys.argv[2])
 out = io.StringIO()
@@ -45,7 +46,7 @@ def heavy_in(modules) -> set[str]:
 
 
 def test_default_pack_hot_path_imports_nothing_heavy():
-    from claude_rego import snapshot
+    from claude_rego.policy import snapshot
     if snapshot.default_snapshot_path() is None:
         pytest.skip("running from a source checkout: the default pack's snapshot is built into the "
                     "wheel (`pip install .`, as CI does); an editable install compiles it per call")
@@ -55,7 +56,7 @@ def test_default_pack_hot_path_imports_nothing_heavy():
 
 
 def test_snapshot_hot_path_does_not_compile_policies(tmp_path):
-    from claude_rego import policyset
+    from claude_rego.policy import policyset
     snapshot = tmp_path / "s.json"
     policyset.write_snapshot(policyset.compile_sources([SCRIPTED]), snapshot)
     result = probe([str(snapshot)])

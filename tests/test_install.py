@@ -10,10 +10,10 @@ import sys
 
 import pytest
 
-from claude_rego import policyset
-from claude_rego.events import EVENTS, NEVER_REGISTER_BY_DEFAULT
-from claude_rego.hook import DEFAULT_DEADLINE
-from claude_rego.install import LAUNCHER_NAME, bootstrap, hook_command, launcher_script, registration
+from claude_rego.policy import policyset
+from claude_rego.claudecode.events import EVENTS, NEVER_REGISTER_BY_DEFAULT
+from claude_rego.claudecode.hook import DEFAULT_DEADLINE
+from claude_rego.claudecode.install import LAUNCHER_NAME, bootstrap, hook_command, launcher_script, registration
 from conftest import SCRIPTED, bash_input, hook_input, run_registered, validate_output
 
 
@@ -213,7 +213,7 @@ def test_a_missing_launcher_still_blocks_where_the_table_blocks_and_never_traps(
 
 
 def test_is_ours_recognises_launcher_and_inline_commands_and_reinstall_replaces_the_old_form(tmp_path):
-    from claude_rego.install import is_ours, merge
+    from claude_rego.claudecode.install import is_ours, merge
     old = {"type": "command", "command": hook_command("PreToolUse")}
     new_hooks = all_event_registration(tmp_path)
     assert is_ours(old) and is_ours(new_hooks["PreToolUse"][0]["hooks"][0])
@@ -275,7 +275,7 @@ def test_install_dry_run_shows_a_diff_and_writes_nothing(tmp_path):
 
 
 def test_reinstall_with_fewer_events_removes_only_our_stale_hooks(tmp_path):
-    from claude_rego.install import merge
+    from claude_rego.claudecode.install import merge
     fragment_all = registration(policyset.compile_sources([SCRIPTED]))
     settings = merge({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "other"}]}]}}, fragment_all)
     fragment_pre = registration(policyset.compile_sources([SCRIPTED]), events=["PreToolUse"])
@@ -338,7 +338,7 @@ def test_doctor_flags_a_damaged_launcher(tmp_path):
     settings = tmp_path / "settings.json"
     subprocess.run([sys.executable, "-m", "claude_rego", "install", "--settings-file", str(settings)],
                    capture_output=True, check=True)
-    from claude_rego.install import launcher_path, launcher_script
+    from claude_rego.claudecode.install import launcher_path, launcher_script
     launcher = launcher_path()
     try:
         with open(launcher, "a") as fh:
@@ -359,7 +359,7 @@ def test_doctor_flags_a_damaged_launcher(tmp_path):
     ("garbage", False, None, "unrecognised"),
 ])
 def test_claude_code_version_against_the_supported_range(version, ok, on_failure, words):
-    from claude_rego.doctor import claude_code_status
+    from claude_rego.cli.doctor import claude_code_status
     status = claude_code_status(version)
     assert (status["ok"], status["on_failure"]) == (ok, on_failure) and words in status["detail"]
 
@@ -375,7 +375,7 @@ def test_doctor_reports_the_installed_cli_version_and_warns_when_too_old(tmp_pat
 
 
 def test_supported_range_is_the_referees():
-    from claude_rego.events import SUPPORTED_CLI
+    from claude_rego.claudecode.events import SUPPORTED_CLI
     from cli_output_schema import SUPPORTED
     assert SUPPORTED_CLI == SUPPORTED
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from claude_rego.install import hook_command
+from claude_rego.claudecode.install import hook_command
 from conftest import bash_input, hook_input, run_registered
 
 HEADER = "package claude_rego.policies.{name}\n\nimport rego.v1\n\n"

@@ -12,9 +12,9 @@ import json
 
 import pytest
 
-from claude_rego import policyset, snapshot
-from claude_rego.events import tool_class
-from claude_rego.pipeline import Evaluator
+from claude_rego.policy import policyset, snapshot
+from claude_rego.claudecode.events import tool_class
+from claude_rego.decide.pipeline import Evaluator
 from conftest import SAMPLES, TESTS, bash_input, hook_input
 from test_default_pack_bypass import ENV, EVASION_CASES, PROJECT
 

@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
-from claude_rego import policyset
+from claude_rego.policy import policyset
 from claude_rego.api import decide_hook, evaluate_hook
-from claude_rego.events import EVENTS, event_info
-from claude_rego.install import registration
+from claude_rego.claudecode.events import EVENTS, event_info
+from claude_rego.claudecode.install import registration
 from cli_output_schema import NEWEST, OLDEST, versions_knowing
 from conftest import REPO, SCRIPTED, bash_input, hook_input, run_registered, validate_output
 
@@ -64,7 +64,7 @@ def test_post_model_switch_context_and_directory_added_nothing():
 
 @pytest.mark.parametrize("event", ["PreModelSwitch", "PostModelSwitch", "DirectoryAdded"])
 def test_failure_answers_of_the_new_events(event):
-    from claude_rego.output import failure
+    from claude_rego.claudecode.output import failure
     out, code, err = failure(event_info(event), "engine broke.")
     assert code == 0
     validate_output(event, out)
@@ -100,7 +100,7 @@ NEW_INPUTS = [
 def test_new_input_fields_reach_policies_untouched_and_match_the_contract(hook):
     import jsonschema
 
-    from claude_rego import contract, hookinput, query
+    from claude_rego.claudecode import contract, hookinput, query
     capped, truncated = hookinput.cap_strings(hook)
     document = query.build(capped, truncated=truncated, environ={"HOME": "/home/dev"})
     assert document["hook"] == hook and document["facts"]["known_event"] is True
@@ -110,7 +110,7 @@ def test_new_input_fields_reach_policies_untouched_and_match_the_contract(hook):
 def test_contract_rejects_a_wrongly_typed_new_field():
     import jsonschema
 
-    from claude_rego import contract, hookinput, query
+    from claude_rego.claudecode import contract, hookinput, query
     hook = switch_input(context_tokens="many")
     document = query.build(hookinput.cap_strings(hook)[0], truncated=[], environ={"HOME": "/home/dev"})
     with pytest.raises(jsonschema.ValidationError):

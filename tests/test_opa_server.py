@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from claude_rego import snapshot
+from claude_rego.policy import snapshot
 from claude_rego.engines.opa_server import OpaServerEngine
-from claude_rego.install import hook_command
+from claude_rego.claudecode.install import hook_command
 from conftest import SAMPLES, TESTS, bash_input, cli, hook_input, run_registered
 from opa_rest import OpaRestServer
 
@@ -122,7 +122,7 @@ def test_unreachable_opa_fails_closed(tmp_path):
 
 
 def test_the_embedded_path_never_imports_the_http_stack():
-    code = ("import sys, io, json; from claude_rego import hook, worker, pipeline;"
+    code = ("import sys, io, json; from claude_rego.claudecode import hook; from claude_rego.decide import worker, pipeline;"
             "print(json.dumps([m for m in sys.modules if m.split('.')[0] in "
             "('http', 'urllib3', 'requests', 'aiohttp', 'httpx', 'opa_client', 'ssl')]))")
     proc = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, check=True)

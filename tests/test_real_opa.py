@@ -20,11 +20,12 @@ opa_bindings = pytest.importorskip(
     "opa_bindings", reason="opa-golib-python-bindings is not installed "
     "(pip install --ignore-requires-python opa-golib-python-bindings)")
 
-from claude_rego import hookinput, query, snapshot  # noqa: E402
+from claude_rego.claudecode import hookinput, query  # noqa: E402
+from claude_rego.policy import snapshot  # noqa: E402
 from claude_rego.engines.opa_server import OpaServerEngine  # noqa: E402
 from claude_rego.engines.regorus_engine import RegorusEngine  # noqa: E402
-from claude_rego.install import hook_command  # noqa: E402
-from claude_rego.regotest import discover, run_rego_tests  # noqa: E402
+from claude_rego.claudecode.install import hook_command  # noqa: E402
+from claude_rego.policy.regotest import discover, run_rego_tests  # noqa: E402
 from conftest import SAMPLES, TESTS, bash_input, hook_input, run_registered  # noqa: E402
 from opa_rest import OpaBindingsBackend, OpaRestServer  # noqa: E402
 
@@ -84,7 +85,7 @@ def test_every_routed_rule_has_the_same_value_on_both_engines(engines, hook):
     document = query.build(capped, truncated=truncated, environ=ENV, flavour="linux", resolver=lambda p: p)
     tool = hook.get("tool_name")
     routed = [rule for _, rule in snapshot.routed_rules(pack, hook["hook_event_name"], tool,
-                                                         __import__("claude_rego.events").events.tool_class(tool)
+                                                         __import__("claude_rego.claudecode.events").claudecode.events.tool_class(tool)
                                                          if tool else None)]
     ours = regorus.evaluate(json.dumps(document), routed)
     for rule in routed:

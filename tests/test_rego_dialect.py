@@ -56,7 +56,7 @@ def test_builtins_still_missing(expression):
 
 
 def test_two_defaults_are_accepted_by_the_engine_but_refused_by_check(tmp_path):
-    from claude_rego.check import check
+    from claude_rego.policy.check import check
     engine = RegorusEngine(gather_prints=False)
     engine.load([("d.rego", "package d\nimport rego.v1\ndefault x := 1\ndefault x := 2\n")], {})
     assert engine.evaluate("{}", ["data.d.x"])["data.d.x"] in (1, 2)

@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from claude_rego.install import hook_command
+from claude_rego.claudecode.install import hook_command
 from claude_rego.sdk import SDK_EVENTS, PolicyHooks, PolicyRefused
 from conftest import POLICIES, strip_decision_ids, SAMPLES, bash_input, hook_input, run_registered, validate_output
 

@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from claude_rego.api import evaluate_hook
-from claude_rego.install import hook_command
+from claude_rego.claudecode.install import hook_command
 from conftest import hook_input, run_registered, validate_output
 
 PROJECT = "/home/dev/project"

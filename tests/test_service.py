@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from claude_rego import api, decisionlog
+from claude_rego import api
+from claude_rego.audit import decisionlog
 from claude_rego.service import core, server
 from conftest import POLICIES, TESTS, bash_input, hook_input, strip_decision_ids, validate_output
 
@@ -416,7 +417,7 @@ def test_peer_uid_of_a_loopback_connection():
 # ------------------------------------------------------------------------------- hot reload
 
 def test_a_new_snapshot_is_picked_up_without_a_restart(tmp_path):
-    from claude_rego.policyset import compile_sources, write_snapshot
+    from claude_rego.policy.policyset import compile_sources, write_snapshot
 
     snap = tmp_path / "active.snapshot.json"
     write_snapshot(compile_sources([str(E2E_POLICIES / "deny")], revision="1"), str(snap))

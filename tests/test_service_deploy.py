@@ -6,7 +6,7 @@ import configparser
 import json
 import plistlib
 
-from claude_rego.config import ServiceSettings
+from claude_rego.distribution.config import ServiceSettings
 from claude_rego.service import register, server
 from conftest import REPO
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
 
-from claude_rego import activation as A
-from claude_rego import bundle as B
-from claude_rego import decisionlog
+from claude_rego.distribution import activation as A
+from claude_rego.distribution import bundle as B
+from claude_rego.audit import decisionlog
 from claude_rego.service import fleet, server
 from claude_rego.service.cli import build, first_bundle, start_fleet
 from conftest import bash_input
@@ -263,7 +263,7 @@ def test_managed_config_starts_the_fleet_duties(tmp_path, remote, rsa_key):
 
 
 def test_config_schema_refuses_unknown_keys(tmp_path):
-    from claude_rego.config import ConfigError, load
+    from claude_rego.distribution.config import ConfigError, load
 
     path = tmp_path / "c.json"
     path.write_text(json.dumps({"policies": "/x", "bundle": {"url": "https://b", "state_dir": "/s", "nope": 1}}))

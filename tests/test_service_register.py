@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from claude_rego import install, snapshot
-from claude_rego.events import EVENTS, event_info
+from claude_rego.claudecode import install
+from claude_rego.policy import snapshot
+from claude_rego.claudecode.events import EVENTS, event_info
 from claude_rego.service import register, server
 from conftest import cli
 
@@ -177,7 +178,7 @@ def test_pool_waits_for_warm_workers():
 
 
 def test_doctor_checks_registered_http_hooks(tmp_path, monkeypatch, pack):
-    from claude_rego import doctor
+    from claude_rego.cli.app import doctor
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
     running = server.Running(server.ServiceConfig(port=0, tokens=[TOKEN], workers=1, warm=False,

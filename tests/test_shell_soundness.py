@@ -18,7 +18,7 @@ import pytest
 
 pytest.importorskip("claude_rego.api")
 
-from claude_rego import query  # noqa: E402
+from claude_rego.claudecode import query  # noqa: E402
 from claude_rego.api import evaluate_hook  # noqa: E402
 from claude_rego.facts import shell as shell_facts  # noqa: E402
 from claude_rego.facts.paths import collect_paths  # noqa: E402

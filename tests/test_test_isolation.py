@@ -11,7 +11,8 @@ import tempfile
 
 from conftest import REAL_HOME, bash_input
 
-from claude_rego import decisionlog, hooklog, layers
+from claude_rego.audit import decisionlog, hooklog
+from claude_rego.decide import layers
 
 
 def _tree_state(path):

@@ -7,9 +7,9 @@ invalid decisions still become the event's failure answer.
 
 from __future__ import annotations
 
-from . import output
-from .events import event_info
-from .pipeline import Evaluator, open_evaluator
+from .claudecode import output
+from .claudecode.events import event_info
+from .decide.pipeline import Evaluator, open_evaluator
 
 _evaluators: dict[tuple, Evaluator] = {}
 

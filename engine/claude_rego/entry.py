@@ -8,7 +8,7 @@ import sys
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "hook":
         sys.exit(_hook())
-    from .cli import run
+    from .cli.app import run
 
     run()
 
@@ -22,17 +22,17 @@ _BLOCKING = frozenset({"PreToolUse", "PermissionRequest", "UserPromptSubmit", "U
 def _hook() -> int:
     """Run the hook; whatever escapes it still becomes a valid answer, never exit 1."""
     try:
-        from .hook import main as hook_main
+        from .claudecode.hook import main as hook_main
 
         return hook_main()
     except BaseException as exc:  # noqa: BLE001 — last line of defence
-        answered = getattr(sys.modules.get(__package__ + ".hook"), "ANSWERED", None)
+        answered = getattr(sys.modules.get(__package__ + ".claudecode.hook"), "ANSWERED", None)
         if answered:
             return answered[0]  # the answer is out: never a second one
         try:
-            from .events import event_info
-            from .hook import _emit, _event_from_argv
-            from .output import failure, unreadable_without_event
+            from .claudecode.events import event_info
+            from .claudecode.hook import _emit, _event_from_argv
+            from .claudecode.output import failure, unreadable_without_event
 
             event = _event_from_argv(sys.argv[2:])
             if event:

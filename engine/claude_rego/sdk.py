@@ -24,10 +24,12 @@ import queue
 import threading
 import time
 
-from . import decisionlog, output, snapshot
-from .events import EVENTS, event_info
-from .hook import DEFAULT_DEADLINE
-from .install import TIMEOUT_MARGIN, governed_events, tool_matcher
+from .audit import decisionlog
+from .claudecode import output
+from .policy import snapshot
+from .claudecode.events import EVENTS, event_info
+from .claudecode.hook import DEFAULT_DEADLINE
+from .claudecode.install import TIMEOUT_MARGIN, governed_events, tool_matcher
 
 # Events the Python Agent SDK can register callbacks for (claude_agent_sdk.types.HookEvent).
 SDK_EVENTS = ("PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "Stop",
@@ -56,7 +58,7 @@ class _EngineThread:
         self._jobs.put(None)  # a hung job never reads this; a live thread exits on it
 
     def _run(self) -> None:
-        from .pipeline import open_evaluator
+        from .decide.pipeline import open_evaluator
 
         evaluator = None
         while True:
@@ -84,7 +86,7 @@ class PolicyHooks:
         built-in pack alone). The org and project layers apply as in the hook: the project
         layer (`auto`) comes from each input's project directory, and can only tighten."""
         self.snapshot = snapshot.load(policies)
-        from .check import check_modules, errors
+        from .policy.check import check_modules, errors
 
         checked = [self.snapshot] + ([snapshot.load([org_policies])] if org_policies else [])
         problems = [p for snap in checked
@@ -93,7 +95,7 @@ class PolicyHooks:
             raise PolicyRefused("policies failed `claude-rego check`:\n" + "\n".join(map(str, problems)))
         self.org_policies, self.project_policies = org_policies, project_policies
         self.deadline = deadline
-        self.decision_log = decision_log  # default location (see claude_rego.decisionlog)
+        self.decision_log = decision_log  # default location (see claude_rego.audit.decisionlog)
         self._lock = threading.Lock()
         self._engine = _EngineThread(self.snapshot, org_policies, project_policies)
 

@@ -8,7 +8,7 @@ The fixed environment (every case): cwd and CLAUDE_PROJECT_DIR `/home/dev/projec
 `/home/dev`, USER `dev`, the built-in pack only, no layers.
 
 Decision path: `claude_rego.api.decide_hook` → `pipeline.Evaluator.answer` (= `decide` +
-`output.render`), exactly what `claude_rego.worker.compute` (the hook's evaluating child)
+`output.render`), exactly what `claude_rego.decide.worker.compute` (the hook's evaluating child)
 does, with the hook's failure table on any exception. The only differences from the real
 hook process are the things outside the decision (fork, deadline, decision log), which
 `test_corpus.py` covers with a process-level spot check.
@@ -128,7 +128,8 @@ def environ_for(case: dict) -> dict:
 
 def decide(case: dict) -> tuple[dict | None, int, dict | None]:
     """(hook output, exit code, decision or None when the engine failed) for one case."""
-    from claude_rego import api, hookinput
+    from claude_rego import api
+    from claude_rego.claudecode import hookinput
 
     raw = json.dumps(hook_input(case), ensure_ascii=False).encode("utf-8", "surrogatepass")
     hook = hookinput.parse(raw)  # what the hook does with stdin (size, depth, JSON checks)

@@ -1,10 +1,10 @@
 """End-to-end harness: the REAL Claude Code CLI, offline, with our hook registered.
 
-Every test runs under each supported CLI version (`claude_rego.events.SUPPORTED_CLI`:
+Every test runs under each supported CLI version (`claude_rego.claudecode.events.SUPPORTED_CLI`:
 the oldest supported and the newest pinned; `CLAUDE_REGO_E2E_CLI_VERSIONS=2.1.331`
 narrows the run). Each pinned CLI is installed from npm into a cache folder outside the
 repository (once, reused across runs). Each test gets a throw-away HOME and project directory, writes the
-settings fragment `claude_rego.install.registration` produces (exactly what
+settings fragment `claude_rego.claudecode.install.registration` produces (exactly what
 `claude-rego install --print` prints) into `<project>/.claude/settings.json`, points the
 CLI at the scripted fake Messages API (fake_api.py) and runs
 `claude -p PROMPT --output-format stream-json --verbose --include-hook-events`.
@@ -33,9 +33,9 @@ from pathlib import Path
 
 import pytest
 
-from claude_rego import snapshot
-from claude_rego.events import SUPPORTED_CLI
-from claude_rego.install import registration
+from claude_rego.policy import snapshot
+from claude_rego.claudecode.events import SUPPORTED_CLI
+from claude_rego.claudecode.install import registration
 
 HERE = Path(__file__).resolve().parent
 POLICIES = HERE / "policies"

@@ -4,7 +4,7 @@ Each test runs once per supported CLI (conftest.py: 2.1.197, the oldest supporte
 2.1.331, the newest pinned); where the versions behave differently the expectation is
 per version (`e2e.version`, `e2e.has_on_failure`) and docs/real-cli-findings.md records it.
 
-Every test registers hooks exactly as `claude_rego.install.registration` prints them,
+Every test registers hooks exactly as `claude_rego.claudecode.install.registration` prints them,
 lets the fake model (fake_api.py) ask for tool calls, and asserts what the CLI actually
 did: what the model was sent next, which files the tools created, how the run ended.
 Policies for each case live in tests/e2e/policies/<case>/. Findings: docs/e2e-findings.md.

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from claude_rego import snapshot
+from claude_rego.policy import snapshot
 from claude_rego.service import register, server
 from claude_rego_e2e_fake_api import bash, text
 

@@ -14,7 +14,7 @@ import typer
 
 
 def _keyring(specs: list[str], scope: str | None, allow_hmac: bool):
-    from ..bundle import DEFAULT_KEY_ID, Keyring, load_verification_key
+    from ..distribution.bundle import DEFAULT_KEY_ID, Keyring, load_verification_key
 
     if not specs:
         return None
@@ -43,7 +43,7 @@ def build(*, config_path: str | None = None, host: str | None = None, port: int 
     managed = None
     kw: dict = {}
     if config_path:
-        from ..config import load
+        from ..distribution.config import load
 
         managed = load(config_path)
         kw.update(policies=[managed.policies], org_policies=managed.org_policies,
@@ -64,7 +64,7 @@ def build(*, config_path: str | None = None, host: str | None = None, port: int 
 
 def start_fleet(running, managed) -> list:
     """Bundle poller and decision-log shipper from the managed configuration; started."""
-    from .. import decisionlog
+    from ..audit import decisionlog
     from .fleet import BundlePoller, DecisionLogShipper
 
     duties = []

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import os
 
-from .. import output, snapshot
-from ..events import event_info
-from ..pipeline import Evaluator, open_evaluator
+from ..claudecode import output
+from ..policy import snapshot
+from ..claudecode.events import event_info
+from ..decide.pipeline import Evaluator, open_evaluator
 
 
 class PolicySource:

@@ -136,7 +136,7 @@ class BundlePoller(_Duty):
 
     def poll_once(self) -> bool:
         """One poll; True when it succeeded (activated, unchanged or not modified)."""
-        from .. import activation
+        from ..distribution import activation
 
         self.polls += 1
         self.last_poll = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
@@ -203,7 +203,7 @@ class DecisionLogShipper(_Duty):
 
     def _files_from(self, cursor: dict) -> list[tuple[str, int]]:
         """(file, start offset) to read, oldest first, starting at the cursor."""
-        from ..decisionlog import files_in_order
+        from ..audit.decisionlog import files_in_order
 
         files = files_in_order(self.log_path)
         identities = [_identity(file) for file in files]

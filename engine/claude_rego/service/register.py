@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import time
 
-from ..events import event_info
+from ..claudecode.events import event_info
 
 TOKEN_ENV = "CLAUDE_REGO_SERVICE_TOKEN"
 PROJECT_DIR_ENV = "CLAUDE_PROJECT_DIR"
@@ -74,7 +74,7 @@ def http_registration(snapshot: dict, service_url: str, *, deadline: float = 3.0
     """The settings fragment `{"hooks": {...}}`: http hooks to the service, command hooks
     where http cannot do the job (see the module docstring). `command_options` go to
     `install.registration` for those (python, policies, log_file, …)."""
-    from .. import install
+    from ..claudecode import install
 
     wanted = events or install.governed_events(snapshot, confirm_dangerous=confirm_dangerous)
     command_events = [e for e in wanted if needs_command(e, cli_version=cli_version)]
@@ -108,7 +108,7 @@ def registered_http_checks(hooks: dict[str, dict], *, token: str | None = None) 
     through it conforms (with the token from CLAUDE_REGO_SERVICE_TOKEN, when set)."""
     import os
 
-    from ..output import conforms
+    from ..claudecode.output import conforms
 
     token = token if token is not None else os.environ.get(TOKEN_ENV)
     checks = []
@@ -212,7 +212,7 @@ def service_checks(service_url: str, *, token: str | None, expected_revision: st
     the port protected, the listener owned by the service user."""
     from urllib.parse import urlsplit
 
-    from ..output import conforms
+    from ..claudecode.output import conforms
     from .server import port_protection
 
     def check(name, ok, detail, **extra):

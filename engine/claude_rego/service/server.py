@@ -27,8 +27,10 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler
 
-from .. import __version__, decisionlog, hookinput, output
-from ..events import event_info
+from .. import __version__
+from ..audit import decisionlog
+from ..claudecode import hookinput, output
+from ..claudecode.events import event_info
 from .core import Decider, PolicySource
 from .pool import DeadlineExceeded, Pool
 

@@ -31,7 +31,7 @@ except ImportError:  # pragma: no cover — Python 3.12+ renamed it
     except ImportError:
         from hashlib import sha256
 
-from . import __version__
+from .. import __version__
 
 MAX_BYTES = 20 * 1024 * 1024
 KEEP_FILES = 5

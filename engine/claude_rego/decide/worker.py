@@ -1,7 +1,7 @@
 """The evaluating side of the hook: runs in the isolated child (see `isolation`).
 
 `compute(request)` → {"output", "exit", "stderr", "decision"}; it may raise or crash,
-the parent copes. Also a `python -I -m claude_rego.worker` entry for platforms
+the parent copes. Also a `python -I -m claude_rego.decide.worker` entry for platforms
 without fork (request JSON on stdin, answer JSON on stdout).
 """
 
@@ -24,8 +24,9 @@ def compute(request: dict) -> dict:
     _inject_early(fault)
     if fault == "garbage_answer":
         return ["not", "an", "answer"]  # type: ignore[return-value]
-    from . import output, snapshot
-    from .events import event_info
+    from ..claudecode import output
+    from ..policy import snapshot
+    from ..claudecode.events import event_info
     from .pipeline import open_evaluator
 
     policies = snapshot.load(request.get("sources"))
@@ -51,7 +52,7 @@ def compute(request: dict) -> dict:
 
 def _opa_engine(opa: dict):
     """Fleet mode: the routed rules are evaluated by an OPA server (see engines/opa_server.py)."""
-    from .engines.opa_server import OpaServerEngine
+    from ..engines.opa_server import OpaServerEngine
 
     token = None
     if opa.get("token_file"):
@@ -73,7 +74,7 @@ def _inject_early(fault) -> None:
         import time
         time.sleep(float(os.environ.get("CLAUDE_REGO_TEST_SLOW_SECONDS", "1")))
     elif fault == "error":
-        from .engines.base import EngineError
+        from ..engines.base import EngineError
         raise EngineError("fault injection: engine error")
 
 

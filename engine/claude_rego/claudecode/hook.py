@@ -18,9 +18,11 @@ import os
 import sys
 import time
 
-from . import decisionlog, hookinput, hooklog, isolation, output
+from ..audit import decisionlog, hooklog
+from . import hookinput, output
+from ..decide import isolation
 from .events import event_info
-from .worker import FAULT_ENV
+from ..decide.worker import FAULT_ENV
 
 DEFAULT_DEADLINE = 3.0  # seconds from process start; the registered timeout is larger
 
@@ -104,7 +106,7 @@ def parse_args(argv: list[str]) -> Options:
         else:
             raise ValueError(f"unknown or incomplete option {arg!r}")
         i += 2
-    from .snapshot import compose
+    from ..policy.snapshot import compose
 
     opts.policies = compose(opts.policies, builtin=opts.builtin) or []
     return opts
@@ -357,7 +359,7 @@ def _answer(opts: Options, stdin, deadline: float, decision_id: str | None):
                        "timeout": max(0.05, deadline - time.monotonic())} if opts.opa_url else None}
     try:
         if opts.isolation == "fork":
-            from .worker import compute
+            from ..decide.worker import compute
             answer = isolation.run_forked(lambda: compute(request), deadline)
         else:
             answer = isolation.run_subprocess(request, deadline)

@@ -5,7 +5,7 @@ timeout, or prints half a JSON object. The embedded engine is native code that c
 crash on some programs, so the process that must answer never runs it: a forked
 child evaluates and sends its answer through a pipe; the parent waits until the
 deadline and otherwise answers from the failure table. Where fork is unavailable
-(Windows) the child is a fresh `python -I -m claude_rego.worker` process instead.
+(Windows) the child is a fresh `python -I -m claude_rego.decide.worker` process instead.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def run_subprocess(request: dict, deadline: float) -> dict:
 
     try:
         proc = subprocess.run(
-            [sys.executable, "-I", "-m", "claude_rego.worker"],
+            [sys.executable, "-I", "-m", "claude_rego.decide.worker"],
             input=json.dumps(request).encode(), capture_output=True,
             timeout=max(0.05, deadline - time.monotonic()),
         )

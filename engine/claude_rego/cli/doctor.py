@@ -19,14 +19,15 @@ import subprocess
 import time
 from importlib import metadata
 
-from .events import NO_ON_FAILURE_UP_TO, ON_FAILURE_SINCE, SUPPORTED_CLI, event_info
+from ..claudecode.events import NO_ON_FAILURE_UP_TO, ON_FAILURE_SINCE, SUPPORTED_CLI, event_info
 
 TESTED_CLAUDE_CODE = SUPPORTED_CLI[-1]  # the newest pinned
 PINNED_ENGINE = ("gordon-to-regorus", "0.13.0")
 
 
 def run_checks(*, settings_files: list[str] | None = None, policies: list[str] | None = None) -> list[dict]:
-    from . import install, snapshot
+    from ..claudecode import install
+    from ..policy import snapshot
 
     checks = []
     files = settings_files or [install.settings_path(s) for s in ("managed", "user", "project")]
@@ -90,7 +91,7 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
     if registered:
         checks.append(_on_failure_check(entries_seen))
     if registered_http:
-        from .service.register import registered_http_checks
+        from ..service.register import registered_http_checks
 
         checks += registered_http_checks(registered_http)
     checks.append(_claude_code_version())
@@ -101,8 +102,10 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
 
 # What the registered command imports to answer (the hook's hot path and the evaluating
 # child). A damaged or missing one leaves only the shell wrapper's last resort.
-HOT_MODULES = ("__init__", "entry", "hook", "hookinput", "hooklog", "decisionlog", "isolation", "worker",
-               "output", "events", "snapshot", "pipeline", "query", "governance", "layers", "decision")
+HOT_MODULES = ("__init__", "entry", "claudecode/__init__", "claudecode/hook", "claudecode/hookinput",
+               "audit/__init__", "audit/hooklog", "audit/decisionlog", "decide/__init__", "decide/isolation",
+               "decide/worker", "claudecode/output", "claudecode/events", "policy/__init__", "policy/snapshot",
+               "decide/pipeline", "claudecode/query", "claudecode/governance", "decide/layers", "decide/decision")
 
 
 def damaged_install(package_dir: str | None = None) -> dict:
@@ -110,7 +113,7 @@ def damaged_install(package_dir: str | None = None) -> dict:
     path failing to import in a fresh isolated interpreter (as the registered command runs)."""
     import marshal
 
-    here = package_dir or os.path.dirname(os.path.abspath(__file__))
+    here = package_dir or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the claude_rego package
     problems = []
     missing = [m for m in HOT_MODULES if not os.path.isfile(os.path.join(here, f"{m}.py"))
                and not _compiled_only(here, m)]
@@ -161,8 +164,8 @@ def _import_hot_path(here: str) -> list[str]:
     except ImportError:
         dirs = [os.path.dirname(here)]
     code = (f"import sys; sys.path[:0] = {dirs!r}; import importlib\n"
-            f"for m in {[m for m in HOT_MODULES if m != '__init__']!r}: importlib.import_module('claude_rego.' + m)\n"
-            "import claude_rego.snapshot as s; s.load(None)")
+            f"for m in {[m for m in HOT_MODULES if m != '__init__']!r}: importlib.import_module(('claude_rego.' + m).removesuffix('/__init__').replace('/', '.'))\n"
+            "import claude_rego.policy.snapshot as s; s.load(None)")
     try:
         proc = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired) as exc:
@@ -201,7 +204,7 @@ def _engine_integrity() -> dict:
 
 def _launcher_intact(path: str) -> dict:
     """The registered commands run this launcher: it must be exactly what install writes."""
-    from .install import launcher_script
+    from ..claudecode.install import launcher_script
 
     try:
         with open(path, encoding="utf-8") as fh:
@@ -278,8 +281,8 @@ def _claude_code_version() -> dict:
 
 
 def _sample_decision(event: str, command: str) -> dict:
-    from .events import event_info
-    from .output import conforms
+    from ..claudecode.events import event_info
+    from ..claudecode.output import conforms
 
     sample = {"session_id": "doctor", "transcript_path": "/dev/null", "cwd": os.getcwd(), "hook_event_name": event}
     if event_info(event).tool_event:

@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from . import CONTRACT_VERSION
+from .. import CONTRACT_VERSION
 from .events import EVENTS
 
 SCHEMA_DIR = Path(__file__).with_name("schemas")

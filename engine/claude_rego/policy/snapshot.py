@@ -1,7 +1,7 @@
 """Compiled policy snapshots: what the hook reads on its hot path, with `json` and `os` only.
 
 A snapshot is one JSON file: Rego modules, data, and per-policy routing and verbs,
-compiled from sources by `claude_rego.policyset` (at build or activation time, never
+compiled from sources by `claude_rego.policy.policyset` (at build or activation time, never
 per tool call). This module only reads snapshots and picks the rules to evaluate.
 """
 
@@ -12,7 +12,7 @@ import os
 
 SNAPSHOT_FORMAT = "claude-rego-snapshot/1"
 DEFAULT_SNAPSHOT_NAME = "default_pack.snapshot.json"
-_HERE = os.path.dirname(os.path.abspath(__file__))
+_HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the claude_rego package
 
 
 class SnapshotError(Exception):

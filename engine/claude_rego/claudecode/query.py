@@ -2,17 +2,17 @@
 
 `input.hook` is what Claude Code sent (strings capped), `input.facts` is ours. The
 shape is the policy contract (docs/policy-contract.md); its JSON Schema is generated
-from `claude_rego.contract`, and a test keeps the two in step.
+from `claude_rego.claudecode.contract`, and a test keeps the two in step.
 """
 
 from __future__ import annotations
 
 import os
 
-from . import CONTRACT_VERSION
+from .. import CONTRACT_VERSION
 from .events import EVENTS, SHELL_TOOLS, split_mcp, tool_class
-from .facts import paths as path_facts
-from .facts import shell as shell_facts
+from ..facts import paths as path_facts
+from ..facts import shell as shell_facts
 from .governance import facts as governance_facts
 
 # Environment values Claude Code sets for hooks; a project's settings `env` can
@@ -50,7 +50,7 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
 
     prompt = hook.get("prompt")
     if isinstance(prompt, str) and not prompt.isascii():
-        from .facts.text import fold_text
+        from ..facts.text import fold_text
 
         folded = fold_text(prompt)
         facts["prompt_folded"] = folded if folded != prompt else None
@@ -84,7 +84,7 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
 
 def _secret_facts(hook: dict, folded: str | None) -> dict | None:
     """Secrets in the prompt, the tool input and the tool response (facts/secrets.py)."""
-    from .facts import secrets
+    from ..facts import secrets
 
     prompt = hook.get("prompt")
     found = {"prompt": [], "tool_input": [], "tool_response": []}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .events import DECISION_VERBS, Event
+from ..claudecode.events import DECISION_VERBS, Event
 
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _MAX_TEXT = 10_000  # Claude Code persists longer hook output to a file and truncates it

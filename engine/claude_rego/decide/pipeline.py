@@ -2,7 +2,7 @@
 
 This is the whole evaluation, read top-down. It raises on any failure; turning
 failures into the event's failure answer (and surviving native crashes and hangs)
-is the caller's job: `claude_rego.hook` runs this in a forked child, `claude_rego.api`
+is the caller's job: `claude_rego.claudecode.hook` runs this in a forked child, `claude_rego.api`
 wraps it for in-process callers.
 
 One decision core: the hook child (`worker`), the SDK (`sdk.PolicyHooks`), `api`
@@ -18,9 +18,9 @@ import json
 import os
 
 from . import decision as synth
-from . import hookinput, output, query
-from .events import event_info, tool_class
-from .snapshot import needed_modules, policy_mode, routed_rules
+from ..claudecode import hookinput, output, query
+from ..claudecode.events import event_info, tool_class
+from ..policy.snapshot import needed_modules, policy_mode, routed_rules
 
 
 class Layer:
@@ -32,7 +32,7 @@ class Layer:
 
     def __init__(self, name: str, snapshot: dict, engine=None):
         if engine is None:
-            from .engines.regorus_engine import RegorusEngine
+            from ..engines.regorus_engine import RegorusEngine
             engine = RegorusEngine()
         self.name, self.snapshot, self.engine = name, snapshot, engine
         self._routes: dict = {}
@@ -77,7 +77,7 @@ def open_evaluator(sources: list[str] | None = None, *, engine=None, org: str | 
     """The evaluator every caller uses: `sources` (exact, see snapshot.compose for what a
     command line means; None = the built-in pack) as the top layer, the org layer below it,
     and the project layer (`auto`: <project>/.claude/policies of each input; `off`; a path)."""
-    from .snapshot import load
+    from ..policy.snapshot import load
 
     return Evaluator(snapshot if snapshot is not None else load(sources), engine, org=org, project=project)
 
@@ -104,7 +104,7 @@ class Evaluator:
         layers, warnings = list(self.layers), list(self.warnings)
         if self.org:
             if self._org_layer is None:
-                from .snapshot import load
+                from ..policy.snapshot import load
 
                 self._org_layer = Layer("org", load([self.org]))
             layers.append(self._org_layer)

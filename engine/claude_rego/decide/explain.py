@@ -6,15 +6,15 @@ from __future__ import annotations
 import json
 
 from .decision import DECISION_VERBS
-from .events import tool_class
-from .snapshot import routes
+from ..claudecode.events import tool_class
+from ..policy.snapshot import routes
 
 
 def fired_rules(snapshot: dict, package: str, verb: str, document: str, items: list | None = None) -> list[str]:
     """file:line of the definitions of `package.verb` that produced a value for this input:
     their head line is covered when evaluated with coverage on; where a body shares the
     head's line, a definition whose head is a literal not among the produced items did not."""
-    from .engines.regorus_engine import RegorusEngine
+    from ..engines.regorus_engine import RegorusEngine
 
     engine = RegorusEngine(gather_prints=False)
     engine.raw.set_enable_coverage(True)
@@ -34,7 +34,7 @@ def fired_rules(snapshot: dict, package: str, verb: str, document: str, items: l
 
 def _literal_heads(engine, package: str, verb: str) -> dict[str, object]:
     """file:line → the literal a `verb contains <literal> if …` definition produces."""
-    from .check import _ref_path
+    from ..policy.check import _ref_path
 
     found = {}
     for module in json.loads(engine.raw.get_ast_as_json()):
@@ -54,7 +54,7 @@ def _literal_heads(engine, package: str, verb: str) -> dict[str, object]:
 
 def explain(evaluator, hook: dict, event_name: str, decision: dict, *, environ=None) -> list[str]:
     """Human lines, the answer first."""
-    from . import hookinput, query
+    from ..claudecode import hookinput, query
 
     layers, _ = evaluator.layers_for(hook, environ)
     contributions = evaluator.contributions(event_name, hook, environ=environ, layers=layers)

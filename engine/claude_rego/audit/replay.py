@@ -13,7 +13,7 @@ import json
 import re
 
 from . import decisionlog
-from .api import decide_hook
+from ..api import decide_hook
 
 CATEGORIES = ("newly_denied", "newly_allowed", "newly_asked", "changed_rewrite", "changed_other")
 _BLOCKING = ("deny", "halt")

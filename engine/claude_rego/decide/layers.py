@@ -36,10 +36,10 @@ def load_project_layer(path: str, cache_dir: str) -> dict:
     digest = _digest(files)
     cached = os.path.join(cache_dir, f"{digest}.json")
     if os.path.isfile(cached):
-        from .snapshot import read
+        from ..policy.snapshot import read
 
         return read(cached)
-    from .policyset import PolicyError, compile_sources, write_snapshot
+    from ..policy.policyset import PolicyError, compile_sources, write_snapshot
 
     try:
         snapshot = compile_sources([path], check=True, revision=f"project:{digest[:16]}")

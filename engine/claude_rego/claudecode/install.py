@@ -101,7 +101,7 @@ def _fallback_for(blocks: bool) -> str:
 
 def _options(policies=None, deadline: float = DEFAULT_DEADLINE, log_file=None, opa_url=None,
              opa_token_file=None) -> list[str]:
-    from .snapshot import is_builtin, is_snapshot_file
+    from ..policy.snapshot import is_builtin, is_snapshot_file
 
     argv: list[str] = []
     for path in policies or ():
@@ -316,7 +316,7 @@ def is_ours(hook: dict) -> bool:
     to `claude-rego serve`."""
     if not isinstance(hook, dict):
         return False
-    from .service.register import is_ours as is_our_http_hook  # http hooks to `claude-rego serve`
+    from ..service.register import is_ours as is_our_http_hook  # http hooks to `claude-rego serve`
 
     if is_our_http_hook(hook):
         return True

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from . import policyset
-from .engines.regorus_engine import RegorusEngine
+from ..engines.regorus_engine import RegorusEngine
 
 
 class FixtureError(Exception):
@@ -133,7 +133,7 @@ def run_fixtures(fixture_dir: str, policy_paths: list[str] | None) -> list[dict]
     """Golden hook fixtures: each `*.json` in `fixture_dir` holds {"input": hook input,
     "expected": hook output, optional "exit_code", "environ", "description"}; each is run
     through the whole pipeline (query document → engine → decision → output)."""
-    from .api import evaluate_hook
+    from ..api import evaluate_hook
 
     results = []
     for path in sorted(Path(fixture_dir).glob("*.json")):

@@ -16,7 +16,7 @@ import json
 import re
 from pathlib import Path
 
-from .events import ALL_VERBS, EVENTS, TOOL_CLASSES, event_info
+from ..claudecode.events import ALL_VERBS, EVENTS, TOOL_CLASSES, event_info
 
 MAX_LITERAL_DEPTH = 12  # regorus parse time grows exponentially with nesting (depth 15: ~1 s)
 NETWORK_BUILTINS = frozenset({"http.send", "net.lookup_ip_addr", "opa.runtime", "rego.parse_module"})
@@ -172,7 +172,7 @@ def check_modules(files: list[tuple[str, str]], *, allow_network: bool = False,
     if not parsed:
         return _sorted(findings)
 
-    from .engines.regorus_engine import RegorusEngine
+    from ..engines.regorus_engine import RegorusEngine
 
     engine = RegorusEngine(gather_prints=False)
     try:
@@ -210,7 +210,7 @@ def _isolated(task, parsed):
 
     if not hasattr(os, "fork"):
         return task()
-    from .isolation import ChildFailed, run_forked
+    from ..decide.isolation import ChildFailed, run_forked
 
     try:
         return [Finding(**f) for f in run_forked(lambda: {"findings": task()}, time.monotonic() + 60)["findings"]]
@@ -271,7 +271,7 @@ def _rego_files(sources: list[str]) -> list[tuple[str, str]]:
 
 
 def _parse_error(path: str, text: str) -> Finding | None:
-    from .engines.regorus_engine import RegorusEngine
+    from ..engines.regorus_engine import RegorusEngine
 
     try:
         RegorusEngine(gather_prints=False).load([(path, text)], {})
@@ -722,7 +722,7 @@ def _rules_tainted(program) -> dict[str, set[str]]:
 def _forced_evaluation(parsed, program: _Program, mine=None):
     """Evaluate every rule once (empty input): the engine compiles lazily, so this is what
     surfaces unknown functions and compile errors in rules no query would reach."""
-    from .engines.regorus_engine import RegorusEngine
+    from ..engines.regorus_engine import RegorusEngine
 
     engine = RegorusEngine(gather_prints=False)
     engine.load(parsed, {})
@@ -746,7 +746,7 @@ def _forced_evaluation(parsed, program: _Program, mine=None):
 
 def _builtin_exists(name: str) -> bool:
     """Ask the engine: a call to an unknown function fails with 'could not find function'."""
-    from .engines.regorus_engine import RegorusEngine
+    from ..engines.regorus_engine import RegorusEngine
 
     engine = RegorusEngine(gather_prints=False)
     try:
@@ -912,7 +912,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def _facts_schema() -> dict:
-    from .contract import Facts
+    from ..claudecode.contract import Facts
 
     return Facts.model_json_schema(by_alias=True)
 

@@ -30,7 +30,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from . import __version__
+from .. import __version__
 from .bundle import (DEFAULT_LIMITS, Bundle, BundleError, Keyring, Limits, Signer, build, extract,
                      read_bundle, revision_key, validate, verify_bundle)
 
@@ -122,7 +122,7 @@ def pull(source: str, *, keyring: Keyring | None = None, output: str | Path | No
 
 def read_active(state_dir: str | Path) -> dict | None:
     """The active snapshot of a state dir (None if there is none or it is unreadable)."""
-    from .snapshot import SnapshotError, read
+    from ..policy.snapshot import SnapshotError, read
 
     path = Path(state_dir) / ACTIVE
     if not path.is_file():
@@ -179,7 +179,7 @@ def fetch(source: str, *, keyring: Keyring | None = None, revision: str | None =
 
 def prepare(fetched: Fetched, keyring: Keyring | None, limits: Limits = DEFAULT_LIMITS) -> Candidate:
     """Read, verify, validate and compile a fetched bundle; raise on the first failure."""
-    from .policyset import PolicyError, compile_sources
+    from ..policy.policyset import PolicyError, compile_sources
 
     bundle = read_bundle(fetched.data, limits)
     signer = verify_bundle(bundle, keyring)

@@ -5,7 +5,7 @@ A bundle is OPA's gzipped tarball (docs: management-bundles, "Bundle File Format
 relative paths, `data.json`/`data.yaml` at the directory path their data belongs to,
 and optionally `.signatures.json` = `{"signatures": [JWT]}` whose payload lists every
 other file with its hash. Everything here is off the hook path: the hook only ever
-reads the snapshot `claude_rego.activation` compiles from a verified bundle.
+reads the snapshot `claude_rego.distribution.activation` compiles from a verified bundle.
 
 Reading treats the archive as hostile: sizes are capped before anything is
 decompressed or parsed, members are never extracted by `tarfile` (links, devices,
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
-from . import CONTRACT_VERSION, __version__
+from .. import CONTRACT_VERSION, __version__
 
 MANIFEST = ".manifest"
 SIGNATURES = ".signatures.json"
@@ -321,7 +321,7 @@ def build(source_dir: str | Path, revision: str, *, signing: SigningConfig | Non
     The policies must pass `claude-rego check` and compile first: a bundle that could
     not be activated is never written.
     """
-    from .policyset import PolicyError, compile_sources
+    from ..policy.policyset import PolicyError, compile_sources
 
     root = Path(source_dir)
     if not root.is_dir():

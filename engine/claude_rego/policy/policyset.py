@@ -20,8 +20,8 @@ import os
 import re
 from pathlib import Path
 
-from . import CONTRACT_VERSION
-from .events import ALL_VERBS
+from .. import CONTRACT_VERSION
+from ..claudecode.events import ALL_VERBS
 
 POLICY_ROOT = "claude_rego.policies."
 LIB_ROOT = "claude_rego.lib."
@@ -34,7 +34,7 @@ class PolicyError(Exception):
     """A policy source cannot be compiled; the message names the file."""
 
 
-# Re-exported for compile-time callers; the hook uses `claude_rego.snapshot` directly.
+# Re-exported for compile-time callers; the hook uses `claude_rego.policy.snapshot` directly.
 from .snapshot import (DEFAULT_SNAPSHOT_NAME, SNAPSHOT_FORMAT, default_pack_dir,  # noqa: E402,F401
                        default_snapshot_path, load, routed_rules, routes)
 
@@ -330,7 +330,7 @@ def parse_metadata(text: str) -> dict:
 
 def _describe(modules: list[dict]) -> list[dict]:
     """One entry per policy package: name, routing, the verbs it defines, its file."""
-    from .engines.regorus_engine import RegorusEngine
+    from ..engines.regorus_engine import RegorusEngine
 
     by_package: dict[str, dict] = {}
     locations: dict[str, dict[str, list[str]]] = {}
@@ -427,7 +427,7 @@ def _rule_heads(ast_json: str) -> set[tuple[str, str, int]]:
 
 def _engine_check(modules: list[dict], data: dict) -> None:
     """All modules together must load: a parse error must never reach the hook."""
-    from .engines.regorus_engine import RegorusEngine
+    from ..engines.regorus_engine import RegorusEngine
 
     engine = RegorusEngine(gather_prints=False)
     try:

@@ -13,7 +13,7 @@ from typing import List, Optional
 
 import typer
 
-from . import __version__
+from .. import __version__
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Policy engine for Claude Code hooks, driven by OPA/Rego. "
@@ -70,8 +70,8 @@ def _format(value: str, json_alias: bool = False) -> str:
 
 def _policy_failure(exc: Exception, sources) -> None:
     """Policies that do not load: say where, as `check` does (file:line), and exit 2."""
-    from .check import check as run_check
-    from .check import errors
+    from ..policy.check import check as run_check
+    from ..policy.check import errors
 
     rego_sources = sources and not any(str(source).endswith(".json") for source in sources)
     found = errors(run_check(list(sources))) if rego_sources else []
@@ -82,7 +82,7 @@ def _policy_failure(exc: Exception, sources) -> None:
 
 def _sources(policies, no_builtin: bool = False):
     """What --policies/--no-builtin mean (snapshot.compose): added to the built-in pack."""
-    from . import snapshot
+    from ..policy import snapshot
 
     if no_builtin and not policies:
         _fail("--no-builtin needs --policies (there would be no policies at all)")
@@ -97,8 +97,8 @@ def hook(event: Optional[str] = typer.Option(None, "--event"),
          policies: Optional[List[str]] = PoliciesOpt,
          deadline: float = typer.Option(3.0, "--deadline")):
     """Answer one hook event: JSON on stdin, the hook output on stdout (used by Claude Code)."""
-    # Reached only when typer is already loaded (e.g. `python -m claude_rego.cli hook`).
-    from .hook import main as hook_main
+    # Reached only when typer is already loaded (e.g. `python -m claude_rego.cli.app hook`).
+    from ..claudecode.hook import main as hook_main
 
     argv = (["--event", event] if event else []) + [a for p in policies or [] for a in ("--policies", p)]
     raise typer.Exit(hook_main(argv + ["--deadline", str(deadline)]))
@@ -127,7 +127,7 @@ def install(print_: bool = typer.Option(False, "--print", help="Print the settin
     Merges into the scope's settings file (managed, user or project): other hooks are kept,
     a backup is written first, running it twice changes nothing. --print shows the JSON.
     """
-    from . import install as installer
+    from ..claudecode import install as installer
 
     if scope not in ("managed", "user", "project"):
         raise typer.BadParameter("scope must be managed, user or project")
@@ -135,7 +135,7 @@ def install(print_: bool = typer.Option(False, "--print", help="Print the settin
     snapshot = _load(sources)
     try:
         if transport == "http":
-            from .service.register import http_registration
+            from ..service.register import http_registration
 
             fragment = http_registration(snapshot, service_url, python=python, policies=sources,
                                          deadline=deadline, events=event or None, cli_version=cli_version,
@@ -178,7 +178,7 @@ def uninstall(scope: str = typer.Option("user", "--scope", help="managed | user 
               settings_file: Optional[str] = typer.Option(None, "--settings-file", help="This settings file instead of the scope's."),
               dry_run: bool = typer.Option(False, "--dry-run", help="Show the diff, write nothing.")):
     """Remove exactly the hooks `install` registered (other hooks and settings kept; a backup first)."""
-    from . import install as installer
+    from ..claudecode import install as installer
 
     if scope not in ("managed", "user", "project"):
         _fail("--scope must be managed, user or project")
@@ -209,12 +209,13 @@ def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a sh
 
     Text: the verdict, the layer/policy/rule (file:line) that decided, why the others did not.
     --format json: the query document, contributions, decision, hook output and explanation."""
-    from . import hookinput, output, policyset, query
-    from . import hook as hook_mod
-    from . import snapshot as snapshot_mod
-    from .events import event_info
-    from .explain import explain as explain_lines
-    from .pipeline import open_evaluator
+    from ..claudecode import hookinput, output, query
+    from ..policy import policyset
+    from ..claudecode import hook as hook_mod
+    from ..policy import snapshot as snapshot_mod
+    from ..claudecode.events import event_info
+    from ..decide.explain import explain as explain_lines
+    from ..decide.pipeline import open_evaluator
 
     fmt = _format(format_)
     try:
@@ -239,7 +240,7 @@ def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a sh
     try:
         engine = None
         if opts.opa_url:
-            from .worker import _opa_engine
+            from ..decide.worker import _opa_engine
 
             engine = _opa_engine({"url": opts.opa_url, "token_file": opts.opa_token_file,
                                   "ca_file": opts.opa_ca_file})
@@ -292,10 +293,10 @@ def test(paths: List[str] = typer.Argument(None, help="Policy directories, added
          threshold: float = typer.Option(0.0, "--threshold", help="Fail when overall coverage is below this percentage."),
          fixtures: Optional[Path] = typer.Option(None, "--fixtures", help="Also run golden hook fixtures from this folder.")):
     """Run Rego unit tests (rules named test_*), like `opa test`."""
-    from . import policyset
-    from .check import check as run_check
-    from .check import errors
-    from .regotest import FixtureError, run_rego_tests
+    from ..policy import policyset
+    from ..policy.check import check as run_check
+    from ..policy.check import errors
+    from ..policy.regotest import FixtureError, run_rego_tests
 
     format_ = _format(format_)
     paths = _sources(paths, no_builtin) or ["builtin:"]
@@ -314,7 +315,7 @@ def test(paths: List[str] = typer.Argument(None, help="Policy directories, added
             typer.echo(str(finding), err=True)
         typer.echo(f"check failed with {_count(len(problems), 'error')}; no tests were run", err=True)
         raise typer.Exit(EXIT_FAIL)
-    from .regotest import overall_percent, run_fixtures
+    from ..policy.regotest import overall_percent, run_fixtures
 
     report = {} if coverage or threshold else None
     try:
@@ -353,9 +354,9 @@ def check(paths: List[str] = typer.Argument(None, help="Policy directories or fi
           format_: str = FormatOpt,
           allow_network: bool = typer.Option(False, "--allow-network", help="Allow http.send and other network builtins.")):
     """Static and engine checks that catch what would fail (or silently pass) at decision time."""
-    from . import snapshot
-    from .check import check as run_check
-    from .check import errors
+    from ..policy import snapshot
+    from ..policy.check import check as run_check
+    from ..policy.check import errors
 
     format_ = _format(format_)
     if no_builtin and not paths:
@@ -380,7 +381,7 @@ def compile_(sources: List[str] = typer.Argument(..., help="Policy directories, 
              output_file: Path = typer.Option(..., "-o", "--output", help="Snapshot file to write."),
              revision: Optional[str] = typer.Option(None, "--revision")):
     """Compile policy sources into the snapshot the hook reads (checked before it is written)."""
-    from . import policyset
+    from ..policy import policyset
 
     sources = _sources(sources, no_builtin) or ["builtin:"]
     if len(sources) == 1 and sources[0].endswith(".json"):
@@ -399,7 +400,7 @@ def compile_(sources: List[str] = typer.Argument(..., help="Policy directories, 
 def schema(event: Optional[str] = typer.Argument(None, help="Event name (default: all, as one object)."),
            write: Optional[Path] = typer.Option(None, "--write", help="Write one file per event into this directory.")):
     """The JSON Schema of the query document (`input`) per event, generated from the contract models."""
-    from . import contract
+    from ..claudecode import contract
 
     if write:
         try:
@@ -424,7 +425,7 @@ app.add_typer(config_app, name="config")
 @config_app.command("validate")
 def config_validate(path: str = typer.Argument(..., help="claude-rego.json")):
     """Validate a managed configuration file; every problem is listed with its field."""
-    from .config import ConfigError, load
+    from ..distribution.config import ConfigError, load
 
     try:
         load(path)
@@ -438,7 +439,7 @@ def config_validate(path: str = typer.Argument(..., help="claude-rego.json")):
 def config_compile(path: str = typer.Argument(..., help="claude-rego.json"),
                    output_file: Optional[str] = typer.Option(None, "-o", "--output", help="Runtime file (default: beside it).")):
     """Validate and compile into the runtime file the hook reads (managed mode)."""
-    from .config import ConfigError, compile_runtime
+    from ..distribution.config import ConfigError, compile_runtime
 
     try:
         target = compile_runtime(path, output_file)
@@ -451,7 +452,7 @@ def config_compile(path: str = typer.Argument(..., help="claude-rego.json"),
 @config_app.command("schema")
 def config_schema():
     """The JSON Schema of claude-rego.json."""
-    from .config import json_schema
+    from ..distribution.config import json_schema
 
     typer.echo(json.dumps(json_schema(), indent=2))
 
@@ -464,7 +465,7 @@ app.add_typer(log_app, name="log")
 def log_verify(path: Optional[str] = typer.Argument(None, help="Decision log (default: the hook's)."),
                format_: str = FormatOpt):
     """Check the decision log's hash chain (across rotated files): edits and removals show."""
-    from . import decisionlog
+    from ..audit import decisionlog
 
     format_ = _format(format_)
     if path is not None and not Path(path).exists():
@@ -491,9 +492,9 @@ def replay(log: str = typer.Argument(..., help="A decision log (JSONL)."),
                                                  help="Comma list: newly_denied,newly_allowed,newly_asked,changed_rewrite,changed_other"),
            format_: str = FormatOpt):
     """Re-evaluate recorded decisions against candidate policies: the blast radius of a change."""
-    from . import policyset, snapshot
-    from .replay import CATEGORIES, ReplayError
-    from .replay import replay as run_replay
+    from ..policy import policyset, snapshot
+    from ..audit.replay import CATEGORIES, ReplayError
+    from ..audit.replay import replay as run_replay
 
     format_ = _format(format_)
     wanted = [c.strip().replace("-", "_") for c in (fail_on or "").split(",") if c.strip()]
@@ -539,7 +540,7 @@ def doctor(policies: Optional[List[str]] = typer.Option(None, "--policies", "-p"
     checks = run_checks(settings_files=settings_file or None,
                         policies=_sources(policies, no_builtin) if policies else None)
     if service_url:
-        from .service.register import service_checks
+        from ..service.register import service_checks
 
         expected = next((c.get("revision") for c in checks if c["check"] == "snapshot"), None)
         checks += service_checks(service_url, token=_token(service_token_file), expected_revision=expected,
@@ -567,7 +568,7 @@ def version():
     """Print versions: claude-rego, the policy contract, the engine."""
     from importlib.metadata import version as dist_version
 
-    from . import CONTRACT_VERSION
+    from .. import CONTRACT_VERSION
 
     typer.echo(f"claude-rego {__version__} (contract {CONTRACT_VERSION}, "
                f"regorus {dist_version('gordon-to-regorus')})")
@@ -587,7 +588,7 @@ def _opa_admin():
     except ImportError:
         typer.echo("error: this needs opa-python-client: pip install 'claude-rego[opa]'", err=True)
         raise typer.Exit(2)
-    from . import opa_admin
+    from ..distribution import opa_admin
 
     return opa_admin
 
@@ -636,7 +637,7 @@ def opa_health(opa_url: str = OpaUrlArg, opa_token_file: Optional[str] = OpaToke
 
 
 def _load(policies):
-    from . import policyset, snapshot
+    from ..policy import policyset, snapshot
 
     try:
         return snapshot.load(policies or None)
@@ -644,11 +645,11 @@ def _load(policies):
         _policy_failure(exc, policies)
 
 
-from .cli_bundle import register as _register_bundle_commands  # noqa: E402 — bundle, pull, activate
+from .bundle import register as _register_bundle_commands  # noqa: E402 — bundle, pull, activate
 
 _register_bundle_commands(app)
 
-from .service.cli import register as _register_service_commands  # noqa: E402 — serve (imports the service lazily)
+from ..service.cli import register as _register_service_commands  # noqa: E402 — serve (imports the service lazily)
 
 _register_service_commands(app)
 

@@ -25,7 +25,7 @@ CONFIG_NAME = "claude-rego.json"
 RUNTIME_NAME = "claude-rego.runtime.json"
 
 
-from .governance import managed_dir  # noqa: E402 — one definition, importable without pydantic
+from ..claudecode.governance import managed_dir  # noqa: E402 — one definition, importable without pydantic
 
 
 class _Strict(BaseModel):

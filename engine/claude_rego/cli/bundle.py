@@ -48,8 +48,8 @@ def bundle_build(directory: Path = typer.Argument(..., help="Policy directory (.
                                                                 "(default from the key); HS* needs --allow-hmac."),
                  allow_hmac: bool = AllowHmacOpt):
     """Check the policies, then write a deterministic OPA bundle (same input, same bytes)."""
-    from .activation import _atomic_write
-    from .bundle import BundleError, build, load_signing_key
+    from ..distribution.activation import _atomic_write
+    from ..distribution.bundle import BundleError, build, load_signing_key
 
     try:
         signing = None
@@ -76,7 +76,7 @@ def bundle_inspect(file: Path = typer.Argument(..., help="A bundle (.tar.gz)."),
                    format_: str = typer.Option("text", "--format", help="text | json"),
                    as_json: bool = typer.Option(False, "--json", hidden=True, help="Deprecated alias of --format json.")):
     """Show a bundle's manifest, files and signature claims (the signature is NOT verified here)."""
-    from .bundle import BundleError, describe, read_bundle
+    from ..distribution.bundle import BundleError, describe, read_bundle
 
     if format_ not in ("text", "pretty", "json"):
         _fail(f"--format must be text or json, not {format_!r}", code=2)
@@ -110,7 +110,7 @@ def bundle_verify(file: Path = typer.Argument(..., help="A bundle (.tar.gz)."),
                   scope: Optional[str] = ScopeOpt, verification_alg: Optional[str] = VerificationAlgOpt,
                   allow_hmac: bool = AllowHmacOpt):
     """Verify a bundle as activation would (signature, files, scope, roots, contract); exit 1 if refused."""
-    from .bundle import BundleError, read_bundle, validate, verify_bundle
+    from ..distribution.bundle import BundleError, read_bundle, validate, verify_bundle
 
     try:
         if not verification_key:
@@ -135,8 +135,8 @@ def pull(source: str = typer.Argument(..., help="Bundle URL (http/https), .tar.g
                                                           help="File holding a bearer token for the bundle server."),
          timeout: float = typer.Option(30.0, "--timeout", help="HTTP timeout in seconds.")):
     """Fetch a bundle and run every check activation runs (verify, validate, compile), activating nothing."""
-    from .activation import pull as do_pull
-    from .bundle import BundleError
+    from ..distribution.activation import pull as do_pull
+    from ..distribution.bundle import BundleError
 
     try:
         keyring = _keyring(verification_key, key_id, scope, verification_alg, allow_hmac) if verification_key else None
@@ -173,10 +173,10 @@ def activate(source: str = typer.Argument(..., help="Bundle URL (http/https), .t
 
     A candidate that fails any step is never activated: the last good snapshot stays.
     """
-    from .activation import activate as do_activate
-    from .activation import read_active
-    from .bundle import BundleError
-    from .config import ConfigError, bundle_policy
+    from ..distribution.activation import activate as do_activate
+    from ..distribution.activation import read_active
+    from ..distribution.bundle import BundleError
+    from ..distribution.config import ConfigError, bundle_policy
 
     try:
         machine = bundle_policy(config)
@@ -210,7 +210,7 @@ def activate(source: str = typer.Argument(..., help="Bundle URL (http/https), .t
 
 def _keyring(specs: List[str], key_id: str, scope: Optional[str], algorithm: Optional[str], allow_hmac: bool):
     """`PATH` (key id from --key-id) or `KEYID=PATH` → Keyring."""
-    from .bundle import BundleError, Keyring, load_verification_key
+    from ..distribution.bundle import BundleError, Keyring, load_verification_key
 
     keys = {}
     for spec in specs:
@@ -224,7 +224,7 @@ def _keyring(specs: List[str], key_id: str, scope: Optional[str], algorithm: Opt
 
 
 def _read(file: Path) -> bytes:
-    from .bundle import DEFAULT_LIMITS, BundleError
+    from ..distribution.bundle import DEFAULT_LIMITS, BundleError
 
     try:
         if file.stat().st_size > DEFAULT_LIMITS.max_archive_bytes:
@@ -235,7 +235,7 @@ def _read(file: Path) -> bytes:
 
 
 def _token(path: Optional[Path]) -> Optional[str]:
-    from .bundle import BundleError
+    from ..distribution.bundle import BundleError
 
     if path is None:
         return None
