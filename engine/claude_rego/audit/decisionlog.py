@@ -32,6 +32,7 @@ except ImportError:  # pragma: no cover — Python 3.12+ renamed it
         from hashlib import sha256
 
 from .. import __version__
+from .._platform import NotRegularFile, open_regular, try_lock, unlock
 
 MAX_BYTES = 20 * 1024 * 1024
 KEEP_FILES = 5
@@ -211,35 +212,7 @@ UNRECORDED_SUFFIX = ".unrecorded"  # one decision id per line: records that coul
 _ID_LINE = 37        # a decision id and a newline
 
 
-class LogUnusable(OSError):
-    """The log path is not a regular file of ours (FIFO, socket, device, symlink, directory…)."""
-
-
-def _regular(fd: int, path: str) -> None:
-    import stat
-
-    st = os.fstat(fd)
-    if not stat.S_ISREG(st.st_mode):
-        raise LogUnusable(f"{path} is not a regular file")
-    if hasattr(os, "geteuid") and st.st_uid != os.geteuid():
-        raise LogUnusable(f"{path} is not owned by this user")
-    if st.st_nlink > 1:
-        raise LogUnusable(f"{path} has other hard links")
-
-
-_FLAGS = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-
-
-def open_regular(path: str, flags: int, mode: int = 0o600) -> int:
-    """Open `path` without following a final symlink and without blocking (a FIFO or a
-    device never holds us up), and only if it is a regular file of ours. Raises OSError."""
-    fd = os.open(path, flags | _FLAGS, mode)
-    try:
-        _regular(fd, path)
-    except BaseException:
-        os.close(fd)
-        raise
-    return fd
+LogUnusable = NotRegularFile  # the log path is not a regular file of ours (see _platform)
 
 
 def preflight(path: str | None) -> str | None:
@@ -328,8 +301,6 @@ def append(path: str | None, entry: dict, *, lock_wait: float | None = None) -> 
     `.unrecorded` file, which the next decision reports. The path must be a regular
     file of ours (never a FIFO, socket, device or symlink).
     """
-    import fcntl
-
     path = path or default_path()
     wait = LOCK_WAIT if lock_wait is None else lock_wait
     try:
@@ -344,9 +315,7 @@ def append(path: str | None, entry: dict, *, lock_wait: float | None = None) -> 
     try:
         give_up = time.monotonic() + wait
         while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
+            if not try_lock(fd):
                 if time.monotonic() >= give_up:
                     break
                 time.sleep(0.01)
@@ -355,7 +324,7 @@ def append(path: str | None, entry: dict, *, lock_wait: float | None = None) -> 
                 locked = True
                 break
             # rotated while we waited: our descriptor is now path.1; start over on path
-            fcntl.flock(fd, fcntl.LOCK_UN)
+            unlock(fd)
             os.close(fd)
             fd = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
             if time.monotonic() >= give_up:
@@ -380,7 +349,7 @@ def append(path: str | None, entry: dict, *, lock_wait: float | None = None) -> 
     finally:
         try:
             if locked:
-                fcntl.flock(fd, fcntl.LOCK_UN)
+                unlock(fd)
         finally:
             os.close(fd)
 
@@ -451,24 +420,21 @@ def _rotate(path: str, fd: int) -> int:
             pass
     os.replace(path, path + ".1")
     new_fd = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
-    import fcntl
-
     # a brand-new file, but a writer that was waiting may have created it first (between
     # the rename and our open) and hold it for one record: wait briefly, never unbounded
     give_up = time.monotonic() + 2.0
     while True:
         try:
-            fcntl.flock(new_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            break
-        except BlockingIOError:
-            if time.monotonic() >= give_up:
-                os.close(new_fd)
-                raise
-            time.sleep(0.005)
+            if try_lock(new_fd):
+                break
         except OSError:
             os.close(new_fd)
             raise
-    fcntl.flock(fd, fcntl.LOCK_UN)
+        if time.monotonic() >= give_up:
+            os.close(new_fd)
+            raise BlockingIOError(f"{path}: the new log file stayed locked")
+        time.sleep(0.005)
+    unlock(fd)
     os.close(fd)
     return new_fd
 

@@ -13,6 +13,8 @@ import json
 import os
 import time
 
+from .._platform import open_regular
+
 MAX_BYTES = 10 * 1024 * 1024  # past this the log is rotated once (.1)
 
 
@@ -28,8 +30,6 @@ def write(path: str | None, record: dict) -> None:
     """One line, best effort, never waits: no lock (one O_APPEND write does not
     interleave), opened non-blocking and without following a symlink, and only into a
     regular file of ours (a FIFO, socket or device planted there is refused)."""
-    from .decisionlog import open_regular
-
     path = path or default_path()
     try:
         line = json.dumps({"ts": round(time.time(), 3), "pid": os.getpid(), **record},

@@ -13,16 +13,9 @@ from __future__ import annotations
 import os
 import sys
 
+from .._platform import managed_dir, read_regular
+
 _HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the claude_rego package
-
-
-def managed_dir() -> str:
-    """Claude Code's managed-settings directory on this OS (plain: the hook's hot path uses it)."""
-    if sys.platform == "darwin":
-        return "/Library/Application Support/ClaudeCode"
-    if sys.platform.startswith("win"):
-        return os.path.join(os.environ.get("PROGRAMDATA", r"C:\ProgramData"), "ClaudeCode")
-    return "/etc/claude-code"
 
 
 def _engine_dir() -> str | None:
@@ -34,20 +27,10 @@ def _engine_dir() -> str | None:
 
 def _registers_us(path: str) -> bool:
     """Does this settings file register a claude-rego hook? (a FIFO or device: no)"""
-    import stat
-
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        data = read_regular(path, 1 << 20)
     except OSError:
         return False
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return False
-        data = os.read(fd, 1 << 20)
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
     return b"claude_rego" in data or b"claude-rego" in data
 
 

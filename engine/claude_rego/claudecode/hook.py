@@ -18,6 +18,7 @@ import os
 import sys
 import time
 
+from .._platform import read_regular
 from ..audit import decisionlog, hooklog
 from . import hookinput, output
 from ..decide import isolation
@@ -263,7 +264,7 @@ def _apply_managed(opts: Options) -> None:
     """
     path = opts.managed_config or MANAGED_RUNTIME
     try:
-        managed = json.loads(_read_regular(path, 1 << 20))
+        managed = json.loads(read_regular(path, 1 << 20))
         if not isinstance(managed, dict):
             raise ValueError("not an object")
     except FileNotFoundError:
@@ -280,19 +281,6 @@ def _apply_managed(opts: Options) -> None:
     opts.opa_token_file = managed.get("opa_token_file")
     opts.opa_ca_file = managed.get("opa_ca_file")
     opts.masked_paths = tuple(managed.get("masked_paths") or ())
-
-
-def _read_regular(path: str, limit: int) -> bytes:
-    """A small file's bytes, opened non-blocking: a FIFO or device there is an OSError."""
-    import stat
-
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(f"{path} is not a regular file")
-        return os.read(fd, limit)
-    finally:
-        os.close(fd)
 
 
 def _log_decision(opts, decision_id, out, code, err, record, latency_ms) -> bool:

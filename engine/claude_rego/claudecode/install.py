@@ -26,6 +26,7 @@ import re
 import shlex
 import sys
 
+from .._platform import atomic_write
 from .events import EVENTS, NEVER_REGISTER_BY_DEFAULT, TOOL_CLASSES, event_info
 from .hook import DEFAULT_DEADLINE
 
@@ -172,19 +173,11 @@ def write_launcher(python: str | None = None, launcher_dir: str | None = None) -
                 return path
     except OSError:
         pass
-    tmp = f"{path}.{os.getpid()}.tmp"
     try:
         if launcher_dir:
             os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.chmod(tmp, 0o755)
-        os.replace(tmp, path)
+        atomic_write(path, text, mode=0o755)
     except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
         return None
     return path
 
@@ -301,7 +294,7 @@ MARKER = "from claude_rego.entry import main"  # identifies our inline hook comm
 def settings_path(scope: str, project_dir: str | None = None) -> str:
     """Claude Code's settings file for a scope (managed paths per OS, as Claude Code reads them)."""
     if scope == "managed":
-        from .governance import managed_dir
+        from .._platform import managed_dir
 
         return os.path.join(managed_dir(), "managed-settings.json")
     if scope == "user":
@@ -442,10 +435,7 @@ def write_settings(path: str, fragment: dict, *, dry_run: bool = False,
         backup = f"{path}.bak-{time.strftime('%Y%m%d%H%M%S')}-{os.getpid()}"
         with open(backup, "w", encoding="utf-8") as fh:
             fh.write(before_text)
-    tmp = f"{path}.{os.getpid()}.tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(after_text)
-    os.replace(tmp, path)
+    atomic_write(path, after_text)
     return True, diff
 
 

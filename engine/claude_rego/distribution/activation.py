@@ -21,7 +21,6 @@ import ipaddress
 import json
 import os
 import stat
-import sys
 import tempfile
 import time
 from contextlib import contextmanager
@@ -31,6 +30,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .. import __version__
+from .._platform import atomic_write, try_lock
 from .bundle import (DEFAULT_LIMITS, Bundle, BundleError, Keyring, Limits, Signer, build, extract,
                      read_bundle, revision_key, validate, verify_bundle)
 
@@ -329,7 +329,7 @@ def _lock(path: Path, timeout: float) -> int:
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)  # 0600: a reader could otherwise hold the lock
     try:
         deadline = time.monotonic() + timeout
-        while not _try_lock(fd):
+        while not try_lock(fd):
             if time.monotonic() >= deadline:
                 raise ActivationError("lock-busy", f"another activation of {path.parent} is in progress "
                                       f"(waited {timeout:g}s for {path})")
@@ -349,58 +349,9 @@ def _locked(path: Path, timeout: float):
         os.close(fd)
 
 
-def _try_lock(fd: int) -> bool:
-    if sys.platform == "win32":
-        import msvcrt
-
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-            return True
-        except OSError:
-            return False
-    import fcntl
-
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return True
-    except BlockingIOError:
-        return False
-
-
 def _atomic_write(path: Path, data: bytes) -> None:
-    """Temp file in the same dir, fsync, chmod 0644 (hooks run as the user), rename, fsync dir."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        _replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-    if os.name == "posix":
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-
-
-def _replace(tmp: str, path: Path) -> None:
-    """os.replace; on Windows a reader holding the file open can make it fail briefly: retry."""
-    for attempt in range(50):
-        try:
-            os.replace(tmp, path)
-            return
-        except PermissionError:
-            if sys.platform != "win32" or attempt == 49:
-                raise
-            time.sleep(0.02)
+    """Mode 0644 (hooks run as the user), fsync'ed file and directory."""
+    atomic_write(path, data, mode=0o644, durable=True)
 
 
 def _record(state: Path, **fields) -> None:

@@ -25,7 +25,7 @@ CONFIG_NAME = "claude-rego.json"
 RUNTIME_NAME = "claude-rego.runtime.json"
 
 
-from ..claudecode.governance import managed_dir  # noqa: E402 — one definition, importable without pydantic
+from .._platform import atomic_write, managed_dir  # noqa: E402 — one definition, importable without pydantic
 
 
 class _Strict(BaseModel):
@@ -158,10 +158,7 @@ def compile_runtime(config_path: str, runtime_path: str | None = None) -> str:
     """Validate `config_path` and write its runtime file atomically; returns the runtime path."""
     config = load(config_path)
     target = runtime_path or os.path.join(os.path.dirname(os.path.abspath(config_path)), RUNTIME_NAME)
-    tmp = f"{target}.{os.getpid()}.tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(runtime(config), fh, indent=2)
-    os.replace(tmp, target)
+    atomic_write(target, json.dumps(runtime(config), indent=2))
     return target
 
 

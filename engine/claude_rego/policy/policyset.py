@@ -21,6 +21,7 @@ import re
 from pathlib import Path
 
 from .. import CONTRACT_VERSION
+from .._platform import atomic_write
 from ..claudecode.events import ALL_VERBS
 
 POLICY_ROOT = "claude_rego.policies."
@@ -255,10 +256,7 @@ def _code_only(text: str) -> str:
 
 def write_snapshot(snapshot: dict, path: str | os.PathLike) -> None:
     """Write atomically (rename), so a hook never reads half a snapshot."""
-    path = Path(path)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(snapshot, sort_keys=True, separators=(",", ":")), encoding="utf-8")
-    os.replace(tmp, path)
+    atomic_write(path, json.dumps(snapshot, sort_keys=True, separators=(",", ":")))
 
 
 def _read_text(file: Path) -> str:

@@ -27,25 +27,11 @@ import threading
 import time
 
 from .. import __version__
+from .._platform import atomic_write
 
 
 def _atomic_write(path: str, data: bytes) -> None:
-    tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
-    try:
-        dir_fd = os.open(os.path.dirname(path) or ".", os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-    except OSError:
-        pass
+    atomic_write(path, data, mode=0o600, durable=True)
 
 
 def _identity(path: str, fd: int | None = None) -> tuple:
