@@ -160,7 +160,7 @@ def test_every_finding_code_is_documented():
     import re as _re
     from conftest import REPO
 
-    source = (REPO / "engine" / "claude_rego" / "check.py").read_text()
+    source = (REPO / "engine" / "claude_rego" / "policy" / "check.py").read_text()
     emitted = set(_re.findall(r'"(?:error|warning)", "([a-z-]+)"', source))
     emitted |= set(_re.findall(r'severity, "([a-z-]+)"', source))
     emitted |= set(_re.findall(r'code(?::\s*str)?\s*=\s*"([a-z-]+)"', source))

@@ -70,7 +70,7 @@ def test_unknown_events_and_fields_are_tolerated(schemas):
 
 
 def test_shipped_schema_files_are_generated_from_the_models(schemas):
-    """`claude-rego schema --write engine/claude_rego/schemas` regenerates them."""
+    """`claude-rego schema --write engine/claude_rego/claudecode/schemas` regenerates them."""
     for event in EVENTS:
         shipped = json.loads((contract.SCHEMA_DIR / f"{event}.json").read_text())
         assert shipped == json.loads(json.dumps(schemas[event], sort_keys=True)), event

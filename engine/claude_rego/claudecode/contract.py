@@ -1,7 +1,7 @@
 """The query document as pydantic models: the one source of its JSON Schemas.
 
 Off the hot path (pydantic model building costs ~100 ms): used by `claude-rego
-schema`, the shipped schema files (claude_rego/schemas/), `check`, and contract tests
+schema`, the shipped schema files (claude_rego/claudecode/schemas/), `check`, and contract tests
 that validate the documents `query.build` really produces.
 """
 

@@ -34,10 +34,10 @@ def fired_rules(snapshot: dict, package: str, verb: str, document: str, items: l
 
 def _literal_heads(engine, package: str, verb: str) -> dict[str, object]:
     """file:line → the literal a `verb contains <literal> if …` definition produces."""
-    from ..policy.check import _ref_path
+    from ..policy.astview import parse, ref_path as _ref_path
 
     found = {}
-    for module in json.loads(engine.raw.get_ast_as_json()):
+    for module in parse(engine.raw.get_ast_as_json()):
         if _ref_path(module["ast"]["package"]["refr"]) != package:
             continue
         for rule in module["ast"]["rules"]:

@@ -51,22 +51,21 @@ def load_project_layer(path: str, cache_dir: str) -> dict:
 
 
 def _files(path: str) -> list[tuple[str, bytes]]:
+    from ..policy.sources import SourceRefused, walk  # only when the project has policies
+
     found, total = [], 0
-    for base, dirs, names in os.walk(path, followlinks=False):
-        dirs.sort()
-        for name in sorted(names):
-            if not name.endswith((".rego", ".json", ".yaml", ".yml")):
-                continue
-            full = os.path.join(base, name)
-            if os.path.islink(full):
-                raise LayerRefused(f"the project's policies in {path} were ignored: {name} is a symlink")
-            with open(full, "rb") as fh:
-                data = fh.read(MAX_PROJECT_BYTES + 1)
-            total += len(data)
-            found.append((os.path.relpath(full, path), data))
-            if total > MAX_PROJECT_BYTES or len(found) > MAX_PROJECT_FILES:
-                raise LayerRefused(f"the project's policies in {path} were ignored: larger than "
-                                   f"{MAX_PROJECT_BYTES // 1024} KiB or {MAX_PROJECT_FILES} files")
+    try:
+        entries = [entry for entry in walk(path) if entry.kind != "skipped"]
+    except SourceRefused as exc:
+        raise LayerRefused(f"the project's policies in {path} were ignored: {exc}") from None
+    for entry in entries:
+        with open(entry.path, "rb") as fh:
+            data = fh.read(MAX_PROJECT_BYTES + 1)
+        total += len(data)
+        found.append((entry.rel, data))
+        if total > MAX_PROJECT_BYTES or len(found) > MAX_PROJECT_FILES:
+            raise LayerRefused(f"the project's policies in {path} were ignored: larger than "
+                               f"{MAX_PROJECT_BYTES // 1024} KiB or {MAX_PROJECT_FILES} files")
     return found
 
 

@@ -28,10 +28,11 @@ from decimal import Decimal
 from pathlib import Path
 
 from .. import CONTRACT_VERSION, __version__
+from ..policy.sources import DATA_FILE_NAMES as DATA_FILES
+from ..policy.sources import SourceRefused, walk
 
 MANIFEST = ".manifest"
 SIGNATURES = ".signatures.json"
-DATA_FILES = ("data.json", "data.yaml")
 ROOTS = ["claude_rego"]
 DEFAULT_KEY_ID = "default"
 
@@ -352,21 +353,16 @@ def _collect(root: Path) -> tuple[dict[str, bytes], list[str]]:
     """The bundle's members from a directory: .rego and data files; dot-files and others skipped."""
     files: dict[str, bytes] = {}
     skipped: list[str] = []
-    for path in sorted(root.rglob("*")):
-        rel = path.relative_to(root).as_posix()
-        if any(part.startswith(".") for part in path.relative_to(root).parts):
-            skipped.append(rel)
-            continue
-        if path.is_symlink():
-            raise BundleError("link-member", f"{rel}: symlinks are not bundled; copy the file instead")
-        if path.is_dir():
-            continue
-        if path.name == "data.yml":
-            raise BundleError("unsupported-member", f"{rel}: OPA bundles load data.yaml, not data.yml; rename it")
-        if path.suffix == ".rego" or path.name in DATA_FILES:
-            files[rel] = path.read_bytes()
+    try:
+        entries = walk(root)
+    except SourceRefused as exc:
+        code = "link-member" if exc.code == "symlink" else "unsupported-member"
+        raise BundleError(code, str(exc)) from None
+    for entry in entries:
+        if entry.kind == "skipped":
+            skipped.append(entry.rel)
         else:
-            skipped.append(rel)
+            files[entry.rel] = entry.path.read_bytes()
     return files, skipped
 
 

@@ -12,11 +12,18 @@ Findings carry file:line; errors fail the check, warnings do not.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 from ..claudecode.events import ALL_VERBS, EVENTS, TOOL_CLASSES, event_info
+from .astview import head_values as _head_values
+from .astview import line as _line
+from .astview import parse as _parse_ast
+from .astview import ref_path as _ref_path
+from .astview import rule_head as _rule_head
+from .astview import walk as _walk
+from .sources import SourceRefused
+from .sources import walk as walk_sources
 
 MAX_LITERAL_DEPTH = 12  # regorus parse time grows exponentially with nesting (depth 15: ~1 s)
 NETWORK_BUILTINS = frozenset({"http.send", "net.lookup_ip_addr", "opa.runtime", "rego.parse_module"})
@@ -180,7 +187,7 @@ def check_modules(files: list[tuple[str, str]], *, allow_network: bool = False,
     except Exception as exc:  # noqa: BLE001 — e.g. a conflict between files
         findings.append(_from_engine_error(str(exc), "error", "load"))
         return _sorted(findings)
-    modules = json.loads(engine.raw.get_ast_as_json())
+    modules = _parse_ast(engine.raw.get_ast_as_json())
     program = _Program(modules)
     mine = {path for path, _ in parsed}
     own: list[Finding] = []
@@ -260,7 +267,11 @@ def _rego_files(sources: list[str]) -> list[tuple[str, str]]:
     out = []
     for source in sources:
         root = Path(source)
-        files = [root] if root.is_file() else sorted(root.rglob("*.rego"))
+        try:
+            files = [entry.path for entry in walk_sources(root) if entry.kind == "rego"]
+        except SourceRefused as exc:
+            out.append((f"{root}/{exc.rel}", f"# refused: {exc}"))
+            continue
         for file in files:
             try:
                 out.append((str(file), file.read_text(encoding="utf-8")))
@@ -758,59 +769,6 @@ def _builtin_exists(name: str) -> bool:
 
 
 # -------------------------------------------------------------------------- AST walks
-
-def _ref_path(node) -> str:
-    parts = []
-    while isinstance(node, dict):
-        if "Var" in node:
-            parts.append(node["Var"]["value"])
-            break
-        if "RefDot" in node:
-            parts.append(node["RefDot"]["field"][1])
-            node = node["RefDot"]["refr"]
-        elif "RefBrack" in node:
-            parts.append("[]")
-            node = node["RefBrack"]["refr"]
-        else:
-            break
-    return ".".join(reversed(parts))
-
-
-def _line(node) -> int:
-    span = node.get("span") if isinstance(node, dict) else None
-    return span["line"] if span else 1
-
-
-def _rule_head(rule):
-    if "Default" in rule:
-        return _ref_path(rule["Default"]["refr"]).split(".")[0], "Default", _line(rule["Default"])
-    head = (rule.get("Spec") or {}).get("head") or {}
-    for kind, shape in head.items():
-        if isinstance(shape, dict) and "refr" in shape:
-            return _ref_path(shape["refr"]).split(".")[0], kind, _line(shape)
-    return None, None, 1
-
-
-def _head_values(rule):
-    """What a rule head computes (its value, key or function result), not its own name."""
-    head = (rule.get("Spec") or {}).get("head") or {}
-    out = []
-    for shape in head.values():
-        if isinstance(shape, dict):
-            out += [value for key, value in shape.items() if key not in ("refr", "span", "args")]
-    return out
-
-
-def _walk(node):
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            yield item
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-
 
 def _references(node) -> list[tuple[str, int]]:
     """Dotted names referenced (vars and ref chains), for the dependency graph."""

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from .. import CONTRACT_VERSION
 from .._platform import atomic_write
+from . import astview, sources
 from ..claudecode.events import ALL_VERBS
 
 POLICY_ROOT = "claude_rego.policies."
@@ -109,7 +110,7 @@ class Source:
         self.data: list[tuple[list[str], Path, object]] = []  # (data path prefix, file, value)
 
 
-DATA_FILE_NAMES = ("data.json", "data.yaml", "data.yml")
+DATA_FILE_NAMES = sources.DATA_FILE_NAMES
 
 
 def read_source(source: str) -> Source:
@@ -120,14 +121,15 @@ def read_source(source: str) -> Source:
     if not root.exists():
         raise PolicyError(f"{source}: no such file or directory")
     src = Source(source if is_builtin(source) else str(root), root)
-    files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
-    for file in files:
-        rel = file.name if root.is_file() else file.relative_to(root).as_posix()
-        if file.suffix == ".rego":
-            src.rego.append((rel, file, _read_text(file)))
-        elif file.name in DATA_FILE_NAMES:
-            prefix = [] if root.is_file() else list(file.relative_to(root).parent.parts)
-            src.data.append((prefix, file, _read_data(file)))
+    try:
+        files = sources.walk(root)
+    except sources.SourceRefused as exc:
+        raise PolicyError(f"{root}/{exc}") from None
+    for entry in files:
+        if entry.kind == "rego":
+            src.rego.append((entry.rel, entry.path, _read_text(entry.path)))
+        elif entry.kind == "data":
+            src.data.append((entry.prefix, entry.path, _read_data(entry.path)))
     return src
 
 
@@ -409,7 +411,7 @@ def _rule_heads(ast_json: str) -> set[tuple[str, str, int]]:
     """(rule name, head kind, line): kind is "Set" for `name contains x`, "Compr" for
     `name := v` / `name if …`, "Func" for functions."""
     heads = set()
-    for module in json.loads(ast_json):
+    for module in astview.parse(ast_json):
         for rule in module["ast"]["rules"]:
             head = (rule.get("Spec") or {}).get("head") or {}
             for kind, shape in head.items():

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import policyset
+from . import astview, policyset
 from ..engines.regorus_engine import RegorusEngine
 
 
@@ -51,8 +51,8 @@ def _discover(paths: list[str]):
 
 def test_rules(engine: RegorusEngine) -> list[dict]:
     found = []
-    for module in json.loads(engine.raw.get_ast_as_json()):
-        package = _package(module["ast"]["package"]["refr"])
+    for module in astview.parse(engine.raw.get_ast_as_json()):
+        package = astview.package(module)
         for rule in module["ast"]["rules"]:
             head = (rule.get("Spec") or {}).get("head") or {}
             for kind, shape in head.items():
@@ -65,18 +65,6 @@ def test_rules(engine: RegorusEngine) -> list[dict]:
                                   "file": module["source"]["file"], "line": var["span"]["line"]})
     unique = {(t["package"], t["name"]): t for t in found}  # one test may have several bodies
     return sorted(unique.values(), key=lambda t: (t["file"], t["line"]))
-
-
-def _package(ref: dict) -> str:
-    parts = []
-    while isinstance(ref, dict):
-        if "Var" in ref:
-            parts.append(ref["Var"]["value"])
-            break
-        inner = ref.get("RefDot") or {}
-        parts.append(inner.get("field", [None, ""])[1])
-        ref = inner.get("refr")
-    return ".".join(reversed(parts))
 
 
 def run_rego_tests(paths: list[str], *, pattern: str | None = None, coverage: dict | None = None) -> list[dict]:
