@@ -166,7 +166,7 @@ from claude_rego.decide import pipeline
 from claude_rego.policy import snapshot
 import regorus
 t2 = time.perf_counter()
-evaluator = pipeline.Evaluator(snapshot.load(SOURCES))
+evaluator = pipeline.Evaluator(load_snapshot(SOURCES))
 t3 = time.perf_counter()
 decision = evaluator.decide(hook_input)
 t4 = time.perf_counter()

@@ -60,11 +60,11 @@ def pct(values, q):
 def compiled_pack(tmp: Path) -> str:
     """The default pack as a snapshot file, so the command hook and the service read the
     same precompiled policies whether claude-rego is installed as a wheel or editable."""
-    from claude_rego.policy import snapshot
+    from claude_rego.policy import load_snapshot
     from claude_rego.policy.policyset import write_snapshot
 
     path = tmp / "pack.snapshot.json"
-    write_snapshot(snapshot.load(None), str(path))
+    write_snapshot(load_snapshot(None), str(path))
     return str(path)
 
 

@@ -21,7 +21,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from claude_rego.distribution import activation as A
 from claude_rego import api
 from claude_rego.distribution import bundle as B
-from claude_rego.policy import snapshot
+from claude_rego.policy import load_snapshot, snapshot
 from conftest import POLICIES, bash_input
 from test_bundle import make_tar, members_of, pem_private, pem_public, run_cli, write_policies
 
@@ -47,7 +47,7 @@ def bundle_file(tmp_path, key, rev, **kw) -> str:
 
 
 def active_revision(state) -> str:
-    return snapshot.load([str(Path(state) / A.ACTIVE)])["bundle"]["revision"]
+    return load_snapshot([str(Path(state) / A.ACTIVE)])["bundle"]["revision"]
 
 
 def refused(code, fn, *args, **kw):
@@ -64,7 +64,7 @@ def test_activate_signed_bundle_records_revision_and_signer(tmp_path, rsa_key):
     result = A.activate(bundle_file(tmp_path, rsa_key, "1.0.0", scope="prod"), state,
                         keyring=ring(rsa_key, scope="prod"))
     assert result.status == "activated" and result.revision == "1.0.0" and result.previous_revision is None
-    snap = snapshot.load([str(state / A.ACTIVE)])
+    snap = load_snapshot([str(state / A.ACTIVE)])
     assert snap["revision"] == "1.0.0"
     info = snap["bundle"]
     assert info["revision"] == "1.0.0" and info["keyid"] == "default" and info["signed"] is True
@@ -85,7 +85,7 @@ def test_activate_directory_and_unsigned_bundle(tmp_path):
     unsigned = tmp_path / "u.tar.gz"
     unsigned.write_bytes(B.build(write_policies(tmp_path / "q", rev="2"), "2.0").data)
     assert A.activate(str(unsigned), state).revision == "2.0"
-    assert snapshot.load([str(state / A.ACTIVE)])["bundle"]["signed"] is False
+    assert load_snapshot([str(state / A.ACTIVE)])["bundle"]["signed"] is False
 
 
 def test_directory_source_is_refused_when_a_key_is_configured(tmp_path, rsa_key):
@@ -154,7 +154,7 @@ def test_anti_rollback(tmp_path, rsa_key):
     result = A.activate(bundle_file(tmp_path, rsa_key, "2026.11.3"), state, keyring=key, allow_rollback=True)
     assert result.status == "activated" and active_revision(state) == "2026.11.3"
     assert A.activate(bundle_file(tmp_path, rsa_key, "2026.11.22.1"), state, keyring=key).revision == "2026.11.22.1"
-    previous = snapshot.load([str(state / A.PREVIOUS)])
+    previous = load_snapshot([str(state / A.PREVIOUS)])
     assert previous["bundle"]["revision"] == "2026.11.3", "the replaced snapshot is kept aside"
 
 
@@ -233,7 +233,7 @@ def test_http_activation_with_etag_caching(tmp_path, rsa_key, server):
     token = "s3cret-token"
     assert A.activate(server.url, state, keyring=key, token=token).status == "activated"
     assert server.seen[-1]["if_none_match"] is None and server.seen[-1]["authorization"] == f"Bearer {token}"
-    assert snapshot.load([str(state / A.ACTIVE)])["bundle"]["etag"] == '"rev-1"'
+    assert load_snapshot([str(state / A.ACTIVE)])["bundle"]["etag"] == '"rev-1"'
     inode = os.stat(state / A.ACTIVE).st_ino
 
     result = A.activate(server.url, state, keyring=key)
@@ -244,7 +244,7 @@ def test_http_activation_with_etag_caching(tmp_path, rsa_key, server):
     server.serve(signed(tmp_path, rsa_key, "1.1.0"), '"rev-2"')
     assert A.activate(server.url, state, keyring=key).revision == "1.1.0"
     assert server.seen[-1]["if_none_match"] == '"rev-1"'
-    assert snapshot.load([str(state / A.ACTIVE)])["bundle"]["etag"] == '"rev-2"'
+    assert load_snapshot([str(state / A.ACTIVE)])["bundle"]["etag"] == '"rev-2"'
 
 
 def test_http_errors_and_unreachable_url_keep_the_last_good_snapshot(tmp_path, rsa_key, server):
@@ -307,12 +307,12 @@ _ACTIVATE = textwrap.dedent("""
 
 _READER = textwrap.dedent("""
     import json, sys, time
-    from claude_rego.policy import snapshot
+    from claude_rego.policy import load_snapshot
     path, stop = sys.argv[1], time.monotonic() + float(sys.argv[2])
     reads, errors, revisions = 0, [], set()
     while time.monotonic() < stop:
         try:
-            snap = snapshot.load([path])
+            snap = load_snapshot([path])
             revisions.add(snap["bundle"]["revision"])
             reads += 1
         except Exception as exc:
@@ -343,7 +343,7 @@ def test_concurrent_activations_serialize_and_hooks_always_read_whole_files(tmp_
     for result in results:  # each one won or lost cleanly: activated, or refused as a rollback
         assert result["ok"] or result["code"] == "rollback", result
     assert any(r["ok"] for r in results)
-    final = snapshot.load([str(state / A.ACTIVE)])
+    final = load_snapshot([str(state / A.ACTIVE)])
     assert final["bundle"]["revision"] == "1.6", "the highest revision ends up active whatever the order"
     assert not list(state.glob(".*.tmp"))
 
@@ -391,7 +391,7 @@ def test_end_to_end_default_pack_build_sign_activate_decide(tmp_path, rsa_key):
                               "--scope", "laptops")
     assert code == 0 and "activated revision 2026.11.22" in stdout, stdout
     active = str(state / A.ACTIVE)
-    snap = snapshot.load([active])
+    snap = load_snapshot([active])
     assert snap["revision"] == "2026.11.22" and snap["bundle"]["keyid"] == "default"
     out_json, exit_code = api.evaluate_hook(bash_input("rm -rf /"), policy_paths=[active])
     assert exit_code == 0

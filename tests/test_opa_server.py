@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from claude_rego.policy import snapshot
+from claude_rego.policy import load_snapshot
 from claude_rego.engines.opa_server import OpaServerEngine
 from claude_rego.claudecode.install import hook_command
 from conftest import SAMPLES, TESTS, bash_input, cli, hook_input, run_registered
@@ -29,7 +29,7 @@ GOLDEN = sorted((TESTS / "golden").glob("*.json"))
 
 
 def push_default_pack(url: str):
-    pack = snapshot.load(None)
+    pack = load_snapshot(None)
     engine = OpaServerEngine(url)
     engine.load([(m["path"], m["text"]) for m in pack["modules"]], pack["data"])
     engine.push()
@@ -86,10 +86,10 @@ def test_opa_push_and_health_with_opa_python_client(tmp_path):
         token.write_text("s3cret\n")
         pushed = cli("opa", "push", "--opa-url", server.url, "--opa-token-file", str(token))
         assert pushed.returncode == 0, pushed.stderr
-        modules = snapshot.load(None)["modules"]
+        modules = load_snapshot(None)["modules"]
         assert f"pushed {len(modules)} policies" in pushed.stdout
         assert len(server.backend.modules) == len(modules)
-        assert server.backend.data["claude_rego"] == snapshot.load(None)["data"]["claude_rego"]
+        assert server.backend.data["claude_rego"] == load_snapshot(None)["data"]["claude_rego"]
         assert server.puts and {auth for _, auth in server.puts} == {"Bearer s3cret"}
 
         health = cli("opa", "health", "--opa-url", server.url)

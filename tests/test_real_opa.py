@@ -21,7 +21,7 @@ opa_bindings = pytest.importorskip(
     "(pip install --ignore-requires-python opa-golib-python-bindings)")
 
 from claude_rego.claudecode import hookinput, query  # noqa: E402
-from claude_rego.policy import snapshot  # noqa: E402
+from claude_rego.policy import load_snapshot, snapshot  # noqa: E402
 from claude_rego.engines.opa_server import OpaServerEngine  # noqa: E402
 from claude_rego.engines.regorus_engine import RegorusEngine  # noqa: E402
 from claude_rego.claudecode.install import hook_command  # noqa: E402
@@ -53,7 +53,7 @@ def engines():
     opa.add_data(data)
     regorus = RegorusEngine(gather_prints=False)
     regorus.load(modules, data)
-    return opa, regorus, snapshot.load(None)
+    return opa, regorus, load_snapshot(None)
 
 
 def test_the_pack_and_its_tests_compile_on_real_opa(engines):
@@ -99,7 +99,7 @@ def test_every_routed_rule_has_the_same_value_on_both_engines(engines, hook):
 @pytest.fixture(scope="module")
 def real_opa_server():
     server = OpaRestServer(OpaBindingsBackend())
-    pack = snapshot.load(None)
+    pack = load_snapshot(None)
     engine = OpaServerEngine(server.url)
     engine.load([(m["path"], m["text"]) for m in pack["modules"]], pack["data"])
     engine.push()

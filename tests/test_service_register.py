@@ -7,7 +7,7 @@ import json
 import pytest
 
 from claude_rego.claudecode import install
-from claude_rego.policy import snapshot
+from claude_rego.policy import load_snapshot
 from claude_rego.claudecode.events import EVENTS, event_info
 from claude_rego.service import register, server
 from conftest import cli
@@ -17,7 +17,7 @@ TOKEN = "register-test-token-0123456789"
 
 @pytest.fixture(scope="module")
 def pack():
-    return snapshot.load(None)
+    return load_snapshot(None)
 
 
 def all_events_snapshot():
@@ -178,7 +178,7 @@ def test_pool_waits_for_warm_workers():
 
 
 def test_doctor_checks_registered_http_hooks(tmp_path, monkeypatch, pack):
-    from claude_rego.cli.app import doctor
+    from claude_rego.cli import doctor
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
     running = server.Running(server.ServiceConfig(port=0, tokens=[TOKEN], workers=1, warm=False,

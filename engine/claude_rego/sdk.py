@@ -26,7 +26,7 @@ import time
 
 from .audit import decisionlog
 from .claudecode import output
-from .policy import snapshot
+from .policy import load_snapshot
 from .claudecode.events import EVENTS, event_info
 from .claudecode.hook import DEFAULT_DEADLINE
 from .claudecode.install import TIMEOUT_MARGIN, governed_events, tool_matcher
@@ -85,10 +85,10 @@ class PolicyHooks:
         """`policies`: exactly these sources (`"builtin:"` names the built-in pack; None = the
         built-in pack alone). The org and project layers apply as in the hook: the project
         layer (`auto`) comes from each input's project directory, and can only tighten."""
-        self.snapshot = snapshot.load(policies)
+        self.snapshot = load_snapshot(policies)
         from .policy.check import check_modules, errors
 
-        checked = [self.snapshot] + ([snapshot.load([org_policies])] if org_policies else [])
+        checked = [self.snapshot] + ([load_snapshot([org_policies])] if org_policies else [])
         problems = [p for snap in checked
                     for p in errors(check_modules([(m["path"], m["text"]) for m in snap["modules"]]))]
         if problems:

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import pytest
 
-from claude_rego.policy import snapshot
+from claude_rego.policy import load_snapshot
 from claude_rego.claudecode.events import SUPPORTED_CLI
 from claude_rego.claudecode.install import registration
 
@@ -265,7 +265,7 @@ class Harness:
         policies = [str(POLICIES / case) for case in cases] or None
         if pack:
             policies = [str(REPO / "policies"), *(policies or [])]
-        self.fragment = registration(snapshot.load(policies), python=python or sys.executable,
+        self.fragment = registration(load_snapshot(policies), python=python or sys.executable,
                                      policies=policies, events=events, deadline=deadline,
                                      launcher_dir=str(self.launcher_dir))
         if timeout is not None:

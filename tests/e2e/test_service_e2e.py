@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from claude_rego.policy import snapshot
+from claude_rego.policy import load_snapshot
 from claude_rego.service import register, server
 from claude_rego_e2e_fake_api import bash, text
 
@@ -55,7 +55,7 @@ class ServiceHarness:
 
     def register(self, *cases: str, url: str | None = None, events=None, allow=("Bash",)):
         policies = [str(POLICIES / c) for c in cases] or None
-        fragment = register.http_registration(snapshot.load(policies), url or self.url, python=sys.executable,
+        fragment = register.http_registration(load_snapshot(policies), url or self.url, python=sys.executable,
                                               policies=policies, events=events)
         settings = {"hooks": fragment["hooks"], "permissions": {"allow": list(allow)}}
         (self.h.project / ".claude" / "settings.json").write_text(json.dumps(settings, indent=2))

@@ -492,7 +492,7 @@ def replay(log: str = typer.Argument(..., help="A decision log (JSONL)."),
                                                  help="Comma list: newly_denied,newly_allowed,newly_asked,changed_rewrite,changed_other"),
            format_: str = FormatOpt):
     """Re-evaluate recorded decisions against candidate policies: the blast radius of a change."""
-    from ..policy import policyset, snapshot
+    from ..policy import load_snapshot, policyset, snapshot
     from ..audit.replay import CATEGORIES, ReplayError
     from ..audit.replay import replay as run_replay
 
@@ -503,7 +503,7 @@ def replay(log: str = typer.Argument(..., help="A decision log (JSONL)."),
         _fail(f"unknown --fail-on categories {unknown} (known: {', '.join(CATEGORIES)})")
     sources = _sources(list(bundle), no_builtin)
     try:
-        snapshot.load(sources)  # fail early and clearly on policies that do not load
+        load_snapshot(sources)  # fail early and clearly on policies that do not load
         report = run_replay(log, sources, org=org_policies, project=project_policies)
     except ReplayError as exc:
         _fail(str(exc))
@@ -637,10 +637,10 @@ def opa_health(opa_url: str = OpaUrlArg, opa_token_file: Optional[str] = OpaToke
 
 
 def _load(policies):
-    from ..policy import policyset, snapshot
+    from ..policy import load_snapshot, policyset, snapshot
 
     try:
-        return snapshot.load(policies or None)
+        return load_snapshot(policies or None)
     except (policyset.PolicyError, snapshot.SnapshotError, OSError, ValueError) as exc:
         _policy_failure(exc, policies)
 

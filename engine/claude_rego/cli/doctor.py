@@ -27,7 +27,7 @@ PINNED_ENGINE = ("gordon-to-regorus", "0.13.0")
 
 def run_checks(*, settings_files: list[str] | None = None, policies: list[str] | None = None) -> list[dict]:
     from ..claudecode import install
-    from ..policy import snapshot
+    from ..policy import load_snapshot, snapshot
 
     checks = []
     files = settings_files or [install.settings_path(s) for s in ("managed", "user", "project")]
@@ -61,7 +61,7 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
     checks.append(_engine_integrity())
     checks.append(damaged_install())
     try:
-        snap = snapshot.load(policies)
+        snap = load_snapshot(policies)
         source = (policies or [snapshot.default_snapshot_path() or snapshot.default_pack_dir()])[0]
         age_h = (time.time() - os.path.getmtime(source)) / 3600 if os.path.exists(source) else None
         checks.append(_check("snapshot", True, f"{len(snap['policies'])} policies, revision {snap.get('revision')}"
@@ -165,7 +165,7 @@ def _import_hot_path(here: str) -> list[str]:
         dirs = [os.path.dirname(here)]
     code = (f"import sys; sys.path[:0] = {dirs!r}; import importlib\n"
             f"for m in {[m for m in HOT_MODULES if m != '__init__']!r}: importlib.import_module(('claude_rego.' + m).removesuffix('/__init__').replace('/', '.'))\n"
-            "import claude_rego.policy.snapshot as s; s.load(None)")
+            "import claude_rego.policy as p; p.load_snapshot(None)")
     try:
         proc = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired) as exc:

@@ -77,7 +77,7 @@ def open_evaluator(sources: list[str] | None = None, *, engine=None, org: str | 
     """The evaluator every caller uses: `sources` (exact, see snapshot.compose for what a
     command line means; None = the built-in pack) as the top layer, the org layer below it,
     and the project layer (`auto`: <project>/.claude/policies of each input; `off`; a path)."""
-    from ..policy.snapshot import load
+    from ..policy import load_snapshot as load
 
     return Evaluator(snapshot if snapshot is not None else load(sources), engine, org=org, project=project)
 
@@ -104,7 +104,7 @@ class Evaluator:
         layers, warnings = list(self.layers), list(self.warnings)
         if self.org:
             if self._org_layer is None:
-                from ..policy.snapshot import load
+                from ..policy import load_snapshot as load
 
                 self._org_layer = Layer("org", load([self.org]))
             layers.append(self._org_layer)

@@ -25,11 +25,11 @@ def compute(request: dict) -> dict:
     if fault == "garbage_answer":
         return ["not", "an", "answer"]  # type: ignore[return-value]
     from ..claudecode import output
-    from ..policy import snapshot
+    from ..policy import load_snapshot
     from ..claudecode.events import event_info
     from .pipeline import open_evaluator
 
-    policies = snapshot.load(request.get("sources"))
+    policies = load_snapshot(request.get("sources"))
     if fault == "compile_error":
         policies = dict(policies, modules=policies["modules"] + [
             {"path": "fault.rego", "text": "package claude_rego.policies.fault\nbroken {"}])

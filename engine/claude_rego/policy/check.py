@@ -47,7 +47,7 @@ def check(sources: list[str], *, allow_network: bool = False) -> list[Finding]:
     raises for bad policies. `builtin:` among other sources is context: the built-in pack's
     modules and data are loaded (so references to its libraries resolve and data overlays
     are checked against it) but its own files were checked when it was built."""
-    from .policyset import PolicyError, compose_data, read_source
+    from .sources import PolicyError, compose_data, read_source
     from .snapshot import is_builtin
 
     findings: list[Finding] = []
@@ -98,7 +98,7 @@ def _line_of_error(message: str) -> int:
 def data_findings(read) -> list[Finding]:
     """Data files: conflicts inside one source, and overlays that cannot take effect (a
     setting the built-in pack does not have, a policy name that does not exist)."""
-    from .policyset import PolicyError, _merge_at
+    from .sources import PolicyError, _merge_at
     from .snapshot import is_builtin
 
     found: list[Finding] = []
@@ -472,7 +472,7 @@ class _Program:
     def packages_and_verbs(self):
         """Policies that cannot take effect: a package outside the policy root, a rule named
         like a misspelt verb, a policy package with no verb at all."""
-        from .policyset import LIB_ROOT, POLICY_ROOT
+        from .metadata import LIB_ROOT, POLICY_ROOT
 
         found = []
         verbs_by_package: dict[str, list] = {}
@@ -563,7 +563,7 @@ class _Program:
         return found
 
     def routing(self):
-        from .policyset import POLICY_ROOT, parse_metadata
+        from .metadata import POLICY_ROOT, parse_metadata
 
         found = []
         for module in self.modules:

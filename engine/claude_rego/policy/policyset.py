@@ -22,23 +22,14 @@ from pathlib import Path
 
 from .. import CONTRACT_VERSION
 from .._platform import atomic_write
-from . import astview, sources
+from . import astview
+from .metadata import _PACKAGE_RE, LIB_ROOT, POLICY_ROOT, _mode, _routing, parse_metadata  # noqa: F401 — LIB_ROOT re-exported
+from .sources import MAX_MODULE_BYTES, PolicyError, Source, compose_data, read_source, source_data  # noqa: F401 — re-exported
 from ..claudecode.events import ALL_VERBS
-
-POLICY_ROOT = "claude_rego.policies."
-LIB_ROOT = "claude_rego.lib."
-MAX_MODULE_BYTES = 1024 * 1024
-
-_PACKAGE_RE = re.compile(r"^[ \t]*package[ \t]+([A-Za-z_][\w.]*)", re.MULTILINE)
-
-
-class PolicyError(Exception):
-    """A policy source cannot be compiled; the message names the file."""
-
 
 # Re-exported for compile-time callers; the hook uses `claude_rego.policy.snapshot` directly.
 from .snapshot import (DEFAULT_SNAPSHOT_NAME, SNAPSHOT_FORMAT, default_pack_dir,  # noqa: E402,F401
-                       default_snapshot_path, load, routed_rules, routes)
+                       default_snapshot_path, routed_rules, routes)
 
 # ------------------------------------------------------------------ compile time only
 
@@ -99,40 +90,6 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
     }
 
 
-class Source:
-    """One policy source as read from disk: its Rego files (tests included) and data files."""
-
-    __slots__ = ("label", "root", "rego", "data")
-
-    def __init__(self, label: str, root: Path):
-        self.label, self.root = label, root
-        self.rego: list[tuple[str, Path, str]] = []  # (path relative to the source, file, text)
-        self.data: list[tuple[list[str], Path, object]] = []  # (data path prefix, file, value)
-
-
-DATA_FILE_NAMES = sources.DATA_FILE_NAMES
-
-
-def read_source(source: str) -> Source:
-    """Read a policy directory or file (`builtin:` = the built-in pack). Raises PolicyError."""
-    from .snapshot import is_builtin
-
-    root = Path(default_pack_dir() if is_builtin(source) else source)
-    if not root.exists():
-        raise PolicyError(f"{source}: no such file or directory")
-    src = Source(source if is_builtin(source) else str(root), root)
-    try:
-        files = sources.walk(root)
-    except sources.SourceRefused as exc:
-        raise PolicyError(f"{root}/{exc}") from None
-    for entry in files:
-        if entry.kind == "rego":
-            src.rego.append((entry.rel, entry.path, _read_text(entry.path)))
-        elif entry.kind == "data":
-            src.data.append((entry.prefix, entry.path, _read_data(entry.path)))
-    return src
-
-
 def _precompiled_pack() -> dict | None:
     from .snapshot import SnapshotError, default_snapshot_path, read
 
@@ -171,36 +128,6 @@ def _merge_policies(base: list[dict], added: list[dict]) -> list[dict]:
             locations[verb] = sorted(set(locations.get(verb, [])) | set(sites))
         known["locations"] = locations
     return [by_package[package] for package in sorted(by_package)]
-
-
-def source_data(src: Source) -> dict:
-    """A source's data files merged at their directory paths (OPA bundle rules: a key
-    defined by two files of one source is an error)."""
-    data: dict = {}
-    for prefix, file, value in src.data:
-        _merge_at(data, prefix, value, file)
-    return data
-
-
-def compose_data(sources: list[Source]) -> tuple[dict, list[tuple[str, str]]]:
-    """The data of several sources, later sources overlaying earlier ones (docs/composition.md):
-    objects merge key by key, anything else (a list, a string, a number) is replaced whole.
-    Returns (data, [(overridden dotted path, source label)])."""
-    data: dict = {}
-    overrides: list[tuple[str, str]] = []
-    for src in sources:
-        _overlay(data, source_data(src), [], src.label, overrides)
-    return data, overrides
-
-
-def _overlay(base: dict, top: dict, path: list[str], label: str, overrides: list) -> None:
-    for key, value in top.items():
-        if key in base and isinstance(base[key], dict) and isinstance(value, dict):
-            _overlay(base[key], value, path + [key], label, overrides)
-        else:
-            if key in base:
-                overrides.append((".".join(path + [key]), label))
-            base[key] = value
 
 
 # `data` as a root reference (not a field such as input.data), with the dotted path after it
@@ -261,73 +188,6 @@ def write_snapshot(snapshot: dict, path: str | os.PathLike) -> None:
     atomic_write(path, json.dumps(snapshot, sort_keys=True, separators=(",", ":")))
 
 
-def _read_text(file: Path) -> str:
-    if file.stat().st_size > MAX_MODULE_BYTES:
-        raise PolicyError(f"{file}: larger than {MAX_MODULE_BYTES} bytes")
-    try:
-        return file.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise PolicyError(f"{file}: not UTF-8 ({exc})") from None
-
-
-def _read_data(file: Path):
-    text = _read_text(file)
-    try:
-        if file.suffix == ".json":
-            return json.loads(text)
-        import yaml  # compile time only
-        return yaml.safe_load(text)
-    except Exception as exc:  # noqa: BLE001 — any parser error is the file's fault
-        raise PolicyError(f"{file}: invalid data file: {exc}") from None
-
-
-def _merge_at(data: dict, prefix: list[str], value, file: Path) -> None:
-    node = data
-    for key in prefix:
-        node = node.setdefault(key, {})
-        if not isinstance(node, dict):
-            raise PolicyError(f"{file}: data path {'/'.join(prefix)} collides with a value")
-    if not prefix and not isinstance(value, dict):
-        raise PolicyError(f"{file}: a root data file must hold an object")
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key in node and isinstance(node[key], dict) and isinstance(item, dict):
-                _merge_at(node, [key], item, file)
-            elif key in node:
-                raise PolicyError(f"{file}: data key {'/'.join(prefix + [key])} defined twice")
-            else:
-                node[key] = item
-    else:
-        parent = data
-        for key in prefix[:-1]:
-            parent = parent[key]
-        parent[prefix[-1]] = value
-
-
-def parse_metadata(text: str) -> dict:
-    """The package-scope METADATA block (OPA annotation syntax), parsed as YAML."""
-    lines = text.splitlines()
-    package_line = next((i for i, l in enumerate(lines) if _PACKAGE_RE.match(l)), None)
-    if package_line is None:
-        return {}
-    start = package_line
-    while start > 0 and lines[start - 1].lstrip().startswith("#"):
-        start -= 1
-    block = lines[start:package_line]
-    for i, line in enumerate(block):
-        if line.strip() == "# METADATA":
-            body = [re.sub(r"^\s*# ?", "", l, count=1) for l in block[i + 1:]]
-            import yaml  # compile time only
-            try:
-                meta = yaml.safe_load("\n".join(body)) or {}
-            except yaml.YAMLError as exc:
-                raise PolicyError(f"invalid METADATA: {exc}") from None
-            if not isinstance(meta, dict):
-                raise PolicyError("METADATA must be a mapping")
-            return meta
-    return {}
-
-
 def _describe(modules: list[dict]) -> list[dict]:
     """One entry per policy package: name, routing, the verbs it defines, its file."""
     from ..engines.regorus_engine import RegorusEngine
@@ -378,33 +238,6 @@ def _describe(modules: list[dict]) -> list[dict]:
         entry["locations"] = {verb: sorted(set(where)) for verb, where in sorted(locations.get(package, {}).items())}
         policies.append(entry)
     return policies
-
-
-def _mode(meta: dict, path: str) -> str:
-    mode = (meta.get("custom") or {}).get("mode", "enforce")
-    if mode not in ("enforce", "monitor"):
-        raise PolicyError(f"{path}: custom.mode must be enforce or monitor, not {mode!r}")
-    return mode
-
-
-def _routing(meta: dict, path: str) -> dict:
-    routing = (meta.get("custom") or {}).get("routing") or {}
-    if not isinstance(routing, dict):
-        raise PolicyError(f"{path}: custom.routing must be a mapping")
-    clean = {}
-    for key in ("events", "tools", "tool_classes"):
-        value = routing.get(key)
-        if value is None:
-            continue
-        if isinstance(value, str):
-            value = [value]
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise PolicyError(f"{path}: custom.routing.{key} must be a list of strings")
-        clean[key] = value
-    unknown = set(routing) - {"events", "tools", "tool_classes"}
-    if unknown:
-        raise PolicyError(f"{path}: unknown custom.routing keys {sorted(unknown)}")
-    return clean
 
 
 def _rule_heads(ast_json: str) -> set[tuple[str, str, int]]:

@@ -13,7 +13,9 @@ import sys
 import time
 from pathlib import Path
 
-from . import astview, policyset
+from . import astview
+from .snapshot import default_pack_dir
+from .sources import compose_data, read_source
 from ..engines.regorus_engine import RegorusEngine
 
 
@@ -25,7 +27,7 @@ def discover(paths: list[str]) -> tuple[list[tuple[str, str]], dict]:
     """Modules and data of `paths` (`builtin:` = the built-in pack), composed as the hook
     composes them (later sources overlay earlier data). When the built-in pack is there as
     context for other sources, its libraries and policies are loaded but its own tests are
-    not. Raises policyset.PolicyError (missing path, invalid or conflicting data)."""
+    not. Raises sources.PolicyError (missing path, invalid or conflicting data)."""
     from .snapshot import is_builtin
 
     modules, data, _ = _discover(paths)
@@ -36,7 +38,7 @@ def _discover(paths: list[str]):
     """(modules, data, files loaded only as context)."""
     from .snapshot import is_builtin
 
-    read = [policyset.read_source(source) for source in paths]
+    read = [read_source(source) for source in paths]
     only_builtin = all(is_builtin(src.label) for src in read)
     modules, context_files = [], set()
     for src in read:
@@ -45,7 +47,7 @@ def _discover(paths: list[str]):
                     if not (context and rel.endswith("_test.rego"))]
         if context:
             context_files |= {str(file) for _, file, _ in src.rego}
-    data, _ = policyset.compose_data(read)
+    data, _ = compose_data(read)
     return modules, data, context_files
 
 
@@ -147,7 +149,7 @@ def run_fixtures(fixture_dir: str, policy_paths: list[str] | None) -> list[dict]
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    results = run_rego_tests(argv or [str(policyset.default_pack_dir())])
+    results = run_rego_tests(argv or [str(default_pack_dir())])
     failed = [r for r in results if not r["passed"] and not r["skipped"]]
     for r in failed:
         label = f"{r['package']}.{r['name']}" if r["package"] else r["name"]

@@ -74,25 +74,6 @@ def compose(policies: list[str] | None, *, builtin: bool = True) -> list[str] | 
     return policies
 
 
-def load(sources: list[str] | None) -> dict:
-    """Snapshot for exactly `sources` (one snapshot file, or policy directories, `builtin:`
-    naming the built-in pack); None = the built-in pack. See `compose` for what a command
-    line's `--policies` means.
-
-    Directories are compiled on the spot (slow: for authoring, not for fleets).
-    """
-    if not sources or (len(sources) == 1 and is_builtin(sources[0])):
-        path = default_snapshot_path()
-        if path is not None:
-            return read(path)
-        sources = [default_pack_dir()]
-    elif len(sources) == 1 and is_snapshot_file(sources[0]):
-        return read(sources[0])
-    from .policyset import compile_sources
-
-    return compile_sources(sources)
-
-
 def needed_modules(snapshot: dict, policies) -> list[dict] | None:
     """The modules evaluating these policies can touch: their files and, transitively,
     the modules those refer to (`deps`, recorded at compile time). None when the snapshot

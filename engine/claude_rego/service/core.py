@@ -1,6 +1,6 @@
 """One request through the same layered evaluation the hook's evaluating child runs.
 
-`worker.compute` (the hook's child) does: snapshot.load → pipeline.open_evaluator (top,
+`worker.compute` (the hook's child) does: policy.load_snapshot → pipeline.open_evaluator (top,
 org and project layers) → Evaluator.decide → output.render. This module calls exactly
 those functions; the only difference is that the Evaluator (engines, compiled modules,
 route caches, the project layers it has seen) is kept warm per worker thread instead of
@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 
 from ..claudecode import output
-from ..policy import snapshot
+from ..policy import load_snapshot
 from ..claudecode.events import event_info
 from ..decide.pipeline import Evaluator, open_evaluator
 
@@ -34,7 +34,7 @@ class PolicySource:
         import threading
 
         self._lock = threading.Lock()  # the HTTP threads' periodic check and the bundle poller
-        self.snapshot = snapshot.load(self.sources)
+        self.snapshot = load_snapshot(self.sources)
         self._stamp = self._file_stamp()
 
     def _file_stamp(self):
@@ -54,7 +54,7 @@ class PolicySource:
             if stamp is None or stamp == self._stamp:
                 return False
             try:
-                loaded = snapshot.load(self.sources)
+                loaded = load_snapshot(self.sources)
             except Exception:  # noqa: BLE001 — keep serving the last good snapshot
                 return False
             self.snapshot, self._stamp = loaded, stamp
