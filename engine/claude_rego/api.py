@@ -11,6 +11,8 @@ from .claudecode import output
 from .claudecode.events import event_info
 from .decide.pipeline import Evaluator, open_evaluator
 
+__all__ = ["Evaluator", "decide_hook", "evaluate_hook", "evaluator_for"]
+
 _evaluators: dict[tuple, Evaluator] = {}
 
 

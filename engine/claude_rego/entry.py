@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+__all__ = ["main"]  # registered hook commands run `from claude_rego.entry import main; main()`
+
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "hook":
