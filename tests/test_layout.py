@@ -208,3 +208,16 @@ def test_registered_hook_commands_keep_working():
     assert MARKER in hook_command("PreToolUse")
     assert callable(importlib.import_module("claude_rego.entry").main)
     assert importlib.util.find_spec("claude_rego.__main__") is not None  # `python -m claude_rego`
+
+
+def test_engine_capabilities_are_declared_not_probed():
+    from claude_rego.engines.base import PolicyEngine
+    from claude_rego.engines.opa_server import OpaServerEngine
+    from claude_rego.engines.regorus_engine import RegorusEngine
+
+    assert PolicyEngine.loads_incrementally is False
+    assert RegorusEngine.loads_incrementally is True and OpaServerEngine.loads_incrementally is False
+    probes = [f"{path.relative_to(PACKAGE)}" for path in PACKAGE.rglob("*.py")
+              if 'getattr(engine, "loads_incrementally"' in path.read_text(encoding="utf-8")
+              or "hasattr(engine" in path.read_text(encoding="utf-8")]
+    assert not probes, probes

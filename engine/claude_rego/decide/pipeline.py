@@ -40,7 +40,7 @@ class Layer:
         # evaluated rules need, as they are needed: a hook process for one event parses and
         # compiles a fraction of the policy set (a Stop hook: the Stop policies and their
         # libraries). Others (an OPA server) get everything at once.
-        if getattr(engine, "loads_incrementally", False) and needed_modules(snapshot, []) is not None:
+        if engine.loads_incrementally and needed_modules(snapshot, []) is not None:
             engine.load([], snapshot.get("data") or {})
             self._loaded: set[str] | None = set()
         else:

@@ -14,7 +14,12 @@ class EngineError(Exception):
 
 
 class PolicyEngine:
-    """The interface (no `typing.Protocol`: importing typing costs the hot path ~3 ms)."""
+    """The interface (no `typing.Protocol`: importing typing costs the hot path ~3 ms).
+
+    Capabilities are declared as class attributes, never probed: callers read them.
+    """
+
+    loads_incrementally = False  # True: load() may be called again with more modules
 
     def load(self, modules, data: dict) -> None:
         """Add (path, Rego text) modules and the base document `data`.
