@@ -10,7 +10,7 @@ import pytest
 from claude_rego.decide.layers import LayerRefused, _files
 from claude_rego.distribution import bundle as B
 from claude_rego.policy import policyset
-from claude_rego.policy.check import _rego_files
+from claude_rego.policy.check.text import _rego_files
 from claude_rego.policy.sources import SourceRefused, walk
 
 REGO = "package claude_rego.policies.p\n\ndeny contains \"no\" if input.x\n"

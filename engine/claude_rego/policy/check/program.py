@@ -1,0 +1,348 @@
+"""The loaded modules' AST, indexed (packages, rules, imports, references, calls), and
+the checks that need the whole program."""
+
+from __future__ import annotations
+
+from ...claudecode.events import ALL_VERBS, EVENTS, TOOL_CLASSES, event_info
+from ..astview import head_values as _head_values
+from ..astview import line as _line
+from ..astview import ref_path as _ref_path
+from ..astview import rule_head as _rule_head
+from ..astview import walk as _walk
+from .analysis import (
+    PATTERN_ARGS,
+    VERB_LIKE_SKIP,
+    _body_taint,
+    _builtin_exists,
+    _calls,
+    _cycles,
+    _facts_schema,
+    _input_paths,
+    _maximal_refs,
+    _mentions,
+    _meta_line,
+    _references,
+    _rules_tainted,
+    _schema_miss,
+    _suggest,
+    near_verb,
+)
+from .findings import Finding
+
+NETWORK_BUILTINS = frozenset({"http.send", "net.lookup_ip_addr", "opa.runtime", "rego.parse_module"})
+KNOWN_TOOL_CLASSES = frozenset(set(TOOL_CLASSES.values()) | {"mcp", "other"})
+
+
+class _Program:
+    """The loaded modules' AST, indexed: packages, rules, imports, references, calls."""
+
+    def __init__(self, modules: list[dict]):
+        self.modules = modules
+        self.rules: dict[str, dict[str, list]] = {}  # package → rule name → [(kind, file, line)]
+        for module in modules:
+            package = _ref_path(module["ast"]["package"]["refr"])
+            module["package"] = package
+            module["aliases"] = self._aliases(module)
+            table = self.rules.setdefault(package, {})
+            for rule in module["ast"]["rules"]:
+                name, kind, line = _rule_head(rule)
+                if name:
+                    table.setdefault(name, []).append((kind, module["source"]["file"], line))
+
+    @staticmethod
+    def _aliases(module) -> dict[str, str]:
+        """Import alias → dotted data path (`import data.a.b` → b; `… as x` → x)."""
+        aliases = {}
+        text = module["source"]["contents"]
+        for imp in module["ast"]["imports"]:
+            path = _ref_path(imp["refr"])
+            if not path.startswith("data."):
+                continue
+            alias = imp.get("as")
+            name = text[alias["start"]:alias["end"]] if isinstance(alias, dict) else path.rsplit(".", 1)[1]
+            aliases[name] = path[len("data."):]
+        return aliases
+
+    def resolve(self, module, dotted: str) -> str | None:
+        """A reference (`x`, `alias.rule`, `data.pkg.rule.field`) → "pkg.rule" if it names a rule."""
+        parts = dotted.split(".")
+        if parts[0] == "data":
+            candidates = [parts[1:]]
+        elif parts[0] in module["aliases"]:
+            candidates = [module["aliases"][parts[0]].split(".") + parts[1:]]
+        else:
+            candidates = [module["package"].split(".") + parts]
+        for full in candidates:
+            for cut in range(len(full) - 1, 0, -1):
+                package, name = ".".join(full[:cut]), full[cut]
+                if name in self.rules.get(package, {}):
+                    return f"{package}.{name}"
+        return None
+
+    def duplicate_defaults(self):
+        found = []
+        for module in self.modules:
+            seen = {}
+            for rule in module["ast"]["rules"]:
+                if "Default" in rule:
+                    name = _ref_path(rule["Default"]["refr"])
+                    line = _line(rule["Default"])
+                    if name in seen:
+                        found.append(Finding(module["source"]["file"], line, "error", "duplicate-default",
+                                             f"`default {name}` is declared twice (OPA rejects this; the engine "
+                                             f"silently picks one); first at line {seen[name]}"))
+                    seen.setdefault(name, line)
+        return found
+
+    def recursion(self):
+        """Direct or mutual recursion between rules/functions: OPA rejects it, regorus segfaults."""
+        graph: dict[str, set[str]] = {}
+        where: dict[str, tuple[str, int]] = {}
+        for module in self.modules:
+            for rule in module["ast"]["rules"]:
+                name, _, line = _rule_head(rule)
+                if not name:
+                    continue
+                node = f"{module['package']}.{name}"
+                where.setdefault(node, (module["source"]["file"], line))
+                edges = graph.setdefault(node, set())
+                for dotted, _ in _references(rule.get("Spec", {}).get("bodies", [])) + \
+                        _references(_head_values(rule)):
+                    target = self.resolve(module, dotted)
+                    if target:
+                        edges.add(target)
+        found, reported = [], set()
+        for module in self.modules:  # `data` or a prefix of this rule's own path: OPA calls it recursion
+            own = "data." + module["package"]
+            for rule in module["ast"]["rules"]:
+                name, _, line = _rule_head(rule)
+                for dotted, ref_line in _maximal_refs([rule.get("Spec", {}).get("bodies", []), _head_values(rule)]):
+                    if dotted.split(".")[0] == "data" and (own + ".").startswith(dotted + "."):
+                        found.append(Finding(module["source"]["file"], ref_line, "error", "recursion",
+                                             f"`{dotted}` contains this rule ({module['package']}.{name}) itself: "
+                                             "OPA rejects it as recursion; reference the subtree you need"))
+        for cycle in _cycles(graph):
+            key = frozenset(cycle)
+            if key in reported:
+                continue
+            reported.add(key)
+            file, line = where[cycle[0]]
+            found.append(Finding(file, line, "error", "recursion",
+                                 "recursion: " + " → ".join(cycle + [cycle[0]]) +
+                                 " (OPA rejects recursion; the embedded engine crashes on it)"))
+        return found
+
+    def calls(self, allow_network: bool):
+        found, unknown_cache = [], {}
+        for module in self.modules:
+            file = module["source"]["file"]
+            for rule in module["ast"]["rules"]:
+                for name, line in _calls(rule):
+                    if self.resolve(module, name):
+                        continue  # a user-defined function
+                    if name in NETWORK_BUILTINS and not allow_network:
+                        found.append(Finding(file, line, "error", "network-builtin",
+                                             f"`{name}` reaches the network from a hook that runs on every tool "
+                                             "call; allow it explicitly (--allow-network) if you mean it"))
+                        continue
+                    if name not in unknown_cache:
+                        unknown_cache[name] = not _builtin_exists(name)
+                    if unknown_cache[name]:
+                        found.append(Finding(file, line, "error", "unknown-function",
+                                             f"unknown function `{name}` (not a builtin of the embedded engine, "
+                                             "not defined in these policies)"))
+        return found
+
+    def input_references(self):
+        """`input.facts.*` paths must exist in the query-document schema (a typo disables a rule)."""
+        schema = _facts_schema()
+        found = []
+        for module in self.modules:
+            file = module["source"]["file"]
+            for rule in module["ast"]["rules"]:
+                for path, line in _input_paths(rule):
+                    if len(path) < 2:
+                        continue
+                    if path[0] not in ("hook", "facts", "contract_version"):
+                        found.append(Finding(file, line, "error", "input-path",
+                                             f"`input.{'.'.join(path)}` is not in the query document "
+                                             "(top level: contract_version, hook, facts)"))
+                    elif path[0] == "facts":
+                        bad = _schema_miss(schema, path[1:])
+                        if bad is not None:
+                            found.append(Finding(file, line, "error", "input-path",
+                                                 f"`input.{'.'.join(path)}`: `{bad}` is not a field of the "
+                                                 "query document's facts (see `claude-rego schema`)"))
+        return found
+
+    def alias_rule_references(self):
+        """`alias.rule` where the alias is a package import: the embedded engine evaluates
+        every rule of that package to answer it (measured: ~200 µs for the built-in pack's
+        shell library, against ~10 µs by full path). Function calls through an alias do not."""
+        found = []
+        for module in self.modules:
+            file = module["source"]["file"]
+            packages = {alias: path for alias, path in module["aliases"].items() if path in self.rules}
+            if not packages or file.endswith("_test.rego"):  # tests: clarity over microseconds
+                continue
+            for rule in module["ast"]["rules"]:
+                calls = {(name, line) for name, line in _calls(rule)}
+                for ref, line in _maximal_refs(rule):
+                    parts = ref.split(".")
+                    if len(parts) < 2 or parts[0] not in packages or (ref, line) in calls:
+                        continue
+                    package = packages[parts[0]]
+                    if parts[1] not in self.rules[package]:
+                        continue
+                    found.append(Finding(file, line, "warning", "alias-rule-ref",
+                                         f"`{parts[0]}.{parts[1]}` reads a rule through the package import "
+                                         f"`{parts[0]}`: the embedded engine then evaluates every rule of "
+                                         f"`{package}`; write `data.{package}.{parts[1]}` or import the rule "
+                                         f"(`import data.{package}.{parts[1]}`)"))
+        return found
+
+    def packages_and_verbs(self):
+        """Policies that cannot take effect: a package outside the policy root, a rule named
+        like a misspelt verb, a policy package with no verb at all."""
+        from ..metadata import LIB_ROOT, POLICY_ROOT
+
+        found = []
+        verbs_by_package: dict[str, list] = {}
+        for module in self.modules:
+            package, file = module["package"], module["source"]["file"]
+            if file.endswith("_test.rego"):
+                continue
+            names = [(_rule_head(rule), rule) for rule in module["ast"]["rules"]]
+            verbish = [(name, line) for (name, _, line), _ in names if name and (name in ALL_VERBS or near_verb(name))]
+            if not package.startswith((POLICY_ROOT, LIB_ROOT)):
+                if not verbish and any(f"data.{package}" in other["source"]["contents"]
+                                       for other in self.modules if other is not module):
+                    continue  # a helper package the policies use
+                line = _line(module["ast"]["package"]) if isinstance(module["ast"].get("package"), dict) else 1
+                severity = "error" if verbish else "warning"
+                found.append(Finding(file, line, severity, "package-outside-root",
+                                     f"package `{package}` is outside `{POLICY_ROOT.rstrip('.')}`: "
+                                     + ("its rules are never evaluated" if verbish else
+                                        "it is loaded but never evaluated; only policies under the root decide")
+                                     + f" (write `package {POLICY_ROOT}{package.rsplit('.', 1)[-1]}`"
+                                     + (" or a library under `" + LIB_ROOT.rstrip(".") + "`)" if not verbish else ")")))
+                continue
+            if not package.startswith(POLICY_ROOT):
+                verbs = sorted({name for name, _ in verbish if name in ALL_VERBS})
+                if verbs:  # a library is loaded for its helpers, never evaluated for verbs
+                    line = next(line for name, line in verbish if name in ALL_VERBS)
+                    found.append(Finding(file, line, "error", "package-outside-root",
+                                         f"`{', '.join(verbs)}` in library package `{package}` is never evaluated: "
+                                         f"only packages under `{POLICY_ROOT.rstrip('.')}` decide"))
+                continue
+            entry = verbs_by_package.setdefault(package, [file, 1, "# METADATA" not in module["source"]["contents"]])
+            for (name, kind, line), _ in names:
+                if not name:
+                    continue
+                if name in ALL_VERBS:
+                    entry[2] = True
+                    continue
+                verb = near_verb(name)
+                if verb and name not in VERB_LIKE_SKIP and not self._referenced(package, name):
+                    found.append(Finding(file, line, "error", "unknown-verb",
+                                         f"`{name}` is not a verb; did you mean `{verb}`? (verbs: "
+                                         f"{', '.join(ALL_VERBS)}; any other rule is only a helper)"))
+        for package, (file, line, has_verb) in verbs_by_package.items():
+            if not has_verb:  # (only policies with METADATA: a bare package may be a work in progress)
+                found.append(Finding(file, line, "warning", "no-verbs",
+                                     f"policy `{package}` defines none of the verbs ({', '.join(ALL_VERBS)}): "
+                                     "it can never decide anything"))
+        return found
+
+    def _referenced(self, package: str, name: str) -> bool:
+        """Is rule `package.name` used by another rule (then it is a helper, not a typo)?"""
+        target = f"{package}.{name}"
+        for module in self.modules:
+            for rule in module["ast"]["rules"]:
+                own, _, _ = _rule_head(rule)
+                if own == name and module["package"] == package:
+                    continue
+                refs = _references([(rule.get("Spec") or {}).get("bodies", []), _head_values(rule)])
+                if any(self.resolve(module, dotted) == target for dotted, _ in refs):
+                    return True
+        return False
+
+    def input_patterns(self):
+        """A pattern argument (glob.match, regex.*) derived from `input`: the agent writes
+        the pattern, so it decides what matches (issue 12)."""
+        found = []
+        tainted_rules = _rules_tainted(self)
+        for module in self.modules:
+            file = module["source"]["file"]
+            if file.endswith("_test.rego"):
+                continue
+            rules = tainted_rules.get(module["package"], set())
+            for rule in module["ast"]["rules"]:
+                bodies = (rule.get("Spec") or {}).get("bodies") or []
+                tainted = _body_taint(bodies, rules) | rules
+                for item in _walk(rule):
+                    call = item.get("Call") if isinstance(item.get("Call"), dict) else None
+                    if not call:
+                        continue
+                    name = _ref_path(call["fcn"])
+                    for index in PATTERN_ARGS.get(name, ()):
+                        params = call.get("params") or []
+                        if index < len(params) and _mentions(params[index], tainted):
+                            found.append(Finding(file, _line(call), "warning", "input-pattern",
+                                                 f"the pattern of `{name}` (argument {index + 1}) comes from the "
+                                                 "input: the agent then chooses what matches; match the input "
+                                                 "against fixed patterns (data or literals) instead"))
+        return found
+
+    def routing(self):
+        from ..metadata import POLICY_ROOT, parse_metadata
+
+        found = []
+        for module in self.modules:
+            package, file = module["package"], module["source"]["file"]
+            if not package.startswith(POLICY_ROOT) or file.endswith("_test.rego"):
+                continue
+            try:
+                meta = parse_metadata(module["source"]["contents"])
+            except Exception as exc:  # noqa: BLE001
+                found.append(Finding(file, 1, "error", "metadata", str(exc)))
+                continue
+            routing = (meta.get("custom") or {}).get("routing") or {}
+            events = routing.get("events") or []
+            for event in events:
+                if event not in EVENTS:
+                    found.append(Finding(file, 1, "warning", "unknown-event",
+                                         f"routing names `{event}`, an event Claude Code (up to 2.1.331) does not send"))
+            for cls in routing.get("tool_classes") or []:
+                if cls not in KNOWN_TOOL_CLASSES:
+                    found.append(Finding(file, 1, "error", "unknown-tool-class",
+                                         f"routing names tool class `{cls}`; known: {sorted(KNOWN_TOOL_CLASSES)}"))
+            for tool in routing.get("tools") or []:
+                if "*" not in tool and not tool.startswith("mcp__") and tool not in TOOL_CLASSES:
+                    found.append(Finding(file, 1, "warning", "unknown-tool",
+                                         f"routing names tool `{tool}`, not a Claude Code tool this version knows"))
+            known = [e for e in events if e in EVENTS]
+            if events and not known:
+                found.append(Finding(file, _meta_line(module, "events"), "error", "routing-matches-nothing",
+                                     f"routing names only unknown events ({', '.join(map(str, events))}): "
+                                     "the policy never runs" + _suggest(events, EVENTS)))
+                continue
+            tools, classes = routing.get("tools") or [], routing.get("tool_classes") or []
+            if (tools or classes) and known and not any(event_info(e).tool_event for e in known):
+                found.append(Finding(file, _meta_line(module, "tools"), "error", "routing-matches-nothing",
+                                     f"routing names tools, but none of its events ({', '.join(known)}) "
+                                     "carries a tool call: the policy never runs"))
+            elif tools and not classes and not any(
+                    "*" in t or "?" in t or "[" in t or t.startswith("mcp__") or t in TOOL_CLASSES for t in tools):
+                found.append(Finding(file, _meta_line(module, "tools"), "error", "routing-matches-nothing",
+                                     f"routing names only unknown tools ({', '.join(map(str, tools))}): the policy "
+                                     "never runs" + _suggest(tools, TOOL_CLASSES)))
+            if not known:
+                continue
+            for name, defs in self.rules.get(package, {}).items():
+                if name in ALL_VERBS and not any(name in event_info(e).verbs for e in known):
+                    kind, def_file, line = defs[0]
+                    found.append(Finding(def_file, line, "error", "verb-event",
+                                         f"`{name}` can never take effect: none of the routed events "
+                                         f"({', '.join(known)}) can carry it (docs/policy-contract.md §3)"))
+        return found
