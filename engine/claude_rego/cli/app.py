@@ -14,21 +14,14 @@ from typing import List, Optional
 import typer
 
 from .. import __version__
+from .admin import _token, config_app, log_app, opa_app
+from .common import (EXIT_FAIL, EXIT_INTERNAL, EXIT_USAGE, FormatOpt, NoBuiltinOpt, PoliciesOpt, _fail,  # noqa: F401
+                     _format, _load, _policy_failure, _sources)
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Policy engine for Claude Code hooks, driven by OPA/Rego. "
                        "Exit codes: 0 ok, 1 the answer is negative (check errors, failing tests, a refused "
                        "bundle...), 2 bad usage or input (docs/cli.md), 70 internal error.")
-
-EXIT_FAIL, EXIT_USAGE, EXIT_INTERNAL = 1, 2, 70
-
-PoliciesOpt = typer.Option(None, "--policies", "-p",
-                           help="Policy directory, .rego file or compiled snapshot (repeatable), ADDED to the "
-                                "built-in pack (named `builtin:`); data files overlay the pack's data. "
-                                "Default: the built-in pack alone.")
-NoBuiltinOpt = typer.Option(False, "--no-builtin", help="Use only --policies, without the built-in pack.")
-FormatOpt = typer.Option("text", "--format", help="text | json")
-
 
 def _version_callback(value: bool):
     if value:
@@ -54,42 +47,6 @@ def run() -> None:
         sys.stderr.write(f"error: internal error: {type(exc).__name__}: {exc}\n"
                          "(this is a bug in claude-rego; please report it with the command you ran)\n")
         sys.exit(EXIT_INTERNAL)
-
-
-def _fail(message: str, code: int = EXIT_USAGE):
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(code)
-
-
-def _format(value: str, json_alias: bool = False) -> str:
-    value = "json" if json_alias else value
-    if value not in ("text", "pretty", "json"):
-        _fail(f"--format must be text or json, not {value!r}")
-    return "json" if value == "json" else "text"
-
-
-def _policy_failure(exc: Exception, sources) -> None:
-    """Policies that do not load: say where, as `check` does (file:line), and exit 2."""
-    from ..policy.check import check as run_check
-    from ..policy.check import errors
-
-    rego_sources = sources and not any(str(source).endswith(".json") for source in sources)
-    found = errors(run_check(list(sources))) if rego_sources else []
-    for finding in found:
-        typer.echo(str(finding), err=True)
-    _fail(f"the policies cannot be loaded{' (see above)' if found else ': ' + str(exc)}")
-
-
-def _sources(policies, no_builtin: bool = False):
-    """What --policies/--no-builtin mean (snapshot.compose): added to the built-in pack."""
-    from ..policy import snapshot
-
-    if no_builtin and not policies:
-        _fail("--no-builtin needs --policies (there would be no policies at all)")
-    for path in policies or ():
-        if not snapshot.is_builtin(path) and not Path(path).exists():
-            _fail(f"{path}: no such file or directory")
-    return snapshot.compose(list(policies or ()), builtin=not no_builtin)
 
 
 @app.command(context_settings={"help_option_names": []}, add_help_option=False)
@@ -418,67 +375,8 @@ def schema(event: Optional[str] = typer.Argument(None, help="Event name (default
         typer.echo(json.dumps(schemas, indent=2))
 
 
-config_app = typer.Typer(no_args_is_help=True, help="The managed configuration file.")
 app.add_typer(config_app, name="config")
-
-
-@config_app.command("validate")
-def config_validate(path: str = typer.Argument(..., help="claude-rego.json")):
-    """Validate a managed configuration file; every problem is listed with its field."""
-    from ..distribution.config import ConfigError, load
-
-    try:
-        load(path)
-    except ConfigError as exc:
-        typer.echo(str(exc), err=True)
-        raise typer.Exit(1)
-    typer.echo(f"{path}: valid")
-
-
-@config_app.command("compile")
-def config_compile(path: str = typer.Argument(..., help="claude-rego.json"),
-                   output_file: Optional[str] = typer.Option(None, "-o", "--output", help="Runtime file (default: beside it).")):
-    """Validate and compile into the runtime file the hook reads (managed mode)."""
-    from ..distribution.config import ConfigError, compile_runtime
-
-    try:
-        target = compile_runtime(path, output_file)
-    except ConfigError as exc:
-        typer.echo(str(exc), err=True)
-        raise typer.Exit(1)
-    typer.echo(f"wrote {target}")
-
-
-@config_app.command("schema")
-def config_schema():
-    """The JSON Schema of claude-rego.json."""
-    from ..distribution.config import json_schema
-
-    typer.echo(json.dumps(json_schema(), indent=2))
-
-
-log_app = typer.Typer(no_args_is_help=True, help="Decision logs.")
 app.add_typer(log_app, name="log")
-
-
-@log_app.command("verify")
-def log_verify(path: Optional[str] = typer.Argument(None, help="Decision log (default: the hook's)."),
-               format_: str = FormatOpt):
-    """Check the decision log's hash chain (across rotated files): edits and removals show."""
-    from ..audit import decisionlog
-
-    format_ = _format(format_)
-    if path is not None and not Path(path).exists():
-        _fail(f"{path}: no such file")
-    result = decisionlog.verify(path or decisionlog.default_path())
-    if format_ == "json":
-        typer.echo(json.dumps(result, indent=2))
-    else:
-        for problem in result["problems"]:
-            typer.echo(problem)
-        typer.echo(f"{result['records']} records, {'chain intact' if result['ok'] else 'NOT intact'}")
-    if not result["ok"]:
-        raise typer.Exit(1)
 
 
 @app.command()
@@ -574,75 +472,7 @@ def version():
                f"regorus {dist_version('gordon-to-regorus')})")
 
 
-opa_app = typer.Typer(no_args_is_help=True,
-                      help="An OPA server for fleet mode (administration; needs the `opa` extra).")
 app.add_typer(opa_app, name="opa")
-
-OpaUrlArg = typer.Option(..., "--opa-url", help="The OPA server, http(s)://host:port.")
-OpaTokenOpt = typer.Option(None, "--opa-token-file", help="Bearer token for the OPA server.")
-
-
-def _opa_admin():
-    try:
-        import opa_client  # noqa: F401
-    except ImportError:
-        typer.echo("error: this needs opa-python-client: pip install 'claude-rego[opa]'", err=True)
-        raise typer.Exit(2)
-    from ..distribution import opa_admin
-
-    return opa_admin
-
-
-def _token(path):
-    if path is None:
-        return None
-    try:
-        return Path(path).read_text().strip()
-    except OSError as exc:
-        typer.echo(f"error: cannot read the token file: {exc}", err=True)
-        raise typer.Exit(2)
-
-
-@opa_app.command("push")
-def opa_push(opa_url: str = OpaUrlArg, policies: Optional[List[str]] = PoliciesOpt,
-             no_builtin: bool = NoBuiltinOpt, opa_token_file: Optional[str] = OpaTokenOpt):
-    """Upload policies (checked and compiled first) and their data to an OPA server.
-
-    For sidecars fed without a bundle server, and for staging; production fleets should
-    serve signed bundles (`claude-rego bundle`).
-    """
-    admin = _opa_admin()
-    loaded = _load(_sources(policies, no_builtin))
-    try:
-        summary = admin.push(opa_url, loaded, token=_token(opa_token_file))
-    except Exception as exc:  # noqa: BLE001 — the client raises its own hierarchy; report, never a traceback
-        typer.echo(f"error: push to {opa_url} failed: {type(exc).__name__}: {exc}", err=True)
-        raise typer.Exit(1)
-    typer.echo(f"pushed {summary['policies']} policies and data {summary['data_roots']} "
-               f"(revision {summary['revision']}) to {opa_url}")
-
-
-@opa_app.command("health")
-def opa_health(opa_url: str = OpaUrlArg, opa_token_file: Optional[str] = OpaTokenOpt):
-    """Exit 0 when the OPA server answers /health with 200."""
-    admin = _opa_admin()
-    try:
-        healthy = admin.health(opa_url, token=_token(opa_token_file))
-    except ValueError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2)
-    typer.echo(f"{opa_url}: {'healthy' if healthy else 'NOT healthy'}")
-    if not healthy:
-        raise typer.Exit(1)
-
-
-def _load(policies):
-    from ..policy import load_snapshot, policyset, snapshot
-
-    try:
-        return load_snapshot(policies or None)
-    except (policyset.PolicyError, snapshot.SnapshotError, OSError, ValueError) as exc:
-        _policy_failure(exc, policies)
 
 
 from .bundle import register as _register_bundle_commands  # noqa: E402 — bundle, pull, activate
