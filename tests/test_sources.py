@@ -9,6 +9,7 @@ import pytest
 
 from claude_rego.decide.layers import LayerRefused, _files
 from claude_rego.distribution import bundle as B
+from claude_rego.distribution.bundle.archive import _collect
 from claude_rego.policy import policyset
 from claude_rego.policy.check.text import _rego_files
 from claude_rego.policy.sources import SourceRefused, walk
@@ -42,7 +43,7 @@ def test_every_consumer_loads_the_same_files(tmp_path):
     assert sorted(tuple(prefix) for prefix, _, _ in src.data) == [(), ("sub",)]
     assert [os.path.relpath(path, root) for path, _ in _rego_files([str(root)])] == ["p.rego"]
     assert sorted(rel for rel, _ in _files(str(root))) == ["data.json", "p.rego", "sub/data.yaml"]
-    files, skipped = B._collect(root)
+    files, skipped = _collect(root)
     assert sorted(files) == ["data.json", "p.rego", "sub/data.yaml"]
     assert sorted(skipped) == [".hidden", ".x.rego", "README.md"]
 
@@ -63,7 +64,7 @@ def test_every_consumer_refuses_the_same_things(tmp_path, plant):
     with pytest.raises(LayerRefused):
         _files(str(root))
     with pytest.raises(B.BundleError):
-        B._collect(root)
+        _collect(root)
     assert any(text.startswith("# refused") for _, text in _rego_files([str(root)]))
 
 
