@@ -558,6 +558,19 @@ _glob_reaches(pattern, target) if {
 	glob.match(concat("/", array.slice(pparts, 0, count(tparts))), ["/"], target)
 }
 
+# in_secret_location(p): `p` is a credential location or inside one (~/.ssh, ~/.aws,
+# /run/secrets, any home's .ssh/.aws/.gnupg/…), as written or as resolved.
+in_secret_location(p) if {
+	some loc in locations(p)
+	some a in _self_and_ancestors(_tilde(loc))
+	a in _secret_locations
+}
+
+in_secret_location(p) if {
+	some loc in locations(p)
+	regex.match(`/(\.ssh|\.aws|\.gnupg|\.password-store|\.azure|\.config/gcloud|\.config/gh|\.kube|\.docker)/`, loc)
+}
+
 # holds_secret(p): `p` is a directory above a secret location (~, ~/.config, ~/.config/gh,
 # /home): a recursive read of it (grep -r, rg, tar, Grep, an MCP search) reads the secret too
 holds_secret(p) if {
