@@ -148,6 +148,7 @@ deny contains msg if {
 	not _git_metadata(seg)
 	_secret_use(seg, piece)
 	not _word_created_in_project(seg, piece)
+	not _only_in_program_text(seg, piece)
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. Ask the user for the specific non-secret value you need.", [piece])
 }
 
@@ -269,6 +270,22 @@ _creates_in_project(p) if {
 	_write_only(p)
 }
 
+# kubectl apply|create|replace|delete -f k8s/secret.yaml sends the manifest to the
+# cluster and prints only `secret/db configured` (not with -o yaml|json…)
+_creates_in_project(p) if {
+	p.source == "argument"
+	p.inside_project
+	p.resolved_inside_project
+	regex.match(`\.(ya?ml|json)$`, paths.fold_name(p))
+	seg := shell.by_id(p.segment)
+	shell.runs_any(seg, {"kubectl", "oc"})
+	shell.operands(seg)[0] in {"apply", "create", "replace", "delete"}
+	shell.option_value(seg, {"-f", "--filename"}) == p.raw
+	every out in _kube_outputs(seg) {
+		lower(out) == "name"
+	}
+}
+
 _project_key_or_env(p) if {
 	p.inside_project
 	p.resolved_inside_project
@@ -276,6 +293,43 @@ _project_key_or_env(p) if {
 	not paths.in_secret_location(p)
 	some name in {paths.fold_name(p), paths.resolved_name(p)}
 	regex.match(`^\.env([._-].*)?$|^[a-z0-9_.-]+\.env$|^\.dev\.vars$|\.(pem|key|crt|csr|p12|pfx|jks|keystore)$|^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, name)
+}
+
+# A glob-looking piece that only occurs in the program text of a text tool (the
+# `s/=.*/=/` of sed, an awk program, a jq filter, a grep pattern) and is not itself a
+# secret's name: the tool matches it as text and never expands it into file names
+# (`.*/` is a regex, not a glob).
+_only_in_program_text(seg, piece) if {
+	shell.runs_any(seg, _text_tools)
+	regex.match(`[*?\[]`, piece)
+	not paths.secret_name(lower(shell.basename(piece)))
+	programs := _program_texts(seg)
+	some text in programs
+	piece in _pieces(text)
+	not _piece_outside(seg, piece, programs)
+}
+
+_text_tools := {"sed", "gsed", "awk", "gawk", "mawk", "nawk", "jq", "yq", "grep", "egrep", "fgrep", "rg"}
+
+_piece_outside(seg, piece, programs) if {
+	some arg in shell.args(seg)
+	not arg in programs
+	piece in _pieces(arg)
+}
+
+# -e/--expression/--regexp values; else the first operand (the script, filter or pattern)
+_program_texts(seg) := _program_options(seg) if {
+	shell.has_arg(seg, {"-e", "--expression", "--regexp"})
+} else := {shell.operands(seg)[0]} if {
+	not shell.has_arg(seg, {"-f", "--file", "--from-file"})
+	count(shell.operands(seg)) > 0
+} else := set()
+
+_program_options(seg) := {v |
+	args := shell.args(seg)
+	some i, a in args
+	a in {"-e", "--expression", "--regexp"}
+	v := args[i + 1]
 }
 
 # the same word as a path of the facts (resolved through symlinks), made in the project
@@ -311,7 +365,7 @@ _write_only_arg(seg, word) if {
 }
 
 _write_only_arg(seg, word) if {
-	shell.runs_any(seg, {"touch", "tee", "mkdir", "chmod", "chown", "chgrp"})
+	shell.runs_any(seg, {"touch", "tee", "mkdir", "chmod", "chown", "chgrp", "rm", "unlink"})
 	word in shell.operands(seg)
 }
 

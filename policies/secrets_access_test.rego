@@ -299,3 +299,25 @@ test_serving_or_syncing_directories_that_hold_secrets_denied if {
 	allowed(bash("aws s3 sync dist s3://b", [seg(0, ["aws", "s3", "sync", "dist", "s3://b"])], [path("dist", "/home/dev/project/dist", true)]))
 	allowed(cmd(["python3", "-m", "http.server", "8000"]))
 }
+
+test_text_tool_programs_are_not_paths if {
+	# sed 's/=.*/=/': `.*/` is a regex, not a glob of dot files
+	allowed(bash("sed 's/=.*/=/' .env.example", [seg(0, ["sed", "s/=.*/=/", ".env.example"])], []))
+	allowed(bash("awk -F: '{print $1}' x", [seg(0, ["awk", "-F:", "{print $1}", "x"])], []))
+	allowed(bash("grep -e '.*/' notes.txt", [seg(0, ["grep", "-e", ".*/", "notes.txt"])], []))
+	# a file operand is still a read, and so is a secret named in the program's place of a file
+	denied(bash("sed 's/=.*/=/' .env", [seg(0, ["sed", "s/=.*/=/", ".env"])], []))
+	denied(bash("grep -f .env x", [seg(0, ["grep", "-f", ".env", "x"])], []))
+	denied(bash("cat .e*", [seg(0, ["cat", ".e*"])], []))
+}
+
+test_manifests_sent_to_the_cluster_are_not_printed if {
+	allowed(bash("kubectl apply -f k8s/secret.yaml", [seg(0, ["kubectl", "apply", "-f", "k8s/secret.yaml"])], [_arg(0, "k8s/secret.yaml", concat("", [_p, "/k8s/secret.yaml"]), true)]))
+	denied(bash("kubectl apply -f k8s/secret.yaml -o yaml", [seg(0, ["kubectl", "apply", "-f", "k8s/secret.yaml", "-o", "yaml"])], [_arg(0, "k8s/secret.yaml", concat("", [_p, "/k8s/secret.yaml"]), true)]))
+	denied(bash("kubectl apply -f ~/.kube/config", [seg(0, ["kubectl", "apply", "-f", "~/.kube/config"])], [_arg(0, "~/.kube/config", "/home/dev/.kube/config", false)]))
+	denied(bash("cat k8s/secret.yaml", [seg(0, ["cat", "k8s/secret.yaml"])], [_arg(0, "k8s/secret.yaml", concat("", [_p, "/k8s/secret.yaml"]), true)]))
+}
+
+test_deleting_a_dev_key_in_the_project_reads_nothing if {
+	allowed(bash("rm -f certs/dev.key", [seg(0, ["rm", "-f", "certs/dev.key"])], [_arg(0, "certs/dev.key", concat("", [_p, "/certs/dev.key"]), true)]))
+}

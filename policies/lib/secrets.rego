@@ -105,6 +105,13 @@ _found("credentials in a URL", _, text) if {
 	some m in regex.find_n(`[A-Za-z][A-Za-z0-9+.-]{1,20}://[^ \t\r\n/:@<>${}*'"]*:[^ \t\r\n/@<>${}*'"]+@[A-Za-z0-9\[][A-Za-z0-9.:\]-]*`, text, -1)
 	not regex.match(_dev_url, m)
 	not regex.match(_dev_password_url, m)
+	not _password_is_user(m)
+}
+
+# app:app@localhost, postgres:postgres@db: the password is the user name (a dev default)
+_password_is_user(m) if {
+	some parts in regex.find_all_string_submatch_n(`://([^:/@]*):([^@]*)@`, m, 1)
+	parts[1] == parts[2]
 }
 
 _dev_url := `(?i)://[^:]*:(password|pass|secret|changeme|postgres|root|admin|example|test|dev|mysql|guest)@(localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)(:[0-9]*)?$`

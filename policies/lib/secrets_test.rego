@@ -111,3 +111,8 @@ test_redact_keeps_placeholders_and_removes_real_values if {
 	contains(out, "postgres://user:password@localhost/app")
 	not contains(out, "\ue000")
 }
+
+test_url_password_equal_to_the_user_is_a_dev_default if {
+	count(secrets.found("DATABASE_URL=postgres://app:app@localhost/app_test")) == 0
+	"credentials in a URL" in secrets.found("DATABASE_URL=postgres://app:Zq8vN2pLk4@db.prod.internal/app")
+}
