@@ -162,6 +162,7 @@ def test_read_output_of_a_kubeconfig_is_redacted():
     "API_KEY=changeme\nJWT_SECRET=${JWT_SECRET}\napi_key: \"YOUR_API_KEY_HERE\"\nOPENAI_API_KEY=sk-...\n",
     "environment:\n  POSTGRES_PASSWORD: postgres\n  DATABASE_URL: postgres://postgres:postgres@db:5432/app\n",
     "AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n",
+    "SECRET_KEY = 'django-insecure-8v#k2$x!q9m@w3z7p^r5t&y1u0i-o4e6a+s_d'\nDEBUG = True\n",
 ])
 def test_benign_outputs_are_not_redacted(text):
     assert _run({**_bash_output("cat .env.example", text), "expect": "pass"}) == "pass"

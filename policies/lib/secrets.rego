@@ -147,7 +147,7 @@ _placeholder_in(m) if {
 
 _assigned_value(m) := trim(regex.replace(m, `^[^=:]*(=>|:=|=|:)[ \t]*`, ""), "\"'` \t\r\n;,&")
 
-_placeholder_words := `(?i)example|x{3,}|changeme|change[_-]me|dummy|placeholder|redacted|replace|your[_-]|^your|fake|insert[_-]|todo|lorem|<|>|\.\.\.|\*\*\*|\$\{|\{\{|^\$[A-Za-z_]|^%[A-Za-z_(]`
+_placeholder_words := `(?i)example|x{3,}|changeme|change[_-]me|dummy|placeholder|redacted|replace|your[_-]|^your|fake|insert[_-]|todo|lorem|insecure|^test|[_-]test([_-]|$)|dev[_-]only|not[_-]?a?[_-]?secret|<|>|\.\.\.|\*\*\*|\$\{|\{\{|^\$[A-Za-z_]|^%[A-Za-z_(]`
 
 _dev_defaults := {"postgres", "root", "admin", "test", "dev", "mysql", "guest", "user", "pass", "password", "secret", "redis", "mongo", "demo", "local", "development", "testing", "foobar", "foo", "bar", "s3cr3t", "letmein", "default"}
 

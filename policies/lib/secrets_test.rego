@@ -116,3 +116,10 @@ test_url_password_equal_to_the_user_is_a_dev_default if {
 	count(secrets.found("DATABASE_URL=postgres://app:app@localhost/app_test")) == 0
 	"credentials in a URL" in secrets.found("DATABASE_URL=postgres://app:Zq8vN2pLk4@db.prod.internal/app")
 }
+
+test_test_dummies_and_insecure_dev_keys_are_placeholders if {
+	every text in ["SECRET_KEY: test-secret", "PASSWORD=testpassword", "API_KEY=test-api-key", "SECRET_KEY = 'django-insecure-8v#k2$x!q9m@w3z7p'", "JWT_SECRET=dev-only-secret-1"] {
+		count(secrets.found(text)) == 0
+	}
+	"password or secret assignment" in secrets.found("PASSWORD=Contest2024xyz")
+}

@@ -13,7 +13,7 @@
   or not) assigned with `=`, `:`, `:=` or `=>` a literal that looks random: 12+
   characters, letters and digits, Shannon entropy ≥ 3 bits a character, and not a
   placeholder or code (`os.environ[…]`, `${VAR}`, `<your-key>`, `changeme`, `xxx`,
-  `example`, dotted names, paths).
+  `example`, Django's `django-insecure-…` development keys, dotted names, paths).
 
 `value` is the exact substring to remove (a redaction replaces it entirely). Values
 contained in another finding's value are dropped so sequential replacement cannot leave
@@ -87,7 +87,7 @@ _ASSIGN = re.compile(
 
 _PLACEHOLDER = re.compile(
     r"(?i)example|xxx|changeme|change_me|change-me|dummy|placeholder|redacted|sample|your[_-]|<|>|\*\*\*|\.\.\."
-    r"|\$\{|\$\(|^\$|^%|\{\{|localhost|fake|insert|replace|todo|none|null|undefined|password|secret|lorem")
+    r"|\$\{|\$\(|^\$|^%|\{\{|localhost|fake|insert|replace|todo|none|null|undefined|password|secret|lorem|insecure")
 # documentation tokens (AKIAIOSFODNN7EXAMPLE, ghp_xxxxxxxx…) are not credentials
 _EXAMPLE_TOKEN = re.compile(r"(?i)example|x{6,}")
 _CODE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\[[^\]]*\]|\(.*\))+$|^(?:/|~|\./|\.\./)|://|\(|\)|\[|\]")
