@@ -189,14 +189,14 @@ write_words contains {"seg": seg.id, "word": shell.expand(seg, r.target)} if {
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in shell.running({"tee", "touch", "mkdir", "truncate", "shred", "mkfifo"})
+	some seg in shell.running({"tee", "sponge", "touch", "mkdir", "truncate", "shred", "mkfifo"})
 	some word in shell.operands(seg)
 }
 
 # deletes are writes too, except of / , the home directory, system directories and the
 # directories above the project: destructive_shell owns those (one reason per concern)
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in shell.running({"rm", "rmdir", "unlink"})
+	some seg in shell.running({"rm", "rmdir", "unlink", "srm", "wipe", "rimraf", "trash", "trash-put", "rmtrash", "del-cli"})
 	some word in shell.operands(seg)
 	not _dangerous_location(seg, word)
 }

@@ -1940,6 +1940,10 @@ _GIT_EXEC_PREFIXES = ("pager.", "includeif.", "protocol.", "filter.", "difftool.
 def _git_exec_key(key: str) -> bool:
     if key in _GIT_EXEC_KEYS or key.startswith(_GIT_EXEC_PREFIXES):
         return True
+    # git send-email runs sendemail.smtpServer when it is a path (a sendmail-like program),
+    # and sendemail.toCmd / ccCmd always (also per identity: sendemail.work.smtpServer)
+    if key.startswith("sendemail.") and key.endswith(("smtpserver", "tocmd", "cccmd", "headercmd")):
+        return True
     section = key.split(".", 1)[0]
     return section in ("diff", "merge", "filter", "credential", "gpg", "remote", "submodule") and \
         key.endswith(_GIT_EXEC_SUFFIXES)
