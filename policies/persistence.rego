@@ -7,7 +7,8 @@
 #   directories, systemd and launchd unit directories, XDG autostart, /etc/profile.d,
 #   Python .pth / sitecustomize files. Asks before scheduling or enabling services
 #   (systemctl enable/link, loginctl enable-linger, launchctl load/bootstrap, at, batch,
-#   systemd-run, defaults write … LoginHook).
+#   systemd-run, defaults write … LoginHook) and editor extensions installed from a file
+#   (code --install-extension x.vsix).
 # custom:
 #   severity: critical
 #   rationale: >-
@@ -160,6 +161,30 @@ findings contains sprintf("`%s` installs a login hook", [concat(" ", seg.argv)])
 	some a in shell.args(seg)
 	lower(a) in {"loginhook", "logouthook"}
 }
+
+# an editor extension from a file (code --install-extension /tmp/e.vsix): it runs in
+# every later editor session with the user's rights; marketplace IDs stay allowed
+findings contains sprintf("`%s` installs an editor extension from the file `%s`", [concat(" ", seg.argv), ext]) if {
+	some seg in shell.running(_editors)
+	some i, a in shell.args(seg)
+	a == "--install-extension"
+	ext := shell.args(seg)[i + 1]
+	_extension_file(ext)
+}
+
+findings contains sprintf("`%s` installs an editor extension from the file `%s`", [concat(" ", seg.argv), ext]) if {
+	some seg in shell.running(_editors)
+	some a in shell.args(seg)
+	startswith(a, "--install-extension=")
+	ext := substring(a, 20, -1)
+	_extension_file(ext)
+}
+
+_editors := {"code", "code-insiders", "codium", "vscodium", "cursor", "windsurf", "code-oss", "positron"}
+
+_extension_file(ext) if endswith(lower(ext), ".vsix")
+
+_extension_file(ext) if contains(ext, "/")
 
 _lists_only(seg) if {
 	shell.name(seg) == "at"

@@ -60,3 +60,9 @@ test_restarting_container_and_cluster_cronjob_ask if {
 	plain := _seg(0, ["docker", "run", "--rm", "img"], {})
 	count(persistence.ask) == 0 with input as _input([plain], [])
 }
+
+test_editor_extension_from_a_file_asks if {
+	count(persistence.ask) == 1 with input as _input([_seg(0, ["code", "--install-extension", "/tmp/e.vsix"], {})], [])
+	count(persistence.ask) == 1 with input as _input([_seg(0, ["cursor", "--install-extension=./ext/x.vsix"], {})], [])
+	count(persistence.ask) == 0 with input as _input([_seg(0, ["code", "--install-extension", "ms-python.python"], {})], [])
+}
