@@ -113,7 +113,8 @@ _persistent(p) := "a shell start-up or login file" if {
 	p.unresolved
 	some prefix in ["~/.", "$HOME/.", "${HOME}/.", concat("", [data.claude_rego.lib.paths.home, "/."])]
 	startswith(p.raw, prefix)
-	not contains(substring(p.raw, count(prefix), -1), "/")
+	# a / inside ${…} (~/.${SHELL##*/}rc) is part of the expansion, not a directory
+	not contains(regex.replace(substring(p.raw, count(prefix), -1), `\$\{[^}]*\}`, "x"), "/")
 } else := "a Python start-up hook (.pth) in a directory claude-rego cannot resolve" if {
 	p.unresolved
 	endswith(lower(p.raw), ".pth")

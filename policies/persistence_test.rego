@@ -66,3 +66,9 @@ test_editor_extension_from_a_file_asks if {
 	count(persistence.ask) == 1 with input as _input([_seg(0, ["cursor", "--install-extension=./ext/x.vsix"], {})], [])
 	count(persistence.ask) == 0 with input as _input([_seg(0, ["code", "--install-extension", "ms-python.python"], {})], [])
 }
+
+test_rc_file_named_through_an_expansion_is_denied if {
+	p := _path("~/.${SHELL##*/}rc", "/home/dev/.${SHELL##*/}rc", {"unresolved": true, "source": "redirect", "field": ">>"})
+	seg := _seg(0, ["echo", "x"], {"redirects": [{"op": ">>", "target": "~/.${SHELL##*/}rc", "fd": null, "dup": false}]})
+	count(persistence.deny) > 0 with input as _input([seg], [p])
+}
