@@ -257,17 +257,67 @@ _git_metadata_only(p) if {
 	_git_metadata(shell.by_id(p.segment))
 }
 
-# Making new key material or a local env file inside the project is ordinary work and
-# reads no secret: `openssl req -newkey … -keyout certs/dev.key`, `ssh-keygen -f ./tmp/key`,
-# `mkcert -key-file certs/k.pem`, `cp .env.example .env`, `echo X=1 >> .env`, a Write of
-# tests/fixtures/test.key. Only a write that shows nothing of the file (a redirect into
-# it, a copy's destination, touch/chmod, the key and output options of key tools, the
-# Write tool), only key, certificate and dotenv names, only inside the project both as
-# written and as resolved (symlinks), never under a credential location. Writing into a
-# credential store (~/.ssh/authorized_keys, ~/.aws/credentials) stays denied.
+# Making new key material inside the project is ordinary work and reads no secret:
+# `openssl req -newkey … -keyout certs/dev.key`, `openssl genrsa -out t.key`, `ssh-keygen
+# -f ./tmp/key`, `mkcert -key-file certs/k.pem`, `openssl rand -hex 32 > config/s.key`. Only
+# a write that shows nothing of the file (a redirect into it, a copy's destination,
+# touch/chmod/rm, the key and output options of key tools), only key and certificate
+# names, only inside the project both as written and as resolved (symlinks), never under
+# a credential location. Writing into a credential store (~/.ssh/authorized_keys,
+# ~/.aws/credentials) and writing key files with a file tool stay denied.
 _creates_in_project(p) if {
-	_project_key_or_env(p)
+	_project_file(p)
+	_key_name(p)
 	_write_only(p)
+}
+
+# A dotenv file holds the developer's values: it may only be made from its template in
+# the project (`cp .env.example .env`) or touched/chmod-ed; writing or appending other
+# content, a file tool, a delete stay denied (they plant or destroy values).
+_creates_in_project(p) if {
+	_project_file(p)
+	_dotenv_name(p)
+	p.source == "argument"
+	_env_setup(shell.by_id(p.segment), p.raw)
+}
+
+_project_file(p) if {
+	p.inside_project
+	p.resolved_inside_project
+	not p.glob
+	not paths.in_secret_location(p)
+}
+
+_key_name(p) if {
+	some name in {paths.fold_name(p), paths.resolved_name(p)}
+	regex.match(`\.(pem|key|crt|csr|p12|pfx|jks|keystore)$|^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, name)
+}
+
+_dotenv_name(p) if {
+	some name in {paths.fold_name(p), paths.resolved_name(p)}
+	regex.match(`^\.env([._-].*)?$|^[a-z0-9_.-]+\.env$|^\.dev\.vars$`, name)
+}
+
+_env_setup(seg, word) if {
+	shell.runs_any(seg, {"cp", "mv", "install"})
+	ops := shell.operands(seg)
+	count(ops) >= 2
+	word == ops[count(ops) - 1]
+	every source in array.slice(ops, 0, count(ops) - 1) {
+		_template_in_project(seg, source)
+	}
+}
+
+_env_setup(seg, word) if {
+	shell.runs_any(seg, {"touch", "chmod", "chown", "chgrp"})
+	word in shell.operands(seg)
+}
+
+_template_in_project(seg, source) if {
+	regex.match(`(?i)(example|sample|template|dist|tpl|default)`, shell.basename(source))
+	t := paths.location(seg, source)
+	t.inside_project
+	t.resolved_inside_project
 }
 
 # kubectl apply|create|replace|delete -f k8s/secret.yaml sends the manifest to the
@@ -286,14 +336,6 @@ _creates_in_project(p) if {
 	}
 }
 
-_project_key_or_env(p) if {
-	p.inside_project
-	p.resolved_inside_project
-	not p.glob
-	not paths.in_secret_location(p)
-	some name in {paths.fold_name(p), paths.resolved_name(p)}
-	regex.match(`^\.env([._-].*)?$|^[a-z0-9_.-]+\.env$|^\.dev\.vars$|\.(pem|key|crt|csr|p12|pfx|jks|keystore)$|^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, name)
-}
 
 # A glob-looking piece that only occurs in the program text of a text tool (the
 # `s/=.*/=/` of sed, an awk program, a jq filter, a grep pattern) and is not itself a
@@ -344,11 +386,6 @@ _word_created_in_project(seg, piece) if {
 _write_only(p) if {
 	p.source == "redirect"
 	p.field in {">", ">>", ">|", "&>", "&>>"}
-}
-
-_write_only(p) if {
-	p.source == "tool_input"
-	input.facts.tool.name == "Write"
 }
 
 _write_only(p) if {

@@ -32,6 +32,7 @@ test_file_tools_on_secret_files_denied if {
 	] {
 		denied(read(file))
 	}
+	denied(file_tool("Write", "file-write", path("/home/dev/project/.env", "/home/dev/project/.env", true)))
 	denied(file_tool("Write", "file-write", path("/home/dev/.aws/credentials", "/home/dev/.aws/credentials", false)))
 	denied(file_tool("Edit", "file-write", path("/home/dev/project/certs/server.key", "/home/dev/project/certs/server.key", true)))
 	denied(file_tool("Grep", "file-read", path("/home/dev/.ssh", "/home/dev/.ssh", false)))
@@ -94,6 +95,8 @@ test_shell_globs_denied if {
 
 test_redirects_into_and_out_of_secrets_denied if {
 	denied(bash("cat < .env", [sub(0, ["cat"], {"redirects": [redirect("<", ".env")]})], [object.union(redirect_path(".env", "/home/dev/project/.env", true), {"field": "<"})]))
+	denied(bash("echo SECRET=1 > .env", [sub(0, ["echo", "SECRET=1"], {"redirects": [redirect(">", ".env")]})], [redirect_path(".env", "/home/dev/project/.env", true)]))
+	denied(bash("rm .env", [seg(0, ["rm", ".env"])], [_arg(0, ".env", concat("", [_p, "/.env"]), true)]))
 	denied(bash("echo k >> ~/.aws/credentials", [sub(0, ["echo", "k"], {"redirects": [redirect(">>", "~/.aws/credentials")]})], [redirect_path("~/.aws/credentials", "/home/dev/.aws/credentials", false)]))
 	denied(bash("echo k >> ~/.ssh/authorized_keys", [sub(0, ["echo", "k"], {"redirects": [redirect(">>", "~/.ssh/authorized_keys")]})], [redirect_path("~/.ssh/authorized_keys", "/home/dev/.ssh/authorized_keys", false)]))
 }
@@ -111,8 +114,14 @@ test_new_key_material_in_the_project_allowed if {
 	allowed(bash("mkcert -key-file certs/k.pem localhost", [seg(0, ["mkcert", "-key-file", "certs/k.pem", "localhost"])], [_arg(0, "certs/k.pem", concat("", [_p, "/certs/k.pem"]), true)]))
 	allowed(bash("step certificate create localhost certs/tls.crt certs/tls.key", [seg(0, ["step", "certificate", "create", "localhost", "certs/tls.crt", "certs/tls.key"])], [_arg(0, "certs/tls.key", concat("", [_p, "/certs/tls.key"]), true)]))
 	allowed(bash("cp .env.example .env", [seg(0, ["cp", ".env.example", ".env"])], [_arg(0, ".env", concat("", [_p, "/.env"]), true)]))
-	allowed(bash("echo DEBUG=1 >> .env", [sub(0, ["echo", "DEBUG=1"], {"redirects": [redirect(">>", ".env")]})], [object.union(redirect_path(".env", "/home/dev/project/.env", true), {"field": ">>"})]))
-	allowed(file_tool("Write", "file-write", path("/home/dev/project/tests/fixtures/test.key", "/home/dev/project/tests/fixtures/test.key", true)))
+	allowed(bash("touch .env.local", [seg(0, ["touch", ".env.local"])], [_arg(0, ".env.local", concat("", [_p, "/.env.local"]), true)]))
+	allowed(bash("openssl rand -hex 32 > config/session.key", [sub(0, ["openssl", "rand", "-hex", "32"], {"redirects": [redirect(">", "config/session.key")]})], [redirect_path("config/session.key", "/home/dev/project/config/session.key", true)]))
+}
+
+test_dotenv_files_only_from_their_template if {
+	denied(bash("echo DEBUG=1 >> .env", [sub(0, ["echo", "DEBUG=1"], {"redirects": [redirect(">>", ".env")]})], [object.union(redirect_path(".env", "/home/dev/project/.env", true), {"field": ">>"})]))
+	denied(bash("cp /tmp/x .env", [seg(0, ["cp", "/tmp/x", ".env"])], [_arg(0, ".env", concat("", [_p, "/.env"]), true)]))
+	denied(file_tool("Write", "file-write", path("/home/dev/project/tests/fixtures/test.key", "/home/dev/project/tests/fixtures/test.key", true)))
 }
 
 test_key_tools_that_print_or_leave_the_project_denied if {
