@@ -171,7 +171,7 @@ ask contains msg if {
 ask contains msg if {
 	some seg in shell.running({"kubectl", "oc", "helm"})
 	_deploys(seg)
-	some a in shell.args(seg)
+	some a in _override_values(seg)
 	regex.match(_host_privilege, a)
 	msg := sprintf("`%s` runs a workload with access to the node (%s). Approve only if you trust the image and the cluster is yours to change.", [concat(" ", seg.argv), a])
 }
@@ -211,6 +211,25 @@ _deploys(seg) if {
 	shell.runs(seg, "helm")
 	shell.operands(seg)[0] in {"install", "upgrade"}
 }
+
+# what overrides the workload's spec: --overrides, -p/--patch, --set/--set-string/--set-json
+# values (not file names, which may well contain "hostpath"), and a bare --privileged
+_override_values(seg) := {v |
+	args := shell.args(seg)
+	some i, a in args
+	a in _override_options
+	v := args[i + 1]
+} | {substring(a, count(o) + 1, -1) |
+	some a in shell.args(seg)
+	some o in _override_options
+	startswith(o, "--")
+	startswith(a, concat("", [o, "="]))
+} | {a |
+	some a in shell.args(seg)
+	regex.match(`^--privileged(=true)?$`, a)
+}
+
+_override_options := {"--overrides", "-p", "--patch", "--set", "--set-string", "--set-json", "--set-literal"}
 
 # "privileged":true, hostPID=true, hostNetwork: true, a hostPath volume, SYS_ADMIN
 _host_privilege := `(?i)("?privileged"?\s*[:=]\s*"?true|"?host(pid|network|ipc|users)"?\s*[:=]\s*"?true|hostpath|sys_admin|^--privileged(=true)?$)`

@@ -94,3 +94,9 @@ test_a_downloaded_manifest_piped_into_the_cluster_asks if {
 	render := _seg(["kustomize", "build", "overlays/dev"], {})
 	count(package_sources.ask) == 0 with input as _input([render, apply])
 }
+
+test_file_names_mentioning_host_paths_are_not_overrides if {
+	count(package_sources.ask) == 0 with input as _input([_seg(["kubectl", "apply", "-f", "k8s/hostpath-pv.yaml"], {})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["kubectl", "patch", "deploy", "x", "-p", `{"spec":{"template":{"spec":{"hostNetwork":true}}}}`], {})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["helm", "install", "x", "charts/x", "--set=hostNetwork=true"], {})])
+}
