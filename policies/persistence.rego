@@ -164,13 +164,15 @@ findings contains sprintf("`%s` installs a login hook", [concat(" ", seg.argv)])
 }
 
 # an editor extension from a file (code --install-extension /tmp/e.vsix): it runs in
-# every later editor session with the user's rights; marketplace IDs stay allowed
+# every later editor session with the user's rights; marketplace IDs and the project's
+# own build (./my-ext-0.1.0.vsix, not downloaded in the same command) stay allowed
 findings contains sprintf("`%s` installs an editor extension from the file `%s`", [concat(" ", seg.argv), ext]) if {
 	some seg in shell.running(_editors)
 	some i, a in shell.args(seg)
 	a == "--install-extension"
 	ext := shell.args(seg)[i + 1]
 	_extension_file(ext)
+	not _built_in_project(seg, ext)
 }
 
 findings contains sprintf("`%s` installs an editor extension from the file `%s`", [concat(" ", seg.argv), ext]) if {
@@ -179,9 +181,24 @@ findings contains sprintf("`%s` installs an editor extension from the file `%s`"
 	startswith(a, "--install-extension=")
 	ext := substring(a, 20, -1)
 	_extension_file(ext)
+	not _built_in_project(seg, ext)
 }
 
 _editors := {"code", "code-insiders", "codium", "vscodium", "cursor", "windsurf", "code-oss", "positron"}
+
+# the extension this project builds (vsce package → ./my-ext-0.1.0.vsix), unless it was
+# downloaded in the same command
+_built_in_project(seg, ext) if {
+	p := data.claude_rego.lib.paths.location(seg, ext)
+	_inside_project(p)
+	not _downloaded_here(ext)
+}
+
+_downloaded_here(ext) if {
+	some other in shell.running(shell.downloaders)
+	some a in shell.args(other)
+	shell.basename(a) == shell.basename(ext)
+}
 
 _extension_file(ext) if endswith(lower(ext), ".vsix")
 
