@@ -62,6 +62,13 @@ _harmless(e) if {
 	lower(shell.basename(words[0])) in _harmless_programs
 }
 
+# sendemail.smtpServer is a program only when it is a path; a host name is a server
+_harmless(e) if {
+	endswith(lower(e.key), "smtpserver")
+	is_string(e.value)
+	regex.match(`^[A-Za-z0-9][A-Za-z0-9.-]*$`, e.value)
+}
+
 _program_key(k) if k in _program_keys
 
 _program_key(k) if startswith(k, "pager.")

@@ -44,3 +44,10 @@ test_unresolved_hook_write_asks if {
 		"absolute": "/home/dev/project/$(…)/hooks/pre-commit", "resolved": "/home/dev/project/$(…)/hooks/pre-commit", "segment": 0}
 	count(config_exec.ask) >= 1 with input as _input([_seg(["echo", "x"], {})], [p])
 }
+
+test_sendemail_program_asks_and_server_name_does_not if {
+	prog := _seg(["git", "-c", "sendemail.smtpServer=/tmp/.x", "send-email"], {"config_exec": [{"tool": "git", "key": "sendemail.smtpserver", "value": "/tmp/.x"}]})
+	count(config_exec.ask) == 1 with input as _input([prog], [])
+	host := _seg(["git", "config", "sendemail.smtpServer", "smtp.gmail.com"], {"config_exec": [{"tool": "git", "key": "sendemail.smtpserver", "value": "smtp.gmail.com"}]})
+	count(config_exec.ask) == 0 with input as _input([host], [])
+}

@@ -100,6 +100,12 @@ recursive_delete(seg) if {
 
 recursive_delete(seg) if shell.runs_any(seg, {"rimraf", "del-cli", "del", "trash-put", "trash", "trash-cli", "srm", "rmtrash"})
 
+# wipe -r: a secure delete (overwrites, then removes) of a tree
+recursive_delete(seg) if {
+	shell.runs(seg, "wipe")
+	recursive(seg)
+}
+
 # zip -rm and tar --remove-files delete what they archive
 recursive_delete(seg) if {
 	shell.runs(seg, "zip")
@@ -118,7 +124,7 @@ recursive_delete(seg) if {
 }
 
 # every program recursive_delete can be true of (rules start from shell.running of these)
-_recursive_deleters := {"rm", "rimraf", "del-cli", "del", "trash-put", "trash", "trash-cli", "srm", "rmtrash", "zip", "tar", "gio"}
+_recursive_deleters := {"rm", "rimraf", "del-cli", "del", "trash-put", "trash", "trash-cli", "srm", "rmtrash", "zip", "tar", "gio", "wipe"}
 
 instead := "Delete specific paths inside the project instead (for example `rm -rf ./build`), or ask the user to do it."
 

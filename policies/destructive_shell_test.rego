@@ -220,3 +220,10 @@ test_reasons_say_what_and_what_instead if {
 	contains(msg, "your home directory")
 	contains(msg, "inside the project")
 }
+
+test_secure_delete_of_home_denied if {
+	denied(cmd(["srm", "-r", "~"]))
+	denied(cmd(["wipe", "-rf", "~"]))
+	denied(cmd(["wipe", "-rf", "/"]))
+	not denied(cmd(["wipe", "-rf", "./build"]))
+}

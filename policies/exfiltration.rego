@@ -7,7 +7,8 @@
 #   sending local data out: command output or stdin uploaded with curl (-d @-, -T -,
 #   --data-binary @-) or fed to nc/ncat/socat/telnet/ssh, uploads of files outside the
 #   project (curl -d @file, -F f=@file, -T file, wget --post-file, scp/rsync/sftp/rclone/
-#   aws s3 cp to a remote), command output spliced into a URL or DNS name
+#   aws s3 cp to a remote) and of the whole project (rsync -az . host:), ftp-like clients
+#   putting files or fed a script they would run (a heredoc, a pipe, a batch file), command output spliced into a URL or DNS name
 #   (curl https://x/$(…), dig $(…).evil.com), reverse tunnels (ssh -R) and servers that
 #   publish the home directory.
 # custom:
@@ -157,6 +158,33 @@ ask contains msg if {
 	msg := sprintf("`%s` copies `%s` (outside the project) to a remote destination. Approve only if it may leave the machine.", [concat(" ", seg.argv), word])
 }
 
+# … the whole project to a remote (rsync -az . host:/x, scp -r ./ host:, scp * host:): its
+# .env files, keys and git history leave with it; a build output (dist/) is a deploy
+ask contains msg if {
+	some seg in shell.running({"scp", "rsync", "rclone", "sftp"})
+	ops := _copy_operands(seg)
+	count(ops) >= 2
+	_remote(ops[count(ops) - 1])
+	some word in array.slice(ops, 0, count(ops) - 1)
+	not _remote(word)
+	_whole_project(seg, word)
+	msg := sprintf("`%s` copies the whole project (`%s`, with its .env files, keys and git history) to a remote destination. Copy the build output or the files that must go instead, or approve only if all of it may leave the machine.", [concat(" ", seg.argv), word])
+}
+
+_whole_project(seg, word) if {
+	p := data.claude_rego.lib.paths.location(seg, word)
+	project := trim_right(input.facts.project_dir, "/")
+	some a in {trim_right(p.absolute, "/"), trim_right(p.resolved, "/")}
+	_project_root_or_all_of_it(a, project)
+}
+
+_project_root_or_all_of_it(a, project) if a == project
+
+_project_root_or_all_of_it(a, project) if {
+	a == concat("/", [project, split(a, "/")[count(split(a, "/")) - 1]])
+	regex.match(`^[.]?[*]$`, split(a, "/")[count(split(a, "/")) - 1])
+}
+
 _copy_operands(seg) := [a | some a in shell.operands(seg); not a in {"cp", "sync", "copy", "copyto", "s3", "storage", "put", "mv", "rsync"}]
 
 _remote(word) if regex.match(`^[A-Za-z0-9._-]+@?[A-Za-z0-9._-]*:`, word)
@@ -281,8 +309,31 @@ ask contains msg if {
 
 # ftp-like clients told to put files
 ask contains msg if {
-	some seg in shell.running({"lftp", "smbclient", "tftp", "ftp", "sftp", "ncftp", "ncftpput"})
+	some seg in shell.running(_ftp_clients)
 	some a in shell.args(seg)
-	regex.match(`(^|[;\s])m?put\s`, concat("", [a, " "]))
+	regex.match(`(^|[;\s])(m?put|reput|send|mirror\s+(-R|--reverse))\s`, concat("", [a, " "]))
 	msg := sprintf("`%s` uploads files to a remote server. Approve only if they may leave the machine.", [concat(" ", seg.argv)])
+}
+
+_ftp_clients := {"lftp", "smbclient", "tftp", "ftp", "sftp", "ncftp", "ncftpput", "pftp", "yafc"}
+
+# … or given their commands on standard input or from a batch file (ftp -n host <<EOF …
+# put .env … EOF, sftp -b cmds host, cmds | ftp host): what they upload cannot be read here
+ask contains msg if {
+	some seg in shell.running(_ftp_clients)
+	_scripted_input(seg)
+	msg := sprintf("`%s` takes its commands from a script claude-rego cannot read (a heredoc, a pipe or a batch file); they may upload files. Approve only if you know what it sends.", [concat(" ", seg.argv)])
+}
+
+_scripted_input(seg) if {
+	some r in seg.redirects
+	r.op in {"<<", "<<-", "<<<", "<"}
+}
+
+_scripted_input(seg) if seg.operator in {"|", "|&"}
+
+_scripted_input(seg) if shell.has_arg(seg, {"-b", "--batch", "-f"})
+
+_scripted_input(seg) if {
+	shell.runs(seg, "ncftpput")
 }

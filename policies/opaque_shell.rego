@@ -4,7 +4,8 @@
 #   Asks when the shell parser cannot tell what a command would run: eval, a variable
 #   or command substitution used as the command, non-literal text fed to a shell or
 #   interpreter, inline code that runs commands, a file written in the same command
-#   and then run, commands nested too deep, too long, or unbalanced quotes.
+#   and then run, commands nested too deep, too long, or unbalanced quotes; and an
+#   argument computed by decoding text (cat $(echo … | base64 -d)).
 # custom:
 #   severity: medium
 #   rationale: >-
@@ -49,4 +50,35 @@ ask contains msg if {
 	input.facts.shell.opaque
 	why := [object.get(reasons, r, r) | some r in input.facts.shell.opaque_reasons]
 	msg := sprintf("claude-rego cannot tell what this command would run: %s. Approve only if you have read it.", [concat("; ", why)])
+}
+
+# An argument computed by decoding text (cat $(echo L2hvbWUv… | base64 -d), rm -rf
+# $(echo … | xxd -r -p)): the word the command really gets cannot be read here, so no
+# other policy can judge it. Printing the decoded text (echo, printf) shows it instead.
+ask contains msg if {
+	some child in data.claude_rego.lib.shell.in_context("substitution")
+	_decoder(child)
+	parent := data.claude_rego.lib.shell.by_id(child.parent)
+	not data.claude_rego.lib.shell.name(parent) in {"echo", "printf", "true", ":"}
+	msg := sprintf("`%s` gets an argument computed by decoding text (`%s`); claude-rego cannot tell what it names. Decode it first, read it, then use the plain value.", [concat(" ", parent.argv), concat(" ", child.argv)])
+}
+
+_decoder(seg) if {
+	data.claude_rego.lib.shell.runs_any(seg, {"base64", "base32", "basenc", "gbase64"})
+	some a in data.claude_rego.lib.shell.args(seg)
+	a in {"-d", "--decode", "-D", "-di", "-id"}
+}
+
+_decoder(seg) if {
+	data.claude_rego.lib.shell.runs(seg, "xxd")
+	data.claude_rego.lib.shell.has_short_flag(seg, {"r"})
+}
+
+_decoder(seg) if data.claude_rego.lib.shell.runs_any(seg, {"uudecode", "rev"})
+
+_decoder(seg) if {
+	data.claude_rego.lib.shell.runs(seg, "openssl")
+	some a in data.claude_rego.lib.shell.args(seg)
+	a in {"base64", "enc"}
+	"-d" in data.claude_rego.lib.shell.args(seg)
 }

@@ -86,3 +86,13 @@ test_found_values_in_nested_fields_are_removed if {
 test_no_findings_no_change if {
 	count(output_redaction.replace_output) == 0 with input as with_found(bash("API_KEY=<your-key>\nSECRET_KEY=changeme", ""), [])
 }
+
+test_placeholder_config_is_not_rewritten if {
+	text := "database:\n  user: app\n  password: REPLACE_ME\n  token: dummy\nAPI_KEY=changeme\nSECRET_KEY=<your-secret-key>\nAWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\n"
+	count(output_redaction.replace_output) == 0 with input as bash(text, "")
+}
+
+test_only_the_real_value_is_redacted_beside_placeholders if {
+	some patch in output_redaction.replace_output with input as bash("password: REPLACE_ME\nadmin_password: Zq8vN2pLk4x9\n", "")
+	patch.stdout == "password: REPLACE_ME\nadmin_password: [REDACTED]\n"
+}

@@ -4,10 +4,12 @@
 #   Asks before installing or running packages that do not come from the default
 #   registry by name: a URL, git or GitHub spec, tarball or wheel link (npm/pnpm/yarn/bun
 #   install/add, npx/pnpx/bunx/uvx/pipx run/pnpm dlx/yarn dlx, pip/uv pip install, pip -r
-#   URL, cargo install --git, gem --source, composer, cpanm, go run/install of a
-#   remote module, deno/bun run URL), a custom index or registry (--index-url,
-#   --extra-index-url, -i, --trusted-host, --registry, pip/npm config set), and
-#   containers that get the host (docker run --privileged, -v / or the home directory).
+#   URL, cargo install --git, gem --source, composer (also a dev- branch constraint), cpanm,
+#   go run of a remote module (MODULE@VERSION) and go install of one run in the same command, deno/bun run URL), a custom index or registry (--index-url,
+#   --extra-index-url, -i, --trusted-host, --registry, pip/npm config set),
+#   containers that get the host (docker run --privileged, -v / or the home directory),
+#   cluster workloads that get the node (kubectl/helm overrides with privileged, hostPID,
+#   hostNetwork, hostPath; kubectl debug node/…) and manifests or charts deployed from a URL.
 # custom:
 #   severity: high
 #   rationale: >-
@@ -93,6 +95,38 @@ _remote_word(seg, w) if {
 	_go_remote(w)
 }
 
+# go install MODULE@VERSION followed, in the same command, by running what it built
+# (`go install github.com/x/tool@latest && tool`, `… && ~/go/bin/tool`): the same effect
+# as go run of that module. An install alone stays allowed, like other tool installs.
+ask contains msg if {
+	some seg in shell.running({"go"})
+	shell.args(seg)[0] == "install"
+	some w in shell.args(seg)
+	_go_remote(w)
+	binary := _go_binary(w)
+	some later in segments
+	later.id > seg.id
+	shell.name(later) == binary
+	msg := sprintf("`%s` then `%s` fetches the remote module `%s` and runs it at once, unreviewed. Install it, read what it is, then run it.", [concat(" ", seg.argv), concat(" ", later.argv), w])
+}
+
+# github.com/x/tool/cmd/tool@v1 → tool; example.com/x/tool/v2@latest → tool
+_go_binary(w) := lower(parts[count(parts) - 2]) if {
+	parts := split(split(w, "@")[0], "/")
+	count(parts) > 1
+	regex.match(`^v[0-9]+$`, parts[count(parts) - 1])
+} else := lower(parts[count(parts) - 1]) if {
+	parts := split(split(w, "@")[0], "/")
+}
+
+# composer require vendor/pkg:dev-main (also global require, @dev, 1.x-dev): installed
+# from a repository branch, not from a released version
+_remote_word(seg, w) if {
+	shell.name(seg) == "composer"
+	"require" in shell.args(seg)
+	regex.match(`(?i)^[a-z0-9_.-]+/[a-z0-9_.-]+[:=]\S*(dev-|-dev$|@dev)`, w)
+}
+
 _installs(seg) if {
 	some w in _raw(seg)
 	w in _install_words
@@ -128,6 +162,93 @@ ask contains msg if {
 	some b in shell.args(seg)
 	b in {"set", "add"}
 	msg := sprintf("`%s` changes where packages come from for every later install. Approve only if you trust that source.", [concat(" ", seg.argv)])
+}
+
+# Cluster workloads that get the node (privileged, hostPID/hostNetwork/hostIPC, hostPath
+# volumes, node debugging) from kubectl/oc or helm value overrides, and manifests or charts
+# fetched from a URL and deployed unread (kubectl apply -f https://…, helm install x
+# https://…/x.tgz): the cluster runs whatever they hold, with the node's rights.
+ask contains msg if {
+	some seg in shell.running({"kubectl", "oc", "helm"})
+	_deploys(seg)
+	some a in _override_values(seg)
+	regex.match(_host_privilege, a)
+	msg := sprintf("`%s` runs a workload with access to the node (%s). Approve only if you trust the image and the cluster is yours to change.", [concat(" ", seg.argv), a])
+}
+
+ask contains msg if {
+	some seg in shell.running({"kubectl", "oc"})
+	"debug" in shell.args(seg)
+	some a in shell.operands(seg)
+	regex.match(`^(node|nodes|no)/`, lower(a))
+	msg := sprintf("`%s` starts a pod with the node's file system and namespaces. Approve only if the cluster is yours to change.", [concat(" ", seg.argv)])
+}
+
+ask contains msg if {
+	some seg in shell.running({"kubectl", "oc", "helm"})
+	_deploys(seg)
+	some w in _deployed_sources(seg)
+	regex.match(`^(https?|ftp)://`, lower(w))
+	msg := sprintf("`%s` deploys `%s` straight from the network: the cluster runs whatever it holds. Download it, read it, then apply it.", [concat(" ", seg.argv), w])
+}
+
+# curl -s https://…/x.yaml | kubectl apply -f -
+ask contains msg if {
+	some seg in shell.running({"kubectl", "oc"})
+	_deploys(seg)
+	"-" in _deployed_sources(seg)
+	some fetch in shell.running(shell.downloaders)
+	shell.upstream(fetch, seg)
+	msg := sprintf("`%s | %s` deploys what `%s` downloads straight into the cluster. Download it, read it, then apply it.", [concat(" ", fetch.argv), concat(" ", seg.argv), shell.name(fetch)])
+}
+
+_deploys(seg) if {
+	shell.runs_any(seg, {"kubectl", "oc"})
+	shell.operands(seg)[0] in {"run", "create", "apply", "replace", "patch", "debug"}
+}
+
+_deploys(seg) if {
+	shell.runs(seg, "helm")
+	shell.operands(seg)[0] in {"install", "upgrade"}
+}
+
+# what overrides the workload's spec: --overrides, -p/--patch, --set/--set-string/--set-json
+# values (not file names, which may well contain "hostpath"), and a bare --privileged
+_override_values(seg) := {v |
+	args := shell.args(seg)
+	some i, a in args
+	a in _override_options
+	v := args[i + 1]
+} | {substring(a, count(o) + 1, -1) |
+	some a in shell.args(seg)
+	some o in _override_options
+	startswith(o, "--")
+	startswith(a, concat("", [o, "="]))
+} | {a |
+	some a in shell.args(seg)
+	regex.match(`^--privileged(=true)?$`, a)
+}
+
+_override_options := {"--overrides", "-p", "--patch", "--set", "--set-string", "--set-json", "--set-literal"}
+
+# "privileged":true, hostPID=true, hostNetwork: true, a hostPath volume, SYS_ADMIN
+_host_privilege := `(?i)("?privileged"?\s*[:=]\s*"?true|"?host(pid|network|ipc|users)"?\s*[:=]\s*"?true|hostpath|sys_admin|^--privileged(=true)?$)`
+
+# kubectl -f/--filename values; helm's chart (the operand after the release name)
+_deployed_sources(seg) := {v |
+	shell.runs_any(seg, {"kubectl", "oc"})
+	args := shell.args(seg)
+	some i, a in args
+	a in {"-f", "--filename"}
+	v := args[i + 1]
+} | {substring(a, 11, -1) |
+	shell.runs_any(seg, {"kubectl", "oc"})
+	some a in shell.args(seg)
+	startswith(a, "--filename=")
+} | {v |
+	shell.runs(seg, "helm")
+	ops := shell.operands(seg)
+	some v in array.slice(ops, 1, count(ops))
 }
 
 # containers that get the host: --privileged, -v /:/…, -v ~:/…, the docker socket

@@ -7,7 +7,8 @@
 #   directories, systemd and launchd unit directories, XDG autostart, /etc/profile.d,
 #   Python .pth / sitecustomize files. Asks before scheduling or enabling services
 #   (systemctl enable/link, loginctl enable-linger, launchctl load/bootstrap, at, batch,
-#   systemd-run, defaults write … LoginHook).
+#   systemd-run, defaults write … LoginHook) and editor extensions installed from a file
+#   (code --install-extension x.vsix).
 # custom:
 #   severity: critical
 #   rationale: >-
@@ -112,7 +113,8 @@ _persistent(p) := "a shell start-up or login file" if {
 	p.unresolved
 	some prefix in ["~/.", "$HOME/.", "${HOME}/.", concat("", [data.claude_rego.lib.paths.home, "/."])]
 	startswith(p.raw, prefix)
-	not contains(substring(p.raw, count(prefix), -1), "/")
+	# a / inside ${…} (~/.${SHELL##*/}rc) is part of the expansion, not a directory
+	not contains(regex.replace(substring(p.raw, count(prefix), -1), `\$\{[^}]*\}`, "x"), "/")
 } else := "a Python start-up hook (.pth) in a directory claude-rego cannot resolve" if {
 	p.unresolved
 	endswith(lower(p.raw), ".pth")
@@ -160,6 +162,47 @@ findings contains sprintf("`%s` installs a login hook", [concat(" ", seg.argv)])
 	some a in shell.args(seg)
 	lower(a) in {"loginhook", "logouthook"}
 }
+
+# an editor extension from a file (code --install-extension /tmp/e.vsix): it runs in
+# every later editor session with the user's rights; marketplace IDs and the project's
+# own build (./my-ext-0.1.0.vsix, not downloaded in the same command) stay allowed
+findings contains sprintf("`%s` installs an editor extension from the file `%s`", [concat(" ", seg.argv), ext]) if {
+	some seg in shell.running(_editors)
+	some i, a in shell.args(seg)
+	a == "--install-extension"
+	ext := shell.args(seg)[i + 1]
+	_extension_file(ext)
+	not _built_in_project(seg, ext)
+}
+
+findings contains sprintf("`%s` installs an editor extension from the file `%s`", [concat(" ", seg.argv), ext]) if {
+	some seg in shell.running(_editors)
+	some a in shell.args(seg)
+	startswith(a, "--install-extension=")
+	ext := substring(a, 20, -1)
+	_extension_file(ext)
+	not _built_in_project(seg, ext)
+}
+
+_editors := {"code", "code-insiders", "codium", "vscodium", "cursor", "windsurf", "code-oss", "positron"}
+
+# the extension this project builds (vsce package → ./my-ext-0.1.0.vsix), unless it was
+# downloaded in the same command
+_built_in_project(seg, ext) if {
+	p := data.claude_rego.lib.paths.location(seg, ext)
+	_inside_project(p)
+	not _downloaded_here(ext)
+}
+
+_downloaded_here(ext) if {
+	some other in shell.running(shell.downloaders)
+	some a in shell.args(other)
+	shell.basename(a) == shell.basename(ext)
+}
+
+_extension_file(ext) if endswith(lower(ext), ".vsix")
+
+_extension_file(ext) if contains(ext, "/")
 
 _lists_only(seg) if {
 	shell.name(seg) == "at"

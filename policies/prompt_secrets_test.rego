@@ -43,7 +43,7 @@ test_more_secret_kinds_block_the_prompt if {
 		concat("", ["token glpat-", "abcdefghij0123456789xyz"]), "connect to postgres://admin:S3cretPw@db.internal:5432/app",
 		"db:\n  password: hunter2hunter2\n", concat("", ["npm_", "abcdefghijklmnopqrstuvwxyz0123456789"]),
 		concat("", ["eyJhbGciOiJIUzI1NiJ9", ".eyJzdWIiOiIxMjM0NTY3ODkwIn0", ".dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"]),
-		concat("", ["https://hooks.slack.com/services/", "T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX"]),
+		concat("", ["https://hooks.slack.com/services/", "T024BE7LD/B01HQ3KZ7PC/q8Zr3nV1kP0sX7cT5rB2mL9d"]),
 		concat("", ["DOPPLER_TOKEN=dp.pt.", "b0l06R577pRjlqOxhL8wfLo9RibUgWfgK3SZ7Us3Ihw"]),
 		"REDIS_URL=redis://:OnhV52rA39VeOs56WjNFjQu9@cache:6379/0", "ALGOLIA_ADMIN_KEY=155c6fa61dee4a296c2d1ae7bff79235",
 		"curl -u admin:u5IwKQC7FdHpxcnS https://jenkins.internal/api/json",

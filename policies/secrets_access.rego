@@ -42,6 +42,7 @@ deny contains msg if {
 	some p in touched
 	paths.is_secret(p)
 	not _git_metadata_only(p)
+	not _creates_in_project(p)
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. %s", [p.raw, instead])
 }
 
@@ -146,6 +147,8 @@ deny contains msg if {
 	not paths.names_only(seg.id)
 	not _git_metadata(seg)
 	_secret_use(seg, piece)
+	not _word_created_in_project(seg, piece)
+	not _only_in_program_text(seg, piece)
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. Ask the user for the specific non-secret value you need.", [piece])
 }
 
@@ -254,6 +257,189 @@ _git_metadata_only(p) if {
 	_git_metadata(shell.by_id(p.segment))
 }
 
+# Making new key material inside the project is ordinary work and reads no secret:
+# `openssl req -newkey … -keyout certs/dev.key`, `openssl genrsa -out t.key`, `ssh-keygen
+# -f ./tmp/key`, `mkcert -key-file certs/k.pem`, `openssl rand -hex 32 > config/s.key`. Only
+# a write that shows nothing of the file (a redirect into it, a copy's destination,
+# touch/chmod/rm, the key and output options of key tools), only key and certificate
+# names, only inside the project both as written and as resolved (symlinks), never under
+# a credential location. Writing into a credential store (~/.ssh/authorized_keys,
+# ~/.aws/credentials) and writing key files with a file tool stay denied.
+_creates_in_project(p) if {
+	_project_file(p)
+	_key_name(p)
+	_write_only(p)
+}
+
+# A dotenv file holds the developer's values: it may only be made from its template in
+# the project (`cp .env.example .env`) or touched/chmod-ed; writing or appending other
+# content, a file tool, a delete stay denied (they plant or destroy values).
+_creates_in_project(p) if {
+	_project_file(p)
+	_dotenv_name(p)
+	p.source == "argument"
+	_env_setup(shell.by_id(p.segment), p.raw)
+}
+
+_project_file(p) if {
+	p.inside_project
+	p.resolved_inside_project
+	not p.glob
+	not paths.in_secret_location(p)
+}
+
+_key_name(p) if {
+	some name in {paths.fold_name(p), paths.resolved_name(p)}
+	regex.match(`\.(pem|key|crt|csr|p12|pfx|jks|keystore)$|^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, name)
+}
+
+_dotenv_name(p) if {
+	some name in {paths.fold_name(p), paths.resolved_name(p)}
+	regex.match(`^\.env([._-].*)?$|^[a-z0-9_.-]+\.env$|^\.dev\.vars$`, name)
+}
+
+_env_setup(seg, word) if {
+	shell.runs_any(seg, {"cp", "mv", "install"})
+	ops := shell.operands(seg)
+	count(ops) >= 2
+	word == ops[count(ops) - 1]
+	every source in array.slice(ops, 0, count(ops) - 1) {
+		_template_in_project(seg, source)
+	}
+}
+
+_env_setup(seg, word) if {
+	shell.runs_any(seg, {"touch", "chmod", "chown", "chgrp"})
+	word in shell.operands(seg)
+}
+
+_template_in_project(seg, source) if {
+	regex.match(`(?i)(example|sample|template|dist|tpl|default)`, shell.basename(source))
+	t := paths.location(seg, source)
+	t.inside_project
+	t.resolved_inside_project
+}
+
+# kubectl apply|create|replace|delete -f k8s/secret.yaml sends the manifest to the
+# cluster and prints only `secret/db configured` (not with -o yaml|json…)
+_creates_in_project(p) if {
+	p.source == "argument"
+	p.inside_project
+	p.resolved_inside_project
+	regex.match(`\.(ya?ml|json)$`, paths.fold_name(p))
+	seg := shell.by_id(p.segment)
+	shell.runs_any(seg, {"kubectl", "oc"})
+	shell.operands(seg)[0] in {"apply", "create", "replace", "delete"}
+	shell.option_value(seg, {"-f", "--filename"}) == p.raw
+	every out in _kube_outputs(seg) {
+		lower(out) == "name"
+	}
+}
+
+
+# A glob-looking piece that only occurs in the program text of a text tool (the
+# `s/=.*/=/` of sed, an awk program, a jq filter, a grep pattern) and is not itself a
+# secret's name: the tool matches it as text and never expands it into file names
+# (`.*/` is a regex, not a glob).
+_only_in_program_text(seg, piece) if {
+	shell.runs_any(seg, _text_tools)
+	regex.match(`[*?\[]`, piece)
+	not paths.secret_name(lower(shell.basename(piece)))
+	programs := _program_texts(seg)
+	some text in programs
+	piece in _pieces(text)
+	not _piece_outside(seg, piece, programs)
+}
+
+_text_tools := {"sed", "gsed", "awk", "gawk", "mawk", "nawk", "jq", "yq", "grep", "egrep", "fgrep", "rg"}
+
+_piece_outside(seg, piece, programs) if {
+	some arg in shell.args(seg)
+	not arg in programs
+	piece in _pieces(arg)
+}
+
+# -e/--expression/--regexp values; else the first operand (the script, filter or pattern)
+_program_texts(seg) := _program_options(seg) if {
+	shell.has_arg(seg, {"-e", "--expression", "--regexp"})
+} else := {shell.operands(seg)[0]} if {
+	not shell.has_arg(seg, {"-f", "--file", "--from-file"})
+	count(shell.operands(seg)) > 0
+} else := set()
+
+_program_options(seg) := {v |
+	args := shell.args(seg)
+	some i, a in args
+	a in {"-e", "--expression", "--regexp"}
+	v := args[i + 1]
+}
+
+# the same word as a path of the facts (resolved through symlinks), made in the project
+_word_created_in_project(seg, piece) if {
+	some p in input.facts.paths
+	p.source == "argument"
+	p.segment == seg.id
+	p.raw == piece
+	_creates_in_project(p)
+}
+
+_write_only(p) if {
+	p.source == "redirect"
+	p.field in {">", ">>", ">|", "&>", "&>>"}
+}
+
+_write_only(p) if {
+	p.source == "argument"
+	seg := shell.by_id(p.segment)
+	_write_only_arg(seg, p.raw)
+}
+
+_write_only_arg(seg, word) if {
+	shell.runs_any(seg, {"cp", "mv", "install"})
+	ops := shell.operands(seg)
+	count(ops) >= 2
+	word == ops[count(ops) - 1]
+}
+
+_write_only_arg(seg, word) if {
+	shell.runs_any(seg, {"touch", "tee", "mkdir", "chmod", "chown", "chgrp", "rm", "unlink"})
+	word in shell.operands(seg)
+}
+
+# key tools: the files they write and the keys they sign with, never printed
+_write_only_arg(seg, word) if {
+	some tool, options in _key_tool_options
+	shell.runs(seg, tool)
+	_key_tool_mode(seg, tool)
+	some i, a in shell.args(seg)
+	a in options
+	shell.args(seg)[i + 1] == word
+}
+
+# step certificate create SUBJECT CRT KEY, step crypto keypair PUB KEY
+_write_only_arg(seg, word) if {
+	shell.runs(seg, "step")
+	ops := shell.operands(seg)
+	[ops[0], ops[1]] in {["certificate", "create"], ["crypto", "keypair"]}
+	word in array.slice(ops, 2, count(ops))
+}
+
+_key_tool_options := {
+	"openssl": {"-out", "-keyout", "-key", "-signkey", "-CAkey", "-cakey"},
+	"ssh-keygen": {"-f"},
+	"mkcert": {"-key-file", "-cert-file", "-p12-file"},
+}
+
+# openssl subcommands that make keys, requests and certificates (never `rsa`, `pkey`,
+# `pkcs12`, `enc`, which print or decrypt the key they read)
+_key_tool_mode(seg, "openssl") if {
+	shell.operands(seg)[0] in {"req", "x509", "genrsa", "genpkey", "gendsa", "ecparam", "dhparam", "ca"}
+}
+
+_key_tool_mode(_, "ssh-keygen") := true
+
+_key_tool_mode(_, "mkcert") := true
+
 # Commands whose purpose is to print a credential.
 credential_commands := c if {
 	c := data.claude_rego.settings.credential_commands
@@ -272,7 +458,6 @@ credential_commands := c if {
 	["aws", "configure", "get", "aws_access_key_id"], ["gcloud", "secrets", "versions", "access"],
 	["gcloud", "auth", "print-refresh-token"], ["az", "keyvault", "secret", "show"],
 	["az", "keyvault", "secret", "download"], ["az", "account", "get-access-token"],
-	["kubectl", "get", "secret"], ["kubectl", "get", "secrets"], ["kubectl", "describe", "secret"],
 	["kubectl", "create", "token"], ["kubectl", "config", "view", "--flatten"], ["oc", "whoami", "--show-token"],
 	["vault", "read"], ["vault", "kv", "get"], ["vault", "token", "create"], ["vault", "print", "token"],
 	["op", "read"], ["op", "item", "get"], ["op", "inject"], ["bw", "get"], ["bw", "export"], ["lpass", "show"],
@@ -295,6 +480,58 @@ deny contains msg if {
 		word in shell.args(seg)
 	}
 	msg := sprintf("Blocked: `%s` prints a credential; it must not reach the model. %s", [concat(" ", seg.argv), instead])
+}
+
+# Secret values from the cluster: `kubectl get secret NAME -o yaml|json|jsonpath|go-template`
+# prints the (base64) values; the default table, `-o wide`, `-o name` and `describe`
+# print names, types, sizes and ages only, and a jsonpath or custom-columns that reads
+# only such fields (.metadata.name, .type) prints no value either.
+deny contains msg if {
+	some seg in shell.running({"kubectl", "oc", "k", "microk8s.kubectl", "k3s"})
+	"get" in shell.args(seg)
+	some arg in shell.operands(seg)
+	_kube_secret_resource(arg)
+	some out in _kube_outputs(seg)
+	not _kube_output_without_values(out)
+	msg := sprintf("Blocked: `%s` prints the values of a cluster secret; they must not reach the model. List secrets without -o (names, types, ages) or `kubectl describe secret` (key names and sizes). %s", [concat(" ", seg.argv), instead])
+}
+
+_kube_secret_resource(arg) if {
+	some item in split(lower(arg), ",")
+	kind := split(split(item, "/")[0], ".")[0]
+	kind in {"secret", "secrets"}
+}
+
+# -o X, -oX, -o=X, --output X, --output=X
+_kube_outputs(seg) := {v |
+	some i, a in shell.args(seg)
+	a in {"-o", "--output"}
+	v := shell.args(seg)[i + 1]
+} | {v |
+	some a in shell.args(seg)
+	some m in regex.find_all_string_submatch_n(`^(?:-o=?|--output=)(.+)$`, a, 1)
+	v := m[1]
+}
+
+_kube_output_without_values(out) if lower(out) in {"name", "wide"}
+
+_kube_output_without_values(out) if {
+	some prefix in {"jsonpath=", "jsonpath-as-json=", "custom-columns="}
+	startswith(lower(out), prefix)
+	expr := substring(out, count(prefix), -1)
+	not regex.match(`[@$]|\.\.|\{\s*\.?\s*\}`, expr)
+	rest := regex.replace(expr, `\.items(\[[^\]]*\])?`, "")
+	not regex.match(`\{\s*\}`, rest)
+	fields := regex.find_n(`\.[A-Za-z_][A-Za-z0-9_.-]*`, rest, -1)
+	count(fields) > 0
+	every f in fields {
+		f in _kube_value_free_fields
+	}
+}
+
+_kube_value_free_fields := {
+	".metadata.name", ".metadata.namespace", ".metadata.creationTimestamp", ".metadata.uid",
+	".metadata.resourceVersion", ".metadata.labels", ".type",
 }
 
 # docker-credential-desktop get, docker-credential-osxkeychain get, git-credential-store get, …

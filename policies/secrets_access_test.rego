@@ -33,6 +33,7 @@ test_file_tools_on_secret_files_denied if {
 		denied(read(file))
 	}
 	denied(file_tool("Write", "file-write", path("/home/dev/project/.env", "/home/dev/project/.env", true)))
+	denied(file_tool("Write", "file-write", path("/home/dev/.aws/credentials", "/home/dev/.aws/credentials", false)))
 	denied(file_tool("Edit", "file-write", path("/home/dev/project/certs/server.key", "/home/dev/project/certs/server.key", true)))
 	denied(file_tool("Grep", "file-read", path("/home/dev/.ssh", "/home/dev/.ssh", false)))
 }
@@ -93,8 +94,77 @@ test_shell_globs_denied if {
 }
 
 test_redirects_into_and_out_of_secrets_denied if {
-	denied(bash("cat < .env", [sub(0, ["cat"], {"redirects": [redirect("<", ".env")]})], [redirect_path(".env", "/home/dev/project/.env", true)]))
+	denied(bash("cat < .env", [sub(0, ["cat"], {"redirects": [redirect("<", ".env")]})], [object.union(redirect_path(".env", "/home/dev/project/.env", true), {"field": "<"})]))
 	denied(bash("echo SECRET=1 > .env", [sub(0, ["echo", "SECRET=1"], {"redirects": [redirect(">", ".env")]})], [redirect_path(".env", "/home/dev/project/.env", true)]))
+	denied(bash("rm .env", [seg(0, ["rm", ".env"])], [_arg(0, ".env", concat("", [_p, "/.env"]), true)]))
+	denied(bash("echo k >> ~/.aws/credentials", [sub(0, ["echo", "k"], {"redirects": [redirect(">>", "~/.aws/credentials")]})], [redirect_path("~/.aws/credentials", "/home/dev/.aws/credentials", false)]))
+	denied(bash("echo k >> ~/.ssh/authorized_keys", [sub(0, ["echo", "k"], {"redirects": [redirect(">>", "~/.ssh/authorized_keys")]})], [redirect_path("~/.ssh/authorized_keys", "/home/dev/.ssh/authorized_keys", false)]))
+}
+
+# ------------------------------------------------------------------ making keys and env files in the project
+
+_arg(segment, raw, absolute, inside) := object.union(path(raw, absolute, inside), {"segment": segment, "source": "argument", "field": "argv"})
+
+_p := "/home/dev/project"
+
+test_new_key_material_in_the_project_allowed if {
+	allowed(bash("openssl genrsa -out tests/fixtures/test.key 2048", [seg(0, ["openssl", "genrsa", "-out", "tests/fixtures/test.key", "2048"])], [_arg(0, "tests/fixtures/test.key", concat("", [_p, "/tests/fixtures/test.key"]), true)]))
+	allowed(bash("openssl req -x509 -newkey rsa:2048 -nodes -keyout certs/dev.key -out certs/dev.crt", [seg(0, ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "certs/dev.key", "-out", "certs/dev.crt"])], [_arg(0, "certs/dev.key", concat("", [_p, "/certs/dev.key"]), true)]))
+	allowed(bash("ssh-keygen -t ed25519 -f ./tmp/key -N ''", [seg(0, ["ssh-keygen", "-t", "ed25519", "-f", "./tmp/key", "-N", ""])], [_arg(0, "./tmp/key", concat("", [_p, "/tmp/key"]), true)]))
+	allowed(bash("mkcert -key-file certs/k.pem localhost", [seg(0, ["mkcert", "-key-file", "certs/k.pem", "localhost"])], [_arg(0, "certs/k.pem", concat("", [_p, "/certs/k.pem"]), true)]))
+	allowed(bash("step certificate create localhost certs/tls.crt certs/tls.key", [seg(0, ["step", "certificate", "create", "localhost", "certs/tls.crt", "certs/tls.key"])], [_arg(0, "certs/tls.key", concat("", [_p, "/certs/tls.key"]), true)]))
+	allowed(bash("cp .env.example .env", [seg(0, ["cp", ".env.example", ".env"])], [_arg(0, ".env", concat("", [_p, "/.env"]), true)]))
+	allowed(bash("touch .env.local", [seg(0, ["touch", ".env.local"])], [_arg(0, ".env.local", concat("", [_p, "/.env.local"]), true)]))
+	allowed(bash("openssl rand -hex 32 > config/session.key", [sub(0, ["openssl", "rand", "-hex", "32"], {"redirects": [redirect(">", "config/session.key")]})], [redirect_path("config/session.key", "/home/dev/project/config/session.key", true)]))
+}
+
+test_dotenv_files_only_from_their_template if {
+	denied(bash("echo DEBUG=1 >> .env", [sub(0, ["echo", "DEBUG=1"], {"redirects": [redirect(">>", ".env")]})], [object.union(redirect_path(".env", "/home/dev/project/.env", true), {"field": ">>"})]))
+	denied(bash("cp /tmp/x .env", [seg(0, ["cp", "/tmp/x", ".env"])], [_arg(0, ".env", concat("", [_p, "/.env"]), true)]))
+	denied(file_tool("Write", "file-write", path("/home/dev/project/tests/fixtures/test.key", "/home/dev/project/tests/fixtures/test.key", true)))
+}
+
+test_key_tools_that_print_or_leave_the_project_denied if {
+	# openssl rsa/pkey print the private key they read
+	denied(bash("openssl rsa -in certs/dev.key -out /dev/stdout", [seg(0, ["openssl", "rsa", "-in", "certs/dev.key", "-out", "/dev/stdout"])], [_arg(0, "certs/dev.key", concat("", [_p, "/certs/dev.key"]), true)]))
+	denied(bash("cat certs/dev.key", [seg(0, ["cat", "certs/dev.key"])], [_arg(0, "certs/dev.key", concat("", [_p, "/certs/dev.key"]), true)]))
+	# outside the project, or into a credential store
+	denied(bash("ssh-keygen -f ~/.ssh/id_ed25519", [seg(0, ["ssh-keygen", "-f", "~/.ssh/id_ed25519"])], [_arg(0, "~/.ssh/id_ed25519", "/home/dev/.ssh/id_ed25519", false)]))
+	denied(bash("cp k.pem ~/.ssh/id_rsa", [seg(0, ["cp", "k.pem", "~/.ssh/id_rsa"])], [_arg(0, "~/.ssh/id_rsa", "/home/dev/.ssh/id_rsa", false)]))
+	# a project path that really leads elsewhere (symlink)
+	denied(bash("openssl genrsa -out certs/dev.key", [seg(0, ["openssl", "genrsa", "-out", "certs/dev.key"])], [object.union(symlink("certs/dev.key", "/home/dev/project/certs/dev.key", "/home/dev/.ssh/id_rsa"), {"segment": 0, "source": "argument", "field": "argv", "resolved_inside_project": false})]))
+	# copying a secret somewhere reads it; editing shows its content
+	denied(bash("cp .env .env.bak", [seg(0, ["cp", ".env", ".env.bak"])], [_arg(0, ".env", concat("", [_p, "/.env"]), true), _arg(0, ".env.bak", concat("", [_p, "/.env.bak"]), true)]))
+	denied(file_tool("Edit", "file-write", path("/home/dev/project/certs/server.key", "/home/dev/project/certs/server.key", true)))
+	denied(bash("sed -i s/a/b/ .env", [seg(0, ["sed", "-i", "s/a/b/", ".env"])], [_arg(0, ".env", concat("", [_p, "/.env"]), true)]))
+}
+
+# ------------------------------------------------------------------ cluster secrets
+
+test_kubectl_secret_values_denied if {
+	every argv in [
+		["kubectl", "get", "secret", "db", "-o", "yaml"], ["kubectl", "get", "secrets", "-ojson"],
+		["kubectl", "get", "secret/db", "--output=jsonpath={.data.password}"],
+		["kubectl", "get", "secret", "db", "-o", "jsonpath={.metadata.annotations}"],
+		["kubectl", "get", "secret", "db", "-o", "jsonpath={.items[*]}"], ["kubectl", "get", "secret", "db", "-o", "jsonpath={@}"],
+		["kubectl", "get", "secret", "db", "-o", "jsonpath={..password}"], ["kubectl", "get", "cm,secret", "-o", "yaml"],
+		["kubectl", "get", "secret", "db", "-o", "go-template={{.data.password}}"], ["oc", "get", "secret", "db", "-o", "json"],
+		["kubectl", "get", "secret", "-o", "custom-columns=V:.data.password"],
+	] {
+		denied(cmd(argv))
+	}
+}
+
+test_kubectl_secret_listing_allowed if {
+	every argv in [
+		["kubectl", "get", "secret", "db", "-n", "dev"], ["kubectl", "get", "secrets", "-A"], ["kubectl", "describe", "secret", "db"],
+		["kubectl", "get", "secret", "db", "-o", "name"], ["kubectl", "get", "secret", "-o", "wide"],
+		["kubectl", "get", "secret", "db", "-o", "jsonpath={.type}"],
+		["kubectl", "get", "secrets", "-o", "jsonpath={range .items[*]}{.metadata.name}{\"\\n\"}{end}"],
+		["kubectl", "get", "secret", "-o", "custom-columns=NAME:.metadata.name,TYPE:.type"],
+	] {
+		allowed(cmd(argv))
+	}
 }
 
 test_variables_and_cd_denied if {
@@ -237,4 +307,26 @@ test_serving_or_syncing_directories_that_hold_secrets_denied if {
 	denied(cmd(["ngrok", "http", "file:///home/dev"]))
 	allowed(bash("aws s3 sync dist s3://b", [seg(0, ["aws", "s3", "sync", "dist", "s3://b"])], [path("dist", "/home/dev/project/dist", true)]))
 	allowed(cmd(["python3", "-m", "http.server", "8000"]))
+}
+
+test_text_tool_programs_are_not_paths if {
+	# sed 's/=.*/=/': `.*/` is a regex, not a glob of dot files
+	allowed(bash("sed 's/=.*/=/' .env.example", [seg(0, ["sed", "s/=.*/=/", ".env.example"])], []))
+	allowed(bash("awk -F: '{print $1}' x", [seg(0, ["awk", "-F:", "{print $1}", "x"])], []))
+	allowed(bash("grep -e '.*/' notes.txt", [seg(0, ["grep", "-e", ".*/", "notes.txt"])], []))
+	# a file operand is still a read, and so is a secret named in the program's place of a file
+	denied(bash("sed 's/=.*/=/' .env", [seg(0, ["sed", "s/=.*/=/", ".env"])], []))
+	denied(bash("grep -f .env x", [seg(0, ["grep", "-f", ".env", "x"])], []))
+	denied(bash("cat .e*", [seg(0, ["cat", ".e*"])], []))
+}
+
+test_manifests_sent_to_the_cluster_are_not_printed if {
+	allowed(bash("kubectl apply -f k8s/secret.yaml", [seg(0, ["kubectl", "apply", "-f", "k8s/secret.yaml"])], [_arg(0, "k8s/secret.yaml", concat("", [_p, "/k8s/secret.yaml"]), true)]))
+	denied(bash("kubectl apply -f k8s/secret.yaml -o yaml", [seg(0, ["kubectl", "apply", "-f", "k8s/secret.yaml", "-o", "yaml"])], [_arg(0, "k8s/secret.yaml", concat("", [_p, "/k8s/secret.yaml"]), true)]))
+	denied(bash("kubectl apply -f ~/.kube/config", [seg(0, ["kubectl", "apply", "-f", "~/.kube/config"])], [_arg(0, "~/.kube/config", "/home/dev/.kube/config", false)]))
+	denied(bash("cat k8s/secret.yaml", [seg(0, ["cat", "k8s/secret.yaml"])], [_arg(0, "k8s/secret.yaml", concat("", [_p, "/k8s/secret.yaml"]), true)]))
+}
+
+test_deleting_a_dev_key_in_the_project_reads_nothing if {
+	allowed(bash("rm -f certs/dev.key", [seg(0, ["rm", "-f", "certs/dev.key"])], [_arg(0, "certs/dev.key", concat("", [_p, "/certs/dev.key"]), true)]))
 }

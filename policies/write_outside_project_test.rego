@@ -76,7 +76,8 @@ test_shell_commands_writing_outside_denied if {
 		["sed", "-i", "s/a/b/", "/etc/ssh/sshd_config"], ["sed", "-i.bak", "s/x/y/", "~/.zshrc"], ["perl", "-pi", "-e", "s/a/b/", "/etc/hosts"],
 		["curl", "-o", "/usr/local/bin/x", "https://x"], ["wget", "-O", "/etc/x", "https://x"], ["unzip", "x.zip", "-d", "/etc"],
 		["tar", "xzf", "x.tgz", "-C", "/usr"], ["git", "clone", "https://x", "/opt/x"], ["chmod", "777", "/etc/passwd"],
-		["rm", "~/.bashrc"],
+		["rm", "~/.bashrc"], ["srm", "-r", "~/Documents"], ["wipe", "-rf", "~/Documents"], ["sponge", "~/.bashrc"],
+		["rimraf", "~/work"], ["trash-put", "~/Pictures"],
 	] {
 		denied(cmd(argv))
 	}

@@ -137,6 +137,8 @@ def test_secret_reads_by_any_tool_are_denied(tool, tool_input):
     ("mcp__fs__move_file", {"source": "/home/dev/project", "destination": "/tmp/gone"}, "deny"),
     ("mcp__x__frobnicate", {"path": "/etc/cron.d/x"}, "ask"),
     ("mcp__shell__execute_command", {"command": "rm -rf ~"}, "ask"),
+    ("mcp__git__git_config", {"repo_path": "/home/dev/project", "key": "core.fsmonitor", "value": "rm -rf ~"}, "ask"),
+    ("mcp__vcs__set_config", {"name": "sendemail.smtpServer", "value": "/tmp/.x"}, "ask"),
 ])
 def test_writes_and_commands_by_any_tool(tool, tool_input, expected):
     assert decision(tool, tool_input) == expected
@@ -153,6 +155,7 @@ def test_writes_and_commands_by_any_tool(tool, tool_input, expected):
     ("mcp__filesystem__list_directory", {"path": "/home/dev"}),
     ("mcp__github__get_file_contents", {"owner": "o", "repo": "r", "path": "/"}),
     ("WebFetch", {"url": "https://docs.python.org/3/library/os.html", "prompt": "x"}),
+    ("mcp__git__git_config", {"repo_path": "/home/dev/project", "key": "user.email", "value": "dana@example.com"}),
 ])
 def test_ordinary_tool_calls_pass(tool, tool_input):
     assert decision(tool, tool_input) is None

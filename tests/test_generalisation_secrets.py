@@ -158,6 +158,11 @@ def test_read_output_of_a_kubeconfig_is_redacted():
     "API_KEY=<your-key>\nSECRET_KEY=changeme\nDATABASE_URL=postgres://user:password@localhost:5432/app\n",
     'import os\napi_key = os.environ["API_KEY"]\ntoken = os.getenv("TOKEN")\n',
     "const secret = process.env.JWT_SECRET;\nmodule.exports = { secret };\n",
+    "database:\n  password: REPLACE_ME\n  token: dummy\nsmtp:\n  password: example\n",
+    "API_KEY=changeme\nJWT_SECRET=${JWT_SECRET}\napi_key: \"YOUR_API_KEY_HERE\"\nOPENAI_API_KEY=sk-...\n",
+    "environment:\n  POSTGRES_PASSWORD: postgres\n  DATABASE_URL: postgres://postgres:postgres@db:5432/app\n",
+    "AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n",
+    "SECRET_KEY = 'django-insecure-8v#k2$x!q9m@w3z7p^r5t&y1u0i-o4e6a+s_d'\nDEBUG = True\n",
 ])
 def test_benign_outputs_are_not_redacted(text):
     assert _run({**_bash_output("cat .env.example", text), "expect": "pass"}) == "pass"
@@ -243,3 +248,12 @@ def test_find_never_raises_and_is_bounded():
     for text in (None, 3, "", "a" * 300_000, "password=" * 50_000, "PuTTY-User-Key-File-" * 10_000, '{"sensitive": true' * 1000):
         assert isinstance(secret_facts.find(text), list)
     assert len(secret_facts.find("\n".join(f"token_{i} = {R20[:-2]}{i:02d}" for i in range(100)))) <= secret_facts.MAX_FINDINGS
+
+
+def test_a_real_value_beside_placeholders_is_redacted_and_the_placeholders_kept():
+    text = "API_KEY=changeme\npassword: REPLACE_ME\nDB_PASSWORD=Tr0ub4dor8xQ\n"
+    case = {**_bash_output("cat config/app.env", text), "expect": "redact", "secret": "Tr0ub4dor8xQ"}
+    assert _run(case) == "redact"
+    out, _code, _decision = runner.decide(case)
+    shown = out["hookSpecificOutput"]["updatedToolOutput"]["stdout"]
+    assert "API_KEY=changeme" in shown and "password: REPLACE_ME" in shown

@@ -135,12 +135,19 @@ DENIED_THROUGH_OTHER_LANGUAGES = [
     "env -C ~ rm -rf .config",
     "ssh -o ProxyCommand='rm -rf ~' example.com",
     "ssh -o 'LocalCommand=rm -rf ~' -o PermitLocalCommand=yes example.com",
+    "cat > /tmp/w.go <<'EOF'\npackage main\nimport \"os\"\nfunc main() { os.RemoveAll(os.Getenv(\"HOME\")) }\nEOF\ngo run /tmp/w.go",
 ]
 
 
 @pytest.mark.parametrize("command", DENIED_THROUGH_OTHER_LANGUAGES)
 def test_destruction_through_other_shells_and_interpreters_is_denied(command):
     assert_denied(command)
+
+
+def test_a_source_file_written_and_run_in_one_command_is_scanned():
+    # java W.java compiles and runs the file just written: its process call is seen
+    assert_asked("printf 'class W { public static void main(String[] a) throws Exception {"
+                 " new ProcessBuilder(\"sh\", \"-c\", \"id\").start(); } }' > W.java && java W.java")
 
 
 @pytest.mark.parametrize("command", [
@@ -160,6 +167,8 @@ def test_foreign_shell_code_is_marked(command):
     "direnv exec . make test",
     "env -C build make",
     "python -c 'print(confirm(\".\"))'",
+    "cat > main.go <<'EOF'\npackage main\nimport \"fmt\"\nfunc main() { fmt.Println(\"hi\") }\nEOF\ngo run main.go",
+    "go run ./cmd/migrate up",
 ])
 def test_harmless_inline_code_stays_allowed(command):
     assert_not_denied(command)

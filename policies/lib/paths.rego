@@ -189,14 +189,14 @@ write_words contains {"seg": seg.id, "word": shell.expand(seg, r.target)} if {
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in shell.running({"tee", "touch", "mkdir", "truncate", "shred", "mkfifo"})
+	some seg in shell.running({"tee", "sponge", "touch", "mkdir", "truncate", "shred", "mkfifo"})
 	some word in shell.operands(seg)
 }
 
 # deletes are writes too, except of / , the home directory, system directories and the
 # directories above the project: destructive_shell owns those (one reason per concern)
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in shell.running({"rm", "rmdir", "unlink"})
+	some seg in shell.running({"rm", "rmdir", "unlink", "srm", "wipe", "rimraf", "trash", "trash-put", "rmtrash", "del-cli"})
 	some word in shell.operands(seg)
 	not _dangerous_location(seg, word)
 }
@@ -556,6 +556,19 @@ _glob_reaches(pattern, target) if {
 	pparts := split(pattern, "/")
 	count(pparts) > count(tparts)
 	glob.match(concat("/", array.slice(pparts, 0, count(tparts))), ["/"], target)
+}
+
+# in_secret_location(p): `p` is a credential location or inside one (~/.ssh, ~/.aws,
+# /run/secrets, any home's .ssh/.aws/.gnupg/…), as written or as resolved.
+in_secret_location(p) if {
+	some loc in locations(p)
+	some a in _self_and_ancestors(_tilde(loc))
+	a in _secret_locations
+}
+
+in_secret_location(p) if {
+	some loc in locations(p)
+	regex.match(`/(\.ssh|\.aws|\.gnupg|\.password-store|\.azure|\.config/gcloud|\.config/gh|\.kube|\.docker)/`, loc)
 }
 
 # holds_secret(p): `p` is a directory above a secret location (~, ~/.config, ~/.config/gh,

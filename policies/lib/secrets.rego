@@ -90,22 +90,66 @@ _found(name, pattern, text) if {
 	not name in _value_checked
 	name != "credentials in a URL"
 	regex.match(pattern, text)
+	some m in regex.find_n(pattern, text, -1)
+	not regex.match(_example_token, m)
 }
+
+# documentation and placeholder tokens (AKIAIOSFODNN7EXAMPLE, ghp_xxxxxxxx…): never a
+# real credential; protected from the token replacements by a mark (see redact)
+_example_token := `(?i)example|x{6,}`
+
+_example_mark := "\ue000"
 
 # scheme://user:pass@host: not a local development default (postgres://user:password@localhost)
 _found("credentials in a URL", _, text) if {
-	some m in regex.find_n(`[A-Za-z][A-Za-z0-9+.-]{1,20}://[^ \t\r\n/:@<>${}*'"]*:[^ \t\r\n/@<>${}*'"]+@[A-Za-z0-9\[][A-Za-z0-9.:\]-]*`, text, 16)
+	some m in regex.find_n(`[A-Za-z][A-Za-z0-9+.-]{1,20}://[^ \t\r\n/:@<>${}*'"]*:[^ \t\r\n/@<>${}*'"]+@[A-Za-z0-9\[][A-Za-z0-9.:\]-]*`, text, -1)
 	not regex.match(_dev_url, m)
+	not regex.match(_dev_password_url, m)
+	not _password_is_user(m)
+}
+
+# app:app@localhost, postgres:postgres@db: the password is the user name (a dev default)
+_password_is_user(m) if {
+	some parts in regex.find_all_string_submatch_n(`://([^:/@]*):([^@]*)@`, m, 1)
+	parts[1] == parts[2]
 }
 
 _dev_url := `(?i)://[^:]*:(password|pass|secret|changeme|postgres|root|admin|example|test|dev|mysql|guest)@(localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)(:[0-9]*)?$`
 
+# a development default or placeholder as the password, on any host (a compose service
+# name such as db: postgres://postgres:postgres@db:5432/app)
+_dev_password_url := `(?i)://[^:/@]*:(password|pass|secret|changeme|change_?me|postgres|root|admin|example|test|dev|mysql|guest|user|pass(word)?[0-9]{0,3}|x{3,}|dummy|placeholder|your[_-][a-z_-]*)@`
+
 _found(name, pattern, text) if {
 	name in _value_checked
-	some m in regex.find_n(pattern, text, 16)
+	some m in regex.find_n(pattern, text, -1)
+	_real_value(name, m)
+}
+
+_real_value(name, m) if {
 	not regex.match(_placeholder_value, m)
+	not _placeholder_in(m)
 	_has_digit_if_needed(name, m)
 }
+
+# the value (after the first =, :, := or =>) is a placeholder or a development default:
+# REPLACE_ME, dummy, <your-token>, ${SECRET}, {{ .Values.x }}, your_api_key_here, sk-...,
+# dev-secret-change-me, POSTGRES_PASSWORD: postgres
+_placeholder_in(m) if {
+	v := _assigned_value(m)
+	regex.match(_placeholder_words, v)
+}
+
+_placeholder_in(m) if {
+	v := lower(_assigned_value(m))
+	v in _dev_defaults
+}
+
+_assigned_value(m) := trim(regex.replace(m, `^[^=:]*(=>|:=|=|:)[ \t]*`, ""), "\"'` \t\r\n;,&")
+
+_placeholder_words := `(?i)example|x{3,}|changeme|change[_-]me|dummy|placeholder|redacted|replace|your[_-]|^your|fake|insert[_-]|todo|lorem|insecure|^test|[_-]test([_-]|$)|dev[_-]only|not[_-]?a?[_-]?secret|<|>|\.\.\.|\*\*\*|\$\{|\{\{|^\$[A-Za-z_]|^%[A-Za-z_(]`
+
+_dev_defaults := {"postgres", "root", "admin", "test", "dev", "mysql", "guest", "user", "pass", "password", "secret", "redis", "mongo", "demo", "local", "development", "testing", "foobar", "foo", "bar", "s3cr3t", "letmein", "default"}
 
 _has_digit_if_needed(name, _) if not name in _digit_checked
 
@@ -121,7 +165,8 @@ _placeholder_value := `(?i)[=:][ \t]*["']?(true|false|null|none|nil|yes|no|on|of
 # patterns from data become [REDACTED]. Sequential, not nested (regorus parses deeply
 # nested calls slowly).
 redact(text) := out if {
-	t1 := _redact_private_keys(text)
+	t0 := regex.replace(text, _example_token, concat("", [_example_mark, "$0"]))
+	t1 := _redact_private_keys(t0)
 	t2 := regex.replace(t1, token_patterns["AWS access key ID"], "[REDACTED AWS KEY]")
 	t3 := regex.replace(t2, `(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}`, "[REDACTED GITHUB TOKEN]")
 	t4 := regex.replace(t3, token_patterns["Slack token"], "[REDACTED SLACK TOKEN]")
@@ -137,7 +182,7 @@ redact(text) := out if {
 	t14 := regex.replace(t13, `(?i)(authorization:[ \t]*(bearer|basic|token)[ \t]+)[A-Za-z0-9._~+/=-]{16,}`, "${1}[REDACTED]")
 	t15 := regex.replace(t14, `((AccountKey|SharedAccessKey)=)[A-Za-z0-9+/=]{20,}`, "${1}[REDACTED]")
 	t16 := regex.replace(t15, `(?i)((^|[ \t'"])(-u|--user|--password|--pass|-p)[ \t=]+[^ \t\r\n:'"$<>]+:)[^ \t\r\n'"$<>@]{6,}`, "${1}[REDACTED]")
-	out := _redact_assignments(_redact_extra(t16))
+	out := replace(_redact_assignments(_redact_extra(t16)), _example_mark, "")
 }
 
 # scheme://user:pass@host, unless every such URL is a local development default
@@ -174,11 +219,28 @@ _redact_private_keys(text) := regex.replace(
 	"[REDACTED PRIVATE KEY]",
 )
 
-# only when a real assignment is there (not `manage_master_user_password = true` alone)
-_redact_assignments(text) := _redact_assignments_now(text) if {
-	some kind, pattern in assignment_patterns
-	_found(kind, pattern, text)
+# only the real assignments (not `manage_master_user_password = true`, `password: REPLACE_ME`
+# or `API_KEY=changeme` next to a real one): each matched assignment whose value is
+# real is redacted in place; if the redaction leaves one unchanged, the whole text is
+# redacted as before
+_redact_assignments(text) := strings.replace_n(_fixes, text) if {
+	_fixes := {m: r |
+		some m in _real_assignments(text)
+		r := _redact_assignments_now(m)
+	}
+	count(_fixes) > 0
+	every m, r in _fixes {
+		m != r
+	}
+} else := _redact_assignments_now(text) if {
+	count(_real_assignments(text)) > 0
 } else := text
+
+_real_assignments(text) := {m |
+	some kind, pattern in assignment_patterns
+	some m in regex.find_n(pattern, text, -1)
+	_real_value(kind, m)
+}
 
 _redact_assignments_now(text) := regex.replace(
 	regex.replace(

@@ -79,3 +79,47 @@ test_environment_references_are_not_secrets if {
 	count(secrets.found("const secret = process.env.JWT_SECRET;")) == 0
 	count(secrets.found("password = os.environ.DB_PASSWORD")) == 0
 }
+
+test_placeholder_values_are_not_secrets if {
+	every text in [
+		"password: REPLACE_ME", "API_KEY=changeme", "DB_PASSWORD=REPLACE_ME", "token: dummy", "api_key: \"YOUR_API_KEY_HERE\"",
+		"SECRET_KEY=<your-secret-key>", "JWT_SECRET=${JWT_SECRET}", "export OPENAI_API_KEY=sk-...", "password: xxxx",
+		"POSTGRES_PASSWORD: postgres", "smtp_password: example", "SECRET_KEY: dev-secret-change-me",
+		"DATABASE_URL: postgres://postgres:postgres@db:5432/app", "postgres://user:password@localhost:5432/app",
+		"AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE", "GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+		"aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+	] {
+		count(secrets.found(text)) == 0
+	}
+}
+
+test_real_values_next_to_placeholders_still_found if {
+	"password or secret assignment" in secrets.found("API_KEY=changeme\nDB_PASSWORD=Tr0ub4dor&3x")
+	"AWS access key ID" in secrets.found(sprintf("AKIAIOSFODNN7EXAMPLE %s", [aws]))
+	"credentials in a URL" in secrets.found("postgres://app:Zq8vN2pLk4@db.internal:5432/app")
+	# placeholders first cannot hide a real one after them
+	"YAML password or secret" in secrets.found(concat("\n", array.concat([sprintf("p%d_password: REPLACE_ME", [i]) | some i in numbers.range(1, 20)], ["password: Tr0ub4dor8x"])))
+}
+
+test_redact_keeps_placeholders_and_removes_real_values if {
+	out := secrets.redact(sprintf("API_KEY=changeme\nDB_PASSWORD=Tr0ub4dor8x\nAKIAIOSFODNN7EXAMPLE\n%s\nurl: postgres://user:password@localhost/app", [aws]))
+	contains(out, "API_KEY=changeme")
+	not contains(out, "Tr0ub4dor8x")
+	contains(out, "DB_PASSWORD=[REDACTED]")
+	contains(out, "AKIAIOSFODNN7EXAMPLE")
+	not contains(out, aws)
+	contains(out, "postgres://user:password@localhost/app")
+	not contains(out, "\ue000")
+}
+
+test_url_password_equal_to_the_user_is_a_dev_default if {
+	count(secrets.found("DATABASE_URL=postgres://app:app@localhost/app_test")) == 0
+	"credentials in a URL" in secrets.found("DATABASE_URL=postgres://app:Zq8vN2pLk4@db.prod.internal/app")
+}
+
+test_test_dummies_and_insecure_dev_keys_are_placeholders if {
+	every text in ["SECRET_KEY: test-secret", "PASSWORD=testpassword", "API_KEY=test-api-key", "SECRET_KEY = 'django-insecure-8v#k2$x!q9m@w3z7p'", "JWT_SECRET=dev-only-secret-1"] {
+		count(secrets.found(text)) == 0
+	}
+	"password or secret assignment" in secrets.found("PASSWORD=Contest2024xyz")
+}

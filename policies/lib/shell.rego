@@ -343,7 +343,19 @@ _cwd_after(cds) := input.facts.cwd if {
 	count(cds) == 2
 } else := _cd_target(cds[count(cds) - 1], "?")
 
-_cd_target(c, base) := _cd_to(operands(c), args(c), base)
+# a cd through a symlink (one made earlier in the command, `ln -s / r; cd r/etc`, or one
+# on disk) lands where the link leads: the path facts resolved it from the session's cwd
+_cd_target(c, base) := p.resolved if {
+	base == input.facts.cwd
+	ops := operands(c)
+	count(ops) > 0
+	some p in input.facts.paths
+	p.source == "argument"
+	p.segment == c.id
+	p.raw == ops[0]
+	p.via_symlink
+	is_string(p.resolved)
+} else := _cd_to(operands(c), args(c), base)
 
 _cd_to(ops, words, base) := home if {
 	count(ops) == 0

@@ -98,3 +98,16 @@ test_substitution_placeholders if {
 	}
 	not shell.substitution("plain")
 }
+
+test_cd_through_a_symlink_lands_where_it_leads if {
+	doc := {"facts": {
+		"cwd": "/home/dev/project", "home": "/home/dev", "project_dir": "/home/dev/project",
+		"paths": [{"raw": "r/etc", "absolute": "/home/dev/project/r/etc", "resolved": "/etc", "via_symlink": true, "source": "argument", "segment": 1, "link_in_command": true}],
+		"shell": {"segments": [
+			{"id": 0, "argv": ["ln", "-s", "/", "r"], "command": "ln", "args": ["-s", "/", "r"], "wrappers": [], "assignments": {}, "redirects": [], "context": "top", "depth": 0, "parent": null, "operator": null, "pipeline": 0},
+			{"id": 1, "argv": ["cd", "r/etc"], "command": "cd", "args": ["r/etc"], "wrappers": [], "assignments": {}, "redirects": [], "context": "top", "depth": 0, "parent": null, "operator": ";", "pipeline": 1},
+			{"id": 2, "argv": ["rm", "-rf", "x"], "command": "rm", "args": ["-rf", "x"], "wrappers": [], "assignments": {}, "redirects": [], "context": "top", "depth": 0, "parent": null, "operator": "&&", "pipeline": 2},
+		]},
+	}}
+	data.claude_rego.lib.shell.cwd_at(doc.facts.shell.segments[2]) == "/etc" with input as doc
+}

@@ -680,7 +680,30 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
         if isinstance(v, list) and v and all(isinstance(x, (str, int, float)) for x in v):
             execs[:] = [e for e in execs if not e["field"].startswith(k + "[")]
             execs.append({"field": k, "command": _argv_text(v)})
+    # a tool that sets a git setting which git runs as a program (an MCP git_config with
+    # key core.fsmonitor): the same effect as `git config KEY VALUE`, judged as that command
+    setting = _git_exec_setting(tokens, tool_input)
+    if setting is not None:
+        execs.append(setting)
     return out
+
+
+_SETTING_KEYS = ("key", "name", "setting", "option", "config_key")
+
+
+def _git_exec_setting(tokens: frozenset, tool_input: dict) -> dict | None:
+    if "config" not in tokens and "git" not in tokens:
+        return None
+    value = tool_input.get("value")
+    if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+        return None
+    from .shell import _git_exec_key  # the one list of git's program-valued settings
+
+    for field in _SETTING_KEYS:
+        key = tool_input.get(field)
+        if isinstance(key, str) and 0 < len(key) <= 200 and _git_exec_key(key.lower()):
+            return {"field": field, "command": _argv_text(["git", "config", key, str(value)])}
+    return None
 
 
 def _key_access(key: str, verb_access: str, tokens: frozenset) -> str:

@@ -3,7 +3,8 @@
 `find(text)` returns the secrets in one string as `{"kind", "value", "generic"}`:
 
 - provider token formats (Stripe webhook `whsec_`, New Relic `NRAK-`, Slack `xapp-`,
-  Square, Supabase, Netlify, Fly, Sentry, Cloudflare origin CA, Heroku, age, …);
+  Square, Supabase, Netlify, Fly, Sentry, Cloudflare origin CA, Heroku, age, …), except
+  documentation tokens (`AKIAIOSFODNN7EXAMPLE`, `ghp_xxxxxx…`);
 - key material in files: PEM private key blocks, PuTTY key files, kubeconfig
   `client-key-data` / `client-certificate-data` / `token`, `.pgpass` lines,
   `PGPASSWORD=` / `MYSQL_PWD=` prefixes, terraform `"sensitive": true` output values;
@@ -12,7 +13,7 @@
   or not) assigned with `=`, `:`, `:=` or `=>` a literal that looks random: 12+
   characters, letters and digits, Shannon entropy ≥ 3 bits a character, and not a
   placeholder or code (`os.environ[…]`, `${VAR}`, `<your-key>`, `changeme`, `xxx`,
-  `example`, dotted names, paths).
+  `example`, Django's `django-insecure-…` development keys, dotted names, paths).
 
 `value` is the exact substring to remove (a redaction replaces it entirely). Values
 contained in another finding's value are dropped so sequential replacement cannot leave
@@ -86,7 +87,9 @@ _ASSIGN = re.compile(
 
 _PLACEHOLDER = re.compile(
     r"(?i)example|xxx|changeme|change_me|change-me|dummy|placeholder|redacted|sample|your[_-]|<|>|\*\*\*|\.\.\."
-    r"|\$\{|\$\(|^\$|^%|\{\{|localhost|fake|insert|replace|todo|none|null|undefined|password|secret|lorem")
+    r"|\$\{|\$\(|^\$|^%|\{\{|localhost|fake|insert|replace|todo|none|null|undefined|password|secret|lorem|insecure")
+# documentation tokens (AKIAIOSFODNN7EXAMPLE, ghp_xxxxxxxx…) are not credentials
+_EXAMPLE_TOKEN = re.compile(r"(?i)example|x{6,}")
 _CODE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\[[^\]]*\]|\(.*\))+$|^(?:/|~|\./|\.\./)|://|\(|\)|\[|\]")
 
 
@@ -187,7 +190,8 @@ def find(text) -> list[dict]:
         _putty(text, out)
         for kind, pattern in _TOKENS:
             for m in pattern.finditer(text):
-                _add(out, kind, m.group(0))
+                if not _EXAMPLE_TOKEN.search(m.group(0)):
+                    _add(out, kind, m.group(0))
         for m in _KUBE.finditer(text):
             value = m.group(2)
             if m.group(1).lower() in ("client-key-data", "client-certificate-data") or (
