@@ -83,6 +83,9 @@ _NAME = (r"(?:[A-Za-z0-9]{1,24}[_.-]){0,4}?(?:password|passwd|passphrase|pwd|sec
 _ASSIGN = re.compile(
     r"(?i)(?<![A-Za-z0-9])[\"'`]?(" + _NAME + r")[\"'`]?[ \t]*(?:=>|:=|=|:)[ \t]*"
     r"(?:\"([^\"\n]{1,512})\"|'([^'\n]{1,512})'|`([^`\n]{1,512})`|([^\s\"'`,;)}\]]{1,512}))")
+# Every name _ASSIGN accepts contains one of these (same flags, so the same case folding):
+# a text without any is not scanned with the (much slower) assignment pattern.
+_ASSIGN_HINT = re.compile(r"(?i)pass|pwd|secret|key|token|credential|auth|dsn")
 
 _PLACEHOLDER = re.compile(
     r"(?i)example|xxx|changeme|change_me|change-me|dummy|placeholder|redacted|sample|your[_-]|<|>|\*\*\*|\.\.\."
@@ -202,7 +205,7 @@ def find(text) -> list[dict]:
             if not _placeholder(value) and not value.startswith("$"):
                 _add(out, "password in the environment", value)
         _terraform(text, out)
-        for m in _ASSIGN.finditer(text):
+        for m in (_ASSIGN.finditer(text) if _ASSIGN_HINT.search(text) else ()):
             value = next(g for g in m.groups()[1:] if g is not None)
             if looks_random(value):
                 _add(out, "random-looking secret assignment", value, generic=True)
