@@ -40,10 +40,18 @@ instead := "Ask the user for the specific non-secret value you need, or use a pl
 
 deny contains msg if {
 	some p in touched
-	paths.is_secret(p)
+	_secret_touched(p)
 	not _git_metadata_only(p)
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. %s", [p.raw, instead])
 }
+
+# is_secret looks at where a path is, not at which segment or field names it: tested once
+# per distinct path (cat f | … ; grep x f names f twice)
+_secret_touched(p) if object.remove(p, _per_use) in _secret_places
+
+_secret_places := {q | some p in touched; q := object.remove(p, _per_use); paths.is_secret(q)}
+
+_per_use := {"segment", "field"}
 
 # A recursive read of a directory that holds secrets (Grep over ~/.config/gh, rg over
 # ~, tar czf x.tgz ~/.config, an MCP search over ~).
@@ -115,9 +123,10 @@ _recursive_reader(seg) if {
 
 # file:// URLs given to any command (ngrok http file://$HOME): the directory they name
 deny contains msg if {
-	some seg in segments
-	some arg in shell.args(seg)
+	some arg, ids in data.claude_rego.lib.shell.arg_index
 	startswith(lower(arg), "file://")
+	some i in ids
+	seg := shell.by_id(i)
 	p := paths.location(seg, shell.expand(seg, substring(arg, 7, -1)))
 	_secret_or_holds(p)
 	msg := sprintf("Blocked: `%s` exposes `%s`, which is or holds secret files (credentials or keys). %s", [shell.name(seg), arg, instead])
@@ -163,10 +172,17 @@ _has_pieces if is_object(input.facts.shell.index.pieces)
 
 _candidate_pieces contains piece if {
 	_has_pieces
-	some piece, ids in input.facts.shell.index.pieces
-	_has_reader(ids)
+	some piece in _maybe_candidates
+	ids := input.facts.shell.index.pieces[piece]
 	_candidate(piece)
+	_has_reader(ids)
 }
+
+# the facts layer lists the pieces that can be candidates (a / or a name that may be a
+# secret's); without that list, every piece
+_maybe_candidates := input.facts.shell.index.maybe_secret_pieces if {
+	is_array(input.facts.shell.index.maybe_secret_pieces)
+} else := object.keys(input.facts.shell.index.pieces)
 
 _has_reader(ids) if {
 	some i in ids
@@ -299,10 +315,10 @@ deny contains msg if {
 
 # docker-credential-desktop get, docker-credential-osxkeychain get, git-credential-store get, …
 deny contains msg if {
-	some seg in segments
-	n := shell.name(seg)
+	some n in data.claude_rego.lib.shell.names
 	some prefix in {"docker-credential-", "git-credential-"}
 	startswith(n, prefix)
+	some seg in shell.running({n})
 	some word in {"get", "list"}
 	word in shell.args(seg)
 	msg := sprintf("Blocked: `%s` prints stored credentials; they must not reach the model. %s", [concat(" ", seg.argv), instead])
@@ -336,9 +352,10 @@ metadata_hosts := {
 }
 
 deny contains msg if {
-	some seg in segments
-	some arg in shell.args(seg)
+	some arg, ids in data.claude_rego.lib.shell.arg_index
 	regex.match(_metadata_re, arg)
+	some i in ids
+	seg := shell.by_id(i)
 	msg := sprintf("Blocked: `%s` queries the cloud instance metadata service, which hands out this machine's credentials. %s", [concat(" ", seg.argv), instead])
 }
 
@@ -367,10 +384,10 @@ credential_file_vars := {
 }
 
 deny contains msg if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_dollar_anywhere
 	not paths.names_only(seg.id)
 	some raw in shell.raw_args(seg)
-	contains(raw, "$")
+	regex.match(_credential_var_re, raw)
 	some var in credential_file_vars
 	_references(raw, var)
 	msg := sprintf("Blocked: `%s` reads the credential file that $%s names; its contents must not reach the model. %s", [concat(" ", seg.argv), var, instead])
@@ -399,10 +416,13 @@ deny contains msg if {
 # Dumping the whole environment (env, printenv, export -p, set, declare -x, ps e): it
 # holds the session's tokens. Asked, not denied: it is also a debugging habit.
 ask contains msg if {
-	some seg in segments
+	some seg in _env_dump_candidates
 	_dumps_environment(seg)
 	msg := sprintf("`%s` prints every environment variable, including API keys and tokens, into the model's context. Approve only if the environment holds no secrets, or print the variables you need by name.", [concat(" ", array.concat(seg.wrappers, seg.argv))])
 }
+
+# every clause below runs one of these programs, or is a bare `env` (a wrapper, no command)
+_env_dump_candidates := array.concat(shell.running({"env", "printenv", "export", "declare", "typeset", "set", "ps"}), data.claude_rego.lib.shell.with_wrappers)
 
 _dumps_environment(seg) if {
 	shell.runs_any(seg, {"env", "printenv"})
@@ -448,6 +468,9 @@ _env_runs_command(seg) if {
 	not startswith(arg, "-")
 }
 
+# one match per word for all the variables (what _references tests, as a regex)
+_credential_var_re := concat("", [`\$\{?(`, concat("|", credential_file_vars), ")"])
+
 _references(raw, var) if contains(raw, concat("", ["$", var]))
 
 _references(raw, var) if contains(raw, concat("", ["${", var]))
@@ -455,8 +478,9 @@ _references(raw, var) if contains(raw, concat("", ["${", var]))
 # Code handed to an interpreter (python -c, node -e, perl -e, ruby -e, php -r, …) that
 # names a secret file: it reads it (and usually sends it somewhere).
 deny contains msg if {
-	some seg in segments
-	_interpreter(shell.name(seg))
+	some n in data.claude_rego.lib.shell.names
+	_interpreter(n)
+	some seg in shell.running({n})
 	some arg in shell.args(seg)
 	count(arg) > 3
 	regex.match(secret_mention_re, arg)
@@ -479,10 +503,11 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in segments
-	some arg in shell.args(seg)
+	some arg, ids in data.claude_rego.lib.shell.arg_index
 	contains(arg, "://")
 	kinds := secrets.found(_url_text(arg))
+	some i in ids
+	seg := shell.by_id(i)
 	count(kinds) > 0
 	msg := sprintf("Blocked: `%s` sends a secret (%s) in a URL. %s", [shell.name(seg), concat(", ", sort(kinds)), instead])
 }
