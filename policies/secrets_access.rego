@@ -79,9 +79,27 @@ _recursive_read(p) if {
 
 _recursive_read(p) if {
 	p.source == "argument"
-	seg := shell.by_id(p.segment)
+	p.segment in _recursive_reader_ids
+}
+
+# the segments that read recursively, found from the programs that can (not by a test of
+# every path's segment); tests/test_indexed_rules.py compares it with that pass
+_recursive_reader_ids contains seg.id if {
+	some n in data.claude_rego.lib.shell.names
+	_recursive_reader_name(n)
+	some seg in shell.running({n})
 	_recursive_reader(seg)
 }
+
+# every program a _recursive_reader clause accepts
+_recursive_reader_name(n) if n in {
+	"rg", "ag", "ack", "tar", "bsdtar", "zip", "7z", "7za", "rsync", "scp", "git-grep", "rclone", "restic", "borg",
+	"duplicity", "croc", "magic-wormhole", "wormhole", "aws", "gsutil", "gcloud", "azcopy", "http-server", "serve",
+	"httpd", "caddy", "miniserve", "darkhttpd", "webfsd", "npx", "bunx", "pnpx", "pnpm", "yarn", "php", "ruby",
+	"grep", "egrep", "fgrep", "cp",
+}
+
+_recursive_reader_name(n) if _interpreter(n)
 
 _recursive_reader(seg) if shell.runs_any(seg, {"rg", "ag", "ack", "tar", "bsdtar", "zip", "7z", "7za", "rsync", "scp", "git-grep", "rclone", "restic", "borg", "duplicity", "croc", "magic-wormhole", "wormhole"})
 

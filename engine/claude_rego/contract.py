@@ -185,6 +185,8 @@ class PathIndex(_Closed):
                                                "path with that segment and raw")
     by_raw: Dict[str, int] = Field(description="raw to the position in facts.paths of the first path with that raw "
                                                "whose source is not tool_input")
+    by_segment: Dict[str, List[int]] = Field(description="Segment id (as a string) to the positions in facts.paths of "
+                                                         "the paths that segment names")
 
 
 class Facts(_Closed):

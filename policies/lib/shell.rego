@@ -244,6 +244,14 @@ path_of(seg, arg) := p if {
 	p := ps[0]
 }
 
+# segment_paths(seg): the path facts whose segment is `seg` (from the facts layer's index;
+# else a pass over facts.paths). Rules that judge the paths of some programs start from
+# running(programs) and this, not from every path and a by_id + program test per path.
+segment_paths(seg) := [input.facts.paths[i] | some i in input.facts.path_index.by_segment[format_int(seg.id, 10)]] if {
+	is_object(input.facts.path_index)
+	is_number(seg.id)
+} else := [p | some p in input.facts.paths; p.segment == seg.id]
+
 _indexed_path_of(seg, arg) := input.facts.paths[i] if {
 	is_number(seg.id)
 	i := input.facts.path_index.by_use[concat("\n", [format_int(seg.id, 10), arg])]

@@ -925,23 +925,27 @@ def maybe_secret(fact: dict) -> bool:
 def index_paths(paths: list[dict]) -> dict | None:
     """Where lib/shell.rego's path_of(seg, arg) finds a path fact, so it is a lookup and not a
     pass over every path per call: `by_use` ("<segment id>\\n<raw>" → the position in
-    `paths` of the first fact with that segment and raw) and `by_raw` (raw → the first fact
-    with that raw whose source is not tool_input). Never raises."""
+    `paths` of the first fact with that segment and raw), `by_raw` (raw → the first fact
+    with that raw whose source is not tool_input) and `by_segment` (segment id → the
+    positions of its facts, for lib/shell.rego's segment_paths). Never raises."""
     by_use: dict[str, int] = {}
     by_raw: dict[str, int] = {}
+    by_segment: dict[str, list[int]] = {}
     try:
         for i, p in enumerate(paths):
+            seg = p.get("segment")
+            if isinstance(seg, int) and not isinstance(seg, bool):
+                by_segment.setdefault(str(seg), []).append(i)
             raw = p.get("raw")
             if not isinstance(raw, str):
                 continue
-            seg = p.get("segment")
             if isinstance(seg, int) and not isinstance(seg, bool):
                 by_use.setdefault(f"{seg}\n{raw}", i)
             if isinstance(p.get("source"), str) and p["source"] != "tool_input":
                 by_raw.setdefault(raw, i)
     except Exception:  # noqa: BLE001 — an optimisation: without it the Rego pass applies
         return None
-    return {"by_use": by_use, "by_raw": by_raw}
+    return {"by_use": by_use, "by_raw": by_raw, "by_segment": by_segment}
 
 
 def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: str,
