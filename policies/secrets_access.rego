@@ -79,27 +79,24 @@ _recursive_read(p) if {
 
 _recursive_read(p) if {
 	p.source == "argument"
-	p.segment in _recursive_reader_ids
-}
-
-# the segments that read recursively, found from the programs that can (not by a test of
-# every path's segment); tests/test_indexed_rules.py compares it with that pass
-_recursive_reader_ids contains seg.id if {
-	some n in data.claude_rego.lib.shell.names
-	_recursive_reader_name(n)
-	some seg in shell.running({n})
+	seg := shell.by_id(p.segment)
+	_recursive_reader_name(shell.name(seg)) # a set lookup before the dozen clauses below
 	_recursive_reader(seg)
 }
 
-# every program a _recursive_reader clause accepts
-_recursive_reader_name(n) if n in {
+# every program a _recursive_reader clause accepts (tests/test_indexed_rules.py checks the
+# list against the clauses)
+_recursive_reader_name(n) if n in _recursive_reader_names
+
+_recursive_reader_name(n) if _interpreter(n)
+
+# (a rule, not a literal in the function: a literal set is built again at every call)
+_recursive_reader_names := {
 	"rg", "ag", "ack", "tar", "bsdtar", "zip", "7z", "7za", "rsync", "scp", "git-grep", "rclone", "restic", "borg",
 	"duplicity", "croc", "magic-wormhole", "wormhole", "aws", "gsutil", "gcloud", "azcopy", "http-server", "serve",
 	"httpd", "caddy", "miniserve", "darkhttpd", "webfsd", "npx", "bunx", "pnpx", "pnpm", "yarn", "php", "ruby",
 	"grep", "egrep", "fgrep", "cp",
 }
-
-_recursive_reader_name(n) if _interpreter(n)
 
 _recursive_reader(seg) if shell.runs_any(seg, {"rg", "ag", "ack", "tar", "bsdtar", "zip", "7z", "7za", "rsync", "scp", "git-grep", "rclone", "restic", "borg", "duplicity", "croc", "magic-wormhole", "wormhole"})
 
@@ -507,7 +504,9 @@ deny contains msg if {
 
 secret_mention_re := `(?i)(\.ssh/|\.aws/(credentials|config)|\.gnupg/|\.kube/config|\.docker/config\.json|\.netrc|\.npmrc|\.pypirc|\.pgpass|\.git-credentials|\.config/gh/hosts|\.config/gcloud|/etc/shadow|/proc/self/environ|/proc/[0-9]+/environ|\bid_(rsa|ed25519|ecdsa|dsa)\b|\.claude/\.credentials|["'/]\.env(\.[a-z]+)?["'])`
 
-_interpreter(n) if n in {"python", "python2", "python3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell", "tclsh", "Rscript", "rscript", "julia", "groovy", "jshell"}
+_interpreter(n) if n in _interpreters
+
+_interpreters := {"python", "python2", "python3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell", "tclsh", "Rscript", "rscript", "julia", "groovy", "jshell"}
 
 _interpreter(n) if regex.match(`^(python|pypy)[0-9.]*$`, n)
 

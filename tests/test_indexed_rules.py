@@ -3,9 +3,10 @@
 Some pack rules judge the paths of a few programs. Written as "every path fact → its
 segment → does that segment run one of these programs", they cost a test per path per
 rule; the pack starts them from `shell.running(<programs>)` and `shell.segment_paths`
-instead, with the programs listed next to the clauses. That is only sound if the list
-holds every program a clause accepts: checked here against the direct pass, on every
-shell command of both corpora and on commands naming each listed program.
+instead (or tests the program against a set before the clauses), with the programs listed
+next to the clauses. That is only sound if the list holds every program a clause accepts:
+checked here against the direct pass, on every shell command of both corpora and on
+commands naming each listed program.
 """
 
 from __future__ import annotations
@@ -52,10 +53,9 @@ recursive_readers_direct contains p.segment if {
 	data.claude_rego.policies.secrets_access._recursive_reader(seg)
 }
 
-recursive_readers_indexed contains i if {
+recursive_readers_indexed contains p.segment if {
 	some [p, _] in _argument_paths
-	i := p.segment
-	i in data.claude_rego.policies.secrets_access._recursive_reader_ids
+	data.claude_rego.policies.secrets_access._recursive_read(p)
 }
 
 result := {

@@ -106,23 +106,31 @@ def test_maybe_secret_never_hides_the_packs_own_secret_locations():
     assert len(result["secret"]) > 50
 
 
-def test_maybe_secret_pieces_hold_every_piece_secrets_access_would_look_at():
+def test_maybe_secret_pieces_hold_every_piece_secrets_access_would_find():
     """index.maybe_secret_pieces (the argument pieces secrets_access tests as words) must hold
-    every piece its _candidate accepts."""
+    every piece that its _secret_word finds in a segment using it."""
     engine = _engine()
     engine.raw.add_policy("piece_check.rego", """package piece_check
 
 import rego.v1
 
 missed contains piece if {
-	some piece, _ in input.facts.shell.index.pieces
+	some piece, ids in input.facts.shell.index.pieces
 	not piece in input.facts.shell.index.maybe_secret_pieces
-	data.claude_rego.policies.secrets_access._candidate(piece)
+	some i in ids
+	data.claude_rego.policies.secrets_access._secret_word(data.claude_rego.lib.shell.segments[i], piece)
 }
 
 candidates contains piece if {
+	some piece, ids in input.facts.shell.index.pieces
+	some i in ids
+	data.claude_rego.policies.secrets_access._secret_word(data.claude_rego.lib.shell.segments[i], piece)
+}
+
+pruned contains piece if {
 	some piece, _ in input.facts.shell.index.pieces
-	data.claude_rego.policies.secrets_access._candidate(piece)
+	contains(piece, "/")
+	not piece in input.facts.shell.index.maybe_secret_pieces
 }
 """)
     words = [w.split("/")[-1] for w in _pack_locations()]
@@ -132,12 +140,17 @@ candidates contains piece if {
             command = (case["input"].get("tool_input") or {}).get("command")
             if case["input"].get("tool_name") == "Bash" and isinstance(command, str):
                 commands.append(command)
-    missed, candidates = set(), 0
-    for start in range(0, len(commands), 200):
+    missed, candidates, pruned = set(), 0, 0
+    for command in commands:  # one by one: the path facts (at most 64 a call) decide the pruning
         doc = query.build({"hook_event_name": "PreToolUse", "cwd": "/home/dev/project", "tool_name": "Bash",
-                           "tool_input": {"command": "\n".join(commands[start:start + 200])}}, environ=ENV)
-        values = engine.evaluate(json.dumps(doc), ["data.piece_check.missed", "data.piece_check.candidates"])
+                           "tool_input": {"command": command}}, environ=ENV)
+        if not (doc["facts"]["shell"] or {}).get("index"):
+            continue
+        values = engine.evaluate(json.dumps(doc), ["data.piece_check.missed", "data.piece_check.candidates",
+                                                   "data.piece_check.pruned"])
         missed |= set(values.get("data.piece_check.missed", []))
         candidates += len(values.get("data.piece_check.candidates", []))
+        pruned += len(values.get("data.piece_check.pruned", []))
     assert missed == set()
-    assert candidates > 100
+    # the check means something: secret words occur, and path-like pieces are pruned
+    assert candidates > 100 and pruned > 100, (candidates, pruned)

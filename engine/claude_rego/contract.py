@@ -78,9 +78,9 @@ class ShellIndex(_Closed):
     contexts: Dict[str, List[int]] = Field(description="Segment ids by context (top excluded)")
     cd: bool = Field(description="Some segment runs cd or pushd")
     pieces: Dict[str, List[int]] = Field(description="Argument pieces (f=@.env gives f=@.env, f, .env) to segment ids")
-    maybe_secret_pieces: Optional[List[str]] = Field(default=None, description="The pieces that hold a / or may "
-                                                                                "name a secret file (lowercased name "
-                                                                                "test of facts.paths.maybe_secret_name)")
+    maybe_secret_pieces: Optional[List[str]] = Field(default=None, description=(
+        "The pieces secrets_access tests as words: those that hold a / or may name a secret file, less the "
+        "path-like ones that can only resolve to paths marked maybe_secret false"))
     args: Dict[str, List[int]] = Field(description="Every distinct argument (expanded, as shell.args gives it, flags "
                                                    "included) to the ids of the segments that have it")
 

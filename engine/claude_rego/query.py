@@ -78,6 +78,7 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
             tool_name, tool_input, facts["shell"], cwd=cwd, project_dir=project_dir,
             home=home, flavour=flavour, resolver=resolver, effects=effects)
         facts["path_index"] = path_facts.index_paths(facts["paths"])
+        path_facts.prune_secret_pieces(facts["shell"], facts["paths"], facts["path_index"])
         facts["effects"] = {"network": effects["network"], "exec": effects["exec"],
                             "truncated": effects["truncated"]}
 

@@ -922,6 +922,34 @@ def maybe_secret(fact: dict) -> bool:
         return True
 
 
+def prune_secret_pieces(shell: dict | None, paths: list[dict], index: dict | None) -> None:
+    """Drop from shell.index.maybe_secret_pieces the path-like pieces secrets_access would
+    only resolve to a path fact that cannot be a secret: the piece's own name cannot be a
+    secret's, it holds no `$`, no segment changes directory (so lib/paths location() of the
+    piece is the path fact path_of finds for that segment and word) and every segment using
+    it has such a fact, marked maybe_secret: false. tests/test_secret_candidate.py
+    checks the pruned pieces against secrets_access's own test. Never raises."""
+    try:
+        sindex = shell.get("index") if isinstance(shell, dict) else None
+        if not isinstance(sindex, dict) or not isinstance(index, dict) or sindex.get("cd") is not False:
+            return
+        pieces, by_use, by_raw = sindex.get("pieces") or {}, index.get("by_use") or {}, index.get("by_raw") or {}
+
+        def fact_of(i, piece):  # what lib/shell.rego's path_of(segment i, piece) finds
+            at = by_use.get(f"{i}\n{piece}", by_raw.get(piece))
+            return paths[at] if isinstance(at, int) else None
+
+        keep = []
+        for piece in sindex.get("maybe_secret_pieces") or []:
+            facts = [fact_of(i, piece) for i in pieces.get(piece) or [None]]
+            if "$" in piece or maybe_secret_name(piece) or not all(
+                    isinstance(f, dict) and f.get("maybe_secret") is False for f in facts):
+                keep.append(piece)
+        sindex["maybe_secret_pieces"] = keep
+    except Exception:  # noqa: BLE001 — an optimisation: keep the list as it was
+        return
+
+
 def index_paths(paths: list[dict]) -> dict | None:
     """Where lib/shell.rego's path_of(seg, arg) finds a path fact, so it is a lookup and not a
     pass over every path per call: `by_use` ("<segment id>\\n<raw>" → the position in
