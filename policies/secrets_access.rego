@@ -40,18 +40,10 @@ instead := "Ask the user for the specific non-secret value you need, or use a pl
 
 deny contains msg if {
 	some p in touched
-	_secret_touched(p)
+	paths.is_secret(p)
 	not _git_metadata_only(p)
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. %s", [p.raw, instead])
 }
-
-# is_secret looks at where a path is, not at which segment or field names it: tested once
-# per distinct path (cat f | … ; grep x f names f twice)
-_secret_touched(p) if object.remove(p, _per_use) in _secret_places
-
-_secret_places := {q | some p in touched; q := object.remove(p, _per_use); paths.is_secret(q)}
-
-_per_use := {"segment", "field"}
 
 # A recursive read of a directory that holds secrets (Grep over ~/.config/gh, rg over
 # ~, tar czf x.tgz ~/.config, an MCP search over ~).
@@ -436,7 +428,8 @@ ask contains msg if {
 	msg := sprintf("`%s` prints every environment variable, including API keys and tokens, into the model's context. Approve only if the environment holds no secrets, or print the variables you need by name.", [concat(" ", array.concat(seg.wrappers, seg.argv))])
 }
 
-# every clause below runs one of these programs, or is a bare `env` (a wrapper, no command)
+# every clause below runs one of these programs, or is a bare `env` (a wrapper, no command);
+# tests/test_indexed_rules.py compares the rule with a pass over every segment
 _env_dump_candidates := array.concat(shell.running({"env", "printenv", "export", "declare", "typeset", "set", "ps"}), data.claude_rego.lib.shell.with_wrappers)
 
 _dumps_environment(seg) if {
