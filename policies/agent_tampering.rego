@@ -175,12 +175,18 @@ _modifies(seg) if {
 
 _changed_paths contains p if some p in data.claude_rego.lib.paths.written
 
-_changed_paths contains p if {
-	some p in input.facts.paths
-	p.source == "argument"
-	seg := shell.by_id(p.segment)
+_changed_paths contains p if some p in _changer_paths
+
+_changer_paths contains p if {
+	some seg in shell.running(_changers)
 	_changer(seg)
+	some p in shell.segment_paths(seg)
+	p.source == "argument"
 }
+
+# every program a _changer clause accepts (tests/test_indexed_rules.py compares the rule
+# above with a pass over every path)
+_changers := {"sponge", "truncate", "shred", "rm", "unlink", "mv", "dd", "cp", "install", "ln", "tee", "flock", "sqlite3", "sed", "perl", "yq", "gsed", "find"}
 
 _changer(seg) if shell.runs_any(seg, {"sponge", "truncate", "shred", "rm", "unlink", "mv", "dd", "cp", "install", "ln", "tee", "flock", "sqlite3"})
 

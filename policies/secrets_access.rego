@@ -73,7 +73,22 @@ _recursive_read(p) if {
 _recursive_read(p) if {
 	p.source == "argument"
 	seg := shell.by_id(p.segment)
+	_recursive_reader_name(shell.name(seg)) # a set lookup before the dozen clauses below
 	_recursive_reader(seg)
+}
+
+# every program a _recursive_reader clause accepts (tests/test_indexed_rules.py checks the
+# list against the clauses)
+_recursive_reader_name(n) if n in _recursive_reader_names
+
+_recursive_reader_name(n) if _interpreter(n)
+
+# (a rule, not a literal in the function: a literal set is built again at every call)
+_recursive_reader_names := {
+	"rg", "ag", "ack", "tar", "bsdtar", "zip", "7z", "7za", "rsync", "scp", "git-grep", "rclone", "restic", "borg",
+	"duplicity", "croc", "magic-wormhole", "wormhole", "aws", "gsutil", "gcloud", "azcopy", "http-server", "serve",
+	"httpd", "caddy", "miniserve", "darkhttpd", "webfsd", "npx", "bunx", "pnpx", "pnpm", "yarn", "php", "ruby",
+	"grep", "egrep", "fgrep", "cp",
 }
 
 _recursive_reader(seg) if shell.runs_any(seg, {"rg", "ag", "ack", "tar", "bsdtar", "zip", "7z", "7za", "rsync", "scp", "git-grep", "rclone", "restic", "borg", "duplicity", "croc", "magic-wormhole", "wormhole"})
@@ -116,9 +131,10 @@ _recursive_reader(seg) if {
 
 # file:// URLs given to any command (ngrok http file://$HOME): the directory they name
 deny contains msg if {
-	some seg in segments
-	some arg in shell.args(seg)
+	some arg, ids in data.claude_rego.lib.shell.arg_index
 	startswith(lower(arg), "file://")
+	some i in ids
+	seg := shell.by_id(i)
 	p := paths.location(seg, shell.expand(seg, substring(arg, 7, -1)))
 	_secret_or_holds(p)
 	msg := sprintf("Blocked: `%s` exposes `%s`, which is or holds secret files (credentials or keys). %s", [shell.name(seg), arg, instead])
@@ -166,10 +182,17 @@ _has_pieces if is_object(input.facts.shell.index.pieces)
 
 _candidate_pieces contains piece if {
 	_has_pieces
-	some piece, ids in input.facts.shell.index.pieces
-	_has_reader(ids)
+	some piece in _maybe_candidates
+	ids := input.facts.shell.index.pieces[piece]
 	_candidate(piece)
+	_has_reader(ids)
 }
+
+# the facts layer lists the pieces that can be candidates (a / or a name that may be a
+# secret's); without that list, every piece
+_maybe_candidates := input.facts.shell.index.maybe_secret_pieces if {
+	is_array(input.facts.shell.index.maybe_secret_pieces)
+} else := object.keys(input.facts.shell.index.pieces)
 
 _has_reader(ids) if {
 	some i in ids
@@ -536,10 +559,10 @@ _kube_value_free_fields := {
 
 # docker-credential-desktop get, docker-credential-osxkeychain get, git-credential-store get, …
 deny contains msg if {
-	some seg in segments
-	n := shell.name(seg)
+	some n in data.claude_rego.lib.shell.names
 	some prefix in {"docker-credential-", "git-credential-"}
 	startswith(n, prefix)
+	some seg in shell.running({n})
 	some word in {"get", "list"}
 	word in shell.args(seg)
 	msg := sprintf("Blocked: `%s` prints stored credentials; they must not reach the model. %s", [concat(" ", seg.argv), instead])
@@ -573,9 +596,10 @@ metadata_hosts := {
 }
 
 deny contains msg if {
-	some seg in segments
-	some arg in shell.args(seg)
+	some arg, ids in data.claude_rego.lib.shell.arg_index
 	regex.match(_metadata_re, arg)
+	some i in ids
+	seg := shell.by_id(i)
 	msg := sprintf("Blocked: `%s` queries the cloud instance metadata service, which hands out this machine's credentials. %s", [concat(" ", seg.argv), instead])
 }
 
@@ -604,10 +628,10 @@ credential_file_vars := {
 }
 
 deny contains msg if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_dollar_anywhere
 	not paths.names_only(seg.id)
 	some raw in shell.raw_args(seg)
-	contains(raw, "$")
+	regex.match(_credential_var_re, raw)
 	some var in credential_file_vars
 	_references(raw, var)
 	msg := sprintf("Blocked: `%s` reads the credential file that $%s names; its contents must not reach the model. %s", [concat(" ", seg.argv), var, instead])
@@ -636,10 +660,14 @@ deny contains msg if {
 # Dumping the whole environment (env, printenv, export -p, set, declare -x, ps e): it
 # holds the session's tokens. Asked, not denied: it is also a debugging habit.
 ask contains msg if {
-	some seg in segments
+	some seg in _env_dump_candidates
 	_dumps_environment(seg)
 	msg := sprintf("`%s` prints every environment variable, including API keys and tokens, into the model's context. Approve only if the environment holds no secrets, or print the variables you need by name.", [concat(" ", array.concat(seg.wrappers, seg.argv))])
 }
+
+# every clause below runs one of these programs, or is a bare `env` (a wrapper, no command);
+# tests/test_indexed_rules.py compares the rule with a pass over every segment
+_env_dump_candidates := array.concat(shell.running({"env", "printenv", "export", "declare", "typeset", "set", "ps"}), data.claude_rego.lib.shell.with_wrappers)
 
 _dumps_environment(seg) if {
 	shell.runs_any(seg, {"env", "printenv"})
@@ -685,6 +713,9 @@ _env_runs_command(seg) if {
 	not startswith(arg, "-")
 }
 
+# one match per word for all the variables (what _references tests, as a regex)
+_credential_var_re := concat("", [`\$\{?(`, concat("|", credential_file_vars), ")"])
+
 _references(raw, var) if contains(raw, concat("", ["$", var]))
 
 _references(raw, var) if contains(raw, concat("", ["${", var]))
@@ -692,8 +723,9 @@ _references(raw, var) if contains(raw, concat("", ["${", var]))
 # Code handed to an interpreter (python -c, node -e, perl -e, ruby -e, php -r, …) that
 # names a secret file: it reads it (and usually sends it somewhere).
 deny contains msg if {
-	some seg in segments
-	_interpreter(shell.name(seg))
+	some n in data.claude_rego.lib.shell.names
+	_interpreter(n)
+	some seg in shell.running({n})
 	some arg in shell.args(seg)
 	count(arg) > 3
 	regex.match(secret_mention_re, arg)
@@ -702,7 +734,9 @@ deny contains msg if {
 
 secret_mention_re := `(?i)(\.ssh/|\.aws/(credentials|config)|\.gnupg/|\.kube/config|\.docker/config\.json|\.netrc|\.npmrc|\.pypirc|\.pgpass|\.git-credentials|\.config/gh/hosts|\.config/gcloud|/etc/shadow|/proc/self/environ|/proc/[0-9]+/environ|\bid_(rsa|ed25519|ecdsa|dsa)\b|\.claude/\.credentials|["'/]\.env(\.[a-z]+)?["'])`
 
-_interpreter(n) if n in {"python", "python2", "python3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell", "tclsh", "Rscript", "rscript", "julia", "groovy", "jshell"}
+_interpreter(n) if n in _interpreters
+
+_interpreters := {"python", "python2", "python3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell", "tclsh", "Rscript", "rscript", "julia", "groovy", "jshell"}
 
 _interpreter(n) if regex.match(`^(python|pypy)[0-9.]*$`, n)
 
@@ -716,10 +750,11 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in segments
-	some arg in shell.args(seg)
+	some arg, ids in data.claude_rego.lib.shell.arg_index
 	contains(arg, "://")
 	kinds := secrets.found(_url_text(arg))
+	some i in ids
+	seg := shell.by_id(i)
 	count(kinds) > 0
 	msg := sprintf("Blocked: `%s` sends a secret (%s) in a URL. %s", [shell.name(seg), concat(", ", sort(kinds)), instead])
 }

@@ -145,7 +145,7 @@ deny contains msg if {
 # `flock FILE cmd`: the parser strips flock as a wrapper around `cmd`; its lock file is
 # one of the segment's raw words
 deny contains msg if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_wrappers
 	some w in seg.wrappers
 	w in _lockers
 	some word in seg.raw_words
@@ -159,7 +159,7 @@ deny contains msg if {
 # `exec 3<log; flock 3`: a descriptor opened on a governed file in a command that locks
 deny contains msg if {
 	count(shell.running({"flock", "lockf"})) > 0
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_redirects
 	some r in seg.redirects
 	not r.dup
 	word := shell.expand(seg, r.target)
@@ -265,14 +265,14 @@ deny contains msg if {
 _env_file_re := `\$\{?CLAUDE_ENV_FILE\b`
 
 deny contains msg if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_redirects
 	some r in seg.redirects
 	regex.match(_env_file_re, r.target)
 	msg := "CLAUDE_ENV_FILE is sourced before every shell command; an agent may not write to it."
 }
 
 deny contains msg if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_dollar_anywhere # the pattern needs a `$`
 	some a in shell.raw_args(seg)
 	regex.match(_env_file_re, a)
 	shell.name(seg) in {"tee", "cp", "mv", "ln", "install", "dd", "sed", "gsed", "perl", "truncate", "rm", "mkfifo", "chmod", "touch", "rsync"}
@@ -280,7 +280,7 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_assignments
 	some name, _ in seg.assignments
 	name == "CLAUDE_ENV_FILE"
 	msg := "an agent may not redefine CLAUDE_ENV_FILE."

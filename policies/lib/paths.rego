@@ -477,17 +477,25 @@ _has_glob(word) if contains(word, "?")
 
 _has_glob(word) if contains(word, "[")
 
+# is_secret(p): `p` (a path fact) is a secret file, inside a secret directory, or a glob
+# that can reach one. The facts layer marks paths that cannot be (maybe_secret: false, a
+# necessary condition of the clauses of _is_secret below): those are not tested here.
 is_secret(p) if {
+	not p.maybe_secret == false
+	_is_secret(p)
+}
+
+_is_secret(p) if {
 	some name in {fold_name(p), resolved_name(p)}
 	secret_name(name)
 }
 
-is_secret(p) if secret_glob(fold_name(p))
+_is_secret(p) if secret_glob(fold_name(p))
 
 # A path inside a secret directory or equal to a secret file: the path (in ~ form under
 # the home directory) or one of its ancestors is in the set of secret locations. A few
 # set lookups per path, whatever the number of locations.
-is_secret(p) if {
+_is_secret(p) if {
 	some loc in locations(p)
 	some a in _self_and_ancestors(_tilde(loc))
 	a in _secret_locations
@@ -497,7 +505,7 @@ is_secret(p) if {
 
 # Credential directories in any home (/root/.aws/config, /home/bob/.ssh/id_ed25519,
 # /Users/x/.kube/config), not only the current user's.
-is_secret(p) if {
+_is_secret(p) if {
 	some loc in locations(p)
 	regex.match(`/(\.ssh|\.aws|\.gnupg|\.password-store|\.azure|\.config/gcloud|\.config/gh)/|/\.kube/config$|/\.docker/config\.json$|/\.git-credentials$|/\.netrc$`, loc)
 	not endswith(loc, ".pub")
@@ -523,13 +531,13 @@ _self_and_ancestors(t) := {concat("/", array.slice(parts, 0, i)) |
 	some i in numbers.range(2, count(parts))
 }
 
-is_secret(p) if {
+_is_secret(p) if {
 	some loc in locations(p)
 	endswith(loc, "/.git/config")
 }
 
 # /proc/self/environ, /proc/1234/environ, /proc/*/environ, /proc/self/task/1/environ
-is_secret(p) if {
+_is_secret(p) if {
 	some loc in locations(p)
 	startswith(loc, "/proc/")
 	parts := split(loc, "/")
@@ -539,7 +547,7 @@ is_secret(p) if {
 # A glob that could match a secret file or something inside a secret directory
 # (~/.a*/*, ~/.kub?/conf?g, ~/.[s]sh): a read of that secret. Matched on the folded
 # absolute path, component by component (`*` does not cross `/`), with glob_safe.
-is_secret(p) if {
+_is_secret(p) if {
 	p.glob
 	pattern := glob_safe(lower(p.absolute_folded))
 	glob_fits(pattern)

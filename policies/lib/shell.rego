@@ -142,19 +142,32 @@ _indexed if {
 # segment in Rego: regorus spends ~10 µs per iteration): with_redirects,
 # with_assignments, with_wrappers, with_config_exec, opaque_segments, in_context(ctx),
 # with_dollar_args (a raw argument starting with $).
-with_redirects := _indexed_segments("redirects", [s | some s in segments; count(s.redirects) > 0])
+# (each is written out, not through a helper function taking the fallback as an argument:
+# arguments are evaluated before the call, so the fallback's pass would always run)
+with_redirects := [segments[i] | some i in input.facts.shell.index.redirects] if _indexed else := [s | some s in segments; count(s.redirects) > 0]
 
-with_assignments := _indexed_segments("assignments", [s | some s in segments; count(s.assignments) > 0])
+with_assignments := [segments[i] | some i in input.facts.shell.index.assignments] if _indexed else := [s | some s in segments; count(s.assignments) > 0]
 
-with_wrappers := _indexed_segments("wrappers", [s | some s in segments; count(s.wrappers) > 0])
+with_wrappers := [segments[i] | some i in input.facts.shell.index.wrappers] if _indexed else := [s | some s in segments; count(s.wrappers) > 0]
 
-with_config_exec := _indexed_segments("config_exec", [s | some s in segments; s.config_exec])
+with_config_exec := [segments[i] | some i in input.facts.shell.index.config_exec] if _indexed else := [s | some s in segments; s.config_exec]
 
-opaque_segments := _indexed_segments("opaque", [s | some s in segments; s.opaque])
+opaque_segments := [segments[i] | some i in input.facts.shell.index.opaque] if _indexed else := [s | some s in segments; s.opaque]
 
-with_dollar_args := _indexed_segments("dollar", [s | some s in segments; some a in raw_args(s); startswith(a, "$")])
+with_dollar_args := [segments[i] | some i in input.facts.shell.index.dollar] if _indexed else := [s | some s in segments; some a in raw_args(s); startswith(a, "$")]
 
-_indexed_segments(key, fallback) := [segments[i] | some i in input.facts.shell.index[key]] if _indexed else := fallback
+# with_dollar_anywhere: segments with a raw argument containing `$` (--file=$KUBECONFIG)
+with_dollar_anywhere := [segments[i] | some i in input.facts.shell.index.dollar_anywhere] if _indexed else := [s | some s in segments; some a in raw_args(s); contains(a, "$")]
+
+# arg_index: every distinct argument, as args(seg) gives it → ids of the segments that have
+# it (look a segment up with by_id). A rule that tests arguments iterates this: one test per
+# distinct argument, not one per segment × argument, and no per-segment function calls.
+arg_index := input.facts.shell.index.args if {
+	_indexed
+	is_object(input.facts.shell.index.args)
+} else := {a: [s.id | some s in segments; a in args(s)] | some a in _all_args}
+
+_all_args := {a | some s in segments; some a in args(s)}
 
 in_context(ctx) := [segments[i] | some i in object.get(input.facts.shell.index.contexts, ctx, [])] if {
 	_indexed
@@ -216,13 +229,34 @@ substitution(word) if contains(word, "`...`")
 
 # path_of(seg, arg): the path facts of an argument written literally (raw text match).
 path_of(seg, arg) := p if {
+	# the facts layer's index of facts.paths: a lookup, not a pass over every path per call
+	is_object(input.facts.path_index)
+	p := _indexed_path_of(seg, arg)
+} else := p if {
+	not is_object(input.facts.path_index)
 	ps := [p | some p in input.facts.paths; p.raw == arg; p.segment == seg.id]
 	count(ps) > 0
 	p := ps[0]
 } else := p if {
+	not is_object(input.facts.path_index)
 	ps := [p | some p in input.facts.paths; p.raw == arg; p.source != "tool_input"]
 	count(ps) > 0
 	p := ps[0]
+}
+
+# segment_paths(seg): the path facts whose segment is `seg` (from the facts layer's index;
+# else a pass over facts.paths). Rules that judge the paths of some programs start from
+# running(programs) and this, not from every path and a by_id + program test per path.
+segment_paths(seg) := [input.facts.paths[i] | some i in input.facts.path_index.by_segment[format_int(seg.id, 10)]] if {
+	is_object(input.facts.path_index)
+	is_number(seg.id)
+} else := [p | some p in input.facts.paths; p.segment == seg.id]
+
+_indexed_path_of(seg, arg) := input.facts.paths[i] if {
+	is_number(seg.id)
+	i := input.facts.path_index.by_use[concat("\n", [format_int(seg.id, 10), arg])]
+} else := input.facts.paths[i] if {
+	i := input.facts.path_index.by_raw[arg]
 }
 
 # ---------------------------------------------------------------- variables

@@ -74,9 +74,15 @@ class ShellIndex(_Closed):
     config_exec: List[int]
     opaque: List[int]
     dollar: List[int] = Field(description="Segments with a raw argument starting with $")
+    dollar_anywhere: List[int] = Field(description="Segments with a raw argument containing $ anywhere")
     contexts: Dict[str, List[int]] = Field(description="Segment ids by context (top excluded)")
     cd: bool = Field(description="Some segment runs cd or pushd")
     pieces: Dict[str, List[int]] = Field(description="Argument pieces (f=@.env gives f=@.env, f, .env) to segment ids")
+    maybe_secret_pieces: Optional[List[str]] = Field(default=None, description=(
+        "The pieces secrets_access tests as words: those that hold a / or may name a secret file, less the "
+        "path-like ones that can only resolve to paths marked maybe_secret false"))
+    args: Dict[str, List[int]] = Field(description="Every distinct argument (expanded, as shell.args gives it, flags "
+                                                   "included) to the ids of the segments that have it")
 
 
 class Shell(_Closed):
@@ -102,6 +108,9 @@ class PathFact(_Open):
     home_relative: Optional[str]
     invalid: bool = False
     glob: bool = Field(False, description="The raw path holds a pattern (* ? [..]): it names every path it matches")
+    maybe_secret: Optional[bool] = Field(default=None, description="False when the path cannot be a secret file or "
+                                                                   "location (a necessary condition of lib/paths.rego's "
+                                                                   "is_secret, computed once by the facts layer)")
     field: str
     source: Literal["tool_input", "redirect", "argument"]
     segment: Optional[int] = None
@@ -171,12 +180,23 @@ class SecretFacts(_Closed):
     tool_response: List[SecretFinding] = Field(description="In any string of tool_response")
 
 
+class PathIndex(_Closed):
+    by_use: Dict[str, int] = Field(description="\"<segment id>\\n<raw>\" to the position in facts.paths of the first "
+                                               "path with that segment and raw")
+    by_raw: Dict[str, int] = Field(description="raw to the position in facts.paths of the first path with that raw "
+                                               "whose source is not tool_input")
+    by_segment: Dict[str, List[int]] = Field(description="Segment id (as a string) to the positions in facts.paths of "
+                                                         "the paths that segment names")
+
+
 class Facts(_Closed):
     event: str
     known_event: bool
     tool: Optional[Tool]
     shell: Optional[Shell]
     paths: List[PathFact]
+    path_index: Optional[PathIndex] = Field(None, description="Tool events: facts.paths looked up by segment and raw "
+                                                              "word (what lib/shell.rego's path_of needs)")
     effects: Optional[Effects] = Field(None, description="Tool events: what the call fetches and runs, from any tool's input")
     cwd: str
     project_dir: str

@@ -36,6 +36,7 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
         "tool": None,
         "shell": None,
         "paths": [],
+        "path_index": None,
         "effects": None,
         "cwd": cwd,
         "project_dir": project_dir,
@@ -76,6 +77,8 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
         facts["paths"] = path_facts.collect_paths(
             tool_name, tool_input, facts["shell"], cwd=cwd, project_dir=project_dir,
             home=home, flavour=flavour, resolver=resolver, effects=effects)
+        facts["path_index"] = path_facts.index_paths(facts["paths"])
+        path_facts.prune_secret_pieces(facts["shell"], facts["paths"], facts["path_index"])
         facts["effects"] = {"network": effects["network"], "exec": effects["exec"],
                             "truncated": effects["truncated"]}
 

@@ -903,6 +903,102 @@ def _follow_links(facts: dict, seg_id, links: list, ctx: _Context) -> None:
             return
 
 
+# What every name lib/paths.rego's secret_name_patterns accept has (lowercase): a leading
+# dot or underscore, one of these words, or one of these extensions.
+_SECRET_NAME_WORDS = ("env", "cred", "secret", "token", "auth", "terraform", "vscdb", "tfstate", "id_", "account",
+                      "netrc")
+_SECRET_EXTENSIONS = (".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".kdbx", ".ppk", ".asc", ".gpg")
+
+
+def maybe_secret_name(name: str) -> bool:
+    """False only when lib/paths.rego's secret_name and secret_glob are false for `name`
+    lowercased (see maybe_secret)."""
+    if not isinstance(name, str) or not name.isascii() or any(c in name for c in "\\*?["):
+        return True
+    n = name.lower()
+    return n.startswith((".", "_")) or n.endswith(_SECRET_EXTENSIONS) or any(w in n for w in _SECRET_NAME_WORDS)
+
+
+def maybe_secret(fact: dict) -> bool:
+    """False only when no clause of lib/paths.rego's is_secret can hold for this path fact:
+    the policies then skip the per-path test (~0.1 ms in the engine). A loose necessary
+    condition, computed once here: any secret name has a leading dot or a tell-tale word or
+    extension (see secret_name_patterns); every secret location (secret_dirs, secret_files,
+    credential directories in any home, .git/config, /proc/*/environ, globs) has a hidden
+    component, `library/`, `secrets`, `/etc/` or `/proc/` in it. Anything unusual (non-ASCII,
+    backslashes, a missing field) is a candidate. tests/test_secret_candidate.py checks it
+    against is_secret itself. Never raises."""
+    try:
+        name, folded, absolute, resolved = (fact.get(k) for k in ("name", "name_folded", "absolute_folded", "resolved"))
+        if fact.get("glob") is not False or not all(isinstance(v, str) for v in (name, folded, absolute, resolved)):
+            return True
+        text = "\0".join((name, folded, absolute, resolved))
+        if not text.isascii() or any(c in text for c in "\\*?["):
+            return True
+        if any(maybe_secret_name(n) for n in (folded, name, resolved.rsplit("/", 1)[-1])):
+            return True
+        for loc in (absolute.lower(), resolved.lower()):
+            if "/." in loc or "library/" in loc or "secrets" in loc or "/etc/" in loc or loc.startswith("/proc/"):
+                return True
+        return False
+    except Exception:  # noqa: BLE001
+        return True
+
+
+def prune_secret_pieces(shell: dict | None, paths: list[dict], index: dict | None) -> None:
+    """Drop from shell.index.maybe_secret_pieces the path-like pieces secrets_access would
+    only resolve to a path fact that cannot be a secret: the piece's own name cannot be a
+    secret's, it holds no `$`, no segment changes directory (so lib/paths location() of the
+    piece is the path fact path_of finds for that segment and word) and every segment using
+    it has such a fact, marked maybe_secret: false. tests/test_secret_candidate.py
+    checks the pruned pieces against secrets_access's own test. Never raises."""
+    try:
+        sindex = shell.get("index") if isinstance(shell, dict) else None
+        if not isinstance(sindex, dict) or not isinstance(index, dict) or sindex.get("cd") is not False:
+            return
+        pieces, by_use, by_raw = sindex.get("pieces") or {}, index.get("by_use") or {}, index.get("by_raw") or {}
+
+        def fact_of(i, piece):  # what lib/shell.rego's path_of(segment i, piece) finds
+            at = by_use.get(f"{i}\n{piece}", by_raw.get(piece))
+            return paths[at] if isinstance(at, int) else None
+
+        keep = []
+        for piece in sindex.get("maybe_secret_pieces") or []:
+            facts = [fact_of(i, piece) for i in pieces.get(piece) or [None]]
+            if "$" in piece or maybe_secret_name(piece) or not all(
+                    isinstance(f, dict) and f.get("maybe_secret") is False for f in facts):
+                keep.append(piece)
+        sindex["maybe_secret_pieces"] = keep
+    except Exception:  # noqa: BLE001 — an optimisation: keep the list as it was
+        return
+
+
+def index_paths(paths: list[dict]) -> dict | None:
+    """Where lib/shell.rego's path_of(seg, arg) finds a path fact, so it is a lookup and not a
+    pass over every path per call: `by_use` ("<segment id>\\n<raw>" → the position in
+    `paths` of the first fact with that segment and raw), `by_raw` (raw → the first fact
+    with that raw whose source is not tool_input) and `by_segment` (segment id → the
+    positions of its facts, for lib/shell.rego's segment_paths). Never raises."""
+    by_use: dict[str, int] = {}
+    by_raw: dict[str, int] = {}
+    by_segment: dict[str, list[int]] = {}
+    try:
+        for i, p in enumerate(paths):
+            seg = p.get("segment")
+            if isinstance(seg, int) and not isinstance(seg, bool):
+                by_segment.setdefault(str(seg), []).append(i)
+            raw = p.get("raw")
+            if not isinstance(raw, str):
+                continue
+            if isinstance(seg, int) and not isinstance(seg, bool):
+                by_use.setdefault(f"{seg}\n{raw}", i)
+            if isinstance(p.get("source"), str) and p["source"] != "tool_input":
+                by_raw.setdefault(raw, i)
+    except Exception:  # noqa: BLE001 — an optimisation: without it the Rego pass applies
+        return None
+    return {"by_use": by_use, "by_raw": by_raw, "by_segment": by_segment}
+
+
 def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: str,
                   project_dir: str | None, home: str | None, flavour: str = HOST_FLAVOUR,
                   resolver: Resolver | None = None, limit: int = 64,
@@ -952,5 +1048,7 @@ def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: 
                 facts["known_prefix"] = None if not prefix_dir else _render(
                     _collapse(_join(prefix_dir, flavour, ctx.cwd, ctx.home)), flavour)
         out.append(facts)
+    for facts in out:
+        facts["maybe_secret"] = maybe_secret(facts)
     return out
 

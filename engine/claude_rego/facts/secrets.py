@@ -67,6 +67,22 @@ _TOKENS: list[tuple[str, re.Pattern]] = [(k, re.compile(p)) for k, p in [
 ]]
 
 # whole blocks: from the BEGIN line through the END line (or the end of the text)
+
+
+def _prefilter(pattern: re.Pattern) -> re.Pattern:
+    """`pattern` without its \\b assertions: it matches wherever `pattern` does (dropping an
+    assertion only widens), and without a leading \\b Python's re jumps to a literal prefix
+    (~1 µs on 2 KB instead of ~30): the full pattern then runs only on text this matched.
+    A pattern with \\b in a character class (a backspace there) or after a backslash is its
+    own prefilter."""
+    text = pattern.pattern
+    if "\\\\b" in text or re.search(r"\[[^\]]*\\b", text):
+        return pattern
+    return re.compile(text.replace("\\b", ""), pattern.flags)
+
+
+_TOKEN_PREFILTERS = [_prefilter(pattern) for _, pattern in _TOKENS]
+
 _PEM = re.compile(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[^-]*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?")
 _PUTTY_HEADER = "PuTTY-User-Key-File-"
 _PUTTY_END = re.compile(r"\nPrivate-(?:MAC|Hash):[ \t]*[0-9a-fA-F]*")
@@ -84,6 +100,9 @@ _NAME = (r"(?:[A-Za-z0-9]{1,24}[_.-]){0,4}?(?:password|passwd|passphrase|pwd|sec
 _ASSIGN = re.compile(
     r"(?i)(?<![A-Za-z0-9])[\"'`]?(" + _NAME + r")[\"'`]?[ \t]*(?:=>|:=|=|:)[ \t]*"
     r"(?:\"([^\"\n]{1,512})\"|'([^'\n]{1,512})'|`([^`\n]{1,512})`|([^\s\"'`,;)}\]]{1,512}))")
+# Every name _ASSIGN accepts contains one of these (same flags, so the same case folding):
+# a text without any is not scanned with the (much slower) assignment pattern.
+_ASSIGN_HINT = re.compile(r"(?i)pass|pwd|secret|key|token|credential|auth|dsn")
 
 _PLACEHOLDER = re.compile(
     r"(?i)example|xxx|changeme|change_me|change-me|dummy|placeholder|redacted|sample|your[_-]|<|>|\*\*\*|\.\.\."
@@ -188,7 +207,9 @@ def find(text) -> list[dict]:
         for m in _PEM.finditer(text):
             _add(out, "private key", m.group(0))
         _putty(text, out)
-        for kind, pattern in _TOKENS:
+        for (kind, pattern), prefilter in zip(_TOKENS, _TOKEN_PREFILTERS):
+            if prefilter is not pattern and not prefilter.search(text):
+                continue
             for m in pattern.finditer(text):
                 if not _EXAMPLE_TOKEN.search(m.group(0)):
                     _add(out, kind, m.group(0))
@@ -206,7 +227,7 @@ def find(text) -> list[dict]:
             if not _placeholder(value) and not value.startswith("$"):
                 _add(out, "password in the environment", value)
         _terraform(text, out)
-        for m in _ASSIGN.finditer(text):
+        for m in (_ASSIGN.finditer(text) if _ASSIGN_HINT.search(text) else ()):
             value = next(g for g in m.groups()[1:] if g is not None)
             if looks_random(value):
                 _add(out, "random-looking secret assignment", value, generic=True)

@@ -2571,8 +2571,9 @@ def annotate(shell: dict, home: str | None) -> None:
                             v = value_of(v) if value_of(v) is not None else "${" + v + "}"
                         assigned[k] = v
         index: dict = {"redirects": [], "assignments": [], "wrappers": [], "config_exec": [], "opaque": [],
-                       "dollar": [], "contexts": {}, "cd": False}
+                       "dollar": [], "dollar_anywhere": [], "contexts": {}, "cd": False}
         pieces_index: dict[str, list[int]] = {}  # argument pieces (f=@.env → f=@.env, f, .env) → segment ids
+        args_index: dict[str, list[int]] = {}  # every argument (as rules see it, expanded) → segment ids
         for seg in segments:
             i = seg["id"]
             for key in ("redirects", "assignments", "wrappers", "config_exec"):
@@ -2583,11 +2584,17 @@ def annotate(shell: dict, home: str | None) -> None:
             raw = seg.get("args_raw", seg.get("args") or [])
             if any(isinstance(a, str) and a.startswith("$") for a in raw):
                 index["dollar"].append(i)
+            if any(isinstance(a, str) and "$" in a for a in raw):
+                index["dollar_anywhere"].append(i)
             if seg.get("context") != "top":
                 index["contexts"].setdefault(seg.get("context"), []).append(i)
             if seg["name"] in ("cd", "pushd"):
                 index["cd"] = True
             for arg in seg.get("args_expanded", raw):
+                if isinstance(arg, str):
+                    ids = args_index.setdefault(arg, [])
+                    if not ids or ids[-1] != i:
+                        ids.append(i)
                 if not isinstance(arg, str) or (arg.startswith("-") and "=" not in arg) or "://" in arg:
                     continue
                 pieces = [arg]
@@ -2599,6 +2606,13 @@ def annotate(shell: dict, home: str | None) -> None:
                         if not ids or ids[-1] != i:
                             ids.append(i)
         index["pieces"] = pieces_index
+        # pieces secrets_access must look at: a path (with a /) or a name that may be a
+        # secret's (a necessary condition of its _candidate, see paths.maybe_secret_name)
+        from .paths import maybe_secret_name
+
+        index["maybe_secret_pieces"] = [piece for piece in pieces_index
+                                        if "/" in piece or maybe_secret_name(piece)]
+        index["args"] = args_index
         shell["by_name"] = by_name
         shell["index"] = index
     except Exception:  # noqa: BLE001 — the views are an optimisation: the Rego fallbacks apply
