@@ -53,3 +53,37 @@ ask contains msg if {
 	why := [object.get(reasons, r, r) | some r in input.facts.shell.opaque_reasons]
 	msg := sprintf("claude-rego cannot tell what this command would run: %s. Approve only if you have read it.", [concat("; ", why)])
 }
+
+# a path computed by decoding (cat $(echo L2hv… | base64 -d)): what the command reads or
+# writes cannot be told from the command line
+_decoders := {"base64", "base32", "basenc", "xxd", "uudecode", "openssl", "rev", "tr", "gunzip", "zcat", "gzip", "bzip2", "xz", "zstd", "python", "python3", "perl", "ruby", "node", "printf", "awk", "sed", "iconv", "od"}
+
+ask contains msg if {
+	some child in data.claude_rego.lib.shell.in_context("substitution")
+	_decodes(child)
+	parent := data.claude_rego.lib.shell.by_id(child.parent)
+	not data.claude_rego.lib.paths.names_only(parent.id)
+	not parent.context == "substitution"
+	count(parent.argv) > 0
+	msg := sprintf("claude-rego cannot tell which file `%s` acts on: its argument is computed by decoding (`%s`). Approve only if you have decoded it yourself.", [concat(" ", parent.argv), concat(" ", child.argv)])
+}
+
+_decodes(seg) if {
+	data.claude_rego.lib.shell.runs_any(seg, {"base64", "base32", "basenc", "openssl"})
+	some a in data.claude_rego.lib.shell.args(seg)
+	a in {"-d", "--decode", "-D", "-base64", "-a"}
+}
+
+_decodes(seg) if {
+	data.claude_rego.lib.shell.runs_any(seg, {"xxd"})
+	some a in data.claude_rego.lib.shell.args(seg)
+	startswith(a, "-r")
+}
+
+_decodes(seg) if data.claude_rego.lib.shell.runs_any(seg, {"uudecode", "rev"})
+
+_decodes(seg) if {
+	data.claude_rego.lib.shell.runs_any(seg, {"tr"})
+	some a in data.claude_rego.lib.shell.args(seg)
+	contains(a, "N-ZA-M")
+}

@@ -281,3 +281,15 @@ ask contains msg if {
 	_runs_local_code(run)
 	msg := sprintf("This command extracts a download (`%s | %s`) and then runs local code (`%s`) whose content is not known in advance. %s", [shell.name(fetch), shell.name(ex), concat(" ", run.argv), advice])
 }
+
+# a downloaded editor or browser extension installed in the same command
+ask contains msg if {
+	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
+	names := downloaded(fetch) | downloaded_by_tee(fetch)
+	some run in segments
+	run.id > fetch.id
+	some a in run.args
+	_file_name(a) in names
+	regex.match(`\.(vsix|xpi|crx|oxt|sublime-package|jetbrains|vim|kext|pkg|mpack)$`, lower(a))
+	msg := sprintf("This command downloads code with `%s` and then installs it (`%s`) in one go. %s", [shell.name(fetch), concat(" ", run.argv), advice])
+}

@@ -1230,6 +1230,8 @@ class _Parser:
                 node["stdin_literal"] = text[:16384]  # the statements a database client is fed
         if command in ("cmake", "just") and self.embedded_script(node, command, args, stdin, depth):
             return
+        if command in _COMPILED_RUNNERS:
+            self.compiled_source(node, command, args, depth)
         family = _family(command)
         if family is None and command in _DSL_TOOLS:
             self.dsl_escapes(node, args, stdin, depth)
@@ -1336,6 +1338,22 @@ class _Parser:
                 if line[:1] in (" ", "\t") and line.strip():
                     self.child_sequence(node, line.strip().lstrip("@-"), depth, "stdin_script")
         return True
+
+    def compiled_source(self, node: dict, command: str, args: list[str], depth: int) -> None:
+        """go run FILE.go, java File.java, swift f.swift, kotlinc -script f.kts, … with a
+        source file written earlier in the command: its code is scanned like inline code
+        (its shell calls, deletes and file names); unknown content is marked."""
+        for a in args:
+            ext = a.rsplit(".", 1)[-1].lower() if "." in a else ""
+            if ext not in _SOURCE_EXTENSIONS or a.startswith("-"):
+                continue
+            key = a if a in self.files else a[2:] if a.startswith("./") and a[2:] in self.files else None
+            if key is None:
+                continue
+            if self.files[key] is None:
+                self.mark(node, "runs_file_written_in_command")
+            else:
+                self.scan_code(node, self.files[key], "generic", depth)
 
     def xargs_input(self, node: dict, args: list[str], stdin, depth: int) -> None:
         """xargs runs its command with words from its input: literal input is substituted;
@@ -2482,6 +2500,14 @@ _NESTED_PROGRAMS = frozenset({
     "npx", "pip", "pip3", "uv", "uvx", "pipx", "make", "claude", "claude-rego", "sed", "perl", "awk", "gawk",
     "mount", "umount", "iptables", "nft", "ufw", "userdel", "usermod", "passwd", "chpasswd", "visudo",
 }) | _SHELLS | _INTERPRETERS | frozenset(k for k in ("mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat"))
+
+
+_COMPILED_RUNNERS = frozenset({"go", "java", "javac", "swift", "swiftc", "kotlin", "kotlinc", "scala", "scala-cli", "jbang",
+                               "rustc", "cargo", "rust-script", "gcc", "g++", "cc", "clang", "clang++", "tcc", "zig",
+                               "dotnet", "dotnet-script", "csi", "fsi", "dart", "nim", "crystal", "v", "ghc", "runghc",
+                               "runhaskell", "stack", "ocaml", "elixir", "groovy", "mono", "mcs", "csc"})
+_SOURCE_EXTENSIONS = frozenset({"go", "java", "swift", "kt", "kts", "scala", "sc", "rs", "c", "cc", "cpp", "cxx", "zig",
+                                "cs", "csx", "fs", "fsx", "dart", "nim", "cr", "v", "hs", "ml", "ex", "exs", "groovy"})
 
 
 def _makefile_commands(text: str) -> list[str]:
