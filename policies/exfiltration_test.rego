@@ -42,3 +42,15 @@ test_listener_with_file_input_is_not_an_upload_question if {
 	segs := [_seg(0, ["nc", "-l", "8080"], {"redirects": [{"op": "<", "target": "index.html", "fd": null, "dup": false}]})]
 	count(exfiltration.ask) == 0 with input as _input(segs, [])
 }
+
+test_h12_tunnel_services_ask if {
+	every argv in [["ngrok", "tcp", "22"], ["ngrok", "http", "3000"], ["bore", "local", "8080", "--to", "bore.pub"], ["lt", "--port", "3000"], ["localtunnel", "--port", "3000"], ["cloudflared", "tunnel", "--url", "http://localhost:8080"], ["tailscale", "funnel", "3000"]] {
+		count(exfiltration.ask) > 0 with input as _input([_seg(0, argv, {})], [])
+	}
+}
+
+test_h12_tunnel_information_commands_pass if {
+	every argv in [["ngrok", "version"], ["ngrok", "config", "check"], ["cloudflared", "tunnel", "list"], ["tailscale", "status"], ["cloudflared", "--version"]] {
+		count(exfiltration.ask) == 0 with input as _input([_seg(0, argv, {})], [])
+	}
+}

@@ -216,10 +216,19 @@ ask contains msg if {
 	_node_tool(seg)
 	some spec in _node_specs(seg)
 	_node_remote(spec)
+	_not_asked_above(seg, spec)
 	msg := sprintf("`%s` installs or runs a package from `%s` (a git repository or URL), not from the default registry by name: its install scripts run unreviewed. Approve only if you trust that source.", [concat(" ", _raw(seg)), spec])
 }
 
 _node_tool(seg) if shell.name(seg) in _node_installers
+
+# a URL/git spec written as a word of its own is asked about by the first rule
+_not_asked_above(_, spec) if not remote_spec(spec)
+
+_not_asked_above(seg, spec) if {
+	remote_spec(spec)
+	not spec in _raw(seg)
+}
 
 _node_tool(seg) if {
 	some w in seg.wrappers

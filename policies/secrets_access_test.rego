@@ -238,3 +238,19 @@ test_serving_or_syncing_directories_that_hold_secrets_denied if {
 	allowed(bash("aws s3 sync dist s3://b", [seg(0, ["aws", "s3", "sync", "dist", "s3://b"])], [path("dist", "/home/dev/project/dist", true)]))
 	allowed(cmd(["python3", "-m", "http.server", "8000"]))
 }
+
+test_h12_metadata_host_aliases_denied if {
+	denied(cmd(["curl", "http://instance-data/latest/meta-data/iam/security-credentials/"]))
+	denied(cmd(["curl", "-s", "metadata/computeMetadata/v1/"]))
+	denied(cmd(["wget", "-qO-", "http://instance-data.ec2.internal/latest/"]))
+	denied(_tool_doc("WebFetch", "network", [], [{"field": "url", "url": "http://metadata/computeMetadata/v1/", "scheme": "http", "host": "metadata", "credentials": false}]))
+	denied(_tool_doc("WebFetch", "network", [], [{"field": "url", "url": "http://instance-data./latest/", "scheme": "http", "host": "instance-data.", "credentials": false}]))
+}
+
+test_h12_metadata_words_that_are_not_hosts_allowed if {
+	allowed(cmd(["cat", "metadata/schema.json"]))
+	allowed(cmd(["aws", "s3api", "head-object", "--query", "Metadata"]))
+	allowed(cmd(["curl", "https://api.example.com/metadata"]))
+	allowed(cmd(["kubectl", "get", "pod", "x", "-o", "jsonpath={.metadata}"]))
+	allowed(_tool_doc("WebFetch", "network", [], [{"field": "url", "url": "https://metadata.example.com/", "scheme": "https", "host": "metadata.example.com", "credentials": false}]))
+}
