@@ -1589,30 +1589,8 @@ class _Parser:
         if not args or command in _NO_NESTED or command in _WRAPPERS or command in _RUNNERS or \
                 _family(command) is not None or node.get("context") == "possible_nested" or len(args) > 256:
             return
-        i, after_option = 0, False
-        while i < len(args) and i < 12:
-            word = args[i]
-            if word == "--":
-                i, after_option = i + 1, False
-                if i < len(args) and _basename(args[i]).lower() in _NESTED_PROGRAMS:
-                    break
-                return
-            if word.startswith("-") and len(word) > 1:
-                after_option = "=" not in word
-                i += 1
-                continue
-            if _basename(word).lower() in _NESTED_PROGRAMS and "=" not in word:
-                break
-            if after_option or i == 0:
-                after_option = False
-                i += 1
-                continue
-            return
-        else:
-            return
-        if i >= len(args):
-            return
-        self.child_words(node, args[i:], depth, "possible_nested", [command])
+        for i in _nested_positions(args):
+            self.child_words(node, args[i:], depth, "possible_nested", [command])
 
     def child_sequence(self, node: dict, text: str, depth: int, context: str) -> None:
         if depth + 1 > self.max_depth:
@@ -2488,6 +2466,9 @@ _NO_NESTED = frozenset({
     "fmt", "fold", "nl", "paste", "join", "split", "csplit", "seq", "yes", "sleep", "date", "cal", "bc", "dc",
     "update-alternatives", "chsh", "whoami", "id", "groups", "uname", "hostname", "ps", "top", "htop", "lsof",
     "cmake", "make", "gmake", "ansible", "emacs", "emacsclient", "zmodload", "mount", "umount", "crontab",
+    # they run their command on another machine or in a container, not here
+    "docker-compose", "podman-compose", "lxc", "incus", "vagrant", "multipass", "heroku", "fly", "flyctl",
+    "gcloud", "az", "aws", "helm", "minikube", "kind", "k3d", "limactl", "colima", "orb", "orbctl",
 })
 # Programs a nested reading looks for: what the rules know as dangerous or as running code.
 _NESTED_PROGRAMS = frozenset({
@@ -2508,6 +2489,39 @@ _COMPILED_RUNNERS = frozenset({"go", "java", "javac", "swift", "swiftc", "kotlin
                                "runhaskell", "stack", "ocaml", "elixir", "groovy", "mono", "mcs", "csc"})
 _SOURCE_EXTENSIONS = frozenset({"go", "java", "swift", "kt", "kts", "scala", "sc", "rs", "c", "cc", "cpp", "cxx", "zig",
                                 "cs", "csx", "fs", "fsx", "dart", "nim", "cr", "v", "hs", "ml", "ex", "exs", "groovy"})
+
+
+def _nested_positions(args: list[str]) -> list[int]:
+    """Where a nested command may start in a program's arguments: the first word naming a
+    known program after options, option values and at most one subcommand word (`perf
+    stat rm …`, `gdb -ex run --args rm …`, `trickle -d 10 rm …`); a known name in the
+    subcommand position (`aws-vault exec prod -- rm …`) is also read as a subcommand."""
+    out: list[int] = []
+    i, after_option, first_word = 0, False, True
+    while i < len(args) and i < 12 and len(out) < 2:
+        word = args[i]
+        if word == "--":
+            if i + 1 < len(args) and _basename(args[i + 1]).lower() in _NESTED_PROGRAMS:
+                out.append(i + 1)
+            break
+        if word.startswith("-") and len(word) > 1:
+            after_option = "=" not in word
+            i += 1
+            continue
+        if _basename(word).lower() in _NESTED_PROGRAMS and "=" not in word:
+            out.append(i)
+            if not first_word:
+                break
+        elif not (after_option or first_word):
+            break
+        after_option, first_word = False, False
+        i += 1
+    if "--" in args[:16]:
+        # `PROGRAM OPERANDS -- CMD ARGS`: the usual spelling of "run CMD" (aws-vault exec p -- …)
+        at = args.index("--") + 1
+        if at < len(args) and at not in out and _basename(args[at]).lower() in _NESTED_PROGRAMS:
+            out.append(at)
+    return out
 
 
 def _makefile_commands(text: str) -> list[str]:
@@ -2544,7 +2558,10 @@ def _cmake_tool(words: list[str]) -> list[str] | None:
     if tool in _CMAKE_TOOLS:
         return _CMAKE_TOOLS[tool] + rest
     if tool == "chdir" and len(rest) > 1:
-        return rest[1:]
+        # the command runs in DIR: its relative operands are under DIR (as for env -C)
+        base = rest[0].rstrip("/") or ""
+        return [rest[1]] + [a if a.startswith(("-", "/", "~", "$")) or "://" in a else base + "/" + a
+                            for a in rest[2:]]
     if tool == "env":
         k = 0
         while k < len(rest) and ("=" in rest[k] or rest[k].startswith("-")):
