@@ -273,3 +273,14 @@ deny contains msg if {
 	contains(lower(b), w)
 	msg := sprintf("Blocked: `%s` installs, replaces or removes the policy hook's own package (claude-rego).", [concat(" ", seg.argv)])
 }
+
+# a file system mounted over the project's .claude (or ~/.claude) hides its settings and
+# hooks as surely as deleting them
+deny contains msg if {
+	some seg in shell.running({"mount", "bindfs", "sshfs", "fuse-overlayfs", "squashfuse"})
+	some word in shell.operands(seg)
+	p := data.claude_rego.lib.paths.location(seg, word)
+	some claude_dir in {concat("/", [input.facts.project_dir, ".claude"]), concat("/", [input.facts.home, ".claude"])}
+	data.claude_rego.lib.paths.under(p.absolute, claude_dir)
+	msg := sprintf("Blocked: `%s` mounts over `%s`, hiding the agent's settings and hooks.", [concat(" ", seg.argv), word])
+}

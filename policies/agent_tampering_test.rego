@@ -67,3 +67,9 @@ test_h12_installing_the_hook_package_denied if {
 	count(agent_tampering.deny) == 0 with input as _input([_seg(0, ["pip", "install", "-e", "."], {})])
 	count(agent_tampering.deny) == 0 with input as _input([_seg(0, ["npm", "install", "claude-code-router"], {})])
 }
+
+test_h12_mount_over_claude_dirs_denied if {
+	count(agent_tampering.deny) > 0 with input as _input([_seg(0, ["mount", "-t", "tmpfs", "none", ".claude"], {})])
+	count(agent_tampering.deny) > 0 with input as _input([_seg(0, ["mount", "--bind", "/tmp/e", "/home/dev/.claude/hooks"], {})])
+	count(agent_tampering.deny) == 0 with input as _input([_seg(0, ["mount", "-t", "tmpfs", "none", "./mnt"], {})])
+}

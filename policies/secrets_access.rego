@@ -516,3 +516,33 @@ deny contains msg if {
 	lower(trim_right(object.get(net, "host", ""), ".")) in metadata_alias_hosts
 	msg := sprintf("Blocked: `%s` queries the cloud instance metadata service, which hands out this machine's credentials. %s", [object.get(net, "url", net.host), instead])
 }
+
+# An IP address spelled in a non-canonical numeric form in a command's URL (hex 0xa9fea9fe,
+# octal 0251.…, one 32-bit integer, mixed or short forms): the address it reaches cannot be
+# compared by its text, and no ordinary URL is written that way. Tool URLs are normalised
+# by the facts layer (facts.effects.network[].host) and judged above.
+ask contains msg if {
+	some seg in segments
+	some arg in shell.args(seg)
+	contains(arg, "://")
+	parts := regex.find_all_string_submatch_n(`^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/@\s]*@)?([0-9A-Fa-fXx.]+)(?::[0-9]+)?(?:[/?#].*)?$`, arg, 1)
+	count(parts) == 1
+	host := parts[0][1]
+	_numeric_obfuscated(host)
+	msg := sprintf("`%s` reaches `%s`, an IP address spelled in an unusual numeric form: where it leads (the cloud metadata service, localhost) cannot be told from the text. Use the ordinary dotted address.", [concat(" ", seg.argv), host])
+}
+
+_numeric_obfuscated(host) if {
+	regex.match(`^[0-9A-Fa-fXx.]+$`, host)
+	regex.match(`(?i)(^|\.)0x`, host)
+}
+
+_numeric_obfuscated(host) if {
+	regex.match(`^[0-9.]+$`, host)
+	regex.match(`(^|\.)0[0-9]`, host)
+}
+
+_numeric_obfuscated(host) if {
+	regex.match(`^[0-9]+(\.[0-9]+){0,2}$`, host)
+	to_number(split(host, ".")[count(split(host, ".")) - 1]) > 255
+}

@@ -254,3 +254,12 @@ test_h12_metadata_words_that_are_not_hosts_allowed if {
 	allowed(cmd(["kubectl", "get", "pod", "x", "-o", "jsonpath={.metadata}"]))
 	allowed(_tool_doc("WebFetch", "network", [], [{"field": "url", "url": "https://metadata.example.com/", "scheme": "https", "host": "metadata.example.com", "credentials": false}]))
 }
+
+test_h12_numeric_ip_spellings_in_urls_ask if {
+	every url in ["http://0x00a9fea9fe/latest/", "http://0251.254.169.254/", "http://169.254.0xa9.0xfe/", "http://169.16689662/"] {
+		count(secrets_access.ask) > 0 with input as cmd(["curl", url])
+	}
+	every url in ["http://10.0.0.5:8080/api", "http://127.0.0.1:3000/health", "https://example.com/0x12", "http://192.168.1.10/", "http://cafe.example/"] {
+		count(secrets_access.ask) == 0 with input as cmd(["curl", url])
+	}
+}
