@@ -1586,6 +1586,7 @@ class _Parser:
         rm …, perf stat rm …, gdb --args rm …, flatpak-spawn --host rm …): the nested
         reading becomes a segment of its own (context `possible_nested`), so the rules
         judge it like the same command typed directly."""
+        command = command.lower()
         if not args or command in _NO_NESTED or command in _WRAPPERS or command in _RUNNERS or \
                 _family(command) is not None or node.get("context") == "possible_nested" or len(args) > 256:
             return
@@ -2292,15 +2293,11 @@ _LOOP_WORDS = ("while", "for(;;)", "for (;;)", "loop", "until", "repeat", "forev
 
 def _fork_loop(low: str) -> bool:
     """Inline code that forks in an unbounded loop (perl -e 'fork while 1', python
-    while True: os.fork()): a fork bomb whatever the language."""
+    while True: os.fork(), ruby loop { fork }): a fork bomb whatever the language."""
     if "fork" not in low:
         return False
-    at = low.find("fork")
-    if low.endswith("fork") and at >= 0:
-        low = low + " "
-    if not any(t in low for t in _FORK_CALLS) and not low.rstrip().endswith("fork"):
-        return False
-    return any(w in low for w in _LOOP_WORDS) or "fork for" in low or ":fork" in low
+    padded = low + " "  # `… fork` at the very end is a call too
+    return any(t in padded for t in _FORK_CALLS) and any(w in low for w in _LOOP_WORDS)
 
 
 # calls that evaluate what they are given (a file name, a URL, a string of code)
@@ -2314,7 +2311,18 @@ def _evaluates_url(low: str, literals: list[str]) -> bool:
     include(download(…)), load(url(…))): remote code run in one step."""
     if not any(lit.lower().startswith(("http://", "https://", "ftp://")) for lit in literals):
         return False
-    return any(c in low for c in _EVAL_CALLS)
+    for call in _EVAL_CALLS:
+        at = low.find(call)
+        while at >= 0:
+            # the URL is inside the call's own argument (up to the end of the statement)
+            window = low[at + len(call):at + len(call) + 512]
+            for stop in (";", "\n"):
+                cut = window.find(stop)
+                window = window if cut < 0 else window[:cut]
+            if "://" in window:
+                return True
+            at = low.find(call, at + 1)
+    return False
 
 
 def _string_literals(code: str, family: str) -> list[str]:
