@@ -16,7 +16,8 @@
 #     tool_classes: [mcp]
 package claude_rego.policies.mcp_git_safety
 
-import data.claude_rego.policies.git_safety
+import data.claude_rego.policies.git_safety.protected
+import data.claude_rego.policies.git_safety.protected_branch
 import rego.v1
 
 _tool := lower(object.get(object.get(input, "facts", {}), "tool", {}).name) if {
@@ -68,7 +69,7 @@ deny contains msg if {
 	_pushes
 	_forced
 	some b in _branches
-	git_safety.protected_branch(b)
+	protected_branch(b)
 	msg := sprintf("Blocked: `%s` force-pushes to the protected branch `%s`, which rewrites shared history. Push to a new branch and open a pull request instead.", [input.facts.tool.name, b])
 }
 
@@ -76,5 +77,5 @@ deny contains msg if {
 	_pushes
 	_forced
 	count(_branches) == 0
-	msg := sprintf("Blocked: `%s` force-pushes without naming a branch, so it may rewrite a protected branch (%s). Name a non-protected branch explicitly.", [input.facts.tool.name, concat(", ", git_safety.protected)])
+	msg := sprintf("Blocked: `%s` force-pushes without naming a branch, so it may rewrite a protected branch (%s). Name a non-protected branch explicitly.", [input.facts.tool.name, concat(", ", protected)])
 }
