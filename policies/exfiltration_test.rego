@@ -59,3 +59,14 @@ test_ftp_clients_fed_a_script_ask if {
 	count(exfiltration.ask) == 1 with input as _input([_seg(0, ["lftp", "-c", "open host; mirror -R ."], {})], [])
 	count(exfiltration.ask) == 0 with input as _input([_seg(0, ["ftp", "ftp.gnu.org"], {})], [])
 }
+test_h12_tunnel_services_ask if {
+	every argv in [["ngrok", "tcp", "22"], ["ngrok", "http", "3000"], ["bore", "local", "8080", "--to", "bore.pub"], ["lt", "--port", "3000"], ["localtunnel", "--port", "3000"], ["cloudflared", "tunnel", "--url", "http://localhost:8080"], ["tailscale", "funnel", "3000"]] {
+		count(exfiltration.ask) > 0 with input as _input([_seg(0, argv, {})], [])
+	}
+}
+
+test_h12_tunnel_information_commands_pass if {
+	every argv in [["ngrok", "version"], ["ngrok", "config", "check"], ["cloudflared", "tunnel", "list"], ["tailscale", "status"], ["cloudflared", "--version"]] {
+		count(exfiltration.ask) == 0 with input as _input([_seg(0, argv, {})], [])
+	}
+}

@@ -43,6 +43,9 @@ reasons := {
 	"command_from_input": "xargs takes the command to run from its input",
 	"xargs_input_from_process_substitution": "xargs reads its input from a process substitution",
 	"parallel_arguments_from_file": "parallel reads its arguments from a file",
+	"interpreter_fork_loop": "inline code forks in an endless loop (a fork bomb)",
+	"shell_network_socket": "it opens a raw network socket from the shell",
+	"option_code": "an option's value is code for a module or evaluator claude-rego does not read",
 	"foreign_shell_code": "it runs code in a shell language (PowerShell, fish, nu, elvish, xonsh, …) whose syntax claude-rego does not fully read",
 }
 
@@ -81,4 +84,24 @@ _decoder(seg) if {
 	some a in data.claude_rego.lib.shell.args(seg)
 	a in {"base64", "enc"}
 	"-d" in data.claude_rego.lib.shell.args(seg)
+}
+
+_decoder(seg) if {
+	data.claude_rego.lib.shell.runs(seg, "openssl")
+	some a in data.claude_rego.lib.shell.args(seg)
+	a in {"-base64", "-a"}
+	"-d" in data.claude_rego.lib.shell.args(seg)
+}
+
+_decoder(seg) if {
+	data.claude_rego.lib.shell.runs(seg, "xxd")
+	some a in data.claude_rego.lib.shell.args(seg)
+	startswith(a, "-r")
+}
+
+# rot13 (tr A-Za-z N-ZA-Mn-za-m)
+_decoder(seg) if {
+	data.claude_rego.lib.shell.runs(seg, "tr")
+	some a in data.claude_rego.lib.shell.args(seg)
+	contains(a, "N-ZA-M")
 }

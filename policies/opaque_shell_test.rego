@@ -38,3 +38,20 @@ test_an_argument_decoded_from_text_asks if {
 	count(opaque_shell.ask) == 1 with input as _decoded("cat")
 	count(opaque_shell.ask) == 0 with input as _decoded("echo")
 }
+
+_decoded2(parent_argv, child_argv) := {"facts": {"event": "PreToolUse", "tool": {"name": "Bash", "class": "shell"}, "cwd": "/home/dev/project", "project_dir": "/home/dev/project", "home": "/home/dev", "paths": [], "shell": {"opaque": false, "opaque_reasons": [], "segments": [
+	{"id": 0, "parent": null, "context": "top", "depth": 0, "pipeline": 0, "operator": null, "argv": parent_argv, "command": parent_argv[0], "args": array.slice(parent_argv, 1, count(parent_argv)), "raw_words": parent_argv, "wrappers": [], "assignments": {}, "redirects": [], "opaque": false, "opaque_reasons": []},
+	{"id": 1, "parent": 0, "context": "substitution", "depth": 1, "pipeline": 1, "operator": null, "argv": ["echo", "L2V0Yw=="], "command": "echo", "args": ["L2V0Yw=="], "raw_words": ["echo", "L2V0Yw=="], "wrappers": [], "assignments": {}, "redirects": [], "opaque": false, "opaque_reasons": []},
+	{"id": 2, "parent": 0, "context": "substitution", "depth": 1, "pipeline": 1, "operator": "|", "argv": child_argv, "command": child_argv[0], "args": array.slice(child_argv, 1, count(child_argv)), "raw_words": child_argv, "wrappers": [], "assignments": {}, "redirects": [], "opaque": false, "opaque_reasons": []},
+]}}}
+
+test_h12_argument_computed_by_decoding_asks if {
+	every child in [["base64", "-d"], ["base64", "--decode"], ["xxd", "-r", "-p"], ["rev"], ["tr", "A-Za-z", "N-ZA-Mn-za-m"]] {
+		count(opaque_shell.ask) == 1 with input as _decoded2(["cat", "$(…)"], child)
+	}
+}
+
+test_h12_computed_arguments_that_do_not_decode_pass if {
+	count(opaque_shell.ask) == 0 with input as _decoded2(["cat", "$(…)"], ["base64"])
+	count(opaque_shell.ask) == 0 with input as _decoded2(["echo", "$(…)"], ["base64", "-d"])
+}

@@ -68,6 +68,7 @@ _package_tool(seg) if {
 _remote_word(seg, w) if {
 	remote_spec(w)
 	not w in _default_registries
+	not _trusted_index_value(seg, w)
 	_installs(seg)
 	not _is_option_value_of_local(seg, w)
 }
@@ -77,6 +78,7 @@ _remote_word(seg, w) if {
 	a in _index_options
 	_raw(seg)[i + 1] == w
 	not w in _default_registries
+	not trusted_index(w)
 	_installs(seg)
 }
 
@@ -85,6 +87,7 @@ _remote_word(seg, w) if {
 	startswith(o, "--")
 	startswith(w, concat("", [o, "="]))
 	not substring(w, count(o) + 1, -1) in _default_registries
+	not trusted_index(substring(w, count(o) + 1, -1))
 	_installs(seg)
 }
 
@@ -291,4 +294,168 @@ _sensitive_source(s) if s in {"/", "~", "$HOME", "${HOME}", "/home", "/root", "/
 _sensitive_source(s) if {
 	h := data.claude_rego.lib.shell.home
 	trim_right(s, "/") == h
+}
+
+# ------------------------------------------------------------ h12: more source spellings
+
+# Index hosts trusted like the default registry (settings.trusted_package_indexes, https
+# only; default: PyTorch's official wheel index). Other index hosts keep asking.
+trusted_index(url) if {
+	parts := regex.find_all_string_submatch_n(`^https://([A-Za-z0-9.-]+)(:443)?(/[^\s]*)?$`, url, 1)
+	count(parts) == 1
+	host := lower(parts[0][1])
+	host in {lower(h) | some h in data.claude_rego.lib.settings.get("trusted_package_indexes", ["download.pytorch.org"])}
+}
+
+# the URL is the value of an index option (--index-url URL, --extra-index-url=URL): judged by trusted_index
+_trusted_index_value(seg, w) if {
+	trusted_index(w)
+	some i, a in _raw(seg)
+	a in _index_options
+	_raw(seg)[i + 1] == w
+}
+
+_trusted_index_value(seg, w) if {
+	some o in _index_options
+	startswith(o, "--")
+	startswith(w, concat("", [o, "="]))
+	trusted_index(substring(w, count(o) + 1, -1))
+}
+
+# PEP 508 direct references: `name @ https://…`, `name[extra] @ git+https://…`
+remote_spec(w) if regex.match(`^[a-z0-9][a-z0-9._-]*(\[[^\]]*\])?\s*@\s*(git\+|hg\+|svn\+|bzr\+|https?://|ftp://|file:|ssh://|git://)`, lower(w))
+
+_node_installers := {"npm", "pnpm", "yarn", "bun"}
+
+_node_install_words := {"install", "i", "in", "add", "isntall", "update", "up", "upgrade"}
+
+_node_exec_words := {"exec", "x", "dlx", "npx", "pnpx", "bunx"}
+
+# npm/pnpm/yarn/bun: `owner/repo` (GitHub shorthand) and `--package=SPEC` / `-p SPEC`
+ask contains msg if {
+	some seg in _package_segments
+	_node_tool(seg)
+	some spec in _node_specs(seg)
+	_node_remote(spec)
+	_not_asked_above(seg, spec)
+	msg := sprintf("`%s` installs or runs a package from `%s` (a git repository or URL), not from the default registry by name: its install scripts run unreviewed. Approve only if you trust that source.", [concat(" ", _raw(seg)), spec])
+}
+
+_node_tool(seg) if shell.name(seg) in _node_installers
+
+# a URL/git spec written as a word of its own is asked about by the first rule
+_not_asked_above(_, spec) if not remote_spec(spec)
+
+_not_asked_above(seg, spec) if {
+	remote_spec(spec)
+	not spec in _raw(seg)
+}
+
+_node_tool(seg) if {
+	some w in seg.wrappers
+	w in {"npx", "pnpx", "bunx", "npm", "pnpm", "yarn", "bun"}
+}
+
+# the package specs of the call: every operand after an install verb, the first word after
+# an exec verb or runner (the package it runs), and --package values
+_node_specs(seg) := {w |
+	raw := _raw(seg)
+	some i, verb in raw
+	verb in _node_install_words
+	some j, w in raw
+	j > i
+	not startswith(w, "-")
+	not _is_option_value_of_local(seg, w)
+} | {w |
+	raw := _raw(seg)
+	some i, verb in raw
+	_exec_verb(raw, i, verb)
+	w := _first_operand_after(raw, i)
+} | {substring(w, 10, -1) | some w in _raw(seg); startswith(w, "--package=")} | {v |
+	raw := _raw(seg)
+	some i, w in raw
+	w in {"-p", "--package"}
+	i + 1 < count(raw)
+	v := raw[i + 1]
+}
+
+_exec_verb(_, i, verb) if {
+	i > 0
+	verb in {"exec", "x", "dlx"}
+}
+
+_exec_verb(_, 0, verb) if shell.basename(verb) in {"npx", "pnpx", "bunx"}
+
+_first_operand_after(raw, i) := [w |
+	some j, w in raw
+	j > i
+	not startswith(w, "-")
+	not raw[j - 1] in {"-p", "--package", "-c", "--call", "-w", "--workspace", "--cache", "--userconfig", "--filter", "-F", "--prefix", "-C", "--cwd", "--dir"}
+][0]
+
+# owner/repo[#ref]: not a scoped name (@scope/name), not a path (./x, ../x, /x, ~/x)
+_node_remote(spec) if {
+	regex.match(`^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9._-]+(#.*)?$`, spec)
+	not regex.match(`(?i)\.(tgz|tar|tar\.gz|json|js|ts|mjs|cjs)$`, spec)
+}
+
+_node_remote(spec) if remote_spec(spec)
+
+# dotnet/nuget with a package source that is not nuget.org
+ask contains msg if {
+	some seg in shell.running({"dotnet", "nuget"})
+	some i, a in shell.args(seg)
+	lower(a) in {"--add-source", "-s", "--source", "-source"}
+	src := shell.args(seg)[i + 1]
+	regex.match(`^(https?|ftp)://`, lower(src))
+	not startswith(lower(src), "https://api.nuget.org/")
+	msg := sprintf("`%s` installs a .NET package or tool from `%s`, not from nuget.org: its code runs unreviewed. Approve only if you trust that source.", [concat(" ", seg.argv), src])
+}
+
+# runners that take a URL as the program: jbang URL, scala-cli run URL, java URL.java,
+# groovy URL, uv run URL, pipx run URL, … (the first operand, or the one after run/x/exec)
+_url_runners := {"jbang", "scala-cli", "scala", "amm", "kotlin", "kotlinc", "groovy", "java", "jshell", "uv", "pipx", "julia", "rscript", "dart", "ruby", "perl", "php", "python", "python3", "pwsh", "powershell", "bun", "deno", "npx", "bunx", "uvx", "coursier", "cs", "go"}
+
+ask contains msg if {
+	some seg in shell.running(_url_runners)
+	w := _program_operand(seg)
+	regex.match(`^(https?|ftp)://`, lower(w))
+	msg := sprintf("`%s` runs code from `%s` directly. Download it, read it, then run it.", [concat(" ", seg.argv), w])
+}
+
+_program_operand(seg) := ops[1] if {
+	ops := shell.operands(seg)
+	count(ops) > 1
+	ops[0] in {"run", "x", "exec", "launch", "script"}
+} else := ops[0] if {
+	ops := shell.operands(seg)
+	count(ops) > 0
+}
+
+# charts and manifests from a URL: helm install/upgrade/template NAME URL, kubectl
+# apply/create/replace -f URL (the cluster runs what the server sends)
+ask contains msg if {
+	some seg in shell.running({"helm", "kubectl", "oc", "kustomize"})
+	some verb in shell.args(seg)
+	verb in {"install", "upgrade", "apply", "create", "replace", "template", "build", "pull"}
+	some w in shell.args(seg)
+	regex.match(`^(https?|ftp|oci)://`, lower(w))
+	not _helm_repo_url(seg, w)
+	msg := sprintf("`%s` deploys a chart or manifest fetched from `%s`; what the server sends runs in the cluster unreviewed. Download it, read it, then apply it.", [concat(" ", seg.argv), w])
+}
+
+# `helm repo add NAME URL` names a repository (installs from it name a chart)
+_helm_repo_url(seg, _) if "repo" in shell.args(seg)
+
+# go install MODULE@VERSION followed by the program it built, in one command
+ask contains msg if {
+	some seg in shell.running({"go"})
+	shell.args(seg)[0] == "install"
+	some w in shell.args(seg)
+	_go_remote(w)
+	prog := shell.basename(split(w, "@")[0])
+	some run in segments
+	run.id > seg.id
+	shell.name(run) == lower(prog)
+	msg := sprintf("`%s` builds remote code (`%s`) and runs it (`%s`) in one go. Install it, review it, then run it in a separate step.", [concat(" ", seg.argv), w, concat(" ", run.argv)])
 }

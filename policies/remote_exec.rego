@@ -262,3 +262,34 @@ _local_package(b) if b in {"-e", "--editable", ".", "--path"}
 _local_package(b) if startswith(b, "./")
 
 _local_package(b) if startswith(b, "/")
+
+# zsh's own TCP modules (zmodload zsh/net/tcp; ztcp host port; zsh >&$REPLY): a raw
+# network channel like /dev/tcp, marked by the facts layer
+deny contains msg if {
+	some seg in data.claude_rego.lib.shell.opaque_segments
+	"shell_network_socket" in seg.opaque_reasons
+	msg := sprintf("Blocked: `%s` opens a raw network socket from the shell (a reverse shell or raw network channel). Use a normal client such as curl, and never give a remote end a shell.", [concat(" ", seg.argv)])
+}
+
+# curl … | tar x && ./dir/setup: an archive extracted from a download's stream, then local code
+ask contains msg if {
+	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
+	some ex in shell.running({"tar", "bsdtar", "unzip", "7z", "cpio", "busybox"})
+	shell.upstream(fetch, ex)
+	some run in segments
+	run.id > ex.id
+	_runs_local_code(run)
+	msg := sprintf("This command extracts a download (`%s | %s`) and then runs local code (`%s`) whose content is not known in advance. %s", [shell.name(fetch), shell.name(ex), concat(" ", run.argv), advice])
+}
+
+# a downloaded editor or browser extension installed in the same command
+ask contains msg if {
+	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
+	names := downloaded(fetch) | downloaded_by_tee(fetch)
+	some run in segments
+	run.id > fetch.id
+	some a in run.args
+	_file_name(a) in names
+	regex.match(`\.(vsix|xpi|crx|oxt|sublime-package|jetbrains|vim|kext|pkg|mpack)$`, lower(a))
+	msg := sprintf("This command downloads code with `%s` and then installs it (`%s`) in one go. %s", [shell.name(fetch), concat(" ", run.argv), advice])
+}

@@ -762,3 +762,59 @@ deny contains msg if {
 # the common percent-escapes of a URL undone without urlquery.decode (which raises on a
 # malformed escape): enough for the secret patterns to see PEM headers and key=value
 _url_text(url) := strings.replace_n({"%20": " ", "+": " ", "%2D": "-", "%2d": "-", "%3D": "=", "%3d": "=", "%2F": "/", "%2f": "/"}, url)
+
+# Metadata service host names that are only names in a URL's host position
+# (http://instance-data/…, http://metadata/computeMetadata/…): a word match would hit
+# every `--metadata` flag, so these are matched as the URL's host.
+metadata_alias_hosts := {"instance-data", "instance-data.ec2.internal", "metadata", "metadata.ec2.internal", "metadata.internal", "metadata.tencentyun.com", "metadata.platformequinix.com", "metadata.packet.net"}
+
+_metadata_alias_re := `(?i)^(([a-z][a-z0-9+.-]*:)?//)?([^/@\s]*@)?(instance-data(\.ec2\.internal)?|metadata(\.ec2\.internal|\.internal|\.tencentyun\.com|\.platformequinix\.com|\.packet\.net)?)\.?(:[0-9]+)?(/.*)?$`
+
+deny contains msg if {
+	some seg in segments
+	some arg in shell.args(seg)
+	regex.match(_metadata_alias_re, arg)
+	_alias_url_word(seg, arg)
+	msg := sprintf("Blocked: `%s` queries the cloud instance metadata service, which hands out this machine's credentials. %s", [concat(" ", seg.argv), instead])
+}
+
+# a URL with a scheme anywhere; a bare host/path only for network clients
+_alias_url_word(_, arg) if contains(arg, "://")
+
+_alias_url_word(seg, _) if shell.runs_any(seg, {"curl", "wget", "http", "https", "xh", "httpie", "aria2c", "lynx", "w3m", "links", "elinks", "nc", "ncat", "socat", "telnet"})
+
+deny contains msg if {
+	some net in input.facts.effects.network
+	lower(trim_right(object.get(net, "host", ""), ".")) in metadata_alias_hosts
+	msg := sprintf("Blocked: `%s` queries the cloud instance metadata service, which hands out this machine's credentials. %s", [object.get(net, "url", net.host), instead])
+}
+
+# An IP address spelled in a non-canonical numeric form in a command's URL (hex 0xa9fea9fe,
+# octal 0251.…, one 32-bit integer, mixed or short forms): the address it reaches cannot be
+# compared by its text, and no ordinary URL is written that way. Tool URLs are normalised
+# by the facts layer (facts.effects.network[].host) and judged above.
+ask contains msg if {
+	some seg in segments
+	some arg in shell.args(seg)
+	contains(arg, "://")
+	parts := regex.find_all_string_submatch_n(`^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/@\s]*@)?([0-9A-Fa-fXx.]+)(?::[0-9]+)?(?:[/?#].*)?$`, arg, 1)
+	count(parts) == 1
+	host := parts[0][1]
+	_numeric_obfuscated(host)
+	msg := sprintf("`%s` reaches `%s`, an IP address spelled in an unusual numeric form: where it leads (the cloud metadata service, localhost) cannot be told from the text. Use the ordinary dotted address.", [concat(" ", seg.argv), host])
+}
+
+_numeric_obfuscated(host) if {
+	regex.match(`^[0-9A-Fa-fXx.]+$`, host)
+	regex.match(`(?i)(^|\.)0x`, host)
+}
+
+_numeric_obfuscated(host) if {
+	regex.match(`^[0-9.]+$`, host)
+	regex.match(`(^|\.)0[0-9]`, host)
+}
+
+_numeric_obfuscated(host) if {
+	regex.match(`^[0-9]+(\.[0-9]+){0,2}$`, host)
+	to_number(split(host, ".")[count(split(host, ".")) - 1]) > 255
+}

@@ -330,3 +330,28 @@ test_manifests_sent_to_the_cluster_are_not_printed if {
 test_deleting_a_dev_key_in_the_project_reads_nothing if {
 	allowed(bash("rm -f certs/dev.key", [seg(0, ["rm", "-f", "certs/dev.key"])], [_arg(0, "certs/dev.key", concat("", [_p, "/certs/dev.key"]), true)]))
 }
+
+test_h12_metadata_host_aliases_denied if {
+	denied(cmd(["curl", "http://instance-data/latest/meta-data/iam/security-credentials/"]))
+	denied(cmd(["curl", "-s", "metadata/computeMetadata/v1/"]))
+	denied(cmd(["wget", "-qO-", "http://instance-data.ec2.internal/latest/"]))
+	denied(_tool_doc("WebFetch", "network", [], [{"field": "url", "url": "http://metadata/computeMetadata/v1/", "scheme": "http", "host": "metadata", "credentials": false}]))
+	denied(_tool_doc("WebFetch", "network", [], [{"field": "url", "url": "http://instance-data./latest/", "scheme": "http", "host": "instance-data.", "credentials": false}]))
+}
+
+test_h12_metadata_words_that_are_not_hosts_allowed if {
+	allowed(cmd(["cat", "metadata/schema.json"]))
+	allowed(cmd(["aws", "s3api", "head-object", "--query", "Metadata"]))
+	allowed(cmd(["curl", "https://api.example.com/metadata"]))
+	allowed(cmd(["kubectl", "get", "pod", "x", "-o", "jsonpath={.metadata}"]))
+	allowed(_tool_doc("WebFetch", "network", [], [{"field": "url", "url": "https://metadata.example.com/", "scheme": "https", "host": "metadata.example.com", "credentials": false}]))
+}
+
+test_h12_numeric_ip_spellings_in_urls_ask if {
+	every url in ["http://0x00a9fea9fe/latest/", "http://0251.254.169.254/", "http://169.254.0xa9.0xfe/", "http://169.16689662/"] {
+		count(secrets_access.ask) > 0 with input as cmd(["curl", url])
+	}
+	every url in ["http://10.0.0.5:8080/api", "http://127.0.0.1:3000/health", "https://example.com/0x12", "http://192.168.1.10/", "http://cafe.example/"] {
+		count(secrets_access.ask) == 0 with input as cmd(["curl", url])
+	}
+}

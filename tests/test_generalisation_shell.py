@@ -257,3 +257,51 @@ def test_persistent_containers_and_cluster_schedules_ask(command):
 ])
 def test_ordinary_containers_stay_allowed(command):
     assert_not_denied(command)
+
+
+# ------------------------------------------------------------ h12: "runs a program" by behaviour
+
+# programs the parser has no entry for: the nested reading of their arguments is judged
+NESTED_BY_BEHAVIOUR = [
+    "systemd-inhibit rm -rf ~",
+    "perf stat -e cycles rm -rf ~",
+    "gdb -batch -ex run --args rm -rf ~",
+    "trickle -d 10 rm -rf ~",
+    "flatpak-spawn --host rm -rf ~",
+    "some-new-runner --quiet -- rm -rf ~",
+    "aws-vault exec prod -- rm -rf ~",
+    "make --eval='$(shell rm -rf ~)'",
+    "cmake -E remove_directory /home/dev",
+    "cmake -E chdir / rm -rf home",
+    "cmake -P /dev/stdin <<< 'file(REMOVE_RECURSE /home/dev)'",
+    "ansible localhost -c local -m shell -a 'rm -rf ~'",
+    "just --justfile /dev/stdin <<< $'x:\\n  rm -rf ~'",
+    "printf '#!/bin/sh\\nrm -rf ~\\n' > /tmp/x.sh; scp -S /tmp/x.sh a x:b",
+    "perl -e 'fork while 1'",
+    "python3 -c $'import os\\nwhile True: os.fork()'",
+    "kill -9 -1",
+    "git --git-dir=$HOME/.dotfiles --work-tree=$HOME clean -ffdx",
+]
+
+
+@pytest.mark.parametrize("command", NESTED_BY_BEHAVIOUR)
+def test_programs_that_run_their_arguments_are_judged_by_effect(command):
+    assert_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "perf stat make test", "gdb -batch -ex bt ./a.out core", "cmake -E make_directory build",
+    "systemd-inhibit --why=build make -j4", "kill %1", "kill -9 12345", "man rm", "echo rm -rf ~",
+    "grep -rn rm -- src", "apt-get install -y curl git", "docker-compose run --rm app rm -rf /var/cache/app",
+])
+def test_arguments_that_are_data_are_not_read_as_commands(command):
+    assert_not_denied(command)
+
+
+def test_the_nested_reading_is_visible_in_the_facts():
+    segs = parse_command("perf stat rm -rf /x")["segments"]
+    nested = [s for s in segs if s["context"] == "possible_nested"]
+    assert nested and nested[0]["argv"] == ["rm", "-rf", "/x"] and nested[0]["wrappers"] == ["perf"]
+    assert not [s for s in parse_command("echo rm -rf /x")["segments"] if s["context"] == "possible_nested"]
+    reasons = parse_command("ruby -e 'loop { fork }'")["opaque_reasons"]
+    assert "interpreter_fork_loop" in reasons

@@ -197,3 +197,32 @@ test_combined_short_output_flags_are_written if {
 	"/home/dev/.claude/settings.json" in written_of(cmd(["wget", "-qO", "/home/dev/.claude/settings.json", "https://x.example/s"]))
 	"/home/dev/project/out.json" in written_of(cmd(["curl", "-sSLo", "out.json", "https://x.example/s"]))
 }
+
+# ---------------------------------------------------------------- h12: write effects of more tools
+
+test_h12_git_rm_and_mv_write_their_paths if {
+	written_of(cmd(["git", "rm", "-q", ".claude/settings.json"])) == {"/home/dev/project/.claude/settings.json"}
+	written_of(cmd(["git", "mv", "a.py", "b.py"])) == {"/home/dev/project/a.py", "/home/dev/project/b.py"}
+	written_of(cmd(["git", "rm", "--cached", ".env"])) == set()
+}
+
+test_h12_awk_in_place_writes_its_files_not_its_program if {
+	written_of(cmd(["awk", "-i", "inplace", "!/x/", "/etc/hosts"])) == {"/etc/hosts"}
+	written_of(cmd(["gawk", "-i", "inplace", "-f", "prog.awk", "a", "b"])) == {"/home/dev/project/a", "/home/dev/project/b"}
+	written_of(cmd(["awk", "{print}", "/etc/hosts"])) == set()
+}
+
+test_h12_compressors_replace_their_input if {
+	written_of(cmd(["gzip", "/etc/log"])) == {"/etc/log"}
+	written_of(cmd(["xz", "-d", "/etc/log.xz"])) == {"/etc/log.xz"}
+	written_of(cmd(["zstd", "--rm", "/etc/log"])) == {"/etc/log"}
+	written_of(cmd(["gzip", "-k", "/etc/log"])) == set()
+	written_of(cmd(["gzip", "-c", "/etc/log"])) == set()
+	written_of(cmd(["zstd", "/etc/log"])) == set()
+}
+
+test_h12_mount_targets_are_written if {
+	written_of(cmd(["mount", "-t", "tmpfs", "none", "/home/dev/.claude"])) == {"/home/dev/.claude"}
+	written_of(cmd(["mount", "--bind", "/tmp/x", "/etc"])) == {"/etc"}
+	written_of(cmd(["sponge", "/etc/hosts"])) == {"/etc/hosts"}
+}

@@ -958,6 +958,8 @@ class _Parser:
             self.multiplexer(node, command, args, depth)
         for option_value in _option_commands(command, args):
             self.child_sequence(node, option_value, depth, "option_exec")
+        self.option_programs(node, command, args, depth)
+        self.possible_nested(node, command, args, depth)
 
     def container_payload(self, node: dict, command: str, args: list[str], depth: int) -> None:
         """`docker run [OPTIONS] IMAGE [COMMAND…]`: the command runs (as a nested segment);
@@ -1226,6 +1228,10 @@ class _Parser:
             text, _why = self.stdin_text(node, stdin)
             if text:
                 node["stdin_literal"] = text[:16384]  # the statements a database client is fed
+        if command in ("cmake", "just") and self.embedded_script(node, command, args, stdin, depth):
+            return
+        if command in _COMPILED_RUNNERS:
+            self.compiled_source(node, command, args, depth)
         family = _family(command)
         if family is None and command in _SOURCE_RUNNERS:
             self.source_runner(node, command, args, depth)
@@ -1269,9 +1275,8 @@ class _Parser:
             if script in _STDIN_WORDS:
                 text, why = self.stdin_text(node, stdin)
                 if text is not None:
-                    for line in text.split("\n"):
-                        if line.startswith("\t") and line.strip():
-                            self.child_sequence(node, line.strip().lstrip("@-+"), depth, "stdin_script")
+                    for cmd in _makefile_commands(text):
+                        self.child_sequence(node, cmd, depth, "stdin_script")
                 elif why:
                     self.mark(node, "stdin_to_interpreter")
             elif script is not None and script in self.files and self.files[script] is None:
@@ -1302,6 +1307,55 @@ class _Parser:
         elif script is not None and script.endswith("(…)") and family in ("shell", "source", "python", "perl",
                                                                          "ruby", "node", "php", "lua"):
             self.mark(node, "program_from_process_substitution")
+
+    def embedded_script(self, node: dict, command: str, args: list[str], stdin, depth: int) -> bool:
+        """cmake -P SCRIPT and just --justfile FILE, with the script on stdin or written
+        earlier in the command: what it runs becomes nested segments; a script whose
+        text is not known is marked."""
+        if command == "cmake":
+            script = _option(args, ("-P",))
+        else:
+            script = _option(args, ("--justfile", "-f"))
+            script = script if script is not None else next(
+                (a.split("=", 1)[1] for a in args if a.startswith("--justfile=")), None)
+        if script is None:
+            return False
+        if script in _STDIN_WORDS:
+            text, why = self.stdin_text(node, stdin)
+        elif script in self.files:
+            text, why = self.files[script], "written in this command"
+        elif script.endswith("(…)"):
+            text, why = None, "process substitution"
+        else:
+            return False
+        if text is None:
+            if why:
+                self.mark(node, "stdin_to_interpreter")
+            return True
+        if command == "cmake":
+            for words in _cmake_script_commands(text):
+                self.child_words(node, words, depth, "stdin_script", [])
+        else:
+            for line in text.split("\n"):
+                if line[:1] in (" ", "\t") and line.strip():
+                    self.child_sequence(node, line.strip().lstrip("@-"), depth, "stdin_script")
+        return True
+
+    def compiled_source(self, node: dict, command: str, args: list[str], depth: int) -> None:
+        """go run FILE.go, java File.java, swift f.swift, kotlinc -script f.kts, … with a
+        source file written earlier in the command: its code is scanned like inline code
+        (its shell calls, deletes and file names); unknown content is marked."""
+        for a in args:
+            ext = a.rsplit(".", 1)[-1].lower() if "." in a else ""
+            if ext not in _SOURCE_EXTENSIONS or a.startswith("-"):
+                continue
+            key = a if a in self.files else a[2:] if a.startswith("./") and a[2:] in self.files else None
+            if key is None:
+                continue
+            if self.files[key] is None:
+                self.mark(node, "runs_file_written_in_command")
+            else:
+                self.scan_code(node, self.files[key], "generic", depth)
 
     def xargs_input(self, node: dict, args: list[str], stdin, depth: int) -> None:
         """xargs runs its command with words from its input: literal input is substituted;
@@ -1496,12 +1550,68 @@ class _Parser:
             self.mark(node, "interpreter_dynamic_code")
         if net_hit and (exec_hit or dyn_hit):
             self.mark(node, "interpreter_network_exec")
+        if _fork_loop(low):
+            self.mark(node, "interpreter_fork_loop")
+        if _evaluates_url(low, literals):
+            self.mark(node, "interpreter_network_exec")
         files = [lit for lit in literals if _path_like(lit)]
         if files:
             self.child_words(node, ["@code"] + files[:32], depth, "interpreter_code", [])
             if any(t in low for t in _CODE_WRITE) or _opens_for_writing(code):
                 # the code writes files: each file it names may be one of them
                 self.child_words(node, ["tee"] + files[:32], depth, "interpreter_code", [])
+
+    def option_programs(self, node: dict, command: str, args: list[str], depth: int) -> None:
+        """Option values that are code for an evaluator the program embeds: make --eval,
+        cmake -E (its portable commands), ansible -m shell|command|raw -a, emacs --eval,
+        zsh's network modules. What they run becomes nested segments; what cannot be read
+        is marked."""
+        if command in ("make", "gmake"):
+            for i, a in enumerate(args):
+                text = a.split("=", 1)[1] if a.startswith("--eval=") else (
+                    args[i + 1] if a in ("--eval", "-E") and i + 1 < len(args) else None)
+                if text is not None:
+                    for cmd in _makefile_commands(text):
+                        self.child_sequence(node, cmd, depth, "option_exec")
+        elif command == "cmake" and "-E" in args:
+            words = args[args.index("-E") + 1:]
+            mapped = _cmake_tool(words)
+            if mapped:
+                self.child_words(node, mapped, depth, "option_exec", ["cmake"])
+        elif command in ("ansible", "ansible-console") or command.startswith("ansible-"):
+            module = _option(args, ("-m", "--module-name"))
+            module = (module or "").rsplit(".", 1)[-1]
+            value = _option(args, ("-a", "--args"))
+            if module in ("shell", "command", "raw", "script", "expect") and value:
+                text = " ".join(w for w in _split_simple(value) if not (
+                    "=" in w and w.split("=", 1)[0] in ("chdir", "creates", "removes", "executable", "stdin", "warn")))
+                self.child_sequence(node, text or value, depth, "option_exec")
+            elif module and value and module not in ("ping", "setup", "debug", "gather_facts", "stat", "find",
+                                                    "slurp", "fetch", "package_facts", "service_facts"):
+                self.mark(node, "option_code")
+        elif command in ("emacs", "emacsclient", "xemacs"):
+            for i, a in enumerate(args):
+                if a in ("--eval", "-eval", "--execute") and i + 1 < len(args):
+                    self.scan_code(node, args[i + 1], "lisp", depth)
+                elif a.startswith("--eval="):
+                    self.scan_code(node, a.split("=", 1)[1], "lisp", depth)
+        elif command == "zmodload" and any(a.startswith("zsh/net") for a in args):
+            self.mark(node, "shell_network_socket")
+        elif command in ("ztcp", "zsocket"):
+            self.mark(node, "shell_network_socket")
+
+    def possible_nested(self, node: dict, command: str, args: list[str], depth: int) -> None:
+        """Any program whose arguments, after its own options (and at most one subcommand
+        word), name a known program followed by its arguments may run it (systemd-inhibit
+        rm …, perf stat rm …, gdb --args rm …, flatpak-spawn --host rm …): the nested
+        reading becomes a segment of its own (context `possible_nested`), so the rules
+        judge it like the same command typed directly."""
+        command = command.lower()
+        if not args or command in _NO_NESTED or command in _WRAPPERS or command in _RUNNERS or \
+                _family(command) is not None or node.get("context") == "possible_nested" or len(args) > 256:
+            return
+        for i in _nested_positions(args):
+            self.child_words(node, args[i:], depth, "possible_nested", [command])
 
     def child_sequence(self, node: dict, text: str, depth: int, context: str) -> None:
         if depth + 1 > self.max_depth:
@@ -2205,6 +2315,45 @@ def _interpreter_call(family: str, args: list[str]) -> tuple[list[str], bool, st
     return codes, reads, operand
 
 
+_FORK_CALLS = ("fork(", "fork ", "fork;", "fork}", "fork)", "fork\n", "fork while", "spawn(", "process.fork",
+               "pcntl_fork", "multiprocessing.process(", "child_process.fork")
+_LOOP_WORDS = ("while", "for(;;)", "for (;;)", "loop", "until", "repeat", "forever", "itertools.count", "cycle(")
+
+
+def _fork_loop(low: str) -> bool:
+    """Inline code that forks in an unbounded loop (perl -e 'fork while 1', python
+    while True: os.fork(), ruby loop { fork }): a fork bomb whatever the language."""
+    if "fork" not in low:
+        return False
+    padded = low + " "  # `… fork` at the very end is a call too
+    return any(t in padded for t in _FORK_CALLS) and any(w in low for w in _LOOP_WORDS)
+
+
+# calls that evaluate what they are given (a file name, a URL, a string of code)
+_EVAL_CALLS = ("source(", "include(", "eval(", "load(", "dofile(", "loadstring(", "require(", "import(",
+               "exec(", "evalfile(", "sys.source(", "runpy", "execfile(", "instance_eval", "evaluate(",
+               "(load ", "(eval ", "invoke-expression", "iex(", "iex ")
+
+
+def _evaluates_url(low: str, literals: list[str]) -> bool:
+    """Inline code that evaluates code named by a URL (R source("https://…"), julia
+    include(download(…)), load(url(…))): remote code run in one step."""
+    if not any(lit.lower().startswith(("http://", "https://", "ftp://")) for lit in literals):
+        return False
+    for call in _EVAL_CALLS:
+        at = low.find(call)
+        while at >= 0:
+            # the URL is inside the call's own argument (up to the end of the statement)
+            window = low[at + len(call):at + len(call) + 512]
+            for stop in (";", "\n"):
+                cut = window.find(stop)
+                window = window if cut < 0 else window[:cut]
+            if "://" in window:
+                return True
+            at = low.find(call, at + 1)
+    return False
+
+
 def _string_literals(code: str, family: str) -> list[str]:
     """Quoted string literals in code (', ", and ` where it runs a command)."""
     out: list[str] = []
@@ -2333,6 +2482,166 @@ def _script_payload(args: list[str]) -> str | None:
     return None
 
 
+# Programs whose arguments are data (names, patterns, text, files to act on), or whose
+# nested command is already read elsewhere: no nested reading of their arguments.
+_NO_NESTED = frozenset({
+    "echo", "printf", "grep", "egrep", "fgrep", "rg", "ag", "ack", "man", "info", "tldr", "help", "whatis", "apropos",
+    "which", "whereis", "type", "hash", "alias", "unalias", "complete", "compgen", "command", "builtin", "declare",
+    "export", "local", "readonly", "typeset", "unset", "set", "pgrep", "pkill", "killall", "pidof", "git", "find",
+    "xargs", "parallel", "docker", "podman", "nerdctl", "kubectl", "oc", "ssh", "autossh", "mosh", "scp", "sftp",
+    "rsync", "tmux", "screen", "test", "[", "[[", "expr", "let", "jq", "yq", "sed", "gsed", "awk", "gawk", "sort",
+    "uniq", "cut", "tr", "head", "tail", "cat", "tac", "less", "more", "ls", "stat", "file", "wc", "du", "df",
+    "basename", "dirname", "realpath", "readlink", "touch", "mkdir", "rm", "rmdir", "cp", "mv", "ln", "install",
+    "chmod", "chown", "chgrp", "tar", "zip", "unzip", "diff", "cmp", "comm", "apt", "apt-get", "apt-cache", "dpkg",
+    "brew", "dnf", "yum", "pacman", "zypper", "apk", "snap", "flatpak", "pip", "pip3", "pipx", "npm", "pnpm", "yarn",
+    "cargo", "go", "gem", "conda", "mamba", "uv", "poetry", "pdm", "systemctl", "service", "journalctl", "gh",
+    "curl", "wget", "http", "https", "cd", "pushd", "popd", "source", ".", "eval", "exec", "trap", "watch", "entr",
+    "nix", "nix-shell", "direnv", "start-stop-daemon", "su", "sg", "script", "bwrap", "systemd-nspawn", "nsjail",
+    "minijail0", "sandbox-exec", "busybox", "toybox", "time", "kill", "wait", "jobs", "fg", "bg", "disown",
+    "read", "mapfile", "shift", "return", "exit", "getopts", "printenv", "env", "tee", "dd", "ldd", "nm", "objdump",
+    "strings", "hexdump", "xxd", "od", "base64", "md5sum", "sha256sum", "sha1sum", "shasum", "cksum", "column",
+    "fmt", "fold", "nl", "paste", "join", "split", "csplit", "seq", "yes", "sleep", "date", "cal", "bc", "dc",
+    "update-alternatives", "chsh", "whoami", "id", "groups", "uname", "hostname", "ps", "top", "htop", "lsof",
+    "cmake", "make", "gmake", "ansible", "emacs", "emacsclient", "zmodload", "mount", "umount", "crontab",
+    # they run their command on another machine or in a container, not here
+    "docker-compose", "podman-compose", "lxc", "incus", "vagrant", "multipass", "heroku", "fly", "flyctl",
+    "gcloud", "az", "aws", "helm", "minikube", "kind", "k3d", "limactl", "colima", "orb", "orbctl",
+})
+# Programs a nested reading looks for: what the rules know as dangerous or as running code.
+_NESTED_PROGRAMS = frozenset({
+    "rm", "rmdir", "unlink", "shred", "srm", "wipe", "scrub", "dd", "mkfs", "wipefs", "sfdisk", "fdisk", "parted",
+    "blkdiscard", "chmod", "chown", "chgrp", "chattr", "truncate", "mv", "cp", "ln", "tee", "install", "rsync",
+    "kill", "pkill", "killall", "curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "ssh", "scp", "sftp",
+    "git", "crontab", "systemctl", "launchctl", "shutdown", "reboot", "poweroff", "halt", "init", "sudo", "su",
+    "doas", "env", "xargs", "find", "eval", "exec", "source", "base64", "openssl", "gpg", "security", "cat",
+    "zip", "tar", "sqlite3", "psql", "mysql", "docker", "kubectl", "terraform", "aws", "gcloud", "az", "npm",
+    "npx", "pip", "pip3", "uv", "uvx", "pipx", "make", "claude", "claude-rego", "sed", "perl", "awk", "gawk",
+    "mount", "umount", "iptables", "nft", "ufw", "userdel", "usermod", "passwd", "chpasswd", "visudo",
+}) | _SHELLS | _INTERPRETERS | frozenset(k for k in ("mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat"))
+
+
+_COMPILED_RUNNERS = frozenset({"go", "java", "javac", "swift", "swiftc", "kotlin", "kotlinc", "scala", "scala-cli", "jbang",
+                               "rustc", "cargo", "rust-script", "gcc", "g++", "cc", "clang", "clang++", "tcc", "zig",
+                               "dotnet", "dotnet-script", "csi", "fsi", "dart", "nim", "crystal", "v", "ghc", "runghc",
+                               "runhaskell", "stack", "ocaml", "elixir", "groovy", "mono", "mcs", "csc"})
+_SOURCE_EXTENSIONS = frozenset({"go", "java", "swift", "kt", "kts", "scala", "sc", "rs", "c", "cc", "cpp", "cxx", "zig",
+                                "cs", "csx", "fs", "fsx", "dart", "nim", "cr", "v", "hs", "ml", "ex", "exs", "groovy"})
+
+
+def _nested_positions(args: list[str]) -> list[int]:
+    """Where a nested command may start in a program's arguments: the first word naming a
+    known program after options, option values and at most one subcommand word (`perf
+    stat rm …`, `gdb -ex run --args rm …`, `trickle -d 10 rm …`); a known name in the
+    subcommand position (`aws-vault exec prod -- rm …`) is also read as a subcommand."""
+    out: list[int] = []
+    i, after_option, first_word = 0, False, True
+    while i < len(args) and i < 12 and len(out) < 2:
+        word = args[i]
+        if word == "--":
+            if i + 1 < len(args) and _basename(args[i + 1]).lower() in _NESTED_PROGRAMS:
+                out.append(i + 1)
+            break
+        if word.startswith("-") and len(word) > 1:
+            after_option = "=" not in word
+            i += 1
+            continue
+        if _basename(word).lower() in _NESTED_PROGRAMS and "=" not in word:
+            out.append(i)
+            if not first_word:
+                break
+        elif not (after_option or first_word):
+            break
+        after_option, first_word = False, False
+        i += 1
+    if "--" in args[:16]:
+        # `PROGRAM OPERANDS -- CMD ARGS`: the usual spelling of "run CMD" (aws-vault exec p -- …)
+        at = args.index("--") + 1
+        if at < len(args) and at not in out and _basename(args[at]).lower() in _NESTED_PROGRAMS:
+            out.append(at)
+    return out
+
+
+def _makefile_commands(text: str) -> list[str]:
+    """The commands a piece of makefile text runs: $(shell …) bodies and recipe lines."""
+    out: list[str] = []
+    at = text.find("$(shell ")
+    while at >= 0 and len(out) < 32:
+        j, level = at + 2, 1
+        while j < len(text) and level:
+            level += 1 if text[j] == "(" else -1 if text[j] == ")" else 0
+            j += 1
+        body = text[at + 8:j - 1] if not level else text[at + 8:]
+        if body.strip():
+            out.append(body.strip())
+        at = text.find("$(shell ", at + 1)
+    for line in text.split("\n"):
+        if line.startswith("\t") and line.strip():
+            out.append(line.strip().lstrip("@-+"))
+    return out
+
+
+_CMAKE_TOOLS = {"rm": ["rm"], "remove": ["rm"], "remove_directory": ["rm", "-r"], "rename": ["mv"],
+                "copy": ["cp"], "copy_directory": ["cp", "-r"], "copy_if_different": ["cp"],
+                "create_symlink": ["ln", "-s"], "create_hardlink": ["ln"], "touch": ["touch"],
+                "touch_nocreate": ["touch"], "make_directory": ["mkdir", "-p"], "cat": ["cat"]}
+
+
+def _cmake_tool(words: list[str]) -> list[str] | None:
+    """`cmake -E TOOL ARGS` as the ordinary command it amounts to (remove_directory d →
+    rm -r d; chdir d cmd … / env X=1 cmd … → cmd …)."""
+    if not words:
+        return None
+    tool, rest = words[0], words[1:]
+    if tool in _CMAKE_TOOLS:
+        return _CMAKE_TOOLS[tool] + rest
+    if tool == "chdir" and len(rest) > 1:
+        # the command runs in DIR: its relative operands are under DIR (as for env -C)
+        base = rest[0].rstrip("/") or ""
+        return [rest[1]] + [a if a.startswith(("-", "/", "~", "$")) or "://" in a else base + "/" + a
+                            for a in rest[2:]]
+    if tool == "env":
+        k = 0
+        while k < len(rest) and ("=" in rest[k] or rest[k].startswith("-")):
+            k += 1
+        return rest[k:] or None
+    if tool == "time" and rest:
+        return rest
+    return None
+
+
+def _cmake_script_commands(text: str) -> list[list[str]]:
+    """Commands a CMake script runs or amounts to: execute_process(COMMAND …),
+    file(REMOVE[_RECURSE] …), file(WRITE|APPEND path …), file(RENAME a b)."""
+    out: list[list[str]] = []
+    low = text.lower()
+    for call in ("file(", "execute_process(", "exec_program("):
+        at = low.find(call)
+        while at >= 0 and len(out) < 32:
+            end = text.find(")", at)
+            body = _split_simple(text[at + len(call):end if end > 0 else len(text)].replace("\n", " "))
+            if call == "file(" and body:
+                verb = body[0].upper()
+                if verb == "REMOVE_RECURSE":
+                    out.append(["rm", "-r"] + body[1:])
+                elif verb == "REMOVE":
+                    out.append(["rm"] + body[1:])
+                elif verb in ("WRITE", "APPEND") and len(body) > 1:
+                    out.append(["tee", body[1]])
+                elif verb in ("RENAME", "COPY_FILE") and len(body) > 2:
+                    out.append(["mv" if verb == "RENAME" else "cp", body[1], body[2]])
+                elif verb in ("DOWNLOAD", "READ", "STRINGS") and len(body) > 1:
+                    out.append(["@code", body[1]] if verb != "DOWNLOAD" else ["curl", body[1]])
+            elif call != "file(":
+                cmd = [w for w in body[body.index("COMMAND") + 1:]] if "COMMAND" in body else body
+                stop = next((k for k, w in enumerate(cmd) if w.isupper() and w in (
+                    "COMMAND", "WORKING_DIRECTORY", "OUTPUT_VARIABLE", "RESULT_VARIABLE", "TIMEOUT", "ERROR_VARIABLE",
+                    "OUTPUT_QUIET", "ERROR_QUIET", "INPUT_FILE", "OUTPUT_FILE", "ERROR_FILE")), len(cmd))
+                if cmd[:stop]:
+                    out.append(cmd[:stop])
+            at = low.find(call, at + 1)
+    return out
+
+
 def _option_commands(command: str, args: list[str]) -> list[str]:
     """Options whose value is a command the program runs: tar --to-command, rsync -e,
     ssh -o ProxyCommand=, zip -TT, …"""
@@ -2358,6 +2667,8 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
                 if a.startswith(prefix):
                     out.append(a[len(prefix):])
         elif command in ("ssh", "scp", "sftp", "autossh"):
+            if command in ("scp", "sftp") and a == "-S" and nxt:
+                out.append(nxt)  # the program scp runs instead of ssh
             value = nxt if a == "-o" and nxt else a[2:] if a.startswith("-o") and len(a) > 2 else None
             if value:
                 cut = min([k for k in (value.find("="), value.find(" ")) if k >= 0], default=len(value))

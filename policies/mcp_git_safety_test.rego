@@ -1,0 +1,27 @@
+package claude_rego.policies.mcp_git_safety_test
+
+import data.claude_rego.policies.mcp_git_safety
+import rego.v1
+
+_mcp(tool, args) := {
+	"facts": {"event": "PreToolUse", "tool": {"name": tool, "class": "mcp"}, "cwd": "/home/dev/project", "project_dir": "/home/dev/project", "home": "/home/dev", "paths": []},
+	"hook": {"hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": args},
+}
+
+test_boolean_force_to_a_protected_branch_denied if {
+	count(mcp_git_safety.deny) == 1 with input as _mcp("mcp__git__git_push", {"branch": "main", "force": true})
+	count(mcp_git_safety.deny) == 1 with input as _mcp("mcp__forge__pushBranch", {"ref": "refs/heads/release/1.2", "forceWithLease": "true"})
+	count(mcp_git_safety.deny) == 1 with input as _mcp("mcp__gitlab__push", {"options": {"force_push": 1}, "target_branch": "master"})
+}
+
+test_force_without_a_branch_denied if {
+	count(mcp_git_safety.deny) == 1 with input as _mcp("mcp__git__git_push", {"force": true})
+	count(mcp_git_safety.deny) == 1 with input as _mcp("mcp__git__push", {"args": ["origin", "--force"]})
+}
+
+test_ordinary_pushes_and_unprotected_force_allowed if {
+	count(mcp_git_safety.deny) == 0 with input as _mcp("mcp__git__git_push", {"branch": "main"})
+	count(mcp_git_safety.deny) == 0 with input as _mcp("mcp__git__git_push", {"branch": "feature/x", "force": true})
+	count(mcp_git_safety.deny) == 0 with input as _mcp("mcp__git__git_push", {"branch": "main", "force": false})
+	count(mcp_git_safety.deny) == 0 with input as _mcp("mcp__github__create_issue", {"title": "force", "force": true})
+}
