@@ -207,8 +207,10 @@ def _real_password(value: str) -> bool:
     """A command-line password that is a value, not a placeholder, a variable or a word."""
     if len(value) < 6 or _placeholder(value) or _CLI_PASSWORD_WORDS.match(value) or value.lower() in _DEV_PASSWORDS:
         return False
-    if value.startswith(("$", "@", "/", "~", "./", "<", "%")) or "{{" in value:
+    if value.startswith(("$", "@", "/", "~", "./", "<", "%", "[")) or "{{" in value or value[-1] in "])}>":
         return False
+    if re.fullmatch(r"[A-Z][A-Z0-9_-]*|[a-z]+(?:[_-][a-z]+)*", value):
+        return False  # a metavariable (--token TOKEN) or a word (--password secretword)
     classes = sum(bool(re.search(c, value)) for c in (r"[a-z]", r"[A-Z]", r"[0-9]", r"[^A-Za-z0-9]"))
     return classes >= 2 and len(set(value)) >= 5
 
@@ -231,7 +233,17 @@ def _generic_token(m, text: str) -> bool:
     return bool(_SECRET_LINE.search(near[-400:]))
 
 
-_TOKENS_NEEDLED = [(k, p, _needles(p.pattern)) for k, p in _TOKENS]
+# needles for patterns that start with a class or a group (every alternative holds one)
+_NEEDLE_OVERRIDES: dict[str, tuple[str, ...]] = {
+    "Stripe key": ("_live_", "_prod_"), "New Relic key": ("NR",), "Twilio key": ("SK",), "Vercel token": ("vc",),
+    "Netlify token": ("nf",), "DigitalOcean token": ("_v1_",), "AWS access key ID": ("A3T", "AKIA", "ASIA", "ABIA", "ACCA"),
+    "GitHub token": ("gh", "github_pat_"), "GitLab token": ("gl",), "Vault token": ("hv",),
+    "Terraform Cloud token": (".atlasv1.",), "Mailchimp key": ("-us",), "SonarQube token": ("sq",),
+    "Twitter bearer token": ("A" * 21,), "Telegram bot token": (":AA",),
+}
+_TOKENS_NEEDLED = [(k, p, _NEEDLE_OVERRIDES.get(k) or _needles(p.pattern)) for k, p in _TOKENS]
+_CLI_NEEDLES = ("mysql", "mariadb", "sshpass", "login", "connect", "auth", "redis-cli", "--pass", "--db-pass",
+                "--admin-pass", "--secret", "--token", "--api-key", "--client-secret")
 
 # whole blocks: from the BEGIN line through the END line (or the end of the text)
 _PEM = re.compile(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[^-]*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?")
@@ -378,7 +390,7 @@ def find(text) -> list[dict]:
             value = next(g for g in m.groups()[1:] if g is not None)
             if looks_random(value):
                 _add(out, "random-looking secret assignment", value, generic=True)
-        for m in _CLI_PASSWORD.finditer(text):
+        for m in (_CLI_PASSWORD.finditer(text) if any(n in text for n in _CLI_NEEDLES) else ()):
             value = next((g for g in m.groups() if g is not None), "")
             if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
                 value = value[1:-1]
