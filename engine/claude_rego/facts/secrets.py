@@ -188,7 +188,7 @@ _PLACEHOLDER_TOKEN = re.compile(r"(?i)x{4,}|\*{3,}|\.{3}|example|placeholder|you
 # names a token/key/secret (`token: foo_…`, `Your API key is abc_…`).
 _TOKEN_SHAPE = re.compile(r"(?<![A-Za-z0-9_./+=-])((?:[a-z][a-z0-9]{0,11}[_-]){1,3})([A-Za-z0-9]{24,200})(?![A-Za-z0-9_./+=-])")
 _SECRET_PREFIX = re.compile(r"(?:^|[_-])(?:sk|pk_live|sec|secret|pat|key|apikey|api|token|tok|tkn|auth|pw|pwd|pass|cred|live|prod|priv)[_-]$")
-_SECRET_LINE = re.compile(r"(?i)token|api[ _-]?key|secret|password|passwd|credential|bearer|access[ _-]?key|auth")
+_SECRET_LINE = re.compile(r"(?i)token|api[ _-]?key|secret|password|passwd|credential|bearer|access[ _-]?key|\bauth(?:orization|[ _-]?token|[ _-]?key)?\b")
 _NOT_SECRET_PREFIX = re.compile(r"^(?:sha[0-9]*|md5|blake[0-9a-z]*|xxh[0-9]*|crc[0-9]*|id|uuid|ulid|req|request|msg|toolu|chatcmpl|run|cus|pi|ch|evt|in|sub|price|prod|acct|txn|pm|seti|si|src|tok_test)[_-]")
 
 # passwords given on a command line (mysql -pXXXX, sshpass -p XXXX, docker login -p XXXX,
