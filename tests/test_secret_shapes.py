@@ -88,6 +88,13 @@ CLI_TP = {
     "docker login -u bob -p " + "Hq7zPw3k9L" + " registry.io": "Hq7zPw3k9L",
     "./deploy --password=" + "Zq8!vNm2pL": "Zq8!vNm2pL",
     "redis-cli -h cache -a " + "Rd5sPw9xQ2" + " ping": "Rd5sPw9xQ2",
+    "ldapsearch -x -D cn=admin -w " + "Ld4pPw9xQ2" + " -b dc=x": "Ld4pPw9xQ2",
+    "smbclient //fs/share -U bob%" + "Sm8bPw2xQ7": "Sm8bPw2xQ7",
+    "sqlcmd -S db -U sa -P " + "Sq1Pw7xQ2z": "Sq1Pw7xQ2z",
+    "7z a -p" + "Zp7Pw2xQ9k" + " out.7z dir": "Zp7Pw2xQ9k",
+    "openssl enc -aes-256-cbc -passin pass:" + "Op3nPw8xQ2" + " -in f": "Op3nPw8xQ2",
+    "wget --http-password=" + "Wg3tPw8xQ2" + " https://x": "Wg3tPw8xQ2",
+    "htpasswd -bc .htpasswd admin " + "Ht9pPw2xQ4": "Ht9pPw2xQ4",
 }
 CLI_TN = [
     "mysql -u root -p shop",
@@ -102,6 +109,11 @@ CLI_TN = [
     "psql -h localhost -p 5432 -U postgres",
     "sshpass -p \"$SSHPASS\" ssh u@h",
     "mysql -uroot -ppostgres",
+    "docker build --secret id=npmrc,src=$HOME/.npmrc .",
+    "openssl enc -d -passin env:FILE_KEY -in f",
+    "openssl rsa -in k.pem -passin file:pass.txt",
+    "unzip -P $ZIP_PASSWORD x.zip",
+    "Usage: admin [--password PASSWORD] [--token TOKEN]",
 ]
 
 

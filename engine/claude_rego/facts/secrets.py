@@ -7,6 +7,16 @@
 - key material in files: PEM private key blocks, PuTTY key files, kubeconfig
   `client-key-data` / `client-certificate-data` / `token`, `.pgpass` lines,
   `PGPASSWORD=` / `MYSQL_PWD=` prefixes, terraform `"sensitive": true` output values;
+- the PROVIDER_TOKENS table (~55 more formats after gitleaks/trufflehog rules: PlanetScale,
+  Tailscale, Figma, Buildkite, Okta SSWS, OpenRouter, Groq, Replicate, Resend, 1Password
+  service accounts, …); a table token whose body is a placeholder (all X) is skipped;
+- passwords on a command line: `mysql -pXXXX`, `sshpass -p`, `… login -p`, `--password=`,
+  `redis-cli -a`, `ldapsearch -w`, `smbclient -U u%p`, `sqlcmd -P`, `7z -p`, `htpasswd -b`,
+  `-passin pass:` — when the value looks like a password (not `$VAR`, `<password>`, a word,
+  a METAVAR, a dev default or a `key=value` spec);
+- GENERIC token shape (`generic: true`): `prefix_` + 24+ mixed-case random characters whose
+  prefix ends in a secret word (`acme_sk_…`) or that stands on or under a line naming a
+  token, key, secret or password (bare tokens on their own line of output);
 - GENERIC (`generic: true`): a secret-ish name (password, secret, token, api_key,
   private_key, client_secret, access_key, …; any case, `_`/`-`/`.` variants, quoted
   or not) assigned with `=`, `:`, `:=` or `=>` a literal that looks random: 12+
@@ -16,7 +26,8 @@
 
 `value` is the exact substring to remove (a redaction replaces it entirely). Values
 contained in another finding's value are dropped so sequential replacement cannot leave
-part of the longer one behind. Linear regular expressions, bounded input; standard
+part of the longer one behind. Each pattern runs only on a text holding one of its
+literal needles (a substring test first). Linear regular expressions, bounded input; standard
 library only; never raises on any string.
 """
 
@@ -193,18 +204,35 @@ _NOT_SECRET_PREFIX = re.compile(r"^(?:sha[0-9]*|md5|blake[0-9a-z]*|xxh[0-9]*|crc
 
 # passwords given on a command line (mysql -pXXXX, sshpass -p XXXX, docker login -p XXXX,
 # --password=XXXX, redis-cli -a XXXX): the value, when it looks like a real password
-_CLI_PASSWORD = re.compile(
-    r"(?:\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump)\b[^\n;|&]{0,200}?"
-    r"(?<![A-Za-z0-9_-])-p(?P<a>[^\s'\"$`;&|]{4,128}|'[^'\n]{4,128}'|\"[^\"\n$`]{4,128}\")"
-    r"|\bsshpass[ \t]+-p[ \t]*(?P<b>[^\s'\"$`;&|]{4,128}|'[^'\n]{4,128}'|\"[^\"\n$`]{4,128}\")"
-    r"|\b(?:login|connect|auth)\b[^\n;|&]{0,200}?[ \t](?:-p|--password)(?:[ \t]+|=)(?P<c>[^\s'\"$`;&|-][^\s'\"$`;&|]{3,127}|'[^'\n]{4,128}'|\"[^\"\n$`]{4,128}\")"
-    r"|\bredis-cli\b[^\n;|&]{0,200}?[ \t]-a[ \t]+(?P<d>[^\s'\"$`;&|-][^\s'\"$`;&|]{3,127}|'[^'\n]{4,128}'|\"[^\"\n$`]{4,128}\")"
-    r"|(?<![A-Za-z0-9_-])--(?:password|passwd|pass|db-password|admin-password|client-secret|secret|token|api-key)(?:=|[ \t]+)(?P<e>[^\s'\"$`;&|<>-][^\s'\"$`;&|<>]{3,127}|'[^'\n<>$]{4,128}'|\"[^\"\n$`<>]{4,128}\"))")
+_CLI_VALUE = r"[^\s'\"$`;&|<>-][^\s'\"$`;&|<>]{3,127}|'[^'\n<>$]{4,128}'|\"[^\"\n$`<>]{4,128}\""
+_QUOTED = r"'[^'\n]{4,128}'|\"[^\"\n$`]{4,128}\""
+_GLUED = r"[^\s'\"$`;&|]{4,128}|" + _QUOTED
+# (needles, pattern): each pattern runs only on a text holding one of its needles, and
+# starts with its literal, so a scan is a substring search plus a bounded look ahead
+_CLI_PASSWORDS: list[tuple[tuple[str, ...], re.Pattern]] = [(n, re.compile(p.replace("VAL", _CLI_VALUE).replace("GLUED", _GLUED))) for n, p in [
+    (("mysql", "mariadb"), r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump)\b"
+                           r"[^\n;|&]{0,200}?(?<![A-Za-z0-9_-])-p(GLUED)"),
+    (("sshpass",), r"\bsshpass[ \t]+-p[ \t]*(GLUED)"),
+    (("login", "connect", "auth"), r"\b(?:login|connect|auth)\b[^\n;|&]{0,200}?[ \t](?:-p|--password)(?:[ \t]+|=)(VAL)"),
+    (("redis-cli",), r"\bredis-cli\b[^\n;|&]{0,200}?[ \t]-a[ \t]+(VAL)"),
+    (("-pass", "-db-pass", "-admin-pass", "-secret", "-token", "-api-key", "-client-secret", "-http-pass", "-ftp-pass",
+      "-proxy-pass", "-auth-token", "-access-token"),
+     r"(?<![A-Za-z0-9_-])--?(?:password|passwd|pass|db-password|admin-password|client-secret|secret|token|api-key"
+     r"|http-password|ftp-password|proxy-password|passin|passout|auth-token|access-token)(?:=|[ \t]+)(VAL)"),
+    (("ldap",), r"\b(?:ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|ldapwhoami)\b[^\n;|&]{0,200}?[ \t]-w[ \t]+(VAL)"),
+    (("smbclient",), r"\bsmbclient\b[^\n;|&]{0,200}?(?:-U|--user)[ \t=]*[^\s%'\"]{1,64}%([^\s'\"$`;&|]{4,128})"),
+    (("sqlcmd", "bcp", "zip"), r"\b(?:sqlcmd|bcp|zip|unzip)\b[^\n;|&]{0,200}?[ \t]-P[ \t]+(VAL)"),
+    (("7z",), r"\b7za?\b[^\n;|&]{0,200}?[ \t]-p([^\s'\"$`;&|]{4,128})"),
+    (("xfreerdp",), r"\bxfreerdp\b[^\n;|&]{0,200}?[ \t]/p:(VAL)"),
+    (("htpasswd",), r"\bhtpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*[ \t]+[^\s]+[ \t]+[^\s]+[ \t]+(VAL)"),
+]]
 _CLI_PASSWORD_WORDS = re.compile(r"(?i)^(?:password|passwd|pass|secret|token|stdin|prompt|none|null|true|false|env|file|-)$")
 
 
 def _real_password(value: str) -> bool:
     """A command-line password that is a value, not a placeholder, a variable or a word."""
+    if value.startswith(("env:", "file:", "fd:", "stdin")) or re.match(r"[a-z_]+=", value):
+        return False  # a reference, or a key=value spec (docker build --secret id=x,src=y)
     if len(value) < 6 or _placeholder(value) or _CLI_PASSWORD_WORDS.match(value) or value.lower() in _DEV_PASSWORDS:
         return False
     if value.startswith(("$", "@", "/", "~", "./", "<", "%", "[")) or "{{" in value or value[-1] in "])}>":
@@ -242,8 +270,6 @@ _NEEDLE_OVERRIDES: dict[str, tuple[str, ...]] = {
     "Twitter bearer token": ("A" * 21,), "Telegram bot token": (":AA",),
 }
 _TOKENS_NEEDLED = [(k, p, _NEEDLE_OVERRIDES.get(k) or _needles(p.pattern)) for k, p in _TOKENS]
-_CLI_NEEDLES = ("mysql", "mariadb", "sshpass", "login", "connect", "auth", "redis-cli", "--pass", "--db-pass",
-                "--admin-pass", "--secret", "--token", "--api-key", "--client-secret")
 
 # whole blocks: from the BEGIN line through the END line (or the end of the text)
 _PEM = re.compile(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[^-]*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?")
@@ -390,10 +416,13 @@ def find(text) -> list[dict]:
             value = next(g for g in m.groups()[1:] if g is not None)
             if looks_random(value):
                 _add(out, "random-looking secret assignment", value, generic=True)
-        for m in (_CLI_PASSWORD.finditer(text) if any(n in text for n in _CLI_NEEDLES) else ()):
-            value = next((g for g in m.groups() if g is not None), "")
+        for m in (m for needles, pattern in _CLI_PASSWORDS if any(n in text for n in needles)
+                  for m in pattern.finditer(text)):
+            value = m.group(1)
             if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
                 value = value[1:-1]
+            if value.startswith("pass:"):  # openssl -passin pass:VALUE
+                value = value[5:]
             if _real_password(value):
                 _add(out, "password on a command line", value)
         if len(out) < MAX_FINDINGS:
