@@ -16,9 +16,11 @@
 #   Also `declare -p TOKEN`-style prints of a secret-named variable and `pass NAME`.
 #   Complements secrets_access's flat `credential_commands` list (the older entries,
 #   all denied, stay there: gcloud auth print-access-token, vault kv get, op read, bw get,
-#   pass show, aws secretsmanager get-secret-value, …; a command is listed in one place
-#   only, so a call gets one reason); the table can be replaced with the
-#   `credential_families` setting.
+#   pass show, aws secretsmanager get-secret-value, …; a command is listed in one place,
+#   so a call gets one reason, except `security find-*-password -w|-g`, repeated here so
+#   flag clusters such as `-wa` match); the table can be replaced with the
+#   `credential_families` setting. A one-letter flag also matches inside a cluster
+#   (`gpg -qd`).
 # custom:
 #   severity: critical
 #   rationale: >-
@@ -62,6 +64,9 @@ default_families := {
 			["ejson", "decrypt"], ["akeyless", "get-secret-value"], ["conjur", "variable", "get"],
 			["berglas", "access"], ["teller", "show|export|env|yaml|json"], ["aws-vault", "export"],
 			["aws-vault", "exec", "--", "env|printenv"], ["kubectl", "view-secret"],
+			["op", "run", "--", "env|printenv"], ["chamber", "exec", "--", "env|printenv"],
+			["teller", "run", "--", "env|printenv"], ["sops", "exec-env", "env|printenv"],
+			["heroku", "run", "env|printenv"], ["railway", "run", "env|printenv"], ["envchain", "env|printenv"],
 		],
 		"unless": ["--only-names", "--help", "-h"],
 	},
@@ -81,6 +86,7 @@ default_families := {
 		"effect": "prints a secret from the OS keyring or a git credential helper",
 		"commands": [
 			["keyctl", "print|read|pipe"], ["kwallet-query", "-r|--read-password"], ["security", "export"],
+			["security", "find-generic-password|find-internet-password", "-w|-g"],
 			["git", "credential-store|credential-cache|credential-osxkeychain|credential-manager|credential-manager-core|credential-libsecret|credential-wincred", "get"],
 		],
 		"unless": [],
@@ -101,6 +107,7 @@ default_families := {
 			["aws", "sso", "get-role-credentials"], ["aws", "cognito-identity", "get-credentials-for-identity"],
 			["aws", "sts", "assume-role-with-web-identity|assume-role-with-saml"],
 			["gcloud", "sql", "generate-login-token"], ["doctl", "registry", "docker-config"], ["glab", "auth", "status", "-t"],
+			["gcloud", "config", "config-helper"], ["doctl", "auth", "token"], ["stripe", "config", "--list"],
 		],
 		"unless": ["--help", "-h"],
 	},
@@ -123,6 +130,8 @@ default_families := {
 		"commands": [
 			["terraform|tofu|terragrunt", "output", "-raw|--raw"], ["gpg|gpg2", "-d|--decrypt"],
 			["age", "-d|--decrypt"], ["vercel", "env", "pull"], ["supabase", "status", "-o"],
+			["helm", "get", "values|all|manifest"], ["systemctl", "show-environment"], ["tmux", "show-environment"],
+			["launchctl", "export"],
 		],
 		"unless": ["-o", "--output", "--help", "-h"],
 	},
@@ -140,9 +149,21 @@ _hits contains [name, seg.id] if {
 	some cmd in fam.commands
 	shell.name(seg) in split(cmd[0], "|")
 	every word in array.slice(cmd, 1, count(cmd)) {
-		_has(seg, word)
+		_has_or_cluster(seg, word)
 	}
 	not _exempt(seg, fam)
+}
+
+_has_or_cluster(seg, word) if _has(seg, word)
+
+# a one-letter flag inside a cluster of one-letter flags (security find-generic-password -wa,
+# gpg -qd): exemptions (`unless`) never match this way
+_has_or_cluster(seg, word) if {
+	some alt in split(word, "|")
+	regex.match(`^-[A-Za-z]$`, alt)
+	some a in shell.args(seg)
+	regex.match(`^-[A-Za-z]{2,4}$`, a)
+	contains(a, substring(alt, 1, 1))
 }
 
 _has(seg, word) if {

@@ -118,3 +118,21 @@ test_families_come_from_settings if {
 	count(credential_output.deny) == 0 with input as cmd(["heroku", "config"])
 		with data.claude_rego.settings.credential_families as {"acme": {"verdict": "deny", "effect": "prints secrets", "commands": [["acme", "secrets", "dump"]]}}
 }
+
+test_injected_environments_and_helpers if {
+	every argv in [
+		["op", "run", "--env-file=.env.tpl", "--", "printenv"], ["heroku", "run", "env", "-a", "api"],
+		["gcloud", "config", "config-helper", "--format=json"], ["security", "find-generic-password", "-s", "gh", "-wa", "me"],
+	] {
+		denied(argv)
+	}
+	asked(["helm", "get", "values", "api", "-n", "prod"])
+	asked(["systemctl", "show-environment"])
+	asked(["gpg", "-qd", "notes.asc"])
+	allowed(["helm", "list", "-A"])
+	allowed(["gpg", "-k"])
+	allowed(["heroku", "run", "rails", "console"])
+	allowed(["security", "find-generic-password", "-s", "gh"])
+	# an exemption word never matches inside a cluster (the safe direction: still asked)
+	asked(["gpg", "-do", "out.txt", "x.asc"])
+}
