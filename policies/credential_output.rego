@@ -11,7 +11,7 @@
 #   my_print_defaults, cloud key listings and login tokens) and credential creation (aws iam
 #   create-access-key, az ad sp create-for-rbac, gcloud iam service-accounts keys create,
 #   npm token create, …): denied. Asked: output that may hold credentials (a named
-#   terraform output printed -raw/-json, docker inspect of a container's environment,
+#   terraform output printed -raw/-json whose name says credential, docker inspect of a container's environment,
 #   env dumped inside a container, gpg/age decryption to the terminal, vercel env pull).
 #   Also `declare -p TOKEN`-style prints of a secret-named variable and `pass NAME`.
 #   Complements secrets_access's flat `credential_commands` list (the older entries,
@@ -128,7 +128,7 @@ default_families := {
 		"verdict": "ask",
 		"effect": "may print secrets (decrypted files, named infrastructure outputs, a platform's environment)",
 		"commands": [
-			["terraform|tofu|terragrunt", "output", "-raw|--raw"], ["gpg|gpg2", "-d|--decrypt"],
+			["gpg|gpg2", "-d|--decrypt"],
 			["age", "-d|--decrypt"], ["vercel", "env", "pull"], ["supabase", "status", "-o"],
 			["helm", "get", "values|all|manifest"], ["systemctl", "show-environment"], ["tmux", "show-environment"],
 			["launchctl", "export"],
@@ -226,14 +226,19 @@ deny contains msg if {
 	msg := sprintf("Blocked: `%s` prints $%s, which holds a secret; it must not reach the model. Check that it is set with `test -n \"$%s\"` instead.", [concat(" ", seg.argv), var, var])
 }
 
-# terraform output -json NAME: one named value in plain text, sensitive or not (the whole
-# `terraform output -json` marks sensitive values, which output redaction removes)
+# terraform output -raw|-json NAME: one named value in plain text, sensitive or not (the
+# whole `terraform output -json` marks sensitive values, which output redaction removes;
+# a named value carries no mark). Which outputs are sensitive lives in the state, not in
+# the command, so the output's name decides: one that names a credential is asked about
+# (`db_password`, `kubeconfig`, `api_token`), `vpc_id` or `cluster_endpoint` pass.
 ask contains msg if {
 	some seg in shell.running({"terraform", "tofu", "terragrunt"})
 	"output" in shell.args(seg)
-	_has(seg, "-json|--json")
-	count([o | some o in shell.operands(seg); o != "output"]) > 0
-	msg := sprintf("`%s` prints a named infrastructure output in plain text, even when it is marked sensitive. Approve only if that output is not a credential.", [concat(" ", seg.argv)])
+	_has(seg, "-json|--json|-raw|--raw")
+	some name in shell.operands(seg)
+	name != "output"
+	regex.match(`(?i)pass|secret|token|key|cred|auth|conn|dsn|private|cert|kubeconfig|sas|pwd|login`, name)
+	msg := sprintf("`%s` prints the output `%s` in plain text, even when it is marked sensitive. Approve only if that output is not a credential.", [concat(" ", seg.argv), name])
 }
 
 # docker inspect: the container's environment (Config.Env) is where its secrets live

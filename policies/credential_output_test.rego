@@ -89,6 +89,9 @@ test_may_print_secrets_asks if {
 		asked(argv)
 	}
 	allowed(["terraform", "output", "-json"])
+	allowed(["terraform", "output", "-raw", "cluster_endpoint"])
+	allowed(["terraform", "output", "-json", "vpc_id"])
+	asked(["tofu", "output", "-raw", "kubeconfig"])
 	allowed(["gpg", "-d", "-o", "notes.txt", "notes.asc"])
 	allowed(["age", "--decrypt", "--output=x.txt", "x.age"])
 }
