@@ -140,6 +140,7 @@ default_families := {
 _programs contains p if {
 	some fam in families
 	some cmd in fam.commands
+	is_string(cmd[0])
 	some p in split(cmd[0], "|")
 }
 
@@ -147,6 +148,7 @@ _hits contains [name, seg.id] if {
 	some seg in shell.running(_programs)
 	some name, fam in families
 	some cmd in fam.commands
+	is_string(cmd[0])
 	shell.name(seg) in split(cmd[0], "|")
 	every word in array.slice(cmd, 1, count(cmd)) {
 		_has_or_cluster(seg, word)
@@ -159,6 +161,7 @@ _has_or_cluster(seg, word) if _has(seg, word)
 # a one-letter flag inside a cluster of one-letter flags (security find-generic-password -wa,
 # gpg -qd): exemptions (`unless`) never match this way
 _has_or_cluster(seg, word) if {
+	is_string(word)
 	some alt in split(word, "|")
 	regex.match(`^-[A-Za-z]$`, alt)
 	some a in shell.args(seg)
@@ -167,6 +170,7 @@ _has_or_cluster(seg, word) if {
 }
 
 _has(seg, word) if {
+	is_string(word)
 	some alt in split(word, "|")
 	some a in shell.args(seg)
 	_is(a, alt)

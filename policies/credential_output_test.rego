@@ -139,3 +139,8 @@ test_injected_environments_and_helpers if {
 	# an exemption word never matches inside a cluster (the safe direction: still asked)
 	asked(["gpg", "-do", "out.txt", "x.asc"])
 }
+
+test_malformed_settings_do_not_raise if {
+	count(credential_output.deny) == 0 with input as cmd(["acme", "x"])
+		with data.claude_rego.settings.credential_families as {"bad": {"verdict": "deny", "effect": "x", "commands": [[1, 2], ["acme", 3]]}}
+}
