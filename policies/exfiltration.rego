@@ -93,11 +93,16 @@ ask contains msg if {
 	some seg in shell.running(network_tools)
 	some i, a in shell.args(seg)
 	a in _upload_options
-	shell.args(seg)[i + 1] in _stdin_markers
+	_stdin_value(shell.args(seg)[i + 1])
 	some producer in segments
 	shell.upstream(producer, seg)
 	msg := sprintf("`%s` uploads the output of `%s` to the network. Approve only if that data may leave the machine.", [concat(" ", seg.argv), concat(" ", producer.argv)])
 }
+
+_stdin_value(v) if v in _stdin_markers
+
+# -F f=@- / -F 'f=<-' / --form file=@/dev/stdin;type=…: a form field read from stdin
+_stdin_value(v) if regex.match(`^[^=]*=[@<](-|/dev/stdin)(;.*)?$`, v)
 
 # nc host port < file, cat x | nc host port, printenv | ssh host 'cat > x'
 ask contains msg if {
@@ -315,7 +320,7 @@ ask contains msg if {
 	msg := sprintf("`%s` uploads files to a remote server. Approve only if they may leave the machine.", [concat(" ", seg.argv)])
 }
 
-_ftp_clients := {"lftp", "smbclient", "tftp", "ftp", "sftp", "ncftp", "ncftpput", "pftp", "yafc"}
+_ftp_clients := {"lftp", "smbclient", "tftp", "ftp", "sftp", "ncftp", "ncftpput", "pftp", "yafc", "netkit-ftp", "busybox-ftp"}
 
 # … or given their commands on standard input or from a batch file (ftp -n host <<EOF …
 # put .env … EOF, sftp -b cmds host, cmds | ftp host): what they upload cannot be read here
@@ -384,3 +389,39 @@ ask contains msg if {
 	not "reset" in shell.operands(seg)
 	msg := sprintf("`%s` publishes a local port on the internet (Tailscale Funnel). Approve only if intended.", [concat(" ", seg.argv)])
 }
+
+# A variable whose name says it holds a secret, expanded into the URL or the data of a
+# network call (curl "https://x/?k=$AWS_SECRET_ACCESS_KEY", wget --post-data "t=$TOKEN"):
+# the value goes to that host. Handing it to the service as a credential (an
+# Authorization header, curl -u, a login reading --password-stdin) is how it is used and
+# stays allowed; the same value in a URL or a body of an arbitrary host is a leak.
+secret_var_re := `(?i)(^|_)(token|secret|password|passwd|pwd|pass|api_?key|access_?key|private_?key|secret_?key|credentials?|auth_?token|session_?token)(_base)?$`
+
+_credential_options := {"-H", "--header", "-u", "--user", "--oauth2-bearer", "--proxy-user", "-U", "--http-user", "--http-password", "--password", "--user-password", "--auth", "-a", "--bearer"}
+
+_secret_ref(raw) := var if {
+	some ref in regex.find_n(`\$\{?[A-Za-z_][A-Za-z0-9_]*`, raw, 8)
+	var := trim_left(trim_prefix(ref, "$"), "{")
+	regex.match(secret_var_re, var)
+}
+
+ask contains msg if {
+	some seg in shell.running({"curl", "wget", "http", "https", "xh", "httpie", "curlie", "nc", "ncat", "netcat", "socat", "telnet", "openssl", "dig", "nslookup", "host", "drill", "ping", "ssh", "aria2c", "lynx", "w3m"})
+	raws := shell.raw_args(seg)
+	some i, raw in raws
+	var := _secret_ref(raw)
+	not _credential_slot(raws, i)
+	msg := sprintf("`%s` sends $%s, which holds a secret, in the URL or data of a network request; it would be given to that host. Approve only if that host is the service the secret belongs to (pass it as a header, e.g. -H \"Authorization: Bearer $%s\", when the API allows).", [concat(" ", seg.argv), var, var])
+}
+
+# the word after a credential option (-H "Authorization: Bearer $T", -u "u:$PASS"), or
+# the option with its value attached (--header=…, -u$X)
+_credential_slot(raws, i) if raws[i - 1] in _credential_options
+
+_credential_slot(raws, i) if {
+	some o in _credential_options
+	startswith(raws[i], o)
+	not startswith(raws[i], "-d")
+}
+
+_credential_slot(raws, i) if regex.match(`(?i)^["']?(authorization|x-[a-z-]*(key|token|auth)[a-z-]*|[a-z-]*-token|api-key|private-token)\s*:`, raws[i])

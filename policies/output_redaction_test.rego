@@ -96,3 +96,12 @@ test_only_the_real_value_is_redacted_beside_placeholders if {
 	some patch in output_redaction.replace_output with input as bash("password: REPLACE_ME\nadmin_password: Zq8vN2pLk4x9\n", "")
 	patch.stdout == "password: REPLACE_ME\nadmin_password: [REDACTED]\n"
 }
+
+test_bare_tokens_and_dotted_values_the_facts_found_are_removed if {
+	token := concat("", ["dp.st.prd_api.", "Xk9q2LmZ7pRt4vBn8Wc3Yd6Hf1Js5Ga0Qe"])
+	doc := with_found(bash(concat("", ["rotated:\n", token, "\nDOPPLER_TOKEN=", token, "\n"]), ""), [{"kind": "Doppler token", "value": token, "generic": false}])
+	some patch in output_redaction.replace_output with input as doc
+	not contains(patch.stdout, token)
+	not contains(patch.stdout, "Xk9q2")
+	contains(patch.stdout, "[REDACTED DOPPLER TOKEN]")
+}

@@ -86,3 +86,11 @@ test_no_findings_no_block if {
 	count(prompt_secrets.deny) == 0 with input as with_found(prompt("api_key = os.environ['API_KEY']"), [])
 	count(prompt_secrets.deny) == 0 with input as prompt("fix the login page")
 }
+
+test_command_line_passwords_and_token_shapes_the_facts_found_block if {
+	doc := with_found(prompt("run mysql -u app -pQ7z it"), [found("password on a command line", "Q7z", false)])
+	some msg in prompt_secrets.deny with input as doc
+	contains(msg, "password on a command line")
+	doc2 := with_found(prompt("key: acme_sk_x"), [found("token-shaped secret", "acme_sk_x", true)])
+	count(prompt_secrets.deny) > 0 with input as doc2
+}

@@ -647,7 +647,49 @@ deny contains msg if {
 	some ref in regex.find_n(`\$\{?[A-Za-z_][A-Za-z0-9_]*`, raw, 8)
 	var := trim_left(trim_prefix(ref, "$"), "{")
 	regex.match(secret_var_re, var)
+	not _feeds_secret_consumer(seg)
 	msg := sprintf("Blocked: `%s` prints $%s, which holds a secret; it must not reach the model. Check that it is set with `test -n \"$%s\"` instead.", [concat(" ", seg.argv), var, var])
+}
+
+# echo "$TOKEN" | docker login --password-stdin: the value goes into a program that
+# consumes it as a credential, not to the model (nothing but the echo's pipe reads it)
+_feeds_secret_consumer(seg) if {
+	count(seg.redirects) == 0
+	some consumer in segments
+	consumer.id == seg.id + 1
+	shell.upstream(seg, consumer)
+	_secret_consumer(consumer)
+}
+
+_secret_consumer(seg) if {
+	"login" in shell.args(seg)
+	shell.has_arg(seg, {"--password-stdin", "--with-token", "--stdin", "--token-stdin"})
+}
+
+_secret_consumer(seg) if {
+	shell.runs_any(seg, {"gh", "glab"})
+	some pair in [["secret", "set"], ["auth", "login"], ["variable", "set"]]
+	every w in pair {
+		w in shell.args(seg)
+	}
+}
+
+_secret_consumer(seg) if {
+	shell.runs_any(seg, {"wrangler", "vercel", "netlify", "fly", "flyctl", "doppler", "railway"})
+	some w in shell.args(seg)
+	w in {"put", "add", "set", "import", "env:set"}
+}
+
+_secret_consumer(seg) if {
+	shell.runs(seg, "vault")
+	"login" in shell.args(seg)
+	"-" in shell.args(seg)
+}
+
+_secret_consumer(seg) if {
+	shell.runs(seg, "kubectl")
+	"create" in shell.args(seg)
+	"secret" in shell.args(seg)
 }
 
 deny contains msg if {

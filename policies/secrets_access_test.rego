@@ -355,3 +355,14 @@ test_h12_numeric_ip_spellings_in_urls_ask if {
 		count(secrets_access.ask) == 0 with input as cmd(["curl", url])
 	}
 }
+
+test_secret_variable_into_a_login_is_not_printed if {
+	login := [data.claude_rego.lib.testing.seg(0, ["echo", "$GITHUB_TOKEN"]), data.claude_rego.lib.testing.pipe(1, ["docker", "login", "ghcr.io", "-u", "me", "--password-stdin"], 0)]
+	allowed(bash("echo $GITHUB_TOKEN | docker login ghcr.io -u me --password-stdin", login, []))
+	secret_set := [data.claude_rego.lib.testing.seg(0, ["printf", "%s", "$NPM_TOKEN"]), data.claude_rego.lib.testing.pipe(1, ["gh", "secret", "set", "NPM_TOKEN"], 0)]
+	allowed(bash("printf %s $NPM_TOKEN | gh secret set NPM_TOKEN", secret_set, []))
+	# the same echo into anything else is still a print
+	shown := [data.claude_rego.lib.testing.seg(0, ["echo", "$GITHUB_TOKEN"]), data.claude_rego.lib.testing.pipe(1, ["tee", "out.txt"], 0)]
+	denied(bash("echo $GITHUB_TOKEN | tee out.txt", shown, []))
+	denied(cmd(["echo", "$GITHUB_TOKEN"]))
+}

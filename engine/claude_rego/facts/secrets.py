@@ -8,6 +8,16 @@
 - key material in files: PEM private key blocks, PuTTY key files, kubeconfig
   `client-key-data` / `client-certificate-data` / `token`, `.pgpass` lines,
   `PGPASSWORD=` / `MYSQL_PWD=` prefixes, terraform `"sensitive": true` output values;
+- the PROVIDER_TOKENS table (~55 more formats after gitleaks/trufflehog rules: PlanetScale,
+  Tailscale, Figma, Buildkite, Okta SSWS, OpenRouter, Groq, Replicate, Resend, 1Password
+  service accounts, …); a table token whose body is a placeholder (all X) is skipped;
+- passwords on a command line: `mysql -pXXXX`, `sshpass -p`, `… login -p`, `--password=`,
+  `redis-cli -a`, `ldapsearch -w`, `smbclient -U u%p`, `sqlcmd -P`, `7z -p`, `htpasswd -b`,
+  `-passin pass:` — when the value looks like a password (not `$VAR`, `<password>`, a word,
+  a METAVAR, a dev default or a `key=value` spec);
+- GENERIC token shape (`generic: true`): `prefix_` + 24+ mixed-case random characters whose
+  prefix ends in a secret word (`acme_sk_…`) or that stands on or under a line naming a
+  token, key, secret or password (bare tokens on their own line of output);
 - GENERIC (`generic: true`): a secret-ish name (password, secret, token, api_key,
   private_key, client_secret, access_key, …; any case, `_`/`-`/`.` variants, quoted
   or not) assigned with `=`, `:`, `:=` or `=>` a literal that looks random: 12+
@@ -17,7 +27,8 @@
 
 `value` is the exact substring to remove (a redaction replaces it entirely). Values
 contained in another finding's value are dropped so sequential replacement cannot leave
-part of the longer one behind. Linear regular expressions, bounded input; standard
+part of the longer one behind. Each pattern runs only on a text holding one of its
+literal needles (a substring test first). Linear regular expressions, bounded input; standard
 library only; never raises on any string.
 """
 
@@ -30,6 +41,71 @@ import re
 MAX_SCAN = 256 * 1024  # characters of one text scanned
 MAX_FINDINGS = 32
 
+# More provider formats, after the public rule sets of secret scanners (gitleaks
+# config/gitleaks.toml, trufflehog detectors, GitHub secret scanning's partner list):
+# a fixed, documented prefix and a body of the published length or alphabet. Kept as a
+# table so adding a provider is one line; every pattern starts with a literal prefix
+# (no backtracking across the text). Bodies whose prefix is also an ordinary word
+# prefix (re_, sk_) are validated by `_PREFIX_CHECKED` below.
+PROVIDER_TOKENS: list[tuple[str, str]] = [
+    ("PlanetScale token", r"\bpscale_(?:pw|tkn|oauth|otkn)_[A-Za-z0-9_.=-]{32,64}"),
+    ("Tailscale key", r"\btskey-(?:[a-z]{3,8}-)?[A-Za-z0-9]{6,}-[A-Za-z0-9]{20,}"),
+    ("Figma token", r"\bfig[dhu]_[A-Za-z0-9_-]{38,}"),
+    ("Buildkite token", r"\bbkua_[A-Za-z0-9]{40}"),
+    ("Okta API token", r"\bSSWS[ \t]+00[A-Za-z0-9_-]{38,}"),
+    ("OpenRouter key", r"\bsk-or-v1-[A-Za-z0-9]{40,}"),
+    ("Groq key", r"\bgsk_[A-Za-z0-9]{40,}"),
+    ("Replicate token", r"\br8_[A-Za-z0-9]{36,}"),
+    ("Resend key", r"\bre_[A-Za-z0-9]{6,12}_[A-Za-z0-9]{20,}"),
+    ("1Password service account token", r"\bops_eyJ[A-Za-z0-9+/=_-]{40,}"),
+    ("Hugging Face token", r"\bhf_[A-Za-z0-9]{34,}"),
+    ("npm token", r"\bnpm_[A-Za-z0-9]{36}\b"),
+    ("PyPI token", r"\bpypi-AgE[A-Za-z0-9_-]{50,}"),
+    ("Docker Hub token", r"\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{20,}"),
+    ("GitLab token", r"\b(?:gldt|glrt|glptt|glft|glsoat|glcbt|gloas|glimt|glagent|glffct)-[A-Za-z0-9_-]{20,}"),
+    ("Vault token", r"\bhv[sbr]\.[A-Za-z0-9_-]{24,}"),
+    ("Grafana token", r"\bglsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|\bglc_[A-Za-z0-9+/=]{32,}"),
+    ("Terraform Cloud token", r"\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_-]{60,}"),
+    ("Perplexity key", r"\bpplx-[A-Za-z0-9]{40,}"),
+    ("xAI key", r"\bxai-[A-Za-z0-9]{60,}"),
+    ("Cerebras key", r"\bcsk-[a-z0-9]{40,}"),
+    ("LangSmith key", r"\blsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}"),
+    ("Pinecone key", r"\bpcsk_[A-Za-z0-9_]{50,}"),
+    ("Neon key", r"\bnapi_[a-z0-9]{60,}"),
+    ("Render key", r"\brnd_[A-Za-z0-9]{30,}"),
+    ("Airtable token", r"\bpat[A-Za-z0-9]{14}\.[a-f0-9]{64}"),
+    ("Contentful token", r"\bCFPAT-[A-Za-z0-9_-]{43}"),
+    ("Mapbox secret token", r"\bsk\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}"),
+    ("Typeform token", r"\btfp_[A-Za-z0-9_.=-]{40,}"),
+    ("Prefect key", r"\bpnu_[A-Za-z0-9]{36}"),
+    ("Alibaba access key", r"\bLTAI[A-Za-z0-9]{20}\b"),
+    ("Bitbucket token", r"\bATBB[A-Za-z0-9_=.-]{32,}"),
+    ("Atlassian token", r"\bATCTT3[A-Za-z0-9_=-]{60,}"),
+    ("Mailchimp key", r"\b[0-9a-f]{32}-us[0-9]{1,2}\b"),
+    ("Braintree token", r"\baccess_token\$production\$[a-z0-9]{16}\$[a-f0-9]{32}"),
+    ("SonarQube token", r"\bsq[pua]_[a-f0-9]{40}"),
+    ("CircleCI token", r"\bCCIPAT_[A-Za-z0-9]{20,}_[a-f0-9]{40}"),
+    ("JFrog token", r"\bAKCp[A-Za-z0-9]{69}|\bcmVmdGtuOjAxOj[A-Za-z0-9]{40,}"),
+    ("Harness token", r"\bpat\.[A-Za-z0-9_-]{22}\.[a-f0-9]{24}\.[A-Za-z0-9]{20}"),
+    ("Twitter bearer token", r"\bA{21}[A-Za-z0-9%]{30,}"),
+    ("Google OAuth token", r"\bya29\.[0-9A-Za-z_-]{20,}|\bGOCSPX-[0-9A-Za-z_-]{24,}|\b1//0[0-9A-Za-z_-]{40,}"),
+    ("RubyGems key", r"\brubygems_[a-f0-9]{48}"),
+    ("NuGet key", r"\boy2[a-z0-9]{43}\b"),
+    ("Dynatrace token", r"\bdt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}"),
+    ("Shippo token", r"\bshippo_live_[a-f0-9]{40}"),
+    ("EasyPost key", r"\bEZAK[A-Za-z0-9]{54}"),
+    ("Flutterwave key", r"\bFLWSECK-[a-f0-9]{32}-X"),
+    ("Infracost key", r"\bico-[A-Za-z0-9]{32}\b"),
+    ("ElevenLabs key", r"\bsk_[a-f0-9]{48}\b"),
+    ("Dropbox token", r"\bsl\.[A-Za-z0-9_-]{130,}"),
+    ("Stripe key", r"\b(?:sk|rk)_(?:live|prod)_[0-9A-Za-z]{20,}"),
+    ("Anthropic API key", r"\bsk-ant-(?:api|admin|sid)[0-9]{2}-[A-Za-z0-9_-]{20,}"),
+    ("OpenAI API key", r"\bsk-[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}"),
+    ("Telegram bot token", r"\b[0-9]{8,10}:AA[A-Za-z0-9_-]{30,}"),
+    ("Slack webhook", r"hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]{20,}"),
+    ("Discord webhook", r"discord(?:app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}"),
+]
+
 _TOKENS: list[tuple[str, re.Pattern]] = [(k, re.compile(p)) for k, p in [
     ("Stripe webhook secret", r"\bwhsec_[A-Za-z0-9+/=]{24,}"),
     ("Stripe key", r"\b(?:sk|rk)_live_[0-9A-Za-z]{20,}"),
@@ -39,7 +115,7 @@ _TOKENS: list[tuple[str, re.Pattern]] = [(k, re.compile(p)) for k, p in [
     ("Twilio key", r"\bSK[0-9a-fA-F]{32}\b"),
     ("SendGrid key", r"\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{20,}"),
     ("Mailgun key", r"\bkey-[0-9a-f]{32}\b|\b[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}\b"),
-    ("Sentry token", r"\bsntr[ysu]_[A-Za-z0-9+/=_-]{30,}"),
+    ("Sentry token", r"\bsntr[ysu]_[A-Za-z0-9+/=_-]{30,}|\bsntrys_eyJ[^\s'\"`<>]{30,2048}"),
     ("Sentry DSN", r"https?://[a-f0-9]{32}(?::[a-f0-9]{32})?@[A-Za-z0-9.-]+"),
     ("Shopify token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
     ("Square token", r"\bsq0(?:atp|csp|idp)-[0-9A-Za-z_-]{22,}|\bEAAA[A-Za-z0-9_-]{56,}"),
@@ -52,7 +128,8 @@ _TOKENS: list[tuple[str, re.Pattern]] = [(k, re.compile(p)) for k, p in [
     ("DigitalOcean token", r"\bdo[porm]_v1_[a-f0-9]{64}"),
     ("Cloudflare key", r"\bv1\.0-[a-f0-9]{24}-[a-f0-9]{100,}"),
     ("Heroku key", r"\bHRKU-[A-Za-z0-9_-]{20,}"),
-    ("Doppler token", r"\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{30,}"),
+    # dp.st.<config>.<40> (service tokens name their config; the name may hold dots' parts)
+    ("Doppler token", r"\bdp\.(?:pt|st|sa|ct|scim|audit)\.(?:[a-z0-9_-]{1,40}\.)?[A-Za-z0-9]{30,}"),
     ("age secret key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{50,}"),
     ("Postman key", r"\bPMAK-[0-9a-f]{24}-[0-9a-f]{34}"),
     ("Pulumi token", r"\bpul-[a-f0-9]{40}\b"),
@@ -64,7 +141,136 @@ _TOKENS: list[tuple[str, re.Pattern]] = [(k, re.compile(p)) for k, p in [
     ("Anthropic API key", r"\bsk-ant-[A-Za-z0-9_-]{20,}"),
     ("OpenAI API key", r"\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}"),
     ("Google API key", r"\bAIza[0-9A-Za-z_-]{35}"),
+] + PROVIDER_TOKENS]
+
+_PROVIDER_KINDS = {k for k, _ in PROVIDER_TOKENS}
+
+def _needles(pattern: str) -> tuple[str, ...] | None:
+    """The literal prefixes of a pattern's top-level alternatives (`pscale_`, `tskey-`),
+    or None when one has none of 3+ characters: a pattern is run only on a text that holds
+    one of them (a substring test per kind instead of a regex pass per kind)."""
+    alts, depth, cur = [], 0, ""
+    i = 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            cur += pattern[i:i + 2]
+            i += 2
+            continue
+        if ch == "(" or ch == "[":
+            depth += 1
+        elif ch == ")" or ch == "]":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            alts.append(cur)
+            cur = ""
+            i += 1
+            continue
+        cur += ch
+        i += 1
+    alts.append(cur)
+    out = []
+    for alt in alts:
+        lit, j = "", 0
+        if alt.startswith("\\b"):
+            j = 2
+        while j < len(alt):
+            ch = alt[j]
+            if ch == "\\" and j + 1 < len(alt) and alt[j + 1] in ".$/-_":
+                lit += alt[j + 1]
+                j += 2
+            elif ch.isalnum() or ch in "_-:/ ":
+                lit += ch
+                j += 1
+            else:
+                break
+        if j < len(alt) and alt[j] in "?*{" and lit:
+            lit = lit[:-1]
+        if len(lit) < 3:
+            return None
+        out.append(lit)
+    return tuple(out)
+
+
+_PLACEHOLDER_TOKEN = re.compile(r"(?i)x{4,}|\*{3,}|\.{3}|example|placeholder|your[_-]|redacted|dummy|0{8,}|1234567890|abcdefghij")
+
+# GENERIC token shape for providers not in the table: an identifier-like prefix ending in
+# a secret-ish part (sk, pat, key, token, secret, api, …: `acme_sk_…`, `foo-api-…`) and a
+# separator, then 24+ random-looking characters; or any `prefix_`+body on a line that
+# names a token/key/secret (`token: foo_…`, `Your API key is abc_…`).
+_TOKEN_SHAPE = re.compile(r"(?<![A-Za-z0-9_./+=-])((?:[a-z][a-z0-9]{0,11}[_-]){1,3})([A-Za-z0-9]{24,200})(?![A-Za-z0-9_./+=-])")
+_SECRET_PREFIX = re.compile(r"(?:^|[_-])(?:sk|pk_live|sec|secret|pat|key|apikey|api|token|tok|tkn|auth|pw|pwd|pass|cred|live|prod|priv)[_-]$")
+_SECRET_LINE = re.compile(r"(?i)token|api[ _-]?key|secret|password|passwd|credential|bearer|access[ _-]?key|\bauth(?:orization|[ _-]?token|[ _-]?key)?\b")
+_NOT_SECRET_PREFIX = re.compile(r"^(?:sha[0-9]*|md5|blake[0-9a-z]*|xxh[0-9]*|crc[0-9]*|id|uuid|ulid|req|request|msg|toolu|chatcmpl|run|cus|pi|ch|evt|in|sub|price|prod|acct|txn|pm|seti|si|src|tok_test)[_-]")
+
+# passwords given on a command line (mysql -pXXXX, sshpass -p XXXX, docker login -p XXXX,
+# --password=XXXX, redis-cli -a XXXX): the value, when it looks like a real password
+_CLI_VALUE = r"[^\s'\"$`;&|<>-][^\s'\"$`;&|<>]{3,127}|'[^'\n<>$]{4,128}'|\"[^\"\n$`<>]{4,128}\""
+_QUOTED = r"'[^'\n]{4,128}'|\"[^\"\n$`]{4,128}\""
+_GLUED = r"[^\s'\"$`;&|]{4,128}|" + _QUOTED
+# (needles, pattern): each pattern runs only on a text holding one of its needles, and
+# starts with its literal, so a scan is a substring search plus a bounded look ahead
+_CLI_PASSWORDS: list[tuple[tuple[str, ...], re.Pattern]] = [(n, re.compile(p.replace("VAL", _CLI_VALUE).replace("GLUED", _GLUED))) for n, p in [
+    (("mysql", "mariadb"), r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump)\b"
+                           r"[^\n;|&]{0,200}?(?<![A-Za-z0-9_-])-p(GLUED)"),
+    (("sshpass",), r"\bsshpass[ \t]+-p[ \t]*(GLUED)"),
+    (("login", "connect", "auth"), r"\b(?:login|connect|auth)\b[^\n;|&]{0,200}?[ \t](?:-p|--password)(?:[ \t]+|=)(VAL)"),
+    (("redis-cli",), r"\bredis-cli\b[^\n;|&]{0,200}?[ \t]-a[ \t]+(VAL)"),
+    (("-pass", "-db-pass", "-admin-pass", "-secret", "-token", "-api-key", "-client-secret", "-http-pass", "-ftp-pass",
+      "-proxy-pass", "-auth-token", "-access-token"),
+     r"(?<![A-Za-z0-9_-])--?(?:password|passwd|pass|db-password|admin-password|client-secret|secret|token|api-key"
+     r"|http-password|ftp-password|proxy-password|passin|passout|auth-token|access-token)(?:=|[ \t]+)(VAL)"),
+    (("ldap",), r"\b(?:ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|ldapwhoami)\b[^\n;|&]{0,200}?[ \t]-w[ \t]+(VAL)"),
+    (("smbclient",), r"\bsmbclient\b[^\n;|&]{0,200}?(?:-U|--user)[ \t=]*[^\s%'\"]{1,64}%([^\s'\"$`;&|]{4,128})"),
+    (("sqlcmd", "bcp", "zip"), r"\b(?:sqlcmd|bcp|zip|unzip)\b[^\n;|&]{0,200}?[ \t]-P[ \t]+(VAL)"),
+    (("7z",), r"\b7za?\b[^\n;|&]{0,200}?[ \t]-p([^\s'\"$`;&|]{4,128})"),
+    (("xfreerdp",), r"\bxfreerdp\b[^\n;|&]{0,200}?[ \t]/p:(VAL)"),
+    (("htpasswd",), r"\bhtpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*[ \t]+[^\s]+[ \t]+[^\s]+[ \t]+(VAL)"),
 ]]
+_CLI_PASSWORD_WORDS = re.compile(r"(?i)^(?:password|passwd|pass|secret|token|stdin|prompt|none|null|true|false|env|file|-)$")
+
+
+def _real_password(value: str) -> bool:
+    """A command-line password that is a value, not a placeholder, a variable or a word."""
+    if value.startswith(("env:", "file:", "fd:", "stdin")) or re.match(r"[a-z_]+=", value):
+        return False  # a reference, or a key=value spec (docker build --secret id=x,src=y)
+    if len(value) < 6 or _placeholder(value) or _CLI_PASSWORD_WORDS.match(value) or value.lower() in _DEV_PASSWORDS:
+        return False
+    if value.startswith(("$", "@", "/", "~", "./", "<", "%", "[")) or "{{" in value or value[-1] in "])}>":
+        return False
+    if re.fullmatch(r"[A-Z][A-Z0-9_-]*|[a-z]+(?:[_-][a-z]+)*", value):
+        return False  # a metavariable (--token TOKEN) or a word (--password secretword)
+    classes = sum(bool(re.search(c, value)) for c in (r"[a-z]", r"[A-Z]", r"[0-9]", r"[^A-Za-z0-9]"))
+    return classes >= 2 and len(set(value)) >= 5
+
+
+def _generic_token(m, text: str) -> bool:
+    prefix, body = m.group(1), m.group(2)
+    if _NOT_SECRET_PREFIX.match(prefix) or _PLACEHOLDER_TOKEN.search(body):
+        return False
+    if not (any(c.isdigit() for c in body) and any(c.isupper() for c in body) and any(c.islower() for c in body)):
+        return False  # hex digests, words, ids in one case
+    if entropy(body) < 4.0 or len(set(body)) < 14:
+        return False
+    if _SECRET_PREFIX.search(prefix):
+        return True
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    line_end = text.find("\n", m.end())
+    line = text[line_start:line_end if line_end >= 0 else len(text)]
+    prev_start = text.rfind("\n", 0, max(line_start - 1, 0)) + 1 if line_start else line_start
+    near = text[prev_start:line_start] + line.replace(m.group(0), " ")
+    return bool(_SECRET_LINE.search(near[-400:]))
+
+
+# needles for patterns that start with a class or a group (every alternative holds one)
+_NEEDLE_OVERRIDES: dict[str, tuple[str, ...]] = {
+    "Stripe key": ("_live_", "_prod_"), "New Relic key": ("NR",), "Twilio key": ("SK",), "Vercel token": ("vc",),
+    "Netlify token": ("nf",), "DigitalOcean token": ("_v1_",), "AWS access key ID": ("A3T", "AKIA", "ASIA", "ABIA", "ACCA"),
+    "GitHub token": ("gh", "github_pat_"), "GitLab token": ("gl",), "Vault token": ("hv",),
+    "Terraform Cloud token": (".atlasv1.",), "Mailchimp key": ("-us",), "SonarQube token": ("sq",),
+    "Twitter bearer token": ("A" * 21,), "Telegram bot token": (":AA",),
+}
+_TOKENS_NEEDLED = [(k, p, _NEEDLE_OVERRIDES.get(k) or _needles(p.pattern)) for k, p in _TOKENS]
 
 # whole blocks: from the BEGIN line through the END line (or the end of the text)
 
@@ -207,12 +413,20 @@ def find(text) -> list[dict]:
         for m in _PEM.finditer(text):
             _add(out, "private key", m.group(0))
         _putty(text, out)
-        for (kind, pattern), prefilter in zip(_TOKENS, _TOKEN_PREFILTERS):
-            if prefilter is not pattern and not prefilter.search(text):
+        for (kind, pattern, needles), prefilter in zip(_TOKENS_NEEDLED, _TOKEN_PREFILTERS):
+            # cheapest first: a literal needle every match contains, else a regex superset
+            if needles is not None:
+                if not any(n in text for n in needles):
+                    continue
+            elif prefilter is not pattern and not prefilter.search(text):
                 continue
             for m in pattern.finditer(text):
-                if not _EXAMPLE_TOKEN.search(m.group(0)):
-                    _add(out, kind, m.group(0))
+                value = m.group(0)
+                if _EXAMPLE_TOKEN.search(value):
+                    continue
+                if kind in _PROVIDER_KINDS and (_PLACEHOLDER_TOKEN.search(value) or len(set(value)) < 10):
+                    continue
+                _add(out, kind, value)
         for m in _KUBE.finditer(text):
             value = m.group(2)
             if m.group(1).lower() in ("client-key-data", "client-certificate-data") or (
@@ -231,6 +445,19 @@ def find(text) -> list[dict]:
             value = next(g for g in m.groups()[1:] if g is not None)
             if looks_random(value):
                 _add(out, "random-looking secret assignment", value, generic=True)
+        for m in (m for needles, pattern in _CLI_PASSWORDS if any(n in text for n in needles)
+                  for m in pattern.finditer(text)):
+            value = m.group(1)
+            if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+                value = value[1:-1]
+            if value.startswith("pass:"):  # openssl -passin pass:VALUE
+                value = value[5:]
+            if _real_password(value):
+                _add(out, "password on a command line", value)
+        if len(out) < MAX_FINDINGS:
+            for m in _TOKEN_SHAPE.finditer(text):
+                if _generic_token(m, text):
+                    _add(out, "token-shaped secret", m.group(0), generic=True)
     except (RecursionError, MemoryError):  # pragma: no cover - bounded input
         pass
     # drop values inside another finding's value (replacing both could leave a part)

@@ -1,0 +1,280 @@
+# METADATA
+# title: Commands that print or mint credentials
+# description: >-
+#   A data-driven table of commands whose job is to print a credential or create one,
+#   by family: secret managers (vault, aws secretsmanager/ssm/kms, gcloud/az secrets,
+#   infisical, chamber, doppler, sops, akeyless, conjur, berglas, teller, aws-vault),
+#   password managers (bw, rbw, lpass, op, gopass/pass/passage, keepassxc-cli), keyrings
+#   and git credential helpers (keyctl, kwallet-query, git credential-store get, security
+#   export), platform configuration dumps (heroku config, netlify env:list, railway
+#   variables, firebase functions:config:get, terraform state pull, pulumi --show-secrets,
+#   my_print_defaults, cloud key listings and login tokens) and credential creation (aws iam
+#   create-access-key, az ad sp create-for-rbac, gcloud iam service-accounts keys create,
+#   npm token create, …): denied. Asked: output that may hold credentials (a named
+#   terraform output printed -raw/-json whose name says credential, docker inspect of a container's environment,
+#   env dumped inside a container, gpg/age decryption to the terminal, vercel env pull).
+#   Also `declare -p TOKEN`-style prints of a secret-named variable and `pass NAME`.
+#   Complements secrets_access's flat `credential_commands` list (the older entries,
+#   all denied, stay there: gcloud auth print-access-token, vault kv get, op read, bw get,
+#   pass show, aws secretsmanager get-secret-value, …; a command is listed in one place,
+#   so a call gets one reason, except `security find-*-password -w|-g`, repeated here so
+#   flag clusters such as `-wa` match); the table can be replaced with the
+#   `credential_families` setting. A one-letter flag also matches inside a cluster
+#   (`gpg -qd`).
+# custom:
+#   severity: critical
+#   rationale: >-
+#     File reads of credentials are judged by path; commands that fetch a secret from a
+#     store print it just the same, and a freshly minted key is printed once, into the
+#     model's context. The rule follows the effect (the output is a credential), so the
+#     table is organised by what each family of tools does, not by one spelling: a new
+#     tool is one line. Read-only calls that print no secret values (terraform plan,
+#     plain terraform output, vault kv list, docker inspect --format of a state field,
+#     printenv PATH) pass.
+#   routing:
+#     events: [PreToolUse, PermissionRequest]
+#     tool_classes: [shell]
+package claude_rego.policies.credential_output
+
+import data.claude_rego.lib.settings
+import data.claude_rego.lib.shell
+import data.claude_rego.lib.shell.segments
+import rego.v1
+
+instead := "Ask the user to run it themselves and share only the non-secret part you need, or reference the secret by name (an environment variable the tool reads)."
+
+# family → {verdict: deny|ask, effect: what the command does, commands: [[program, word, …]],
+# unless: [word, …]}. A command matches when its program is the first word and every other
+# word is among its arguments (any order; `a|b` is either; a `--flag` also matches
+# `--flag=…`); `unless` words exempt a match (an output file instead of the terminal).
+families := f if {
+	f := settings.get("credential_families", null)
+	is_object(f)
+} else := default_families
+
+default_families := {
+	"secret manager": {
+		"verdict": "deny",
+		"effect": "prints a secret held in a secret manager",
+		"commands": [
+			["aws", "secretsmanager", "batch-get-secret-value"], ["aws", "kms", "decrypt"],
+			["infisical", "export"], ["infisical", "secrets"],
+			["infisical", "run", "--", "env|printenv"], ["chamber", "export"], ["chamber", "read"], ["chamber", "env"],
+			["doppler", "secrets"], ["doppler", "run", "--", "env|printenv"], ["sops", "decrypt"],
+			["ejson", "decrypt"], ["akeyless", "get-secret-value"], ["conjur", "variable", "get"],
+			["berglas", "access"], ["teller", "show|export|env|yaml|json"], ["aws-vault", "export"],
+			["aws-vault", "exec", "--", "env|printenv"], ["kubectl", "view-secret"],
+			["op", "run", "--", "env|printenv"], ["chamber", "exec", "--", "env|printenv"],
+			["teller", "run", "--", "env|printenv"], ["sops", "exec-env", "env|printenv"],
+			["heroku", "run", "env|printenv"], ["railway", "run", "env|printenv"], ["envchain", "env|printenv"],
+		],
+		"unless": ["--only-names", "--help", "-h"],
+	},
+	"password manager": {
+		"verdict": "deny",
+		"effect": "prints a password-manager entry or session key",
+		"commands": [
+			["bw", "list", "items"], ["bw", "unlock"], ["bw", "login", "--raw"], ["rbw", "get"], ["rbw", "code"],
+			["lpass", "export"], ["op", "document", "get"], ["op", "signin", "--raw"], ["gopass", "cat|otp"],
+			["pass", "otp"], ["passage", "show"],
+			["keepassxc-cli", "show|export|clip"], ["ykman", "oath", "accounts", "code"],
+		],
+		"unless": ["--help", "-h"],
+	},
+	"keyring": {
+		"verdict": "deny",
+		"effect": "prints a secret from the OS keyring or a git credential helper",
+		"commands": [
+			["keyctl", "print|read|pipe"], ["kwallet-query", "-r|--read-password"], ["security", "export"],
+			["security", "find-generic-password|find-internet-password", "-w|-g"],
+			["git", "credential-store|credential-cache|credential-osxkeychain|credential-manager|credential-manager-core|credential-libsecret|credential-wincred", "get"],
+		],
+		"unless": [],
+	},
+	"platform config": {
+		"verdict": "deny",
+		"effect": "prints a platform's stored secrets or a login token",
+		"commands": [
+			["heroku", "config"], ["heroku", "config:get"], ["netlify", "env:list"], ["railway", "variables"],
+			["firebase", "functions:config:get"],
+			["terraform|tofu|terragrunt", "state", "pull"], ["pulumi", "--show-secrets"], ["my_print_defaults"],
+			["az", "keys", "list"], ["az", "list-keys"], ["az", "storage", "account", "show-connection-string"],
+			["az", "acr", "credential", "show"], ["az", "acr", "login", "--expose-token"],
+			["az", "webapp|functionapp", "deployment", "list-publishing-profiles"],
+			["aws", "ecr", "get-authorization-token"], ["aws", "codeartifact", "get-authorization-token"],
+			["aws", "rds", "generate-db-auth-token"], ["aws", "ec2", "get-password-data"],
+			["aws", "lightsail", "download-default-key-pair|get-instance-access-details"],
+			["aws", "sso", "get-role-credentials"], ["aws", "cognito-identity", "get-credentials-for-identity"],
+			["aws", "sts", "assume-role-with-web-identity|assume-role-with-saml"],
+			["gcloud", "sql", "generate-login-token"], ["doctl", "registry", "docker-config"], ["glab", "auth", "status", "-t"],
+			["gcloud", "config", "config-helper"], ["doctl", "auth", "token"], ["stripe", "config", "--list"],
+		],
+		"unless": ["--help", "-h"],
+	},
+	"credential creation": {
+		"verdict": "deny",
+		"effect": "creates a new credential and prints it",
+		"commands": [
+			["aws", "iam", "create-access-key|create-service-specific-credential"],
+			["az", "ad", "sp", "create-for-rbac"], ["az", "ad", "sp|app", "credential", "reset"],
+			["gcloud", "iam", "service-accounts", "keys", "create"], ["npm", "token", "create"],
+			["heroku", "authorizations:create"], ["doppler", "configs", "tokens", "create"],
+			["glab", "token", "create"],
+			["fly|flyctl", "tokens", "create"], ["ngrok", "api", "credentials", "create"],
+		],
+		"unless": ["--help", "-h"],
+	},
+	"may print secrets": {
+		"verdict": "ask",
+		"effect": "may print secrets (decrypted files, named infrastructure outputs, a platform's environment)",
+		"commands": [
+			["gpg|gpg2", "-d|--decrypt"],
+			["age", "-d|--decrypt"], ["vercel", "env", "pull"], ["supabase", "status", "-o"],
+			["helm", "get", "values|all|manifest"], ["systemctl", "show-environment"], ["tmux", "show-environment"],
+			["launchctl", "export"],
+		],
+		"unless": ["-o", "--output", "--help", "-h"],
+	},
+}
+
+_programs contains p if {
+	some fam in families
+	some cmd in fam.commands
+	is_string(cmd[0])
+	some p in split(cmd[0], "|")
+}
+
+_hits contains [name, seg.id] if {
+	some seg in shell.running(_programs)
+	some name, fam in families
+	some cmd in fam.commands
+	is_string(cmd[0])
+	shell.name(seg) in split(cmd[0], "|")
+	every word in array.slice(cmd, 1, count(cmd)) {
+		_has_or_cluster(seg, word)
+	}
+	not _exempt(seg, fam)
+}
+
+_has_or_cluster(seg, word) if _has(seg, word)
+
+# a one-letter flag inside a cluster of one-letter flags (security find-generic-password -wa,
+# gpg -qd): exemptions (`unless`) never match this way
+_has_or_cluster(seg, word) if {
+	is_string(word)
+	some alt in split(word, "|")
+	regex.match(`^-[A-Za-z]$`, alt)
+	some a in shell.args(seg)
+	regex.match(`^-[A-Za-z]{2,4}$`, a)
+	contains(a, substring(alt, 1, 1))
+}
+
+_has(seg, word) if {
+	is_string(word)
+	some alt in split(word, "|")
+	some a in shell.args(seg)
+	_is(a, alt)
+}
+
+_is(a, alt) if a == alt
+
+_is(a, alt) if {
+	startswith(alt, "-")
+	startswith(a, concat("", [alt, "="]))
+}
+
+_exempt(seg, fam) if {
+	some word in object.get(fam, "unless", [])
+	_has(seg, word)
+}
+
+deny contains msg if {
+	some [name, id] in _hits
+	families[name].verdict == "deny"
+	seg := shell.by_id(id)
+	msg := sprintf("Blocked: `%s` %s (%s); it must not reach the model. %s", [concat(" ", seg.argv), families[name].effect, name, instead])
+}
+
+ask contains msg if {
+	some [name, id] in _hits
+	families[name].verdict == "ask"
+	seg := shell.by_id(id)
+	msg := sprintf("`%s` %s (%s). Approve only if its output holds no credential.", [concat(" ", seg.argv), families[name].effect, name])
+}
+
+# `pass NAME`, `gopass NAME`: with no subcommand these print the entry
+_store_subcommands := {
+	"init", "ls", "list", "find", "search", "show", "grep", "insert", "add", "edit", "generate", "rm", "remove",
+	"delete", "mv", "rename", "cp", "copy", "git", "help", "version", "otp", "sync", "setup", "config", "clone",
+	"mounts", "recipients", "templates", "audit", "fsck", "update", "env", "cat", "create", "new",
+}
+
+deny contains msg if {
+	some seg in shell.running({"pass", "gopass", "passage"})
+	ops := shell.operands(seg)
+	count(ops) > 0
+	not ops[0] in _store_subcommands
+	not shell.has_short_flag(seg, {"c"})
+	not shell.has_arg(seg, {"--clip", "--help"})
+	msg := sprintf("Blocked: `%s` prints a password-store entry (password manager); it must not reach the model. %s", [concat(" ", seg.argv), instead])
+}
+
+# declare -p TOKEN, typeset -p AWS_SECRET_ACCESS_KEY, export -p GITHUB_TOKEN: a named print
+secret_var_re := `(?i)(^|_)(token|secret|password|passwd|pwd|pass|api_?key|access_?key|private_?key|secret_?key|credentials?|auth_?token|session_?token)(_base)?$`
+
+deny contains msg if {
+	some seg in shell.running({"declare", "typeset", "export", "local", "readonly"})
+	shell.has_short_flag(seg, {"p"})
+	some var in shell.operands(seg)
+	regex.match(secret_var_re, var)
+	msg := sprintf("Blocked: `%s` prints $%s, which holds a secret; it must not reach the model. Check that it is set with `test -n \"$%s\"` instead.", [concat(" ", seg.argv), var, var])
+}
+
+# terraform output -raw|-json NAME: one named value in plain text, sensitive or not (the
+# whole `terraform output -json` marks sensitive values, which output redaction removes;
+# a named value carries no mark). Which outputs are sensitive lives in the state, not in
+# the command, so the output's name decides: one that names a credential is asked about
+# (`db_password`, `kubeconfig`, `api_token`), `vpc_id` or `cluster_endpoint` pass.
+ask contains msg if {
+	some seg in shell.running({"terraform", "tofu", "terragrunt"})
+	"output" in shell.args(seg)
+	_has(seg, "-json|--json|-raw|--raw")
+	some name in shell.operands(seg)
+	name != "output"
+	regex.match(`(?i)pass|secret|token|key|cred|auth|conn|dsn|private|cert|kubeconfig|sas|pwd|login`, name)
+	msg := sprintf("`%s` prints the output `%s` in plain text, even when it is marked sensitive. Approve only if that output is not a credential.", [concat(" ", seg.argv), name])
+}
+
+# docker inspect: the container's environment (Config.Env) is where its secrets live
+_container_tools := {"docker", "podman", "nerdctl"}
+
+deny contains msg if {
+	some seg in shell.running(_container_tools)
+	"inspect" in shell.args(seg)
+	fmt := shell.option_value(seg, {"--format", "-f"})
+	regex.match(`(?i)\.Env\b|\.Config\s*}}|\.Config\s*\|`, fmt)
+	msg := sprintf("Blocked: `%s` prints a container's environment variables, where its secrets live; they must not reach the model. Inspect the field you need (`--format '{{.State.Status}}'`).", [concat(" ", seg.argv)])
+}
+
+ask contains msg if {
+	some seg in shell.running(_container_tools)
+	"inspect" in shell.args(seg)
+	not shell.option_value(seg, {"--format", "-f"})
+	not _inspects_non_container(seg)
+	msg := sprintf("`%s` prints the whole container description, including its environment variables (often credentials). Approve only if none are secret, or inspect one field with --format.", [concat(" ", seg.argv)])
+}
+
+_inspects_non_container(seg) if {
+	some a in shell.args(seg)
+	a in {"network", "volume", "image", "node", "plugin", "context", "buildx", "manifest", "--type=image", "--type=volume", "--type=network"}
+}
+
+# docker exec c env, kubectl exec pod -- printenv: an environment dump inside a container
+ask contains msg if {
+	some seg in shell.running(_container_tools | {"kubectl", "oc"})
+	"exec" in shell.args(seg)
+	args := shell.args(seg)
+	last := args[count(args) - 1]
+	last in {"env", "printenv", "set", "export"}
+	msg := sprintf("`%s` prints every environment variable of the container, including its credentials. Approve only if it holds no secrets, or print the variables you need by name.", [concat(" ", seg.argv)])
+}

@@ -1,0 +1,146 @@
+package claude_rego.policies.credential_output_test
+
+import data.claude_rego.lib.testing.cmd
+import data.claude_rego.policies.credential_output
+import rego.v1
+
+denied(argv) if count(credential_output.deny) > 0 with input as cmd(argv)
+
+asked(argv) if {
+	count(credential_output.deny) == 0 with input as cmd(argv)
+	count(credential_output.ask) > 0 with input as cmd(argv)
+}
+
+allowed(argv) if {
+	count(credential_output.deny) == 0 with input as cmd(argv)
+	count(credential_output.ask) == 0 with input as cmd(argv)
+}
+
+test_secret_managers_denied if {
+	every argv in [
+		["infisical", "export", "--env=prod"], ["chamber", "export", "prod"], ["chamber", "read", "prod", "db_password"],
+		["doppler", "secrets"], ["doppler", "run", "--", "printenv"], ["aws", "kms", "decrypt", "--ciphertext-blob", "fileb://x"],
+		["sops", "decrypt", "secrets.yaml"], ["akeyless", "get-secret-value", "--name", "x"], ["conjur", "variable", "get", "-i", "x"],
+		["berglas", "access", "sm://p/x"], ["teller", "show"], ["aws-vault", "export", "prod"], ["ejson", "decrypt", "x.ejson"],
+	] {
+		denied(argv)
+	}
+	allowed(["doppler", "secrets", "--only-names"])
+	allowed(["chamber", "list", "prod"])
+	allowed(["infisical", "login"])
+}
+
+test_password_managers_and_keyrings_denied if {
+	every argv in [
+		["bw", "list", "items", "--search", "github"], ["bw", "unlock", "--raw"], ["rbw", "get", "github"],
+		["lpass", "export"], ["op", "document", "get", "x"], ["gopass", "cat", "x"], ["passage", "show", "x"],
+		["keepassxc-cli", "show", "db.kdbx", "x"], ["keyctl", "print", "%user:token"], ["kwallet-query", "-r", "x", "kdewallet"],
+		["git", "credential-store", "get"], ["git", "credential-cache", "get"], ["security", "export", "-k", "login.keychain"],
+		["pass", "github/token"], ["gopass", "work/aws"],
+	] {
+		denied(argv)
+	}
+	allowed(["pass", "ls"])
+	allowed(["pass", "-c", "github/token"])
+	allowed(["pass", "insert", "x"])
+	allowed(["bw", "list", "folders"])
+	allowed(["keyctl", "show"])
+	allowed(["git", "credential-cache", "exit"])
+}
+
+test_platform_dumps_denied if {
+	every argv in [
+		["heroku", "config", "-a", "prod-app"], ["heroku", "config:get", "DATABASE_URL"], ["netlify", "env:list", "--plain"],
+		["railway", "variables"], ["firebase", "functions:config:get"], ["terraform", "state", "pull"], ["tofu", "state", "pull"],
+		["pulumi", "stack", "output", "--show-secrets"], ["pulumi", "config", "--show-secrets"], ["my_print_defaults", "-s", "client"],
+		["az", "storage", "account", "keys", "list", "-n", "x"], ["az", "cosmosdb", "keys", "list", "-n", "x"],
+		["az", "storage", "account", "show-connection-string", "-n", "x"], ["aws", "rds", "generate-db-auth-token", "--hostname", "h"],
+		["aws", "ec2", "get-password-data", "--instance-id", "i-1"], ["aws", "codeartifact", "get-authorization-token", "--domain", "d"],
+		["gcloud", "sql", "generate-login-token"],
+	] {
+		denied(argv)
+	}
+	every argv in [
+		["terraform", "plan"], ["terraform", "output"], ["terraform", "show"], ["terraform", "state", "list"],
+		["pulumi", "stack", "output"], ["heroku", "logs", "--tail"], ["heroku", "config:set", "X=1"], ["aws", "s3", "ls"],
+		["az", "storage", "account", "list"], ["netlify", "deploy"], ["mysql_config_editor", "print", "--all"],
+	] {
+		allowed(argv)
+	}
+}
+
+test_credential_creation_denied if {
+	every argv in [
+		["aws", "iam", "create-access-key", "--user-name", "ci"], ["az", "ad", "sp", "create-for-rbac", "--name", "x"],
+		["az", "ad", "app", "credential", "reset", "--id", "x"], ["gcloud", "iam", "service-accounts", "keys", "create", "k.json", "--iam-account", "a"],
+		["npm", "token", "create"], ["heroku", "authorizations:create"], ["fly", "tokens", "create", "deploy"],
+	] {
+		denied(argv)
+	}
+	allowed(["aws", "iam", "list-access-keys"])
+	allowed(["npm", "token", "--help"])
+}
+
+test_may_print_secrets_asks if {
+	every argv in [
+		["terraform", "output", "-raw", "db_password"], ["terraform", "output", "-json", "db_password"],
+		["gpg", "--decrypt", "notes.asc"], ["age", "-d", "-i", "k.txt", "x.age"], ["vercel", "env", "pull"],
+	] {
+		asked(argv)
+	}
+	allowed(["terraform", "output", "-json"])
+	allowed(["terraform", "output", "-raw", "cluster_endpoint"])
+	allowed(["terraform", "output", "-json", "vpc_id"])
+	asked(["tofu", "output", "-raw", "kubeconfig"])
+	allowed(["gpg", "-d", "-o", "notes.txt", "notes.asc"])
+	allowed(["age", "--decrypt", "--output=x.txt", "x.age"])
+}
+
+test_named_prints_of_secret_variables_denied if {
+	denied(["declare", "-p", "GITHUB_TOKEN"])
+	denied(["typeset", "-p", "AWS_SECRET_ACCESS_KEY"])
+	allowed(["declare", "-p", "PATH"])
+	allowed(["declare", "-A", "TOKENS_BY_HOST"])
+}
+
+test_container_environment if {
+	denied(["docker", "inspect", "--format", "{{json .Config.Env}}", "postgres"])
+	denied(["podman", "inspect", "--format={{.Config.Env}}", "db"])
+	asked(["docker", "inspect", "postgres"])
+	asked(["docker", "exec", "web", "env"])
+	asked(["kubectl", "exec", "pod", "--", "printenv"])
+	allowed(["docker", "inspect", "--format", "{{.State.Status}}", "postgres"])
+	allowed(["docker", "inspect", "-f", "{{json .State.Health}}", "api-1"])
+	allowed(["docker", "image", "inspect", "node:20"])
+	allowed(["docker", "exec", "web", "printenv", "PATH"])
+}
+
+test_families_come_from_settings if {
+	count(credential_output.deny) > 0 with input as cmd(["acme", "secrets", "dump"])
+		with data.claude_rego.settings.credential_families as {"acme": {"verdict": "deny", "effect": "prints secrets", "commands": [["acme", "secrets", "dump"]]}}
+	count(credential_output.deny) == 0 with input as cmd(["heroku", "config"])
+		with data.claude_rego.settings.credential_families as {"acme": {"verdict": "deny", "effect": "prints secrets", "commands": [["acme", "secrets", "dump"]]}}
+}
+
+test_injected_environments_and_helpers if {
+	every argv in [
+		["op", "run", "--env-file=.env.tpl", "--", "printenv"], ["heroku", "run", "env", "-a", "api"],
+		["gcloud", "config", "config-helper", "--format=json"], ["security", "find-generic-password", "-s", "gh", "-wa", "me"],
+	] {
+		denied(argv)
+	}
+	asked(["helm", "get", "values", "api", "-n", "prod"])
+	asked(["systemctl", "show-environment"])
+	asked(["gpg", "-qd", "notes.asc"])
+	allowed(["helm", "list", "-A"])
+	allowed(["gpg", "-k"])
+	allowed(["heroku", "run", "rails", "console"])
+	allowed(["security", "find-generic-password", "-s", "gh"])
+	# an exemption word never matches inside a cluster (the safe direction: still asked)
+	asked(["gpg", "-do", "out.txt", "x.asc"])
+}
+
+test_malformed_settings_do_not_raise if {
+	count(credential_output.deny) == 0 with input as cmd(["acme", "x"])
+		with data.claude_rego.settings.credential_families as {"bad": {"verdict": "deny", "effect": "x", "commands": [[1, 2], ["acme", 3]]}}
+}

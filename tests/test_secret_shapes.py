@@ -1,0 +1,142 @@
+"""facts/secrets.py: provider token formats from the scanner table, the generic token
+shape, and passwords given on a command line; each with the placeholders and ordinary
+identifiers that must not match, and a large adversarial input that must finish.
+
+Every value is built by concatenation and was invented for this test.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from claude_rego.facts import secrets
+
+B = "Xk9q2LmZ7pRt4vBn8Wc3Yd6Hf1Js5Ga0Qe"  # 34 random-looking characters
+HEX40 = "9f8e7d6c5b4a39281f0e1d2c3b4a59680a1b2c3d"
+
+PROVIDERS = {
+    "PlanetScale token": "pscale_pw_" + B,
+    "Tailscale key": "tskey-auth-" + "kABCD1CNTRL-" + B,
+    "Figma token": "figd_" + B + "aa11bb",
+    "Buildkite token": "bkua_" + HEX40,
+    "Okta API token": "SSWS " + "00" + B + "abcd12",
+    "OpenRouter key": "sk-or-v1-" + B + B,
+    "Groq key": "gsk_" + B + "ab12cd34",
+    "Replicate token": "r8_" + B + "z9y8",
+    "Resend key": "re_" + "Ab12Cd34_" + B[:24],
+    "1Password service account token": "ops_" + "eyJ" + B + B,
+    "Doppler token": "dp.st." + "prd." + B + "abcdef",
+    "Sentry token": "sntrys_" + "eyJpYXQiOjE2ODgwNjk0MDUuNzQyNjQ1LCJ1cmwiOiJodHRwczovL3NlbnRyeS5pbyJ9_" + B + "Ab9",
+    "Hugging Face token": "hf_" + B,
+    "npm token": "npm_" + B + "ab",
+    "Vault token": "hvs." + B,
+    "Pinecone key": "pcsk_" + B + "_" + B,
+    "SonarQube token": "sqp_" + HEX40,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(PROVIDERS))
+def test_provider_token_found_bare_and_assigned(kind):
+    token = PROVIDERS[kind]
+    for text in (token, "\n" + token + "\n", "X_CREDENTIAL=" + token, f'{{"v": "{token}"}}'):
+        found = secrets.find(text)
+        assert any(f["value"] == token and f["kind"] == kind for f in found), (text, found)
+
+
+@pytest.mark.parametrize("kind", sorted(k for k in PROVIDERS if k in secrets._PROVIDER_KINDS))
+def test_provider_placeholder_not_found(kind):
+    """A table token whose body is all X is documentation, not a credential (the older
+    patterns' placeholders are handled with the shared placeholder check)."""
+    token = PROVIDERS[kind]
+    cut = next(i for i, ch in enumerate(token) if ch.isupper() and i > 3 or ch.isdigit() and i > 3)
+    fake = token[:cut] + "X" * (len(token) - cut)
+    assert not [f for f in secrets.find(fake) if f["kind"] == kind], fake
+
+
+GENERIC_TP = [
+    "acme_sk_" + B,
+    "Your API key:\nfoo_" + B,
+    "token: zz_" + B,
+]
+GENERIC_TN = [
+    "sha512-" + B,                      # integrity hash
+    "req_" + B,                         # request id
+    "msg_01XFDUDYJgAACzvnptvVoYEL",     # message id
+    "build-" + "9f8e7d6c5b4a39281f0e1d2c3b4a5968",  # hex digest
+    "re_compile_pattern_for_the_thing_here",          # an identifier
+    "job-" + B,                          # no secret word near it
+    "acme_sk_" + "X" * 30,               # placeholder
+]
+
+
+@pytest.mark.parametrize("text", GENERIC_TP)
+def test_generic_token_shape_found(text):
+    assert any(f["generic"] and f["value"] in text for f in secrets.find(text)), text
+
+
+@pytest.mark.parametrize("text", GENERIC_TN)
+def test_generic_token_shape_not_found(text):
+    assert not secrets.find(text), (text, secrets.find(text))
+
+
+CLI_TP = {
+    "mysql -u root -p" + "Xk9mQ2vL7 shop": "Xk9mQ2vL7",
+    "mysqldump -uroot -p'" + "w7K!q2mZp" + "' db": "w7K!q2mZp",
+    "sshpass -p '" + "Tr0ub4dor&3" + "' ssh u@h": "Tr0ub4dor&3",
+    "docker login -u bob -p " + "Hq7zPw3k9L" + " registry.io": "Hq7zPw3k9L",
+    "./deploy --password=" + "Zq8!vNm2pL": "Zq8!vNm2pL",
+    "redis-cli -h cache -a " + "Rd5sPw9xQ2" + " ping": "Rd5sPw9xQ2",
+    "ldapsearch -x -D cn=admin -w " + "Ld4pPw9xQ2" + " -b dc=x": "Ld4pPw9xQ2",
+    "smbclient //fs/share -U bob%" + "Sm8bPw2xQ7": "Sm8bPw2xQ7",
+    "sqlcmd -S db -U sa -P " + "Sq1Pw7xQ2z": "Sq1Pw7xQ2z",
+    "7z a -p" + "Zp7Pw2xQ9k" + " out.7z dir": "Zp7Pw2xQ9k",
+    "openssl enc -aes-256-cbc -passin pass:" + "Op3nPw8xQ2" + " -in f": "Op3nPw8xQ2",
+    "wget --http-password=" + "Wg3tPw8xQ2" + " https://x": "Wg3tPw8xQ2",
+    "htpasswd -bc .htpasswd admin " + "Ht9pPw2xQ4": "Ht9pPw2xQ4",
+}
+CLI_TN = [
+    "mysql -u root -p shop",
+    "mysql -u root -p$MYSQL_PWD shop",
+    "docker login -u bob -p <password> registry.io",
+    "docker login -u bob --password-stdin registry.io",
+    "--password=changeme",
+    "--password=password",
+    "--password=$PASS",
+    "--password PASSWORD  the password to use",
+    "mkdir -p build && ssh -p 2222 host",
+    "psql -h localhost -p 5432 -U postgres",
+    "sshpass -p \"$SSHPASS\" ssh u@h",
+    "mysql -uroot -ppostgres",
+    "docker build --secret id=npmrc,src=$HOME/.npmrc .",
+    "openssl enc -d -passin env:FILE_KEY -in f",
+    "openssl rsa -in k.pem -passin file:pass.txt",
+    "unzip -P $ZIP_PASSWORD x.zip",
+    "Usage: admin [--password PASSWORD] [--token TOKEN]",
+]
+
+
+@pytest.mark.parametrize("text,value", sorted(CLI_TP.items()))
+def test_cli_password_found(text, value):
+    assert any(f["kind"] == "password on a command line" and f["value"] == value
+               for f in secrets.find(text)), (text, secrets.find(text))
+
+
+@pytest.mark.parametrize("text", CLI_TN)
+def test_cli_password_not_found(text):
+    assert not [f for f in secrets.find(text) if f["kind"] == "password on a command line"], text
+
+
+@pytest.mark.parametrize("chunk", [
+    "a_" * 5000, "aB3_" * 5000, "mysql " + "-x " * 20000, "--password=" * 5000, "x-" * 30000 + "Ab9" * 30,
+    "SSWS " * 10000, "dp.st." * 10000, "sntrys_eyJ" + "a" * 100000, "tskey-" + "a-" * 30000,
+])
+def test_large_adversarial_input_finishes(chunk):
+    """Bounded input and linear patterns: these finish (the size-linearity is printed, not asserted)."""
+    t0 = time.perf_counter()
+    secrets.find(chunk)
+    t1 = time.perf_counter()
+    secrets.find(chunk * 4)
+    t2 = time.perf_counter()
+    print(f"{chunk[:12]!r}: 1x {t1 - t0:.4f}s 4x {t2 - t1:.4f}s")
