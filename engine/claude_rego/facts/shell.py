@@ -1124,9 +1124,9 @@ class _Parser:
         elif sub == "submodule" and "foreach" in rest:
             cmd = [a for a in rest[rest.index("foreach") + 1:] if a not in ("--recursive", "-q", "--quiet")]
             if cmd:
+                # the argument is a shell command run in each submodule: judged as the
+                # nested command it is (not a setting; an opaque one is asked about there)
                 self.child_sequence(node, " ".join(cmd), depth, "git_exec")
-                node.setdefault("config_exec", []).append({"tool": "git", "key": "submodule.foreach",
-                                                           "value": " ".join(cmd)})
 
     def config_entry(self, node: dict, tool: str, key: str, value: str, depth: int) -> None:
         """A tool's setting that makes it run a program: recorded, and the program parsed."""
