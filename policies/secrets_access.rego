@@ -382,6 +382,7 @@ secret_var_re := `(?i)(^|_)(token|secret|password|passwd|pwd|pass|api_?key|acces
 
 deny contains msg if {
 	some seg in shell.running({"echo", "printf", "print"})
+	not shell.stdout_discarded(seg) # echo "$TOKEN" >/dev/null prints nothing anyone sees
 	some raw in shell.raw_args(seg)
 	some ref in regex.find_n(`\$\{?[A-Za-z_][A-Za-z0-9_]*`, raw, 8)
 	var := trim_left(trim_prefix(ref, "$"), "{")
@@ -391,6 +392,7 @@ deny contains msg if {
 
 deny contains msg if {
 	some seg in shell.running({"printenv"})
+	not shell.stdout_discarded(seg) # printenv TOKEN >/dev/null: an "is it set" check
 	some var in shell.operands(seg)
 	regex.match(secret_var_re, var)
 	msg := sprintf("Blocked: `%s` prints $%s, which holds a secret; it must not reach the model. Check that it is set with `test -n \"$%s\"` instead.", [concat(" ", seg.argv), var, var])
@@ -439,6 +441,32 @@ _dumps_environment(seg) if {
 _dumps_environment(seg) if {
 	shell.runs(seg, "ps")
 	"-E" in shell.args(seg)
+}
+
+# bare `declare` / `typeset` / `export`: every variable (or every exported one) with
+# its value
+_dumps_environment(seg) if {
+	shell.runs_any(seg, {"export", "declare", "typeset"})
+	count(shell.args(seg)) == 0
+}
+
+# indirect expansion ${!v}: the value of a variable whose name is chosen at run time
+# (compgen -v | while read v; do echo "$v=${!v}"; done, for v in ${!AWS@}; …): any
+# variable, so the whole environment. ${!prefix@}, ${!prefix*} and ${!arr[@]} only
+# list names or keys.
+_dumps_environment(seg) if {
+	some raw in shell.raw_args(seg)
+	contains(raw, "${!")
+	regex.match(`\$\{![A-Za-z_][A-Za-z0-9_]*([}:#%/^,]|$)`, raw)
+}
+
+ask contains msg if {
+	some seg in segments
+	some name, raw in object.get(seg, "assignments", {})
+	is_string(raw)
+	contains(raw, "${!")
+	regex.match(`\$\{![A-Za-z_][A-Za-z0-9_]*([}:#%/^,]|$)`, raw)
+	msg := sprintf("`%s=%s` takes the value of a variable whose name is chosen at run time (indirect expansion): it can be any environment variable, including API keys and tokens. Approve only if the variable it names holds no secret.", [name, raw])
 }
 
 # `env X=1 cmd` runs cmd (the parser strips env as a wrapper; a bare env remains)

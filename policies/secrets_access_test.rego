@@ -238,3 +238,24 @@ test_serving_or_syncing_directories_that_hold_secrets_denied if {
 	allowed(bash("aws s3 sync dist s3://b", [seg(0, ["aws", "s3", "sync", "dist", "s3://b"])], [path("dist", "/home/dev/project/dist", true)]))
 	allowed(cmd(["python3", "-m", "http.server", "8000"]))
 }
+
+# where the output goes decides: a secret printed to /dev/null reaches no one
+test_secret_printed_to_dev_null_is_not_a_leak if {
+	allowed(bash("echo $NPM_TOKEN >/dev/null", [sub(0, ["echo", "$NPM_TOKEN"], {"redirects": [redirect(">", "/dev/null")]})], []))
+	allowed(bash("printenv GITHUB_TOKEN >/dev/null", [sub(0, ["printenv", "GITHUB_TOKEN"], {"redirects": [redirect(">", "/dev/null")]})], []))
+	denied(bash("echo $NPM_TOKEN 2>/dev/null", [sub(0, ["echo", "$NPM_TOKEN"], {"redirects": [object.union(redirect(">", "/dev/null"), {"fd": 2})]})], []))
+	denied(bash("echo $NPM_TOKEN >/dev/null >&2", [sub(0, ["echo", "$NPM_TOKEN"], {"redirects": [redirect(">", "/dev/null"), {"op": ">&", "target": "2", "fd": null, "dup": true}]})], []))
+}
+
+# environment dumps by indirection (${!v}) and bare declare/typeset/export
+test_indirect_environment_dumps_are_asked if {
+	every doc in [
+		cmd(["echo", "$v=${!v}"]), cmd(["printf", "%s=%s\\n", "$v", "${!v:-}"]), cmd(["declare"]), cmd(["export"]),
+		bash("x=${!ref}", [vars(0, {"x": "${!ref}"})], []),
+	] {
+		count(secrets_access.ask) > 0 with input as doc
+	}
+	every doc in [cmd(["echo", "${!AWS@}"]), cmd(["echo", "${!arr[@]}"]), cmd(["compgen", "-v"]), cmd(["declare", "-a", "arr"])] {
+		count(secrets_access.ask) == 0 with input as doc
+	}
+}

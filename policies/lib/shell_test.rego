@@ -98,3 +98,14 @@ test_substitution_placeholders if {
 	}
 	not shell.substitution("plain")
 }
+
+test_stdout_discarded_only_when_the_last_stdout_redirect_is_dev_null if {
+	null_ := {"op": ">", "target": "/dev/null", "fd": null, "dup": false}
+	shell.stdout_discarded(sub(0, ["echo", "x"], {"redirects": [null_]}))
+	shell.stdout_discarded(sub(0, ["echo", "x"], {"redirects": [{"op": "&>", "target": "/dev/null", "fd": null, "dup": false}]}))
+	shell.stdout_discarded(sub(0, ["echo", "x"], {"redirects": [object.union(null_, {"fd": 1})]}))
+	not shell.stdout_discarded(sub(0, ["echo", "x"], {"redirects": [object.union(null_, {"fd": 2})]}))
+	not shell.stdout_discarded(sub(0, ["echo", "x"], {"redirects": [null_, {"op": ">&", "target": "2", "fd": null, "dup": true}]}))
+	not shell.stdout_discarded(sub(0, ["echo", "x"], {"redirects": [null_, {"op": ">", "target": "out.txt", "fd": null, "dup": false}]}))
+	not shell.stdout_discarded(seg(0, ["echo", "x"]))
+}
