@@ -249,6 +249,38 @@ _git_metadata(seg) if {
 	"--cached" in shell.args(seg)
 }
 
+# git log/rev-list/shortlog -- PATHSPEC (a secret audit: which commits touched *.pem or
+# .env): the pathspecs filter commits; only a patch (-p, -u, --patch, -U<n>, -L, --cc,
+# -c), a pickaxe search of contents (-S, -G) or a rev:path blob prints what a file holds
+_git_metadata(seg) if {
+	shell.runs(seg, "git")
+	ops := shell.operands(seg)
+	count(ops) > 0
+	ops[0] in {"log", "rev-list", "shortlog", "whatchanged"}
+	not _git_prints_contents(seg)
+}
+
+# git diff/show --stat/--name-only/--name-status/--numstat: names and counts, no contents
+_git_metadata(seg) if {
+	shell.runs(seg, "git")
+	ops := shell.operands(seg)
+	count(ops) > 0
+	ops[0] in {"diff", "show"}
+	some a in shell.args(seg)
+	a in {"--name-only", "--name-status", "--stat", "--numstat", "--shortstat", "--dirstat", "--summary"}
+	not _git_prints_contents(seg)
+}
+
+_git_prints_contents(seg) if {
+	some a in shell.args(seg)
+	regex.match(`^(-p|-u|--patch(-with-stat|-with-raw)?|-U[0-9]*|--unified(=.*)?|-L.*|--cc|-c|-m|--combined-all-paths|-S.*|-G.*|--pickaxe-regex|--word-diff.*|--color-words.*|--full-diff|--binary|--textconv|--ext-diff)$`, a)
+}
+
+_git_prints_contents(seg) if {
+	some a in shell.operands(seg)
+	contains(a, ":")
+}
+
 _git_metadata_only(p) if {
 	p.source == "argument"
 	_git_metadata(shell.by_id(p.segment))

@@ -259,3 +259,19 @@ test_indirect_environment_dumps_are_asked if {
 		count(secrets_access.ask) == 0 with input as doc
 	}
 }
+
+# git pathspecs filter commits: names, not contents, unless a patch/pickaxe/rev:path
+test_git_log_pathspecs_are_filters_not_reads if {
+	every argv in [
+		["git", "log", "--all", "--oneline", "--", "*.pem", ".env"], ["git", "log", "--stat", "--", ".env"],
+		["git", "rev-list", "--all", "--", "secrets/prod.key"], ["git", "diff", "--name-only", "--", ".env"],
+	] {
+		allowed(cmd(argv))
+	}
+	every argv in [
+		["git", "log", "-p", "--", ".env"], ["git", "log", "--patch", "--", ".env"], ["git", "log", "-U3", "--", ".env"],
+		["git", "log", "-S", "AKIA", "--", ".env"], ["git", "diff", "--", ".env"], ["git", "show", "--stat", "HEAD:.env"],
+	] {
+		denied(cmd(argv))
+	}
+}
