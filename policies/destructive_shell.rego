@@ -310,11 +310,26 @@ _below(child, id) if child.parent == id
 
 _below(child, id) if shell.by_id(child.parent).parent == id
 
-# `find . -name '*.pyc' -delete` in the project root deletes selected files, not the project.
+# `find . -name '*.pyc' -delete` in the project root deletes selected files, not the
+# project. Only a filter that narrows counts: `-type f` or `-name '*'` selects every file
+# (`find . -type f -exec shred -u {} \;` destroys the project, .git included).
 filtered_in_project(seg, l) if {
 	stripped(l) == project
-	shell.has_arg(seg, {"-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-size", "-empty", "-type", "-user", "-perm"})
+	some i, a in shell.args(seg)
+	a in {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-size", "-empty", "-user", "-perm", "-inum", "-samefile", "-links"}
+	_narrowing(a, _next_arg(shell.args(seg), i))
 }
+
+_next_arg(args, i) := args[i + 1] if i + 1 < count(args) else := ""
+
+_narrowing(a, _) if a == "-empty"
+
+_narrowing(a, value) if {
+	a != "-empty"
+	not value in _match_all
+}
+
+_match_all := {"", "*", "*.*", ".*", "./*", "*/*", ".*/*", "./.*", ".*.*", "*.", "**"}
 
 # ------------------------------------------------------------------ devices and file systems
 
@@ -478,3 +493,21 @@ ask contains msg if {
 	shell.basename(stripped(l)) == ".git"
 	msg := sprintf("`%s` deletes a git repository's history (%s). Approve only if it is backed up or meant to go.", [concat(" ", seg.argv), word])
 }
+
+# find .git … -delete / -exec rm|shred: the same history, file by file (a filter that
+# narrows, such as -name '*.lock', selects a few files, not the history)
+ask contains msg if {
+	some seg in shell.running({"find"})
+	find_deletes(seg)
+	some start in find_starts(seg)
+	some l in locations(seg, start)
+	_in_git_dir(stripped(l))
+	not _narrowly_filtered(seg)
+	msg := sprintf("`%s` deletes files of a git repository's history (%s). Approve only if it is backed up or meant to go.", [concat(" ", seg.argv), start])
+}
+
+_in_git_dir(path) if shell.basename(path) == ".git"
+
+_in_git_dir(path) if contains(path, "/.git/")
+
+_narrowly_filtered(seg) if filtered_in_project(seg, project)

@@ -220,3 +220,20 @@ test_reasons_say_what_and_what_instead if {
 	contains(msg, "your home directory")
 	contains(msg, "inside the project")
 }
+
+# a filter must narrow: -type f or -name '*' selects every file of the project
+test_find_with_filters_that_do_not_narrow_denied if {
+	denied(cmd(["find", ".", "-type", "f", "-exec", "shred", "-u", "{}", ";"]))
+	denied(cmd(["find", ".", "-type", "f", "-exec", "rm", "{}", "+"]))
+	denied(cmd(["find", ".", "-name", "*", "-delete"]))
+	denied(cmd(["find", ".", "-type", "f", "-execdir", "wipe", "{}", ";"]))
+	allowed(cmd(["find", ".", "-name", "__pycache__", "-type", "d", "-exec", "rm", "-rf", "{}", "+"]))
+	allowed(cmd(["find", ".", "-type", "d", "-empty", "-delete"]))
+	allowed(cmd(["find", ".", "-type", "f", "-mtime", "+30", "-delete"]))
+}
+
+test_find_deleting_git_history_asked if {
+	count(destructive_shell.ask) > 0 with input as cmd(["find", ".git", "-type", "f", "-delete"])
+	count(destructive_shell.ask) > 0 with input as cmd(["find", ".git/objects", "-type", "f", "-exec", "shred", "-u", "{}", "+"])
+	count(destructive_shell.ask) == 0 with input as cmd(["find", ".git", "-name", "*.lock", "-delete"])
+}
