@@ -511,3 +511,122 @@ _in_git_dir(path) if shell.basename(path) == ".git"
 _in_git_dir(path) if contains(path, "/.git/")
 
 _narrowly_filtered(seg) if filtered_in_project(seg, project)
+
+# ------------------------------------------------------------------ xargs inputs
+
+# `xargs rm -rf < <(echo ~)`: a process substitution feeds xargs like a pipe does
+deny contains msg if {
+	some seg in shell.running(_recursive_deleters)
+	recursive_delete(seg)
+	_fed_by_xargs(seg)
+	node := _stdin_node(seg)
+	some producer in segments
+	_process_substitution_input(producer, node)
+	some word in _produced_words(producer)
+	l := hits(producer, word, catastrophic_roots)
+	msg := sprintf("Blocked: `%s` feeds `%s` (%s) to `rm -r` through xargs. %s", [concat(" ", producer.argv), word, describe(l), instead])
+}
+
+_process_substitution_input(producer, node) if {
+	producer.parent == node.id
+	producer.context == "process_substitution"
+	some r in node.redirects
+	r.op == "<"
+	startswith(r.target, "<(")
+}
+
+# A recursive delete (or shred) run by xargs whose input claude-rego cannot tell: a file
+# (`xargs rm -rf < list.txt`, `cat list | xargs rm -rf`, -a FILE), a download, a
+# transformation. Known inputs: literal text (echo, printf, here-strings; their words
+# are judged above) and listings rooted inside the project (find, fd, ls, git
+# ls-files/diff --name-only, and grep/sort/head/tail/uniq filtering them):
+# `find . -name __pycache__ | xargs rm -rf` passes.
+ask contains msg if {
+	some seg in shell.running(_xargs_destroyers)
+	_xargs_destroys(seg)
+	_fed_by_xargs(seg)
+	node := _stdin_node(seg)
+	not _xargs_input_known(node)
+	msg := sprintf("`%s` deletes the paths its input lists, and claude-rego cannot confirm they are inside the project (a file, a download, a transformation or a listing elsewhere feeds xargs). Approve only if you have checked the list, or delete the paths by name.", [concat(" ", array.concat(seg.wrappers, seg.argv))])
+}
+
+_xargs_destroyers := _recursive_deleters | {"shred", "wipe"}
+
+_xargs_destroys(seg) if recursive_delete(seg)
+
+_xargs_destroys(seg) if shell.runs_any(seg, {"shred", "wipe", "srm"})
+
+_xargs_input_known(node) if {
+	some r in node.redirects
+	r.op in {"<<<", "<<", "<<-"}
+}
+
+_xargs_input_known(node) if {
+	not _xargs_reads_file(node)
+	producers := [p | some p in segments; _feeds_xargs(p, node)]
+	count(producers) > 0
+	every p in producers {
+		_listing_inside_project(p)
+	}
+}
+
+_feeds_xargs(p, node) if shell.upstream(p, node)
+
+_feeds_xargs(p, node) if _process_substitution_input(p, node)
+
+_xargs_reads_file(node) if {
+	some r in node.redirects
+	r.op == "<"
+	not startswith(r.target, "<(")
+}
+
+_xargs_reads_file(node) if {
+	some i, a in shell.args(node)
+	a in {"-a", "--arg-file"}
+	not startswith(_next_arg(shell.args(node), i), "<(")
+}
+
+_xargs_reads_file(node) if {
+	some a in shell.args(node)
+	startswith(a, "--arg-file=")
+}
+
+# a producer whose output is names under the project (or literal words, judged above)
+_listing_inside_project(p) if {
+	shell.runs_any(p, {"echo", "printf"})
+	every word in shell.operands(p) {
+		_word_inside_project(p, word)
+	}
+}
+
+_listing_inside_project(p) if {
+	shell.runs_any(p, {"find", "ls", "fd", "fdfind"})
+	every word in _listing_roots(p) {
+		_word_inside_project(p, word)
+	}
+}
+
+_listing_inside_project(p) if {
+	shell.runs(p, "git")
+	ops := shell.operands(p)
+	count(ops) > 0
+	ops[0] in {"ls-files", "ls-tree", "diff", "status", "grep"}
+}
+
+# filters: their output is a subset of their input lines (no file operands of their own)
+_listing_inside_project(p) if {
+	shell.runs_any(p, {"grep", "egrep", "fgrep", "sort", "uniq", "head", "tail", "tac"})
+	count(shell.operands(p)) <= 1
+}
+
+_listing_roots(p) := find_starts(p) if shell.runs(p, "find")
+
+else := array.slice(shell.operands(p), 1, count(shell.operands(p))) if shell.runs_any(p, {"fd", "fdfind"})
+
+else := shell.operands(p)
+
+_word_inside_project(p, word) if {
+	l := paths.location(p, word)
+	l.inside_project
+	l.resolved_inside_project
+}
