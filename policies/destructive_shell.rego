@@ -630,3 +630,40 @@ _word_inside_project(p, word) if {
 	l.inside_project
 	l.resolved_inside_project
 }
+
+# A link made after a `cd` in the same command (cd "$(mktemp -d)" && ln -s ~ x && rm -rf
+# x/): claude-rego follows links made in the command from the starting directory only,
+# so a delete through one made elsewhere is asked about, not passed.
+ask contains msg if {
+	some seg in shell.running(_recursive_deleters)
+	recursive_delete(seg)
+	some ln in shell.running({"ln", "cp"})
+	ln.id < seg.id
+	_makes_symlink(ln)
+	shell.cwd_at(ln) != input.facts.cwd
+	link := _link_name(ln)
+	some word in shell.operands(seg)
+	_through_link(word, link)
+	msg := sprintf("`%s` deletes through `%s`, a link made after `cd` in this command: claude-rego cannot tell where it leads (a link to ~ or / makes this a delete of everything there). Approve only if you know the target.", [concat(" ", seg.argv), link])
+}
+
+_makes_symlink(seg) if {
+	some a in shell.args(seg)
+	a in {"-s", "--symbolic"}
+}
+
+_makes_symlink(seg) if {
+	some a in shell.args(seg)
+	regex.match(`^-[A-Za-z]*s[A-Za-z]*$`, a)
+}
+
+_link_name(seg) := _plain(ops[count(ops) - 1]) if {
+	ops := shell.operands(seg)
+	count(ops) > 1
+} else := shell.basename(shell.operands(seg)[0])
+
+_plain(word) := trim_right(trim_prefix(word, "./"), "/")
+
+_through_link(word, link) if _plain(word) == link
+
+_through_link(word, link) if startswith(_plain(word), concat("", [link, "/"]))

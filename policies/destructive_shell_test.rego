@@ -261,3 +261,10 @@ test_xargs_deleting_unknown_input_asked if {
 	git := [seg(0, ["git", "ls-files", "-z", "*.orig"]), pipe(1, ["xargs", "-0", "rm", "-rf"], 0), xargs_rm(2, 1)]
 	allowed(bash("git ls-files -z '*.orig' | xargs -0 rm -rf", git, []))
 }
+
+test_delete_through_a_link_made_after_cd_asked if {
+	segs := [seg(0, ["cd", "build"]), then(1, ["ln", "-s", "~", "x"], "&&"), then(2, ["rm", "-rf", "x/"], "&&")]
+	count(destructive_shell.ask) > 0 with input as bash("cd build && ln -s ~ x && rm -rf x/", segs, [])
+	other := [seg(0, ["cd", "build"]), then(1, ["ln", "-s", "../dist", "out"], "&&"), then(2, ["rm", "-rf", "other"], "&&")]
+	count(destructive_shell.ask) == 0 with input as bash("cd build && ln -s ../dist out && rm -rf other", other, [])
+}
