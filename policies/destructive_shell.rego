@@ -667,3 +667,19 @@ _plain(word) := trim_right(trim_prefix(word, "./"), "/")
 _through_link(word, link) if _plain(word) == link
 
 _through_link(word, link) if startswith(_plain(word), concat("", [link, "/"]))
+
+# `ln -s / r; cd r/etc && rm -rf *`: a cd through a link made earlier in the command
+# moves into wherever the link leads, which the working directory does not show
+ask contains msg if {
+	some seg in shell.running(_recursive_deleters)
+	recursive_delete(seg)
+	some cd in shell.running({"cd", "pushd"})
+	cd.id < seg.id
+	some ln in shell.running({"ln", "cp"})
+	ln.id < cd.id
+	_makes_symlink(ln)
+	link := _link_name(ln)
+	some word in shell.operands(cd)
+	_through_link(word, link)
+	msg := sprintf("`%s` runs after `cd %s`, through `%s`, a link made earlier in this command: claude-rego cannot tell which directory it deletes in (a link to / or ~ makes this a delete there). Approve only if you know the target.", [concat(" ", seg.argv), word, link])
+}

@@ -268,3 +268,10 @@ test_delete_through_a_link_made_after_cd_asked if {
 	other := [seg(0, ["cd", "build"]), then(1, ["ln", "-s", "../dist", "out"], "&&"), then(2, ["rm", "-rf", "other"], "&&")]
 	count(destructive_shell.ask) == 0 with input as bash("cd build && ln -s ../dist out && rm -rf other", other, [])
 }
+
+test_delete_after_cd_through_a_link_made_in_the_command_asked if {
+	segs := [seg(0, ["ln", "-s", "/", "r"]), then(1, ["cd", "r/etc"], ";"), then(2, ["rm", "-rf", "*"], "&&")]
+	count(destructive_shell.ask) > 0 with input as bash("ln -s / r; cd r/etc && rm -rf *", segs, [])
+	plain := [seg(0, ["ln", "-s", "/", "r"]), then(1, ["cd", "build"], ";"), then(2, ["rm", "-rf", "out"], "&&")]
+	count(destructive_shell.ask) == 0 with input as bash("ln -s / r; cd build && rm -rf out", plain, [])
+}
