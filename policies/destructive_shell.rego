@@ -316,11 +316,26 @@ _below(child, id) if child.parent == id
 
 _below(child, id) if shell.by_id(child.parent).parent == id
 
-# `find . -name '*.pyc' -delete` in the project root deletes selected files, not the project.
+# `find . -name '*.pyc' -delete` in the project root deletes selected files, not the
+# project. Only a filter that narrows counts: `-type f` or `-name '*'` selects every file
+# (`find . -type f -exec shred -u {} \;` destroys the project, .git included).
 filtered_in_project(seg, l) if {
 	stripped(l) == project
-	shell.has_arg(seg, {"-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-size", "-empty", "-type", "-user", "-perm"})
+	some i, a in shell.args(seg)
+	a in {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-size", "-empty", "-user", "-perm", "-inum", "-samefile", "-links"}
+	_narrowing(a, _next_arg(shell.args(seg), i))
 }
+
+_next_arg(args, i) := args[i + 1] if i + 1 < count(args) else := ""
+
+_narrowing(a, _) if a == "-empty"
+
+_narrowing(a, value) if {
+	a != "-empty"
+	not value in _match_all
+}
+
+_match_all := {"", "*", "*.*", ".*", "./*", "*/*", ".*/*", "./.*", ".*.*", "*.", "**"}
 
 # ------------------------------------------------------------------ devices and file systems
 
@@ -582,4 +597,194 @@ _git_destroys_worktree(seg) if {
 	v in shell.args(seg)
 	some f in {"-f", "--force", ".", "--discard-changes", "-u", "--include-untracked", "--all"}
 	f in shell.args(seg)
+}
+
+# find .git … -delete / -exec rm|shred: the same history, file by file (a filter that
+# narrows, such as -name '*.lock', selects a few files, not the history)
+ask contains msg if {
+	some seg in shell.running({"find"})
+	find_deletes(seg)
+	some start in find_starts(seg)
+	some l in locations(seg, start)
+	_in_git_dir(stripped(l))
+	not _narrowly_filtered(seg)
+	msg := sprintf("`%s` deletes files of a git repository's history (%s). Approve only if it is backed up or meant to go.", [concat(" ", seg.argv), start])
+}
+
+_in_git_dir(path) if shell.basename(path) == ".git"
+
+_in_git_dir(path) if contains(path, "/.git/")
+
+_narrowly_filtered(seg) if filtered_in_project(seg, project)
+
+# ------------------------------------------------------------------ xargs inputs
+
+# `xargs rm -rf < <(echo ~)`: a process substitution feeds xargs like a pipe does
+deny contains msg if {
+	some seg in shell.running(_recursive_deleters)
+	recursive_delete(seg)
+	_fed_by_xargs(seg)
+	node := _stdin_node(seg)
+	some producer in segments
+	_process_substitution_input(producer, node)
+	some word in _produced_words(producer)
+	l := hits(producer, word, catastrophic_roots)
+	msg := sprintf("Blocked: `%s` feeds `%s` (%s) to `rm -r` through xargs. %s", [concat(" ", producer.argv), word, describe(l), instead])
+}
+
+_process_substitution_input(producer, node) if {
+	producer.parent == node.id
+	producer.context == "process_substitution"
+	some r in node.redirects
+	r.op == "<"
+	startswith(r.target, "<(")
+}
+
+# A recursive delete (or shred) run by xargs whose input claude-rego cannot tell: a file
+# (`xargs rm -rf < list.txt`, `cat list | xargs rm -rf`, -a FILE), a download, a
+# transformation. Known inputs: literal text (echo, printf, here-strings; their words
+# are judged above) and listings rooted inside the project (find, fd, ls, git
+# ls-files/diff --name-only, and grep/sort/head/tail/uniq filtering them):
+# `find . -name __pycache__ | xargs rm -rf` passes.
+ask contains msg if {
+	some seg in shell.running(_xargs_destroyers)
+	_xargs_destroys(seg)
+	_fed_by_xargs(seg)
+	node := _stdin_node(seg)
+	not _xargs_input_known(node)
+	msg := sprintf("`%s` deletes the paths its input lists, and claude-rego cannot confirm they are inside the project (a file, a download, a transformation or a listing elsewhere feeds xargs). Approve only if you have checked the list, or delete the paths by name.", [concat(" ", array.concat(seg.wrappers, seg.argv))])
+}
+
+_xargs_destroyers := _recursive_deleters | {"shred", "wipe"}
+
+_xargs_destroys(seg) if recursive_delete(seg)
+
+_xargs_destroys(seg) if shell.runs_any(seg, {"shred", "wipe", "srm"})
+
+_xargs_input_known(node) if {
+	some r in node.redirects
+	r.op in {"<<<", "<<", "<<-"}
+}
+
+_xargs_input_known(node) if {
+	not _xargs_reads_file(node)
+	producers := [p | some p in segments; _feeds_xargs(p, node)]
+	count(producers) > 0
+	every p in producers {
+		_listing_inside_project(p)
+	}
+}
+
+_feeds_xargs(p, node) if shell.upstream(p, node)
+
+_feeds_xargs(p, node) if _process_substitution_input(p, node)
+
+_xargs_reads_file(node) if {
+	some r in node.redirects
+	r.op == "<"
+	not startswith(r.target, "<(")
+}
+
+_xargs_reads_file(node) if {
+	some i, a in shell.args(node)
+	a in {"-a", "--arg-file"}
+	not startswith(_next_arg(shell.args(node), i), "<(")
+}
+
+_xargs_reads_file(node) if {
+	some a in shell.args(node)
+	startswith(a, "--arg-file=")
+}
+
+# a producer whose output is names under the project (or literal words, judged above)
+_listing_inside_project(p) if {
+	shell.runs_any(p, {"echo", "printf"})
+	every word in shell.operands(p) {
+		_word_inside_project(p, word)
+	}
+}
+
+_listing_inside_project(p) if {
+	shell.runs_any(p, {"find", "ls", "fd", "fdfind"})
+	every word in _listing_roots(p) {
+		_word_inside_project(p, word)
+	}
+}
+
+_listing_inside_project(p) if {
+	shell.runs(p, "git")
+	ops := shell.operands(p)
+	count(ops) > 0
+	ops[0] in {"ls-files", "ls-tree", "diff", "status", "grep"}
+}
+
+# filters: their output is a subset of their input lines (no file operands of their own)
+_listing_inside_project(p) if {
+	shell.runs_any(p, {"grep", "egrep", "fgrep", "sort", "uniq", "head", "tail", "tac"})
+	count(shell.operands(p)) <= 1
+}
+
+_listing_roots(p) := find_starts(p) if shell.runs(p, "find")
+
+else := array.slice(shell.operands(p), 1, count(shell.operands(p))) if shell.runs_any(p, {"fd", "fdfind"})
+
+else := shell.operands(p)
+
+_word_inside_project(p, word) if {
+	l := paths.location(p, word)
+	l.inside_project
+	l.resolved_inside_project
+}
+
+# A link made after a `cd` in the same command (cd "$(mktemp -d)" && ln -s ~ x && rm -rf
+# x/): claude-rego follows links made in the command from the starting directory only,
+# so a delete through one made elsewhere is asked about, not passed.
+ask contains msg if {
+	some seg in shell.running(_recursive_deleters)
+	recursive_delete(seg)
+	some ln in shell.running({"ln", "cp"})
+	ln.id < seg.id
+	_makes_symlink(ln)
+	shell.cwd_at(ln) != input.facts.cwd
+	link := _link_name(ln)
+	some word in shell.operands(seg)
+	_through_link(word, link)
+	msg := sprintf("`%s` deletes through `%s`, a link made after `cd` in this command: claude-rego cannot tell where it leads (a link to ~ or / makes this a delete of everything there). Approve only if you know the target.", [concat(" ", seg.argv), link])
+}
+
+_makes_symlink(seg) if {
+	some a in shell.args(seg)
+	a in {"-s", "--symbolic"}
+}
+
+_makes_symlink(seg) if {
+	some a in shell.args(seg)
+	regex.match(`^-[A-Za-z]*s[A-Za-z]*$`, a)
+}
+
+_link_name(seg) := _plain(ops[count(ops) - 1]) if {
+	ops := shell.operands(seg)
+	count(ops) > 1
+} else := shell.basename(shell.operands(seg)[0])
+
+_plain(word) := trim_right(trim_prefix(word, "./"), "/")
+
+_through_link(word, link) if _plain(word) == link
+
+_through_link(word, link) if startswith(_plain(word), concat("", [link, "/"]))
+
+# `ln -s / r; cd r/etc && rm -rf *`: a cd through a link made earlier in the command
+# moves into wherever the link leads, which the working directory does not show
+ask contains msg if {
+	some seg in shell.running(_recursive_deleters)
+	recursive_delete(seg)
+	some cd in shell.running({"cd", "pushd"})
+	cd.id < seg.id
+	some ln in shell.running({"ln", "cp"})
+	ln.id < cd.id
+	_makes_symlink(ln)
+	link := _link_name(ln)
+	some word in shell.operands(cd)
+	_through_link(word, link)
+	msg := sprintf("`%s` runs after `cd %s`, through `%s`, a link made earlier in this command: claude-rego cannot tell which directory it deletes in (a link to / or ~ makes this a delete there). Approve only if you know the target.", [concat(" ", seg.argv), word, link])
 }

@@ -268,3 +268,58 @@ test_possible_nested_reading_is_judged_like_the_command if {
 	denied(doc)
 	allowed(bash("perf stat make test", [seg(0, ["perf", "stat", "make", "test"]), sub(1, ["make", "test"], {"parent": 0, "context": "possible_nested", "depth": 1, "pipeline": 1})], []))
 }
+
+# a filter must narrow: -type f or -name '*' selects every file of the project
+test_find_with_filters_that_do_not_narrow_denied if {
+	denied(cmd(["find", ".", "-type", "f", "-exec", "shred", "-u", "{}", ";"]))
+	denied(cmd(["find", ".", "-type", "f", "-exec", "rm", "{}", "+"]))
+	denied(cmd(["find", ".", "-name", "*", "-delete"]))
+	denied(cmd(["find", ".", "-type", "f", "-execdir", "wipe", "{}", ";"]))
+	allowed(cmd(["find", ".", "-name", "__pycache__", "-type", "d", "-exec", "rm", "-rf", "{}", "+"]))
+	allowed(cmd(["find", ".", "-type", "d", "-empty", "-delete"]))
+	allowed(cmd(["find", ".", "-type", "f", "-mtime", "+30", "-delete"]))
+}
+
+test_find_deleting_git_history_asked if {
+	count(destructive_shell.ask) > 0 with input as cmd(["find", ".git", "-type", "f", "-delete"])
+	count(destructive_shell.ask) > 0 with input as cmd(["find", ".git/objects", "-type", "f", "-exec", "shred", "-u", "{}", "+"])
+	count(destructive_shell.ask) == 0 with input as cmd(["find", ".git", "-name", "*.lock", "-delete"])
+}
+
+xargs_rm(id, parent) := sub(id, ["rm", "-rf"], {"parent": parent, "context": "xargs", "depth": 1, "wrappers": ["xargs"]})
+
+test_xargs_fed_by_a_process_substitution_is_judged_like_a_pipe if {
+	node := sub(0, ["xargs", "rm", "-rf"], {"redirects": [redirect("<", "<(…)")]})
+	home := [node, sub(1, ["echo", "/home/dev"], {"parent": 0, "context": "process_substitution", "depth": 1}), xargs_rm(2, 0)]
+	denied(bash("xargs rm -rf < <(echo /home/dev)", home, []))
+	build := [node, sub(1, ["find", ".", "-name", "x"], {"parent": 0, "context": "process_substitution", "depth": 1}), xargs_rm(2, 0)]
+	allowed(bash("xargs rm -rf < <(find . -name x)", build, []))
+}
+
+# input claude-rego cannot tell (a file, a download, a listing outside the project): asked
+test_xargs_deleting_unknown_input_asked if {
+	from_file := [sub(0, ["xargs", "rm", "-rf"], {"redirects": [redirect("<", "list.txt")]}), xargs_rm(1, 0)]
+	count(destructive_shell.ask) > 0 with input as bash("xargs rm -rf < list.txt", from_file, [])
+	from_cat := [seg(0, ["cat", "list.txt"]), pipe(1, ["xargs", "rm", "-rf"], 0), xargs_rm(2, 1)]
+	count(destructive_shell.ask) > 0 with input as bash("cat list.txt | xargs rm -rf", from_cat, [])
+	elsewhere := [seg(0, ["find", "/home/dev/Documents", "-name", "*.bak"]), pipe(1, ["xargs", "rm", "-rf"], 0), xargs_rm(2, 1)]
+	count(destructive_shell.ask) > 0 with input as bash("find ~/Documents -name '*.bak' | xargs rm -rf", elsewhere, [])
+	listing := [seg(0, ["find", ".", "-name", "__pycache__"]), pipe(1, ["grep", "-v", "vendor"], 0), pipe(2, ["xargs", "rm", "-rf"], 0), xargs_rm(3, 2)]
+	allowed(bash("find . -name __pycache__ | grep -v vendor | xargs rm -rf", listing, []))
+	git := [seg(0, ["git", "ls-files", "-z", "*.orig"]), pipe(1, ["xargs", "-0", "rm", "-rf"], 0), xargs_rm(2, 1)]
+	allowed(bash("git ls-files -z '*.orig' | xargs -0 rm -rf", git, []))
+}
+
+test_delete_through_a_link_made_after_cd_asked if {
+	segs := [seg(0, ["cd", "build"]), then(1, ["ln", "-s", "~", "x"], "&&"), then(2, ["rm", "-rf", "x/"], "&&")]
+	count(destructive_shell.ask) > 0 with input as bash("cd build && ln -s ~ x && rm -rf x/", segs, [])
+	other := [seg(0, ["cd", "build"]), then(1, ["ln", "-s", "../dist", "out"], "&&"), then(2, ["rm", "-rf", "other"], "&&")]
+	count(destructive_shell.ask) == 0 with input as bash("cd build && ln -s ../dist out && rm -rf other", other, [])
+}
+
+test_delete_after_cd_through_a_link_made_in_the_command_asked if {
+	segs := [seg(0, ["ln", "-s", "/", "r"]), then(1, ["cd", "r/etc"], ";"), then(2, ["rm", "-rf", "*"], "&&")]
+	count(destructive_shell.ask) > 0 with input as bash("ln -s / r; cd r/etc && rm -rf *", segs, [])
+	plain := [seg(0, ["ln", "-s", "/", "r"]), then(1, ["cd", "build"], ";"), then(2, ["rm", "-rf", "out"], "&&")]
+	count(destructive_shell.ask) == 0 with input as bash("ln -s / r; cd build && rm -rf out", plain, [])
+}

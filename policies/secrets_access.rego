@@ -275,6 +275,38 @@ _git_metadata(seg) if {
 	"--cached" in shell.args(seg)
 }
 
+# git log/rev-list/shortlog -- PATHSPEC (a secret audit: which commits touched *.pem or
+# .env): the pathspecs filter commits; only a patch (-p, -u, --patch, -U<n>, -L, --cc,
+# -c), a pickaxe search of contents (-S, -G) or a rev:path blob prints what a file holds
+_git_metadata(seg) if {
+	shell.runs(seg, "git")
+	ops := shell.operands(seg)
+	count(ops) > 0
+	ops[0] in {"log", "rev-list", "shortlog", "whatchanged"}
+	not _git_prints_contents(seg)
+}
+
+# git diff/show --stat/--name-only/--name-status/--numstat: names and counts, no contents
+_git_metadata(seg) if {
+	shell.runs(seg, "git")
+	ops := shell.operands(seg)
+	count(ops) > 0
+	ops[0] in {"diff", "show"}
+	some a in shell.args(seg)
+	a in {"--name-only", "--name-status", "--stat", "--numstat", "--shortstat", "--dirstat", "--summary"}
+	not _git_prints_contents(seg)
+}
+
+_git_prints_contents(seg) if {
+	some a in shell.args(seg)
+	regex.match(`^(-p|-u|--patch(-with-stat|-with-raw)?|-U[0-9]*|--unified(=.*)?|-L.*|--cc|-c|-m|--combined-all-paths|-S.*|-G.*|--pickaxe-regex|--word-diff.*|--color-words.*|--full-diff|--binary|--textconv|--ext-diff)$`, a)
+}
+
+_git_prints_contents(seg) if {
+	some a in shell.operands(seg)
+	contains(a, ":")
+}
+
 _git_metadata_only(p) if {
 	p.source == "argument"
 	_git_metadata(shell.by_id(p.segment))
@@ -643,6 +675,7 @@ secret_var_re := `(?i)(^|_)(token|secret|password|passwd|pwd|pass|api_?key|acces
 
 deny contains msg if {
 	some seg in shell.running({"echo", "printf", "print"})
+	not shell.stdout_discarded(seg) # echo "$TOKEN" >/dev/null prints nothing anyone sees
 	some raw in shell.raw_args(seg)
 	some ref in regex.find_n(`\$\{?[A-Za-z_][A-Za-z0-9_]*`, raw, 8)
 	var := trim_left(trim_prefix(ref, "$"), "{")
@@ -694,6 +727,7 @@ _secret_consumer(seg) if {
 
 deny contains msg if {
 	some seg in shell.running({"printenv"})
+	not shell.stdout_discarded(seg) # printenv TOKEN >/dev/null: an "is it set" check
 	some var in shell.operands(seg)
 	regex.match(secret_var_re, var)
 	msg := sprintf("Blocked: `%s` prints $%s, which holds a secret; it must not reach the model. Check that it is set with `test -n \"$%s\"` instead.", [concat(" ", seg.argv), var, var])
@@ -746,6 +780,34 @@ _dumps_environment(seg) if {
 _dumps_environment(seg) if {
 	shell.runs(seg, "ps")
 	"-E" in shell.args(seg)
+}
+
+# bare `declare` / `typeset` / `export`: every variable (or every exported one) with
+# its value
+_dumps_environment(seg) if {
+	shell.runs_any(seg, {"export", "declare", "typeset"})
+	count(shell.args(seg)) == 0
+}
+
+# indirect expansion ${!v}: the value of a variable whose name is chosen at run time
+# (compgen -v | while read v; do echo "$v=${!v}"; done, for v in ${!AWS@}; …): any
+# variable, so the whole environment. ${!prefix@}, ${!prefix*} and ${!arr[@]} only
+# list names or keys.
+ask contains msg if {
+	some seg in segments
+	some raw in shell.raw_args(seg)
+	contains(raw, "${!")
+	regex.match(`\$\{![A-Za-z_][A-Za-z0-9_]*([}:#%/^,]|$)`, raw)
+	msg := sprintf("`%s` prints the value of a variable whose name is chosen at run time (indirect expansion `%s`): it can be any environment variable, including API keys and tokens. Approve only if the variable it names holds no secret.", [concat(" ", array.concat(seg.wrappers, seg.argv)), raw])
+}
+
+ask contains msg if {
+	some seg in segments
+	some name, raw in object.get(seg, "assignments", {})
+	is_string(raw)
+	contains(raw, "${!")
+	regex.match(`\$\{![A-Za-z_][A-Za-z0-9_]*([}:#%/^,]|$)`, raw)
+	msg := sprintf("`%s=%s` takes the value of a variable whose name is chosen at run time (indirect expansion): it can be any environment variable, including API keys and tokens. Approve only if the variable it names holds no secret.", [name, raw])
 }
 
 # `env X=1 cmd` runs cmd (the parser strips env as a wrapper; a bare env remains)

@@ -366,3 +366,40 @@ test_secret_variable_into_a_login_is_not_printed if {
 	denied(bash("echo $GITHUB_TOKEN | tee out.txt", shown, []))
 	denied(cmd(["echo", "$GITHUB_TOKEN"]))
 }
+
+# where the output goes decides: a secret printed to /dev/null reaches no one
+test_secret_printed_to_dev_null_is_not_a_leak if {
+	allowed(bash("echo $NPM_TOKEN >/dev/null", [sub(0, ["echo", "$NPM_TOKEN"], {"redirects": [redirect(">", "/dev/null")]})], []))
+	allowed(bash("printenv GITHUB_TOKEN >/dev/null", [sub(0, ["printenv", "GITHUB_TOKEN"], {"redirects": [redirect(">", "/dev/null")]})], []))
+	denied(bash("echo $NPM_TOKEN 2>/dev/null", [sub(0, ["echo", "$NPM_TOKEN"], {"redirects": [object.union(redirect(">", "/dev/null"), {"fd": 2})]})], []))
+	denied(bash("echo $NPM_TOKEN >/dev/null >&2", [sub(0, ["echo", "$NPM_TOKEN"], {"redirects": [redirect(">", "/dev/null"), {"op": ">&", "target": "2", "fd": null, "dup": true}]})], []))
+}
+
+# environment dumps by indirection (${!v}) and bare declare/typeset/export
+test_indirect_environment_dumps_are_asked if {
+	every doc in [
+		cmd(["echo", "$v=${!v}"]), cmd(["printf", "%s=%s\\n", "$v", "${!v:-}"]), cmd(["declare"]), cmd(["export"]),
+		bash("x=${!ref}", [vars(0, {"x": "${!ref}"})], []),
+	] {
+		count(secrets_access.ask) > 0 with input as doc
+	}
+	every doc in [cmd(["echo", "${!AWS@}"]), cmd(["echo", "${!arr[@]}"]), cmd(["compgen", "-v"]), cmd(["declare", "-a", "arr"])] {
+		count(secrets_access.ask) == 0 with input as doc
+	}
+}
+
+# git pathspecs filter commits: names, not contents, unless a patch/pickaxe/rev:path
+test_git_log_pathspecs_are_filters_not_reads if {
+	every argv in [
+		["git", "log", "--all", "--oneline", "--", "*.pem", ".env"], ["git", "log", "--stat", "--", ".env"],
+		["git", "rev-list", "--all", "--", "secrets/prod.key"], ["git", "diff", "--name-only", "--", ".env"],
+	] {
+		allowed(cmd(argv))
+	}
+	every argv in [
+		["git", "log", "-p", "--", ".env"], ["git", "log", "--patch", "--", ".env"], ["git", "log", "-U3", "--", ".env"],
+		["git", "log", "-S", "AKIA", "--", ".env"], ["git", "diff", "--", ".env"], ["git", "show", "--stat", "HEAD:.env"],
+	] {
+		denied(cmd(argv))
+	}
+}

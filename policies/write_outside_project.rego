@@ -34,6 +34,7 @@ import data.claude_rego.lib.paths.home
 import data.claude_rego.lib.paths.dangerous_roots
 import data.claude_rego.lib.paths.maybe_written
 import data.claude_rego.lib.paths.written
+import data.claude_rego.lib.paths.write_words
 import data.claude_rego.lib.shell
 import data.claude_rego.lib.shell.segments
 import rego.v1
@@ -79,6 +80,10 @@ verdict(p) := "ok" if {
 } else := "ok" if {
 	p.inside_project
 	p.resolved_inside_project
+} else := "ok" if {
+	_only_deleted_cache(p)
+} else := "ok" if {
+	_user_bin(p) # asked below, not denied
 } else := ": a system path" if {
 	r := _slash(lower(p.resolved))
 	some prefix in _system_slash
@@ -159,4 +164,72 @@ _tar_absolute(seg) if {
 	not startswith(a, "--")
 	regex.match(`^-?[A-Za-z]*x[A-Za-z]*$`, a)
 	contains(a, "P")
+}
+
+# ---------------------------------------------------------------- caches and PATH dirs
+
+# Deleting a well-known cache (rm -rf ~/.cache/pip, ~/.npm/_cacache, ~/.gradle/caches):
+# routine, and the tools fetch it again. Only deletes (rm, rmdir, unlink) of a path that
+# nothing else in the command writes, where both the path and where it leads are in a
+# cache root (data.claude_rego.settings.cache_delete_roots).
+cache_roots := settings.get("cache_delete_roots", [])
+
+_cache_slash := [_slash(lower(paths.expand(r))) | some r in cache_roots]
+
+_in_cache(p) if {
+	some root in _cache_slash
+	startswith(_slash(lower(p.absolute)), root)
+	startswith(_slash(lower(p.resolved)), root)
+}
+
+_only_deleted_cache(p) if {
+	_in_cache(p)
+	p in _deleted
+	not p in _written_otherwise
+}
+
+_deleted contains p if {
+	some seg in shell.running({"rm", "rmdir", "unlink"})
+	some word in shell.operands(seg)
+	p := paths.location(seg, word)
+}
+
+_written_otherwise contains p if {
+	some w in write_words
+	seg := shell.by_id(w.seg)
+	not shell.runs_any(seg, {"rm", "rmdir", "unlink"})
+	p := paths.location(seg, w.word)
+}
+
+# A directory on the user's PATH (~/.local/bin, ~/bin, ~/.cargo/bin, …): installing a
+# tool there is common (ln -s, cp, a Write), but a program placed there shadows system
+# commands in every later shell, so it is persistence-like: the user decides (asked,
+# not denied). data.claude_rego.settings.user_bin_dirs.
+user_bin_dirs := settings.get("user_bin_dirs", [])
+
+_bin_slash := [_slash(lower(paths.expand(d))) | some d in user_bin_dirs]
+
+_user_bin(p) if {
+	_under_some_bin(p.absolute)
+	_under_some_bin(p.resolved)
+}
+
+_under_some_bin(l) if {
+	some dir in _bin_slash
+	startswith(_slash(lower(l)), dir)
+}
+
+ask contains msg if {
+	some p in written
+	not _in_allowed_root(p)
+	not p.inside_project
+	_user_bin(p)
+	msg := sprintf("`%s` is in a directory on your PATH, outside the project: a program placed there runs instead of a system command in every later shell. Approve only if you want to change the tools installed there.", [p.raw])
+}
+
+ask contains msg if {
+	some p in maybe_written
+	not p.inside_project
+	_user_bin(p)
+	msg := sprintf("`%s` (%s) may write `%s`, a directory on your PATH outside the project. Approve only if you want a program installed there.", [input.facts.tool.name, p.field, p.raw])
 }

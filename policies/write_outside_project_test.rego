@@ -165,3 +165,36 @@ test_devices_are_judged_by_name if {
 	allowed(echo_to("/dev/stderr"))
 	allowed(write(object.union(path("/dev/stdout", "/dev/stdout", false), {"resolved": "/proc/self/fd/1"})))
 }
+
+# ------------------------------------------------------------------ caches and PATH dirs
+
+asked(doc) if count(write_outside_project.ask) > 0 with input as doc
+
+# deleting a well-known cache is routine; writing into it, or a delete that another
+# write in the same command refills, is still outside the project
+test_deleting_cache_roots_passes if {
+	every argv in [["rm", "-rf", "~/.cache/pip"], ["rm", "-rf", "~/.cache/*"], ["rm", "-rf", "~/.npm/_cacache"], ["rm", "-r", "/home/dev/.gradle/caches"], ["rm", "-rf", "~/.cache"]] {
+		allowed(cmd(argv))
+	}
+	denied(cmd(["cp", "x", "~/.cache/pip/y"]))
+	denied(cmd(["rm", "-rf", "~/.config"]))
+	denied(bash("rm -rf ~/.cache/x && cp evil ~/.cache/x", [seg(0, ["rm", "-rf", "~/.cache/x"]), then(1, ["cp", "evil", "~/.cache/x"], "&&")], []))
+	denied(cmd(["rm", "-rf", "~/.cache/../Documents"]))
+}
+
+test_cache_roots_are_data if {
+	denied(cmd(["rm", "-rf", "~/.cache/pip"])) with data.claude_rego.settings.cache_delete_roots as []
+}
+
+# a directory on PATH: asked (persistence-like), not denied, whatever writes it
+test_user_bin_dirs_are_asked_not_denied if {
+	every doc in [
+		cmd(["ln", "-sf", "/home/dev/project/bin/tool", "~/.local/bin/tool"]), cmd(["cp", "bin/tool", "~/bin/tool"]),
+		write(path("/home/dev/.local/bin/tool", "/home/dev/.local/bin/tool", false)),
+	] {
+		allowed(doc)
+		asked(doc)
+	}
+	denied(write(symlink("/home/dev/.local/bin/tool", "/home/dev/.local/bin/tool", "/home/dev/.bashrc")))
+	not asked(cmd(["cp", "a", "b"]))
+}

@@ -231,3 +231,18 @@ def test_an_mcp_write_to_git_hooks_or_ci_config_is_judged_by_its_effect(path):
                                            cwd="/home/dev/project",
                                            tool_input={"path": path, "content": "#!/bin/sh\necho hi\n"}))
     assert out["hookSpecificOutput"]["permissionDecision"] in ("ask", "deny"), out
+
+
+# fields of a terminal/exec/REPL tool that carry code or keystrokes (h12 red team 3):
+# a tmux server's send_keys, a python server's run with `source`; trailing key names
+# (Enter, C-m) are keystrokes, not words of the command
+@pytest.mark.parametrize("tool,tool_input,expected", [
+    ("mcp__tmux__send_keys", {"session": "main", "keys": "rm -rf ~ Enter"}, [("keys", "rm -rf ~")]),
+    ("mcp__tmux__send_keys", {"keys": ["git push -f C-m"]}, [("keys[0]", "git push -f")]),
+    ("mcp__python__run", {"source": "import os"}, [("source", "import os")]),
+    ("mcp__terminal__type", {"text": "make test Enter"}, [("text", "make test")]),
+    ("mcp__tmux__capture_pane", {"target": "main:0"}, []),
+    ("mcp__github__search_code", {"q": "foo", "text": "x"}, []),
+])
+def test_code_and_keystroke_fields_of_exec_tools(tool, tool_input, expected):
+    assert [(e["field"], e["command"]) for e in tool_effects(tool, tool_input)["exec"]] == expected

@@ -285,3 +285,28 @@ def test_the_index_matches_the_segments():
     assert set(index["wrappers"]) == {s["id"] for s in segs if s["wrappers"]}
     assert set(index["dollar"]) == {s["id"] for s in segs if any(a.startswith("$") for a in s["args"])}
     assert set(index["contexts"]["substitution"]) == {s["id"] for s in segs if s["context"] == "substitution"}
+
+
+# $(mktemp …) prints the fresh path it creates: under -p DIR / --tmpdir / the temp dir,
+# or where a bare template says; an option the model does not know leaves it unknown
+@pytest.mark.parametrize("command,expected", [
+    ("rm -rf $(mktemp -d)", ["rm", "-rf", "/tmp/tmp.XXXXXXXXXX"]),
+    ("rm -f $(mktemp)", ["rm", "-f", "/tmp/tmp.XXXXXXXXXX"]),
+    ("rm -rf $(mktemp -d -p /etc)", ["rm", "-rf", "/etc/tmp.XXXXXXXXXX"]),
+    ("rm -rf $(mktemp -d --tmpdir=/var/tmp b.XXXX)", ["rm", "-rf", "/var/tmp/b.XXXX"]),
+    ("rm -rf $(mktemp -dt b.XXXX)", ["rm", "-rf", "/tmp/b.XXXX"]),
+    ("rm -rf $(mktemp -d out.XXXX)", ["rm", "-rf", "out.XXXX"]),
+    ("rm -rf $(mktemp --bogus)", ["rm", "-rf", "$(…)"]),
+])
+def test_mktemp_output_is_the_fresh_path(command, expected):
+    assert expected in argvs(command), argvs(command)
+
+
+@pytest.mark.parametrize("command,verdict", [
+    ('tmp=$(mktemp -d) && cp a.txt "$tmp"/ && rm -rf "$tmp"', None),
+    ('f=$(mktemp); echo hi > "$f"; rm -f "$f"', None),
+    ('d=$(mktemp -d -p /etc); rm -rf "$d"', "deny"),
+    ('d=$(mktemp -d -p "$X"); rm -rf "$d"', "ask"),
+])
+def test_mktemp_paths_are_judged_where_they_are(command, verdict):
+    assert decision(command).get("permissionDecision") == verdict

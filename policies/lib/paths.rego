@@ -394,6 +394,7 @@ secret_name_patterns := [
 	`^\.vault-token$`, `^\.htpasswd$`, `^auth\.(json|toml|ya?ml)$`, `^\.?terraform\.?rc$`, `^\.wakatime\.cfg$`, `^state\.vscdb(\.backup)?$`, `^(access|auth|refresh|api|oauth|id|bearer)[_-]?tokens?\.(json|txt|ya?ml|toml)$`, `\.tfstate(\.backup)?$`, `^\.boto$`, `^\.s3cfg$`, `^client_secrets?.*\.json$`, `^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, `\.(pem|key|p12|pfx|jks|keystore|kdbx|ppk|asc|gpg)$`,
 	`^\.netrc$`, `^_netrc$`, `^\.pgpass$`, `^\.npmrc$`, `^\.pypirc$`, `^credentials(\.(json|ya?ml|toml|ini|cfg|conf|xml|csv|txt|properties|env|db|enc|gpg|tfrc\.json))?$`,
 	`^service[-_]?account.*\.json$`, `^\.git-credentials$`, `^secrets?\.(ya?ml|json|toml)$`,
+	`^key[34]\.db$`, `^signons\.sqlite$`, `^\.authinfo(\.gpg)?$`,
 ]
 
 # names a file could have that is secret, to test shell globs against (`cat .e*`)
@@ -408,6 +409,22 @@ secret_dirs := [
 	"~/Library/Application Support/Firefox", "~/Library/Cookies", "~/.oci", "~/.config/doctl", "~/.vault",
 	"~/.config/vault", "~/.config/netlify", "~/.config/heroku", "~/.fly", "~/.config/sops",
 	"/var/run/secrets", "/run/secrets", "~/.config/containers", "~/.config/Code/User/globalStorage",
+	# by family: browser and mail profiles (saved logins, key4.db, cookies)
+	"~/.thunderbird", "~/Library/Thunderbird", "~/.mozilla", "~/snap/firefox/common/.mozilla",
+	"~/.var/app/org.mozilla.firefox/.mozilla", "~/.config/microsoft-edge", "~/.config/vivaldi", "~/.config/opera",
+	"~/Library/Application Support/Microsoft Edge", "~/Library/Application Support/BraveSoftware",
+	"~/Library/Application Support/Chromium", "~/.config/google-chrome-beta", "~/.config/google-chrome-unstable",
+	# chat apps (local token stores: Local Storage/leveldb, tdata)
+	"~/.config/discord", "~/.config/discordcanary", "~/.config/discordptb", "~/.config/Slack", "~/.config/Signal",
+	"~/.config/Element", "~/.local/share/TelegramDesktop", "~/Library/Application Support/discord",
+	"~/Library/Application Support/Slack", "~/Library/Application Support/Signal", "~/.var/app/com.discordapp.Discord",
+	"~/.var/app/com.slack.Slack",
+	# CLIs' config directories that hold their tokens
+	"~/.config/fly", "~/.config/glab-cli", "~/.config/tea", "~/.config/railway", "~/.railway", "~/.supabase",
+	"~/.config/scw", "~/.pulumi", "~/.circleci", "~/.travis", "~/.kaggle", "~/.huggingface", "~/.jfrog",
+	"~/.config/twilio-cli", "~/.twilio-cli", "~/.config/filezilla", "~/.config/remmina", "~/.local/share/remmina",
+	"~/.local/share/kwalletd", "~/.kde/share/apps/kwallet", "~/.kde4/share/apps/kwallet", "~/.electrum",
+	"~/.ethereum/keystore",
 ]
 
 secret_files := [
@@ -432,6 +449,10 @@ secret_files := [
 	"~/.config/openai/auth.json", "~/.cursor/mcp.json", "~/.config/anthropic/credentials",
 	"/etc/shadow", "/etc/gshadow", "/etc/master.passwd", "/etc/sudoers", "/etc/ssh/ssh_host_rsa_key",
 	"/etc/ssh/ssh_host_ecdsa_key", "/etc/ssh/ssh_host_ed25519_key",
+	# netrc-likes: mail, SMB and remote-access credentials
+	"~/.authinfo", "~/.smbcredentials", "~/.fetchmailrc", "~/.msmtprc", "~/.config/msmtp/config",
+	"~/.config/aerc/accounts.conf", "~/.sentryclirc", "~/.cache/huggingface/token", "~/.bitcoin/wallet.dat",
+	"~/.ovh.conf", "~/.config/hut/config", "~/.config/gitlab-cli/config.yml",
 ]
 
 # process memory and environment: every variable (tokens, keys) of a running process

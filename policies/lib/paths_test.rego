@@ -140,6 +140,23 @@ test_more_credential_stores_are_secret if {
 	}
 }
 
+# by family: mail/browser profiles, chat apps' token stores, CLIs' config directories,
+# netrc-likes (not one file each)
+test_credential_families_are_secret if {
+	every file in [
+		"/home/dev/.thunderbird/abc.default-release/logins.json", "/home/dev/.thunderbird/abc.default/key4.db",
+		"/home/dev/.config/discord/Local Storage/leveldb/000005.ldb", "/home/dev/.config/Slack/Cookies",
+		"/home/dev/.local/share/TelegramDesktop/tdata/key_datas", "/home/dev/.config/fly/config.yml",
+		"/home/dev/.config/glab-cli/config.yml", "/home/dev/.config/hub", "/home/dev/.authinfo", "/home/dev/.msmtprc",
+		"/home/dev/.config/microsoft-edge/Default/Login Data", "/home/dev/.kaggle/kaggle.json", "/tmp/copy/key4.db",
+	] {
+		paths.is_secret(path(file, file, false)) with input as cmd(["x"])
+	}
+	every file in ["/home/dev/.config/flyway/conf", "/home/dev/project/src/discord.ts", "/home/dev/.config/Code/User/settings.json"] {
+		not paths.is_secret(path(file, file, false)) with input as cmd(["x"])
+	}
+}
+
 test_directories_above_secrets_hold_them if {
 	every dir in ["/home/dev", "/home/dev/.config", "/home/dev/.config/gh", "/home", "/"] {
 		paths.holds_secret(path(dir, dir, false)) with input as cmd(["x"])

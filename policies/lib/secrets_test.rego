@@ -123,3 +123,18 @@ test_test_dummies_and_insecure_dev_keys_are_placeholders if {
 	}
 	"password or secret assignment" in secrets.found("PASSWORD=Contest2024xyz")
 }
+
+# documented example keys and publishable keys are public; real-looking ones still count
+test_public_example_and_publishable_keys_are_not_secrets if {
+	every text in [
+		"Use AKIAIOSFODNN7EXAMPLE (the AWS docs example) in the moto fixture",
+		"aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+		concat("", ["STRIPE_PUBLISHABLE_KEY = 'pk_live_", "51HqLyjWDarjtT1zdp7dcXyZAbcd9XyQ'"]),
+		concat("", ["publishableKey: \"pk_test_", "51HqLyjWDarjtT1zdp7dcXyZAbcd9XyQ\""]),
+	] {
+		count(secrets.found(text)) == 0
+	}
+	secrets.found(concat("", ["key AKIA", "2E0A8F3B244C9986"])) == {"AWS access key ID"}
+	"AWS secret access key" in secrets.found(concat("", ["aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/", "bPxRfiCYzXAMPLEKEY"]))
+	count(secrets.found(concat("", ["STRIPE_SECRET_KEY = 'sk_live_", "51HqLyjWDarjtT1zdp7dcXyZAbcd9XyQ'"]))) > 0
+}

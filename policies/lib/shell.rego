@@ -567,3 +567,30 @@ known_prefix(word) := substring(word, 0, min(cuts)) if {
 	cuts := [i | some m in ["$", "`…`", "(…)"]; i := indexof(word, m); i >= 0]
 	count(cuts) > 0
 } else := word
+
+# stdout_discarded(seg): the segment's standard output goes to /dev/null (>/dev/null,
+# 1>/dev/null, &>/dev/null) and no later redirect sends it elsewhere (>/dev/null >&2
+# does not discard it): nothing it prints reaches the model.
+stdout_discarded(seg) if {
+	some i, r in seg.redirects
+	_to_stdout(r)
+	not r.dup
+	r.target == "/dev/null"
+	not _stdout_redirected_after(seg, i)
+}
+
+_to_stdout(r) if {
+	r.op in {">", ">>", ">|", "&>", "&>>"}
+	object.get(r, "fd", null) in {null, 1}
+}
+
+_to_stdout(r) if {
+	r.op == ">&"
+	object.get(r, "fd", null) in {null, 1}
+}
+
+_stdout_redirected_after(seg, i) if {
+	some j, r in seg.redirects
+	j > i
+	_to_stdout(r)
+}

@@ -111,3 +111,14 @@ test_cd_through_a_symlink_lands_where_it_leads if {
 	}}
 	data.claude_rego.lib.shell.cwd_at(doc.facts.shell.segments[2]) == "/etc" with input as doc
 }
+
+test_stdout_discarded_only_when_the_last_stdout_redirect_is_dev_null if {
+	null_ := {"op": ">", "target": "/dev/null", "fd": null, "dup": false}
+	shell.stdout_discarded(sub(0, ["echo", "x"], {"redirects": [null_]}))
+	shell.stdout_discarded(sub(0, ["echo", "x"], {"redirects": [{"op": "&>", "target": "/dev/null", "fd": null, "dup": false}]}))
+	shell.stdout_discarded(sub(0, ["echo", "x"], {"redirects": [object.union(null_, {"fd": 1})]}))
+	not shell.stdout_discarded(sub(0, ["echo", "x"], {"redirects": [object.union(null_, {"fd": 2})]}))
+	not shell.stdout_discarded(sub(0, ["echo", "x"], {"redirects": [null_, {"op": ">&", "target": "2", "fd": null, "dup": true}]}))
+	not shell.stdout_discarded(sub(0, ["echo", "x"], {"redirects": [null_, {"op": ">", "target": "out.txt", "fd": null, "dup": false}]}))
+	not shell.stdout_discarded(seg(0, ["echo", "x"]))
+}

@@ -441,7 +441,13 @@ _NETWORK_KEYS = frozenset({"url", "urls", "uri", "uris", "endpoint", "host", "ho
 _EXEC_KEYS = frozenset({"command", "cmd", "commands", "script", "shell_command", "bash_command",
                         "command_line", "commandline", "shell"})
 _EXEC_VERBS = frozenset({"exec", "execute", "run", "eval", "evaluate", "spawn", "shell", "terminal",
-                         "bash", "sh", "python", "node", "repl", "interpreter", "process"})
+                         "bash", "sh", "python", "node", "repl", "interpreter", "process",
+                         "tmux", "screen", "pty", "console", "kernel"})
+# fields of a run/exec/terminal tool that carry code or keystrokes (besides _EXEC_KEYS)
+_EXEC_CODE_KEYS = frozenset({"code", "args", "argv", "input", "source", "keys", "exec", "run", "expression",
+                             "expr", "program", "snippet", "stdin", "line", "lines", "text", "statement"})
+# tmux/screen key names sent after the text: `rm -rf ~ Enter` types and runs `rm -rf ~`
+_KEYSTROKE_WORDS = frozenset({"enter", "c-m", "c-j", "kpenter", "return", "\\n", "\\r"})
 _WRITE_VERBS = frozenset({
     "write", "edit", "create", "update", "delete", "remove", "rm", "move", "mv", "rename", "copy", "cp",
     "put", "save", "mkdir", "append", "patch", "set", "insert", "replace", "modify",
@@ -482,6 +488,17 @@ def name_tokens(tool_name: str) -> frozenset:
     if name.startswith("mcp__"):
         name = name[5:].partition("__")[2] or name[5:]
     return frozenset(t for t in _snake(name).replace("__", "_").split("_") if t)
+
+
+def _runs_by_server_or_keys(tool_name: str, tokens: frozenset) -> bool:
+    """A tool of a terminal/exec server (mcp__tmux__…, mcp__shell__…) or one that sends
+    keystrokes (send_keys): what it is given is typed or run."""
+    if "keys" in tokens:
+        return True
+    if isinstance(tool_name, str) and tool_name.startswith("mcp__"):
+        server = tool_name[5:].partition("__")[0]
+        return bool(frozenset(t for t in _snake(server).replace("-", "_").split("_") if t) & _EXEC_VERBS)
+    return False
 
 
 def _verb_access(tokens: frozenset) -> str:
@@ -636,7 +653,7 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
 
     tokens = name_tokens(tool_name)
     verb_access = _verb_access(tokens)
-    executes = bool(tokens & _EXEC_VERBS)
+    executes = bool(tokens & _EXEC_VERBS) or _runs_by_server_or_keys(tool_name, tokens)
     budget = [_MAX_NODES]
 
     def visit(node, key: str, field: str, depth: int) -> None:
@@ -656,8 +673,10 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             return
         if not isinstance(node, str) or not node:
             return
-        if key in _EXEC_KEYS or (executes and key in ("code", "args", "argv", "input")):
-            execs.append({"field": field, "command": node})
+        if key in _EXEC_KEYS or (executes and key in _EXEC_CODE_KEYS):
+            command = _strip_keystrokes(node) if key in ("keys", "text", "input") else node
+            if command:
+                execs.append({"field": field, "command": command})
             return
         local = _file_uri(node) if len(node) <= _MAX_VALUE else None
         if local is not None:
@@ -704,6 +723,14 @@ def _git_exec_setting(tokens: frozenset, tool_input: dict) -> dict | None:
         if isinstance(key, str) and 0 < len(key) <= 200 and _git_exec_key(key.lower()):
             return {"field": field, "command": _argv_text(["git", "config", key, str(value)])}
     return None
+
+
+def _strip_keystrokes(text: str) -> str:
+    """`rm -rf ~ Enter` → `rm -rf ~`: trailing key names are keystrokes, not words."""
+    words = text.rstrip().split(" ")
+    while words and words[-1].lower() in _KEYSTROKE_WORDS:
+        words.pop()
+    return " ".join(words).rstrip()
 
 
 def _key_access(key: str, verb_access: str, tokens: frozenset) -> str:

@@ -349,7 +349,18 @@ def _placeholder(value: str) -> bool:
     return bool(_PLACEHOLDER.search(value)) or len(set(value)) < 3
 
 
+# Values that are public by design or documented examples, never secrets: Stripe
+# publishable keys (pk_live_/pk_test_, shipped in frontend code), Mapbox public tokens
+# (pk.eyJ…), and AWS's documentation keys (AKIAIOSFODNN7EXAMPLE, the secret key
+# wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY; real key IDs never end in EXAMPLE).
+_PUBLIC = re.compile(
+    r"^(?:pk_(?:live|test)_[0-9A-Za-z]{10,}|pk\.eyJ[A-Za-z0-9_.-]{10,}|(?:AKIA|ASIA)[A-Z0-9]{9}EXAMPLE"
+    r"|wJalrXUtnFEMI/K7MDENG/bPxRfiCY[A-Z]*EXAMPLEKEY)$")
+
+
 def _add(out: list, kind: str, value: str, generic: bool = False) -> None:
+    if _PUBLIC.match(value or ""):
+        return
     if value and len(out) < MAX_FINDINGS and not any(f["value"] == value for f in out):
         out.append({"kind": kind, "value": value, "generic": generic})
 

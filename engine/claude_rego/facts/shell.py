@@ -1126,9 +1126,9 @@ class _Parser:
         elif sub == "submodule" and "foreach" in rest:
             cmd = [a for a in rest[rest.index("foreach") + 1:] if a not in ("--recursive", "-q", "--quiet")]
             if cmd:
+                # the argument is a shell command run in each submodule: judged as the
+                # nested command it is (not a setting; an opaque one is asked about there)
                 self.child_sequence(node, " ".join(cmd), depth, "git_exec")
-                node.setdefault("config_exec", []).append({"tool": "git", "key": "submodule.foreach",
-                                                           "value": " ".join(cmd)})
 
     def config_entry(self, node: dict, tool: str, key: str, value: str, depth: int) -> None:
         """A tool's setting that makes it run a program: recorded, and the program parsed."""
@@ -1745,7 +1745,49 @@ def _literal_output(nodes: list, redirected: bool = False) -> str | None:
         h = redirects[0]
         text = h["target"] if h["op"] == "<<<" else h.get("body")
         return None if text is None else text.rstrip("\n")
+    if command == "mktemp" and not node["redirects"]:
+        return _mktemp_path(args)
     return None
+
+
+def _mktemp_path(args: list[str]) -> str | None:
+    """Where `mktemp [-d] [-p DIR|--tmpdir[=DIR]|-t] [TEMPLATE]` creates its fresh file:
+    under DIR, else the temp dir (/tmp) unless a bare template names a place of its own
+    (relative to the working directory). The random part stays as the template's X's."""
+    directory, template, i = None, None, 0
+    while i < len(args):
+        a = args[i]
+        if a == "-p":
+            if i + 1 >= len(args):
+                return None
+            directory, i = args[i + 1], i + 2
+            continue
+        if a.startswith("--tmpdir="):
+            directory = a.partition("=")[2] or "/tmp"
+        elif a in ("--tmpdir", "-t"):
+            directory = directory or "/tmp"
+        elif a.startswith("-p") and not a.startswith("--"):
+            directory = a[2:]
+        elif a.startswith("--suffix=") or a in ("-d", "-u", "-q", "--directory", "--dry-run", "--quiet", "--"):
+            pass
+        elif a.startswith("-") and len(a) > 1:
+            flags = a[1:]
+            if not all(c in "dqut" for c in flags):
+                return None  # an option this model does not know: the path is unknown
+            if "t" in flags:
+                directory = directory or "/tmp"
+        elif template is None:
+            template = a
+        else:
+            return None
+        i += 1
+    if "\x00" in (directory or "") or (template and "\x00" in template):
+        return None
+    if template is None:
+        return (directory or "/tmp").rstrip("/") + "/tmp.XXXXXXXXXX"
+    if directory is not None and not template.startswith("/"):
+        return directory.rstrip("/") + "/" + template
+    return template
 
 
 def _shift_depth(nodes: list, offset: int) -> None:
