@@ -200,7 +200,7 @@ ask contains msg if {
 	some seg in shell.running({"kubectl", "oc"})
 	_deploys(seg)
 	"-" in _deployed_sources(seg)
-	some fetch in shell.running(shell.downloaders)
+	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
 	shell.upstream(fetch, seg)
 	msg := sprintf("`%s | %s` deploys what `%s` downloads straight into the cluster. Download it, read it, then apply it.", [concat(" ", fetch.argv), concat(" ", seg.argv), shell.name(fetch)])
 }

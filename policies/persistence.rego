@@ -201,7 +201,7 @@ _built_in_project(seg, ext) if {
 }
 
 _downloaded_here(ext) if {
-	some other in shell.running(shell.downloaders)
+	some other in shell.running(data.claude_rego.lib.shell.downloaders)
 	some a in shell.args(other)
 	shell.basename(a) == shell.basename(ext)
 }
