@@ -230,19 +230,23 @@ substitution(word) if contains(word, "`...`")
 # path_of(seg, arg): the path facts of an argument written literally (raw text match).
 path_of(seg, arg) := p if {
 	# the facts layer's index of facts.paths: a lookup, not a pass over every path per call
-	is_object(input.facts.path_index)
+	_has_path_index
 	p := _indexed_path_of(seg, arg)
 } else := p if {
-	not is_object(input.facts.path_index)
+	not _has_path_index
 	ps := [p | some p in input.facts.paths; p.raw == arg; p.segment == seg.id]
 	count(ps) > 0
 	p := ps[0]
 } else := p if {
-	not is_object(input.facts.path_index)
+	not _has_path_index
 	ps := [p | some p in input.facts.paths; p.raw == arg; p.source != "tool_input"]
 	count(ps) > 0
 	p := ps[0]
 }
+
+# a rule, not `not is_object(input.facts.path_index)`: OPA makes a builtin call on an
+# undefined reference undefined, and `not` of that is not true there (regorus differs)
+_has_path_index if is_object(input.facts.path_index)
 
 # segment_paths(seg): the path facts whose segment is `seg` (from the facts layer's index;
 # else a pass over facts.paths). Rules that judge the paths of some programs start from
