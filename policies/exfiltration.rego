@@ -399,7 +399,8 @@ secret_var_re := `(?i)(^|_)(token|secret|password|passwd|pwd|pass|api_?key|acces
 
 _credential_options := {"-H", "--header", "-u", "--user", "--oauth2-bearer", "--proxy-user", "-U", "--http-user", "--http-password", "--password", "--user-password", "--auth", "-a", "--bearer"}
 
-_secret_ref(raw) := var if {
+# the secret-named variables a word expands (a set: one word can name several)
+_secret_refs(raw) := {var |
 	some ref in regex.find_n(`\$\{?[A-Za-z_][A-Za-z0-9_]*`, raw, 8)
 	var := trim_left(trim_prefix(ref, "$"), "{")
 	regex.match(secret_var_re, var)
@@ -409,7 +410,7 @@ ask contains msg if {
 	some seg in shell.running({"curl", "wget", "http", "https", "xh", "httpie", "curlie", "nc", "ncat", "netcat", "socat", "telnet", "openssl", "dig", "nslookup", "host", "drill", "ping", "ssh", "aria2c", "lynx", "w3m"})
 	raws := shell.raw_args(seg)
 	some i, raw in raws
-	var := _secret_ref(raw)
+	some var in _secret_refs(raw)
 	not _credential_slot(raws, i)
 	msg := sprintf("`%s` sends $%s, which holds a secret, in the URL or data of a network request; it would be given to that host. Approve only if that host is the service the secret belongs to (pass it as a header, e.g. -H \"Authorization: Bearer $%s\", when the API allows).", [concat(" ", seg.argv), var, var])
 }
