@@ -246,3 +246,8 @@ def test_an_mcp_write_to_git_hooks_or_ci_config_is_judged_by_its_effect(path):
 ])
 def test_code_and_keystroke_fields_of_exec_tools(tool, tool_input, expected):
     assert [(e["field"], e["command"]) for e in tool_effects(tool, tool_input)["exec"]] == expected
+
+
+def test_typed_text_fields_only_for_terminal_tools():
+    assert tool_effects("mcp__db__run_query", {"text": "select 1", "statement": "select 1"})["exec"] == []
+    assert [e["command"] for e in tool_effects("mcp__tmux__send_text", {"data": "ls Enter"})["exec"]] == ["ls"]

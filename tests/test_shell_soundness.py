@@ -310,3 +310,17 @@ def test_mktemp_output_is_the_fresh_path(command, expected):
 ])
 def test_mktemp_paths_are_judged_where_they_are(command, verdict):
     assert decision(command).get("permissionDecision") == verdict
+
+
+# git submodule foreach CMD runs CMD now (in each submodule): judged as that nested
+# command, not as a setting (the reason once said it "sets submodule.foreach")
+@pytest.mark.parametrize("command,verdict", [
+    ("git submodule foreach git pull origin main", None),
+    ("git submodule foreach --recursive 'git checkout main && git pull'", None),
+    ("git submodule foreach 'rm -rf ~'", "deny"),
+    ('git submodule foreach "$CMD"', "ask"),
+])
+def test_submodule_foreach_is_a_nested_command(command, verdict):
+    out = decision(command)
+    assert out.get("permissionDecision") == verdict
+    assert "submodule.foreach" not in out.get("permissionDecisionReason", "")

@@ -444,8 +444,12 @@ _EXEC_VERBS = frozenset({"exec", "execute", "run", "eval", "evaluate", "spawn", 
                          "bash", "sh", "python", "node", "repl", "interpreter", "process",
                          "tmux", "screen", "pty", "console", "kernel"})
 # fields of a run/exec/terminal tool that carry code or keystrokes (besides _EXEC_KEYS)
-_EXEC_CODE_KEYS = frozenset({"code", "args", "argv", "input", "source", "keys", "exec", "run", "expression",
-                             "expr", "program", "snippet", "stdin", "line", "lines", "text", "statement"})
+_EXEC_CODE_KEYS = frozenset({"code", "args", "argv", "input", "source", "exec", "run", "expression",
+                             "expr", "program", "snippet", "stdin"})
+# fields that carry typed text, for tools that type into a terminal (tmux/screen/pty/
+# console/terminal servers or tools, send_keys)
+_TYPED_KEYS = frozenset({"keys", "text", "line", "lines", "input", "data"})
+_TERMINAL_WORDS = frozenset({"tmux", "screen", "pty", "console", "terminal", "keys"})
 # tmux/screen key names sent after the text: `rm -rf ~ Enter` types and runs `rm -rf ~`
 _KEYSTROKE_WORDS = frozenset({"enter", "c-m", "c-j", "kpenter", "return", "\\n", "\\r"})
 _WRITE_VERBS = frozenset({
@@ -490,15 +494,18 @@ def name_tokens(tool_name: str) -> frozenset:
     return frozenset(t for t in _snake(name).replace("__", "_").split("_") if t)
 
 
+def _server_tokens(tool_name: str) -> frozenset:
+    """The words of an MCP tool's server name: mcp__tmux-server__x -> {"tmux", "server"}."""
+    if isinstance(tool_name, str) and tool_name.startswith("mcp__"):
+        server = tool_name[5:].partition("__")[0]
+        return frozenset(t for t in _snake(server).replace("-", "_").split("_") if t)
+    return frozenset()
+
+
 def _runs_by_server_or_keys(tool_name: str, tokens: frozenset) -> bool:
     """A tool of a terminal/exec server (mcp__tmux__…, mcp__shell__…) or one that sends
     keystrokes (send_keys): what it is given is typed or run."""
-    if "keys" in tokens:
-        return True
-    if isinstance(tool_name, str) and tool_name.startswith("mcp__"):
-        server = tool_name[5:].partition("__")[0]
-        return bool(frozenset(t for t in _snake(server).replace("-", "_").split("_") if t) & _EXEC_VERBS)
-    return False
+    return "keys" in tokens or bool(_server_tokens(tool_name) & _EXEC_VERBS)
 
 
 def _verb_access(tokens: frozenset) -> str:
@@ -654,6 +661,7 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
     tokens = name_tokens(tool_name)
     verb_access = _verb_access(tokens)
     executes = bool(tokens & _EXEC_VERBS) or _runs_by_server_or_keys(tool_name, tokens)
+    typing = bool((tokens | _server_tokens(tool_name)) & _TERMINAL_WORDS)
     budget = [_MAX_NODES]
 
     def visit(node, key: str, field: str, depth: int) -> None:
@@ -673,8 +681,8 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             return
         if not isinstance(node, str) or not node:
             return
-        if key in _EXEC_KEYS or (executes and key in _EXEC_CODE_KEYS):
-            command = _strip_keystrokes(node) if key in ("keys", "text", "input") else node
+        if key in _EXEC_KEYS or (executes and key in _EXEC_CODE_KEYS) or (typing and key in _TYPED_KEYS):
+            command = _strip_keystrokes(node) if typing and key in _TYPED_KEYS else node
             if command:
                 execs.append({"field": field, "command": command})
             return
