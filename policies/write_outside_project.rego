@@ -38,7 +38,7 @@ import data.claude_rego.lib.shell
 import data.claude_rego.lib.shell.segments
 import rego.v1
 
-allowed_roots := settings.get("allowed_write_roots", ["/tmp", "/dev/null"])
+allowed_roots := settings.value("allowed_write_roots")
 
 system_prefixes := ["/etc", "/usr", "/bin", "/sbin", "/lib", "/boot", "/opt", "/var", "/sys", "/proc", "/system", "/library", "/private/etc", "/private/var"]
 

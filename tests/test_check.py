@@ -228,13 +228,22 @@ def test_check_of_a_missing_path_fails(tmp_path):
 
 def test_overlay_settings_and_policy_names_are_checked_against_the_pack(tmp_path):
     (tmp_path / "data.json").write_text(
-        '{"claude_rego": {"settings": {\n"disabled_polices": ["stop_gate"],\n"disabled_policies": ["stop_gat"]}}}')
+        '{"claude_rego": {"settings": {\n"disabled_polices": ["stop_gate"]},\n"engine": {"disabled_policies": ["stop_gat"]}}}')
     found = check(["builtin:", str(tmp_path)])
     assert sorted(codes(found)) == ["unknown-policy", "unknown-setting"]
     assert {f["line"] for f in found} == {2, 3}
     assert not errors(found)
-    (tmp_path / "data.json").write_text('{"claude_rego": {"settings": {"disabled_policies": ["stop_gate"]}}}')
+    (tmp_path / "data.json").write_text('{"claude_rego": {"engine": {"disabled_policies": ["stop_gate"]}}}')
     assert check(["builtin:", str(tmp_path)]) == []
+
+
+def test_engine_switches_under_settings_are_deprecated_and_typos_under_engine_flagged(tmp_path):
+    (tmp_path / "data.json").write_text(
+        '{"claude_rego": {"settings": {\n"disabled_policies": ["stop_gate"]},\n"engine": {\n"disabled_polices": []}}}')
+    found = check(["builtin:", str(tmp_path)])
+    assert sorted(codes(found)) == ["deprecated-setting", "unknown-setting"]
+    assert {f["line"] for f in found} == {2, 4} and not errors(found)
+    assert "claude_rego.engine.disabled_policies" in next(f["message"] for f in found if f["code"] == "deprecated-setting")
 
 
 def test_policies_using_the_pack_libraries_check_clean_with_the_pack_as_context(tmp_path):

