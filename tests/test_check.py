@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -286,3 +287,23 @@ def test_verbs_in_a_library_package_are_an_error(tmp_path):
     found = findings_for(tmp_path, 'deny contains "x" if true\n',
                          header="package claude_rego.lib.mine\n\nimport rego.v1\n\n")
     assert codes(found) == ["package-outside-root"] and found[0]["line"] == 5
+
+
+def test_a_pack_laid_out_by_package_keeps_files_in_their_package_directory(tmp_path):
+    """Opting in (a `claude_rego/` directory at the root) makes the layout a rule; a flat
+    pack is not asked to move; a `_test` package outside `*_test.rego` is always reported."""
+    body = meta(["PreToolUse"]) + "package claude_rego.policies.{name}\n\nimport rego.v1\n\ndeny contains \"x\" if false\n"
+    test = "package claude_rego.policies.{name}_test\n\nimport rego.v1\n\ntest_x if true\n"
+    (tmp_path / "flat.rego").write_text(body.format(name="flat"))
+    assert "package-directory" not in codes(check([str(tmp_path)]))
+    good = tmp_path / "claude_rego" / "policies" / "good"
+    good.mkdir(parents=True)
+    (good / "good.rego").write_text(body.format(name="good"))
+    (good / "good_test.rego").write_text(test.format(name="good"))
+    (tmp_path / "claude_rego" / "policies" / "stray.rego").write_text(body.format(name="elsewhere"))
+    (good / "tests.rego").write_text(test.format(name="good"))
+    found = [f for f in check([str(tmp_path)]) if f["code"] in ("package-directory", "test-file-name")]
+    assert sorted((Path(f["file"]).name, f["code"]) for f in found) == [
+        ("flat.rego", "package-directory"), ("stray.rego", "package-directory"),
+        ("tests.rego", "package-directory"), ("tests.rego", "test-file-name")]
+    assert not errors(found)

@@ -24,8 +24,15 @@ def test_rego(result):
     assert result["passed"] or result["skipped"], f"{result['file']}:{result['line']}: {result['error']}"
 
 
-POLICY_FILES = sorted(p for p in PACK.glob("*.rego") if not p.name.endswith("_test.rego"))
-LIB_FILES = sorted(p for p in (PACK / "lib").glob("*.rego") if not p.name.endswith("_test.rego"))
+# Flat (policies/*.rego, policies/lib/*.rego) or laid out by package
+# (policies/claude_rego/policies/<name>/, policies/claude_rego/lib/<name>/): tools/relayout_pack.py.
+MODULES = sorted(p for p in PACK.rglob("*.rego") if not p.name.endswith("_test.rego"))
+POLICY_FILES = [p for p in MODULES if f"package claude_rego.policies.{p.stem}\n" in p.read_text()]
+LIB_FILES = [p for p in MODULES if f"package claude_rego.lib.{p.stem}\n" in p.read_text()]
+
+
+def test_every_module_is_a_policy_or_a_library():
+    assert POLICY_FILES and LIB_FILES and set(POLICY_FILES) | set(LIB_FILES) == set(MODULES)
 
 
 @pytest.mark.parametrize("policy", POLICY_FILES, ids=[p.stem for p in POLICY_FILES])
