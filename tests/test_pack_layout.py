@@ -96,6 +96,8 @@ def test_the_wheel_takes_every_rego_file_of_the_pack():
     config = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]
     assert config["package-dir"]["claude_rego.default_policies"] == "policies"
     patterns = config["package-data"]["claude_rego.default_policies"]
-    shipped = {Path(f) for pattern in patterns for f in glob(str(REPO / "policies" / pattern), recursive=True)}
-    assert set(REGO) <= shipped and PACK / "data.json" in shipped
+    source = REPO / "policies"
+    shipped = {Path(f).relative_to(source).as_posix() for pattern in patterns
+               for f in glob(str(source / pattern), recursive=True)}
+    assert {p.relative_to(source).as_posix() for p in source.rglob("*.rego")} <= shipped and "data.json" in shipped
     assert not [p for p in config["packages"] if p.startswith("claude_rego.default_policies.")]
