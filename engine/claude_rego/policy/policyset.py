@@ -77,7 +77,7 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
     data, _ = compose_data(read)
     policies = _merge_policies(base["policies"] if base is not None else [], _describe(modules))
     _engine_check(modules, data)
-    _require_settings(described + modules, data)
+    _require_settings(modules, data)  # the precompiled pack's modules come with its own data
     modules = described + modules
     _add_dependencies(modules)
     return {
@@ -91,13 +91,16 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
     }
 
 
-_SETTING_READ = re.compile(r'^[^#\n]*?\bsettings\.value\(\s*"([^"\\]+)"\s*\)', re.MULTILINE)
+_SETTING_READ = re.compile(r'\bsettings\.value\(\s*"([^"\\]+)"\s*\)')
 
 
 def settings_read(text: str) -> set[str]:
-    """The names a module reads with `claude_rego.lib.settings.value("name")` (a line's
-    comment is skipped: the match may not cross a `#`)."""
-    return {m.group(1) for m in _SETTING_READ.finditer(text)}
+    """The names a module reads with `claude_rego.lib.settings.value("name")` (not in a
+    comment: no `#` before it on its line)."""
+    if "settings.value(" not in text:
+        return set()
+    return {m.group(1) for m in _SETTING_READ.finditer(text)
+            if "#" not in text[text.rfind("\n", 0, m.start()) + 1:m.start()]}
 
 
 def _require_settings(modules: list[dict], data: dict) -> None:
