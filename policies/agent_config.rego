@@ -24,16 +24,7 @@ import data.claude_rego.lib.paths.written
 import data.claude_rego.lib.settings
 import rego.v1
 
-patterns := settings.get("config_edit_patterns", [
-	`/\.github/workflows(/|$)`, `/\.github/actions(/|$)`, `/\.gitlab-ci\.ya?ml$`, `/\.circleci(/|$)`,
-	`/jenkinsfile$`, `/azure-pipelines\.ya?ml$`, `/\.buildkite(/|$)`, `/bitbucket-pipelines\.yml$`, `/\.travis\.yml$`,
-	`/\.claude/settings(\.local)?\.json$`, `/\.claude(/(hooks|policies|agents|commands))?$`, `/\.claude/(hooks|policies|agents|commands)/`,
-	`/\.mcp\.json$`, `/managed-settings\.json$`, `/managed-mcp\.json$`, `^/etc/claude-code/`,
-	`^/library/application support/claudecode/`,
-	# editor/IDE task configs that run commands when a folder is opened or a task runs
-	`/\.vscode/(tasks|settings|launch)\.json$`, `/\.devcontainer(/|\.json$)`, `/\.idea/(workspace\.xml|runconfigurations/)`,
-	`/\.run/[^/]*\.run\.xml$`, `/\.envrc$`, `/\.zed/tasks\.json$`,
-])
+patterns := settings.value("config_edit_patterns")
 
 # one regular expression for all patterns
 _patterns_re := concat("|", [sprintf("(?:%s)", [p]) | some p in patterns])

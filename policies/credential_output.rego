@@ -48,94 +48,11 @@ instead := "Ask the user to run it themselves and share only the non-secret part
 # word is among its arguments (any order; `a|b` is either; a `--flag` also matches
 # `--flag=…`); `unless` words exempt a match (an output file instead of the terminal).
 families := f if {
-	f := settings.get("credential_families", null)
+	f := settings.value("credential_families")
 	is_object(f)
-} else := default_families
+} else := {}
 
-default_families := {
-	"secret manager": {
-		"verdict": "deny",
-		"effect": "prints a secret held in a secret manager",
-		"commands": [
-			["aws", "secretsmanager", "batch-get-secret-value"], ["aws", "kms", "decrypt"],
-			["infisical", "export"], ["infisical", "secrets"],
-			["infisical", "run", "--", "env|printenv"], ["chamber", "export"], ["chamber", "read"], ["chamber", "env"],
-			["doppler", "secrets"], ["doppler", "run", "--", "env|printenv"], ["sops", "decrypt"],
-			["ejson", "decrypt"], ["akeyless", "get-secret-value"], ["conjur", "variable", "get"],
-			["berglas", "access"], ["teller", "show|export|env|yaml|json"], ["aws-vault", "export"],
-			["aws-vault", "exec", "--", "env|printenv"], ["kubectl", "view-secret"],
-			["op", "run", "--", "env|printenv"], ["chamber", "exec", "--", "env|printenv"],
-			["teller", "run", "--", "env|printenv"], ["sops", "exec-env", "env|printenv"],
-			["heroku", "run", "env|printenv"], ["railway", "run", "env|printenv"], ["envchain", "env|printenv"],
-		],
-		"unless": ["--only-names", "--help", "-h"],
-	},
-	"password manager": {
-		"verdict": "deny",
-		"effect": "prints a password-manager entry or session key",
-		"commands": [
-			["bw", "list", "items"], ["bw", "unlock"], ["bw", "login", "--raw"], ["rbw", "get"], ["rbw", "code"],
-			["lpass", "export"], ["op", "document", "get"], ["op", "signin", "--raw"], ["gopass", "cat|otp"],
-			["pass", "otp"], ["passage", "show"],
-			["keepassxc-cli", "show|export|clip"], ["ykman", "oath", "accounts", "code"],
-		],
-		"unless": ["--help", "-h"],
-	},
-	"keyring": {
-		"verdict": "deny",
-		"effect": "prints a secret from the OS keyring or a git credential helper",
-		"commands": [
-			["keyctl", "print|read|pipe"], ["kwallet-query", "-r|--read-password"], ["security", "export"],
-			["security", "find-generic-password|find-internet-password", "-w|-g"],
-			["git", "credential-store|credential-cache|credential-osxkeychain|credential-manager|credential-manager-core|credential-libsecret|credential-wincred", "get"],
-		],
-		"unless": [],
-	},
-	"platform config": {
-		"verdict": "deny",
-		"effect": "prints a platform's stored secrets or a login token",
-		"commands": [
-			["heroku", "config"], ["heroku", "config:get"], ["netlify", "env:list"], ["railway", "variables"],
-			["firebase", "functions:config:get"],
-			["terraform|tofu|terragrunt", "state", "pull"], ["pulumi", "--show-secrets"], ["my_print_defaults"],
-			["az", "keys", "list"], ["az", "list-keys"], ["az", "storage", "account", "show-connection-string"],
-			["az", "acr", "credential", "show"], ["az", "acr", "login", "--expose-token"],
-			["az", "webapp|functionapp", "deployment", "list-publishing-profiles"],
-			["aws", "ecr", "get-authorization-token"], ["aws", "codeartifact", "get-authorization-token"],
-			["aws", "rds", "generate-db-auth-token"], ["aws", "ec2", "get-password-data"],
-			["aws", "lightsail", "download-default-key-pair|get-instance-access-details"],
-			["aws", "sso", "get-role-credentials"], ["aws", "cognito-identity", "get-credentials-for-identity"],
-			["aws", "sts", "assume-role-with-web-identity|assume-role-with-saml"],
-			["gcloud", "sql", "generate-login-token"], ["doctl", "registry", "docker-config"], ["glab", "auth", "status", "-t"],
-			["gcloud", "config", "config-helper"], ["doctl", "auth", "token"], ["stripe", "config", "--list"],
-		],
-		"unless": ["--help", "-h"],
-	},
-	"credential creation": {
-		"verdict": "deny",
-		"effect": "creates a new credential and prints it",
-		"commands": [
-			["aws", "iam", "create-access-key|create-service-specific-credential"],
-			["az", "ad", "sp", "create-for-rbac"], ["az", "ad", "sp|app", "credential", "reset"],
-			["gcloud", "iam", "service-accounts", "keys", "create"], ["npm", "token", "create"],
-			["heroku", "authorizations:create"], ["doppler", "configs", "tokens", "create"],
-			["glab", "token", "create"],
-			["fly|flyctl", "tokens", "create"], ["ngrok", "api", "credentials", "create"],
-		],
-		"unless": ["--help", "-h"],
-	},
-	"may print secrets": {
-		"verdict": "ask",
-		"effect": "may print secrets (decrypted files, named infrastructure outputs, a platform's environment)",
-		"commands": [
-			["gpg|gpg2", "-d|--decrypt"],
-			["age", "-d|--decrypt"], ["vercel", "env", "pull"], ["supabase", "status", "-o"],
-			["helm", "get", "values|all|manifest"], ["systemctl", "show-environment"], ["tmux", "show-environment"],
-			["launchctl", "export"],
-		],
-		"unless": ["-o", "--output", "--help", "-h"],
-	},
-}
+
 
 _programs contains p if {
 	some fam in families

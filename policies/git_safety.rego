@@ -30,7 +30,7 @@ import data.claude_rego.lib.shell
 import data.claude_rego.lib.shell.segments
 import rego.v1
 
-protected := settings.get("protected_branches", ["main", "master"])
+protected := settings.value("protected_branches")
 
 _git_programs := {"git", "hub"}
 
@@ -183,7 +183,7 @@ _rewrites := {"filter-branch", "filter-repo", "replace"}
 
 # rebase and commit --amend rewrite local history only: everyday work (a rebase onto
 # origin/main), published only by a force-push; a team may still ask on them
-_local_rewrites_ask := settings.get("ask_on_local_rewrites", false)
+_local_rewrites_ask := settings.value("ask_on_local_rewrites")
 
 _harmless_rebase := {"--abort", "--continue", "--skip", "--quit", "--edit-todo", "--show-current-patch"}
 

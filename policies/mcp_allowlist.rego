@@ -17,7 +17,7 @@ package claude_rego.policies.mcp_allowlist
 import data.claude_rego.lib.settings
 import rego.v1
 
-allowed := settings.get("mcp_allowed_servers", [])
+allowed := settings.value("mcp_allowed_servers")
 
 deny contains msg if {
 	count(allowed) > 0

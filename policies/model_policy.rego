@@ -21,10 +21,10 @@ package claude_rego.policies.model_policy
 import data.claude_rego.lib.settings
 import rego.v1
 
-allowlist := [lower(m) | some m in settings.get("model_allowlist", []); is_string(m)]
+allowlist := [lower(m) | some m in settings.value("model_allowlist"); is_string(m)]
 
 action := a if {
-	a := settings.get("model_switch_action", "deny")
+	a := settings.value("model_switch_action")
 	a in {"deny", "ask"}
 } else := "deny"
 
@@ -67,7 +67,7 @@ ask contains refused if action == "ask"
 
 context contains sprintf("%s (this session now runs on model `%s`.)", [note, shown(target)]) if {
 	input.facts.event == "PostModelSwitch"
-	note := settings.get("model_switch_note", "")
+	note := settings.value("model_switch_note")
 	is_string(note)
 	note != ""
 }

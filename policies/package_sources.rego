@@ -304,7 +304,7 @@ trusted_index(url) if {
 	parts := regex.find_all_string_submatch_n(`^https://([A-Za-z0-9.-]+)(:443)?(/[^\s]*)?$`, url, 1)
 	count(parts) == 1
 	host := lower(parts[0][1])
-	host in {lower(h) | some h in data.claude_rego.lib.settings.get("trusted_package_indexes", ["download.pytorch.org"])}
+	host in {lower(h) | some h in data.claude_rego.lib.settings.value("trusted_package_indexes")}
 }
 
 # the URL is the value of an index option (--index-url URL, --extra-index-url=URL): judged by trusted_index

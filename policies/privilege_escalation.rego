@@ -25,7 +25,7 @@ import rego.v1
 
 escalators := {"sudo", "su", "doas", "pkexec", "runuser", "sudoedit", "run0", "machinectl", "gosu", "su-exec", "chroot"}
 
-mode := settings.get("privilege_escalation", "ask")
+mode := settings.value("privilege_escalation")
 
 findings contains sprintf("`%s` runs a command with elevated privileges", [w]) if {
 	some seg in data.claude_rego.lib.shell.with_wrappers

@@ -496,34 +496,7 @@ _key_tool_mode(_, "ssh-keygen") := true
 _key_tool_mode(_, "mkcert") := true
 
 # Commands whose purpose is to print a credential.
-credential_commands := c if {
-	c := data.claude_rego.settings.credential_commands
-} else := [
-	["kubectl", "config", "view", "--raw"], ["aws", "configure", "export-credentials"],
-	["aws", "configure", "get", "aws_secret_access_key"], ["aws", "configure", "get", "aws_session_token"],
-	["gcloud", "auth", "print-access-token"], ["gcloud", "auth", "print-identity-token"],
-	["gcloud", "auth", "application-default", "print-access-token"], ["gh", "auth", "token"],
-	["az", "account", "get-access-token"], ["security", "find-generic-password", "-w"],
-	["security", "find-internet-password", "-w"], ["git", "credential", "fill"],
-	["security", "find-generic-password", "-g"], ["security", "find-internet-password", "-g"],
-	["security", "dump-keychain"], ["aws", "sts", "get-session-token"], ["aws", "sts", "assume-role"],
-	["aws", "sts", "get-federation-token"], ["aws", "secretsmanager", "get-secret-value"],
-	["aws", "ssm", "get-parameter", "--with-decryption"], ["aws", "ssm", "get-parameters", "--with-decryption"],
-	["aws", "ssm", "get-parameters-by-path", "--with-decryption"], ["aws", "ecr", "get-login-password"],
-	["aws", "configure", "get", "aws_access_key_id"], ["gcloud", "secrets", "versions", "access"],
-	["gcloud", "auth", "print-refresh-token"], ["az", "keyvault", "secret", "show"],
-	["az", "keyvault", "secret", "download"], ["az", "account", "get-access-token"],
-	["kubectl", "create", "token"], ["kubectl", "config", "view", "--flatten"], ["oc", "whoami", "--show-token"],
-	["vault", "read"], ["vault", "kv", "get"], ["vault", "token", "create"], ["vault", "print", "token"],
-	["op", "read"], ["op", "item", "get"], ["op", "inject"], ["bw", "get"], ["bw", "export"], ["lpass", "show"],
-	["pass", "show"], ["gopass", "show"], ["secret-tool", "lookup"], ["keyring", "get"],
-	["gpg", "--export-secret-keys"], ["gpg", "--export-secret-subkeys"], ["gpg2", "--export-secret-keys"],
-	["heroku", "auth:token"], ["netlify", "env:get"], ["doppler", "secrets", "get"],
-	["doppler", "secrets", "download"], ["gh", "auth", "status", "--show-token"], ["gh", "auth", "status", "-t"],
-	["glab", "auth", "status", "--show-token"], ["sops", "-d"], ["sops", "--decrypt"], ["ansible-vault", "view"],
-	["ansible-vault", "decrypt"], ["npm", "token", "list"], ["redis-cli", "config", "get", "requirepass"],
-	["redis-cli", "CONFIG", "GET", "requirepass"], ["docker", "secret", "inspect"],
-]
+credential_commands := settings.value("credential_commands")
 
 _credential_programs := {cmd[0] | some cmd in credential_commands}
 

@@ -31,9 +31,9 @@ import data.claude_rego.lib.settings
 import data.claude_rego.lib.shell
 import rego.v1
 
-mode := settings.get("service_protection", "deny")
+mode := settings.value("service_protection")
 
-ports := {sprintf("%v", [p]) | some p in settings.get("service_ports", [884, 18787])}
+ports := {sprintf("%v", [p]) | some p in settings.value("service_ports")}
 
 # a unit, job or container name that is the service (system/…, gui/501/…, .service, .plist)
 _service_name := `(^|[/:])(claude-rego(\.service)?|io\.claude-rego\.serve(\.plist)?)$`
@@ -137,11 +137,7 @@ findings contains "`claude-rego` would start, re-register or roll back the decis
 	"--allow-rollback" in shell.args(seg)
 }
 
-protected_patterns := settings.get("service_protected_patterns", [
-	`/systemd/(system|user)/claude-rego\.service(\.d)?(/|$)`, `/launchdaemons/io\.claude-rego\.serve\.plist$`,
-	`/launchagents/io\.claude-rego\.serve\.plist$`, `^/var/lib/claude-rego(/|$)`, `/\.config/claude-rego(/|$)`,
-	`/\.local/state/claude-rego(/|$)`, `^/etc/claude-code/claude-rego`, `/application support/claudecode/claude-rego`,
-])
+protected_patterns := settings.value("service_protected_patterns")
 
 _protected_re := concat("|", [sprintf("(?:%s)", [p]) | some p in protected_patterns])
 

@@ -19,4 +19,4 @@ context contains concat("\n", ["Organisation rules for this session:", concat("\
 	count(rules) > 0
 }
 
-rules := settings.get("session_rules", [])
+rules := settings.value("session_rules")

@@ -17,7 +17,7 @@ package claude_rego.policies.stop_gate
 import data.claude_rego.lib.settings
 import rego.v1
 
-config := settings.get("stop_gate", {})
+config := settings.value("stop_gate")
 
 deny contains object.get(config, "instruction", "Run the tests before you stop.") if {
 	object.get(config, "enabled", false) == true

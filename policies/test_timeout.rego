@@ -20,10 +20,10 @@ import data.claude_rego.lib.settings
 import data.claude_rego.lib.shell.segments
 import rego.v1
 
-seconds := settings.get("test_timeout_seconds", 600)
+seconds := settings.value("test_timeout_seconds")
 
 # `timeout` is GNU coreutils: on macOS it is usually missing (gtimeout), so only here
-platforms := settings.get("test_timeout_platforms", ["linux"])
+platforms := settings.value("test_timeout_platforms")
 
 runs_tests(seg) if {
 	seg.command in {"npm", "pnpm", "yarn", "bun"}

@@ -39,7 +39,7 @@ import data.claude_rego.lib.shell
 import data.claude_rego.lib.shell.segments
 import rego.v1
 
-allowed_roots := settings.get("allowed_write_roots", ["/tmp", "/dev/null"])
+allowed_roots := settings.value("allowed_write_roots")
 
 system_prefixes := ["/etc", "/usr", "/bin", "/sbin", "/lib", "/boot", "/opt", "/var", "/sys", "/proc", "/system", "/library", "/private/etc", "/private/var"]
 
@@ -172,7 +172,7 @@ _tar_absolute(seg) if {
 # routine, and the tools fetch it again. Only deletes (rm, rmdir, unlink) of a path that
 # nothing else in the command writes, where both the path and where it leads are in a
 # cache root (data.claude_rego.settings.cache_delete_roots).
-cache_roots := settings.get("cache_delete_roots", [])
+cache_roots := settings.value("cache_delete_roots")
 
 _cache_slash := [_slash(lower(paths.expand(r))) | some r in cache_roots]
 
@@ -205,7 +205,7 @@ _written_otherwise contains p if {
 # tool there is common (ln -s, cp, a Write), but a program placed there shadows system
 # commands in every later shell, so it is persistence-like: the user decides (asked,
 # not denied). data.claude_rego.settings.user_bin_dirs.
-user_bin_dirs := settings.get("user_bin_dirs", [])
+user_bin_dirs := settings.value("user_bin_dirs")
 
 _bin_slash := [_slash(lower(paths.expand(d))) | some d in user_bin_dirs]
 

@@ -52,8 +52,8 @@ test_the_tuned_setting_is_seen if {
 }
 """
 
-TUNING = {"claude_rego": {"settings": {"protected_branches": ["main", "develop"],
-                                       "disabled_policies": ["stop_gate"]}}}
+TUNING = {"claude_rego": {"settings": {"protected_branches": ["main", "develop"]},
+                          "engine": {"disabled_policies": ["stop_gate"]}}}
 
 
 def quickstart_dir(tmp_path: Path) -> Path:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -121,9 +122,10 @@ def test_eval_explain_names_policy_rule_and_location():
     assert report["hook_output"]["hookSpecificOutput"]["permissionDecision"] == "deny"
     (deny,) = [c for c in report["contributions"] if c["rule"] == "deny"]
     assert deny["package"] == "claude_rego.policies.destructive_shell"
-    assert all(site.startswith("destructive_shell.rego:") for site in deny["defined_at"])
+    # the module's path in the pack: flat or laid out by package (tools/relayout_pack.py)
+    assert all(site.rsplit("/", 1)[-1].startswith("destructive_shell.rego:") for site in deny["defined_at"])
     assert report["explanation"][0].startswith("PreToolUse Bash: deny — ")
-    assert re.search(r"decided by: managed layer, policy destructive_shell, rule deny at destructive_shell.rego:\d+$",
+    assert re.search(r"decided by: managed layer, policy destructive_shell, rule deny at (\S+/)?destructive_shell.rego:\d+$",
                      report["explanation"][1])
     fired = report["explanation"][1].rsplit(" at ", 1)[1].split(", ")
     assert len(fired) < len(deny["defined_at"])  # the rule that fired, not every definition of deny
@@ -228,13 +230,22 @@ def test_check_of_a_missing_path_fails(tmp_path):
 
 def test_overlay_settings_and_policy_names_are_checked_against_the_pack(tmp_path):
     (tmp_path / "data.json").write_text(
-        '{"claude_rego": {"settings": {\n"disabled_polices": ["stop_gate"],\n"disabled_policies": ["stop_gat"]}}}')
+        '{"claude_rego": {"settings": {\n"disabled_polices": ["stop_gate"]},\n"engine": {"disabled_policies": ["stop_gat"]}}}')
     found = check(["builtin:", str(tmp_path)])
     assert sorted(codes(found)) == ["unknown-policy", "unknown-setting"]
     assert {f["line"] for f in found} == {2, 3}
     assert not errors(found)
-    (tmp_path / "data.json").write_text('{"claude_rego": {"settings": {"disabled_policies": ["stop_gate"]}}}')
+    (tmp_path / "data.json").write_text('{"claude_rego": {"engine": {"disabled_policies": ["stop_gate"]}}}')
     assert check(["builtin:", str(tmp_path)]) == []
+
+
+def test_engine_switches_under_settings_are_deprecated_and_typos_under_engine_flagged(tmp_path):
+    (tmp_path / "data.json").write_text(
+        '{"claude_rego": {"settings": {\n"disabled_policies": ["stop_gate"]},\n"engine": {\n"disabled_polices": []}}}')
+    found = check(["builtin:", str(tmp_path)])
+    assert sorted(codes(found)) == ["deprecated-setting", "unknown-setting"]
+    assert {f["line"] for f in found} == {2, 4} and not errors(found)
+    assert "claude_rego.engine.disabled_policies" in next(f["message"] for f in found if f["code"] == "deprecated-setting")
 
 
 def test_policies_using_the_pack_libraries_check_clean_with_the_pack_as_context(tmp_path):
@@ -277,3 +288,23 @@ def test_verbs_in_a_library_package_are_an_error(tmp_path):
     found = findings_for(tmp_path, 'deny contains "x" if true\n',
                          header="package claude_rego.lib.mine\n\nimport rego.v1\n\n")
     assert codes(found) == ["package-outside-root"] and found[0]["line"] == 5
+
+
+def test_a_pack_laid_out_by_package_keeps_files_in_their_package_directory(tmp_path):
+    """Opting in (a `claude_rego/` directory at the root) makes the layout a rule; a flat
+    pack is not asked to move; a `_test` package outside `*_test.rego` is always reported."""
+    body = meta(["PreToolUse"]) + "package claude_rego.policies.{name}\n\nimport rego.v1\n\ndeny contains \"x\" if false\n"
+    test = "package claude_rego.policies.{name}_test\n\nimport rego.v1\n\ntest_x if true\n"
+    (tmp_path / "flat.rego").write_text(body.format(name="flat"))
+    assert "package-directory" not in codes(check([str(tmp_path)]))
+    good = tmp_path / "claude_rego" / "policies" / "good"
+    good.mkdir(parents=True)
+    (good / "good.rego").write_text(body.format(name="good"))
+    (good / "good_test.rego").write_text(test.format(name="good"))
+    (tmp_path / "claude_rego" / "policies" / "stray.rego").write_text(body.format(name="elsewhere"))
+    (good / "tests.rego").write_text(test.format(name="good"))
+    found = [f for f in check([str(tmp_path)]) if f["code"] in ("package-directory", "test-file-name")]
+    assert sorted((Path(f["file"]).name, f["code"]) for f in found) == [
+        ("flat.rego", "package-directory"), ("stray.rego", "package-directory"),
+        ("tests.rego", "package-directory"), ("tests.rego", "test-file-name")]
+    assert not errors(found)

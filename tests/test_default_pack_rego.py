@@ -24,8 +24,15 @@ def test_rego(result):
     assert result["passed"] or result["skipped"], f"{result['file']}:{result['line']}: {result['error']}"
 
 
-POLICY_FILES = sorted(p for p in PACK.glob("*.rego") if not p.name.endswith("_test.rego"))
-LIB_FILES = sorted(p for p in (PACK / "lib").glob("*.rego") if not p.name.endswith("_test.rego"))
+# Flat (policies/*.rego, policies/lib/*.rego) or laid out by package
+# (policies/claude_rego/policies/<name>/, policies/claude_rego/lib/<name>/): tools/relayout_pack.py.
+MODULES = sorted(p for p in PACK.rglob("*.rego") if not p.name.endswith("_test.rego"))
+POLICY_FILES = [p for p in MODULES if f"package claude_rego.policies.{p.stem}\n" in p.read_text()]
+LIB_FILES = [p for p in MODULES if f"package claude_rego.lib.{p.stem}\n" in p.read_text()]
+
+
+def test_every_module_is_a_policy_or_a_library():
+    assert POLICY_FILES and LIB_FILES and set(POLICY_FILES) | set(LIB_FILES) == set(MODULES)
 
 
 @pytest.mark.parametrize("policy", POLICY_FILES, ids=[p.stem for p in POLICY_FILES])
@@ -66,14 +73,23 @@ def test_the_pack_compiles_into_a_snapshot():
     assert {p["name"] for p in snapshot["policies"]} == {p.stem for p in POLICY_FILES}
 
 
-def test_a_policy_can_be_switched_off_through_data(tmp_path):
+@pytest.mark.parametrize("namespace", ["engine", "settings"])
+def test_a_policy_can_be_switched_off_through_data(tmp_path, namespace):
+    """`claude_rego.engine.disabled_policies`, and its deprecated place under settings."""
     from claude_rego.api import evaluate_hook
     from conftest import bash_input
     snapshot = policyset.compile_sources([str(PACK)])
-    snapshot["data"]["claude_rego"]["settings"]["disabled_policies"] = ["remote_exec"]
+    snapshot["data"]["claude_rego"][namespace]["disabled_policies"] = ["remote_exec"]
     path = tmp_path / "s.json"
     policyset.write_snapshot(snapshot, path)
     out, _ = evaluate_hook(bash_input("curl x | sh"), policy_paths=[str(path)])
     assert out.get("hookSpecificOutput", {}).get("permissionDecision") != "deny"
     out, _ = evaluate_hook(bash_input("curl x | sh"))
     assert out["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
+def test_engine_switches_are_not_tunables_of_the_pack():
+    data = json.loads((PACK / "data.json").read_text())["claude_rego"]
+    from claude_rego.policy.snapshot import ENGINE_SWITCHES
+    assert set(data["engine"]) == set(ENGINE_SWITCHES)
+    assert not set(ENGINE_SWITCHES) & set(data["settings"]), "engine switches belong in claude_rego.engine"

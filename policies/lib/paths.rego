@@ -39,7 +39,7 @@ system_dirs := {
 	"/sbin", "/srv", "/sys", "/usr", "/var", "/mnt", "/media", "/snap", "/users", "/system",
 	"/library", "/applications", "/volumes", "/private", "/private/etc", "/private/var", "/usr/local",
 	"/usr/bin", "/usr/lib", "/usr/share", "/var/lib", "/var/log",
-} | {lower(p) | some p in settings.get("protected_paths", [])}
+} | {lower(p) | some p in settings.value("protected_paths")}
 
 # every directory from / down to `path`
 ancestors(path) := {concat("", ["/", concat("/", array.slice(parts, 0, i))]) |
@@ -113,7 +113,7 @@ touched contains p if {
 	some p in input.facts.paths
 	p.source == "tool_input"
 	object.get(p, "access", "read") != "list"
-	not input.facts.tool.name in settings.get("listing_tools", ["Glob", "LS"])
+	not input.facts.tool.name in settings.value("listing_tools")
 }
 
 touched contains p if {
@@ -175,7 +175,7 @@ _names_only_ids := {seg.id |
 	some seg in shell.running(_name_only_commands)
 }
 
-_name_only_commands := {c | some c in settings.get("name_only_commands", ["echo", "printf", "ls", "stat", "test", "[", "[[", "true", "false"])}
+_name_only_commands := {c | some c in settings.value("name_only_commands")}
 
 _write_ops := {">", ">>", ">|", "&>", "&>>", "<>", ">&"}
 
@@ -458,7 +458,7 @@ secret_files := [
 # process memory and environment: every variable (tokens, keys) of a running process
 secret_proc_files := {"environ", "mem", "auxv"}
 
-allowlisted_names := {lower(n) | some n in settings.get("secret_file_allowlist", [])}
+allowlisted_names := {lower(n) | some n in settings.value("secret_file_allowlist")}
 
 # one regular expression for all name patterns (one match per name, not thirteen)
 _secret_name_re := concat("|", [sprintf("(?:%s)", [p]) | some p in secret_name_patterns])

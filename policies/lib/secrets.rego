@@ -70,7 +70,7 @@ assignment_patterns := {
 }
 
 extra_patterns := p if {
-	p := settings.get("secret_patterns", {})
+	p := settings.value("secret_patterns")
 	is_object(p)
 } else := {}
 

@@ -7,7 +7,7 @@ import json
 
 from .decision import DECISION_VERBS
 from ..claudecode.events import tool_class
-from ..policy.snapshot import routes
+from ..policy.snapshot import engine_switch, routes
 
 
 def fired_rules(snapshot: dict, package: str, verb: str, document: str, items: list | None = None) -> list[str]:
@@ -95,14 +95,13 @@ def explain(evaluator, hook: dict, event_name: str, decision: dict, *, environ=N
             why = "applied (not a verdict)"
         others.append(f"  {c.layer}/{c.policy}: {c.verb} {json.dumps(c.items)[:160]} — {why or 'applied'}")
     for layer in layers:
-        settings = ((layer.snapshot.get("data") or {}).get("claude_rego") or {}).get("settings") or {}
-        disabled = set(settings.get("disabled_policies") or ()) if isinstance(settings, dict) else set()
+        disabled = engine_switch(layer.snapshot, "disabled_policies")
         for policy in layer.snapshot["policies"]:
             key = (layer.name, policy["name"])
             if key in said:
                 continue
             if policy["name"] in disabled:
-                others.append(f"  {layer.name}/{policy['name']}: disabled (claude_rego.settings.disabled_policies)")
+                others.append(f"  {layer.name}/{policy['name']}: disabled (claude_rego.engine.disabled_policies)")
             elif not routes(policy.get("routing") or {}, event_name, tool, tool_class(tool) if tool else None):
                 continue  # not routed here: counted below
             else:

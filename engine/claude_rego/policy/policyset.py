@@ -77,6 +77,7 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
     data, _ = compose_data(read)
     policies = _merge_policies(base["policies"] if base is not None else [], _describe(modules))
     _engine_check(modules, data)
+    _require_settings(modules, data)  # the precompiled pack's modules come with its own data
     modules = described + modules
     _add_dependencies(modules)
     return {
@@ -88,6 +89,32 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
         "policies": policies,
         "data": data,
     }
+
+
+_SETTING_READ = re.compile(r'\bsettings\.value\(\s*"([^"\\]+)"\s*\)')
+
+
+def settings_read(text: str) -> set[str]:
+    """The names a module reads with `claude_rego.lib.settings.value("name")` (not in a
+    comment: no `#` before it on its line)."""
+    if "settings.value(" not in text:
+        return set()
+    return {m.group(1) for m in _SETTING_READ.finditer(text)
+            if "#" not in text[text.rfind("\n", 0, m.start()) + 1:m.start()]}
+
+
+def _require_settings(modules: list[dict], data: dict) -> None:
+    """Refuse a policy set whose data lacks a setting one of its modules reads with
+    `settings.value`: the pack's data.json is the only source of defaults, and a rule
+    whose setting is undefined would silently stop firing (fail closed instead)."""
+    root = data.get("claude_rego") if isinstance(data, dict) else None
+    settings = root.get("settings") if isinstance(root, dict) else None
+    have = set(settings) if isinstance(settings, dict) else set()
+    missing = sorted({(name, m["path"]) for m in modules for name in settings_read(m["text"]) if name not in have})
+    if missing:
+        raise PolicyError("settings read by the policies have no value in data (the built-in pack's "
+                          "policies/data.json holds every default; include it or define them): "
+                          + ", ".join(f"{name} ({path})" for name, path in missing))
 
 
 def _precompiled_pack() -> dict | None:

@@ -93,10 +93,31 @@ def needed_modules(snapshot: dict, policies) -> list[dict] | None:
     return [module for module in modules if module["path"] in seen]
 
 
+ENGINE_NAMESPACE = "engine"
+ENGINE_SWITCHES = ("disabled_policies", "monitor_policies", "enforce_policies")
+LEGACY_SWITCH_NAMESPACE = "settings"  # deprecated place of the switches: still read, `check` warns
+
+
+def engine_switch(snapshot: dict, key: str) -> set[str]:
+    """A switch the engine (not the Rego) reads: policy names listed in
+    `data.claude_rego.engine.<key>`, plus the deprecated `data.claude_rego.settings.<key>`
+    (overlays written before the switches left the pack's tunables). Malformed values
+    count as empty: data is attacker-adjacent, the hot path must not raise."""
+    root = (snapshot.get("data") or {}).get("claude_rego")
+    if not isinstance(root, dict):
+        return set()
+    names: set[str] = set()
+    for namespace in (ENGINE_NAMESPACE, LEGACY_SWITCH_NAMESPACE):
+        switches = root.get(namespace)
+        value = switches.get(key) if isinstance(switches, dict) else None
+        if isinstance(value, list):
+            names.update(name for name in value if isinstance(name, str))
+    return names
+
+
 def routed_rules(snapshot: dict, event: str, tool_name: str | None, tool_cls: str | None):
     """The (policy, rule path) pairs to evaluate for this event and tool."""
-    settings = ((snapshot.get("data") or {}).get("claude_rego") or {}).get("settings") or {}
-    disabled = set(settings.get("disabled_policies") or ()) if isinstance(settings, dict) else set()
+    disabled = engine_switch(snapshot, "disabled_policies")
     for policy in snapshot["policies"]:
         if policy["name"] in disabled or not routes(policy.get("routing") or {}, event, tool_name, tool_cls):
             continue
@@ -128,10 +149,9 @@ def _matches(name: str, pattern: str) -> bool:
 
 def policy_mode(snapshot: dict, policy: dict) -> str:
     """enforce or monitor: METADATA `custom.mode`, overridden by data
-    `claude_rego.settings.monitor_policies` / `enforce_policies` (staged rollouts)."""
-    settings = ((snapshot.get("data") or {}).get("claude_rego") or {}).get("settings") or {}
-    if policy["name"] in (settings.get("enforce_policies") or ()):
+    `claude_rego.engine.monitor_policies` / `enforce_policies` (staged rollouts)."""
+    if policy["name"] in engine_switch(snapshot, "enforce_policies"):
         return "enforce"
-    if policy["name"] in (settings.get("monitor_policies") or ()):
+    if policy["name"] in engine_switch(snapshot, "monitor_policies"):
         return "monitor"
     return policy.get("mode") or "enforce"

@@ -11,7 +11,7 @@ from .findings import Finding
 def data_findings(read) -> list[Finding]:
     """Data files: conflicts inside one source, and overlays that cannot take effect (a
     setting the built-in pack does not have, a policy name that does not exist)."""
-    from ..snapshot import is_builtin
+    from ..snapshot import ENGINE_SWITCHES, is_builtin
     from ..sources import PolicyError, _merge_at
 
     found: list[Finding] = []
@@ -42,22 +42,35 @@ def data_findings(read) -> list[Finding]:
                                      "(a later --policies source overlays earlier ones instead)"))
         if is_builtin(src.label):
             continue
-        settings = (data.get("claude_rego") or {}).get("settings") if isinstance(data.get("claude_rego"), dict) else None
-        if not isinstance(settings, dict):
-            continue
+        root = data.get("claude_rego") if isinstance(data.get("claude_rego"), dict) else {}
+        settings = root.get("settings")
+        engine = root.get("engine")
         file = next((f for _, f, v in src.data if isinstance(v, dict) and "claude_rego" in v), src.label)
-        if base_settings is not None:
+        if isinstance(settings, dict) and base_settings is not None:
             for key in settings:
-                if key not in base_settings:
+                if key in ENGINE_SWITCHES:
+                    found.append(Finding(file, _json_key_line(file, key), "warning", "deprecated-setting",
+                                         f"`claude_rego.settings.{key}` is an engine switch: move it to "
+                                         f"`claude_rego.engine.{key}` (still read from settings, deprecated)"))
+                elif key not in base_settings:
                     found.append(Finding(file, _json_key_line(file, key), "warning", "unknown-setting",
                                          f"`claude_rego.settings.{key}` is not a setting of the built-in pack "
                                          f"(known: {', '.join(sorted(base_settings))}); it has no effect there"))
-        for key in ("disabled_policies", "monitor_policies", "enforce_policies"):
-            for name in settings.get(key) or () if isinstance(settings.get(key), list) else ():
-                if policy_names and name not in policy_names:
-                    found.append(Finding(file, _json_key_line(file, key), "warning", "unknown-policy",
-                                         f"`{key}` names `{name}`, not a policy of these sources "
-                                         f"(known: {', '.join(sorted(policy_names))})"))
+        if isinstance(engine, dict):
+            for key in engine:
+                if key not in ENGINE_SWITCHES:
+                    found.append(Finding(file, _json_key_line(file, key), "warning", "unknown-setting",
+                                         f"`claude_rego.engine.{key}` is not an engine switch "
+                                         f"(known: {', '.join(ENGINE_SWITCHES)}); it has no effect"))
+        for namespace in (settings, engine):
+            if not isinstance(namespace, dict):
+                continue
+            for key in ENGINE_SWITCHES:
+                for name in namespace.get(key) or () if isinstance(namespace.get(key), list) else ():
+                    if policy_names and name not in policy_names:
+                        found.append(Finding(file, _json_key_line(file, key), "warning", "unknown-policy",
+                                             f"`{key}` names `{name}`, not a policy of these sources "
+                                             f"(known: {', '.join(sorted(policy_names))})"))
     return found
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from ..astview import parse as _parse_ast
 from .analysis import _forced_evaluation
 from .data import data_findings
+from .layout import layout_findings
 from .findings import Finding, _from_engine_error, _line_of_error, _sorted
 from .program import _Program
 from .text import _parse_error, literal_depth
@@ -40,6 +41,7 @@ def check(sources: list[str], *, allow_network: bool = False) -> list[Finding]:
             context += [(path, text) for path, text in files if not path.endswith("_test.rego")]
         else:
             checked += files
+            findings += layout_findings(src)
             if not files and not src.data:
                 findings.append(Finding(src.label, 1, "error", "no-policies",
                                         f"{src.label}: no .rego or data files"))
