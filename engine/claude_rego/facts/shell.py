@@ -1233,8 +1233,6 @@ class _Parser:
         if command in _COMPILED_RUNNERS:
             self.compiled_source(node, command, args, depth)
         family = _family(command)
-        if family is None and command in _SOURCE_RUNNERS:
-            self.source_runner(node, command, args, depth)
         if family is None and command in _DSL_TOOLS:
             self.dsl_escapes(node, args, stdin, depth)
             return
@@ -1489,24 +1487,6 @@ class _Parser:
                     bits = c.split(c[1])
                     if len(bits) >= 4 and "e" in bits[3]:
                         self.mark(node, "interpreter_exec")
-
-    def source_runner(self, node: dict, command: str, args: list[str], depth: int) -> None:
-        """`go run f.go`, `java F.java`, `swift f.swift`: compile-and-run of a source file.
-        A file written earlier in this command is scanned like inline code (its deletes and
-        shell calls become segments); one whose content is unknown is marked."""
-        if command == "go" and (not args or args[0] != "run"):
-            return
-        exts = _SOURCE_RUNNERS[command]
-        for a in args:
-            if not a.endswith(exts):
-                continue
-            key = a if a in self.files else a[2:] if a.startswith("./") and a[2:] in self.files else None
-            if key is None:
-                continue
-            if self.files[key] is None:
-                self.mark(node, "runs_file_written_in_command")
-            else:
-                self.scan_code(node, self.files[key], "generic", depth)
 
     def scan_code(self, node: dict, code: str, family: str, depth: int) -> None:
         """Inline code of another language: its shell calls, recursive deletes and file
@@ -2218,9 +2198,6 @@ def _stage_text(node: dict) -> str | None:
 
 
 # compilers that run a source file at once: which file names they take
-_SOURCE_RUNNERS = {"go": (".go",), "java": (".java",), "swift": (".swift",), "kotlin": (".kts",), "kotlinc": (".kts",),
-                   "dotnet-script": (".csx",), "scala": (".scala", ".sc"), "scala-cli": (".scala", ".sc")}
-
 
 def _family(command: str) -> str | None:
     name = command.lower()
