@@ -15,6 +15,7 @@ Hot path: standard library only.
 from __future__ import annotations
 
 import itertools
+import re
 
 _META = " \t\n;&|<>()"
 _RESERVED_SKIP = frozenset({"if", "then", "else", "elif", "fi", "do", "done", "while", "until",
@@ -960,6 +961,7 @@ class _Parser:
             self.child_sequence(node, option_value, depth, "option_exec")
         self.option_programs(node, command, args, depth)
         self.possible_nested(node, command, args, depth)
+        self.embedded_pipelines(node, command, args, depth)
 
     def container_payload(self, node: dict, command: str, args: list[str], depth: int) -> None:
         """`docker run [OPTIONS] IMAGE [COMMAND…]`: the command runs (as a nested segment);
@@ -1600,6 +1602,26 @@ class _Parser:
         elif command in ("ztcp", "zsocket"):
             self.mark(node, "shell_network_socket")
 
+    def embedded_pipelines(self, node: dict, command: str, args: list[str], depth: int) -> None:
+        """A shell pipeline of a downloader written inside an argument of a program that
+        takes code (ocaml -e 'Sys.command "curl … | sh"', gdb -ex 'python os.system("curl
+        …|sh")', nvim -c 'lua os.execute(…)', an unknown tool): the quoted pipeline becomes a
+        nested segment sequence, so `curl … | sh` is judged as typed. Arguments of programs
+        that treat them as text (grep/sed patterns, echo/printf, commit messages) are data;
+        shells' own -c payloads are parsed already."""
+        name = command.lower()
+        if name in _DATA_ARGUMENTS or name in _SHELLS or node.get("context") == "embedded_pipeline":
+            return
+        found = 0
+        for a in args[:256]:
+            if "|" not in a or len(a) > 16384 or not _EMBEDDED_DOWNLOADER.search(a):
+                continue
+            for m in _EMBEDDED_PIPELINE.finditer(a):
+                self.child_sequence(node, m.group(0), depth, "embedded_pipeline")
+                found += 1
+                if found >= 8:
+                    return
+
     def possible_nested(self, node: dict, command: str, args: list[str], depth: int) -> None:
         """Any program whose arguments, after its own options (and at most one subcommand
         word), name a known program followed by its arguments may run it (systemd-inhibit
@@ -1983,7 +2005,7 @@ _CODE_NET = (
     "/dev/tcp", "/dev/udp", "websocket", "paramiko", "ftplib", "smtplib", "telnetlib", "xmlhttprequest",
 )
 _CODE_DYNAMIC = (
-    "eval(", "eval ", "compile(", "b64decode", "base64", "fromcharcode", "atob(", "new function(", "vm.run",
+    "eval(", "eval ", "eval)", "compile(", "b64decode", "base64", "fromcharcode", "atob(", "new function(", "vm.run",
     "__import__", "marshal.loads", "pickle.loads", "codecs.decode", "rot13", "rot_13", "frombase64string",
     "bytes.fromhex", "unhexlify", "zlib.decompress", "instance_eval", "class_eval", "decode('hex')",
     "pack(", "gzinflate", "str_rot13", "assert(", "create_function", "unserialize", "exec(",
@@ -2526,6 +2548,18 @@ def _script_payload(args: list[str]) -> str | None:
 
 # Programs whose arguments are data (names, patterns, text, files to act on), or whose
 # nested command is already read elsewhere: no nested reading of their arguments.
+_EMBEDDED_DOWNLOADER = re.compile(r"(?<![\w.-])(?:curl|wget|fetch|aria2c|xh|https?|nc|ncat|socat|lwp-request)\s")
+_EMBEDDED_PIPELINE = re.compile(
+    r"(?<![\w.-])(?:curl|wget|fetch|aria2c|xh|https?|nc|ncat|socat|lwp-request)\s[^\"'`\n|]{0,2048}\|[^\"'`\n]{0,2048}")
+# programs whose arguments are text, patterns or file names, never code they run
+_DATA_ARGUMENTS = frozenset({
+    "echo", "printf", "grep", "egrep", "fgrep", "rg", "ag", "ack", "git-grep", "sed", "gsed", "awk", "gawk", "mawk",
+    "man", "info", "tldr", "help", "whatis", "apropos", "git", "gh", "glab", "jq", "yq", "gojq", "cat", "less", "more",
+    "head", "tail", "sort", "uniq", "wc", "diff", "cmp", "test", "[", "[[", "expr", "let", "read", "touch", "ls",
+    "mkdir", "cp", "mv", "rm", "tee", "basename", "dirname", "realpath", "readlink", "stat", "file", "notify-send",
+    "logger", "say", "figlet", "cowsay", "banner", "column", "tr", "cut", "sd", "perl-rename", "rename", "comby",
+    "ast-grep", "sg", "semgrep", "codeql", "ripgrep", "ugrep", "pt", "fzf", "xclip", "xsel", "pbcopy", "wl-copy",
+})
 _NO_NESTED = frozenset({
     "echo", "printf", "grep", "egrep", "fgrep", "rg", "ag", "ack", "man", "info", "tldr", "help", "whatis", "apropos",
     "which", "whereis", "type", "hash", "alias", "unalias", "complete", "compgen", "command", "builtin", "declare",
