@@ -221,7 +221,47 @@ ask contains msg if {
 	seg := shell.by_id(child.parent)
 	shell.name(seg) in network_tools
 	shell.name(child) in _data_sources
+	not _version_metadata(child)
 	msg := sprintf("`%s` sends the output of `%s` to the network (spliced into its arguments). Approve only if that data may leave the machine.", [concat(" ", seg.argv), concat(" ", child.argv)])
+}
+
+# Commands that print only a revision name, a branch name or a count of the local
+# repository (git rev-parse --short HEAD, git describe --tags, git branch
+# --show-current, git log -1 --format=%h): a version label in an artifact name, not data.
+_version_metadata(child) if {
+	shell.runs(child, "git")
+	args := shell.args(child)
+	count(args) > 0
+	_git_version_words(args[0], array.slice(args, 1, count(args)))
+}
+
+_git_version_words("rev-parse", rest) if {
+	every w in rest {
+		regex.match(`^(--short(=[0-9]+)?|--verify|--abbrev-ref|-q|--quiet|HEAD([~^][0-9]*)*|@|[0-9a-f]{4,40}|(refs/)?(heads|tags)/[A-Za-z0-9._/-]+|[A-Za-z0-9._/-]+@\{u(pstream)?\})$`, w)
+	}
+}
+
+_git_version_words("describe", rest) if {
+	every w in rest {
+		regex.match(`^(--tags|--always|--dirty(=[A-Za-z0-9._-]*)?|--long|--abbrev=[0-9]+|--exact-match|--first-parent|--match=?[A-Za-z0-9.*_/-]*|[A-Za-z0-9.*_/-]+|HEAD)$`, w)
+	}
+}
+
+_git_version_words("branch", rest) if rest == ["--show-current"]
+
+_git_version_words("rev-list", rest) if {
+	"--count" in rest
+	every w in rest {
+		regex.match(`^(--count|HEAD|[A-Za-z0-9._/-]+(\.\.[A-Za-z0-9._/-]+)?)$`, w)
+	}
+}
+
+_git_version_words("log", rest) if {
+	some f in rest
+	regex.match(`^--(format|pretty)=(format:)?(%[hHctadi]{1,2}|%c[dtsI]|%a[dtsI])+$`, f)
+	every w in rest {
+		regex.match(`^(-[0-9]+|-n|[0-9]+|--max-count=[0-9]+|--no-patch|-s|HEAD|--(format|pretty)=(format:)?(%[hHctadi]{1,2}|%c[dtsI]|%a[dtsI])+)$`, w)
+	}
 }
 
 _data_sources := {

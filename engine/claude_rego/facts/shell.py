@@ -1376,7 +1376,7 @@ class _Parser:
                 words = [w.replace(replace, line) for w in inner] if replace else inner + _split_simple(line)
                 self.child_words(node, words, depth, "xargs", ["xargs"])
         elif replace and (replace in inner[0] or (_family(_basename(inner[0])) == "shell" and any(
-                w.split()[0:1] == [replace] or w.startswith(replace) for w in inner[1:] if w.strip()))):
+                w.split()[0:1] == [replace] or w.startswith(replace) for w in _xargs_shell_code(inner) if w.strip()))):
             self.mark(node, "command_from_input")
         elif why in ("process substitution", "an argument file") and arg_file and arg_file.endswith("(…)"):
             self.mark(node, "xargs_input_from_process_substitution")
@@ -1656,6 +1656,17 @@ class _Parser:
         }
         self.expand_payloads(child, [], depth + 1)
         node["children"].append(child)
+
+
+def _xargs_shell_code(inner: list[str]) -> list[str]:
+    """The words of `xargs … sh [opts] -c SCRIPT [NAME ARGS…]` that are code: the script
+    (and the options before it). The words after it are positional parameters ($0, $1,
+    …), data the script reads; without -c every word may be a script or its code."""
+    rest = inner[1:]
+    for i, w in enumerate(rest):
+        if w == "-c" or (w.startswith("-") and not w.startswith("--") and "c" in w[1:] and w[1:].isalpha()):
+            return rest[:i + 2]
+    return rest
 
 
 def _echo_text(args: list[str]) -> str:
@@ -2117,7 +2128,8 @@ _EXEC_ENV = frozenset({
     "EDITOR", "VISUAL", "LESSOPEN", "LESSCLOSE", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "SUDO_ASKPASS",
     "GIT_PROXY_COMMAND", "GIT_SEQUENCE_EDITOR", "MANPAGER", "BROWSER", "PERL5OPT", "NODE_OPTIONS", "RUBYOPT",
     "PYTHONSTARTUP", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM",
-    "GIT_EXEC_PATH", "FCEDIT", "SYSTEMD_PAGER", "GIT_DIR",
+    "GIT_EXEC_PATH", "FCEDIT", "SYSTEMD_PAGER", "GIT_DIR", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
+    "PYTHONWARNINGS",
 })
 _GIT_EXEC_KEYS = frozenset({
     "core.fsmonitor", "core.sshcommand", "core.pager", "core.editor", "core.hookspath", "core.askpass",
