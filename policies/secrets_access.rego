@@ -962,6 +962,7 @@ used_as_key(seg, word) if {
 	count(ops) > 0
 	ops[0] in {"x509", "crl", "verify", "s_client"}
 	_is_arg(seg, word)
+	not _option_value_is(seg, "-out", word)
 }
 
 # git -c core.sshCommand='ssh -i KEY': the ssh command is a nested segment of its own,

@@ -417,6 +417,7 @@ test_h12_programs_that_use_a_key_without_printing_it_pass if {
 		["cat", "~/.ssh/id_ed25519"], ["openssl", "rsa", "-in", "key.pem"], ["openssl", "pkey", "-in", "server.pem"],
 		["openssl", "ec", "-in", "tls.key", "-text"], ["scp", "-i", "~/.ssh/k", "~/.ssh/id_rsa", "host:"], ["base64", "~/.ssh/id_rsa"],
 		["ssh-keygen", "-p", "-f", "~/.ssh/id_rsa"], ["ssh", "host", "-F", "~/.ssh/id_rsa"],
+		["openssl", "x509", "-in", "cert.pem", "-out", "~/.ssh/id_rsa"],
 	] {
 		denied(cmd(argv))
 	}

@@ -1608,10 +1608,11 @@ class _Parser:
         …|sh")', nvim -c 'lua os.execute(…)', an unknown tool): the quoted pipeline becomes a
         nested segment sequence, so `curl … | sh` is judged as typed. Arguments of programs
         that treat them as text (grep/sed patterns, echo/printf, commit messages) are data;
-        shells' own -c payloads are parsed already."""
+        shells' -c payloads and the inline code of known interpreters are read already."""
         name = command.lower()
-        if name in _DATA_ARGUMENTS or name in _SHELLS or node.get("context") == "embedded_pipeline":
-            return
+        if name in _DATA_ARGUMENTS or name in _SHELLS or node.get("context") == "embedded_pipeline" or \
+                _family(name) in _CODE_READ_FAMILIES:
+            return  # these interpreters' inline code is read by scan_code (which calls run commands)
         found = 0
         for a in args[:256]:
             if "|" not in a or len(a) > 16384 or not _EMBEDDED_DOWNLOADER.search(a):
@@ -2563,6 +2564,7 @@ def _script_payload(args: list[str]) -> str | None:
 _EMBEDDED_DOWNLOADER = re.compile(r"(?<![\w.-])(?:curl|wget|fetch|aria2c|xh|https?|nc|ncat|socat|lwp-request)\s")
 _EMBEDDED_PIPELINE = re.compile(
     r"(?<![\w.-])(?:curl|wget|fetch|aria2c|xh|https?|nc|ncat|socat|lwp-request)\s[^\"'`\n|]{0,2048}\|[^\"'`\n]{0,2048}")
+_CODE_READ_FAMILIES = frozenset({"python", "node", "perl", "ruby", "php", "lua", "awk", "pwsh"})
 # programs whose arguments are text, patterns or file names, never code they run
 _DATA_ARGUMENTS = frozenset({
     "echo", "printf", "grep", "egrep", "fgrep", "rg", "ag", "ack", "git-grep", "sed", "gsed", "awk", "gawk", "mawk",
