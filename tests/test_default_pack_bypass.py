@@ -290,7 +290,7 @@ def test_ordinary_git_is_not_denied(command):
     "grep -r KEY --include=.env* .", "cat .en?", "cat .e*", "cat .[e]nv", "cat .env*", "cat *.pem", "cat ~/.ssh/id_*",
     "x=.env; cat $x", "cd ~/.aws && cat credentials", "echo SECRET=1 > .env", "echo x >> .env.local", "cp /tmp/x .env",
     "sudo cat .env", "bash -c 'cat .env'", "echo $(cat .env)", "xargs cat < files.txt && cat .env", "c''at .e''nv",
-    "openssl rsa -in server.key -text", "ssh-keygen -y -f ~/.ssh/id_rsa", "cat ~/.pgpass",
+    "openssl rsa -in server.key -text", "openssl pkey -in ~/.ssh/id_rsa", "cat ~/.pgpass",
     "kubectl config view --raw", "gcloud auth print-access-token", "gh auth token",
     "aws configure get aws_secret_access_key",
 ])
@@ -303,6 +303,9 @@ def test_secret_files_through_the_shell_are_denied(command):
     "echo .env >> .gitignore", "printf '%s\\n' .env id_rsa >> .gitignore", "git check-ignore .env", "git rm --cached .env",
     "ls -la ~/.ssh", "grep -rn 'cat .env' docs/", "git commit -m 'never commit .env or id_rsa'", "cat docs/env.md",
     "grep TODO *", "kubectl config view", "gh auth status",
+    # programs that use a key without printing it (the public half is public)
+    "ssh-keygen -y -f ~/.ssh/id_rsa", "ssh-add ~/.ssh/id_ed25519", "ssh -i ~/.ssh/deploy_key host uptime",
+    "openssl x509 -in certs/server.pem -noout -subject -enddate",
 ])
 def test_non_secret_files_and_mentions_are_not_denied(command):
     assert_not_denied(command)

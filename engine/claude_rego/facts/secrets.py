@@ -104,6 +104,10 @@ PROVIDER_TOKENS: list[tuple[str, str]] = [
     ("Telegram bot token", r"\b[0-9]{8,10}:AA[A-Za-z0-9_-]{30,}"),
     ("Slack webhook", r"hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]{20,}"),
     ("Discord webhook", r"discord(?:app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}"),
+    # Okta API tokens are `00` + 40 characters: only beside the SSWS scheme or the word okta
+    ("Okta API token", r"\bSSWS[ \t]+00[A-Za-z0-9_-]{40}\b|\bokta[A-Za-z0-9_.:= \t\"'-]{0,40}?\b00[A-Za-z0-9_-]{40}\b"
+                       r"|\bOkta[A-Za-z0-9_.:= \t\"'-]{0,40}?\b00[A-Za-z0-9_-]{40}\b|\bOKTA[A-Za-z0-9_.:= \t\"'-]{0,40}?\b00[A-Za-z0-9_-]{40}\b"),
+    ("Firebase Cloud Messaging key", r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{120,200}"),
 ]
 
 _TOKENS: list[tuple[str, re.Pattern]] = [(k, re.compile(p)) for k, p in [

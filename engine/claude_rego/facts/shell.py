@@ -15,6 +15,7 @@ Hot path: standard library only.
 from __future__ import annotations
 
 import itertools
+import re
 
 _META = " \t\n;&|<>()"
 _RESERVED_SKIP = frozenset({"if", "then", "else", "elif", "fi", "do", "done", "while", "until",
@@ -960,6 +961,7 @@ class _Parser:
             self.child_sequence(node, option_value, depth, "option_exec")
         self.option_programs(node, command, args, depth)
         self.possible_nested(node, command, args, depth)
+        self.embedded_pipelines(node, command, args, depth)
 
     def container_payload(self, node: dict, command: str, args: list[str], depth: int) -> None:
         """`docker run [OPTIONS] IMAGE [COMMAND…]`: the command runs (as a nested segment);
@@ -1372,7 +1374,7 @@ class _Parser:
                 words = [w.replace(replace, line) for w in inner] if replace else inner + _split_simple(line)
                 self.child_words(node, words, depth, "xargs", ["xargs"])
         elif replace and (replace in inner[0] or (_family(_basename(inner[0])) == "shell" and any(
-                w.split()[0:1] == [replace] or w.startswith(replace) for w in inner[1:] if w.strip()))):
+                w.split()[0:1] == [replace] or w.startswith(replace) for w in _xargs_shell_code(inner) if w.strip()))):
             self.mark(node, "command_from_input")
         elif why in ("process substitution", "an argument file") and arg_file and arg_file.endswith("(…)"):
             self.mark(node, "xargs_input_from_process_substitution")
@@ -1580,6 +1582,27 @@ class _Parser:
         elif command in ("ztcp", "zsocket"):
             self.mark(node, "shell_network_socket")
 
+    def embedded_pipelines(self, node: dict, command: str, args: list[str], depth: int) -> None:
+        """A shell pipeline of a downloader written inside an argument of a program that
+        takes code (ocaml -e 'Sys.command "curl … | sh"', gdb -ex 'python os.system("curl
+        …|sh")', nvim -c 'lua os.execute(…)', an unknown tool): the quoted pipeline becomes a
+        nested segment sequence, so `curl … | sh` is judged as typed. Arguments of programs
+        that treat them as text (grep/sed patterns, echo/printf, commit messages) are data;
+        shells' -c payloads and the inline code of known interpreters are read already."""
+        name = command.lower()
+        if name in _DATA_ARGUMENTS or name in _SHELLS or node.get("context") == "embedded_pipeline" or \
+                _family(name) in _CODE_READ_FAMILIES:
+            return  # these interpreters' inline code is read by scan_code (which calls run commands)
+        found = 0
+        for a in args[:256]:
+            if "|" not in a or len(a) > 16384 or not _EMBEDDED_DOWNLOADER.search(a):
+                continue
+            for m in _EMBEDDED_PIPELINE.finditer(a):
+                self.child_sequence(node, m.group(0), depth, "embedded_pipeline")
+                found += 1
+                if found >= 8:
+                    return
+
     def possible_nested(self, node: dict, command: str, args: list[str], depth: int) -> None:
         """Any program whose arguments, after its own options (and at most one subcommand
         word), name a known program followed by its arguments may run it (systemd-inhibit
@@ -1614,6 +1637,17 @@ class _Parser:
         }
         self.expand_payloads(child, [], depth + 1)
         node["children"].append(child)
+
+
+def _xargs_shell_code(inner: list[str]) -> list[str]:
+    """The words of `xargs … sh [opts] -c SCRIPT [NAME ARGS…]` that are code: the script
+    (and the options before it). The words after it are positional parameters ($0, $1,
+    …), data the script reads; without -c every word may be a script or its code."""
+    rest = inner[1:]
+    for i, w in enumerate(rest):
+        if w == "-c" or (w.startswith("-") and not w.startswith("--") and "c" in w[1:] and w[1:].isalpha()):
+            return rest[:i + 2]
+    return rest
 
 
 def _echo_text(args: list[str]) -> str:
@@ -1963,7 +1997,7 @@ _CODE_NET = (
     "/dev/tcp", "/dev/udp", "websocket", "paramiko", "ftplib", "smtplib", "telnetlib", "xmlhttprequest",
 )
 _CODE_DYNAMIC = (
-    "eval(", "eval ", "compile(", "b64decode", "base64", "fromcharcode", "atob(", "new function(", "vm.run",
+    "eval(", "eval ", "eval)", "compile(", "b64decode", "base64", "fromcharcode", "atob(", "new function(", "vm.run",
     "__import__", "marshal.loads", "pickle.loads", "codecs.decode", "rot13", "rot_13", "frombase64string",
     "bytes.fromhex", "unhexlify", "zlib.decompress", "instance_eval", "class_eval", "decode('hex')",
     "pack(", "gzinflate", "str_rot13", "assert(", "create_function", "unserialize", "exec(",
@@ -2075,7 +2109,8 @@ _EXEC_ENV = frozenset({
     "EDITOR", "VISUAL", "LESSOPEN", "LESSCLOSE", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "SUDO_ASKPASS",
     "GIT_PROXY_COMMAND", "GIT_SEQUENCE_EDITOR", "MANPAGER", "BROWSER", "PERL5OPT", "NODE_OPTIONS", "RUBYOPT",
     "PYTHONSTARTUP", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM",
-    "GIT_EXEC_PATH", "FCEDIT", "SYSTEMD_PAGER", "GIT_DIR",
+    "GIT_EXEC_PATH", "FCEDIT", "SYSTEMD_PAGER", "GIT_DIR", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
+    "PYTHONWARNINGS",
 })
 _GIT_EXEC_KEYS = frozenset({
     "core.fsmonitor", "core.sshcommand", "core.pager", "core.editor", "core.hookspath", "core.askpass",
@@ -2503,6 +2538,19 @@ def _script_payload(args: list[str]) -> str | None:
 
 # Programs whose arguments are data (names, patterns, text, files to act on), or whose
 # nested command is already read elsewhere: no nested reading of their arguments.
+_EMBEDDED_DOWNLOADER = re.compile(r"(?<![\w.-])(?:curl|wget|fetch|aria2c|xh|https?|nc|ncat|socat|lwp-request)\s")
+_EMBEDDED_PIPELINE = re.compile(
+    r"(?<![\w.-])(?:curl|wget|fetch|aria2c|xh|https?|nc|ncat|socat|lwp-request)\s[^\"'`\n|]{0,2048}\|[^\"'`\n]{0,2048}")
+_CODE_READ_FAMILIES = frozenset({"python", "node", "perl", "ruby", "php", "lua", "awk", "pwsh"})
+# programs whose arguments are text, patterns or file names, never code they run
+_DATA_ARGUMENTS = frozenset({
+    "echo", "printf", "grep", "egrep", "fgrep", "rg", "ag", "ack", "git-grep", "sed", "gsed", "awk", "gawk", "mawk",
+    "man", "info", "tldr", "help", "whatis", "apropos", "git", "gh", "glab", "jq", "yq", "gojq", "cat", "less", "more",
+    "head", "tail", "sort", "uniq", "wc", "diff", "cmp", "test", "[", "[[", "expr", "let", "read", "touch", "ls",
+    "mkdir", "cp", "mv", "rm", "tee", "basename", "dirname", "realpath", "readlink", "stat", "file", "notify-send",
+    "logger", "say", "figlet", "cowsay", "banner", "column", "tr", "cut", "sd", "perl-rename", "rename", "comby",
+    "ast-grep", "sg", "semgrep", "codeql", "ripgrep", "ugrep", "pt", "fzf", "xclip", "xsel", "pbcopy", "wl-copy",
+})
 _NO_NESTED = frozenset({
     "echo", "printf", "grep", "egrep", "fgrep", "rg", "ag", "ack", "man", "info", "tldr", "help", "whatis", "apropos",
     "which", "whereis", "type", "hash", "alias", "unalias", "complete", "compgen", "command", "builtin", "declare",

@@ -311,6 +311,75 @@ _git_sub_at(seg, i) if {
 	shell.has_arg(seg, {"-C", "--git-dir", "--work-tree"})
 }
 
+# Editors run as batch tools write the files they open: vim -c '%d|wq' F, ex -sc 'x' F,
+# nvim --headless +'…' +wq F, vim -s script F, emacs --batch F --eval '(save-buffer)',
+# ed F <<< 'w'. Every file operand counts as written (which commands the editor runs is
+# not read; an editing session that writes nothing is the rare case).
+_batch_editors := {"vim", "vi", "nvim", "gvim", "vim.basic", "vim.tiny", "ex", "view", "vimdiff", "nvi", "elvis", "ed", "red", "emacs", "emacs-nox", "xemacs", "mg", "kak", "jed"}
+
+_editor_value_options := {"-c", "--cmd", "-S", "-s", "-u", "-U", "-i", "-T", "-w", "-W", "-l", "--load", "--eval", "-f", "--funcall", "-L", "--directory", "--script", "-p", "-e", "--listen", "--server", "-r", "--remote"}
+
+write_words contains {"seg": seg.id, "word": word} if {
+	some seg in shell.running(_batch_editors)
+	_batch_editing(seg)
+	args := shell.args(seg)
+	some i, word in args
+	not startswith(word, "-")
+	not startswith(word, "+")
+	not _editor_option_value(seg, args, i)
+}
+
+_editor_option_value(seg, args, i) if {
+	i > 0
+	args[i - 1] in _editor_value_options
+	not _takes_no_value(seg, args[i - 1])
+}
+
+# clustered flags ending in a value option: ex -sc CMD, vim -esc CMD
+_editor_option_value(seg, args, i) if {
+	i > 0
+	not shell.runs_any(seg, {"emacs", "emacs-nox", "xemacs", "kak"})
+	regex.match(`^-[A-Za-z]+[cS]$`, args[i - 1])
+}
+
+# ex -s, ed -s, vim -e -s: -s and -e are flags there (silent / Ex mode), not -s SCRIPT
+_takes_no_value(seg, "-s") if shell.runs_any(seg, {"ex", "ed", "red"})
+
+_takes_no_value(seg, "-s") if shell.has_arg(seg, {"-e", "-E", "-es", "-Es"})
+
+_takes_no_value(seg, "-e") if not shell.runs_any(seg, {"kak"})
+
+_takes_no_value(seg, "-p") if not shell.runs_any(seg, {"kak"})
+
+_batch_editing(seg) if shell.runs_any(seg, {"ed", "red"})
+
+# ex is the line editor: run from a command it is always a scripted edit
+_batch_editing(seg) if shell.runs(seg, "ex")
+
+_batch_editing(seg) if {
+	shell.runs_any(seg, {"vim", "vi", "nvim", "gvim", "vim.basic", "vim.tiny", "view", "vimdiff", "nvi", "elvis", "mg", "jed"})
+	some a in shell.args(seg)
+	_editor_command_arg(a)
+}
+
+_batch_editing(seg) if {
+	shell.runs_any(seg, {"emacs", "emacs-nox", "xemacs"})
+	some a in shell.args(seg)
+	a in {"--batch", "-batch", "--script", "-script", "-x"}
+}
+
+_batch_editing(seg) if {
+	shell.runs(seg, "kak")
+	some a in shell.args(seg)
+	a in {"-e", "-f", "-ui"}
+}
+
+_editor_command_arg(a) if startswith(a, "+")
+
+_editor_command_arg(a) if a in {"-c", "--cmd", "-S", "-s", "-e", "-E", "-es", "-Es", "--headless", "-b"}
+
+_editor_command_arg(a) if regex.match(`^-[A-Za-z]*[esEc][A-Za-z]*$`, a)
+
 # the segments that run a program some rule above knows to write files (one pass)
 _writers := shell.running(_writer_names)
 
@@ -318,7 +387,7 @@ _writer_names := {
 	"tee", "touch", "mkdir", "truncate", "shred", "mkfifo", "rm", "rmdir", "unlink", "cp", "mv", "install",
 	"ln", "rsync", "scp", "ditto", "chmod", "chown", "chgrp", "chattr", "setfacl", "sed", "gsed", "perl",
 	"dd", "curl", "wget", "unzip", "aria2c", "tar", "git",
-}
+} | _batch_editors
 
 _copiers := {"cp", "mv", "install", "ln", "rsync", "scp", "ditto"}
 

@@ -243,3 +243,19 @@ test_h12_mount_targets_are_written if {
 	written_of(cmd(["mount", "--bind", "/tmp/x", "/etc"])) == {"/etc"}
 	written_of(cmd(["sponge", "/etc/hosts"])) == {"/etc/hosts"}
 }
+
+_edits(argv) := words if {
+	words := {w.word | some w in paths.write_words} with input as cmd(argv)
+}
+
+test_h12_batch_editors_write_their_files if {
+	_edits(["ex", "-sc", "%s/hooks/x/|x", ".claude/settings.json"]) == {".claude/settings.json"}
+	_edits(["vim", "-c", "%d|wq", "~/.claude/settings.json"]) == {"~/.claude/settings.json"}
+	_edits(["nvim", "--headless", "+%d", "+wq", "a.txt"]) == {"a.txt"}
+	_edits(["vim", "-es", "-c", "wq", "b.txt"]) == {"b.txt"}
+	_edits(["vim", "-s", "cmds.vim", "c.txt"]) == {"c.txt"}
+	_edits(["emacs", "--batch", "d.el", "--eval", "(save-buffer)"]) == {"d.el"}
+	_edits(["ed", "-s", "e.txt"]) == {"e.txt"}
+	_edits(["vim", "README.md"]) == set()
+	_edits(["emacs", "notes.org"]) == set()
+}

@@ -54,6 +54,8 @@ token_patterns := {
 	"Mailgun key": `key-[0-9a-f]{32}`,
 	"Postman key": `PMAK-[0-9a-f]{24}-[0-9a-f]{34}`,
 	"Linear key": `lin_api_[A-Za-z0-9]{40}`,
+	"Okta API token": `SSWS[ \t]+00[A-Za-z0-9_-]{40}|[Oo][Kk][Tt][Aa][A-Za-z0-9_.:= \t"'-]{0,40}00[A-Za-z0-9_-]{40}`,
+	"Firebase Cloud Messaging key": `AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{120,}`,
 	"credentials on a command line": `(?i)(^|[ \t'"])(-u|--user|--password|--pass|-p)[ \t=]+[^ \t\r\n:'"$<>]+:[^ \t\r\n'"$<>@]{6,}`,
 	"authorization header": `(?i)authorization:[ \t]*(bearer|basic|token)[ \t]+[A-Za-z0-9._~+/=-]{16,}`,
 }
@@ -90,10 +92,21 @@ _found(name, pattern, text) if {
 	not name in _value_checked
 	not name in _public_checked
 	name != "credentials in a URL"
+	name != "credentials on a command line"
 	regex.match(pattern, text)
 	some m in regex.find_n(pattern, text, -1)
 	not regex.match(_example_token, m)
 }
+
+# curl -u user:s3cr3t-Value, --user admin:hunter2x: the password part must be a value, not
+# a placeholder word (`curl -u user:password`, `-u USER:PASSWORD`, `-u me:<token>`, `***`)
+_found("credentials on a command line", pattern, text) if {
+	some m in regex.find_n(pattern, text, 16)
+	not regex.match(_example_token, m)
+	not regex.match(_placeholder_credential, m)
+}
+
+_placeholder_credential := `(?i):(password|passwd|pass|passphrase|secret|token|api_?key|apikey|key|changeme|change_?me|pass(word)?[0-9]{0,3}|x{3,}|\*{3,}|dummy|placeholder|your[_-]?[a-z_-]*|my[_-]?[a-z_-]*|[A-Z_]+|[a-z]+([_-][a-z]+)*)["' \t\x60.,;)]*$`
 
 # documentation and placeholder tokens (AKIAIOSFODNN7EXAMPLE, ghp_xxxxxxxx…): never a
 # real credential; protected from the token replacements by a mark (see redact)

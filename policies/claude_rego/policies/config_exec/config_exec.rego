@@ -69,6 +69,45 @@ _harmless(e) if {
 	regex.match(`^[A-Za-z0-9][A-Za-z0-9.-]*$`, e.value)
 }
 
+# Option variables of runtimes (NODE_OPTIONS, RUBYOPT, PERL5OPT, JAVA_TOOL_OPTIONS)
+# are judged by value: they load code only through some options (node -r/--require/
+# --import/--loader/--inspect, ruby -r, perl -M/-d, java -javaagent/-agentpath). A value
+# made only of known tuning flags (heap size, warnings, traces, source maps) is harmless;
+# any other word asks, as before.
+_option_vars := {
+	"node_options": `^--(max-old-space-size|max-semi-space-size|stack-size|stack-trace-limit|enable-source-maps|no-warnings|no-deprecation|throw-deprecation|pending-deprecation|trace-warnings|trace-deprecation|trace-uncaught|trace-exit|trace-sync-io|trace-gc|unhandled-rejections|openssl-legacy-provider|dns-result-order|max-http-header-size|use-openssl-ca|use-bundled-ca|preserve-symlinks|preserve-symlinks-main|disable-warning|experimental-vm-modules|experimental-specifier-resolution|experimental-json-modules|experimental-wasm-modules|experimental-fetch|no-experimental-fetch|heapsnapshot-near-heap-limit|heapsnapshot-signal|report-on-signal|report-uncaught-exception|report-on-fatalerror|abort-on-uncaught-exception|zero-fill-buffers|v8-pool-size|title|icu-data-dir|conditions|max-old-space-size-percentage|network-family-autoselection-attempt-timeout|no-network-family-autoselection|force-fips|tls-min-v1\.[0-3]|tls-max-v1\.[23])(=[A-Za-z0-9_.,:-]*)?$`,
+	"rubyopt": `^(-W[0-2]?|-w|--jit|--yjit|--disable-gems|--disable=gems|--enable=frozen-string-literal|--enable-frozen-string-literal|--disable-frozen-string-literal|-E[A-Za-z0-9:_-]+|--encoding=[A-Za-z0-9:_-]+)$`,
+	"perl5opt": `^(-w|-W|-X|-C[A-Za-z0-9]*|-T|-t)$`,
+	"java_tool_options": `^(-Xm[sxn][0-9]+[kKmMgG]?|-Xss[0-9]+[kKmMgG]?|-XX:[+-]?[A-Za-z0-9]+(=[A-Za-z0-9._%-]*)?|-Dfile\.encoding=[A-Za-z0-9_-]+|-Duser\.(timezone|language|country)=[A-Za-z0-9_/+-]+|-Djava\.awt\.headless=(true|false)|-ea|-da|-server|-client)$`,
+	"_java_options": `^(-Xm[sxn][0-9]+[kKmMgG]?|-Xss[0-9]+[kKmMgG]?|-XX:[+-]?[A-Za-z0-9]+(=[A-Za-z0-9._%-]*)?|-Dfile\.encoding=[A-Za-z0-9_-]+|-Djava\.awt\.headless=(true|false))$`,
+	"jdk_java_options": `^(-Xm[sxn][0-9]+[kKmMgG]?|-Xss[0-9]+[kKmMgG]?|-XX:[+-]?[A-Za-z0-9]+(=[A-Za-z0-9._%-]*)?|-Dfile\.encoding=[A-Za-z0-9_-]+|-Djava\.awt\.headless=(true|false))$`,
+}
+
+_harmless(e) if {
+	re := _option_vars[lower(e.key)]
+	is_string(e.value)
+	words := [w | some w in split(trim(e.value, " \t\"'"), " "); w != ""]
+	count(words) > 0
+	every w in words {
+		regex.match(re, w)
+	}
+}
+
+# PYTHONWARNINGS imports the module of a dotted category (action:message:category:…):
+# built-in categories (DeprecationWarning) and plain actions (ignore) import nothing
+_harmless(e) if {
+	lower(e.key) == "pythonwarnings"
+	is_string(e.value)
+	every entry in split(e.value, ",") {
+		not _dotted_category(split(entry, ":"))
+	}
+}
+
+_dotted_category(parts) if {
+	count(parts) > 2
+	contains(parts[2], ".")
+}
+
 _program_key(k) if k in _program_keys
 
 _program_key(k) if startswith(k, "pager.")

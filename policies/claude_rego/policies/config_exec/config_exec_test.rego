@@ -51,3 +51,14 @@ test_sendemail_program_asks_and_server_name_does_not if {
 	host := _seg(["git", "config", "sendemail.smtpServer", "smtp.gmail.com"], {"config_exec": [{"tool": "git", "key": "sendemail.smtpserver", "value": "smtp.gmail.com"}]})
 	count(config_exec.ask) == 0 with input as _input([host], [])
 }
+
+test_h12_runtime_option_variables_judged_by_value if {
+	every kv in [["NODE_OPTIONS", "--max-old-space-size=4096"], ["NODE_OPTIONS", "--max-old-space-size=8192 --enable-source-maps"], ["RUBYOPT", "-W0"], ["JAVA_TOOL_OPTIONS", "-Xmx2g -Dfile.encoding=UTF-8"], ["PYTHONWARNINGS", "ignore::DeprecationWarning"]] {
+		count(config_exec.ask) == 0 with input as _env_input(kv[0], kv[1])
+	}
+	every kv in [["NODE_OPTIONS", "--require ./hook.js"], ["NODE_OPTIONS", "-r ./x.js"], ["NODE_OPTIONS", "--import=./x.mjs"], ["NODE_OPTIONS", "--experimental-loader ./l.mjs"], ["NODE_OPTIONS", "--inspect=0.0.0.0:9229"], ["NODE_OPTIONS", "--max-old-space-size=4096 --require=/tmp/x.js"], ["RUBYOPT", "-r/tmp/x.rb"], ["PERL5OPT", "-MEvil"], ["JAVA_TOOL_OPTIONS", "-javaagent:/tmp/a.jar"], ["PYTHONWARNINGS", "ignore::evil.Warning"], ["PYTHONSTARTUP", "/tmp/x.py"]] {
+		count(config_exec.ask) > 0 with input as _env_input(kv[0], kv[1])
+	}
+}
+
+_env_input(k, v) := _input([_seg(["export", concat("=", [k, v])], {"config_exec": [{"tool": "env", "key": k, "value": v}]})], [])

@@ -195,3 +195,51 @@ ask contains msg if {
 	last in {"env", "printenv", "set", "export"}
 	msg := sprintf("`%s` prints every environment variable of the container, including its credentials. Approve only if it holds no secrets, or print the variables you need by name.", [concat(" ", seg.argv)])
 }
+
+# git config reading the HTTP auth header or a stored password: CI checkouts (GitHub
+# Actions' actions/checkout) keep the job token as `http.<url>.extraheader`, so
+# `git config --get http.https://github.com/.extraheader` or a --get-regexp that can match
+# it prints the token. Reading other keys (user.name, remote.origin.url) passes.
+_git_config_reads := {"--get", "--get-all", "--get-regexp", "--get-urlmatch", "get"}
+
+_git_config_key_re := `(?i)extraheader|header|password|passwd|token|secret`
+
+deny contains msg if {
+	some seg in shell.running({"git"})
+	args := shell.args(seg)
+	some i, c in args
+	c == "config"
+	rest := array.slice(args, i + 1, count(args))
+	some key in rest
+	not startswith(key, "-")
+	_git_config_secret_key(rest, key)
+	msg := sprintf("Blocked: `%s` prints a git configuration value that holds a credential (the HTTP auth header CI checkouts store the job token in, or a password); it must not reach the model. %s", [concat(" ", seg.argv), instead])
+}
+
+_git_config_secret_key(rest, key) if {
+	regex.match(_git_config_key_re, key)
+	_git_config_reading(rest)
+}
+
+# a --get-regexp pattern wide enough to reach http.*.extraheader (`http`, `.*`, `^h`)
+_git_config_secret_key(rest, key) if {
+	"--get-regexp" in rest
+	regex.match(`^\^?(h(t(t(p(\\?\.)?)?)?)?)?(\.\*|\.\+|\.)?\$?$|^\^?http\b`, key)
+}
+
+_git_config_reading(rest) if {
+	some r in rest
+	r in _git_config_reads
+}
+
+# `git config KEY` (one operand, no write option): the old form of --get
+_git_config_reading(rest) if {
+	ops := [o | some o in rest; not startswith(o, "-")]
+	count(ops) == 1
+	not _git_config_writes(rest)
+}
+
+_git_config_writes(rest) if {
+	some r in rest
+	r in {"--unset", "--unset-all", "--add", "--replace-all", "--remove-section", "--rename-section", "-e", "--edit", "set", "unset"}
+}

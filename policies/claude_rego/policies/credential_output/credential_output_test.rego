@@ -144,3 +144,20 @@ test_malformed_settings_do_not_raise if {
 	count(credential_output.deny) == 0 with input as cmd(["acme", "x"])
 		with data.claude_rego.settings.credential_families as {"bad": {"verdict": "deny", "effect": "x", "commands": [[1, 2], ["acme", 3]]}}
 }
+
+test_h12_git_config_auth_header_denied if {
+	every argv in [
+		["git", "config", "--get-regexp", "http.*extraheader"], ["git", "config", "--get", "http.https://github.com/.extraheader"],
+		["git", "config", "--local", "--get-all", "http.https://github.com/.extraheader"], ["git", "config", "http.extraheader"],
+		["git", "config", "--get-regexp", "http"], ["git", "config", "--get-regexp", ".*"], ["git", "config", "get", "http.extraHeader"],
+		["git", "-C", "repo", "config", "--get", "credential.password"],
+	] {
+		denied(argv)
+	}
+	every argv in [
+		["git", "config", "--get", "user.name"], ["git", "config", "user.email"], ["git", "config", "--get-regexp", "remote\\..*\\.url"],
+		["git", "config", "--unset", "http.https://github.com/.extraheader"], ["git", "config", "--get", "remote.origin.url"], ["git", "config", "credential.helper"],
+	] {
+		allowed(argv)
+	}
+}

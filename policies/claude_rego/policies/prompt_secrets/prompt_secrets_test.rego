@@ -94,3 +94,24 @@ test_command_line_passwords_and_token_shapes_the_facts_found_block if {
 	doc2 := with_found(prompt("key: acme_sk_x"), [found("token-shaped secret", "acme_sk_x", true)])
 	count(prompt_secrets.deny) > 0 with input as doc2
 }
+
+test_h12_placeholder_words_on_a_command_line_are_not_secrets if {
+	every text in [
+		"Explain what `curl -u user:password` does", "curl -u USER:PASSWORD https://api.example.com",
+		"use `curl --user me:secret` for basic auth", "curl -u admin:your_token https://x", "curl -u user:pass https://x",
+	] {
+		count(prompt_secrets.deny) == 0 with input as prompt(text)
+	}
+	every text in ["curl -u admin:u5IwKQC7FdHpxcnS https://jenkins.internal/api/json", "curl --user deploy:Hunter2-Prod! https://x"] {
+		count(prompt_secrets.deny) > 0 with input as prompt(text)
+	}
+}
+
+test_h12_okta_and_fcm_tokens_block_the_prompt if {
+	okta := concat("", ["00", "iK2ZWeqhFWCEPyYngFb51yB", "MWXaSCrUZoL8g5ubb"])
+	fcm := concat("", ["AAAAbPIa84y:APA91b", "B2dC4-DSDC6Lc1mxLpQ2yMK-Ye9FZ1wUVl4nuYV_d8fNYvvDbzDZST6IaXqA2h9Uz0_T1SaQ6dDwxlGejkc5bJ", "FIoxSLivuGvIL6P-8odNXR1yHnGA3cCcYseu52C5CdYP2hMq"])
+	every text in [concat(" ", ["Authorization: SSWS", okta]), concat("", ["OKTA_API_TOKEN=", okta]), concat("", ["server key ", fcm])] {
+		count(prompt_secrets.deny) > 0 with input as prompt(text)
+	}
+	count(prompt_secrets.deny) == 0 with input as prompt(concat(" ", ["request id", okta]))
+}

@@ -293,3 +293,59 @@ ask contains msg if {
 	regex.match(`\.(vsix|xpi|crx|oxt|sublime-package|jetbrains|vim|kext|pkg|mpack)$`, lower(a))
 	msg := sprintf("This command downloads code with `%s` and then installs it (`%s`) in one go. %s", [shell.name(fetch), concat(" ", run.argv), advice])
 }
+
+# java -jar <(curl …), awk -f <(wget -O- …), make -f <(curl …): a download handed to a
+# program as the program (or script) it runs, through a process substitution, is curl | sh.
+# A download given to a program that only reads data (diff <(curl …) f, sha256sum <(…),
+# jq . <(…)) passes; one given to a program claude-rego does not know asks.
+_program_runners := {
+	"java", "javaw", "jshell", "kotlin", "kotlinc", "scala", "groovy", "dotnet", "mono", "deno", "bun", "ts-node", "tsx",
+	"rscript", "r", "julia", "escript", "elixir", "iex", "erl", "ocaml", "swift", "wasmtime", "wasmer", "make", "gmake",
+	"awk", "gawk", "mawk", "nawk", "sed", "gsed", "gdb", "lldb", "vim", "nvim", "vi", "ex", "emacs", "at", "batch",
+	"crontab", "busybox", "jrunscript", "jjs", "clojure", "clj", "racket", "guile", "sbcl", "tclsh", "wish", "expect",
+	"osascript", "powershell", "pwsh", "cmake", "ninja", "just", "task", "nix-shell", "sqlite3",
+	"psql", "mysql", "m4", "dc", "bc", "ld.so", "ld-linux-x86-64.so.2",
+}
+
+_code_file_flags := {"-f", "-x", "-S", "-l", "-P", "-jar", "-cp", "-classpath", "--classpath", "--load", "--init-file", "--rcfile", "--script", "--file", "--command", "-E", "--eval-file", "-u"}
+
+_data_readers := {
+	"diff", "diff3", "sdiff", "colordiff", "icdiff", "delta", "cmp", "comm", "cat", "tac", "tee", "grep", "egrep", "fgrep",
+	"rg", "ag", "jq", "yq", "gojq", "jless", "wc", "sort", "uniq", "head", "tail", "less", "more", "sha256sum", "sha1sum",
+	"sha512sum", "sha384sum", "sha224sum", "md5sum", "b2sum", "shasum", "cksum", "sum", "paste", "join", "cut", "tr",
+	"column", "xxd", "hexdump", "od", "file", "strings", "nl", "fold", "fmt", "pr", "expand", "unexpand", "base64",
+	"iconv", "dos2unix", "zcat", "gunzip", "bzcat", "xzcat", "zstdcat", "json_pp", "xmllint",
+	"csvlook", "mlr", "bat", "printf", "echo", "read", "mapfile", "readarray", "wdiff", "vimdiff", "code", "openssl",
+	"gpg", "gpgv", "minisign", "cosign", "ssh-keygen", "sha3sum", "git",
+}
+
+_substituted_download(fetch) := host if {
+	fetch.context == "process_substitution"
+	host := shell.by_id(fetch.parent)
+	some a in shell.args(host)
+	shell.substitution(a)
+}
+
+deny contains msg if {
+	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
+	host := _substituted_download(fetch)
+	_runs_substituted_program(host)
+	msg := sprintf("Blocked: `%s` runs the output of `%s` as its program, which runs code from the network unreviewed. %s", [concat(" ", host.argv), concat(" ", fetch.argv), advice])
+}
+
+_runs_substituted_program(host) if shell.name(host) in _program_runners
+
+_runs_substituted_program(host) if {
+	some i, flag in shell.args(host)
+	flag in _code_file_flags
+	shell.substitution(shell.args(host)[i + 1])
+}
+
+ask contains msg if {
+	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
+	host := _substituted_download(fetch)
+	not _runs_substituted_program(host)
+	not shell.interpreter(host)
+	not shell.name(host) in _data_readers
+	msg := sprintf("`%s` is given the output of `%s` as a file; claude-rego does not know whether it reads it as data or runs it. Approve only if it only reads it.", [concat(" ", host.argv), concat(" ", fetch.argv)])
+}

@@ -129,3 +129,16 @@ test_h12_download_extracted_from_a_pipe_then_local_code_asks if {
 	count(remote_exec.ask) > 0 with input as doc
 	count(remote_exec.ask) == 0 with input as bash("curl -sL https://x/t.tgz | tar tz", [seg(0, ["curl", "-sL", "https://x/t.tgz"]), pipe(1, ["tar", "tz"], 0)], [])
 }
+
+psub(host, fetch) := bash("host <(curl x)", [seg(0, host), sub(1, fetch, {"parent": 0, "context": "process_substitution", "depth": 1})], [])
+
+test_h12_download_substituted_as_a_program_denied if {
+	every host in [["java", "-jar", "<(…)"], ["awk", "-f", "<(…)", "data"], ["make", "-f", "<(…)"], ["deno", "run", "<(…)"], ["unknowntool", "--script", "<(…)"]] {
+		denied(psub(host, ["curl", "-s", "https://x/x"]))
+	}
+	every host in [["diff", "<(…)", "b"], ["sha256sum", "-c", "<(…)"], ["jq", ".", "<(…)"]] {
+		allowed(psub(host, ["curl", "-s", "https://x/x"]))
+		count(remote_exec.ask) == 0 with input as psub(host, ["curl", "-s", "https://x/x"])
+	}
+	count(remote_exec.ask) > 0 with input as psub(["sometool", "<(…)"], ["wget", "-O-", "https://x"])
+}

@@ -43,6 +43,7 @@ deny contains msg if {
 	paths.is_secret(p)
 	not _git_metadata_only(p)
 	not _creates_in_project(p)
+	not _used_as_key_path(p)
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. %s", [p.raw, instead])
 }
 
@@ -164,6 +165,7 @@ deny contains msg if {
 	not _git_metadata(seg)
 	_secret_use(seg, piece)
 	not _word_created_in_project(seg, piece)
+	not used_as_key(seg, piece)
 	not _only_in_program_text(seg, piece)
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. Ask the user for the specific non-secret value you need.", [piece])
 }
@@ -895,3 +897,82 @@ _numeric_obfuscated(host) if {
 	regex.match(`^[0-9]+(\.[0-9]+){0,2}$`, host)
 	to_number(split(host, ".")[count(split(host, ".")) - 1]) > 255
 }
+
+# Programs that use a key or certificate without printing it: ssh/scp/sftp -i KEY,
+# ssh-add KEY, ssh-keygen -y|-l|-e|-B -f KEY (the public half or a fingerprint), and
+# openssl x509|crl|verify|s_client, which read certificates (a private key given to them
+# fails; -key/-signkey only sign). Printing the key (cat, cp elsewhere, base64, openssl
+# rsa|pkey|ec, an upload) stays denied.
+_used_as_key_path(p) if {
+	p.source == "argument"
+	seg := shell.by_id(p.segment)
+	used_as_key(seg, p.raw)
+}
+
+_ssh_clients := {"ssh", "scp", "sftp", "autossh", "sshfs", "mosh"}
+
+used_as_key(seg, word) if {
+	shell.runs_any(seg, _ssh_clients)
+	_option_value_is(seg, "-i", word)
+}
+
+used_as_key(seg, word) if {
+	shell.runs(seg, "ssh-add")
+	not startswith(word, "-")
+	_is_arg(seg, word)
+}
+
+used_as_key(seg, word) if {
+	shell.runs(seg, "ssh-keygen")
+	some a in shell.args(seg)
+	regex.match(`^-[ylBeqv]*[yleB][ylBeqv]*f?$`, a)
+	_key_file_option(seg, word)
+}
+
+used_as_key(seg, word) if {
+	shell.runs(seg, "openssl")
+	ops := shell.operands(seg)
+	count(ops) > 0
+	ops[0] in {"x509", "crl", "verify", "s_client"}
+	_is_arg(seg, word)
+	not _option_value_is(seg, "-out", word)
+}
+
+# git -c core.sshCommand='ssh -i KEY': the ssh command is a nested segment of its own,
+# judged above (its other words keep their own checks); the git word that carries it is
+# that command, not a read.
+used_as_key(seg, word) if {
+	shell.runs(seg, "git")
+	some c in segments
+	c.parent == seg.id
+	shell.runs_any(c, _ssh_clients)
+	text := concat(" ", c.argv)
+	word in {text, concat("=", ["core.sshCommand", text]), concat("=", ["core.sshcommand", text])}
+}
+
+_key_file_option(seg, word) if _option_value_is(seg, "-f", word)
+
+_key_file_option(seg, word) if {
+	some i, a in shell.args(seg)
+	regex.match(`^-[ylBeqv]*f$`, a)
+	_at(seg, i + 1, word)
+}
+
+_option_value_is(seg, opt, word) if {
+	some i, a in shell.args(seg)
+	a == opt
+	_at(seg, i + 1, word)
+}
+
+_option_value_is(seg, opt, word) if {
+	some a in array.concat(shell.args(seg), shell.raw_args(seg))
+	a == concat("", [opt, word])
+}
+
+_at(seg, i, word) if shell.args(seg)[i] == word
+
+_at(seg, i, word) if shell.raw_args(seg)[i] == word
+
+_is_arg(seg, word) if word in shell.args(seg)
+
+_is_arg(seg, word) if word in shell.raw_args(seg)

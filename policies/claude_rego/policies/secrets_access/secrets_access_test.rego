@@ -403,3 +403,22 @@ test_git_log_pathspecs_are_filters_not_reads if {
 		denied(cmd(argv))
 	}
 }
+
+test_h12_programs_that_use_a_key_without_printing_it_pass if {
+	every argv in [
+		["ssh-add", "~/.ssh/id_ed25519"], ["ssh", "-i", "~/.ssh/deploy_key", "host", "uptime"], ["ssh", "-i~/.ssh/deploy_key", "host"],
+		["scp", "-i", "~/.ssh/deploy_key", "a.txt", "host:"], ["ssh-keygen", "-y", "-f", "~/.ssh/id_rsa"],
+		["ssh-keygen", "-lf", "~/.ssh/id_rsa"], ["openssl", "x509", "-in", "certs/server.pem", "-noout", "-subject", "-enddate"],
+		["openssl", "verify", "-CAfile", "ca.pem", "server.pem"], ["openssl", "crl", "-in", "revoked.pem", "-noout", "-text"],
+	] {
+		allowed(cmd(argv))
+	}
+	every argv in [
+		["cat", "~/.ssh/id_ed25519"], ["openssl", "rsa", "-in", "key.pem"], ["openssl", "pkey", "-in", "server.pem"],
+		["openssl", "ec", "-in", "tls.key", "-text"], ["scp", "-i", "~/.ssh/k", "~/.ssh/id_rsa", "host:"], ["base64", "~/.ssh/id_rsa"],
+		["ssh-keygen", "-p", "-f", "~/.ssh/id_rsa"], ["ssh", "host", "-F", "~/.ssh/id_rsa"],
+		["openssl", "x509", "-in", "cert.pem", "-out", "~/.ssh/id_rsa"],
+	] {
+		denied(cmd(argv))
+	}
+}
