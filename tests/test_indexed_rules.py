@@ -15,7 +15,7 @@ import json
 import sys
 from pathlib import Path
 
-from claude_rego import query
+from claude_rego.claudecode import query
 from claude_rego.engines.regorus_engine import RegorusEngine
 from claude_rego.policy import load_snapshot as load
 

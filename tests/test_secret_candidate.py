@@ -13,7 +13,7 @@ import re
 import sys
 from pathlib import Path
 
-from claude_rego import query
+from claude_rego.claudecode import query
 from claude_rego.engines.regorus_engine import RegorusEngine
 from claude_rego.policy import load_snapshot as load
 from claude_rego.policy.snapshot import default_pack_dir
@@ -60,7 +60,7 @@ def _paths_of(hook: dict) -> list[dict]:
 
 def _pack_locations() -> list[str]:
     """The secret locations and example names lib/paths.rego lists, read from its source."""
-    text = (Path(default_pack_dir()) / "lib" / "paths.rego").read_text()
+    text = (Path(default_pack_dir()) / "claude_rego" / "lib" / "paths" / "paths.rego").read_text()
     found = []
     for block in ("secret_dirs", "secret_files", "secret_examples"):
         body = re.search(rf"^{block} := \[(.*?)^\]", text, re.S | re.M)
