@@ -26,10 +26,10 @@ import time
 
 from .audit import decisionlog
 from .claudecode import output
-from .policy import load_snapshot
 from .claudecode.events import EVENTS, event_info
 from .claudecode.hook import DEFAULT_DEADLINE
 from .claudecode.install import TIMEOUT_MARGIN, governed_events, tool_matcher
+from .policy import load_snapshot
 
 # Events the Python Agent SDK can register callbacks for (claude_agent_sdk.types.HookEvent).
 SDK_EVENTS = ("PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "Stop",

@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 import re
 
-from . import decisionlog
 from ..api import decide_hook
+from . import decisionlog
 
 CATEGORIES = ("newly_denied", "newly_allowed", "newly_asked", "changed_rewrite", "changed_other")
 _BLOCKING = ("deny", "halt")

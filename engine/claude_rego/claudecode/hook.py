@@ -20,10 +20,10 @@ import time
 
 from .._platform import read_regular
 from ..audit import decisionlog, hooklog
-from . import hookinput, output
 from ..decide import isolation
-from .events import event_info
 from ..decide.worker import FAULT_ENV
+from . import hookinput, output
+from .events import event_info
 
 DEFAULT_DEADLINE = 3.0  # seconds from process start; the registered timeout is larger
 
@@ -182,7 +182,7 @@ class Interrupted(BaseException):
     """A terminating signal arrived before the answer: answer from the failure table."""
 
 
-def _on_signal(signum, frame):  # noqa: ARG001
+def _on_signal(signum, frame):
     if ANSWERED:
         return  # the answer is out: finish the bounded logging, exit with its code
     raise Interrupted(f"signal {signum}")

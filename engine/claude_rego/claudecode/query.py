@@ -10,9 +10,9 @@ from __future__ import annotations
 import os
 
 from .. import CONTRACT_VERSION
-from .events import EVENTS, SHELL_TOOLS, split_mcp, tool_class
 from ..facts import paths as path_facts
 from ..facts import shell as shell_facts
+from .events import EVENTS, SHELL_TOOLS, split_mcp, tool_class
 from .governance import facts as governance_facts
 
 # Environment values Claude Code sets for hooks; a project's settings `env` can

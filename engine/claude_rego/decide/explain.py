@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from .decision import DECISION_VERBS
 from ..claudecode.events import tool_class
 from ..policy.snapshot import routes
+from .decision import DECISION_VERBS
 
 
 def fired_rules(snapshot: dict, package: str, verb: str, document: str, items: list | None = None) -> list[str]:
@@ -34,7 +34,8 @@ def fired_rules(snapshot: dict, package: str, verb: str, document: str, items: l
 
 def _literal_heads(engine, package: str, verb: str) -> dict[str, object]:
     """file:line → the literal a `verb contains <literal> if …` definition produces."""
-    from ..policy.astview import parse, ref_path as _ref_path
+    from ..policy.astview import parse
+    from ..policy.astview import ref_path as _ref_path
 
     found = {}
     for module in parse(engine.raw.get_ast_as_json()):

@@ -14,13 +14,12 @@ and project layers, monitor mode and rewrite re-evaluation are the same for all 
 from __future__ import annotations
 
 import json
-
 import os
 
-from . import decision as synth
 from ..claudecode import hookinput, output, query
 from ..claudecode.events import event_info, tool_class
 from ..policy.snapshot import needed_modules, policy_mode, routed_rules
+from . import decision as synth
 
 
 class Layer:
@@ -73,7 +72,7 @@ class Layer:
 
 
 def open_evaluator(sources: list[str] | None = None, *, engine=None, org: str | None = None,
-                   project: str | None = "auto", snapshot: dict | None = None) -> "Evaluator":
+                   project: str | None = "auto", snapshot: dict | None = None) -> Evaluator:
     """The evaluator every caller uses: `sources` (exact, see snapshot.compose for what a
     command line means; None = the built-in pack) as the top layer, the org layer below it,
     and the project layer (`auto`: <project>/.claude/policies of each input; `off`; a path)."""

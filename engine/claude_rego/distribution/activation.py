@@ -25,14 +25,26 @@ import tempfile
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from .. import __version__
 from .._platform import atomic_write, try_lock
-from .bundle import (DEFAULT_LIMITS, Bundle, BundleError, Keyring, Limits, Signer, build, extract,
-                     read_bundle, revision_key, validate, verify_bundle)
+from .bundle import (
+    DEFAULT_LIMITS,
+    Bundle,
+    BundleError,
+    Keyring,
+    Limits,
+    Signer,
+    build,
+    extract,
+    read_bundle,
+    revision_key,
+    validate,
+    verify_bundle,
+)
 
 ACTIVE = "active.snapshot.json"
 PREVIOUS = "previous.snapshot.json"
@@ -197,7 +209,7 @@ def prepare(fetched: Fetched, keyring: Keyring | None, limits: Limits = DEFAULT_
         "signed": signer is not None, "keyid": signer.keyid if signer else None,
         "signer": signer.as_dict() if signer else None, "roots": bundle.manifest.get("roots", [""]),
         "contract_version": str(bundle.contract_version),
-        "activated_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "activated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "activated_by": f"claude-rego {__version__}",
     }
     return Candidate(bundle, signer, snapshot, fetched.data)
@@ -356,7 +368,7 @@ def _atomic_write(path: Path, data: bytes) -> None:
 
 def _record(state: Path, **fields) -> None:
     """last-activation.json: the outcome of the last attempt, for monitoring and fleet tooling."""
-    fields["time"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    fields["time"] = datetime.now(UTC).isoformat(timespec="seconds")
     try:
         _atomic_write(state / LAST_ACTIVATION, (json.dumps(fields, sort_keys=True, indent=1) + "\n").encode())
     except OSError:

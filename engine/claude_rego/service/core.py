@@ -15,9 +15,9 @@ from __future__ import annotations
 import os
 
 from ..claudecode import output
-from ..policy import load_snapshot
 from ..claudecode.events import event_info
 from ..decide.pipeline import Evaluator, open_evaluator
+from ..policy import load_snapshot
 
 
 class PolicySource:

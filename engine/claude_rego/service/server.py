@@ -324,7 +324,7 @@ class Service:
             self.count("deadline_exceeded")
             record.update(kind="failure", error=f"deadline: {exc}")
             return output.failure(event, f"policy evaluation failed (no decision within the deadline).{tag}")
-        except BaseException as exc:  # noqa: BLE001 — engine errors, regorus panics, invalid decisions
+        except BaseException as exc:
             if isinstance(exc, (KeyboardInterrupt, SystemExit)):
                 raise
             record.update(kind="failure", error=f"{type(exc).__name__}: {exc}"[:500])
@@ -389,7 +389,7 @@ class Handler(BaseHTTPRequestHandler):
         self.timeout = self.server.service.cfg.idle_timeout  # idle keep-alive connections are closed
         super().setup()
 
-    def log_message(self, format, *args):  # noqa: A002 — no stderr line per request
+    def log_message(self, format, *args):
         pass
 
     def _send(self, data: bytes) -> None:
@@ -536,7 +536,7 @@ class Running:
         self.url = f"http://{cfg.host if ':' not in cfg.host else '[' + cfg.host + ']'}:{self.port}"
         self._thread: threading.Thread | None = None
 
-    def start_background(self) -> "Running":
+    def start_background(self) -> Running:
         self._thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.2},
                                         name="claude-rego-serve", daemon=True)
         self._thread.start()

@@ -15,11 +15,22 @@ from pathlib import Path
 from ... import CONTRACT_VERSION, __version__
 from ...policy.sources import DATA_FILE_NAMES as DATA_FILES
 from ...policy.sources import SourceRefused, walk
-from .manifest import BuildResult, Bundle, BundleError, DEFAULT_LIMITS, Limits, MANIFEST, ROOTS, SIGNATURES, SigningConfig, _SURROGATES, revision_key
-from .validate import _check_roots, validate
+from .manifest import (
+    _SURROGATES,
+    DEFAULT_LIMITS,
+    MANIFEST,
+    ROOTS,
+    SIGNATURES,
+    BuildResult,
+    Bundle,
+    BundleError,
+    Limits,
+    SigningConfig,
+    revision_key,
+)
 from .sign import sign_files, signatures_file
+from .validate import _check_roots, validate
 from .verify import _check_files, _unverified
-
 
 # -------------------------------------------------------------------------------- build
 

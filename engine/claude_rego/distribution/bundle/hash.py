@@ -8,8 +8,7 @@ import re
 from decimal import Decimal
 
 from ...policy.sources import DATA_FILE_NAMES as DATA_FILES
-from .manifest import BundleError, DEFAULT_HASH, HASHES, MANIFEST, SIGNATURES, WEAK_HASHES, _SURROGATES
-
+from .manifest import _SURROGATES, DEFAULT_HASH, HASHES, MANIFEST, SIGNATURES, WEAK_HASHES, BundleError
 
 # ------------------------------------------------------------------------------ hashing
 

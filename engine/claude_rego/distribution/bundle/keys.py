@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .manifest import ASYMMETRIC_ALGORITHMS, BundleError, DEFAULT_KEY_ID, EC_CURVES, HMAC_ALGORITHMS, MIN_HMAC_BYTES, MIN_RSA_BITS, SigningConfig, VerificationKey
+from .manifest import (
+    ASYMMETRIC_ALGORITHMS,
+    DEFAULT_KEY_ID,
+    EC_CURVES,
+    HMAC_ALGORITHMS,
+    MIN_HMAC_BYTES,
+    MIN_RSA_BITS,
+    BundleError,
+    SigningConfig,
+    VerificationKey,
+)
 
 
 def load_signing_key(path: str | Path, *, keyid: str = DEFAULT_KEY_ID, scope: str | None = None,

@@ -6,8 +6,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-
-
 MANIFEST = ".manifest"
 SIGNATURES = ".signatures.json"
 ROOTS = ["claude_rego"]
