@@ -144,7 +144,7 @@ class PolicyHooks:
         fields = getattr(HookMatcher, "__dataclass_fields__", {})
         result = {}
         for event in wanted:
-            kwargs = {"matcher": tool_matcher(self.snapshot, event) if event_info(event).tool_event else None,
+            kwargs: dict = {"matcher": tool_matcher(self.snapshot, event) if event_info(event).tool_event else None,
                       "hooks": [self.callback], "timeout": self.deadline + TIMEOUT_MARGIN}
             if on_failure and "on_failure" in fields and event_info(event).blocks_on_failure:
                 kwargs["on_failure"] = on_failure

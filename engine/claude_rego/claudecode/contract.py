@@ -217,7 +217,13 @@ class McpServer(_Open):
 
 # Per-event hook input fields (cli-hook-schema.md §3; cli-2.1.331.md §2.1-2.2 for what
 # 2.1.331 adds), beyond the common base. Fields only a newer CLI sends are Optional.
-_S, _B, _I, _F, _O, _A = (str, bool, int, float, dict[str, Any], Any)
+# (one alias per line: a type checker reads these as type aliases, not as a tuple of values)
+_S = str
+_B = bool
+_I = int
+_F = float
+_O = dict[str, Any]
+_A = Any
 _MCP = {"mcp_server": Optional[McpServer]}  # 2.1.331, MCP tools only
 _MODEL_SWITCH = {
     "from_model": Optional[_S], "to_model": _S,
@@ -286,14 +292,14 @@ def _optional_default(annotation):
 
 def hook_model(event: str) -> type[BaseModel]:
     fields = {name: _optional_default(t) for name, t in EVENT_FIELDS.get(event, {}).items()}
-    fields["hook_event_name"] = (Literal[event], ...)  # type: ignore[valid-type]
+    fields["hook_event_name"] = (Literal[event], ...)
     return create_model(f"{event}Input", __base__=HookBase, **fields)
 
 
 def document_model(event: str) -> type[BaseModel]:
     return create_model(
         f"{event}QueryDocument", __base__=_Closed,
-        contract_version=(Literal[CONTRACT_VERSION], ...),  # type: ignore[valid-type]
+        contract_version=(Literal[CONTRACT_VERSION], ...),  # type: ignore[arg-type]  # a Literal built at runtime
         hook=(hook_model(event), ...),
         facts=(Facts, ...),
     )

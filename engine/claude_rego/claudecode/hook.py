@@ -305,7 +305,8 @@ def _answer(opts: Options, stdin, deadline: float, decision_id: str | None):
     """Everything that decides the answer; any surprise becomes the failure answer."""
     event = event_info(opts.event) if opts.event else None
     tag = f" [claude-rego decision {decision_id}]" if decision_id else ""
-    raw, invalid_unicode = None, []
+    raw = None
+    invalid_unicode: list[str] = []
     try:
         raw = hookinput.read_stdin(stdin, deadline)
         hook = hookinput.parse(raw, invalid_unicode)

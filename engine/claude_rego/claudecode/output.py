@@ -54,7 +54,7 @@ def render(event: Event, decision: dict) -> tuple[dict, int]:
             specific["updatedInput"] = decision["updated_input"]
     elif name == "PermissionRequest":
         if verdict == "deny":
-            answer = {"behavior": "deny", "message": reasons}
+            answer: dict[str, object] = {"behavior": "deny", "message": reasons}
             if decision["interrupt"]:
                 answer["interrupt"] = True
             specific["decision"] = answer

@@ -284,7 +284,7 @@ def test(paths: list[str] = typer.Argument(None, help="Policy directories, added
         raise typer.Exit(EXIT_FAIL)
     from ..policy.regotest import overall_percent, run_fixtures
 
-    report = {} if coverage or threshold else None
+    report: dict | None = {} if coverage or threshold else None
     try:
         results = run_rego_tests(paths, pattern=run, coverage=report)
         if fixtures:

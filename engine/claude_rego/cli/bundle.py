@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 
@@ -120,6 +121,7 @@ def bundle_verify(file: Path = typer.Argument(..., help="A bundle (.tar.gz)."),
         validate(bundle)
     except BundleError as exc:
         _fail(exc)
+    assert signer is not None  # a keyring is given: an unsigned bundle is refused
     typer.echo(f"OK: {file}: revision {bundle.revision}, {len(bundle.files)} file{'' if len(bundle.files) == 1 else 's'}, signed by key id "
                f"{signer.keyid} ({signer.algorithm}{', scope ' + signer.scope if signer.scope else ''})")
 
@@ -244,7 +246,7 @@ def _token(path: Path | None) -> str | None:
         raise BundleError("usage", f"{path}: {exc.strerror or exc}") from None
 
 
-def _fail(exc, prefix: str = "", *extra: str, code: int = 1):
+def _fail(exc, prefix: str = "", *extra: str, code: int = 1) -> NoReturn:
     typer.echo(f"error: {prefix}{exc}", err=True)
     for line in extra:
         typer.echo(line, err=True)

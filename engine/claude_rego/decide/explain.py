@@ -71,7 +71,7 @@ def explain(evaluator, hook: dict, event_name: str, decision: dict, *, environ=N
         layer = by_layer.get(item["layer"])
         package = next((p["package"] for p in layer.snapshot["policies"] if p["name"] == item["policy"]), None) \
             if layer else None
-        sites = fired_rules(layer.snapshot, package, verdict, document) if package else []
+        sites = fired_rules(layer.snapshot, package, verdict, document) if package and layer and verdict else []
         lines.append(f"  decided by: {item['layer']} layer, policy {item['policy']}, rule {verdict}"
                      + (f" at {', '.join(sites)}" if sites else ""))
     if "claude-rego" in decision.get("by", []):

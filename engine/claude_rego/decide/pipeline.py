@@ -87,7 +87,7 @@ class Evaluator:
     The top layer is fixed; the org layer loads on first use; the project layer depends on
     each input's project directory, so it is resolved per decision (cached per content)."""
 
-    def __init__(self, snapshot: dict, engine=None, *, lower_layers: list[tuple[str, dict]] = (),
+    def __init__(self, snapshot: dict, engine=None, *, lower_layers: list[tuple[str, dict]] | tuple[()] = (),
                  org: str | None = None, project: str | None = "off"):
         self.layers = [Layer(synth.TOP_LAYER, snapshot, engine)]
         self.layers += [Layer(name, lower) for name, lower in lower_layers]

@@ -193,6 +193,7 @@ def prepare(fetched: Fetched, keyring: Keyring | None, limits: Limits = DEFAULT_
     """Read, verify, validate and compile a fetched bundle; raise on the first failure."""
     from ..policy.policyset import PolicyError, compile_sources
 
+    assert fetched.data is not None, "prepare() takes a fetched bundle, not a 304 Not Modified"
     bundle = read_bundle(fetched.data, limits)
     signer = verify_bundle(bundle, keyring)
     validate(bundle)
@@ -380,7 +381,7 @@ def _as_activation_error(exc: Exception) -> ActivationError:
         return exc
     if isinstance(exc, BundleError):
         return ActivationError(exc.code, exc.message)
-    return ActivationError("io", f"{getattr(exc, 'filename', None) or ''}: {exc.strerror or exc}".lstrip(": "))
+    return ActivationError("io", f"{getattr(exc, 'filename', None) or ''}: {getattr(exc, 'strerror', None) or exc}".lstrip(": "))
 
 
 def _revision_of(snapshot: dict | None) -> str | None:

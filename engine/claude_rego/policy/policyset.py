@@ -111,7 +111,7 @@ def _pack_source(base: dict) -> Source:
     from .snapshot import BUILTIN
 
     src = Source(BUILTIN, Path(default_pack_dir()))
-    src.rego = None  # type: ignore[assignment] — modules and policies are taken precompiled
+    src.rego = None  # type: ignore[assignment]  # modules and policies are taken precompiled
     src.data = [([], Path(default_pack_dir()) / "data.json", base.get("data") or {})]
     return src
 

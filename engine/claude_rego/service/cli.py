@@ -66,7 +66,7 @@ def start_fleet(running, managed) -> list:
     from ..audit import decisionlog
     from .fleet import BundlePoller, DecisionLogShipper
 
-    duties = []
+    duties: list[BundlePoller | DecisionLogShipper] = []
     if managed is not None and managed.bundle is not None:
         b = managed.bundle
         poller = BundlePoller(b.url, b.state_dir, keyring=_keyring(b.verification_keys, b.scope, b.allow_hmac),

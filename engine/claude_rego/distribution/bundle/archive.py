@@ -170,7 +170,9 @@ def _members(tar_bytes: bytes, limits: Limits) -> dict[str, bytes]:
                 total += member.size
                 if total > limits.max_total_bytes:
                     raise BundleError("bundle-too-large", f"members add up to more than {limits.max_total_bytes} bytes")
-                files[name] = tar.extractfile(member).read()
+                extracted = tar.extractfile(member)
+                assert extracted is not None  # _check_member lets only regular files and directories through
+                files[name] = extracted.read()
     except tarfile.TarError as exc:
         raise BundleError("not-a-bundle", f"not a valid tar archive ({exc})") from None
     return files
@@ -233,6 +235,7 @@ def describe(bundle: Bundle) -> dict:
 
 
 def _describe_signature(bundle: Bundle) -> dict:
+    assert bundle.signatures  # called for a signed bundle only
     try:
         header, claims = _unverified(bundle.signatures[0])
     except BundleError as exc:

@@ -117,6 +117,7 @@ def _go_float(name: str, value: float) -> str:
         return format(exact, "f")
     sign, digits, exponent = exact.as_tuple()
     mantissa = str(digits[0]) + ("." + "".join(map(str, digits[1:])) if len(digits) > 1 else "")
+    assert isinstance(exponent, int)  # a finite value (checked above): never "n", "N" or "F"
     power = exponent + len(digits) - 1
     text = f"{'-' if sign else ''}{mantissa}e{'-' if power < 0 else '+'}{abs(power):02d}"
     return re.sub(r"e-0(\d)$", r"e-\1", text)

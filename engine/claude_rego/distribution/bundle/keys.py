@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .manifest import (
     ASYMMETRIC_ALGORITHMS,
@@ -15,6 +16,9 @@ from .manifest import (
     SigningConfig,
     VerificationKey,
 )
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.types import PublicKeyTypes
 
 
 def load_signing_key(path: str | Path, *, keyid: str = DEFAULT_KEY_ID, scope: str | None = None,
@@ -46,6 +50,7 @@ def load_verification_key(path: str | Path, *, keyid: str = DEFAULT_KEY_ID, algo
     if algorithm in HMAC_ALGORITHMS or (algorithm is None and not raw.lstrip().startswith(b"-----BEGIN")):
         return VerificationKey(keyid, algorithm or "HS256", _hmac_secret(path, raw, algorithm, allow_hmac))
     try:
+        key: PublicKeyTypes
         if b"-----BEGIN CERTIFICATE" in raw:
             key = x509.load_pem_x509_certificate(raw).public_key()
         else:

@@ -82,7 +82,7 @@ class _Program:
     def duplicate_defaults(self):
         found = []
         for module in self.modules:
-            seen = {}
+            seen: dict = {}
             for rule in module["ast"]["rules"]:
                 if "Default" in rule:
                     name = _ref_path(rule["Default"]["refr"])
