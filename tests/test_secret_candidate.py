@@ -13,9 +13,10 @@ import re
 import sys
 from pathlib import Path
 
-from claude_rego import query
+from claude_rego.claudecode import query
 from claude_rego.engines.regorus_engine import RegorusEngine
-from claude_rego.snapshot import default_pack_dir, load
+from claude_rego.policy import load_snapshot as load
+from claude_rego.policy.snapshot import default_pack_dir
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests" / "corpus"))
