@@ -173,9 +173,9 @@ def pipeline_warm_ms(snapshot_source: list[str] | None, runs: int = 30) -> dict:
 
     for i in range(runs + 3):
         for name, (hook, capped, truncated, document) in prepared.items():
-            total = cpu(lambda: evaluator.decide(hook))
-            facts = cpu(lambda: query.build(capped, truncated=truncated))
-            rego = cpu(lambda: layer.engine.evaluate(document, rules))
+            total = cpu(lambda hook=hook: evaluator.decide(hook))
+            facts = cpu(lambda capped=capped, truncated=truncated: query.build(capped, truncated=truncated))
+            rego = cpu(lambda document=document: layer.engine.evaluate(document, rules))
             if i >= 3:  # warm-up
                 for key, value in (("total", total), ("facts", facts), ("rego", rego)):
                     samples[name][key].append(value)
@@ -254,8 +254,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
-    from claude_rego.policy import policyset, snapshot
     from claude_rego.claudecode.install import hook_command
+    from claude_rego.policy import policyset, snapshot
 
     payload = json.dumps(INPUT).encode()
     work = Path(tempfile.mkdtemp(prefix="claude-rego-bench-"))

@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
                 print("\n  (--techniques: tests/corpus/techniques.py not found next to the runner)")
                 continue
             rows = techniques.table(cases, results)
-            print(f"\n  by technique (a case can carry several tags): met/cases")
+            print("\n  by technique (a case can carry several tags): met/cases")
             for tag, (n, met) in sorted(rows.items(), key=lambda kv: (kv[1][1] / kv[1][0], -kv[1][0])):
                 print(f"  {met / n:7.1%} {met:5d}/{n:<5d} {tag}")
     if args.json:

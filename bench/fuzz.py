@@ -98,8 +98,8 @@ def _deep(rng):
     event = rng.choice(["PreToolUse", "Stop", "UserPromptSubmit", "PostToolUse"])
     depth = rng.choice([60, 64, 65, 200, 1500, 20_000])
     opener, closer = rng.choice([("[", "]"), ('{"a":', "}")])
-    raw = ('{"hook_event_name":"%s","session_id":"s","tool_name":"Bash","tool_input":{"command":"ls"},"x":%s1%s}'
-           % (event, opener * depth, closer * depth))
+    raw = (f'{{"hook_event_name":"{event}","session_id":"s","tool_name":"Bash","tool_input":{{"command":"ls"}},"x":{opener * depth}1{closer * depth}}}'
+           )
     return event, raw.encode()
 
 
@@ -123,11 +123,10 @@ def _plain(rng: random.Random, samples: dict, events: list[str]) -> tuple[str, b
 
 def run_chunk(args) -> dict:
     seed, count = args
-    from cli_output_schema import validate_output
-    from conftest import load_samples
-
     from claude_rego.claudecode import hook
     from claude_rego.claudecode.events import EVENTS, event_info
+    from cli_output_schema import validate_output
+    from conftest import load_samples
 
     rng = random.Random(seed)
     samples = load_samples()

@@ -25,8 +25,8 @@ REAL_HOME = Path(os.environ.get("HOME") or Path.home())
 
 sys.path.insert(0, str(TESTS))  # cli_output_schema, the referee
 
+from claude_rego.audit.replay import strip_decision_ids  # noqa: E402 — re-exported for tests
 from cli_output_schema import validate_output  # noqa: E402
-from claude_rego.audit.replay import strip_decision_ids  # noqa: E402,F401 — re-exported for tests
 
 
 def load_samples() -> dict[str, dict]:

@@ -16,13 +16,12 @@ import threading
 from pathlib import Path
 
 import pytest
-from cryptography.hazmat.primitives.asymmetric import rsa
-
-from claude_rego.distribution import activation as A
 from claude_rego import api
+from claude_rego.distribution import activation as A
 from claude_rego.distribution import bundle as B
 from claude_rego.policy import load_snapshot, snapshot
 from conftest import POLICIES, bash_input
+from cryptography.hazmat.primitives.asymmetric import rsa
 from test_bundle import make_tar, members_of, pem_private, pem_public, run_cli, write_policies
 
 

@@ -5,14 +5,11 @@ OPA CA file, and the README quickstart from a clean install."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-
-from conftest import REPO, bash_input, cli, run_registered
+from conftest import bash_input, cli, run_registered
 
 POLICY = """# METADATA
 # title: No terraform destroy
@@ -249,9 +246,9 @@ def test_api_decide_hook_applies_the_project_layer(project):
 # ------------------------------------------------------------------ managed OPA CA file
 
 def test_the_managed_opa_ca_file_reaches_the_opa_engine(tmp_path):
-    from claude_rego.distribution import config
     from claude_rego.claudecode import hook
     from claude_rego.decide import worker
+    from claude_rego.distribution import config
 
     snap = tmp_path / "snap.json"
     snap.write_text("{}")
@@ -288,8 +285,8 @@ def test_the_hook_passes_the_ca_file_into_the_child_request(tmp_path, monkeypatc
 def test_composing_with_the_precompiled_pack_equals_compiling_it(tmp_path, monkeypatch):
     """In a wheel the pack is precompiled: composing reuses it instead of describing the pack
     again, and must give the same policy set as compiling everything from sources."""
-    from claude_rego.policy import policyset, snapshot
     from claude_rego.api import decide_hook
+    from claude_rego.policy import policyset, snapshot
 
     mine = quickstart_dir(tmp_path)
     from_sources = policyset.compile_sources(["builtin:", str(mine)])

@@ -19,9 +19,8 @@ import pytest
 os.environ["RUST_BACKTRACE"] = "0"  # before regorus loads: errors stay cheap
 os.environ["RUST_LIB_BACKTRACE"] = "0"
 
-import regorus  # noqa: E402
-
-from claude_rego.engines import builtins  # noqa: E402
+import regorus
+from claude_rego.engines import builtins
 
 ERROR = object()  # expected: an evaluation error (OPA: eval_builtin_error / eval_type_error)
 

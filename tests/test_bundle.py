@@ -14,13 +14,12 @@ from pathlib import Path
 
 import jwt
 import pytest
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
-from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
-
 from claude_rego import CONTRACT_VERSION
 from claude_rego.distribution import bundle as B
 from conftest import POLICIES
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
+from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
 POLICY = """# METADATA
 # title: No curl
@@ -522,9 +521,8 @@ def test_describe_reports_unverified_signature_claims(tmp_path, rsa_key):
 
 def run_cli(*args):
     import typer
-    from typer.testing import CliRunner
-
     from claude_rego.cli.bundle import register
+    from typer.testing import CliRunner
 
     app = typer.Typer()
 

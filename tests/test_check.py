@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from claude_rego.policy import policyset
 from claude_rego.policy.check import check, errors, literal_depth
 from conftest import cli
@@ -160,6 +159,7 @@ def test_rules_read_through_a_package_import_are_flagged(tmp_path):
 def test_every_finding_code_is_documented():
     """docs/check-codes.md has a row per code policy/check/ can emit."""
     import re as _re
+
     from conftest import REPO
 
     source = "".join(p.read_text() for p in sorted((REPO / "engine" / "claude_rego" / "policy" / "check").glob("*.py")))

@@ -14,7 +14,6 @@ import pytest
 
 def _command_paths() -> set[str]:
     import typer.main
-
     from claude_rego.cli.app import app
 
     def walk(command, path):

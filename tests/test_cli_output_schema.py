@@ -5,8 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from jsonschema import Draft202012Validator, ValidationError
-
 from cli_output_schema import (
     EVENTS,
     EVENTS_BY_VERSION,
@@ -20,6 +18,7 @@ from cli_output_schema import (
     validate_output,
     versions_knowing,
 )
+from jsonschema import Draft202012Validator, ValidationError
 
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "claude-code" / "samples"
 
@@ -135,7 +134,7 @@ def test_events_per_version():
     assert old[0] == "PreToolUse" and old[-1] == "MessageDisplay" and new[-1] == "MessageDisplay"
     assert [e for e in new if e not in old] == ["PreModelSwitch", "PostModelSwitch", "DirectoryAdded"]
     assert [e for e in new if e in old] == list(old)  # same order, additions only
-    assert EVENTS == new
+    assert new == EVENTS
     assert set(HOOK_OUTPUT_SCHEMAS) == set(EVENTS)
     assert {v: set(s) for v, s in HOOK_OUTPUT_SCHEMAS_BY_VERSION.items()} == {v: set(e) for v, e in EVENTS_BY_VERSION.items()}
     assert NO_HOOK_SPECIFIC | set(VALID_HOOK_SPECIFIC) == set(EVENTS)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import sys
 
-from claude_rego.policy import policyset, snapshot
 from claude_rego.claudecode.install import hook_command
+from claude_rego.policy import policyset, snapshot
 from conftest import SCRIPTED, bash_input, cli, run_registered
 
 

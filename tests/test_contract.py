@@ -6,7 +6,6 @@ import json
 
 import jsonschema
 import pytest
-
 from claude_rego import CONTRACT_VERSION
 from claude_rego.claudecode import contract, hookinput, query
 from claude_rego.claudecode.events import EVENTS
@@ -80,6 +79,7 @@ def test_shipped_schema_files_are_generated_from_the_models(schemas):
 def test_the_per_event_examples_in_the_docs_are_current(schemas):
     """docs/query-examples.md is generated; regenerate with `python docs/gen_query_examples.py`."""
     import importlib.util
+
     from conftest import REPO
     spec = importlib.util.spec_from_file_location("gen", REPO / "docs" / "gen_query_examples.py")
     gen = importlib.util.module_from_spec(spec)

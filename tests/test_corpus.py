@@ -22,11 +22,10 @@ import os
 import sys
 
 import pytest
-
 from conftest import TESTS, run_registered
 
 sys.path.insert(0, str(TESTS / "corpus"))
-import runner  # noqa: E402
+import runner
 
 CORPORA = [p for p in (runner.ADVERSARIAL, runner.BENIGN) if p.exists()]
 SAMPLE = int(os.environ.get("CORPUS_SAMPLE", "40"))

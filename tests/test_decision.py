@@ -8,7 +8,6 @@ real CLI would receive (validated against the referee schema every time).
 from __future__ import annotations
 
 import pytest
-
 from claude_rego.api import decide_hook, evaluate_hook
 from claude_rego.decide.decision import merge_patches
 from conftest import SCRIPTED, bash_input, hook_input, validate_output

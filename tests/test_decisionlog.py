@@ -8,7 +8,6 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-
 from claude_rego.audit import decisionlog
 from claude_rego.claudecode.install import hook_command
 from conftest import SCRIPTED, bash_input, hook_input, run_registered

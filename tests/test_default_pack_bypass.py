@@ -20,8 +20,8 @@ import pytest
 
 pytest.importorskip("claude_rego.api")
 
-from claude_rego.api import evaluate_hook  # noqa: E402
-from conftest import hook_input, validate_output  # noqa: E402
+from claude_rego.api import evaluate_hook
+from conftest import hook_input, validate_output
 
 PROJECT = "/home/dev/project"
 HOME = "/home/dev"

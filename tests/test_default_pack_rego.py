@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from claude_rego.policy import policyset
 from claude_rego.policy.regotest import run_rego_tests
 

@@ -8,7 +8,6 @@ Grep globs, credential stores, prompts, and redaction of any tool's output.
 from __future__ import annotations
 
 import pytest
-
 from claude_rego.claudecode import query
 from claude_rego.facts.paths import _ipv4, name_tokens, tool_effects
 from conftest import hook_input

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from claude_rego.engines import regorus_engine
 from claude_rego.engines.base import EngineError
 from claude_rego.engines.regorus_engine import RegorusEngine

@@ -14,7 +14,6 @@ state directory, a file-size limit (the full-disk case), a closed stdout and sig
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import shutil
@@ -25,9 +24,8 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 import claude_rego
+import pytest
 from claude_rego.audit import decisionlog
 from claude_rego.claudecode.events import EVENTS, event_info
 from claude_rego.claudecode.install import TIMEOUT_MARGIN, hook_command
@@ -561,7 +559,7 @@ def test_doctor_detects_a_damaged_install(tmp_path):
 def test_the_last_resort_table_is_the_failure_table():
     from claude_rego.entry import _BLOCKING
 
-    assert _BLOCKING == {name for name, info in EVENTS.items() if info.blocks_on_failure}
+    assert {name for name, info in EVENTS.items() if info.blocks_on_failure} == _BLOCKING
 
 
 def test_a_stdin_that_never_ends_gets_the_failure_answer_by_the_deadline(env):

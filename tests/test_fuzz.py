@@ -13,12 +13,11 @@ import shutil
 import sys
 import tempfile
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from claude_rego.claudecode.events import EVENTS, event_info
 from claude_rego.claudecode.install import hook_command
 from conftest import SAMPLES, run_registered
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 STATE = {"XDG_STATE_HOME": tempfile.mkdtemp(prefix="claude-rego-fuzz-")}  # never the real logs
 atexit.register(shutil.rmtree, STATE["XDG_STATE_HOME"], True)
@@ -87,7 +86,7 @@ def with_surrogates(draw):
     closing = [i for i, c in enumerate(text) if c == '"'][1::2]
     for _ in range(draw(st.integers(1, 3))):
         at = draw(st.sampled_from(closing))
-        escape = "\\u%04x" % draw(st.integers(0xD800, 0xDFFF))
+        escape = f"\\u{draw(st.integers(0xD800, 0xDFFF)):04x}"
         text = text[:at] + escape + text[at:]
         closing = [i for i, c in enumerate(text) if c == '"'][1::2]
     return event, text.encode()

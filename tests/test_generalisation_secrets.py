@@ -13,13 +13,11 @@ from __future__ import annotations
 import sys
 
 import pytest
-
 from conftest import TESTS
 
 sys.path.insert(0, str(TESTS / "corpus"))
-import runner  # noqa: E402
-
-from claude_rego.facts import secrets as secret_facts  # noqa: E402
+import runner
+from claude_rego.facts import secrets as secret_facts
 
 P = "/home/dev/project"
 

@@ -9,11 +9,14 @@ import pytest
 
 pytest.importorskip("claude_rego.api")
 
-from claude_rego.facts.shell import parse_command  # noqa: E402
-from test_default_pack_bypass import (  # noqa: E402
-    assert_asked, assert_denied, assert_not_denied, decide, bash_input,
+from claude_rego.facts.shell import parse_command
+from test_default_pack_bypass import (
+    assert_asked,
+    assert_denied,
+    assert_not_denied,
+    bash_input,
+    decide,
 )
-
 
 # ------------------------------------------------------------ 1. infrastructure and data
 

@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from claude_rego.claudecode.install import hook_command
 from conftest import TESTS, run_registered, validate_output
 

@@ -12,7 +12,6 @@ import sys
 import time
 
 import pytest
-
 from claude_rego.claudecode.events import EVENTS, event_info
 from claude_rego.claudecode.install import hook_command
 from conftest import POLICIES, SAMPLES, SCRIPTED, bash_input, hook_input, needs_samples, run_registered

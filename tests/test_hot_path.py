@@ -13,7 +13,6 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import SCRIPTED, bash_input
 
 HEAVY = ("typer", "click", "pydantic", "yaml", "rich", "requests", "aiohttp", "httpx",

@@ -9,11 +9,10 @@ import subprocess
 import sys
 
 import pytest
-
-from claude_rego.policy import policyset
 from claude_rego.claudecode.events import EVENTS, NEVER_REGISTER_BY_DEFAULT
 from claude_rego.claudecode.hook import DEFAULT_DEADLINE
 from claude_rego.claudecode.install import LAUNCHER_NAME, bootstrap, hook_command, launcher_script, registration
+from claude_rego.policy import policyset
 from conftest import SCRIPTED, bash_input, hook_input, run_registered, validate_output
 
 
@@ -50,7 +49,7 @@ def test_on_failure_is_exactly_block_where_the_failure_table_blocks(tmp_path):
             assert type(hook["onFailure"]) is str
         else:
             assert "onFailure" not in hook, event
-    assert not ON_FAILURE_BLOCK & NEVER_ON_FAILURE and NEVER_ON_FAILURE <= set(EVENTS)
+    assert not ON_FAILURE_BLOCK & NEVER_ON_FAILURE and set(EVENTS) >= NEVER_ON_FAILURE
     # the printed JSON carries the exact string
     printed_text = json.dumps(hooks)
     assert printed_text.count('"onFailure": "block"') == len(ON_FAILURE_BLOCK)

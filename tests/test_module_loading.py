@@ -11,10 +11,9 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from claude_rego.policy import policyset, snapshot
 from claude_rego.claudecode.events import tool_class
 from claude_rego.decide.pipeline import Evaluator
+from claude_rego.policy import policyset, snapshot
 from conftest import SAMPLES, TESTS, bash_input, hook_input
 from test_default_pack_bypass import ENV, EVASION_CASES, PROJECT
 

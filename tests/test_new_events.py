@@ -8,11 +8,10 @@ import json
 import sys
 
 import pytest
-
-from claude_rego.policy import policyset
-from claude_rego.api import decide_hook, evaluate_hook
+from claude_rego.api import evaluate_hook
 from claude_rego.claudecode.events import EVENTS, event_info
 from claude_rego.claudecode.install import registration
+from claude_rego.policy import policyset
 from cli_output_schema import NEWEST, OLDEST, versions_knowing
 from conftest import REPO, SCRIPTED, bash_input, hook_input, run_registered, validate_output
 
@@ -99,7 +98,6 @@ NEW_INPUTS = [
 @pytest.mark.parametrize("hook", NEW_INPUTS, ids=lambda h: h["hook_event_name"])
 def test_new_input_fields_reach_policies_untouched_and_match_the_contract(hook):
     import jsonschema
-
     from claude_rego.claudecode import contract, hookinput, query
     capped, truncated = hookinput.cap_strings(hook)
     document = query.build(capped, truncated=truncated, environ={"HOME": "/home/dev"})
@@ -109,7 +107,6 @@ def test_new_input_fields_reach_policies_untouched_and_match_the_contract(hook):
 
 def test_contract_rejects_a_wrongly_typed_new_field():
     import jsonschema
-
     from claude_rego.claudecode import contract, hookinput, query
     hook = switch_input(context_tokens="many")
     document = query.build(hookinput.cap_strings(hook)[0], truncated=[], environ={"HOME": "/home/dev"})

@@ -41,11 +41,10 @@ except (ImportError, OSError) as exc:
     pytest.skip(REASON, allow_module_level=True)
 
 import regorus  # noqa: E402
-
 from claude_rego.claudecode import query  # noqa: E402
+from claude_rego.claudecode.events import ALL_VERBS  # noqa: E402
 from claude_rego.engines import builtins  # noqa: E402
 from claude_rego.engines.regorus_engine import RegorusEngine  # noqa: E402
-from claude_rego.claudecode.events import ALL_VERBS  # noqa: E402
 from claude_rego.policy.regotest import discover  # noqa: E402
 from conftest import REPO, bash_input, hook_input  # noqa: E402
 from test_builtins import CASES as BUILTIN_CASES  # noqa: E402
@@ -218,7 +217,7 @@ def test_cidr_builtins_agree_with_opa_on_random_lists(seed):
             theirs = ERROR
         assert canonical(mine, as_set=True) == canonical(theirs, as_set=True), items
         cidrs = [i for i in items if "/" in i]
-        for a, b in zip(cidrs, reversed(cidrs)):
+        for a, b in zip(cidrs, reversed(cidrs), strict=True):
             mine, theirs = both(f"net.cidr_intersects({json.dumps(a)}, {json.dumps(b)})")
             assert mine == theirs, (a, b)
 
@@ -339,7 +338,7 @@ def test_the_pack_inputs_exercise_every_policy(pack):
     """The inputs must make each policy say something (agreeing on empty sets alone
     would prove little): every policy returns a verb for at least one input."""
     speaking = set()
-    for variant, (ours, _, policies) in pack.items():
+    for ours, _, policies in pack.values():
         for hook in HOOKS.values():
             ours.set_input_json(json.dumps(query.build(hook, environ=ENV, flavour="linux", resolver=lambda p: p)))
             for path, value in _verbs(ours, policies, regorus_value).items():

@@ -17,10 +17,9 @@ import time
 from pathlib import Path
 
 import pytest
-
-from claude_rego.policy import load_snapshot
-from claude_rego.engines.opa_server import OpaServerEngine
 from claude_rego.claudecode.install import hook_command
+from claude_rego.engines.opa_server import OpaServerEngine
+from claude_rego.policy import load_snapshot
 from conftest import SAMPLES, TESTS, bash_input, cli, hook_input, run_registered
 from opa_rest import OpaRestServer
 

@@ -18,11 +18,10 @@ import pytest
 pytest.importorskip("hypothesis")
 pytest.importorskip("claude_rego.api")
 
-from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from claude_rego.api import decide_hook  # noqa: E402
-from conftest import hook_input  # noqa: E402
+from claude_rego.api import decide_hook
+from conftest import hook_input
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 ENV = {"HOME": "/home/dev", "CLAUDE_PROJECT_DIR": "/home/dev/project", "USER": "dev"}
 EXAMPLES = int(os.environ.get("CLAUDE_REGO_FUZZ_EXAMPLES", "150"))

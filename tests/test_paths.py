@@ -10,9 +10,6 @@ import os
 import sys
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from claude_rego.facts.paths import (
     FLAVOURS,
     collect_paths,
@@ -23,6 +20,8 @@ from claude_rego.facts.paths import (
     path_facts,
     tool_paths,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def identity(path: str) -> str:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -21,10 +20,10 @@ opa_bindings = pytest.importorskip(
     "(pip install --ignore-requires-python opa-golib-python-bindings)")
 
 from claude_rego.claudecode import hookinput, query  # noqa: E402
-from claude_rego.policy import load_snapshot, snapshot  # noqa: E402
+from claude_rego.claudecode.install import hook_command  # noqa: E402
 from claude_rego.engines.opa_server import OpaServerEngine  # noqa: E402
 from claude_rego.engines.regorus_engine import RegorusEngine  # noqa: E402
-from claude_rego.claudecode.install import hook_command  # noqa: E402
+from claude_rego.policy import load_snapshot, snapshot  # noqa: E402
 from claude_rego.policy.regotest import discover, run_rego_tests  # noqa: E402
 from conftest import SAMPLES, TESTS, bash_input, hook_input, run_registered  # noqa: E402
 from opa_rest import OpaBindingsBackend, OpaRestServer  # noqa: E402

@@ -7,7 +7,6 @@ OPA's. If one of these starts failing, the dialect changed: update docs/rego-dia
 from __future__ import annotations
 
 import pytest
-
 from claude_rego.engines.base import EngineError
 from claude_rego.engines.regorus_engine import RegorusEngine
 

@@ -8,10 +8,9 @@ import sys
 import threading
 
 import pytest
-
 from claude_rego.claudecode.install import hook_command
 from claude_rego.sdk import SDK_EVENTS, PolicyHooks, PolicyRefused
-from conftest import POLICIES, strip_decision_ids, SAMPLES, bash_input, hook_input, run_registered, validate_output
+from conftest import POLICIES, SAMPLES, bash_input, hook_input, run_registered, strip_decision_ids, validate_output
 
 pytest.importorskip("claude_agent_sdk", reason="claude-agent-sdk is not installed (pip install '.[sdk]')")
 

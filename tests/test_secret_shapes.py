@@ -10,7 +10,6 @@ from __future__ import annotations
 import time
 
 import pytest
-
 from claude_rego.facts import secrets
 
 B = "Xk9q2LmZ7pRt4vBn8Wc3Yd6Hf1Js5Ga0Qe"  # 34 random-looking characters

@@ -12,7 +12,6 @@ import os
 import sys
 
 import pytest
-
 from claude_rego.api import evaluate_hook
 from claude_rego.claudecode.install import hook_command
 from conftest import hook_input, run_registered, validate_output

@@ -13,11 +13,10 @@ import threading
 from pathlib import Path
 
 import pytest
-
 from claude_rego import api
 from claude_rego.audit import decisionlog
 from claude_rego.service import core, server
-from conftest import POLICIES, TESTS, bash_input, hook_input, strip_decision_ids, validate_output
+from conftest import TESTS, bash_input, hook_input, strip_decision_ids, validate_output
 
 TOKEN = "service-test-token-0123456789"
 E2E_POLICIES = TESTS / "e2e" / "policies"
@@ -474,13 +473,15 @@ def test_port_protection_reports_the_platform_truth():
     ok, detail = server.port_protection(884)
     if sys.platform.startswith("linux"):
         start_port = int(Path("/proc/sys/net/ipv4/ip_unprivileged_port_start").read_text())
-        assert ok is (884 < start_port)
-        assert server.port_protection(65000)[0] is (65000 < start_port)
+        assert ok is (start_port > 884)
+        assert server.port_protection(65000)[0] is (start_port > 65000)
     assert detail
 
 
 def test_missing_policies_fail_clearly(tmp_path):
-    with pytest.raises(Exception):
+    from claude_rego.policy.sources import PolicyError
+
+    with pytest.raises(PolicyError):
         server.Service(server.ServiceConfig(tokens=[TOKEN], policies=[str(tmp_path / "nope.json")]))
     assert shutil.which  # keep import used
 

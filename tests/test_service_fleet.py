@@ -12,14 +12,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from cryptography.hazmat.primitives.asymmetric import rsa
-
+from claude_rego.audit import decisionlog
 from claude_rego.distribution import activation as A
 from claude_rego.distribution import bundle as B
-from claude_rego.audit import decisionlog
 from claude_rego.service import fleet, server
 from claude_rego.service.cli import build, first_bundle, start_fleet
 from conftest import bash_input
+from cryptography.hazmat.primitives.asymmetric import rsa
 from test_bundle import pem_public, write_policies
 
 TOKEN = "fleet-test-token-0123456789ab"
@@ -234,7 +233,7 @@ def test_managed_config_starts_the_fleet_duties(tmp_path, remote, rsa_key):
     config = {
         "policies": str(state / A.ACTIVE), "deadline_seconds": 3,
         "decision_log": {"path": str(tmp_path / "d.jsonl")},
-        "service": {"port": 0 or 1, "token_files": [str(token_file)], "workers": 1},
+        "service": {"port": 1, "token_files": [str(token_file)], "workers": 1},
         "bundle": {"url": remote.url + "/b.tar.gz", "state_dir": str(state), "verification_keys": [str(key_file)],
                    "polling": {"min_delay_seconds": 30, "max_delay_seconds": 60}},
         "decision_logs": {"url": remote.url + "/logs", "spool_dir": str(tmp_path / "spool"),
@@ -393,5 +392,8 @@ def test_shipper_thread_stops_and_spools_on_stop(tmp_path, remote):
     write_records(log, 4)
     shipper.stop()
     assert not shipper._thread.is_alive()
-    spooled = [e for n in shipper.spooled() for e in json.load(gzip.open(spool / n))]
+    spooled = []
+    for n in shipper.spooled():
+        with gzip.open(spool / n) as f:
+            spooled.extend(json.load(f))
     assert len(spooled) == 4

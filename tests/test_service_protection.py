@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from claude_rego import api
 from conftest import bash_input, hook_input
 

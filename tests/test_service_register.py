@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from claude_rego.claudecode import install
-from claude_rego.policy import load_snapshot
 from claude_rego.claudecode.events import EVENTS, event_info
+from claude_rego.policy import load_snapshot
 from claude_rego.service import register, server
 from conftest import cli
 

@@ -18,12 +18,12 @@ import pytest
 
 pytest.importorskip("claude_rego.api")
 
-from claude_rego.claudecode import query  # noqa: E402
-from claude_rego.api import evaluate_hook  # noqa: E402
-from claude_rego.facts import shell as shell_facts  # noqa: E402
-from claude_rego.facts.paths import collect_paths  # noqa: E402
-from claude_rego.facts.shell import annotate, parse_command  # noqa: E402
-from conftest import hook_input, validate_output  # noqa: E402
+from claude_rego.api import evaluate_hook
+from claude_rego.claudecode import query
+from claude_rego.facts import shell as shell_facts
+from claude_rego.facts.paths import collect_paths
+from claude_rego.facts.shell import annotate, parse_command
+from conftest import hook_input, validate_output
 
 PROJECT = "/home/dev/project"
 HOME = "/home/dev"

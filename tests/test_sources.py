@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 
 import pytest
-
 from claude_rego.decide.layers import LayerRefused, _files
 from claude_rego.distribution import bundle as B
 from claude_rego.distribution.bundle.archive import _collect

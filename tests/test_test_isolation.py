@@ -9,10 +9,9 @@ import subprocess
 import sys
 import tempfile
 
-from conftest import REAL_HOME, bash_input
-
 from claude_rego.audit import decisionlog, hooklog
 from claude_rego.decide import layers
+from conftest import REAL_HOME, bash_input
 
 
 def _tree_state(path):

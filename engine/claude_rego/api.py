@@ -41,6 +41,7 @@ def decide_hook(hook_input: dict, *, policy_paths: list[str] | None = None,
     """(output, exit code, decision or None on failure), decided as the hook decides."""
     name = event or hook_input.get("hook_event_name") or ""
     info = event_info(name if isinstance(name, str) else "")
+    out: dict | None
     try:
         evaluator = evaluator_for(policy_paths, org=org, project=project)
         out, code, decision = evaluator.answer(hook_input, event_name=name, environ=environ)

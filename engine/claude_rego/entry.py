@@ -61,7 +61,8 @@ def _last_resort(what: str) -> int:
             os.write(2, (message + "; blocked (fail closed).\n").encode("ascii", "replace"))
             return 2
         text = (message + "; no policy was applied to this event. Run `claude-rego doctor`.")
-        os.write(1, ('{"systemMessage": "%s"}' % text.replace("\\", "/").replace('"', "'")).encode("ascii", "replace"))
+        escaped = text.replace("\\", "/").replace('"', "'")
+        os.write(1, f'{{"systemMessage": "{escaped}"}}'.encode("ascii", "replace"))
     except BaseException:  # noqa: BLE001
         pass
     return 2 if event is None or event in _BLOCKING else 0

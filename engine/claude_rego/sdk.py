@@ -26,10 +26,10 @@ import time
 
 from .audit import decisionlog
 from .claudecode import output
-from .policy import load_snapshot
 from .claudecode.events import EVENTS, event_info
 from .claudecode.hook import DEFAULT_DEADLINE
 from .claudecode.install import TIMEOUT_MARGIN, governed_events, tool_matcher
+from .policy import load_snapshot
 
 # Events the Python Agent SDK can register callbacks for (claude_agent_sdk.types.HookEvent).
 SDK_EVENTS = ("PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "Stop",
@@ -144,7 +144,7 @@ class PolicyHooks:
         fields = getattr(HookMatcher, "__dataclass_fields__", {})
         result = {}
         for event in wanted:
-            kwargs = {"matcher": tool_matcher(self.snapshot, event) if event_info(event).tool_event else None,
+            kwargs: dict = {"matcher": tool_matcher(self.snapshot, event) if event_info(event).tool_event else None,
                       "hooks": [self.callback], "timeout": self.deadline + TIMEOUT_MARGIN}
             if on_failure and "on_failure" in fields and event_info(event).blocks_on_failure:
                 kwargs["on_failure"] = on_failure

@@ -32,10 +32,9 @@ import time
 from pathlib import Path
 
 import pytest
-
-from claude_rego.policy import load_snapshot
 from claude_rego.claudecode.events import SUPPORTED_CLI
 from claude_rego.claudecode.install import registration
+from claude_rego.policy import load_snapshot
 
 HERE = Path(__file__).resolve().parent
 POLICIES = HERE / "policies"
@@ -333,7 +332,7 @@ class Harness:
                 "--include-hook-events", "--permission-prompt-tool", "stdio"]
         with fake_api.FakeMessagesAPI(script, max_requests=max_requests, lifetime=timeout + 30) as api:
             started = time.monotonic()
-            stderr_file = tempfile.TemporaryFile()  # never a full, undrained stderr pipe
+            stderr_file = tempfile.TemporaryFile()  # noqa: SIM115 — outlives this block; never a full, undrained stderr pipe
             proc = subprocess.Popen(argv, cwd=self.project, env=self.environment(api.url, env), stdin=subprocess.PIPE,
                                     stdout=subprocess.PIPE, stderr=stderr_file, text=True, bufsize=1,
                                     start_new_session=True)

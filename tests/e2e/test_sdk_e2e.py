@@ -22,7 +22,6 @@ POLICIES = Path(__file__).resolve().parent / "policies"
 
 def test_sdk_agent_deny_and_rewrite_under_the_real_cli(e2e):
     from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient
-
     from claude_rego.sdk import PolicyHooks
 
     denied, rewritten = bash("touch DENIED_MARKER"), bash("echo original-xyz")

@@ -18,7 +18,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-
 from claude_rego.policy import load_snapshot
 from claude_rego.service import register, server
 from claude_rego_e2e_fake_api import bash, text

@@ -24,10 +24,10 @@ import re
 import time
 
 try:  # the builtin C implementation: importing hashlib loads OpenSSL (~4 ms)
-    from _sha256 import sha256
+    from _sha256 import sha256  # type: ignore[import-not-found]  # private, no stubs
 except ImportError:  # pragma: no cover — Python 3.12+ renamed it
     try:
-        from _sha2 import sha256
+        from _sha2 import sha256  # type: ignore[import-not-found]  # private, no stubs
     except ImportError:
         from hashlib import sha256
 
@@ -149,14 +149,14 @@ def _mask(value, masked_paths, path, budget: _Budget, depth: int):
         if depth > 32 or budget.nodes <= 0:
             budget.cut.append({"path": path or "$", "items": len(value)})
             return [f"…[{len(value)} items not logged]"]
-        out = []
+        kept: list = []
         for i, item in enumerate(value):
             if i >= MAX_ITEMS or budget.nodes <= 0:
                 budget.cut.append({"path": path or "$", "items": len(value), "kept": i})
-                out.append(f"…[{len(value) - i} more items not logged]")
+                kept.append(f"…[{len(value) - i} more items not logged]")
                 break
-            out.append(_mask(item, masked_paths, path, budget, depth + 1))
-        return out
+            kept.append(_mask(item, masked_paths, path, budget, depth + 1))
+        return kept
     if value is None or isinstance(value, (bool, int, float)):
         return value
     return _mask(str(value), masked_paths, path, budget, depth)
@@ -474,7 +474,8 @@ def read_file(file: str):
 def verify(path: str) -> dict:
     """Check the hash chain across rotated files. The oldest kept file may start mid-chain
     (older files were dropped by rotation); every later link must hold."""
-    count, previous, problems = 0, None, []
+    count, previous = 0, None
+    problems: list[str] = []
     for file, number, line in _read_reporting(path, problems):
         count += 1
         try:

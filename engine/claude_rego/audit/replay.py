@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 import re
 
-from . import decisionlog
 from ..api import decide_hook
+from . import decisionlog
 
 CATEGORIES = ("newly_denied", "newly_allowed", "newly_asked", "changed_rewrite", "changed_other")
 _BLOCKING = ("deny", "halt")
@@ -30,8 +30,8 @@ def replay(log_path: str, policy_paths: list[str], *, limit_examples: int = 5, o
 
     if not os.path.isfile(log_path):
         raise ReplayError(f"{log_path}: no such file" if not os.path.exists(log_path) else f"{log_path}: not a file")
-    report = {"records": 0, "replayed": 0, "unchanged": 0, "masked_inputs": 0,
-              **{c: 0 for c in CATEGORIES}, "examples": {c: [] for c in CATEGORIES}}
+    report: dict = {"records": 0, "replayed": 0, "unchanged": 0, "masked_inputs": 0,
+                    **{c: 0 for c in CATEGORIES}, "examples": {c: [] for c in CATEGORIES}}
     for _, _, line in decisionlog.read(log_path):
         report["records"] += 1
         try:

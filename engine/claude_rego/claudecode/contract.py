@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Dict, List, Literal, Optional
+from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
@@ -32,95 +32,95 @@ class _Closed(BaseModel):
 class Redirect(_Closed):
     op: str
     target: str
-    fd: Optional[int] = None
+    fd: int | None = None
     dup: bool = False
 
 
 class Segment(_Open):
     id: int
-    parent: Optional[int]
+    parent: int | None
     context: str = Field(description="top, subshell, group, substitution, process_substitution, shell_c, eval, xargs, find_exec, function_body")
     depth: int
     pipeline: int
-    operator: Optional[str] = Field(description="What joined it to the previous segment: | |& && || ; & newline")
-    argv: List[str]
+    operator: str | None = Field(description="What joined it to the previous segment: | |& && || ; & newline")
+    argv: list[str]
     command: str = Field(description="Basename of argv[0], after wrapper prefixes are stripped")
-    args: List[str]
-    raw_words: List[str]
-    wrappers: List[str] = Field(description="Stripped wrapper commands, e.g. sudo, env, timeout, xargs")
-    assignments: Dict[str, str]
-    redirects: List[Redirect]
+    args: list[str]
+    raw_words: list[str]
+    wrappers: list[str] = Field(description="Stripped wrapper commands, e.g. sudo, env, timeout, xargs")
+    assignments: dict[str, str]
+    redirects: list[Redirect]
     opaque: bool
-    opaque_reasons: List[str]
-    resolved_argv: Optional[List[str]] = None
-    resolved_command: Optional[str] = None
-    config_exec: Optional[List[Dict[str, str]]] = Field(
+    opaque_reasons: list[str]
+    resolved_argv: list[str] | None = None
+    resolved_command: str | None = None
+    config_exec: list[dict[str, str]] | None = Field(
         default=None, description="Settings that make a tool run a program later: {tool, key, value} (git exec keys, "
                                   "npm script-shell, PAGER/GIT_SSH_COMMAND/BASH_ENV… assignments)")
-    name: Optional[str] = Field(default=None, description="The program, lowercased, after a resolved variable and "
+    name: str | None = Field(default=None, description="The program, lowercased, after a resolved variable and "
                                                           "busybox (set by the facts layer's views)")
-    args_raw: Optional[List[str]] = Field(default=None, description="The arguments after the busybox applet, when "
+    args_raw: list[str] | None = Field(default=None, description="The arguments after the busybox applet, when "
                                                                     "they differ from args")
-    args_expanded: Optional[List[str]] = Field(default=None, description="args_raw with a leading known $VAR, $HOME, "
+    args_expanded: list[str] | None = Field(default=None, description="args_raw with a leading known $VAR, $HOME, "
                                                                          "$USER or $1 expanded, when that changes them")
-    family: Optional[str] = Field(default=None, description="Interpreter family of the program (shell, python, …) "
+    family: str | None = Field(default=None, description="Interpreter family of the program (shell, python, …) "
                                                             "or empty")
 
 
 class ShellIndex(_Closed):
-    redirects: List[int]
-    assignments: List[int]
-    wrappers: List[int]
-    config_exec: List[int]
-    opaque: List[int]
-    dollar: List[int] = Field(description="Segments with a raw argument starting with $")
-    dollar_anywhere: List[int] = Field(description="Segments with a raw argument containing $ anywhere")
-    contexts: Dict[str, List[int]] = Field(description="Segment ids by context (top excluded)")
+    redirects: list[int]
+    assignments: list[int]
+    wrappers: list[int]
+    config_exec: list[int]
+    opaque: list[int]
+    dollar: list[int] = Field(description="Segments with a raw argument starting with $")
+    dollar_anywhere: list[int] = Field(description="Segments with a raw argument containing $ anywhere")
+    contexts: dict[str, list[int]] = Field(description="Segment ids by context (top excluded)")
     cd: bool = Field(description="Some segment runs cd or pushd")
-    pieces: Dict[str, List[int]] = Field(description="Argument pieces (f=@.env gives f=@.env, f, .env) to segment ids")
-    maybe_secret_pieces: Optional[List[str]] = Field(default=None, description=(
+    pieces: dict[str, list[int]] = Field(description="Argument pieces (f=@.env gives f=@.env, f, .env) to segment ids")
+    maybe_secret_pieces: list[str] | None = Field(default=None, description=(
         "The pieces secrets_access tests as words: those that hold a / or may name a secret file, less the "
         "path-like ones that can only resolve to paths marked maybe_secret false"))
-    args: Dict[str, List[int]] = Field(description="Every distinct argument (expanded, as shell.args gives it, flags "
+    args: dict[str, list[int]] = Field(description="Every distinct argument (expanded, as shell.args gives it, flags "
                                                    "included) to the ids of the segments that have it")
 
 
 class Shell(_Closed):
-    segments: List[Segment]
+    segments: list[Segment]
     opaque: bool = Field(description="True when the parser cannot tell what would run")
-    opaque_reasons: List[str]
-    error: Optional[str]
-    by_name: Optional[Dict[str, List[int]]] = Field(default=None, description="Segment ids by program name")
-    index: Optional[ShellIndex] = None
+    opaque_reasons: list[str]
+    error: str | None
+    by_name: dict[str, list[int]] | None = Field(default=None, description="Segment ids by program name")
+    index: ShellIndex | None = None
 
 
 class PathFact(_Open):
     raw: str
     absolute: str
     resolved: str
-    inside_project: Optional[bool]
-    resolved_inside_project: Optional[bool]
+    inside_project: bool | None
+    resolved_inside_project: bool | None
     traversal: bool
     via_symlink: bool
     name: str
     name_folded: str
     absolute_folded: str
-    home_relative: Optional[str]
+    home_relative: str | None
     invalid: bool = False
     glob: bool = Field(False, description="The raw path holds a pattern (* ? [..]): it names every path it matches")
-    maybe_secret: Optional[bool] = Field(default=None, description="False when the path cannot be a secret file or "
+    maybe_secret: bool | None = Field(default=None, description="False when the path cannot be a secret file or "
                                                                    "location (a necessary condition of lib/paths.rego's "
                                                                    "is_secret, computed once by the facts layer)")
     field: str
     source: Literal["tool_input", "redirect", "argument"]
-    segment: Optional[int] = None
-    access: Optional[Literal["read", "write", "list", "unknown"]] = Field(
+    segment: int | None = None
+    access: Literal["read", "write", "list", "unknown"] | None = Field(
         None, description="What the tool does with a tool_input path; null for shell-derived paths (the command says)")
-    unresolved: Optional[bool] = Field(default=None, description="Part of the shell word is only known at run time "
+    unresolved: bool | None = Field(default=None, description="Part of the shell word is only known at run time "
                                                                  "($VAR, $(…)): absolute is not where it points")
-    known_prefix: Optional[str] = Field(default=None, description="For an unresolved path: the absolute directory "
+    known_prefix: str | None = Field(default=None, description="For an unresolved path: the absolute directory "
                                                                   "before the unknown part (null: nothing is known)")
-    link_in_command: Optional[bool] = Field(default=None, description="resolved follows a link made earlier in the "
+    link_in_command: bool | None = Field(default=None, description="resolved follows a link made earlier in the "
                                                                       "same command (ln -s, cp -s, mv)")
 
 
@@ -138,8 +138,8 @@ class ExecEffect(_Open):
 
 
 class Effects(_Closed):
-    network: List[NetworkEffect]
-    exec: List[ExecEffect]
+    network: list[NetworkEffect]
+    exec: list[ExecEffect]
     truncated: bool = Field(description="The tool input was too large or deep to walk whole")
 
 
@@ -151,21 +151,21 @@ class Mcp(_Closed):
 class Tool(_Closed):
     name: str
     class_: Literal["shell", "file-read", "file-write", "network", "mcp", "agent", "other"] = Field(alias="class")
-    mcp: Optional[Mcp]
+    mcp: Mcp | None
 
 
 class Governance(_Closed):
     """claude-rego's own state, package and Claude Code settings (self_protection)."""
     state_dir: str
-    state_dirs: List[str]
+    state_dirs: list[str]
     package_dir: str
-    package_dirs: List[str]
+    package_dirs: list[str]
     interpreter: str
     managed_config: str
     managed_dir: str
-    settings_files: List[str]
-    hooked_settings_files: List[str]
-    env_file: Optional[str]
+    settings_files: list[str]
+    hooked_settings_files: list[str]
+    env_file: str | None
 
 
 class SecretFinding(_Closed):
@@ -175,49 +175,55 @@ class SecretFinding(_Closed):
 
 
 class SecretFacts(_Closed):
-    prompt: List[SecretFinding] = Field(description="In the prompt (and in the prompt with disguises undone)")
-    tool_input: List[SecretFinding] = Field(description="In any string of tool_input")
-    tool_response: List[SecretFinding] = Field(description="In any string of tool_response")
+    prompt: list[SecretFinding] = Field(description="In the prompt (and in the prompt with disguises undone)")
+    tool_input: list[SecretFinding] = Field(description="In any string of tool_input")
+    tool_response: list[SecretFinding] = Field(description="In any string of tool_response")
 
 
 class PathIndex(_Closed):
-    by_use: Dict[str, int] = Field(description="\"<segment id>\\n<raw>\" to the position in facts.paths of the first "
+    by_use: dict[str, int] = Field(description="\"<segment id>\\n<raw>\" to the position in facts.paths of the first "
                                                "path with that segment and raw")
-    by_raw: Dict[str, int] = Field(description="raw to the position in facts.paths of the first path with that raw "
+    by_raw: dict[str, int] = Field(description="raw to the position in facts.paths of the first path with that raw "
                                                "whose source is not tool_input")
-    by_segment: Dict[str, List[int]] = Field(description="Segment id (as a string) to the positions in facts.paths of "
+    by_segment: dict[str, list[int]] = Field(description="Segment id (as a string) to the positions in facts.paths of "
                                                          "the paths that segment names")
 
 
 class Facts(_Closed):
     event: str
     known_event: bool
-    tool: Optional[Tool]
-    shell: Optional[Shell]
-    paths: List[PathFact]
-    path_index: Optional[PathIndex] = Field(None, description="Tool events: facts.paths looked up by segment and raw "
+    tool: Tool | None
+    shell: Shell | None
+    paths: list[PathFact]
+    path_index: PathIndex | None = Field(None, description="Tool events: facts.paths looked up by segment and raw "
                                                               "word (what lib/shell.rego's path_of needs)")
-    effects: Optional[Effects] = Field(None, description="Tool events: what the call fetches and runs, from any tool's input")
+    effects: Effects | None = Field(None, description="Tool events: what the call fetches and runs, from any tool's input")
     cwd: str
     project_dir: str
-    home: Optional[str]
+    home: str | None
     os: Literal["linux", "macos", "windows"]
-    untrusted_env: Dict[str, Optional[str]]
-    truncated: List[str]
-    prompt_folded: Optional[str] = Field(None, description="The prompt with disguises undone (NFKC, zero-width characters removed, look-alike letters mapped) when that changes it")
-    secrets: Optional[SecretFacts] = Field(None, description="Credentials found in the prompt, tool input and tool output (facts/secrets.py: known token formats, key files, random-looking secret assignments)")
+    untrusted_env: dict[str, str | None]
+    truncated: list[str]
+    prompt_folded: str | None = Field(None, description="The prompt with disguises undone (NFKC, zero-width characters removed, look-alike letters mapped) when that changes it")
+    secrets: SecretFacts | None = Field(None, description="Credentials found in the prompt, tool input and tool output (facts/secrets.py: known token formats, key files, random-looking secret assignments)")
     governance: Governance
 
 
 class McpServer(_Open):
     """CLI 2.1.331: the MCP server an MCP tool call goes to (absent for other tools)."""
     name: str
-    source: Optional[str] = None
+    source: str | None = None
 
 
 # Per-event hook input fields (cli-hook-schema.md §3; cli-2.1.331.md §2.1-2.2 for what
 # 2.1.331 adds), beyond the common base. Fields only a newer CLI sends are Optional.
-_S, _B, _I, _F, _O, _A = (str, bool, int, float, Dict[str, Any], Any)
+# (one alias per line: a type checker reads these as type aliases, not as a tuple of values)
+_S = str
+_B = bool
+_I = int
+_F = float
+_O = dict[str, Any]
+_A = Any
 _MCP = {"mcp_server": Optional[McpServer]}  # 2.1.331, MCP tools only
 _MODEL_SWITCH = {
     "from_model": Optional[_S], "to_model": _S,
@@ -228,10 +234,10 @@ _MODEL_SWITCH = {
 }
 EVENT_FIELDS: dict[str, dict[str, Any]] = {
     "PreToolUse": {"tool_name": _S, "tool_input": _O, "tool_use_id": _S, **_MCP},
-    "PermissionRequest": {"tool_name": _S, "tool_input": _O, "permission_suggestions": Optional[List[_O]], **_MCP},
+    "PermissionRequest": {"tool_name": _S, "tool_input": _O, "permission_suggestions": Optional[list[_O]], **_MCP},
     "PostToolUse": {"tool_name": _S, "tool_input": _O, "tool_response": _A, "tool_use_id": _S, "duration_ms": Optional[int], **_MCP},
     "PostToolUseFailure": {"tool_name": _S, "tool_input": _O, "tool_use_id": _S, "error": _A, "is_interrupt": Optional[_B], "duration_ms": Optional[int], **_MCP},
-    "PostToolBatch": {"tool_calls": List[_O]},
+    "PostToolBatch": {"tool_calls": list[_O]},
     "PermissionDenied": {"tool_name": _S, "tool_input": _O, "tool_use_id": _S, "reason": _A, **_MCP},
     "Notification": {"message": _S, "title": Optional[_S], "notification_type": _S},
     # source (2.1.331, optional): user | sdk | system | loop_wakeup | schedule_wakeup | poll_event
@@ -244,7 +250,7 @@ EVENT_FIELDS: dict[str, dict[str, Any]] = {
                      "prompt_cache_likely_expired": Optional[_B], "estimated_cache_write_usd": Optional[_F]},
     "SessionEnd": {"reason": _S},
     "Setup": {"trigger": _S},
-    "Stop": {"stop_hook_active": _B, "last_assistant_message": Optional[_S], "background_tasks": Optional[List[_A]], "session_crons": Optional[List[_A]]},
+    "Stop": {"stop_hook_active": _B, "last_assistant_message": Optional[_S], "background_tasks": Optional[list[_A]], "session_crons": Optional[list[_A]]},
     "StopFailure": {"error": _S, "error_details": Optional[_A], "last_assistant_message": Optional[_S]},
     "SubagentStart": {"agent_id": _S, "agent_type": _S},
     "SubagentStop": {"stop_hook_active": _B, "agent_id": _S, "agent_transcript_path": _S, "agent_type": _S, "last_assistant_message": Optional[_S]},
@@ -274,10 +280,10 @@ class HookBase(_Open):
     transcript_path: str
     cwd: str
     hook_event_name: str
-    permission_mode: Optional[str] = None
-    prompt_id: Optional[str] = None
-    agent_id: Optional[str] = None
-    agent_type: Optional[str] = None
+    permission_mode: str | None = None
+    prompt_id: str | None = None
+    agent_id: str | None = None
+    agent_type: str | None = None
 
 
 def _optional_default(annotation):
@@ -286,14 +292,14 @@ def _optional_default(annotation):
 
 def hook_model(event: str) -> type[BaseModel]:
     fields = {name: _optional_default(t) for name, t in EVENT_FIELDS.get(event, {}).items()}
-    fields["hook_event_name"] = (Literal[event], ...)  # type: ignore[valid-type]
+    fields["hook_event_name"] = (Literal[event], ...)
     return create_model(f"{event}Input", __base__=HookBase, **fields)
 
 
 def document_model(event: str) -> type[BaseModel]:
     return create_model(
         f"{event}QueryDocument", __base__=_Closed,
-        contract_version=(Literal[CONTRACT_VERSION], ...),  # type: ignore[valid-type]
+        contract_version=(Literal[CONTRACT_VERSION], ...),  # type: ignore[arg-type]  # a Literal built at runtime
         hook=(hook_model(event), ...),
         facts=(Facts, ...),
     )

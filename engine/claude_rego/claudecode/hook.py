@@ -20,10 +20,10 @@ import time
 
 from .._platform import read_regular
 from ..audit import decisionlog, hooklog
-from . import hookinput, output
 from ..decide import isolation
-from .events import event_info
 from ..decide.worker import FAULT_ENV
+from . import hookinput, output
+from .events import event_info
 
 DEFAULT_DEADLINE = 3.0  # seconds from process start; the registered timeout is larger
 
@@ -182,7 +182,7 @@ class Interrupted(BaseException):
     """A terminating signal arrived before the answer: answer from the failure table."""
 
 
-def _on_signal(signum, frame):  # noqa: ARG001
+def _on_signal(signum, frame):
     if ANSWERED:
         return  # the answer is out: finish the bounded logging, exit with its code
     raise Interrupted(f"signal {signum}")
@@ -305,7 +305,8 @@ def _answer(opts: Options, stdin, deadline: float, decision_id: str | None):
     """Everything that decides the answer; any surprise becomes the failure answer."""
     event = event_info(opts.event) if opts.event else None
     tag = f" [claude-rego decision {decision_id}]" if decision_id else ""
-    raw, invalid_unicode = None, []
+    raw = None
+    invalid_unicode: list[str] = []
     try:
         raw = hookinput.read_stdin(stdin, deadline)
         hook = hookinput.parse(raw, invalid_unicode)

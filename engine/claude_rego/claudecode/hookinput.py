@@ -63,7 +63,7 @@ def read_stdin(stream, deadline: float | None = None) -> bytes:
             fd = fileno()
         except (OSError, ValueError, AttributeError):
             fd = None
-    if fd is None:
+    if fd is None or deadline is None:  # (fd is set only with a deadline)
         data = stream.read(MAX_STDIN_BYTES + 1)
         return data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
     import os
@@ -220,7 +220,7 @@ def _prune_collections(node, path: str, truncated: list[str], budget: list[int])
 def cap_strings(hook: dict) -> tuple[dict, list[str]]:
     """Truncate long strings; returns the capped copy and the JSON paths truncated."""
     truncated: list[str] = []
-    if getattr(hook, "raw_size", 0) > BIG_INPUT:
+    if isinstance(hook, HookInput) and hook.raw_size > BIG_INPUT:
         short = hook.short_strings
         hook = HookInput(_prune_collections(hook, "hook", truncated, [MAX_CONTAINERS_VISITED]))
         hook.short_strings = short

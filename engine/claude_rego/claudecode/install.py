@@ -47,6 +47,8 @@ def bootstrap() -> str:
 
     dirs = []
     for module in (claude_rego, regorus):
+        if module.__file__ is None:  # a namespace package: nothing to put on the path
+            continue
         parent = os.path.dirname(os.path.dirname(os.path.abspath(module.__file__)))
         if parent not in dirs:
             dirs.append(parent)
@@ -214,7 +216,7 @@ def registration(snapshot: dict, *, python: str | None = None, policies: list[st
     """
     wanted = events or governed_events(snapshot, confirm_dangerous=confirm_dangerous)
     timeout = int(deadline + TIMEOUT_MARGIN + 0.999)
-    options = dict(policies=policies, deadline=deadline, log_file=log_file, opa_url=opa_url,
+    options: dict = dict(policies=policies, deadline=deadline, log_file=log_file, opa_url=opa_url,
                    opa_token_file=opa_token_file)
     if not use_launcher:
         launcher = None
@@ -249,7 +251,7 @@ def governed_events(snapshot: dict, *, confirm_dangerous: bool = False) -> list[
     handling) and MessageDisplay (fires per streamed chunk) are registered only when a
     policy names them explicitly and the caller confirms.
     """
-    found = set()
+    found: set[str] = set()
     for policy in snapshot["policies"]:
         events = (policy.get("routing") or {}).get("events")
         found |= set(events) if events else set(EVENTS) - NEVER_REGISTER_BY_DEFAULT

@@ -10,8 +10,7 @@ or None, exit code, stderr text); None means "print nothing", used only with exi
 
 from __future__ import annotations
 
-from .events import (FAIL_BLOCK, FAIL_DECLINE, FAIL_DENY, FAIL_EXIT2, FAIL_PERMISSION_DENY,
-                     Event)
+from .events import FAIL_BLOCK, FAIL_DECLINE, FAIL_DENY, FAIL_EXIT2, FAIL_PERMISSION_DENY, Event
 
 _SEP = "\n"
 
@@ -55,7 +54,7 @@ def render(event: Event, decision: dict) -> tuple[dict, int]:
             specific["updatedInput"] = decision["updated_input"]
     elif name == "PermissionRequest":
         if verdict == "deny":
-            answer = {"behavior": "deny", "message": reasons}
+            answer: dict[str, object] = {"behavior": "deny", "message": reasons}
             if decision["interrupt"]:
                 answer["interrupt"] = True
             specific["decision"] = answer
@@ -142,6 +141,4 @@ def conforms(event: Event, out) -> bool:
     if specific.get("permissionDecision", "allow") not in allowed:
         return False
     answer = specific.get("decision")
-    if answer is not None and (not isinstance(answer, dict) or answer.get("behavior") not in ("allow", "deny")):
-        return False
-    return True
+    return answer is None or (isinstance(answer, dict) and answer.get("behavior") in ("allow", "deny"))

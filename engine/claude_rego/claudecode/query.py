@@ -10,9 +10,9 @@ from __future__ import annotations
 import os
 
 from .. import CONTRACT_VERSION
-from .events import EVENTS, SHELL_TOOLS, split_mcp, tool_class
 from ..facts import paths as path_facts
 from ..facts import shell as shell_facts
+from .events import EVENTS, SHELL_TOOLS, split_mcp, tool_class
 from .governance import facts as governance_facts
 
 # Environment values Claude Code sets for hooks; a project's settings `env` can
@@ -26,7 +26,8 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
     environ = os.environ if environ is None else environ
     flavour = flavour or path_facts.host_flavour()
     event = hook.get("hook_event_name") if isinstance(hook.get("hook_event_name"), str) else ""
-    cwd = hook.get("cwd") if isinstance(hook.get("cwd"), str) and hook.get("cwd") else os.getcwd()
+    given_cwd = hook.get("cwd")
+    cwd = given_cwd if isinstance(given_cwd, str) and given_cwd else os.getcwd()
     project_dir = environ.get("CLAUDE_PROJECT_DIR") or cwd
     home = environ.get("HOME") or environ.get("USERPROFILE") or None
 
@@ -90,7 +91,7 @@ def _secret_facts(hook: dict, folded: str | None) -> dict | None:
     from ..facts import secrets
 
     prompt = hook.get("prompt")
-    found = {"prompt": [], "tool_input": [], "tool_response": []}
+    found: dict[str, list] = {"prompt": [], "tool_input": [], "tool_response": []}
     if isinstance(prompt, str):
         found["prompt"] = secrets.find(prompt) + (secrets.find(folded) if folded else [])
     if isinstance(hook.get("tool_input"), dict):

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
@@ -23,13 +22,13 @@ def config_validate(path: str = typer.Argument(..., help="claude-rego.json")):
         load(path)
     except ConfigError as exc:
         typer.echo(str(exc), err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     typer.echo(f"{path}: valid")
 
 
 @config_app.command("compile")
 def config_compile(path: str = typer.Argument(..., help="claude-rego.json"),
-                   output_file: Optional[str] = typer.Option(None, "-o", "--output", help="Runtime file (default: beside it).")):
+                   output_file: str | None = typer.Option(None, "-o", "--output", help="Runtime file (default: beside it).")):
     """Validate and compile into the runtime file the hook reads (managed mode)."""
     from ..distribution.config import ConfigError, compile_runtime
 
@@ -37,7 +36,7 @@ def config_compile(path: str = typer.Argument(..., help="claude-rego.json"),
         target = compile_runtime(path, output_file)
     except ConfigError as exc:
         typer.echo(str(exc), err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     typer.echo(f"wrote {target}")
 
 
@@ -53,7 +52,7 @@ log_app = typer.Typer(no_args_is_help=True, help="Decision logs.")
 
 
 @log_app.command("verify")
-def log_verify(path: Optional[str] = typer.Argument(None, help="Decision log (default: the hook's)."),
+def log_verify(path: str | None = typer.Argument(None, help="Decision log (default: the hook's)."),
                format_: str = FormatOpt):
     """Check the decision log's hash chain (across rotated files): edits and removals show."""
     from ..audit import decisionlog
@@ -84,7 +83,7 @@ def _opa_admin():
         import opa_client  # noqa: F401
     except ImportError:
         typer.echo("error: this needs opa-python-client: pip install 'claude-rego[opa]'", err=True)
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
     from ..distribution import opa_admin
 
     return opa_admin
@@ -97,12 +96,12 @@ def _token(path):
         return Path(path).read_text().strip()
     except OSError as exc:
         typer.echo(f"error: cannot read the token file: {exc}", err=True)
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
 
 
 @opa_app.command("push")
-def opa_push(opa_url: str = OpaUrlArg, policies: Optional[List[str]] = PoliciesOpt,
-             no_builtin: bool = NoBuiltinOpt, opa_token_file: Optional[str] = OpaTokenOpt):
+def opa_push(opa_url: str = OpaUrlArg, policies: list[str] | None = PoliciesOpt,
+             no_builtin: bool = NoBuiltinOpt, opa_token_file: str | None = OpaTokenOpt):
     """Upload policies (checked and compiled first) and their data to an OPA server.
 
     For sidecars fed without a bundle server, and for staging; production fleets should
@@ -114,20 +113,20 @@ def opa_push(opa_url: str = OpaUrlArg, policies: Optional[List[str]] = PoliciesO
         summary = admin.push(opa_url, loaded, token=_token(opa_token_file))
     except Exception as exc:  # noqa: BLE001 — the client raises its own hierarchy; report, never a traceback
         typer.echo(f"error: push to {opa_url} failed: {type(exc).__name__}: {exc}", err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     typer.echo(f"pushed {summary['policies']} policies and data {summary['data_roots']} "
                f"(revision {summary['revision']}) to {opa_url}")
 
 
 @opa_app.command("health")
-def opa_health(opa_url: str = OpaUrlArg, opa_token_file: Optional[str] = OpaTokenOpt):
+def opa_health(opa_url: str = OpaUrlArg, opa_token_file: str | None = OpaTokenOpt):
     """Exit 0 when the OPA server answers /health with 200."""
     admin = _opa_admin()
     try:
         healthy = admin.health(opa_url, token=_token(opa_token_file))
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
     typer.echo(f"{opa_url}: {'healthy' if healthy else 'NOT healthy'}")
     if not healthy:
         raise typer.Exit(1)

@@ -9,14 +9,24 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
 from .. import __version__
 from .admin import _token, config_app, log_app, opa_app
-from .common import (EXIT_FAIL, EXIT_INTERNAL, EXIT_USAGE, FormatOpt, NoBuiltinOpt, PoliciesOpt, _fail,  # noqa: F401
-                     _format, _load, _policy_failure, _sources)
+from .common import (  # noqa: F401
+    EXIT_FAIL,
+    EXIT_INTERNAL,
+    EXIT_USAGE,
+    FormatOpt,
+    NoBuiltinOpt,
+    PoliciesOpt,
+    _fail,
+    _format,
+    _load,
+    _policy_failure,
+    _sources,
+)
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Policy engine for Claude Code hooks, driven by OPA/Rego. "
@@ -50,8 +60,8 @@ def run() -> None:
 
 
 @app.command(context_settings={"help_option_names": []}, add_help_option=False)
-def hook(event: Optional[str] = typer.Option(None, "--event"),
-         policies: Optional[List[str]] = PoliciesOpt,
+def hook(event: str | None = typer.Option(None, "--event"),
+         policies: list[str] | None = PoliciesOpt,
          deadline: float = typer.Option(3.0, "--deadline")):
     """Answer one hook event: JSON on stdin, the hook output on stdout (used by Claude Code)."""
     # Reached only when typer is already loaded (e.g. `python -m claude_rego.cli.app hook`).
@@ -64,21 +74,21 @@ def hook(event: Optional[str] = typer.Option(None, "--event"),
 @app.command()
 def install(print_: bool = typer.Option(False, "--print", help="Print the settings JSON to register."),
             scope: str = typer.Option("user", "--scope", help="managed | user | project (where it would be written)."),
-            policies: Optional[List[str]] = PoliciesOpt,
+            policies: list[str] | None = PoliciesOpt,
             no_builtin: bool = NoBuiltinOpt,
-            event: Optional[List[str]] = typer.Option(None, "--event", help="Register only these events."),
+            event: list[str] | None = typer.Option(None, "--event", help="Register only these events."),
             deadline: float = typer.Option(3.0, "--deadline", help="Seconds the hook has to answer."),
-            python: Optional[str] = typer.Option(None, "--python", help="Interpreter to register (default: this one)."),
-            opa_url: Optional[str] = typer.Option(None, "--opa-url", help="Evaluate on this OPA server (fleet mode)."),
-            opa_token_file: Optional[str] = typer.Option(None, "--opa-token-file", help="Bearer token for the OPA server."),
+            python: str | None = typer.Option(None, "--python", help="Interpreter to register (default: this one)."),
+            opa_url: str | None = typer.Option(None, "--opa-url", help="Evaluate on this OPA server (fleet mode)."),
+            opa_token_file: str | None = typer.Option(None, "--opa-token-file", help="Bearer token for the OPA server."),
             dry_run: bool = typer.Option(False, "--dry-run", help="Show the diff, write nothing."),
-            settings_file: Optional[str] = typer.Option(None, "--settings-file", help="Write this settings file instead of the scope's."),
+            settings_file: str | None = typer.Option(None, "--settings-file", help="Write this settings file instead of the scope's."),
             managed_hooks_only: bool = typer.Option(False, "--managed-hooks-only", help="Also set allowManagedHooksOnly (managed scope)."),
             confirm_dangerous_events: bool = typer.Option(False, "--confirm-dangerous-events",
                                                           help="Allow registering WorktreeCreate/WorktreeRemove/MessageDisplay when policies route to them."),
             transport: str = typer.Option("command", "--transport", help="command | http (the decision service, `claude-rego serve`)."),
             service_url: str = typer.Option("http://127.0.0.1:18787", "--service-url", help="With --transport http: the service's URL."),
-            cli_version: Optional[str] = typer.Option(None, "--claude-code-version", help="With --transport http: the CLI version; before 2.1.331 (no onFailure) events that must fail closed stay command hooks.")):
+            cli_version: str | None = typer.Option(None, "--claude-code-version", help="With --transport http: the CLI version; before 2.1.331 (no onFailure) events that must fail closed stay command hooks.")):
     """Register claude-rego in Claude Code's settings for the events its policies govern.
 
     Merges into the scope's settings file (managed, user or project): other hooks are kept,
@@ -106,7 +116,7 @@ def install(print_: bool = typer.Option(False, "--print", help="Print the settin
                                               confirm_dangerous=confirm_dangerous_events, dry_run=dry_run)
     except installer.NeedsConfirmation as exc:
         typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
     if print_:
         typer.echo(json.dumps(fragment, indent=2))
         return
@@ -116,7 +126,7 @@ def install(print_: bool = typer.Option(False, "--print", help="Print the settin
                                                  managed_hooks_only=True if managed_hooks_only else None)
     except (OSError, ValueError) as exc:
         typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     if diff:
         typer.echo(diff)
     if not dry_run:
@@ -132,7 +142,7 @@ def _count(n: int, noun: str) -> str:
 
 @app.command()
 def uninstall(scope: str = typer.Option("user", "--scope", help="managed | user | project."),
-              settings_file: Optional[str] = typer.Option(None, "--settings-file", help="This settings file instead of the scope's."),
+              settings_file: str | None = typer.Option(None, "--settings-file", help="This settings file instead of the scope's."),
               dry_run: bool = typer.Option(False, "--dry-run", help="Show the diff, write nothing.")):
     """Remove exactly the hooks `install` registered (other hooks and settings kept; a backup first)."""
     from ..claudecode import install as installer
@@ -155,24 +165,24 @@ def uninstall(scope: str = typer.Option("user", "--scope", help="managed | user 
 
 @app.command(name="eval")
 def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a shared sample with an `input` field); - for stdin."),
-          policies: Optional[List[str]] = PoliciesOpt,
+          policies: list[str] | None = PoliciesOpt,
           no_builtin: bool = NoBuiltinOpt,
-          org_policies: Optional[str] = typer.Option(None, "--org-policies", help="An org layer (can only tighten)."),
+          org_policies: str | None = typer.Option(None, "--org-policies", help="An org layer (can only tighten)."),
           project_policies: str = typer.Option("auto", "--project-policies", help="auto | off | PATH (as the hook)."),
-          managed_config: Optional[str] = typer.Option(None, "--managed-config", help="Managed runtime file (as the hook)."),
+          managed_config: str | None = typer.Option(None, "--managed-config", help="Managed runtime file (as the hook)."),
           explain: bool = typer.Option(False, "--explain", hidden=True, help="Deprecated: the text format explains."),
           format_: str = FormatOpt):
     """Decide one hook input exactly as the hook would (same layers), and explain who decided.
 
     Text: the verdict, the layer/policy/rule (file:line) that decided, why the others did not.
     --format json: the query document, contributions, decision, hook output and explanation."""
-    from ..claudecode import hookinput, output, query
-    from ..policy import policyset
     from ..claudecode import hook as hook_mod
-    from ..policy import snapshot as snapshot_mod
+    from ..claudecode import hookinput, output, query
     from ..claudecode.events import event_info
     from ..decide.explain import explain as explain_lines
     from ..decide.pipeline import open_evaluator
+    from ..policy import policyset
+    from ..policy import snapshot as snapshot_mod
 
     fmt = _format(format_)
     try:
@@ -240,15 +250,15 @@ def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a sh
 
 
 @app.command()
-def test(paths: List[str] = typer.Argument(None, help="Policy directories, added to the built-in pack whose "
+def test(paths: list[str] = typer.Argument(None, help="Policy directories, added to the built-in pack whose "
                                                       "libraries and data they see (default: the built-in pack)."),
          no_builtin: bool = NoBuiltinOpt,
-         run: Optional[str] = typer.Option(None, "--run", help="Only tests whose name matches this regex."),
+         run: str | None = typer.Option(None, "--run", help="Only tests whose name matches this regex."),
          verbose: bool = typer.Option(False, "-v", "--verbose"),
          format_: str = FormatOpt,
          coverage: bool = typer.Option(False, "--coverage", help="Report line coverage of the policies."),
          threshold: float = typer.Option(0.0, "--threshold", help="Fail when overall coverage is below this percentage."),
-         fixtures: Optional[Path] = typer.Option(None, "--fixtures", help="Also run golden hook fixtures from this folder.")):
+         fixtures: Path | None = typer.Option(None, "--fixtures", help="Also run golden hook fixtures from this folder.")):
     """Run Rego unit tests (rules named test_*), like `opa test`."""
     from ..policy import policyset
     from ..policy.check import check as run_check
@@ -274,7 +284,7 @@ def test(paths: List[str] = typer.Argument(None, help="Policy directories, added
         raise typer.Exit(EXIT_FAIL)
     from ..policy.regotest import overall_percent, run_fixtures
 
-    report = {} if coverage or threshold else None
+    report: dict | None = {} if coverage or threshold else None
     try:
         results = run_rego_tests(paths, pattern=run, coverage=report)
         if fixtures:
@@ -305,7 +315,7 @@ def test(paths: List[str] = typer.Argument(None, help="Policy directories, added
 
 
 @app.command()
-def check(paths: List[str] = typer.Argument(None, help="Policy directories or files, checked with the built-in "
+def check(paths: list[str] = typer.Argument(None, help="Policy directories or files, checked with the built-in "
                                                        "pack as context (default: the built-in pack itself)."),
           no_builtin: bool = NoBuiltinOpt,
           format_: str = FormatOpt,
@@ -333,10 +343,10 @@ def check(paths: List[str] = typer.Argument(None, help="Policy directories or fi
 
 
 @app.command(name="compile")
-def compile_(sources: List[str] = typer.Argument(..., help="Policy directories, added to the built-in pack."),
+def compile_(sources: list[str] = typer.Argument(..., help="Policy directories, added to the built-in pack."),
              no_builtin: bool = NoBuiltinOpt,
              output_file: Path = typer.Option(..., "-o", "--output", help="Snapshot file to write."),
-             revision: Optional[str] = typer.Option(None, "--revision")):
+             revision: str | None = typer.Option(None, "--revision")):
     """Compile policy sources into the snapshot the hook reads (checked before it is written)."""
     from ..policy import policyset
 
@@ -354,8 +364,8 @@ def compile_(sources: List[str] = typer.Argument(..., help="Policy directories, 
 
 
 @app.command()
-def schema(event: Optional[str] = typer.Argument(None, help="Event name (default: all, as one object)."),
-           write: Optional[Path] = typer.Option(None, "--write", help="Write one file per event into this directory.")):
+def schema(event: str | None = typer.Argument(None, help="Event name (default: all, as one object)."),
+           write: Path | None = typer.Option(None, "--write", help="Write one file per event into this directory.")):
     """The JSON Schema of the query document (`input`) per event, generated from the contract models."""
     from ..claudecode import contract
 
@@ -381,18 +391,18 @@ app.add_typer(log_app, name="log")
 
 @app.command()
 def replay(log: str = typer.Argument(..., help="A decision log (JSONL)."),
-           bundle: List[str] = typer.Option(..., "--bundle", "--policies", help="Candidate policies: directory or snapshot "
+           bundle: list[str] = typer.Option(..., "--bundle", "--policies", help="Candidate policies: directory or snapshot "
                                                                                "(added to the built-in pack, as the hook does)."),
            no_builtin: bool = NoBuiltinOpt,
-           org_policies: Optional[str] = typer.Option(None, "--org-policies", help="An org layer (can only tighten)."),
+           org_policies: str | None = typer.Option(None, "--org-policies", help="An org layer (can only tighten)."),
            project_policies: str = typer.Option("auto", "--project-policies", help="auto | off | PATH (as the hook)."),
-           fail_on: Optional[str] = typer.Option(None, "--fail-on",
+           fail_on: str | None = typer.Option(None, "--fail-on",
                                                  help="Comma list: newly_denied,newly_allowed,newly_asked,changed_rewrite,changed_other"),
            format_: str = FormatOpt):
     """Re-evaluate recorded decisions against candidate policies: the blast radius of a change."""
-    from ..policy import load_snapshot, policyset, snapshot
     from ..audit.replay import CATEGORIES, ReplayError
     from ..audit.replay import replay as run_replay
+    from ..policy import load_snapshot, policyset, snapshot
 
     format_ = _format(format_)
     wanted = [c.strip().replace("-", "_") for c in (fail_on or "").split(",") if c.strip()]
@@ -421,16 +431,16 @@ def replay(log: str = typer.Argument(..., help="A decision log (JSONL)."),
 
 
 @app.command()
-def doctor(policies: Optional[List[str]] = typer.Option(None, "--policies", "-p",
+def doctor(policies: list[str] | None = typer.Option(None, "--policies", "-p",
                                                       help="The policies install was given (default: read them "
                                                            "from the registered commands)."),
            no_builtin: bool = NoBuiltinOpt,
-           settings_file: Optional[List[str]] = typer.Option(None, "--settings-file", help="Settings files to inspect (default: managed, user, project)."),
+           settings_file: list[str] | None = typer.Option(None, "--settings-file", help="Settings files to inspect (default: managed, user, project)."),
            format_: str = FormatOpt,
            json_: bool = typer.Option(False, "--json", hidden=True, help="Deprecated alias of --format json."),
-           service_url: Optional[str] = typer.Option(None, "--service-url", help="Also check the decision service (claude-rego serve) at this URL."),
-           service_token_file: Optional[str] = typer.Option(None, "--service-token-file", help="Its bearer token."),
-           service_user: Optional[str] = typer.Option(None, "--service-user", help="The user the service must run as (listener owner check).")):
+           service_url: str | None = typer.Option(None, "--service-url", help="Also check the decision service (claude-rego serve) at this URL."),
+           service_token_file: str | None = typer.Option(None, "--service-token-file", help="Its bearer token."),
+           service_user: str | None = typer.Option(None, "--service-user", help="The user the service must run as (listener owner check).")):
     """Check the installation: hooks registered and intact, snapshot, engine integrity, Claude Code, live decisions."""
     from .doctor import run_checks
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import List, Optional
+from typing import NoReturn
 
 import typer
 
@@ -39,11 +39,11 @@ def register(app: typer.Typer) -> None:
 def bundle_build(directory: Path = typer.Argument(..., help="Policy directory (.rego files, data.json/data.yaml)."),
                  output: Path = typer.Option(..., "--output", "-o", help="Bundle to write (.tar.gz)."),
                  revision: str = typer.Option(..., "--revision", help="Dotted numeric revision, e.g. 2026.11.22 or 1.4.0."),
-                 signing_key: Optional[Path] = typer.Option(None, "--signing-key",
+                 signing_key: Path | None = typer.Option(None, "--signing-key",
                                                             help="PEM private key (RSA or EC) to sign with."),
                  key_id: str = typer.Option("default", "--key-id", help="Key id recorded in the signature."),
-                 scope: Optional[str] = typer.Option(None, "--scope", help="Scope recorded in the signature."),
-                 signing_alg: Optional[str] = typer.Option(None, "--signing-alg",
+                 scope: str | None = typer.Option(None, "--scope", help="Scope recorded in the signature."),
+                 signing_alg: str | None = typer.Option(None, "--signing-alg",
                                                            help="RS256/384/512, PS256/384/512, ES256/384/512 "
                                                                 "(default from the key); HS* needs --allow-hmac."),
                  allow_hmac: bool = AllowHmacOpt):
@@ -106,8 +106,8 @@ def bundle_inspect(file: Path = typer.Argument(..., help="A bundle (.tar.gz)."),
 
 @bundle_app.command("verify")
 def bundle_verify(file: Path = typer.Argument(..., help="A bundle (.tar.gz)."),
-                  verification_key: List[str] = VerificationKeyOpt, key_id: str = KeyIdOpt,
-                  scope: Optional[str] = ScopeOpt, verification_alg: Optional[str] = VerificationAlgOpt,
+                  verification_key: list[str] = VerificationKeyOpt, key_id: str = KeyIdOpt,
+                  scope: str | None = ScopeOpt, verification_alg: str | None = VerificationAlgOpt,
                   allow_hmac: bool = AllowHmacOpt):
     """Verify a bundle as activation would (signature, files, scope, roots, contract); exit 1 if refused."""
     from ..distribution.bundle import BundleError, read_bundle, validate, verify_bundle
@@ -121,17 +121,18 @@ def bundle_verify(file: Path = typer.Argument(..., help="A bundle (.tar.gz)."),
         validate(bundle)
     except BundleError as exc:
         _fail(exc)
+    assert signer is not None  # a keyring is given: an unsigned bundle is refused
     typer.echo(f"OK: {file}: revision {bundle.revision}, {len(bundle.files)} file{'' if len(bundle.files) == 1 else 's'}, signed by key id "
                f"{signer.keyid} ({signer.algorithm}{', scope ' + signer.scope if signer.scope else ''})")
 
 
 def pull(source: str = typer.Argument(..., help="Bundle URL (http/https), .tar.gz file, or policy directory."),
-         output: Optional[Path] = typer.Option(None, "--output", "-o", help="Save the verified bundle here."),
-         verification_key: List[str] = VerificationKeyOpt, key_id: str = KeyIdOpt,
-         scope: Optional[str] = ScopeOpt, verification_alg: Optional[str] = VerificationAlgOpt,
+         output: Path | None = typer.Option(None, "--output", "-o", help="Save the verified bundle here."),
+         verification_key: list[str] = VerificationKeyOpt, key_id: str = KeyIdOpt,
+         scope: str | None = ScopeOpt, verification_alg: str | None = VerificationAlgOpt,
          allow_hmac: bool = AllowHmacOpt,
-         revision: Optional[str] = typer.Option(None, "--revision", help="Revision for a directory SOURCE."),
-         bearer_token_file: Optional[Path] = typer.Option(None, "--bearer-token-file",
+         revision: str | None = typer.Option(None, "--revision", help="Revision for a directory SOURCE."),
+         bearer_token_file: Path | None = typer.Option(None, "--bearer-token-file",
                                                           help="File holding a bearer token for the bundle server."),
          timeout: float = typer.Option(30.0, "--timeout", help="HTTP timeout in seconds.")):
     """Fetch a bundle and run every check activation runs (verify, validate, compile), activating nothing."""
@@ -153,20 +154,20 @@ def pull(source: str = typer.Argument(..., help="Bundle URL (http/https), .tar.g
 def activate(source: str = typer.Argument(..., help="Bundle URL (http/https), .tar.gz file, or policy directory."),
              state_dir: Path = typer.Option(..., "--state-dir", help="Where active.snapshot.json lives "
                                                                    "(e.g. /var/lib/claude-rego)."),
-             verification_key: List[str] = VerificationKeyOpt, key_id: str = KeyIdOpt,
-             scope: Optional[str] = ScopeOpt, verification_alg: Optional[str] = VerificationAlgOpt,
+             verification_key: list[str] = VerificationKeyOpt, key_id: str = KeyIdOpt,
+             scope: str | None = ScopeOpt, verification_alg: str | None = VerificationAlgOpt,
              allow_hmac: bool = AllowHmacOpt,
              allow_rollback: bool = typer.Option(False, "--allow-rollback",
                                                  help="Accept an older, equal or non-numeric revision."),
-             revision: Optional[str] = typer.Option(None, "--revision", help="Revision for a directory SOURCE."),
-             bearer_token_file: Optional[Path] = typer.Option(None, "--bearer-token-file",
+             revision: str | None = typer.Option(None, "--revision", help="Revision for a directory SOURCE."),
+             bearer_token_file: Path | None = typer.Option(None, "--bearer-token-file",
                                                               help="File holding a bearer token for the bundle server."),
              timeout: float = typer.Option(30.0, "--timeout", help="HTTP timeout in seconds."),
              lock_timeout: float = typer.Option(60.0, "--lock-timeout",
                                                 help="Seconds to wait for a concurrent activation to finish."),
              allow_unsigned: bool = typer.Option(False, "--allow-unsigned",
                                                  help="Let an unsigned bundle replace a signed one (refused otherwise)."),
-             config: Optional[str] = typer.Option(None, "--config",
+             config: str | None = typer.Option(None, "--config",
                                                   help="Managed config (claude-rego.json) whose `bundles` settings apply "
                                                        "(default: the machine's, if present).")):
     """Verify, check and compile a bundle, then atomically make it the snapshot the hook reads.
@@ -208,7 +209,7 @@ def activate(source: str = typer.Argument(..., help="Bundle URL (http/https), .t
 
 # ------------------------------------------------------------------------------ helpers
 
-def _keyring(specs: List[str], key_id: str, scope: Optional[str], algorithm: Optional[str], allow_hmac: bool):
+def _keyring(specs: list[str], key_id: str, scope: str | None, algorithm: str | None, allow_hmac: bool):
     """`PATH` (key id from --key-id) or `KEYID=PATH` → Keyring."""
     from ..distribution.bundle import BundleError, Keyring, load_verification_key
 
@@ -234,7 +235,7 @@ def _read(file: Path) -> bytes:
         raise BundleError("fetch", f"{file}: {exc.strerror or exc}") from None
 
 
-def _token(path: Optional[Path]) -> Optional[str]:
+def _token(path: Path | None) -> str | None:
     from ..distribution.bundle import BundleError
 
     if path is None:
@@ -245,7 +246,7 @@ def _token(path: Optional[Path]) -> Optional[str]:
         raise BundleError("usage", f"{path}: {exc.strerror or exc}") from None
 
 
-def _fail(exc, prefix: str = "", *extra: str, code: int = 1):
+def _fail(exc, prefix: str = "", *extra: str, code: int = 1) -> NoReturn:
     typer.echo(f"error: {prefix}{exc}", err=True)
     for line in extra:
         typer.echo(line, err=True)

@@ -4,6 +4,7 @@ and turning bad usage or unloadable policies into a message and an exit code."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 
@@ -17,7 +18,7 @@ NoBuiltinOpt = typer.Option(False, "--no-builtin", help="Use only --policies, wi
 FormatOpt = typer.Option("text", "--format", help="text | json")
 
 
-def _fail(message: str, code: int = EXIT_USAGE):
+def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code)
 
@@ -29,7 +30,7 @@ def _format(value: str, json_alias: bool = False) -> str:
     return "json" if value == "json" else "text"
 
 
-def _policy_failure(exc: Exception, sources) -> None:
+def _policy_failure(exc: Exception, sources) -> NoReturn:
     """Policies that do not load: say where, as `check` does (file:line), and exit 2."""
     from ..policy.check import check as run_check
     from ..policy.check import errors

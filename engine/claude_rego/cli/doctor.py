@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import time
 from importlib import metadata
+from pathlib import Path
 
 from ..claudecode.events import NO_ON_FAILURE_UP_TO, ON_FAILURE_SINCE, SUPPORTED_CLI, event_info
 
@@ -191,7 +192,7 @@ def _engine_integrity() -> dict:
         if file.hash is None or file.hash.mode != "sha256":
             continue
         try:
-            digest = hashlib.sha256(file.locate().read_bytes()).digest()
+            digest = hashlib.sha256(Path(file.locate()).read_bytes()).digest()
         except OSError:
             bad.append(str(file))
             continue
@@ -242,16 +243,23 @@ def _version_tuple(text: str) -> tuple[int, ...] | None:
     return tuple(int(part) for part in match.groups()) if match else None
 
 
+def _release(text: str) -> tuple[int, ...]:
+    """One of our own version constants (always a full x.y.z)."""
+    version = _version_tuple(text)
+    assert version is not None, text
+    return version
+
+
 def claude_code_status(version_text: str) -> dict:
     """What claude-rego knows about a `claude --version` answer: in range? onFailure?"""
     version = _version_tuple(version_text)
-    oldest, newest = _version_tuple(SUPPORTED_CLI[0]), _version_tuple(SUPPORTED_CLI[-1])
+    oldest, newest = _release(SUPPORTED_CLI[0]), _release(SUPPORTED_CLI[-1])
     supported = f"supported {SUPPORTED_CLI[0]} to {SUPPORTED_CLI[-1]}"
     if version is None:
         return {"ok": False, "on_failure": None, "detail": f"unrecognised version {version_text!r} ({supported})"}
-    if version >= _version_tuple(ON_FAILURE_SINCE):
+    if version >= _release(ON_FAILURE_SINCE):
         on_failure, note = True, "honours onFailure (timeouts and crashes block)"
-    elif version <= _version_tuple(NO_ON_FAILURE_UP_TO):
+    elif version <= _release(NO_ON_FAILURE_UP_TO):
         on_failure, note = False, ("no onFailure: a hook the CLI times out or that cannot start fails OPEN "
                                    "(claude-rego's own failure answers and exit 2 still block)")
     else:
@@ -284,7 +292,8 @@ def _sample_decision(event: str, command: str) -> dict:
     from ..claudecode.events import event_info
     from ..claudecode.output import conforms
 
-    sample = {"session_id": "doctor", "transcript_path": "/dev/null", "cwd": os.getcwd(), "hook_event_name": event}
+    sample: dict[str, object] = {"session_id": "doctor", "transcript_path": "/dev/null", "cwd": os.getcwd(),
+                                 "hook_event_name": event}
     if event_info(event).tool_event:
         sample.update(tool_name="Bash", tool_input={"command": "true"}, tool_use_id="doctor")
     started = time.monotonic()

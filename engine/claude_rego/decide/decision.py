@@ -49,7 +49,8 @@ def synthesize(event: Event, hook: dict, contributions: list[Contribution]) -> d
     """Combine what every routed policy said on this event."""
     decision = new_decision(event.name)
     verdicts: dict[str, list[tuple[str, str]]] = {}
-    rewrites, outputs = [], []
+    rewrites: list = []
+    outputs: list = []
     for c in sorted(contributions, key=lambda c: (c.policy, c.verb)):
         if not isinstance(c.items, list):
             raise InvalidDecision(f"{c.policy}.{c.verb} must be a set (use `contains`), got {type(c.items).__name__}")
@@ -99,7 +100,8 @@ def synthesize(event: Event, hook: dict, contributions: list[Contribution]) -> d
         decision[key] = _join_unique(text for _, text in sorted(decision[key]))
 
     if rewrites:
-        original = hook.get("tool_input") if isinstance(hook.get("tool_input"), dict) else {}
+        tool_input = hook.get("tool_input")
+        original = tool_input if isinstance(tool_input, dict) else {}
         merged, conflict = merge_patches(original, rewrites)
         if conflict:
             _overrule(decision, "deny", conflict)
@@ -118,12 +120,12 @@ def synthesize(event: Event, hook: dict, contributions: list[Contribution]) -> d
     if isinstance(hook.get("tool_name"), str) and hook["tool_name"].startswith("mcp__"):
         decision["mcp_output"] = True  # emitted as updatedMCPToolOutput
     if outputs:
-        original = hook.get("tool_response")
-        merged, conflict = merge_patches(original if isinstance(original, dict) else {}, outputs)
+        response = hook.get("tool_response")
+        merged, conflict = merge_patches(response if isinstance(response, dict) else {}, outputs)
         if conflict:
             decision["notes"].append(conflict)  # the tool already ran: keep its output, say why
             decision["system_message"].append("claude-rego: " + conflict)
-        elif merged != original:
+        elif merged != response:
             decision["updated_output"] = merged
     return decision
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from .decision import DECISION_VERBS
 from ..claudecode.events import tool_class
 from ..policy.snapshot import engine_switch, routes
+from .decision import DECISION_VERBS
 
 
 def fired_rules(snapshot: dict, package: str, verb: str, document: str, items: list | None = None) -> list[str]:
@@ -34,7 +34,8 @@ def fired_rules(snapshot: dict, package: str, verb: str, document: str, items: l
 
 def _literal_heads(engine, package: str, verb: str) -> dict[str, object]:
     """file:line → the literal a `verb contains <literal> if …` definition produces."""
-    from ..policy.astview import parse, ref_path as _ref_path
+    from ..policy.astview import parse
+    from ..policy.astview import ref_path as _ref_path
 
     found = {}
     for module in parse(engine.raw.get_ast_as_json()):
@@ -70,7 +71,7 @@ def explain(evaluator, hook: dict, event_name: str, decision: dict, *, environ=N
         layer = by_layer.get(item["layer"])
         package = next((p["package"] for p in layer.snapshot["policies"] if p["name"] == item["policy"]), None) \
             if layer else None
-        sites = fired_rules(layer.snapshot, package, verdict, document) if package else []
+        sites = fired_rules(layer.snapshot, package, verdict, document) if package and layer and verdict else []
         lines.append(f"  decided by: {item['layer']} layer, policy {item['policy']}, rule {verdict}"
                      + (f" at {', '.join(sites)}" if sites else ""))
     if "claude-rego" in decision.get("by", []):

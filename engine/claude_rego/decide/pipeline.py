@@ -14,13 +14,12 @@ and project layers, monitor mode and rewrite re-evaluation are the same for all 
 from __future__ import annotations
 
 import json
-
 import os
 
-from . import decision as synth
 from ..claudecode import hookinput, output, query
 from ..claudecode.events import event_info, tool_class
 from ..policy.snapshot import needed_modules, policy_mode, routed_rules
+from . import decision as synth
 
 
 class Layer:
@@ -73,7 +72,7 @@ class Layer:
 
 
 def open_evaluator(sources: list[str] | None = None, *, engine=None, org: str | None = None,
-                   project: str | None = "auto", snapshot: dict | None = None) -> "Evaluator":
+                   project: str | None = "auto", snapshot: dict | None = None) -> Evaluator:
     """The evaluator every caller uses: `sources` (exact, see snapshot.compose for what a
     command line means; None = the built-in pack) as the top layer, the org layer below it,
     and the project layer (`auto`: <project>/.claude/policies of each input; `off`; a path)."""
@@ -88,7 +87,7 @@ class Evaluator:
     The top layer is fixed; the org layer loads on first use; the project layer depends on
     each input's project directory, so it is resolved per decision (cached per content)."""
 
-    def __init__(self, snapshot: dict, engine=None, *, lower_layers: list[tuple[str, dict]] = (),
+    def __init__(self, snapshot: dict, engine=None, *, lower_layers: list[tuple[str, dict]] | tuple[()] = (),
                  org: str | None = None, project: str | None = "off"):
         self.layers = [Layer(synth.TOP_LAYER, snapshot, engine)]
         self.layers += [Layer(name, lower) for name, lower in lower_layers]

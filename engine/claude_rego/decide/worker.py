@@ -25,8 +25,8 @@ def compute(request: dict) -> dict:
     if fault == "garbage_answer":
         return ["not", "an", "answer"]  # type: ignore[return-value]
     from ..claudecode import output
-    from ..policy import load_snapshot
     from ..claudecode.events import event_info
+    from ..policy import load_snapshot
     from .pipeline import open_evaluator
 
     policies = load_snapshot(request.get("sources"))

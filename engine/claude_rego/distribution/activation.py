@@ -25,14 +25,26 @@ import tempfile
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from .. import __version__
 from .._platform import atomic_write, try_lock
-from .bundle import (DEFAULT_LIMITS, Bundle, BundleError, Keyring, Limits, Signer, build, extract,
-                     read_bundle, revision_key, validate, verify_bundle)
+from .bundle import (
+    DEFAULT_LIMITS,
+    Bundle,
+    BundleError,
+    Keyring,
+    Limits,
+    Signer,
+    build,
+    extract,
+    read_bundle,
+    revision_key,
+    validate,
+    verify_bundle,
+)
 
 ACTIVE = "active.snapshot.json"
 PREVIOUS = "previous.snapshot.json"
@@ -181,6 +193,7 @@ def prepare(fetched: Fetched, keyring: Keyring | None, limits: Limits = DEFAULT_
     """Read, verify, validate and compile a fetched bundle; raise on the first failure."""
     from ..policy.policyset import PolicyError, compile_sources
 
+    assert fetched.data is not None, "prepare() takes a fetched bundle, not a 304 Not Modified"
     bundle = read_bundle(fetched.data, limits)
     signer = verify_bundle(bundle, keyring)
     validate(bundle)
@@ -197,7 +210,7 @@ def prepare(fetched: Fetched, keyring: Keyring | None, limits: Limits = DEFAULT_
         "signed": signer is not None, "keyid": signer.keyid if signer else None,
         "signer": signer.as_dict() if signer else None, "roots": bundle.manifest.get("roots", [""]),
         "contract_version": str(bundle.contract_version),
-        "activated_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "activated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "activated_by": f"claude-rego {__version__}",
     }
     return Candidate(bundle, signer, snapshot, fetched.data)
@@ -356,7 +369,7 @@ def _atomic_write(path: Path, data: bytes) -> None:
 
 def _record(state: Path, **fields) -> None:
     """last-activation.json: the outcome of the last attempt, for monitoring and fleet tooling."""
-    fields["time"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    fields["time"] = datetime.now(UTC).isoformat(timespec="seconds")
     try:
         _atomic_write(state / LAST_ACTIVATION, (json.dumps(fields, sort_keys=True, indent=1) + "\n").encode())
     except OSError:
@@ -368,7 +381,7 @@ def _as_activation_error(exc: Exception) -> ActivationError:
         return exc
     if isinstance(exc, BundleError):
         return ActivationError(exc.code, exc.message)
-    return ActivationError("io", f"{getattr(exc, 'filename', None) or ''}: {exc.strerror or exc}".lstrip(": "))
+    return ActivationError("io", f"{getattr(exc, 'filename', None) or ''}: {getattr(exc, 'strerror', None) or exc}".lstrip(": "))
 
 
 def _revision_of(snapshot: dict | None) -> str | None:

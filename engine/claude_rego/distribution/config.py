@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import List, Literal, Optional
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -34,14 +34,14 @@ class _Strict(BaseModel):
 
 class DecisionLogConfig(_Strict):
     enabled: bool = True
-    path: Optional[str] = Field(None, description="Default: ~/.local/state/claude-rego/decisions.jsonl")
-    masked_paths: List[str] = Field(default_factory=list, description="Input paths (dotted) never written, e.g. tool_input.content")
+    path: str | None = Field(None, description="Default: ~/.local/state/claude-rego/decisions.jsonl")
+    masked_paths: list[str] = Field(default_factory=list, description="Input paths (dotted) never written, e.g. tool_input.content")
 
 
 class OpaConfig(_Strict):
     url: str = Field(..., pattern=r"^https?://")
-    token_file: Optional[str] = None
-    ca_file: Optional[str] = None
+    token_file: str | None = None
+    ca_file: str | None = None
 
 
 class BundlesConfig(_Strict):
@@ -60,10 +60,10 @@ class BundleConfig(_Strict):
 
     url: str = Field(..., pattern=r"^https?://")
     state_dir: str
-    verification_keys: List[str] = Field(default_factory=list, description="PATH or KEYID=PATH of public keys")
-    scope: Optional[str] = None
+    verification_keys: list[str] = Field(default_factory=list, description="PATH or KEYID=PATH of public keys")
+    scope: str | None = None
     allow_hmac: bool = False
-    token_file: Optional[str] = None
+    token_file: str | None = None
     polling: BundlePolling = Field(default_factory=BundlePolling)
 
 
@@ -72,7 +72,7 @@ class DecisionLogsConfig(_Strict):
 
     url: str = Field(..., pattern=r"^https?://")
     spool_dir: str
-    token_file: Optional[str] = None
+    token_file: str | None = None
     max_batch_bytes: int = Field(512 * 1024, gt=1024)
     max_spool_bytes: int = Field(100 * 1024 * 1024, gt=1024)
     min_delay_seconds: float = Field(5.0, gt=0)
@@ -84,7 +84,7 @@ class ServiceSettings(_Strict):
 
     host: str = "127.0.0.1"
     port: int = Field(884, gt=0, lt=65536)
-    token_files: List[str] = Field(default_factory=list)
+    token_files: list[str] = Field(default_factory=list)
     workers: int = Field(4, ge=1, le=64)
 
 
@@ -92,15 +92,15 @@ class ManagedConfig(_Strict):
     """claude-rego.json"""
 
     policies: str = Field(..., description="The activated snapshot (or a policy directory) the hook evaluates")
-    org_policies: Optional[str] = None
+    org_policies: str | None = None
     project_policies: Literal["auto", "off"] = "auto"
     deadline_seconds: float = Field(3.0, gt=0.1, le=30)
     decision_log: DecisionLogConfig = Field(default_factory=DecisionLogConfig)
-    opa: Optional[OpaConfig] = None
+    opa: OpaConfig | None = None
     bundles: BundlesConfig = Field(default_factory=BundlesConfig)
-    service: Optional[ServiceSettings] = None
-    bundle: Optional[BundleConfig] = None
-    decision_logs: Optional[DecisionLogsConfig] = None
+    service: ServiceSettings | None = None
+    bundle: BundleConfig | None = None
+    decision_logs: DecisionLogsConfig | None = None
 
     @field_validator("policies", "org_policies")
     @classmethod

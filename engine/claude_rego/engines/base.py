@@ -9,6 +9,7 @@ server over REST.
 
 from __future__ import annotations
 
+
 class EngineError(Exception):
     """Loading or evaluation failed. The hook turns this into the failure answer."""
 

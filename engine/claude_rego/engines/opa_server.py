@@ -62,7 +62,7 @@ class OpaServerEngine(PolicyEngine):
         for rule in rules:
             if not rule.startswith(prefix):
                 raise EngineError(f"rule {rule} is outside {ROOT}")
-            node = tree
+            node: object = tree
             for part in rule[len(prefix):].split("."):
                 node = node.get(part) if isinstance(node, dict) else None
             if node is not None:
@@ -86,7 +86,8 @@ class OpaServerEngine(PolicyEngine):
             import ssl
 
             context = ssl.create_default_context(cafile=self._ca_file)
-            conn = http.client.HTTPSConnection(self._host, self._port, timeout=self._timeout, context=context)
+            conn: http.client.HTTPConnection = http.client.HTTPSConnection(
+                self._host, self._port, timeout=self._timeout, context=context)
         else:
             conn = http.client.HTTPConnection(self._host, self._port, timeout=self._timeout)
         headers = {"Content-Type": content_type} if content_type else {}

@@ -17,11 +17,10 @@ import os
 os.environ["RUST_BACKTRACE"] = "0"
 os.environ["RUST_LIB_BACKTRACE"] = "0"
 
-import regorus  # noqa: E402
+import regorus
 
-from . import builtins  # noqa: E402
-from .base import EngineError, PolicyEngine  # noqa: E402
-
+from . import builtins
+from .base import EngineError, PolicyEngine
 
 _UNDEFINED = '"<undefined>"'
 # Rules asked for together are evaluated as one generated rule: one evaluation shares the

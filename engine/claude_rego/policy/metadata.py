@@ -19,7 +19,7 @@ _PACKAGE_RE = re.compile(r"^[ \t]*package[ \t]+([A-Za-z_][\w.]*)", re.MULTILINE)
 def parse_metadata(text: str) -> dict:
     """The package-scope METADATA block (OPA annotation syntax), parsed as YAML."""
     lines = text.splitlines()
-    package_line = next((i for i, l in enumerate(lines) if _PACKAGE_RE.match(l)), None)
+    package_line = next((i for i, ln in enumerate(lines) if _PACKAGE_RE.match(ln)), None)
     if package_line is None:
         return {}
     start = package_line
@@ -28,7 +28,7 @@ def parse_metadata(text: str) -> dict:
     block = lines[start:package_line]
     for i, line in enumerate(block):
         if line.strip() == "# METADATA":
-            body = [re.sub(r"^\s*# ?", "", l, count=1) for l in block[i + 1:]]
+            body = [re.sub(r"^\s*# ?", "", ln, count=1) for ln in block[i + 1:]]
             import yaml  # compile time only
             try:
                 meta = yaml.safe_load("\n".join(body)) or {}

@@ -22,14 +22,20 @@ from pathlib import Path
 
 from .. import CONTRACT_VERSION
 from .._platform import atomic_write
+from ..claudecode.events import ALL_VERBS
 from . import astview
 from .metadata import _PACKAGE_RE, LIB_ROOT, POLICY_ROOT, _mode, _routing, parse_metadata  # noqa: F401 — LIB_ROOT re-exported
-from .sources import MAX_MODULE_BYTES, PolicyError, Source, compose_data, read_source, source_data  # noqa: F401 — re-exported
-from ..claudecode.events import ALL_VERBS
 
 # Re-exported for compile-time callers; the hook uses `claude_rego.policy.snapshot` directly.
-from .snapshot import (DEFAULT_SNAPSHOT_NAME, SNAPSHOT_FORMAT, default_pack_dir,  # noqa: E402,F401
-                       default_snapshot_path, routed_rules, routes)
+from .snapshot import (  # noqa: F401
+    DEFAULT_SNAPSHOT_NAME,
+    SNAPSHOT_FORMAT,
+    default_pack_dir,
+    default_snapshot_path,
+    routed_rules,
+    routes,
+)
+from .sources import MAX_MODULE_BYTES, PolicyError, Source, compose_data, read_source, source_data  # noqa: F401 — re-exported
 
 # ------------------------------------------------------------------ compile time only
 
@@ -72,7 +78,7 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
             seen.add(path)
             digest.update(path.encode() + b"\0" + text.encode() + b"\0")
             modules.append({"path": path, "text": text})
-        for prefix, file, value in src.data:
+        for prefix, _file, value in src.data:
             digest.update("/".join(prefix).encode() + b"\0" + json.dumps(value, sort_keys=True).encode())
     data, _ = compose_data(read)
     policies = _merge_policies(base["policies"] if base is not None else [], _describe(modules))
@@ -118,7 +124,7 @@ def _require_settings(modules: list[dict], data: dict) -> None:
 
 
 def _precompiled_pack() -> dict | None:
-    from .snapshot import SnapshotError, default_snapshot_path, read
+    from .snapshot import SnapshotError, read
 
     path = default_snapshot_path()
     try:
@@ -132,7 +138,7 @@ def _pack_source(base: dict) -> Source:
     from .snapshot import BUILTIN
 
     src = Source(BUILTIN, Path(default_pack_dir()))
-    src.rego = None  # type: ignore[assignment] — modules and policies are taken precompiled
+    src.rego = None  # type: ignore[assignment]  # modules and policies are taken precompiled
     src.data = [([], Path(default_pack_dir()) / "data.json", base.get("data") or {})]
     return src
 

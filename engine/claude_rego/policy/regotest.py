@@ -13,10 +13,10 @@ import sys
 import time
 from pathlib import Path
 
+from ..engines.regorus_engine import RegorusEngine
 from . import astview
 from .snapshot import default_pack_dir
 from .sources import compose_data, read_source
-from ..engines.regorus_engine import RegorusEngine
 
 
 class FixtureError(Exception):
@@ -28,7 +28,6 @@ def discover(paths: list[str]) -> tuple[list[tuple[str, str]], dict]:
     composes them (later sources overlay earlier data). When the built-in pack is there as
     context for other sources, its libraries and policies are loaded but its own tests are
     not. Raises sources.PolicyError (missing path, invalid or conflicting data)."""
-    from .snapshot import is_builtin
 
     modules, data, _ = _discover(paths)
     return modules, data

@@ -136,7 +136,9 @@ def routes(routing: dict, event: str, tool_name: str | None, tool_cls: str | Non
         return False
     if classes and tool_cls in classes:
         return True
-    return bool(tools) and any(_matches(tool_name, pattern) for pattern in tools)
+    if not tools:
+        return False
+    return any(_matches(tool_name, pattern) for pattern in tools)
 
 
 def _matches(name: str, pattern: str) -> bool:

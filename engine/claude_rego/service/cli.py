@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import List, Optional
 
 import typer
 
@@ -67,7 +66,7 @@ def start_fleet(running, managed) -> list:
     from ..audit import decisionlog
     from .fleet import BundlePoller, DecisionLogShipper
 
-    duties = []
+    duties: list[BundlePoller | DecisionLogShipper] = []
     if managed is not None and managed.bundle is not None:
         b = managed.bundle
         poller = BundlePoller(b.url, b.state_dir, keyring=_keyring(b.verification_keys, b.scope, b.allow_hmac),
@@ -103,14 +102,14 @@ def first_bundle(managed) -> None:
 
 def register(app: typer.Typer) -> None:
     @app.command()
-    def serve(config: Optional[str] = typer.Option(None, "--config", help="The managed configuration (claude-rego.json): policies, layers, decision log, service, bundle, decision_logs."),
-              host: Optional[str] = typer.Option(None, "--host", help="Listen address (default 127.0.0.1; keep it loopback)."),
-              port: Optional[int] = typer.Option(None, "--port", help="Port (default 18787; a system service uses a privileged port, e.g. 884)."),
-              token_file: Optional[List[str]] = typer.Option(None, "--token-file", help="Bearer token file (repeatable, for rotation)."),
-              policies: Optional[List[str]] = typer.Option(None, "--policies", "-p", help="Policy directory or snapshot (default: the built-in pack)."),
-              deadline: Optional[float] = typer.Option(None, "--deadline", help="Seconds per decision before the failure answer (default 3)."),
-              workers: Optional[int] = typer.Option(None, "--workers", help="Warm engine threads (default 4)."),
-              decision_log: Optional[str] = typer.Option(None, "--decision-log", help="Decision log path, or off."),
+    def serve(config: str | None = typer.Option(None, "--config", help="The managed configuration (claude-rego.json): policies, layers, decision log, service, bundle, decision_logs."),
+              host: str | None = typer.Option(None, "--host", help="Listen address (default 127.0.0.1; keep it loopback)."),
+              port: int | None = typer.Option(None, "--port", help="Port (default 18787; a system service uses a privileged port, e.g. 884)."),
+              token_file: list[str] | None = typer.Option(None, "--token-file", help="Bearer token file (repeatable, for rotation)."),
+              policies: list[str] | None = typer.Option(None, "--policies", "-p", help="Policy directory or snapshot (default: the built-in pack)."),
+              deadline: float | None = typer.Option(None, "--deadline", help="Seconds per decision before the failure answer (default 3)."),
+              workers: int | None = typer.Option(None, "--workers", help="Warm engine threads (default 4)."),
+              decision_log: str | None = typer.Option(None, "--decision-log", help="Decision log path, or off."),
               insecure_no_token: bool = typer.Option(False, "--insecure-no-token", help="Accept requests without a token (throwaway tests only).")):
         """Run the warm decision service behind Claude Code's `http` hooks (docs/decision-service.md)."""
         import signal
@@ -127,7 +126,7 @@ def register(app: typer.Typer) -> None:
             running = Running(cfg)
         except Exception as exc:  # noqa: BLE001 — a clear error, never a traceback
             typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(2)
+            raise typer.Exit(2) from None
         protected, detail = port_protection(running.port)
         if protected is not True:
             typer.echo(f"warning: {detail} (docs/decision-service.md §2)", err=True)

@@ -15,9 +15,9 @@ from __future__ import annotations
 import os
 
 from ..claudecode import output
-from ..policy import load_snapshot
 from ..claudecode.events import event_info
 from ..decide.pipeline import Evaluator, open_evaluator
+from ..policy import load_snapshot
 
 
 class PolicySource:
@@ -77,7 +77,7 @@ class Decider:
     def warm(self) -> None:
         """Compile what the common events need before the first real request."""
         base = {"session_id": "warm-up", "transcript_path": "/dev/null", "cwd": os.getcwd()}
-        samples = [("PreToolUse", {"tool_name": "Bash", "tool_input": {"command": "git status"}, "tool_use_id": "w"}),
+        samples: list[tuple[str, dict]] = [("PreToolUse", {"tool_name": "Bash", "tool_input": {"command": "git status"}, "tool_use_id": "w"}),
                    ("PreToolUse", {"tool_name": "Read", "tool_input": {"file_path": "/tmp/x"}, "tool_use_id": "w"}),
                    ("PostToolUse", {"tool_name": "Bash", "tool_input": {"command": "true"}, "tool_use_id": "w",
                                     "tool_response": {"stdout": "", "stderr": ""}}),

@@ -40,17 +40,18 @@ def _identity(path: str, fd: int | None = None) -> tuple:
     from hashlib import sha256
 
     own = fd is None
+    handle = fd
     try:
-        if own:
-            fd = os.open(path, os.O_RDONLY)
-        inode = os.fstat(fd).st_ino
-        first = os.pread(fd, 65536, 0).split(b"\n", 1)[0]
+        if handle is None:
+            handle = os.open(path, os.O_RDONLY)
+        inode = os.fstat(handle).st_ino
+        first = os.pread(handle, 65536, 0).split(b"\n", 1)[0]
     except OSError:
         return (None, None)
     finally:
-        if own and fd is not None:
+        if own and handle is not None:
             try:
-                os.close(fd)
+                os.close(handle)
             except OSError:
                 pass
     return inode, sha256(first).hexdigest()[:32] if first else None
@@ -75,6 +76,11 @@ class _Duty:
     def __init__(self):
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self.last_error: str | None = None
+
+    def tick(self) -> float:
+        """One round of the duty's work; the delay before the next one (seconds)."""
+        raise NotImplementedError
 
     def start(self):
         self._thread = threading.Thread(target=self._loop, name=f"claude-rego-{self.name}", daemon=True)
@@ -223,7 +229,8 @@ class DecisionLogShipper(_Duty):
                 finally:
                     os.close(fd)
                 end = data.rfind(b"\n") + 1  # complete lines only (a record may be half written)
-                batch, batch_bytes, consumed = [], 0, 0
+                batch: list[bytes] = []
+                batch_bytes, consumed = 0, 0
                 position = 0
                 for raw in data[:end].split(b"\n")[:-1]:
                     position += len(raw) + 1

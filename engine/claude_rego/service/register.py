@@ -129,7 +129,8 @@ def registered_http_checks(hooks: dict[str, dict], *, token: str | None = None) 
             checks.append({"check": f"decision {event}", "ok": None,
                            "detail": f"{TOKEN_ENV} not set here: cannot send a sample decision"})
             continue
-        sample = {"session_id": "doctor", "transcript_path": "/dev/null", "cwd": "/", "hook_event_name": event}
+        sample: dict[str, object] = {"session_id": "doctor", "transcript_path": "/dev/null", "cwd": "/",
+                                     "hook_event_name": event}
         if event_info(event).tool_event:
             sample.update(tool_name="Bash", tool_input={"command": "true"}, tool_use_id="doctor")
         started = time.monotonic()
@@ -150,7 +151,8 @@ def _request(url: str, path: str, *, token: str | None, body: dict | None = None
     from urllib.parse import urlsplit
 
     parts = urlsplit(url)
-    conn = http.client.HTTPConnection(parts.hostname, parts.port or 80, timeout=timeout)
+    # A URL without a host fails inside http.client, as a connection error the caller reports.
+    conn = http.client.HTTPConnection(parts.hostname, parts.port or 80, timeout=timeout)  # type: ignore[arg-type]
     try:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         data = None

@@ -170,9 +170,10 @@ class DecisionLogger:
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
         threading.Thread(target=self._run, name="claude-rego-decision-log", daemon=True).start()
 
-    def submit(self, entry: dict) -> threading.Event:
+    def submit(self, entry: dict) -> list:
+        """[done event, written ok (None until done)]: the writer fills it in, then sets the event."""
         done = threading.Event()
-        holder = [done, None]
+        holder: list = [done, None]
         self._queue.put((entry, holder))
         return holder
 
@@ -282,6 +283,7 @@ class Service:
         try:
             if refused is not None:
                 raise hookinput.BadInput("oversized", refused)
+            assert body is not None  # read unless refused
             hook = hookinput.parse(body)
         except hookinput.BadInput as exc:
             record.update(kind="bad_input", error=str(exc)[:500])
@@ -324,7 +326,7 @@ class Service:
             self.count("deadline_exceeded")
             record.update(kind="failure", error=f"deadline: {exc}")
             return output.failure(event, f"policy evaluation failed (no decision within the deadline).{tag}")
-        except BaseException as exc:  # noqa: BLE001 — engine errors, regorus panics, invalid decisions
+        except BaseException as exc:
             if isinstance(exc, (KeyboardInterrupt, SystemExit)):
                 raise
             record.update(kind="failure", error=f"{type(exc).__name__}: {exc}"[:500])
@@ -341,6 +343,7 @@ class Service:
             masked_paths=self.cfg.masked_paths)
         entry["claude_rego"].update(transport="http", peer=peer, auth={"token_id": token or None},
                                     service={"pid": os.getpid(), "user": self.service_user})
+        assert self.logger is not None  # called only with a decision log
         holder = self.logger.submit(entry)
         if holder[0].wait(LOG_WAIT_SECONDS) and holder[1] is False and isinstance(out, dict):
             note = ("claude-rego: the decision log could not be written (disk full or not writable); "
@@ -384,12 +387,14 @@ class Handler(BaseHTTPRequestHandler):
     disable_nagle_algorithm = True  # TCP_NODELAY on every accepted socket
     server_version = f"claude-rego/{__version__}"
     _peer: dict | None = None
+    server: HTTPServer  # the server that made this handler (declared for the type checker)
 
     def setup(self):
-        self.timeout = self.server.service.cfg.idle_timeout  # idle keep-alive connections are closed
+        # idle keep-alive connections are closed (per instance: a class default in socketserver)
+        self.timeout = self.server.service.cfg.idle_timeout  # type: ignore[misc]
         super().setup()
 
-    def log_message(self, format, *args):  # noqa: A002 — no stderr line per request
+    def log_message(self, format, *args):
         pass
 
     def _send(self, data: bytes) -> None:
@@ -536,7 +541,7 @@ class Running:
         self.url = f"http://{cfg.host if ':' not in cfg.host else '[' + cfg.host + ']'}:{self.port}"
         self._thread: threading.Thread | None = None
 
-    def start_background(self) -> "Running":
+    def start_background(self) -> Running:
         self._thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.2},
                                         name="claude-rego-serve", daemon=True)
         self._thread.start()

@@ -16,12 +16,35 @@ case-insensitive or Unicode-normalising file system are refused.
 
 from __future__ import annotations
 
-from .manifest import ASYMMETRIC_ALGORITHMS, BuildResult, Bundle, BundleError, DEFAULT_HASH, DEFAULT_KEY_ID, DEFAULT_LIMITS, EC_CURVES, HASHES, HMAC_ALGORITHMS, Keyring, Limits, MANIFEST, MIN_HMAC_BYTES, MIN_RSA_BITS, ROOTS, SIGNATURES, Signer, SigningConfig, VerificationKey, WEAK_HASHES, revision_key  # noqa: F401
-from .hash import canonical_bytes, file_hash  # noqa: F401
-from .archive import build, describe, extract, read_bundle, write_archive  # noqa: F401
-from .sign import sign_files, signatures_file  # noqa: F401
-from .keys import load_signing_key, load_verification_key  # noqa: F401
-from .validate import validate  # noqa: F401
-from .verify import verify_bundle  # noqa: F401
+from .archive import build, describe, extract, read_bundle, write_archive
+from .hash import canonical_bytes, file_hash
+from .keys import load_signing_key, load_verification_key
+from .manifest import (
+    ASYMMETRIC_ALGORITHMS,
+    DEFAULT_HASH,
+    DEFAULT_KEY_ID,
+    DEFAULT_LIMITS,
+    EC_CURVES,
+    HASHES,
+    HMAC_ALGORITHMS,
+    MANIFEST,
+    MIN_HMAC_BYTES,
+    MIN_RSA_BITS,
+    ROOTS,
+    SIGNATURES,
+    WEAK_HASHES,
+    BuildResult,
+    Bundle,
+    BundleError,
+    Keyring,
+    Limits,
+    Signer,
+    SigningConfig,
+    VerificationKey,
+    revision_key,
+)
+from .sign import sign_files, signatures_file
+from .validate import validate
+from .verify import verify_bundle
 
 __all__ = ["ASYMMETRIC_ALGORITHMS", "BuildResult", "Bundle", "BundleError", "DEFAULT_HASH", "DEFAULT_KEY_ID", "DEFAULT_LIMITS", "EC_CURVES", "HASHES", "HMAC_ALGORITHMS", "Keyring", "Limits", "MANIFEST", "MIN_HMAC_BYTES", "MIN_RSA_BITS", "ROOTS", "SIGNATURES", "Signer", "SigningConfig", "VerificationKey", "WEAK_HASHES", "build", "canonical_bytes", "describe", "extract", "file_hash", "load_signing_key", "load_verification_key", "read_bundle", "revision_key", "sign_files", "signatures_file", "validate", "verify_bundle", "write_archive"]

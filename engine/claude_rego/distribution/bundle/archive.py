@@ -15,11 +15,22 @@ from pathlib import Path
 from ... import CONTRACT_VERSION, __version__
 from ...policy.sources import DATA_FILE_NAMES as DATA_FILES
 from ...policy.sources import SourceRefused, walk
-from .manifest import BuildResult, Bundle, BundleError, DEFAULT_LIMITS, Limits, MANIFEST, ROOTS, SIGNATURES, SigningConfig, _SURROGATES, revision_key
-from .validate import _check_roots, validate
+from .manifest import (
+    _SURROGATES,
+    DEFAULT_LIMITS,
+    MANIFEST,
+    ROOTS,
+    SIGNATURES,
+    BuildResult,
+    Bundle,
+    BundleError,
+    Limits,
+    SigningConfig,
+    revision_key,
+)
 from .sign import sign_files, signatures_file
+from .validate import _check_roots, validate
 from .verify import _check_files, _unverified
-
 
 # -------------------------------------------------------------------------------- build
 
@@ -159,7 +170,9 @@ def _members(tar_bytes: bytes, limits: Limits) -> dict[str, bytes]:
                 total += member.size
                 if total > limits.max_total_bytes:
                     raise BundleError("bundle-too-large", f"members add up to more than {limits.max_total_bytes} bytes")
-                files[name] = tar.extractfile(member).read()
+                extracted = tar.extractfile(member)
+                assert extracted is not None  # _check_member lets only regular files and directories through
+                files[name] = extracted.read()
     except tarfile.TarError as exc:
         raise BundleError("not-a-bundle", f"not a valid tar archive ({exc})") from None
     return files
@@ -222,6 +235,7 @@ def describe(bundle: Bundle) -> dict:
 
 
 def _describe_signature(bundle: Bundle) -> dict:
+    assert bundle.signatures  # called for a signed bundle only
     try:
         header, claims = _unverified(bundle.signatures[0])
     except BundleError as exc:

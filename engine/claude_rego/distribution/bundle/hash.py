@@ -8,8 +8,7 @@ import re
 from decimal import Decimal
 
 from ...policy.sources import DATA_FILE_NAMES as DATA_FILES
-from .manifest import BundleError, DEFAULT_HASH, HASHES, MANIFEST, SIGNATURES, WEAK_HASHES, _SURROGATES
-
+from .manifest import _SURROGATES, DEFAULT_HASH, HASHES, MANIFEST, SIGNATURES, WEAK_HASHES, BundleError
 
 # ------------------------------------------------------------------------------ hashing
 
@@ -118,6 +117,7 @@ def _go_float(name: str, value: float) -> str:
         return format(exact, "f")
     sign, digits, exponent = exact.as_tuple()
     mantissa = str(digits[0]) + ("." + "".join(map(str, digits[1:])) if len(digits) > 1 else "")
+    assert isinstance(exponent, int)  # a finite value (checked above): never "n", "N" or "F"
     power = exponent + len(digits) - 1
     text = f"{'-' if sign else ''}{mantissa}e{'-' if power < 0 else '+'}{abs(power):02d}"
     return re.sub(r"e-0(\d)$", r"e-\1", text)

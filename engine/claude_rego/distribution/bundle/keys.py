@@ -3,8 +3,22 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .manifest import ASYMMETRIC_ALGORITHMS, BundleError, DEFAULT_KEY_ID, EC_CURVES, HMAC_ALGORITHMS, MIN_HMAC_BYTES, MIN_RSA_BITS, SigningConfig, VerificationKey
+from .manifest import (
+    ASYMMETRIC_ALGORITHMS,
+    DEFAULT_KEY_ID,
+    EC_CURVES,
+    HMAC_ALGORITHMS,
+    MIN_HMAC_BYTES,
+    MIN_RSA_BITS,
+    BundleError,
+    SigningConfig,
+    VerificationKey,
+)
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.types import PublicKeyTypes
 
 
 def load_signing_key(path: str | Path, *, keyid: str = DEFAULT_KEY_ID, scope: str | None = None,
@@ -36,6 +50,7 @@ def load_verification_key(path: str | Path, *, keyid: str = DEFAULT_KEY_ID, algo
     if algorithm in HMAC_ALGORITHMS or (algorithm is None and not raw.lstrip().startswith(b"-----BEGIN")):
         return VerificationKey(keyid, algorithm or "HS256", _hmac_secret(path, raw, algorithm, allow_hmac))
     try:
+        key: PublicKeyTypes
         if b"-----BEGIN CERTIFICATE" in raw:
             key = x509.load_pem_x509_certificate(raw).public_key()
         else:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-
-
+from typing import Any
 
 MANIFEST = ".manifest"
 SIGNATURES = ".signatures.json"
@@ -100,7 +99,7 @@ class Signer:
 class VerificationKey:
     keyid: str
     algorithm: str
-    key: object          # a cryptography public key, or bytes for HMAC
+    key: Any             # a cryptography public key, or bytes for HMAC (checked when loaded)
 
 
 @dataclass
@@ -114,7 +113,7 @@ class Keyring:
 
 @dataclass
 class SigningConfig:
-    key: object          # a cryptography private key, or bytes for HMAC
+    key: Any             # a cryptography private key, or bytes for HMAC (checked when loaded)
     algorithm: str
     keyid: str = DEFAULT_KEY_ID
     scope: str | None = None

@@ -8,7 +8,6 @@ from .hash import file_hash
 from .keys import _check_key_matches
 from .manifest import DEFAULT_HASH, SIGNATURES, SigningConfig
 
-
 # ------------------------------------------------------------------------------- signing
 
 def sign_files(files: dict[str, bytes], cfg: SigningConfig) -> str:

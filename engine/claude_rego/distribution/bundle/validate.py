@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-
 from ... import CONTRACT_VERSION, __version__
 from ...policy.sources import DATA_FILE_NAMES as DATA_FILES
 from .hash import _parse_structured
 from .manifest import _PACKAGE_RE, MANIFEST, Bundle, BundleError
-
 
 # ---------------------------------------------------------------------------- validation
 

@@ -7,8 +7,7 @@ import hashlib
 import json
 
 from .hash import file_hash
-from .manifest import Bundle, BundleError, HMAC_ALGORITHMS, Keyring, SIGNATURES, Signer, VerificationKey
-
+from .manifest import HMAC_ALGORITHMS, SIGNATURES, Bundle, BundleError, Keyring, Signer, VerificationKey
 
 # --------------------------------------------------------------------------- verification
 

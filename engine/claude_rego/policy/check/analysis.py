@@ -192,9 +192,9 @@ def _maximal_refs(node) -> list[tuple[str, int]]:
         elif isinstance(item, dict):
             if "RefDot" in item or "RefBrack" in item or "Var" in item:
                 out.append((_ref_path(item), _line(item.get("RefDot") or item.get("RefBrack") or item.get("Var") or {})))
-                chain = item
+                chain: dict | None = item
                 while isinstance(chain, dict) and ("RefDot" in chain or "RefBrack" in chain):
-                    inner = chain.get("RefDot") or chain.get("RefBrack")
+                    inner = chain.get("RefDot") or chain.get("RefBrack") or {}
                     stack.extend(v for k, v in inner.items() if k not in ("refr", "span", "field"))
                     chain = inner.get("refr")
                 continue

@@ -82,7 +82,7 @@ class _Program:
     def duplicate_defaults(self):
         found = []
         for module in self.modules:
-            seen = {}
+            seen: dict = {}
             for rule in module["ast"]["rules"]:
                 if "Default" in rule:
                     name = _ref_path(rule["Default"]["refr"])
@@ -236,7 +236,7 @@ class _Program:
                                          f"only packages under `{POLICY_ROOT.rstrip('.')}` decide"))
                 continue
             entry = verbs_by_package.setdefault(package, [file, 1, "# METADATA" not in module["source"]["contents"]])
-            for (name, kind, line), _ in names:
+            for (name, _kind, line), _ in names:
                 if not name:
                     continue
                 if name in ALL_VERBS:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..astview import parse as _parse_ast
@@ -65,7 +66,7 @@ def _source_error(source: str, message: str, code: str = "unreadable") -> Findin
 
 
 def check_modules(files: list[tuple[str, str]], *, allow_network: bool = False,
-                  context: list[tuple[str, str]] = ()) -> list[Finding]:
+                  context: Sequence[tuple[str, str]] = ()) -> list[Finding]:
     """Check (path, Rego text) modules, e.g. those of a compiled snapshot. `context`
     modules are loaded alongside (references into them resolve) but not reported on."""
     findings: list[Finding] = []
