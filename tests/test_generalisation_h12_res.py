@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("claude_rego.api")
 
-from test_default_pack_bypass import assert_denied, assert_not_denied  # noqa: E402
+from test_default_pack_bypass import assert_denied, assert_not_denied
 
 
 @pytest.mark.parametrize("command", [
@@ -60,6 +60,7 @@ def test_commands_or_data_from_elsewhere_still_ask(command):
 def test_okta_and_fcm_token_formats_are_found():
     import random
     import string
+
     from claude_rego.facts.secrets import find
     rnd = random.Random(12)
     chars = string.ascii_letters + string.digits

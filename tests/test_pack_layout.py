@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from claude_rego.policy import policyset
 
 REPO = Path(__file__).resolve().parent.parent

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 import regorus
-
 from claude_rego.policy import policyset
 from claude_rego.policy.sources import PolicyError
 

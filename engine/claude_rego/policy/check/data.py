@@ -42,7 +42,8 @@ def data_findings(read) -> list[Finding]:
                                      "(a later --policies source overlays earlier ones instead)"))
         if is_builtin(src.label):
             continue
-        root = data.get("claude_rego") if isinstance(data.get("claude_rego"), dict) else {}
+        found_root = data.get("claude_rego")
+        root: dict = found_root if isinstance(found_root, dict) else {}
         settings = root.get("settings")
         engine = root.get("engine")
         file = next((f for _, f, v in src.data if isinstance(v, dict) and "claude_rego" in v), src.label)

@@ -8,8 +8,8 @@ from pathlib import Path
 from ..astview import parse as _parse_ast
 from .analysis import _forced_evaluation
 from .data import data_findings
-from .layout import layout_findings
 from .findings import Finding, _from_engine_error, _line_of_error, _sorted
+from .layout import layout_findings
 from .program import _Program
 from .text import _parse_error, literal_depth
 
