@@ -11,7 +11,6 @@ no two cases differ only by a token. IDs are stable: cases are only ever appende
 from __future__ import annotations
 
 import base64
-import codecs
 import json
 import random
 import string

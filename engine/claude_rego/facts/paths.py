@@ -250,7 +250,7 @@ def _resolve(joined: Split, flavour: str, cwd: Split, resolver: Resolver | None)
             if not isinstance(out, str):
                 continue
             out_split = _collapse(_join(_truncate_nul(out), flavour, cwd, None))
-        except Exception:  # a resolver may fail in any way; try a shorter prefix
+        except Exception:  # noqa: BLE001 — a resolver may fail in any way; try a shorter prefix
             continue
         rest = _collapse((out_split[0], out_split[1] + parts[cut:]))
         return _alias(rest, flavour)

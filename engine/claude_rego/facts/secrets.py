@@ -428,7 +428,7 @@ def find(text) -> list[dict]:
         for m in _PEM.finditer(text):
             _add(out, "private key", m.group(0))
         _putty(text, out)
-        for (kind, pattern, needles), prefilter in zip(_TOKENS_NEEDLED, _TOKEN_PREFILTERS):
+        for (kind, pattern, needles), prefilter in zip(_TOKENS_NEEDLED, _TOKEN_PREFILTERS, strict=False):
             # cheapest first: a literal needle every match contains, else a regex superset
             if needles is not None:
                 if not any(n in text for n in needles):

@@ -107,15 +107,12 @@ _WRAPPERS = {
     "coproc": ({}, 0),
     "shx": ({}, 0),
     "unchroot": ({}, 0),
-    "catchsegv": ({}, 0),
     "eatmydata": ({}, 0),
-    "firejail": ({}, 0),
     "vglrun": ({}, 0),
     "primusrun": ({}, 0),
     "optirun": ({}, 0),
     "mpirun": ({"-n", "-np", "--np", "-H", "--host", "--hostfile"}, 0),
     "srun": ({"-n", "-N", "-p", "-t", "-c", "--ntasks", "--nodes", "--partition", "--time"}, 0),
-    "torsocks": ({"-u", "-p", "-a", "-P"}, 0),
 }
 # Package runners: they run a package's program (`npx rimraf ~` runs rimraf)
 _RUNNERS = {"npx": {"-p", "--package", "-c", "--call", "--cache", "--userconfig", "-w", "--workspace"},
@@ -725,7 +722,7 @@ class _Parser:
         positional = getattr(self, "positional", None)
         if positional is not None and any(w.text in _ALL_POSITIONAL for w in command_words):
             spliced = []
-            for w, t in zip(command_words, texts):
+            for w, t in zip(command_words, texts, strict=False):
                 spliced.extend(positional if w.text in _ALL_POSITIONAL else [t[0]])
             if spliced:
                 self.child_words(node, spliced, depth, "positional_expansion", [])
@@ -828,7 +825,7 @@ class _Parser:
             sub.expanding = self.expanding | {head}
             self.adopt(node, sub, depth, "alias")
 
-    def adopt(self, node: dict, sub: "_Parser", depth: int, context: str) -> None:
+    def adopt(self, node: dict, sub: _Parser, depth: int, context: str) -> None:
         sub.pipeline_counter = self.pipeline_counter
         nodes, _ = sub.sequence(0, 0, context, None)
         sub.run_deferred(final=True)
@@ -1114,9 +1111,7 @@ class _Parser:
                 if name is None:  # clone -c k=v / --config k=v
                     k, _, v = value.partition("=")
                     self.config_entry(node, "git", k.lower(), v, depth)
-                elif name == "option.smtp-server" and not value.startswith("/"):
-                    pass
-                elif name == "option.tool":
+                elif name == "option.smtp-server" and not value.startswith("/") or name == "option.tool":
                     pass
                 else:
                     self.config_entry(node, "git", name, value, depth)
@@ -1577,9 +1572,7 @@ class _Parser:
                     self.scan_code(node, args[i + 1], "lisp", depth)
                 elif a.startswith("--eval="):
                     self.scan_code(node, a.split("=", 1)[1], "lisp", depth)
-        elif command == "zmodload" and any(a.startswith("zsh/net") for a in args):
-            self.mark(node, "shell_network_socket")
-        elif command in ("ztcp", "zsocket"):
+        elif command == "zmodload" and any(a.startswith("zsh/net") for a in args) or command in ("ztcp", "zsocket"):
             self.mark(node, "shell_network_socket")
 
     def embedded_pipelines(self, node: dict, command: str, args: list[str], depth: int) -> None:
@@ -2745,17 +2738,15 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
         elif command in ("zip",):
             if a in ("-TT", "--unzip-command") and nxt:
                 out.append(nxt)
-        elif command in ("less", "man") and a in ("-P",) and nxt and command == "man":
-            out.append(nxt)
-        elif command == "env" and low in ("-s", "--split-string") and nxt:
+        elif command in ("less", "man") and a in ("-P",) and nxt and command == "man" or command == "env" and low in ("-s", "--split-string") and nxt:
             out.append(nxt)
         elif command in ("gdb", "lldb") and a in ("-ex", "--eval-command", "-o", "--one-line") and nxt:
             v = nxt.strip()
             if v.startswith(("shell ", "!", "platform shell ")):
                 out.append(v.split(" ", 1)[1] if not v.startswith("!") else v[1:])
-        elif command in ("emacs", "emacsclient") and a in ("--eval", "-eval", "--execute") and nxt:
-            if any(t in nxt for t in ("shell-command", "call-process", "start-process", "make-process")):
-                out.extend(_string_literals(nxt, "lisp"))
+        elif (command in ("emacs", "emacsclient") and a in ("--eval", "-eval", "--execute") and nxt
+              and any(t in nxt for t in ("shell-command", "call-process", "start-process", "make-process"))):
+            out.extend(_string_literals(nxt, "lisp"))
     return out
 
 
