@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..claudecode.events import DECISION_VERBS, Event
+from . import DECISION_VERBS
 
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _MAX_TEXT = 10_000  # Claude Code persists longer hook output to a file and truncates it
@@ -45,8 +45,9 @@ def new_decision(event: str) -> dict:
     }
 
 
-def synthesize(event: Event, hook: dict, contributions: list[Contribution]) -> dict:
-    """Combine what every routed policy said on this event."""
+def synthesize(event, hook: dict, contributions: list[Contribution]) -> dict:
+    """Combine what every routed policy said on this event (`event.name`, `event.verbs`:
+    see adapter.Adapter.event)."""
     decision = new_decision(event.name)
     verdicts: dict[str, list[tuple[str, str]]] = {}
     rewrites, outputs = [], []

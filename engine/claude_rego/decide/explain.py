@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import json
 
-from .decision import DECISION_VERBS
-from ..claudecode.events import tool_class
+from . import DECISION_VERBS
 from ..policy.snapshot import routes
 
 
@@ -54,13 +53,11 @@ def _literal_heads(engine, package: str, verb: str) -> dict[str, object]:
 
 def explain(evaluator, hook: dict, event_name: str, decision: dict, *, environ=None) -> list[str]:
     """Human lines, the answer first."""
-    from ..claudecode import hookinput, query
-
     layers, _ = evaluator.layers_for(hook, environ)
     contributions = evaluator.contributions(event_name, hook, environ=environ, layers=layers)
-    capped, truncated = hookinput.cap_strings(hook)
-    document = json.dumps(query.build(capped, truncated=truncated, environ=environ))
+    document = evaluator.adapter.document(hook, environ=environ)
     tool = hook.get("tool_name") if isinstance(hook.get("tool_name"), str) else None
+    tool_class = evaluator.adapter.tool_class
     verdict = decision.get("verdict")
     lines = [f"{event_name}{' ' + tool if tool else ''}: {verdict or 'no opinion'}"
              + (f" — {'; '.join(decision['reasons'])}" if decision.get("reasons") else "")]
