@@ -146,21 +146,22 @@ class Evaluator:
         return found
 
     def decide(self, hook: dict, *, event_name: str | None = None, environ=None, resolver=None) -> dict:
-        """The synthesized decision for one hook input (raises on any failure)."""
+        """The synthesized decision for one hook input, in its JSON form (types.Decision.to_dict;
+        raises on any failure)."""
         name = event_name or hook.get("hook_event_name") or ""
         event = self.adapter.event(name)
         layers, warnings = self.layers_for(hook, environ)
         found = self.contributions(name, hook, environ=environ, resolver=resolver, layers=layers)
         decision = synth.synthesize(event, hook, found)
-        if decision["updated_input"] is not None and decision["verdict"] not in ("halt", "deny"):
-            rewritten = dict(hook, tool_input=decision["updated_input"])
+        if decision.updated_input is not None and decision.verdict not in ("halt", "deny"):
+            rewritten = dict(hook, tool_input=decision.updated_input)
             again = synth.synthesize(event, rewritten, self.contributions(name, rewritten, environ=environ,
                                                                           resolver=resolver, layers=layers))
             decision = synth.after_rewrite(decision, again)
-        decision["revision"] = self.snapshot.get("revision")
-        decision["revisions"] = {layer.name: layer.snapshot.get("revision") for layer in layers}
-        decision["system_message"] += warnings
-        return decision
+        decision.revision = self.snapshot.get("revision")
+        decision.revisions = {layer.name: layer.snapshot.get("revision") for layer in layers}
+        decision.system_message += warnings
+        return decision.to_dict()
 
     def answer(self, hook: dict, *, event_name: str | None = None, environ=None) -> tuple[dict, int, dict]:
         """(hook output, exit code, decision) for one hook input."""
