@@ -153,7 +153,7 @@ def pipeline_warm_ms(snapshot_source: list[str] | None, runs: int = 30) -> dict:
 
     evaluator = evaluator_for(snapshot_source)
     layer = evaluator.layers[0]
-    routed = layer.routed("PreToolUse", "Bash")
+    routed = layer.routed("PreToolUse", "Bash", evaluator.adapter.tool_class("Bash"))
     layer.ensure_loaded(routed)
     rules = [rule for _, rule, _ in routed]
     one_segment = dict(INPUT, tool_input={"command": "git status", "description": "one segment"})
@@ -202,7 +202,8 @@ from claude_rego.decide import pipeline
 from claude_rego.policy import snapshot
 import regorus
 t2 = time.perf_counter()
-evaluator = pipeline.Evaluator(load_snapshot(SOURCES))
+from claude_rego.claudecode.adapter import ADAPTER
+evaluator = pipeline.Evaluator(ADAPTER, load_snapshot(SOURCES))
 t3 = time.perf_counter()
 decision = evaluator.decide(hook_input)
 t4 = time.perf_counter()

@@ -246,8 +246,7 @@ def test_api_decide_hook_applies_the_project_layer(project):
 # ------------------------------------------------------------------ managed OPA CA file
 
 def test_the_managed_opa_ca_file_reaches_the_opa_engine(tmp_path):
-    from claude_rego.claudecode import hook
-    from claude_rego.decide import worker
+    from claude_rego.claudecode import hook, worker
     from claude_rego.distribution import config
 
     snap = tmp_path / "snap.json"
@@ -272,7 +271,7 @@ def test_the_hook_passes_the_ca_file_into_the_child_request(tmp_path, monkeypatc
     from claude_rego.decide import isolation
 
     seen = {}
-    import claude_rego.decide.worker as worker
+    import claude_rego.claudecode.worker as worker
 
     monkeypatch.setattr(worker, "compute", lambda request: seen.update(request) or {})
     monkeypatch.setattr(isolation, "run_forked", lambda fn, deadline: fn())

@@ -520,7 +520,7 @@ DAMAGE = {
     "garbled output.pyc": lambda site: _garble_bytecode(site, "claudecode/output"),
     "missing hookinput": lambda site: _remove_module(site, "claudecode/hookinput"),
     "missing events": lambda site: _remove_module(site, "claudecode/events"),
-    "missing worker": lambda site: _remove_module(site, "decide/worker"),
+    "missing worker": lambda site: _remove_module(site, "claudecode/worker"),
     "unreadable snapshot": lambda site: [p.write_text("{garbage") for p in (site / "claude_rego").glob("*.snapshot.json")]
     or (site / "claude_rego" / "policy" / "snapshot.py").write_text("raise ImportError('damaged')\n"),
 }

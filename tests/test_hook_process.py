@@ -157,7 +157,10 @@ def test_event_mismatch_gets_the_registered_events_failure_answer(hook_env):
 @pytest.mark.parametrize("event", ["PreToolUse", "PermissionRequest", "UserPromptSubmit", "Stop",
                                    "SubagentStop", "SessionStart", "PostToolUse"])
 def test_engine_faults_give_the_failure_answer(fault, event, hook_env):
-    result = run(event, hook_input(event, tool_name="Bash", tool_input={"command": "ls"}),
+    # invalid_decision: the fake engine (engines/faulty.py) answers values that are not sets
+    # for the routed rules; the scripted policies route to every event, so there are some.
+    policies = [SCRIPTED] if fault == "invalid_decision" else None
+    result = run(event, hook_input(event, tool_name="Bash", tool_input={"command": "ls"}), policies=policies,
                  env={**hook_env, "CLAUDE_REGO_TEST_FAULT": fault})
     assert_failure_answer(result, event)
 

@@ -21,7 +21,7 @@ HEAVY = ("typer", "click", "pydantic", "yaml", "rich", "requests", "aiohttp", "h
 PROBE = r"""
 import io, json, sys
 from claude_rego.claudecode import hook
-from claude_rego.decide import worker
+from claude_rego.claudecode import worker
 hook_input = json.loads(sys.argv[1])
 sources = json.loads(sys.argv[2])
 out = io.StringIO()

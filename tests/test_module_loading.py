@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from claude_rego.claudecode.adapter import ADAPTER
 from claude_rego.claudecode.events import tool_class
 from claude_rego.decide.pipeline import Evaluator
 from claude_rego.policy import policyset, snapshot
@@ -69,14 +70,14 @@ def test_dependency_scan_is_conservative(text, expected):
 def test_on_demand_loading_decides_exactly_as_loading_everything():
     everything = dict(PACK, modules=[{k: v for k, v in m.items() if k != "deps"} for m in PACK["modules"]])
     assert snapshot.needed_modules(everything, []) is None  # no dependency records: load all
-    full = Evaluator(everything)
+    full = Evaluator(ADAPTER, everything)
     on_demand: dict = {}
     inputs = corpus()
     assert len(inputs) > 700
     for payload in inputs:
         tool = payload.get("tool_name")
         key = (payload["hook_event_name"], tool_class(tool) if tool else None)
-        lazy = on_demand.setdefault(key, Evaluator(PACK))
+        lazy = on_demand.setdefault(key, Evaluator(ADAPTER, PACK))
         assert comparable(lazy.decide(payload, environ=ENV)) == comparable(full.decide(payload, environ=ENV)), payload
     loaded = {key: len(e.layers[0]._loaded) for key, e in on_demand.items()}
     assert loaded[("Stop", None)] == 2 and loaded[("PreToolUse", "shell")] < len(PACK["modules"])

@@ -121,7 +121,7 @@ def test_unreachable_opa_fails_closed(tmp_path):
 
 
 def test_the_embedded_path_never_imports_the_http_stack():
-    code = ("import sys, io, json; from claude_rego.claudecode import hook; from claude_rego.decide import worker, pipeline;"
+    code = ("import sys, io, json; from claude_rego.claudecode import hook; from claude_rego.claudecode import worker; from claude_rego.decide import pipeline;"
             "print(json.dumps([m for m in sys.modules if m.split('.')[0] in "
             "('http', 'urllib3', 'requests', 'aiohttp', 'httpx', 'opa_client', 'ssl')]))")
     proc = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, check=True)

@@ -8,6 +8,7 @@ invalid decisions still become the event's failure answer.
 from __future__ import annotations
 
 from .claudecode import output
+from .claudecode.adapter import ADAPTER
 from .claudecode.events import event_info
 from .decide.pipeline import Evaluator, open_evaluator
 
@@ -22,7 +23,7 @@ def evaluator_for(policy_paths: list[str] | None = None, *, org: str | None = No
     built-in pack; the built-in pack when None), with the hook's org and project layers."""
     key = (tuple(policy_paths or ()), org, project)
     if key not in _evaluators:
-        _evaluators[key] = open_evaluator(list(key[0]) or None, org=org, project=project)
+        _evaluators[key] = open_evaluator(ADAPTER, list(key[0]) or None, org=org, project=project)
     return _evaluators[key]
 
 

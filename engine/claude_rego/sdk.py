@@ -58,6 +58,7 @@ class _EngineThread:
         self._jobs.put(None)  # a hung job never reads this; a live thread exits on it
 
     def _run(self) -> None:
+        from .claudecode.adapter import ADAPTER
         from .decide.pipeline import open_evaluator
 
         evaluator = None
@@ -70,7 +71,7 @@ class _EngineThread:
                 continue
             try:
                 if evaluator is None:
-                    evaluator = open_evaluator(snapshot=self._policies, org=self._org, project=self._project)
+                    evaluator = open_evaluator(ADAPTER, snapshot=self._policies, org=self._org, project=self._project)
                 future.set_result(fn(evaluator, *args))
             except BaseException as exc:  # noqa: BLE001 — PanicException included
                 future.set_exception(exc)

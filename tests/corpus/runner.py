@@ -8,7 +8,7 @@ The fixed environment (every case): cwd and CLAUDE_PROJECT_DIR `/home/dev/projec
 `/home/dev`, USER `dev`, the built-in pack only, no layers.
 
 Decision path: `claude_rego.api.decide_hook` → `pipeline.Evaluator.answer` (= `decide` +
-`output.render`), exactly what `claude_rego.decide.worker.compute` (the hook's evaluating child)
+`output.render`), exactly what `claude_rego.claudecode.worker.compute` (the hook's evaluating child)
 does, with the hook's failure table on any exception. The only differences from the real
 hook process are the things outside the decision (fork, deadline, decision log), which
 `test_corpus.py` covers with a process-level spot check.

@@ -10,6 +10,8 @@ row. Plain data: imported on the hook's hot path.
 
 from __future__ import annotations
 
+from ..decide import DECISION_VERBS
+
 # The Claude Code CLI versions claude-rego supports: the oldest supported and the newest
 # pinned, oldest first. tests/e2e runs the real CLI of each; `doctor` warns outside the
 # range. Adding a newer CLI: append it here and run the tests (README, "Supported
@@ -20,8 +22,7 @@ SUPPORTED_CLI = ("2.1.197", "2.1.331")
 ON_FAILURE_SINCE = "2.1.331"
 NO_ON_FAILURE_UP_TO = "2.1.197"
 
-# Verbs, strongest first where they compete for the permission decision.
-DECISION_VERBS = ("halt", "deny", "ask", "defer", "allow")
+# Verbs: the verdicts (decide.DECISION_VERBS, strongest first) and the payload verbs.
 PAYLOAD_VERBS = ("rewrite", "replace_output", "permission_update", "context", "system_message", "env")
 ALL_VERBS = DECISION_VERBS + PAYLOAD_VERBS
 

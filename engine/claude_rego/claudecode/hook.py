@@ -21,9 +21,9 @@ import time
 from .._platform import read_regular
 from ..audit import decisionlog, hooklog
 from ..decide import isolation
-from ..decide.worker import FAULT_ENV
 from . import hookinput, output
 from .events import event_info
+from .worker import FAULT_ENV
 
 DEFAULT_DEADLINE = 3.0  # seconds from process start; the registered timeout is larger
 
@@ -348,10 +348,10 @@ def _answer(opts: Options, stdin, deadline: float, decision_id: str | None):
                        "timeout": max(0.05, deadline - time.monotonic())} if opts.opa_url else None}
     try:
         if opts.isolation == "fork":
-            from ..decide.worker import compute
+            from .worker import compute
             answer = isolation.run_forked(lambda: compute(request), deadline)
         else:
-            answer = isolation.run_subprocess(request, deadline)
+            answer = isolation.run_subprocess("claude_rego.claudecode.worker", request, deadline)
         out, code = answer.get("output"), answer.get("exit", 0)
         if code != 0 or not output.conforms(event, out):
             raise isolation.ChildFailed("engine produced an output the CLI would reject")

@@ -178,6 +178,7 @@ def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a sh
     --format json: the query document, contributions, decision, hook output and explanation."""
     from ..claudecode import hook as hook_mod
     from ..claudecode import hookinput, output, query
+    from ..claudecode.adapter import ADAPTER
     from ..claudecode.events import event_info
     from ..decide.explain import explain as explain_lines
     from ..decide.pipeline import open_evaluator
@@ -207,11 +208,11 @@ def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a sh
     try:
         engine = None
         if opts.opa_url:
-            from ..decide.worker import _opa_engine
+            from ..claudecode.worker import _opa_engine
 
             engine = _opa_engine({"url": opts.opa_url, "token_file": opts.opa_token_file,
                                   "ca_file": opts.opa_ca_file})
-        evaluator = open_evaluator(opts.policies or None, org=opts.org_policies,
+        evaluator = open_evaluator(ADAPTER, opts.policies or None, org=opts.org_policies,
                                    project=opts.project_policies, engine=engine)
         decision = evaluator.decide(hook_input, event_name=name)
         out, code = output.render(event_info(name), decision)

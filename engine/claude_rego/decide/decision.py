@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from ..claudecode.events import DECISION_VERBS, Event
+from . import DECISION_VERBS
+from .types import Decision
 
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _MAX_TEXT = 10_000  # Claude Code persists longer hook output to a file and truncates it
@@ -36,18 +37,10 @@ class Contribution:
         self.layer, self.mode = layer, mode
 
 
-def new_decision(event: str) -> dict:
-    return {
-        "event": event, "verdict": None, "reasons": [], "interrupt": False,
-        "context": [], "system_message": [], "updated_input": None, "updated_output": None,
-        "permission_updates": [], "env": {}, "by": [], "ignored": [], "notes": [],
-        "monitored": [], "provenance": [],
-    }
-
-
-def synthesize(event: Event, hook: dict, contributions: list[Contribution]) -> dict:
-    """Combine what every routed policy said on this event."""
-    decision = new_decision(event.name)
+def synthesize(event, hook: dict, contributions: list[Contribution]) -> Decision:
+    """Combine what every routed policy said on this event (`event.name`, `event.verbs`:
+    see adapter.Adapter.event)."""
+    decision = Decision(event.name)
     verdicts: dict[str, list[tuple[str, str]]] = {}
     rewrites: list = []
     outputs: list = []
@@ -57,23 +50,23 @@ def synthesize(event: Event, hook: dict, contributions: list[Contribution]) -> d
         if not c.items:
             continue
         if c.verb not in event.verbs:
-            decision["ignored"].append({"policy": c.policy, "verb": c.verb})
+            decision.ignored.append({"policy": c.policy, "verb": c.verb})
             continue
         if c.mode == "monitor":  # computed and logged, not enforced (staged rollout)
-            decision["monitored"].append({"layer": c.layer, "policy": c.policy, "verb": c.verb, "items": c.items})
+            decision.monitored.append({"layer": c.layer, "policy": c.policy, "verb": c.verb, "items": c.items})
             continue
         if c.layer != TOP_LAYER and c.verb not in TIGHTENING_VERBS:
-            decision["ignored"].append({"layer": c.layer, "policy": c.policy, "verb": c.verb,
+            decision.ignored.append({"layer": c.layer, "policy": c.policy, "verb": c.verb,
                                         "reason": f"the {c.layer} layer can only tighten"})
             continue
-        decision["provenance"].append({"layer": c.layer, "policy": c.policy, "verb": c.verb})
+        decision.provenance.append({"layer": c.layer, "policy": c.policy, "verb": c.verb})
         if c.verb in DECISION_VERBS:
             for item in c.items:
                 reason, interrupt = _reason(c, item)
                 verdicts.setdefault(c.verb, []).append((c.policy, reason))
-                decision["interrupt"] |= interrupt and c.verb == "deny"
+                decision.interrupt |= interrupt and c.verb == "deny"
         elif c.verb in ("context", "system_message"):
-            decision[c.verb].extend((c.policy, _text(c, item)) for item in c.items)
+            getattr(decision, c.verb).extend((c.policy, _text(c, item)) for item in c.items)
         elif c.verb == "rewrite":
             rewrites.extend((c.policy, _object(c, item)) for item in c.items)
         elif c.verb == "replace_output":
@@ -82,22 +75,23 @@ def synthesize(event: Event, hook: dict, contributions: list[Contribution]) -> d
             whole = not isinstance(hook.get("tool_response"), dict)
             outputs.extend((c.policy, item if whole else _object(c, item)) for item in c.items)
         elif c.verb == "permission_update":
-            decision["permission_updates"].extend(_object(c, item) for item in c.items)
+            decision.permission_updates.extend(_object(c, item) for item in c.items)
         elif c.verb == "env":
             for item in c.items:
                 for name, value in _object(c, item).items():
                     if not _ENV_NAME.match(name) or not isinstance(value, str):
                         raise InvalidDecision(f"{c.policy}.env: bad variable {name!r}")
-                    decision["env"][name] = value
+                    decision.env[name] = value
 
     for verb in DECISION_VERBS:
         if verb in verdicts:
-            decision["verdict"] = verb
-            decision["by"] = sorted({policy for policy, _ in verdicts[verb]})
-            decision["reasons"] = _join_unique(reason for _, reason in sorted(verdicts[verb]))
+            decision.verdict = verb
+            decision.by = sorted({policy for policy, _ in verdicts[verb]})
+            decision.reasons = _join_unique(reason for _, reason in sorted(verdicts[verb]))
             break
-    for key in ("context", "system_message"):  # stable: by policy name, then text
-        decision[key] = _join_unique(text for _, text in sorted(decision[key]))
+    # stable: by policy name, then text
+    decision.context = _join_unique(text for _, text in sorted(decision.context))
+    decision.system_message = _join_unique(text for _, text in sorted(decision.system_message))
 
     if rewrites:
         tool_input = hook.get("tool_input")
@@ -106,46 +100,47 @@ def synthesize(event: Event, hook: dict, contributions: list[Contribution]) -> d
         if conflict:
             _overrule(decision, "deny", conflict)
         elif merged != original:
-            decision["updated_input"] = merged
+            decision.updated_input = merged
     if outputs and not isinstance(hook.get("tool_response"), dict):
         values = {repr(value) for _, value in outputs}
         if len(values) > 1:
             conflict = ("Conflicting replacements of the tool output by policies "
                         + ", ".join(sorted({policy for policy, _ in outputs})) + ".")
-            decision["notes"].append(conflict)
-            decision["system_message"].append("claude-rego: " + conflict)
+            decision.notes.append(conflict)
+            decision.system_message.append("claude-rego: " + conflict)
         elif outputs[0][1] != hook.get("tool_response"):
-            decision["updated_output"] = outputs[0][1]
+            decision.updated_output = outputs[0][1]
         outputs = []
     if isinstance(hook.get("tool_name"), str) and hook["tool_name"].startswith("mcp__"):
-        decision["mcp_output"] = True  # emitted as updatedMCPToolOutput
+        decision.mcp_output = True  # emitted as updatedMCPToolOutput
     if outputs:
         response = hook.get("tool_response")
         merged, conflict = merge_patches(response if isinstance(response, dict) else {}, outputs)
         if conflict:
-            decision["notes"].append(conflict)  # the tool already ran: keep its output, say why
-            decision["system_message"].append("claude-rego: " + conflict)
+            decision.notes.append(conflict)  # the tool already ran: keep its output, say why
+            decision.system_message.append("claude-rego: " + conflict)
         elif merged != response:
-            decision["updated_output"] = merged
+            decision.updated_output = merged
     return decision
 
 
-def after_rewrite(first: dict, second: dict) -> dict:
+def after_rewrite(first: Decision, second: Decision) -> Decision:
     """Fold the re-evaluation of a rewritten input into the first decision.
 
     A rewrite must not smuggle in what a deny forbids: if the rewritten call would be
     halted, denied or asked, that verdict wins and (for halt/deny) the rewrite is dropped.
     """
     rank = {verb: i for i, verb in enumerate(DECISION_VERBS)}
-    verdict = second["verdict"]
-    if verdict in ("halt", "deny", "ask") and rank[verdict] < rank.get(first["verdict"], len(rank)):
-        first["verdict"] = verdict
-        first["by"] = second["by"]
-        first["reasons"] = [f"After rewriting the call: {r}" for r in second["reasons"]]
-        first["interrupt"] = second["interrupt"]
+    verdict = second.verdict
+    first_rank = rank.get(first.verdict, len(rank)) if first.verdict is not None else len(rank)
+    if verdict in ("halt", "deny", "ask") and rank[verdict] < first_rank:
+        first.verdict = verdict
+        first.by = second.by
+        first.reasons = [f"After rewriting the call: {r}" for r in second.reasons]
+        first.interrupt = second.interrupt
         if verdict != "ask":
-            first["notes"].append("rewrite withheld: the rewritten call is " + verdict + "ed")
-            first["updated_input"] = None
+            first.notes.append("rewrite withheld: the rewritten call is " + verdict + "ed")
+            first.updated_input = None
     return first
 
 
@@ -194,9 +189,9 @@ def _copy(value):
     return value
 
 
-def _overrule(decision: dict, verb: str, reason: str) -> None:
-    decision["verdict"], decision["reasons"], decision["by"] = verb, [reason], ["claude-rego"]
-    decision["updated_input"] = None
+def _overrule(decision: Decision, verb: str, reason: str) -> None:
+    decision.verdict, decision.reasons, decision.by = verb, [reason], ["claude-rego"]
+    decision.updated_input = None
 
 
 def _reason(c: Contribution, item) -> tuple[str, bool]:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import json
 
-from ..claudecode.events import tool_class
 from ..policy.snapshot import engine_switch, routes
-from .decision import DECISION_VERBS
+from . import DECISION_VERBS
 
 
 def fired_rules(snapshot: dict, package: str, verb: str, document: str, items: list | None = None) -> list[str]:
@@ -55,13 +54,11 @@ def _literal_heads(engine, package: str, verb: str) -> dict[str, object]:
 
 def explain(evaluator, hook: dict, event_name: str, decision: dict, *, environ=None) -> list[str]:
     """Human lines, the answer first."""
-    from ..claudecode import hookinput, query
-
     layers, _ = evaluator.layers_for(hook, environ)
     contributions = evaluator.contributions(event_name, hook, environ=environ, layers=layers)
-    capped, truncated = hookinput.cap_strings(hook)
-    document = json.dumps(query.build(capped, truncated=truncated, environ=environ))
+    document = evaluator.adapter.document(hook, environ=environ)
     tool = hook.get("tool_name") if isinstance(hook.get("tool_name"), str) else None
+    tool_class = evaluator.adapter.tool_class
     verdict = decision.get("verdict")
     lines = [f"{event_name}{' ' + tool if tool else ''}: {verdict or 'no opinion'}"
              + (f" — {'; '.join(decision['reasons'])}" if decision.get("reasons") else "")]

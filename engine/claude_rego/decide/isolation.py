@@ -5,7 +5,8 @@ timeout, or prints half a JSON object. The embedded engine is native code that c
 crash on some programs, so the process that must answer never runs it: a forked
 child evaluates and sends its answer through a pipe; the parent waits until the
 deadline and otherwise answers from the failure table. Where fork is unavailable
-(Windows) the child is a fresh `python -I -m claude_rego.decide.worker` process instead.
+(Windows) the child is a fresh `python -I -m <worker module>` process instead (the hook's:
+`claude_rego.claudecode.worker`).
 """
 
 from __future__ import annotations
@@ -67,13 +68,14 @@ def run_forked(task, deadline: float) -> dict:
     return _decode(payload)
 
 
-def run_subprocess(request: dict, deadline: float) -> dict:
-    """The same contract without fork: a fresh isolated interpreter runs the worker."""
+def run_subprocess(module: str, request: dict, deadline: float) -> dict:
+    """The same contract without fork: a fresh isolated interpreter runs `module` (request
+    JSON on its stdin, answer JSON on its stdout)."""
     import subprocess
 
     try:
         proc = subprocess.run(
-            [sys.executable, "-I", "-m", "claude_rego.decide.worker"],
+            [sys.executable, "-I", "-m", module],
             input=json.dumps(request).encode(), capture_output=True,
             timeout=max(0.05, deadline - time.monotonic()),
         )

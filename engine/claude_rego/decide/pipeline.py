@@ -3,7 +3,8 @@
 This is the whole evaluation, read top-down. It raises on any failure; turning
 failures into the event's failure answer (and surviving native crashes and hangs)
 is the caller's job: `claude_rego.claudecode.hook` runs this in a forked child, `claude_rego.api`
-wraps it for in-process callers.
+wraps it for in-process callers. The host protocol (events, the query document, the
+rendered answer) comes in as an `adapter.Adapter`: the core never imports it.
 
 One decision core: the hook child (`worker`), the SDK (`sdk.PolicyHooks`), `api`
 (and so `replay` and `test --fixtures`) and `eval` all get their evaluator from
@@ -13,11 +14,8 @@ and project layers, monitor mode and rewrite re-evaluation are the same for all 
 
 from __future__ import annotations
 
-import json
 import os
 
-from ..claudecode import hookinput, output, query
-from ..claudecode.events import event_info, tool_class
 from ..policy.snapshot import needed_modules, policy_mode, routed_rules
 from . import decision as synth
 
@@ -57,28 +55,28 @@ class Layer:
             self.engine.load([(m["path"], m["text"]) for m in missing], None)
             self._loaded.update(m["path"] for m in missing)
 
-    def routed(self, event_name: str, tool: str | None) -> list:
-        """(policy, rule, mode) to evaluate for this event and tool; a snapshot is
-        immutable once loaded, so the answer is computed once per (event, tool)."""
+    def routed(self, event_name: str, tool: str | None, tool_cls: str | None = None) -> list:
+        """(policy, rule, mode) to evaluate for this event and tool (of class `tool_cls`);
+        a snapshot is immutable once loaded, so the answer is computed once per (event, tool)."""
         key = (event_name, tool)
         found = self._routes.get(key)
         if found is None:
             found = [(policy, rule, policy_mode(self.snapshot, policy))
-                     for policy, rule in routed_rules(self.snapshot, event_name, tool,
-                                                      tool_class(tool) if tool else None)]
+                     for policy, rule in routed_rules(self.snapshot, event_name, tool, tool_cls)]
             if len(self._routes) < 256:  # tool names come from the input: bound the cache
                 self._routes[key] = found
         return found
 
 
-def open_evaluator(sources: list[str] | None = None, *, engine=None, org: str | None = None,
+def open_evaluator(adapter, sources: list[str] | None = None, *, engine=None, org: str | None = None,
                    project: str | None = "auto", snapshot: dict | None = None) -> Evaluator:
-    """The evaluator every caller uses: `sources` (exact, see snapshot.compose for what a
-    command line means; None = the built-in pack) as the top layer, the org layer below it,
-    and the project layer (`auto`: <project>/.claude/policies of each input; `off`; a path)."""
+    """The evaluator every caller uses: `adapter` (the host protocol, see adapter.Adapter),
+    `sources` (exact, see snapshot.compose for what a command line means; None = the
+    built-in pack) as the top layer, the org layer below it, and the project layer
+    (`auto`: <project>/.claude/policies of each input; `off`; a path)."""
     from ..policy import load_snapshot as load
 
-    return Evaluator(snapshot if snapshot is not None else load(sources), engine, org=org, project=project)
+    return Evaluator(adapter, snapshot if snapshot is not None else load(sources), engine, org=org, project=project)
 
 
 class Evaluator:
@@ -87,8 +85,9 @@ class Evaluator:
     The top layer is fixed; the org layer loads on first use; the project layer depends on
     each input's project directory, so it is resolved per decision (cached per content)."""
 
-    def __init__(self, snapshot: dict, engine=None, *, lower_layers: list[tuple[str, dict]] | tuple[()] = (),
+    def __init__(self, adapter, snapshot: dict, engine=None, *, lower_layers: list[tuple[str, dict]] | tuple[()] = (),
                  org: str | None = None, project: str | None = "off"):
+        self.adapter = adapter
         self.layers = [Layer(synth.TOP_LAYER, snapshot, engine)]
         self.layers += [Layer(name, lower) for name, lower in lower_layers]
         self.snapshot = snapshot
@@ -132,12 +131,12 @@ class Evaluator:
         per defined verb."""
         if layers is None:
             layers, _ = self.layers_for(hook, environ)
-        capped, truncated = hookinput.cap_strings(hook)
-        document = json.dumps(query.build(capped, truncated=truncated, environ=environ, resolver=resolver))
+        document = self.adapter.document(hook, environ=environ, resolver=resolver)
         tool = hook.get("tool_name") if isinstance(hook.get("tool_name"), str) else None
+        tool_cls = self.adapter.tool_class(tool) if tool else None
         found = []
         for layer in layers:
-            routed = layer.routed(event_name, tool)
+            routed = layer.routed(event_name, tool, tool_cls)
             if not routed:
                 continue
             layer.ensure_loaded(routed)
@@ -147,26 +146,26 @@ class Evaluator:
         return found
 
     def decide(self, hook: dict, *, event_name: str | None = None, environ=None, resolver=None) -> dict:
-        """The synthesized decision for one hook input (raises on any failure)."""
+        """The synthesized decision for one hook input, in its JSON form (types.Decision.to_dict;
+        raises on any failure)."""
         name = event_name or hook.get("hook_event_name") or ""
-        event = event_info(name)
+        event = self.adapter.event(name)
         layers, warnings = self.layers_for(hook, environ)
         found = self.contributions(name, hook, environ=environ, resolver=resolver, layers=layers)
         decision = synth.synthesize(event, hook, found)
-        if decision["updated_input"] is not None and decision["verdict"] not in ("halt", "deny"):
-            rewritten = dict(hook, tool_input=decision["updated_input"])
+        if decision.updated_input is not None and decision.verdict not in ("halt", "deny"):
+            rewritten = dict(hook, tool_input=decision.updated_input)
             again = synth.synthesize(event, rewritten, self.contributions(name, rewritten, environ=environ,
                                                                           resolver=resolver, layers=layers))
             decision = synth.after_rewrite(decision, again)
-        decision["revision"] = self.snapshot.get("revision")
-        decision["revisions"] = {layer.name: layer.snapshot.get("revision") for layer in layers}
-        decision["system_message"] += warnings
-        return decision
+        decision.revision = self.snapshot.get("revision")
+        decision.revisions = {layer.name: layer.snapshot.get("revision") for layer in layers}
+        decision.system_message += warnings
+        return decision.to_dict()
 
     def answer(self, hook: dict, *, event_name: str | None = None, environ=None) -> tuple[dict, int, dict]:
         """(hook output, exit code, decision) for one hook input."""
         name = event_name or hook.get("hook_event_name") or ""
-        event = event_info(name)
         decision = self.decide(hook, event_name=name, environ=environ)
-        out, code = output.render(event, decision)
+        out, code = self.adapter.render(self.adapter.event(name), decision)
         return out, code, decision

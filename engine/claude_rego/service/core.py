@@ -1,6 +1,6 @@
 """One request through the same layered evaluation the hook's evaluating child runs.
 
-`worker.compute` (the hook's child) does: policy.load_snapshot → pipeline.open_evaluator (top,
+`claudecode.worker.compute` (the hook's child) does: policy.load_snapshot → pipeline.open_evaluator (top,
 org and project layers) → Evaluator.decide → output.render. This module calls exactly
 those functions; the only difference is that the Evaluator (engines, compiled modules,
 route caches, the project layers it has seen) is kept warm per worker thread instead of
@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import os
 
-from ..claudecode import output
-from ..claudecode.events import event_info
+from ..claudecode.adapter import ADAPTER
 from ..decide.pipeline import Evaluator, open_evaluator
 from ..policy import load_snapshot
 
@@ -93,7 +92,7 @@ class Decider:
         itself caches the org layer and the project layers per content revision)."""
         if self._evaluator is None or self._generation != self.source.generation:
             self._generation = self.source.generation
-            self._evaluator = open_evaluator(snapshot=self.source.snapshot, org=self.source.org_policies,
+            self._evaluator = open_evaluator(ADAPTER, snapshot=self.source.snapshot, org=self.source.org_policies,
                                              project=self.source.project_policies)
         return self._evaluator
 
@@ -102,6 +101,6 @@ class Decider:
         evaluator = self._current()
         decision = evaluator.decide(hook, event_name=event_name, environ=environ)
         decision["decision_id"] = decision_id
-        out, code = output.render(event_info(event_name), decision)
+        out, code = ADAPTER.render(ADAPTER.event(event_name), decision)
         return {"output": out, "exit": code, "stderr": "", "decision": decision,
                 "prints": evaluator.engine.take_prints()}

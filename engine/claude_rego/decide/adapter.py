@@ -1,0 +1,32 @@
+"""What the core needs from a host protocol (Claude Code today), handed to it by the caller.
+
+The core (`pipeline`, `decision`, `explain`) never imports the host's adapter: the
+entry points (hook child, SDK, `api`, eval, the decision service) pass one in
+(`claude_rego.claudecode.adapter.ADAPTER`). No `typing.Protocol`: importing typing
+costs the hot path ~3 ms (see engines/base.PolicyEngine).
+
+An event, as the core sees it, is any object with `name` (str) and `verbs` (the
+policy verbs the event can carry); the adapter's own event type may carry more.
+"""
+
+from __future__ import annotations
+
+
+class Adapter:
+    """The host protocol's side of a decision: input → query document, decision → answer."""
+
+    def event(self, name: str):
+        """The event called `name` (an unknown name gets the host's unknown event)."""
+        raise NotImplementedError
+
+    def tool_class(self, tool: str) -> str | None:
+        """The class of a tool name used by routing (e.g. `shell`, `mcp`), or None."""
+        raise NotImplementedError
+
+    def document(self, hook: dict, *, environ=None, resolver=None) -> str:
+        """The query document (`input`) for one hook input, as JSON text."""
+        raise NotImplementedError
+
+    def render(self, event, decision: dict) -> tuple[dict, int]:
+        """(host output, exit code) for a decision on `event`."""
+        raise NotImplementedError

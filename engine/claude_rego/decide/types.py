@@ -1,0 +1,56 @@
+"""The core's value types. Plain classes with `__slots__`: no dataclasses or typing on the
+hot path (each costs the hook's child an import)."""
+
+from __future__ import annotations
+
+# The fields of a decision, in the order of its JSON form (the decision log and replay
+# files keep this exact shape). `mcp_output` is present only when true; `revision` and
+# `revisions` once the evaluator has stamped them.
+DECISION_FIELDS = ("event", "verdict", "reasons", "interrupt", "context", "system_message", "updated_input",
+                   "updated_output", "permission_updates", "env", "by", "ignored", "notes", "monitored",
+                   "provenance")
+
+
+class Decision:
+    """What the routed policies decided on one event, after synthesis (decide/decision.py).
+
+    verdict: the winning verdict verb (decide.DECISION_VERBS) or None (no opinion);
+    reasons / by: its reasons and the policies that said it; interrupt: a deny that
+    stops the turn; context / system_message: joined texts; updated_input /
+    updated_output: a rewrite of the tool call or of its output (None: none);
+    permission_updates, env: payloads; ignored, monitored, notes, provenance: what was
+    dropped, what monitor-mode policies said, why, and who contributed what (layer,
+    policy, verb); mcp_output: the output belongs to an MCP tool; revision / revisions:
+    the top layer's and every layer's policy revision.
+    """
+
+    __slots__ = DECISION_FIELDS + ("mcp_output", "revision", "revisions")
+
+    def __init__(self, event: str):
+        self.event = event
+        self.verdict: str | None = None
+        self.reasons: list = []
+        self.interrupt = False
+        self.context: list = []
+        self.system_message: list = []
+        self.updated_input: dict | None = None
+        self.updated_output: object = None
+        self.permission_updates: list = []
+        self.env: dict = {}
+        self.by: list = []
+        self.ignored: list = []
+        self.notes: list = []
+        self.monitored: list = []
+        self.provenance: list = []
+        self.mcp_output = False
+        self.revision: object = None
+        self.revisions: dict | None = None
+
+    def to_dict(self) -> dict:
+        """The decision's JSON form: what renderers, logs and library callers read."""
+        out = {name: getattr(self, name) for name in DECISION_FIELDS}
+        if self.mcp_output:
+            out["mcp_output"] = True
+        if self.revisions is not None:
+            out["revision"], out["revisions"] = self.revision, self.revisions
+        return out
