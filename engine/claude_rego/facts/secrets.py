@@ -289,7 +289,10 @@ def _prefilter(pattern: re.Pattern) -> re.Pattern:
 
 _TOKEN_PREFILTERS = [_prefilter(pattern) for _, pattern in _TOKENS]
 
-_PEM = re.compile(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[^-]*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?")
+_PEM = re.compile(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[^-]|-(?!-))*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?")
+# a key has a body: a run of base64 near the header (a quoted header alone, or one with
+# `...` for its body, is documentation)
+_PEM_BODY = re.compile(r"[A-Za-z0-9+/]{40}")
 _PUTTY_HEADER = "PuTTY-User-Key-File-"
 _PUTTY_END = re.compile(r"\nPrivate-(?:MAC|Hash):[ \t]*[0-9a-fA-F]*")
 _KUBE = re.compile(r"(?im)^[ \t-]*(client-key-data|client-certificate-data|token|id-token|refresh-token)[ \t]*:[ \t]*[\"']?([A-Za-z0-9+/=._~-]{20,})")
@@ -422,7 +425,8 @@ def find(text) -> list[dict]:
     out: list[dict] = []
     try:
         for m in _PEM.finditer(text):
-            _add(out, "private key", m.group(0))
+            if _PEM_BODY.search(m.group(0)[:400]):
+                _add(out, "private key", m.group(0))
         _putty(text, out)
         for (kind, pattern, needles), prefilter in zip(_TOKENS_NEEDLED, _TOKEN_PREFILTERS):
             # cheapest first: a literal needle every match contains, else a regex superset

@@ -10,7 +10,8 @@ github := concat("", ["ghp_", "abcdefghijklmnopqrstuvwxyz0123456789"])
 test_found_names_the_kind if {
 	secrets.found(sprintf("key %s", [aws])) == {"AWS access key ID"}
 	"GitHub token" in secrets.found(github)
-	"private key" in secrets.found("-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn")
+	"private key" in secrets.found("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW")
+	"private key" in secrets.found("-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0123456789ABCDEF\n\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi2kLq7jQXwYxVgH8pN4sR1tU6vZa")
 	"password or secret assignment" in secrets.found("DB password=hunter2hunter2")
 	"quoted password or secret" in secrets.found(`{"password": "hunter2"}`)
 }
@@ -35,10 +36,17 @@ test_redact_replaces_values_and_keeps_keys if {
 }
 
 test_redact_private_key_blocks if {
-	out := secrets.redact("before\n-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIB\nAAKCAQ==\n-----END RSA PRIVATE KEY-----\nafter")
+	out := secrets.redact("before\n-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi2kLq7jQXwYxVgH8pN4sR1tU6vZa\nAAKCAQ==\n-----END RSA PRIVATE KEY-----\nafter")
 	out == "before\n[REDACTED PRIVATE KEY]\nafter"
-	cut := secrets.redact("-----BEGIN PRIVATE KEY-----\nMIIEpAIB")
+	cut := secrets.redact("-----BEGIN PRIVATE KEY-----\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi2kLq7jQXwYxVgH8pN4sR1tU6vZa")
 	not contains(cut, "MIIEpAIB")
+}
+
+# a header alone, or with `...` for a body, is documentation (a key has a base64 body)
+test_pem_header_without_body_is_no_key if {
+	not "private key" in secrets.found("add your -----BEGIN OPENSSH PRIVATE KEY----- file to the agent")
+	not "private key" in secrets.found("-----BEGIN OPENSSH PRIVATE KEY-----\n...\n-----END OPENSSH PRIVATE KEY-----")
+	secrets.redact("-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----") == "-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----"
 }
 
 test_redact_quoted_json_secrets if {
