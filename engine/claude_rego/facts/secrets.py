@@ -290,9 +290,9 @@ def _prefilter(pattern: re.Pattern) -> re.Pattern:
 _TOKEN_PREFILTERS = [_prefilter(pattern) for _, pattern in _TOKENS]
 
 _PEM = re.compile(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[^-]|-(?!-))*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?")
-# a key has a body: a run of base64 near the header (a quoted header alone, or one with
+# a key has a body: a run of 24 base64 characters (longer than any word of prose) (a quoted header alone, or one with
 # `...` for its body, is documentation)
-_PEM_BODY = re.compile(r"[A-Za-z0-9+/]{40}")
+_PEM_BODY = re.compile(r"[A-Za-z0-9+/]{24}")
 _PUTTY_HEADER = "PuTTY-User-Key-File-"
 _PUTTY_END = re.compile(r"\nPrivate-(?:MAC|Hash):[ \t]*[0-9a-fA-F]*")
 _KUBE = re.compile(r"(?im)^[ \t-]*(client-key-data|client-certificate-data|token|id-token|refresh-token)[ \t]*:[ \t]*[\"']?([A-Za-z0-9+/=._~-]{20,})")

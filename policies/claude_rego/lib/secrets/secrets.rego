@@ -22,7 +22,7 @@ token_patterns := {
 	"Slack token": `xox[abposre]-[A-Za-z0-9-]{10,}`,
 	"Slack webhook": `hooks\.slack\.com/(services|workflows|triggers)/[A-Za-z0-9_/-]{20,}`,
 	"Discord webhook": `discord(app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}`,
-	"private key": `-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----([^-]|-[^-])*[A-Za-z0-9+/]{40}`,
+	"private key": `-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----([^-]|-[^-])*[A-Za-z0-9+/]{24}`,
 	"Stripe secret key": `(sk|rk)_live_[0-9A-Za-z]{20,}`,
 	"Anthropic API key": `sk-ant-[A-Za-z0-9_-]{20,}`,
 	"OpenAI API key": `sk-(proj-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|sk-(proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|sk-[A-Za-z0-9]{48}`,
@@ -232,11 +232,11 @@ _redact_extra(text) := regex.replace(text, alternation, "[REDACTED]") if {
 } else := text
 
 # a whole PEM block, or from its BEGIN line to the end of the text when it was cut; a
-# block has a body (a run of 40 base64 characters): a quoted header alone, or one with
+# block has a body (a run of 24 base64 characters, more than any word of prose): a quoted header alone, or one with
 # `...` for its body, is documentation, not a key
 _redact_private_keys(text) := regex.replace(
 	text,
-	`-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----([^-]|-[^-])*[A-Za-z0-9+/]{40}[^-]*(-----END [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----)?`,
+	`-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----([^-]|-[^-])*[A-Za-z0-9+/]{24}[^-]*(-----END [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----)?`,
 	"[REDACTED PRIVATE KEY]",
 )
 
