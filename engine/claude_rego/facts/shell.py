@@ -1109,7 +1109,11 @@ class _Parser:
                     value = rest[i + 1]
                     i += 1
                 name = program_opts[key]
-                if name is None:  # clone -c k=v / --config k=v
+                if sub == "rebase" and key in ("-x", "--exec"):
+                    # rebase -x CMD runs a shell command after each commit, like bisect
+                    # run: judged as the nested command it is (npm test passes, curl|sh not)
+                    self.child_sequence(node, value, depth, "git_exec")
+                elif name is None:  # clone -c k=v / --config k=v
                     k, _, v = value.partition("=")
                     self.config_entry(node, "git", k.lower(), v, depth)
                 elif name == "option.smtp-server" and not value.startswith("/"):
