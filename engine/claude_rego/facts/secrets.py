@@ -358,7 +358,11 @@ def _placeholder(value: str) -> bool:
 # wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY; real key IDs never end in EXAMPLE).
 _PUBLIC = re.compile(
     r"^(?:pk_(?:live|test)_[0-9A-Za-z]{10,}|pk\.eyJ[A-Za-z0-9_.-]{10,}|(?:AKIA|ASIA)[A-Z0-9]{9}EXAMPLE"
-    r"|wJalrXUtnFEMI/K7MDENG/bPxRfiCY[A-Z]*EXAMPLEKEY)$")
+    r"|wJalrXUtnFEMI/K7MDENG/bPxRfiCY[A-Z]*EXAMPLEKEY"
+    # the jwt.io example token and RFC 7515's example HS256 JWS and key (published, in docs and tests)
+    r"|eyJ[A-Za-z0-9_-]*\.eyJ[A-Za-z0-9_-]*\.(?:SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+    r"|dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk)"
+    r"|AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow)$")
 
 
 def _add(out: list, kind: str, value: str, generic: bool = False) -> None:

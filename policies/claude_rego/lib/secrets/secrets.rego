@@ -104,7 +104,7 @@ _example_mark := "\ue000"
 # kinds whose documented example values are public (AWS's AKIAIOSFODNN7EXAMPLE and
 # wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY, used in moto/localstack tests): a match
 # counts only when it is not one
-_public_checked := {"AWS access key ID", "AWS secret access key"}
+_public_checked := {"AWS access key ID", "AWS secret access key", "JSON Web Token", "authorization header"}
 
 _found(name, pattern, text) if {
 	name in _public_checked
@@ -116,7 +116,12 @@ _found(name, pattern, text) if {
 # values public by design or documented examples, at the end of a match: Stripe
 # publishable keys (pk_live_/pk_test_, shipped in frontend code), Mapbox public tokens
 # (pk.eyJ…), AWS's documentation keys (real key IDs never end in EXAMPLE)
-_public_value := `(pk_(live|test)_[0-9A-Za-z]{10,}|pk\.eyJ[A-Za-z0-9_.-]{10,}|(AKIA|ASIA)[A-Z0-9]{9}EXAMPLE|wJalrXUtnFEMI/K7MDENG/bPxRfiCY[A-Z]*EXAMPLEKEY)["' \t\r\n;,&\x60]*$`
+_public_value := `(pk_(live|test)_[0-9A-Za-z]{10,}|pk\.eyJ[A-Za-z0-9_.-]{10,}|(AKIA|ASIA)[A-Z0-9]{9}EXAMPLE|wJalrXUtnFEMI/K7MDENG/bPxRfiCY[A-Z]*EXAMPLEKEY|eyJ[A-Za-z0-9_-]*\.eyJ[A-Za-z0-9_-]*\.(SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c|dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk)|AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow)["' \t\r\n;,&\x60]*$`
+
+# the published examples above that token patterns would match (the jwt.io example
+# token's signature, RFC 7515's example HS256 JWS signature and key): protected from the
+# replacements in redact by the example mark (before the value and inside it)
+_public_examples := `(eyJ[A-Za-z0-9_-]*\.eyJ[A-Za-z0-9_-]*\.)(SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c|dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk)|(AyM1)(SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow)`
 
 # scheme://user:pass@host: not a local development default (postgres://user:password@localhost)
 _found("credentials in a URL", _, text) if {
@@ -184,7 +189,8 @@ _placeholder_value := `(?i)[=:][ \t]*["']?(true|false|null|none|nil|yes|no|on|of
 # patterns from data become [REDACTED]. Sequential, not nested (regorus parses deeply
 # nested calls slowly).
 redact(text) := out if {
-	t0 := regex.replace(text, _example_token, concat("", [_example_mark, "$0"]))
+	t00 := regex.replace(text, _example_token, concat("", [_example_mark, "$0"]))
+	t0 := regex.replace(t00, _public_examples, concat("", [_example_mark, "${1}${3}", _example_mark, "${2}${4}"]))
 	t1 := _redact_private_keys(t0)
 	t2 := regex.replace(t1, token_patterns["AWS access key ID"], "[REDACTED AWS KEY]")
 	t3 := regex.replace(t2, `(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}`, "[REDACTED GITHUB TOKEN]")

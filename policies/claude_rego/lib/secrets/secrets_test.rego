@@ -146,3 +146,21 @@ test_public_example_and_publishable_keys_are_not_secrets if {
 	"AWS secret access key" in secrets.found(concat("", ["aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/", "bPxRfiCYzXAMPLEKEY"]))
 	count(secrets.found(concat("", ["STRIPE_SECRET_KEY = 'sk_live_", "51HqLyjWDarjtT1zdp7dcXyZAbcd9XyQ'"]))) > 0
 }
+
+# published example values (the jwt.io token, RFC 7515's HS256 example JWS and key) are no secrets
+test_published_example_jwts_and_keys_are_public if {
+	jwtio := "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+	rfc := "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+	not "JSON Web Token" in secrets.found(sprintf("Authorization example: %s", [jwtio]))
+	not "JSON Web Token" in secrets.found(rfc)
+	secrets.redact(sprintf("docs: %s", [jwtio])) == sprintf("docs: %s", [jwtio])
+	count(secrets.found(sprintf("Authorization: Bearer %s", [jwtio]))) == 0
+	secrets.redact(sprintf("Authorization: Bearer %s\npassword=hunter2hunter2", [jwtio])) == sprintf("Authorization: Bearer %s\npassword=[REDACTED]", [jwtio])
+	key := `{"kty":"oct","k":"AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow"}`
+	count(secrets.found(key)) == 0
+	secrets.redact(key) == key
+	# another token with the same header and payload is a token
+	real := "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.Zq8kP2mX7vR4tY1uW9nB3cE6fH0jL5sA_dG-iKq"
+	"JSON Web Token" in secrets.found(real)
+	secrets.redact(real) == "[REDACTED JWT]"
+}
