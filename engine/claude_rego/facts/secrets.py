@@ -297,6 +297,10 @@ _PUTTY_HEADER = "PuTTY-User-Key-File-"
 _PUTTY_END = re.compile(r"\nPrivate-(?:MAC|Hash):[ \t]*[0-9a-fA-F]*")
 _KUBE = re.compile(r"(?im)^[ \t-]*(client-key-data|client-certificate-data|token|id-token|refresh-token)[ \t]*:[ \t]*[\"']?([A-Za-z0-9+/=._~-]{20,})")
 _PGPASS = re.compile(r"(?m)^[ \t]*([A-Za-z0-9_.\-*\[\]]+):(\d{2,5}|\*):([^:\s#]+):([^:\s]+):([^\s]{4,})[ \t]*$")
+# .netrc / _netrc entries, on one line or several: `machine HOST [login U] [account A]
+# password P` (or `default … password P`); the password value
+_NETRC = re.compile(r"\b(?:machine[ \t\r\n]+[^\s]+|default)(?:[ \t\r\n]+(?:login|account|port)[ \t\r\n]+[^\s]+){0,3}"
+                    r"[ \t\r\n]+password[ \t\r\n]+([^\s]{4,})")
 _ENV_PASSWORD = re.compile(r"\b(PGPASSWORD|MYSQL_PWD|MYSQL_PASSWORD|REDISCLI_AUTH|PGPASS)=(\"[^\"\n]{4,}\"|'[^'\n]{4,}'|[^\s\"'$`;&|]{4,})")
 _KUBECONFIG = re.compile(r"(?m)^(?:kind:[ \t]*Config|users:|[ \t]*client-(?:key|certificate)-data:|[ \t]*certificate-authority-data:)")
 _DEV_PASSWORDS = {"postgres", "root", "admin", "test", "dev", "pass", "mysql", "guest", "user"}
@@ -455,6 +459,10 @@ def find(text) -> list[dict]:
             password = m.group(5)
             if not _placeholder(password) and password.lower() not in _DEV_PASSWORDS and password != m.group(4):
                 _add(out, ".pgpass password", password)
+        for m in (_NETRC.finditer(text) if "password" in text else ()):
+            value = m.group(1)
+            if not _placeholder(value) and value.lower() not in _DEV_PASSWORDS and not value.startswith(("$", "<", "{{")):
+                _add(out, ".netrc password", value)
         for m in _ENV_PASSWORD.finditer(text):
             value = m.group(2).strip("\"'")
             if not _placeholder(value) and not value.startswith("$"):
