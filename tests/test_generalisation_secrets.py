@@ -277,3 +277,23 @@ def test_netrc_passwords_are_found(text, value):
 def test_netrc_placeholders_are_not_found(text):
     from claude_rego.facts import secrets as facts_secrets
     assert not [f for f in facts_secrets.find(text) if f["kind"] == ".netrc password"]
+
+
+# ------------------------------------------------------------ h12-res2: passwords in prose
+
+@pytest.mark.parametrize("text, value", [
+    ("the db password is: kRHdl1!x9Qz", "kRHdl1!x9Qz"), ("my sudo password is Xyz123!", "Xyz123!"),
+    ("use passphrase `Tr0ub4dor&3` for the ssh key", "Tr0ub4dor&3"),
+])
+def test_prose_passwords_are_found(text, value):
+    from claude_rego.facts import secrets as facts_secrets
+    assert value in [f["value"] for f in facts_secrets.find(text)]
+
+
+@pytest.mark.parametrize("text", [
+    "what is the password policy?", "reset my password", "password: <yours>", "password must be at least 12 characters",
+    "password: ${DB_PASSWORD}", "the password is stored in vault", "password_reset_v2 failed", "replace `password: hunter2`",
+])
+def test_prose_without_a_real_password_is_not_found(text):
+    from claude_rego.facts import secrets as facts_secrets
+    assert not [f for f in facts_secrets.find(text) if f["kind"] == "password in prose"]

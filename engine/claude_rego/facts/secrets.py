@@ -301,6 +301,11 @@ _PGPASS = re.compile(r"(?m)^[ \t]*([A-Za-z0-9_.\-*\[\]]+):(\d{2,5}|\*):([^:\s#]+
 # password P` (or `default … password P`); the password value
 _NETRC = re.compile(r"\b(?:machine[ \t\r\n]+[^\s]+|default)(?:[ \t\r\n]+(?:login|account|port)[ \t\r\n]+[^\s]+){0,3}"
                     r"[ \t\r\n]+password[ \t\r\n]+([^\s]{4,})")
+# a password in prose: "the db password is: kRHdl1!x9", "my sudo password is Xyz123!",
+# "use passphrase `…` for the ssh key"; the value must look real (see _prose_password)
+_PROSE_PASSWORD = re.compile(
+    r"(?i)\b(?:password|passphrase|passwd|passcode)(?:[ \t]+for[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+key)?)?"
+    r"(?:[ \t]+(?:is|was|would be|will be))?(?:[ \t]*[:=][ \t]*|[ \t]+)[`'\"]?([^\s`'\"]{6,128})")
 _ENV_PASSWORD = re.compile(r"\b(PGPASSWORD|MYSQL_PWD|MYSQL_PASSWORD|REDISCLI_AUTH|PGPASS)=(\"[^\"\n]{4,}\"|'[^'\n]{4,}'|[^\s\"'$`;&|]{4,})")
 _KUBECONFIG = re.compile(r"(?m)^(?:kind:[ \t]*Config|users:|[ \t]*client-(?:key|certificate)-data:|[ \t]*certificate-authority-data:)")
 _DEV_PASSWORDS = {"postgres", "root", "admin", "test", "dev", "pass", "mysql", "guest", "user"}
@@ -350,6 +355,26 @@ def looks_random(value: str) -> bool:
     if len(parts) >= 2 and all(x.isalpha() or x.isdigit() for x in parts):
         return False  # created_at_2024, build-v2-final: words and numbers, not a generated secret
     return entropy(value) >= 3.0
+
+
+# the proverbial example passwords (hunter2, p@ssw0rd, …): in prose they are examples
+_FAMOUS_PASSWORDS = {"hunter2", "hunter22", "password1", "password123", "passw0rd", "p@ssw0rd", "p@ssword", "abc123",
+                     "abcd1234", "qwerty123", "letmein1", "secret123", "admin123", "test1234", "pass1234",
+                     "welcome1", "changeme1", "s3cr3t", "trustno1", "iloveyou1", "correcthorse1"}
+_PROSE_HINT = re.compile(r"(?i)pass(?:word|phrase|wd|code)")
+
+
+def _prose_password(value: str) -> bool:
+    """A value after "password is" that looks like a real password: a digit, a letter (or 8
+    digits), 6+ characters, not a placeholder, a variable, a path or a word."""
+    if len(value) < 6 or not any(c.isdigit() for c in value):
+        return False
+    if not any(c.isalpha() for c in value) and len(value) < 8:
+        return False
+    if _placeholder(value) or value.lower() in _DEV_PASSWORDS or value.lower() in _FAMOUS_PASSWORDS or value.startswith(
+            ("$", "<", "{", "%", "/", "~", "./", "http")):
+        return False
+    return not re.fullmatch(r"[0-9]+(?:\.[0-9]+)*[a-z]{0,3}|[0-9]+-[0-9]+|v?[0-9]+(?:\.[0-9]+)+.*", value)
 
 
 def _placeholder(value: str) -> bool:
@@ -463,6 +488,10 @@ def find(text) -> list[dict]:
             value = m.group(1)
             if not _placeholder(value) and value.lower() not in _DEV_PASSWORDS and not value.startswith(("$", "<", "{{")):
                 _add(out, ".netrc password", value)
+        for m in (_PROSE_PASSWORD.finditer(text) if _PROSE_HINT.search(text) else ()):
+            value = m.group(1).rstrip(".,;:)?")
+            if _prose_password(value):
+                _add(out, "password in prose", value)
         for m in _ENV_PASSWORD.finditer(text):
             value = m.group(2).strip("\"'")
             if not _placeholder(value) and not value.startswith("$"):
