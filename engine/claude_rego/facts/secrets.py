@@ -305,7 +305,7 @@ _NETRC = re.compile(r"\b(?:machine[ \t\r\n]+[^\s]+|default)(?:[ \t\r\n]+(?:login
 # "use passphrase `…` for the ssh key"; the value must look real (see _prose_password)
 _PROSE_PASSWORD = re.compile(
     r"(?i)\b(?:password|passphrase|passwd|passcode)(?:[ \t]+for[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+key)?)?"
-    r"(?:[ \t]+(?:is|was|would be|will be))?(?:[ \t]*[:=][ \t]*|[ \t]+)[`'\"]?([^\s`'\"]{6,128})")
+    r"(?:[ \t]+(?:is|was|would be|will be))?(?:[ \t]*:[ \t]*|[ \t]+)[`'\"]?([^\s`'\"]{6,128})")  # password=… is an assignment (found as such)
 _ENV_PASSWORD = re.compile(r"\b(PGPASSWORD|MYSQL_PWD|MYSQL_PASSWORD|REDISCLI_AUTH|PGPASS)=(\"[^\"\n]{4,}\"|'[^'\n]{4,}'|[^\s\"'$`;&|]{4,})")
 _KUBECONFIG = re.compile(r"(?m)^(?:kind:[ \t]*Config|users:|[ \t]*client-(?:key|certificate)-data:|[ \t]*certificate-authority-data:)")
 _DEV_PASSWORDS = {"postgres", "root", "admin", "test", "dev", "pass", "mysql", "guest", "user"}
