@@ -114,7 +114,7 @@ def test_replay_reports_the_blast_radius_of_a_policy_change(tmp_path):
 
 @pytest.mark.parametrize("secret", [
     "AKIAABCDEFGHIJKLMNOP", "ghp_" + "a" * 36, "github_pat_" + "b" * 30, "xoxb-1234567890-abc",
-    "AIza" + "c" * 35, "-----BEGIN OPENSSH PRIVATE KEY-----\nabcd\n-----END OPENSSH PRIVATE KEY-----",
+    "AIza" + "c" * 35, "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----",
     "Authorization: Bearer abcdefghijklmnopqrstuvwxyz", "password=hunter2hunter2", "API_KEY: s3cr3tvalue",
 ])
 def test_every_builtin_detector_masks(secret):

@@ -442,7 +442,7 @@ def test_opaque_commands_ask(command):
 
 @pytest.mark.parametrize("prompt", [
     "here is my key AKIAABCDEFGHIJKLMNOP", "password=correct-horse-battery", "DB_PASSWORD = 'correct-horse'",
-    "-----BEGIN OPENSSH PRIVATE KEY-----\nabc", "ghp_" + "a" * 36, "xoxb-1234567890-abcdefghij",
+    "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW", "ghp_" + "a" * 36, "xoxb-1234567890-abcdefghij",
     '{"type": "service_account", "private_key_id": "' + "0123456789abcdef" * 2 + '01234567"}',
 ])
 def test_prompts_with_secrets_are_blocked(prompt):

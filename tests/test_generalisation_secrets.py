@@ -255,3 +255,43 @@ def test_a_real_value_beside_placeholders_is_redacted_and_the_placeholders_kept(
     out, _code, _decision = runner.decide(case)
     shown = out["hookSpecificOutput"]["updatedToolOutput"]["stdout"]
     assert "API_KEY=changeme" in shown and "password: REPLACE_ME" in shown
+
+
+# ------------------------------------------------------------ h12-res2: .netrc entries
+
+@pytest.mark.parametrize("text, value", [
+    ("machine api.github.com login octo password p4ssW0rd-91x", "p4ssW0rd-91x"),
+    ("machine example.org\n  login alice\n  password hT7#kq92Lm\n", "hT7#kq92Lm"),
+    ("default login anonymous password Zq81!mmWx", "Zq81!mmWx"),
+])
+def test_netrc_passwords_are_found(text, value):
+    from claude_rego.facts import secrets as facts_secrets
+    assert value in [f["value"] for f in facts_secrets.find(text)]
+
+
+@pytest.mark.parametrize("text", [
+    "machine x login u password <your-password>", "machine x login u password $TOKEN", "set the machine password in the BIOS",
+])
+def test_netrc_placeholders_are_not_found(text):
+    from claude_rego.facts import secrets as facts_secrets
+    assert not [f for f in facts_secrets.find(text) if f["kind"] == ".netrc password"]
+
+
+# ------------------------------------------------------------ h12-res2: passwords in prose
+
+@pytest.mark.parametrize("text, value", [
+    ("the db password is: kRHdl1!x9Qz", "kRHdl1!x9Qz"), ("my sudo password is Xyz123!", "Xyz123!"),
+    ("use passphrase `Tr0ub4dor&3` for the ssh key", "Tr0ub4dor&3"),
+])
+def test_prose_passwords_are_found(text, value):
+    from claude_rego.facts import secrets as facts_secrets
+    assert value in [f["value"] for f in facts_secrets.find(text)]
+
+
+@pytest.mark.parametrize("text", [
+    "what is the password policy?", "reset my password", "password: <yours>", "password must be at least 12 characters",
+    "password: ${DB_PASSWORD}", "the password is stored in vault", "password_reset_v2 failed", "replace `password: hunter2`",
+])
+def test_prose_without_a_real_password_is_not_found(text):
+    from claude_rego.facts import secrets as facts_secrets
+    assert not [f for f in facts_secrets.find(text) if f["kind"] == "password in prose"]

@@ -788,8 +788,13 @@ def _shell_paths(shell: dict, flavour: str):
                 op = red.get("op")
                 yield "redirect", op if isinstance(op, str) else "", red["target"], seg_id
         args = seg.get("args")
-        for arg in args if isinstance(args, list) else ():
-            if not isinstance(arg, str):
+        filters: list = []
+        if isinstance(args, list):
+            from .shell import filter_positions  # exclusion patterns (git clean -e .env) are no paths
+
+            filters = filter_positions(str(seg.get("command") or ""), args)
+        for k, arg in enumerate(args if isinstance(args, list) else ()):
+            if not isinstance(arg, str) or k in filters:
                 continue
             inner = _embedded_path(arg)
             if inner is not None and looks_like_path(inner, flavour):

@@ -293,11 +293,23 @@ def _prefilter(pattern: re.Pattern) -> re.Pattern:
 
 _TOKEN_PREFILTERS = [_prefilter(pattern) for _, pattern in _TOKENS]
 
-_PEM = re.compile(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[^-]*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?")
+_PEM = re.compile(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[^-]|-(?!-))*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?")
+# a key has a body: a run of 24 base64 characters (longer than any word of prose) (a quoted header alone, or one with
+# `...` for its body, is documentation)
+_PEM_BODY = re.compile(r"[A-Za-z0-9+/]{24}")
 _PUTTY_HEADER = "PuTTY-User-Key-File-"
 _PUTTY_END = re.compile(r"\nPrivate-(?:MAC|Hash):[ \t]*[0-9a-fA-F]*")
 _KUBE = re.compile(r"(?im)^[ \t-]*(client-key-data|client-certificate-data|token|id-token|refresh-token)[ \t]*:[ \t]*[\"']?([A-Za-z0-9+/=._~-]{20,})")
 _PGPASS = re.compile(r"(?m)^[ \t]*([A-Za-z0-9_.\-*\[\]]+):(\d{2,5}|\*):([^:\s#]+):([^:\s]+):([^\s]{4,})[ \t]*$")
+# .netrc / _netrc entries, on one line or several: `machine HOST [login U] [account A]
+# password P` (or `default … password P`); the password value
+_NETRC = re.compile(r"\b(?:machine[ \t\r\n]+[^\s]+|default)(?:[ \t\r\n]+(?:login|account|port)[ \t\r\n]+[^\s]+){0,3}"
+                    r"[ \t\r\n]+password[ \t\r\n]+([^\s]{4,})")
+# a password in prose: "the db password is: kRHdl1!x9", "my sudo password is Xyz123!",
+# "use passphrase `…` for the ssh key"; the value must look real (see _prose_password)
+_PROSE_PASSWORD = re.compile(
+    r"(?i)\b(?:password|passphrase|passwd|passcode)(?:[ \t]+for[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+key)?)?"
+    r"(?:[ \t]+(?:is|was|would be|will be))?(?:[ \t]*:[ \t]*|[ \t]+)[`'\"]?([^\s`'\"]{6,128})")  # password=… is an assignment (found as such)
 _ENV_PASSWORD = re.compile(r"\b(PGPASSWORD|MYSQL_PWD|MYSQL_PASSWORD|REDISCLI_AUTH|PGPASS)=(\"[^\"\n]{4,}\"|'[^'\n]{4,}'|[^\s\"'$`;&|]{4,})")
 _KUBECONFIG = re.compile(r"(?m)^(?:kind:[ \t]*Config|users:|[ \t]*client-(?:key|certificate)-data:|[ \t]*certificate-authority-data:)")
 _DEV_PASSWORDS = {"postgres", "root", "admin", "test", "dev", "pass", "mysql", "guest", "user"}
@@ -349,6 +361,26 @@ def looks_random(value: str) -> bool:
     return entropy(value) >= 3.0
 
 
+# the proverbial example passwords (hunter2, p@ssw0rd, …): in prose they are examples
+_FAMOUS_PASSWORDS = {"hunter2", "hunter22", "password1", "password123", "passw0rd", "p@ssw0rd", "p@ssword", "abc123",
+                     "abcd1234", "qwerty123", "letmein1", "secret123", "admin123", "test1234", "pass1234",
+                     "welcome1", "changeme1", "s3cr3t", "trustno1", "iloveyou1", "correcthorse1"}
+_PROSE_HINT = re.compile(r"(?i)pass(?:word|phrase|wd|code)")
+
+
+def _prose_password(value: str) -> bool:
+    """A value after "password is" that looks like a real password: a digit, a letter (or 8
+    digits), 6+ characters, not a placeholder, a variable, a path or a word."""
+    if len(value) < 6 or not any(c.isdigit() for c in value):
+        return False
+    if not any(c.isalpha() for c in value) and len(value) < 8:
+        return False
+    if _placeholder(value) or value.lower() in _DEV_PASSWORDS or value.lower() in _FAMOUS_PASSWORDS or value.startswith(
+            ("$", "<", "{", "%", "/", "~", "./", "http")):
+        return False
+    return not re.fullmatch(r"[0-9]+(?:\.[0-9]+)*[a-z]{0,3}|[0-9]+-[0-9]+|v?[0-9]+(?:\.[0-9]+)+.*", value)
+
+
 def _placeholder(value: str) -> bool:
     return bool(_PLACEHOLDER.search(value)) or len(set(value)) < 3
 
@@ -359,7 +391,11 @@ def _placeholder(value: str) -> bool:
 # wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY; real key IDs never end in EXAMPLE).
 _PUBLIC = re.compile(
     r"^(?:pk_(?:live|test)_[0-9A-Za-z]{10,}|pk\.eyJ[A-Za-z0-9_.-]{10,}|(?:AKIA|ASIA)[A-Z0-9]{9}EXAMPLE"
-    r"|wJalrXUtnFEMI/K7MDENG/bPxRfiCY[A-Z]*EXAMPLEKEY)$")
+    r"|wJalrXUtnFEMI/K7MDENG/bPxRfiCY[A-Z]*EXAMPLEKEY"
+    # the jwt.io example token and RFC 7515's example HS256 JWS and key (published, in docs and tests)
+    r"|eyJ[A-Za-z0-9_-]*\.eyJ[A-Za-z0-9_-]*\.(?:SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+    r"|dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk)"
+    r"|AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow)$")
 
 
 def _add(out: list, kind: str, value: str, generic: bool = False) -> None:
@@ -426,7 +462,8 @@ def find(text) -> list[dict]:
     out: list[dict] = []
     try:
         for m in _PEM.finditer(text):
-            _add(out, "private key", m.group(0))
+            if _PEM_BODY.search(m.group(0)[:400]):
+                _add(out, "private key", m.group(0))
         _putty(text, out)
         for (kind, pattern, needles), prefilter in zip(_TOKENS_NEEDLED, _TOKEN_PREFILTERS, strict=False):
             # cheapest first: a literal needle every match contains, else a regex superset
@@ -451,6 +488,14 @@ def find(text) -> list[dict]:
             password = m.group(5)
             if not _placeholder(password) and password.lower() not in _DEV_PASSWORDS and password != m.group(4):
                 _add(out, ".pgpass password", password)
+        for m in (_NETRC.finditer(text) if "password" in text else ()):
+            value = m.group(1)
+            if not _placeholder(value) and value.lower() not in _DEV_PASSWORDS and not value.startswith(("$", "<", "{{")):
+                _add(out, ".netrc password", value)
+        for m in (_PROSE_PASSWORD.finditer(text) if _PROSE_HINT.search(text) else ()):
+            value = m.group(1).rstrip(".,;:)?")
+            if _prose_password(value):
+                _add(out, "password in prose", value)
         for m in _ENV_PASSWORD.finditer(text):
             value = m.group(2).strip("\"'")
             if not _placeholder(value) and not value.startswith("$"):

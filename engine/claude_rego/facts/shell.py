@@ -1108,7 +1108,11 @@ class _Parser:
                     value = rest[i + 1]
                     i += 1
                 name = program_opts[key]
-                if name is None:  # clone -c k=v / --config k=v
+                if sub == "rebase" and key in ("-x", "--exec"):
+                    # rebase -x CMD runs a shell command after each commit, like bisect
+                    # run: judged as the nested command it is (npm test passes, curl|sh not)
+                    self.child_sequence(node, value, depth, "git_exec")
+                elif name is None:  # clone -c k=v / --config k=v
                     k, _, v = value.partition("=")
                     self.config_entry(node, "git", k.lower(), v, depth)
                 elif name == "option.smtp-server" and not value.startswith("/") or name == "option.tool":
@@ -2868,6 +2872,58 @@ def _leading_ref(word: str) -> tuple[str, str] | None:
     return None
 
 
+# Options whose value is a pattern or filter naming what NOT to touch (git clean -e .env,
+# rsync --exclude .env, tar --exclude=.env, grep --exclude=.env, zip -x .env, find -not
+# -name .env): the value names files but accesses none. Options reading a list FROM a file
+# (tar -X, rsync --exclude-from) are not here: their value is a file that is read.
+_FILTER_OPTS = {
+    "git": {"-e", "--exclude"}, "rsync": {"--exclude", "--filter", "-f"}, "tar": {"--exclude"},
+    "bsdtar": {"--exclude"}, "gtar": {"--exclude"}, "grep": {"--exclude", "--exclude-dir"},
+    "egrep": {"--exclude", "--exclude-dir"}, "fgrep": {"--exclude", "--exclude-dir"},
+    "zip": {"-x", "--exclude"}, "7z": {"-x", "-xr"}, "7za": {"-x", "-xr"}, "rg": set(), "fd": {"-E", "--exclude"},
+    "du": {"--exclude"}, "cp": set(), "tree": {"-I"}, "ls": {"-I", "--ignore", "--hide"},
+}
+_FIND_NAME_TESTS = {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"}
+
+
+def filter_positions(name: str, args: list) -> list[int]:
+    """Indices of the arguments that are exclusion patterns (see _FILTER_OPTS), never a path
+    the command reads or writes. Never raises."""
+    out: list[int] = []
+    try:
+        name = _basename(name or "").lower()
+        if name == "git" and "clean" not in args[:3] and "ls-files" not in args[:3]:
+            return out
+        opts = _FILTER_OPTS.get(name)
+        zip_list = False
+        for i, arg in enumerate(args):
+            if not isinstance(arg, str):
+                continue
+            prev = args[i - 1] if i > 0 and isinstance(args[i - 1], str) else ""
+            if name == "find":
+                before = args[i - 2] if i > 1 and isinstance(args[i - 2], str) else ""
+                if prev in _FIND_NAME_TESTS and before in ("-not", "!"):
+                    out.append(i)
+                continue
+            if name in ("rg", "ag") and prev in ("-g", "--glob", "--iglob") and arg.startswith("!"):
+                out.append(i)
+                continue
+            if not opts:
+                continue
+            if name == "zip" and zip_list and not arg.startswith("-"):
+                out.append(i)  # zip -x a b c: every word after -x up to the next option
+                continue
+            zip_list = False
+            if prev in opts:
+                out.append(i)
+                zip_list = name == "zip"
+            elif arg.startswith("-") and "=" in arg and arg.split("=", 1)[0] in opts or name in ("7z", "7za") and arg.startswith(("-x!", "-xr!")):
+                out.append(i)
+    except Exception:  # noqa: BLE001
+        return []
+    return out
+
+
 def annotate(shell: dict, home: str | None) -> None:
     """Add what the Rego helpers would otherwise compute per segment and per policy:
     `name` (the program, lowercased, after a resolved variable and busybox), `args_raw`,
@@ -2925,6 +2981,9 @@ def annotate(shell: dict, home: str | None) -> None:
             if expanded != args0:
                 seg["args_expanded"] = expanded
             seg["family"] = _view_family(name)
+            filters = filter_positions(name, args0)
+            if filters:
+                seg["filters"] = filters
             by_name.setdefault(name, []).append(index)
             # assignments this segment makes, visible to later segments
             if seg.get("command") == "" and isinstance(seg.get("assignments"), dict):
@@ -2959,12 +3018,13 @@ def annotate(shell: dict, home: str | None) -> None:
                 index["contexts"].setdefault(seg.get("context"), []).append(i)
             if seg["name"] in ("cd", "pushd"):
                 index["cd"] = True
-            for arg in seg.get("args_expanded", raw):
+            filters = seg.get("filters") or ()
+            for k, arg in enumerate(seg.get("args_expanded", raw)):
                 if isinstance(arg, str):
                     ids = args_index.setdefault(arg, [])
                     if not ids or ids[-1] != i:
                         ids.append(i)
-                if not isinstance(arg, str) or (arg.startswith("-") and "=" not in arg) or "://" in arg:
+                if k in filters or not isinstance(arg, str) or (arg.startswith("-") and "=" not in arg) or "://" in arg:
                     continue
                 pieces = [arg]
                 if any(c in arg for c in "=:@,"):

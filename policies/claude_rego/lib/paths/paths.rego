@@ -131,7 +131,8 @@ touched contains p if {
 touched contains p if {
 	some seg in _lexical_segments
 	not names_only(seg.id)
-	some word in shell.args(seg)
+	some k, word in shell.args(seg)
+	not k in object.get(seg, "filters", [])
 	_needs_lexical(seg, word)
 	p := location(seg, word)
 }

@@ -22,7 +22,7 @@ token_patterns := {
 	"Slack token": `xox[abposre]-[A-Za-z0-9-]{10,}`,
 	"Slack webhook": `hooks\.slack\.com/(services|workflows|triggers)/[A-Za-z0-9_/-]{20,}`,
 	"Discord webhook": `discord(app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}`,
-	"private key": `-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----`,
+	"private key": `-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----([^-]|-[^-])*[A-Za-z0-9+/]{24}`,
 	"Stripe secret key": `(sk|rk)_live_[0-9A-Za-z]{20,}`,
 	"Anthropic API key": `sk-ant-[A-Za-z0-9_-]{20,}`,
 	"OpenAI API key": `sk-(proj-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|sk-(proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|sk-[A-Za-z0-9]{48}`,
@@ -117,7 +117,7 @@ _example_mark := "\ue000"
 # kinds whose documented example values are public (AWS's AKIAIOSFODNN7EXAMPLE and
 # wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY, used in moto/localstack tests): a match
 # counts only when it is not one
-_public_checked := {"AWS access key ID", "AWS secret access key"}
+_public_checked := {"AWS access key ID", "AWS secret access key", "JSON Web Token", "authorization header"}
 
 _found(name, pattern, text) if {
 	name in _public_checked
@@ -129,7 +129,12 @@ _found(name, pattern, text) if {
 # values public by design or documented examples, at the end of a match: Stripe
 # publishable keys (pk_live_/pk_test_, shipped in frontend code), Mapbox public tokens
 # (pk.eyJ…), AWS's documentation keys (real key IDs never end in EXAMPLE)
-_public_value := `(pk_(live|test)_[0-9A-Za-z]{10,}|pk\.eyJ[A-Za-z0-9_.-]{10,}|(AKIA|ASIA)[A-Z0-9]{9}EXAMPLE|wJalrXUtnFEMI/K7MDENG/bPxRfiCY[A-Z]*EXAMPLEKEY)["' \t\r\n;,&\x60]*$`
+_public_value := `(pk_(live|test)_[0-9A-Za-z]{10,}|pk\.eyJ[A-Za-z0-9_.-]{10,}|(AKIA|ASIA)[A-Z0-9]{9}EXAMPLE|wJalrXUtnFEMI/K7MDENG/bPxRfiCY[A-Z]*EXAMPLEKEY|eyJ[A-Za-z0-9_-]*\.eyJ[A-Za-z0-9_-]*\.(SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c|dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk)|AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow)["' \t\r\n;,&\x60]*$`
+
+# the published examples above that token patterns would match (the jwt.io example
+# token's signature, RFC 7515's example HS256 JWS signature and key): protected from the
+# replacements in redact by the example mark (before the value and inside it)
+_public_examples := `(eyJ[A-Za-z0-9_-]*\.eyJ[A-Za-z0-9_-]*\.)(SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c|dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk)|(AyM1)(SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow)`
 
 # scheme://user:pass@host: not a local development default (postgres://user:password@localhost)
 _found("credentials in a URL", _, text) if {
@@ -197,7 +202,8 @@ _placeholder_value := `(?i)[=:][ \t]*["']?(true|false|null|none|nil|yes|no|on|of
 # patterns from data become [REDACTED]. Sequential, not nested (regorus parses deeply
 # nested calls slowly).
 redact(text) := out if {
-	t0 := regex.replace(text, _example_token, concat("", [_example_mark, "$0"]))
+	t00 := regex.replace(text, _example_token, concat("", [_example_mark, "$0"]))
+	t0 := regex.replace(t00, _public_examples, concat("", [_example_mark, "${1}${3}", _example_mark, "${2}${4}"]))
 	t1 := _redact_private_keys(t0)
 	t2 := regex.replace(t1, token_patterns["AWS access key ID"], "[REDACTED AWS KEY]")
 	t3 := regex.replace(t2, `(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,}`, "[REDACTED GITHUB TOKEN]")
@@ -244,10 +250,12 @@ _redact_extra(text) := regex.replace(text, alternation, "[REDACTED]") if {
 	alternation := concat("|", [sprintf("(?:%s)", [p]) | some p in extra_patterns])
 } else := text
 
-# a whole PEM block, or from its BEGIN line to the end of the text when it was cut
+# a whole PEM block, or from its BEGIN line to the end of the text when it was cut; a
+# block has a body (a run of 24 base64 characters, more than any word of prose): a quoted header alone, or one with
+# `...` for its body, is documentation, not a key
 _redact_private_keys(text) := regex.replace(
 	text,
-	`-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----[^-]*(-----END [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----)?`,
+	`-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----([^-]|-[^-])*[A-Za-z0-9+/]{24}[^-]*(-----END [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----)?`,
 	"[REDACTED PRIVATE KEY]",
 )
 

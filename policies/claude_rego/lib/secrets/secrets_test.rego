@@ -10,7 +10,8 @@ github := concat("", ["ghp_", "abcdefghijklmnopqrstuvwxyz0123456789"])
 test_found_names_the_kind if {
 	secrets.found(sprintf("key %s", [aws])) == {"AWS access key ID"}
 	"GitHub token" in secrets.found(github)
-	"private key" in secrets.found("-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn")
+	"private key" in secrets.found("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW")
+	"private key" in secrets.found("-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0123456789ABCDEF\n\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi2kLq7jQXwYxVgH8pN4sR1tU6vZa")
 	"password or secret assignment" in secrets.found("DB password=hunter2hunter2")
 	"quoted password or secret" in secrets.found(`{"password": "hunter2"}`)
 }
@@ -35,10 +36,17 @@ test_redact_replaces_values_and_keeps_keys if {
 }
 
 test_redact_private_key_blocks if {
-	out := secrets.redact("before\n-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIB\nAAKCAQ==\n-----END RSA PRIVATE KEY-----\nafter")
+	out := secrets.redact("before\n-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi2kLq7jQXwYxVgH8pN4sR1tU6vZa\nAAKCAQ==\n-----END RSA PRIVATE KEY-----\nafter")
 	out == "before\n[REDACTED PRIVATE KEY]\nafter"
-	cut := secrets.redact("-----BEGIN PRIVATE KEY-----\nMIIEpAIB")
+	cut := secrets.redact("-----BEGIN PRIVATE KEY-----\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi2kLq7jQXwYxVgH8pN4sR1tU6vZa")
 	not contains(cut, "MIIEpAIB")
+}
+
+# a header alone, or with `...` for a body, is documentation (a key has a base64 body)
+test_pem_header_without_body_is_no_key if {
+	not "private key" in secrets.found("add your -----BEGIN OPENSSH PRIVATE KEY----- file to the agent")
+	not "private key" in secrets.found("-----BEGIN OPENSSH PRIVATE KEY-----\n...\n-----END OPENSSH PRIVATE KEY-----")
+	secrets.redact("-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----") == "-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----"
 }
 
 test_redact_quoted_json_secrets if {
@@ -137,4 +145,22 @@ test_public_example_and_publishable_keys_are_not_secrets if {
 	secrets.found(concat("", ["key AKIA", "2E0A8F3B244C9986"])) == {"AWS access key ID"}
 	"AWS secret access key" in secrets.found(concat("", ["aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/", "bPxRfiCYzXAMPLEKEY"]))
 	count(secrets.found(concat("", ["STRIPE_SECRET_KEY = 'sk_live_", "51HqLyjWDarjtT1zdp7dcXyZAbcd9XyQ'"]))) > 0
+}
+
+# published example values (the jwt.io token, RFC 7515's HS256 example JWS and key) are no secrets
+test_published_example_jwts_and_keys_are_public if {
+	jwtio := "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+	rfc := "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+	not "JSON Web Token" in secrets.found(sprintf("Authorization example: %s", [jwtio]))
+	not "JSON Web Token" in secrets.found(rfc)
+	secrets.redact(sprintf("docs: %s", [jwtio])) == sprintf("docs: %s", [jwtio])
+	count(secrets.found(sprintf("Authorization: Bearer %s", [jwtio]))) == 0
+	secrets.redact(sprintf("Authorization: Bearer %s\npassword=hunter2hunter2", [jwtio])) == sprintf("Authorization: Bearer %s\npassword=[REDACTED]", [jwtio])
+	key := `{"kty":"oct","k":"AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow"}`
+	count(secrets.found(key)) == 0
+	secrets.redact(key) == key
+	# another token with the same header and payload is a token
+	real := "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.Zq8kP2mX7vR4tY1uW9nB3cE6fH0jL5sA_dG-iKq"
+	"JSON Web Token" in secrets.found(real)
+	secrets.redact(real) == "[REDACTED JWT]"
 }

@@ -31,7 +31,15 @@ _patterns_re := concat("|", [sprintf("(?:%s)", [p]) | some p in patterns])
 
 ask contains msg if {
 	some p in written
+	not p in _made_dirs
 	some location in {lower(p.absolute_folded), lower(p.resolved)}
 	regex.match(_patterns_re, location)
 	msg := sprintf("`%s` is CI or agent configuration; changes to it need your approval.", [p.raw])
+}
+
+# `mkdir -p .github/workflows`: creating a directory writes no configuration; the files
+# later written into it are judged as they are written
+_made_dirs contains data.claude_rego.lib.paths.location(seg, word) if {
+	some seg in data.claude_rego.lib.shell.running({"mkdir"})
+	some word in data.claude_rego.lib.shell.operands(seg)
 }

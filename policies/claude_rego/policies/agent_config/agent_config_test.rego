@@ -61,3 +61,11 @@ test_editor_task_configs_ask if {
 	not asked(edit("/home/dev/project/.vscode/extensions.json"))
 	not asked(edit("/home/dev/project/src/tasks.json"))
 }
+
+# creating a directory writes no configuration; a file written into it does
+test_making_config_directories_does_not_ask if {
+	count(agent_config.ask) == 0 with input as cmd(["mkdir", "-p", ".github/workflows"])
+	count(agent_config.ask) == 0 with input as cmd(["mkdir", "-p", ".claude/commands", ".vscode"])
+	asked(bash("mkdir -p .github/workflows && cp ci.yml .github/workflows/", [sub(0, ["mkdir", "-p", ".github/workflows"], {}), sub(1, ["cp", "ci.yml", ".github/workflows/"], {})], []))
+	asked(bash("mkdir -p .claude && echo x > .claude/settings.json", [sub(0, ["mkdir", "-p", ".claude"], {}), sub(1, ["echo", "x"], {"redirects": [redirect(">", ".claude/settings.json")]})], []))
+}

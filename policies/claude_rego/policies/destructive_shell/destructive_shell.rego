@@ -724,7 +724,14 @@ _listing_inside_project(p) if {
 	count(shell.operands(p)) <= 1
 }
 
-_listing_roots(p) := find_starts(p) if shell.runs(p, "find")
+# a listing with no start operand lists its working directory (`cd ~ && ls | xargs rm -rf`
+# lists ~; find with no start path is find .): judged as "."
+_listing_roots(p) := roots if {
+	roots := _listing_operands(p)
+	count(roots) > 0
+} else := ["."]
+
+_listing_operands(p) := find_starts(p) if shell.runs(p, "find")
 
 else := array.slice(shell.operands(p), 1, count(shell.operands(p))) if shell.runs_any(p, {"fd", "fdfind"})
 

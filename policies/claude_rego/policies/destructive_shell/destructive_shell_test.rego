@@ -323,3 +323,13 @@ test_delete_after_cd_through_a_link_made_in_the_command_asked if {
 	plain := [seg(0, ["ln", "-s", "/", "r"]), then(1, ["cd", "build"], ";"), then(2, ["rm", "-rf", "out"], "&&")]
 	count(destructive_shell.ask) == 0 with input as bash("ln -s / r; cd build && rm -rf out", plain, [])
 }
+
+# a listing with no operand lists its working directory: after `cd ~` that is the home directory
+test_xargs_fed_by_a_listing_of_the_working_directory if {
+	home := [seg(0, ["cd", "~"]), then(1, ["ls", "-A"], "&&"), pipe(2, ["xargs", "rm", "-rf"], 1), sub(3, ["rm", "-rf"], {"parent": 2, "context": "xargs", "depth": 1, "wrappers": ["xargs"]})]
+	count(destructive_shell.ask) > 0 with input as bash("cd ~ && ls -A | xargs rm -rf", home, [])
+	up := [seg(0, ["cd", ".."]), then(1, ["find"], "&&"), pipe(2, ["xargs", "rm", "-rf"], 1), sub(3, ["rm", "-rf"], {"parent": 2, "context": "xargs", "depth": 1, "wrappers": ["xargs"]})]
+	not allowed(bash("cd .. && find | xargs rm -rf", up, []))
+	here := [seg(0, ["ls"]), pipe(1, ["xargs", "rm", "-rf"], 0), sub(2, ["rm", "-rf"], {"parent": 1, "context": "xargs", "depth": 1, "wrappers": ["xargs"]})]
+	allowed(bash("ls | xargs rm -rf", here, []))
+}

@@ -306,6 +306,46 @@ _served contains {"seg": seg.id, "dir": dir} if {
 	dir := shell.option_value(seg, {"-t"})
 }
 
+# a server given no directory publishes its working directory (`cd ~ && python3 -m
+# http.server`, `php -S 0.0.0.0:8000`, `busybox httpd`, `npx serve`): judged as "."
+_served contains {"seg": seg.id, "dir": "."} if {
+	some seg in shell.running({"python", "python3", "python2", "py", "pypy", "pypy3"})
+	"http.server" in shell.args(seg)
+	not shell.option_value(seg, {"--directory", "-d"})
+}
+
+_served contains {"seg": seg.id, "dir": "."} if {
+	some seg in shell.running({"httpd"})
+	not shell.option_value(seg, {"-h"})
+	count(shell.operands(seg)) == 0
+}
+
+_served contains {"seg": seg.id, "dir": "."} if {
+	some seg in shell.running({"php"})
+	"-S" in shell.args(seg)
+	not shell.option_value(seg, {"-t"})
+}
+
+_served contains {"seg": seg.id, "dir": "."} if {
+	some seg in shell.running({"http-server", "serve", "live-server", "static-server"})
+	count(shell.operands(seg)) == 0
+}
+
+# ruby -run -e httpd [DIR] (un.rb): the first operand after httpd, else the working directory
+_served contains {"seg": seg.id, "dir": dir} if {
+	some seg in shell.running({"ruby"})
+	some i, a in shell.args(seg)
+	a == "httpd"
+	i > 0
+	shell.args(seg)[i - 1] == "-e"
+	rest := [w | some j, w in shell.args(seg); j > i; not startswith(w, "-"); not _after_port_flag(seg, j)]
+	dir := _first_or_dot(rest)
+}
+
+_after_port_flag(seg, j) if shell.args(seg)[j - 1] in {"-p", "--port", "-b", "--bind-address"}
+
+_first_or_dot(rest) := rest[0] if count(rest) > 0 else := "."
+
 _served contains {"seg": seg.id, "dir": substring(a, 7, -1)} if {
 	some seg in shell.running({"ngrok"})
 	some a in shell.args(seg)

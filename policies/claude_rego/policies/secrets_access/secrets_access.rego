@@ -204,7 +204,8 @@ _has_reader(ids) if {
 _word_uses contains [piece, seg] if {
 	not _has_pieces
 	some seg in segments
-	some arg in shell.args(seg)
+	some k, arg in shell.args(seg)
+	not k in object.get(seg, "filters", []) # exclusion patterns (git clean -e .env) name no file read
 	not _plain_flag(arg)
 	not contains(arg, "://")
 	some piece in _pieces(arg)

@@ -422,3 +422,11 @@ test_h12_programs_that_use_a_key_without_printing_it_pass if {
 		denied(cmd(argv))
 	}
 }
+
+# exclusion patterns the facts layer marks (segment.filters) name files but access none
+test_exclusion_patterns_allowed if {
+	allowed(bash("git clean -fdx -e .env", [sub(0, ["git", "clean", "-fdx", "-e", ".env"], {"filters": [3]})], []))
+	allowed(bash("rsync -a --exclude .env src/ /tmp/x/", [sub(0, ["rsync", "-a", "--exclude", ".env", "src/", "/tmp/x/"], {"filters": [2]})], []))
+	denied(bash("rsync -a --exclude x .env /tmp/x/", [sub(0, ["rsync", "-a", "--exclude", "x", ".env", "/tmp/x/"], {"filters": [2]})], []))
+	denied(cmd(["rsync", "-a", "--exclude", ".env", "src/", "/tmp/x/"])) # unmarked, the word is read as a path
+}
