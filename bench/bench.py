@@ -148,7 +148,7 @@ def pipeline_warm_ms(snapshot_source: list[str] | None, runs: int = 30) -> dict:
     (Evaluator.decide), for the long pipelines and the one-segment INPUT, measured in turn
     in one run: total, facts (query.build, Python) and Rego (the engine on the routed rules),
     median CPU ms, and each pipeline's ratio to the one-segment command."""
-    from claude_rego import hookinput, query
+    from claude_rego.claudecode import hookinput, query
     from claude_rego.api import evaluator_for
 
     evaluator = evaluator_for(snapshot_source)
@@ -199,7 +199,7 @@ from claude_rego.claudecode.events import event_info
 t1 = time.perf_counter()
 hook_input = hookinput.parse(INPUT)
 from claude_rego.decide import pipeline
-from claude_rego.policy import snapshot
+from claude_rego.policy import load_snapshot
 import regorus
 t2 = time.perf_counter()
 from claude_rego.claudecode.adapter import ADAPTER
