@@ -125,10 +125,10 @@ def test_rewrite_through_the_http_hook(svc):
 def test_posttooluse_redaction_through_the_http_hook(svc):
     svc.start()  # the default pack: output_redaction replaces secrets in tool output
     svc.register(events=["PostToolUse"], allow=("Bash",))
-    call = bash("echo AKIAIOSFODNN7EXAMPLE")
+    call = bash("echo AKIAQ3EGRU5LXV7OTZ4B")
     run = svc.run("print it", [[call], [text("done")]])
     output = run.tool_result_text(call["id"])
-    assert "AKIAIOSFODNN7EXAMPLE" not in output and "[REDACTED AWS" in output, run.describe()
+    assert "AKIAQ3EGRU5LXV7OTZ4B" not in output and "[REDACTED AWS" in output, run.describe()
     assert [e.get("outcome") for e in run.hook_responses("PostToolUse")] == ["success"], run.describe()
 
 

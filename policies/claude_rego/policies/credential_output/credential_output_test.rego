@@ -118,9 +118,11 @@ test_container_environment if {
 test_families_come_from_settings if {
 	count(credential_output.deny) > 0 with input as cmd(["acme", "secrets", "dump"])
 		with data.claude_rego.settings.credential_families as {"acme": {"verdict": "deny", "effect": "prints secrets", "commands": [["acme", "secrets", "dump"]]}}
-	count(credential_output.deny) == 0 with input as cmd(["heroku", "config"])
-		with data.claude_rego.settings.credential_families as {"acme": {"verdict": "deny", "effect": "prints secrets", "commands": [["acme", "secrets", "dump"]]}}
 }
+
+# (Whether such a `with` replaces or merges with the shipped families differs between
+# engines — OPA merges an object into a base document, regorus replaces it — so no test
+# here depends on the shipped families being gone; overlays merge key by key anyway.)
 
 test_injected_environments_and_helpers if {
 	every argv in [
