@@ -148,8 +148,8 @@ def pipeline_warm_ms(snapshot_source: list[str] | None, runs: int = 30) -> dict:
     (Evaluator.decide), for the long pipelines and the one-segment INPUT, measured in turn
     in one run: total, facts (query.build, Python) and Rego (the engine on the routed rules),
     median CPU ms, and each pipeline's ratio to the one-segment command."""
-    from claude_rego.claudecode import hookinput, query
     from claude_rego.api import evaluator_for
+    from claude_rego.claudecode import hookinput, query
 
     evaluator = evaluator_for(snapshot_source)
     layer = evaluator.layers[0]
