@@ -1,0 +1,357 @@
+"""Path facts: the paths of one tool call (tool input and shell words), links, secrets, the index."""
+
+from __future__ import annotations
+
+import itertools
+
+from .effects import tool_effects
+from .lexical import HOST_FLAVOUR, _alias, _collapse, _join, _key, _render, _under, fold
+from .resolve import _Context, _facts
+
+TYPE_CHECKING = False  # typing costs ~10 ms of import time on every hook call
+if TYPE_CHECKING:
+    from .lexical import Resolver
+
+
+def looks_like_path(arg: str, flavour: str = HOST_FLAVOUR) -> bool:
+    """Heuristic for shell arguments: "src/a", ".env", "~/x", "id_rsa.pem"; not "-v", "1.2".
+
+    Over-inclusion is cheap (one more inside-project fact); missing a path is not.
+    """
+    if not arg or arg.startswith("-") or "://" in arg:
+        return False
+    if not arg.isascii():
+        arg = fold(arg)  # fullwidth "．ｅｎｖ" is ".env" to a policy matching names
+    if "/" in arg or arg[0] in ".~" or (flavour == "windows" and "\\" in arg):
+        return True
+    if "." not in arg or arg.endswith(".") or any(c.isspace() for c in arg):
+        return False
+    return not all(c.isdigit() or c == "." for c in arg)  # 1.2.3 is a version, not a file
+
+
+_UNRESOLVED_MARKS = ("$", "(…)", "`…`", "…")
+
+
+def _shell_paths(shell: dict, flavour: str):
+    """(source, field, raw, segment id) for redirect targets and path-like arguments.
+
+    Also the file behind `@file` / `name=@file` / `--opt=FILE` arguments (curl -d @~/.ssh/id_rsa,
+    wget --post-file=.env) and names that a link made earlier in the command made a path.
+    """
+    segments = shell.get("segments") if isinstance(shell, dict) else None
+    if not isinstance(segments, list):
+        return
+    link_names: set[str] = set()
+    for index, seg in enumerate(segments):
+        if not isinstance(seg, dict):
+            continue
+        seg_id = seg.get("id", index)
+        redirects = seg.get("redirects")
+        for red in redirects if isinstance(redirects, list) else ():
+            if isinstance(red, dict) and not red.get("dup") and isinstance(red.get("target"), str):
+                op = red.get("op")
+                yield "redirect", op if isinstance(op, str) else "", red["target"], seg_id
+        args = seg.get("args")
+        filters: list = []
+        if isinstance(args, list):
+            from ..shell import filter_positions  # exclusion patterns (git clean -e .env) are no paths
+
+            filters = filter_positions(str(seg.get("command") or ""), args)
+        for k, arg in enumerate(args if isinstance(args, list) else ()):
+            if not isinstance(arg, str) or k in filters:
+                continue
+            inner = _embedded_path(arg)
+            if inner is not None and looks_like_path(inner, flavour):
+                yield "argument", "argv_embedded", inner, seg_id
+            if looks_like_path(arg, flavour) or arg in link_names or arg.split("/", 1)[0] in link_names:
+                yield "argument", "argv", arg, seg_id
+        if seg.get("command") in ("ln", "cp", "mv", "mount", "bindfs") and isinstance(args, list):
+            ops = [a for a in args if isinstance(a, str) and not a.startswith("-")]
+            if len(ops) >= 2:
+                link_names.add(ops[-1].rstrip("/"))
+            elif ops and seg.get("command") == "ln":
+                link_names.add(ops[0].rstrip("/").rsplit("/", 1)[-1])
+
+
+def _embedded_path(arg: str) -> str | None:
+    """@file (curl -d @f), name=@file / name=<file (curl -F), --opt=FILE."""
+    if arg.startswith("@") and len(arg) > 1:
+        return arg[1:]
+    for mark in ("=@", "=<"):
+        at = arg.find(mark)
+        if at > 0:
+            return arg[at + 2:] or None
+    if arg.startswith(("of=", "if=")):
+        return arg[3:] or None  # dd of=FILE
+    if arg.startswith("-") and "=" in arg:
+        value = arg.split("=", 1)[1]
+        return value or None
+    return None
+
+
+def _known_env(raw: str, ctx: _Context) -> str:
+    """$HOME, ${HOME}, $USER, ${USER}, $LOGNAME spelled in a path: their values here."""
+    if ctx.home is None:
+        return raw
+    if raw.startswith("~") and len(raw) > 1 and raw[1] not in "/+-" and ctx.flavour != "windows":
+        # ~user: that user's home directory, next to ours
+        name, _, rest = raw[1:].partition("/")
+        if name and all(c.isalnum() or c in "._-" for c in name):
+            parent = _render((ctx.home[0], ctx.home[1][:-1]), ctx.flavour)
+            raw = parent.rstrip("/") + "/" + name + ("/" + rest if rest else "")
+    if "$" not in raw:
+        return raw
+    home = _render(ctx.home, ctx.flavour)
+    user = ctx.home[1][-1] if ctx.home[1] else ""
+    for name, value in (("HOME", home), ("USER", user), ("LOGNAME", user)):
+        for ref in ("${" + name + "}", "$" + name):
+            start = raw.find(ref)
+            while start >= 0:
+                end = start + len(ref)
+                if ref.startswith("${") or end >= len(raw) or not (raw[end].isalnum() or raw[end] == "_"):
+                    raw = raw[:start] + value + raw[end:]
+                    start = raw.find(ref, start + len(value))
+                else:
+                    start = raw.find(ref, end)
+    return raw
+
+
+def _command_links(shell: dict | None, ctx: _Context) -> list:
+    """(segment id, link, target) for links made by ln / cp -s (and moved by mv) in the command."""
+    segments = shell.get("segments") if isinstance(shell, dict) else None
+    if not isinstance(segments, list) or ctx.flavour == "windows":
+        return []
+    links: list = []
+    for index, seg in enumerate(segments):
+        if not isinstance(seg, dict) or seg.get("command") not in ("ln", "cp", "mv", "mount", "bindfs"):
+            continue
+        args = [a for a in seg.get("args") or () if isinstance(a, str)]
+        command, seg_id = seg["command"], seg.get("id", index)
+        if command in ("mount", "bindfs"):
+            # a bind mount shows SOURCE at DIR like a link: deleting under DIR deletes SOURCE
+            binds = command == "bindfs" or any(a in ("--bind", "--rbind", "-B", "-R") or (
+                a.startswith("bind") or ",bind" in a or "rbind" in a) for a in args)
+            ops = [a for k, a in enumerate(args) if not a.startswith("-") and (k == 0 or args[k - 1] not in (
+                "-o", "-t", "--options", "--types", "-O", "-L", "-U", "--source", "--target"))]
+            if binds and len(ops) == 2:
+                link_split = _collapse(_join(_known_env(ops[1], ctx), ctx.flavour, ctx.cwd, ctx.home))
+                target_split = _collapse(_join(_known_env(ops[0], ctx), ctx.flavour, ctx.cwd, ctx.home))
+                links.append((seg_id, link_split, target_split))
+            continue
+        symbolic = any(a in ("--symbolic", "--symbolic-link") or (a.startswith("-") and not a.startswith("--")
+                       and "s" in a[1:]) for a in args)
+        if command == "cp" and not symbolic:
+            continue
+        ops, directory, i = [], None, 0
+        while i < len(args):
+            a = args[i]
+            if a in ("-t", "--target-directory") and i + 1 < len(args):
+                directory, i = args[i + 1], i + 2
+                continue
+            if a.startswith("--target-directory="):
+                directory = a.split("=", 1)[1]
+            elif a in ("-S", "--suffix"):
+                i += 2
+                continue
+            elif not a.startswith("-") or a == "-":
+                ops.append(a)
+            i += 1
+        pairs = []
+        if directory is not None:
+            pairs = [(t, directory.rstrip("/") + "/" + t.rstrip("/").rsplit("/", 1)[-1]) for t in ops]
+        elif len(ops) == 1 and command == "ln":
+            pairs = [(ops[0], ops[0].rstrip("/").rsplit("/", 1)[-1])]
+        elif len(ops) == 2:
+            pairs = [(ops[0], ops[1])]
+        for target, link in pairs:
+            link_split = _collapse(_join(_known_env(link, ctx), ctx.flavour, ctx.cwd, ctx.home))
+            if command == "mv":
+                source = _collapse(_join(_known_env(target, ctx), ctx.flavour, ctx.cwd, ctx.home))
+                for _, old, dest in list(links):
+                    if _under(_key(source, ctx.flavour), _key(old, ctx.flavour)):
+                        links.append((seg_id, link_split, (dest[0], dest[1] + source[1][len(old[1]):])))
+                continue
+            base = (link_split[0], link_split[1][:-1]) if symbolic else ctx.cwd
+            target_split = _collapse(_join(_known_env(target, ctx), ctx.flavour, base, ctx.home))
+            for _, old, dest in links:  # a link to a link made earlier
+                if _under(_key(target_split, ctx.flavour), _key(old, ctx.flavour)):
+                    target_split = (dest[0], dest[1] + target_split[1][len(old[1]):])
+                    break
+            links.append((seg_id, link_split, target_split))
+    return links
+
+
+_WRITERS = frozenset({"sponge", "tee", "cp", "mv", "dd", "sed", "gsed", "perl", "install", "ln", "truncate", "touch",
+                      "rm", "shred", "rsync", "yq", "chmod", "chown", "flock", "ed", "ex", "vim", "vi"})
+
+
+def _writer_segments(shell) -> set:
+    segments = shell.get("segments") if isinstance(shell, dict) else None
+    if not isinstance(segments, list):
+        return set()
+    return {seg.get("id", i) for i, seg in enumerate(segments) if isinstance(seg, dict) and seg.get("command") in _WRITERS}
+
+
+def _follow_links(facts: dict, seg_id, links: list, ctx: _Context) -> None:
+    """A path under a link made earlier in the same command leads where the link points."""
+    absolute = _collapse(_join(facts["absolute"], ctx.flavour, ctx.cwd, None))
+    key = _key(absolute, ctx.flavour)
+    for made_by, link, target in reversed(links):
+        if made_by < seg_id and _under(key, _key(link, ctx.flavour)):
+            resolved = _alias((target[0], target[1] + absolute[1][len(link[1]):]), ctx.flavour)
+            facts["resolved"] = _render(resolved, ctx.flavour)
+            facts["resolved_inside_project"] = (
+                None if ctx.project_resolved_key is None else _under(_key(resolved, ctx.flavour), ctx.project_resolved_key))
+            facts["via_symlink"] = True
+            facts["link_in_command"] = True
+            return
+
+
+# What every name lib/paths.rego's secret_name_patterns accept has (lowercase): a leading
+# dot or underscore, one of these words, or one of these extensions.
+_SECRET_NAME_WORDS = ("env", "cred", "secret", "token", "auth", "terraform", "vscdb", "tfstate", "id_", "account",
+                      "netrc")
+_SECRET_EXTENSIONS = (".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".kdbx", ".ppk", ".asc", ".gpg")
+
+
+def maybe_secret_name(name: str) -> bool:
+    """False only when lib/paths.rego's secret_name and secret_glob are false for `name`
+    lowercased (see maybe_secret)."""
+    if not isinstance(name, str) or not name.isascii() or any(c in name for c in "\\*?["):
+        return True
+    n = name.lower()
+    return n.startswith((".", "_")) or n.endswith(_SECRET_EXTENSIONS) or any(w in n for w in _SECRET_NAME_WORDS)
+
+
+def maybe_secret(fact: dict) -> bool:
+    """False only when no clause of lib/paths.rego's is_secret can hold for this path fact:
+    the policies then skip the per-path test (~0.1 ms in the engine). A loose necessary
+    condition, computed once here: any secret name has a leading dot or a tell-tale word or
+    extension (see secret_name_patterns); every secret location (secret_dirs, secret_files,
+    credential directories in any home, .git/config, /proc/*/environ, globs) has a hidden
+    component, `library/`, `secrets`, `/etc/` or `/proc/` in it. Anything unusual (non-ASCII,
+    backslashes, a missing field) is a candidate. tests/test_secret_candidate.py checks it
+    against is_secret itself. Never raises."""
+    try:
+        name, folded, absolute, resolved = (fact.get(k) for k in ("name", "name_folded", "absolute_folded", "resolved"))
+        if fact.get("glob") is not False or not all(isinstance(v, str) for v in (name, folded, absolute, resolved)):
+            return True
+        text = "\0".join((name, folded, absolute, resolved))
+        if not text.isascii() or any(c in text for c in "\\*?["):
+            return True
+        if any(maybe_secret_name(n) for n in (folded, name, resolved.rsplit("/", 1)[-1])):
+            return True
+        for loc in (absolute.lower(), resolved.lower()):
+            if "/." in loc or "library/" in loc or "secrets" in loc or "/etc/" in loc or loc.startswith("/proc/"):
+                return True
+        return False
+    except Exception:  # noqa: BLE001
+        return True
+
+
+def prune_secret_pieces(shell: dict | None, paths: list[dict], index: dict | None) -> None:
+    """Drop from shell.index.maybe_secret_pieces the path-like pieces secrets_access would
+    only resolve to a path fact that cannot be a secret: the piece's own name cannot be a
+    secret's, it holds no `$`, no segment changes directory (so lib/paths location() of the
+    piece is the path fact path_of finds for that segment and word) and every segment using
+    it has such a fact, marked maybe_secret: false. tests/test_secret_candidate.py
+    checks the pruned pieces against secrets_access's own test. Never raises."""
+    try:
+        sindex = shell.get("index") if isinstance(shell, dict) else None
+        if not isinstance(sindex, dict) or not isinstance(index, dict) or sindex.get("cd") is not False:
+            return
+        pieces, by_use, by_raw = sindex.get("pieces") or {}, index.get("by_use") or {}, index.get("by_raw") or {}
+
+        def fact_of(i, piece):  # what lib/shell.rego's path_of(segment i, piece) finds
+            at = by_use.get(f"{i}\n{piece}", by_raw.get(piece))
+            return paths[at] if isinstance(at, int) else None
+
+        keep = []
+        for piece in sindex.get("maybe_secret_pieces") or []:
+            facts = [fact_of(i, piece) for i in pieces.get(piece) or [None]]
+            if "$" in piece or maybe_secret_name(piece) or not all(
+                    isinstance(f, dict) and f.get("maybe_secret") is False for f in facts):
+                keep.append(piece)
+        sindex["maybe_secret_pieces"] = keep
+    except Exception:  # noqa: BLE001 — an optimisation: keep the list as it was
+        return
+
+
+def index_paths(paths: list[dict]) -> dict | None:
+    """Where lib/shell.rego's path_of(seg, arg) finds a path fact, so it is a lookup and not a
+    pass over every path per call: `by_use` ("<segment id>\\n<raw>" → the position in
+    `paths` of the first fact with that segment and raw), `by_raw` (raw → the first fact
+    with that raw whose source is not tool_input) and `by_segment` (segment id → the
+    positions of its facts, for lib/shell.rego's segment_paths). Never raises."""
+    by_use: dict[str, int] = {}
+    by_raw: dict[str, int] = {}
+    by_segment: dict[str, list[int]] = {}
+    try:
+        for i, p in enumerate(paths):
+            seg = p.get("segment")
+            if isinstance(seg, int) and not isinstance(seg, bool):
+                by_segment.setdefault(str(seg), []).append(i)
+            raw = p.get("raw")
+            if not isinstance(raw, str):
+                continue
+            if isinstance(seg, int) and not isinstance(seg, bool):
+                by_use.setdefault(f"{seg}\n{raw}", i)
+            if isinstance(p.get("source"), str) and p["source"] != "tool_input":
+                by_raw.setdefault(raw, i)
+    except Exception:  # noqa: BLE001 — an optimisation: without it the Rego pass applies
+        return None
+    return {"by_use": by_use, "by_raw": by_raw, "by_segment": by_segment}
+
+
+def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: str,
+                  project_dir: str | None, home: str | None, flavour: str = HOST_FLAVOUR,
+                  resolver: Resolver | None = None, limit: int = 64,
+                  effects: dict | None = None) -> list[dict]:
+    """Facts for every path a tool call touches, de-duplicated, at most `limit` entries.
+
+    Paths from the tool's input (see `tool_effects`) carry `access` ("read", "write",
+    "list" or "unknown"); shell-derived ones carry `access: null` (the command says).
+
+    Callers detect truncation by `len(result) == limit`.
+    """
+    ctx = _Context(cwd=cwd, project_dir=project_dir, home=home, flavour=flavour, resolver=resolver)
+    if effects is None:
+        effects = tool_effects(tool_name, tool_input)
+    access = {field: kind for field, _raw, kind in effects["paths"]}
+    found = [("tool_input", field, raw, None) for field, raw, _kind in effects["paths"]]
+    out: list[dict] = []
+    seen: set[tuple[str, str, str]] = set()
+    candidates = itertools.chain(found, _shell_paths(shell, flavour) if shell is not None else ())
+    links = _command_links(shell, ctx) if shell is not None else []
+    writers = _writer_segments(shell)
+    for source, field, raw, seg_id in candidates:
+        if len(out) >= limit:
+            break
+        text = _known_env(raw, ctx) if seg_id is not None and isinstance(raw, str) else raw
+        facts = _facts(text, ctx)
+        facts["raw"] = raw
+        # the same file named by a reader and a writer (jq f | sponge f) is two facts
+        key = (source, field, facts["absolute"], seg_id if links or seg_id in writers else None)
+        if key in seen:
+            continue
+        seen.add(key)
+        facts["field"], facts["source"] = field, source
+        facts["access"] = access.get(field) if source == "tool_input" else None
+        if seg_id is not None:
+            facts["segment"] = seg_id
+            if links:
+                _follow_links(facts, seg_id, links, ctx)
+            if any(m in text for m in _UNRESOLVED_MARKS):
+                # part of the path is only known when the command runs: the literal
+                # directory before it is all that is certain ("/$X" is somewhere under /)
+                cut = min(i for i in (text.find(m) for m in _UNRESOLVED_MARKS) if i >= 0)
+                prefix = text[:cut]
+                prefix_dir = prefix if prefix.endswith("/") or not prefix else prefix.rsplit("/", 1)[0] + "/" \
+                    if "/" in prefix else ""
+                facts["unresolved"] = True
+                facts["known_prefix"] = None if not prefix_dir else _render(
+                    _collapse(_join(prefix_dir, flavour, ctx.cwd, ctx.home)), flavour)
+        out.append(facts)
+    for facts in out:
+        facts["maybe_secret"] = maybe_secret(facts)
+    return out

@@ -1,0 +1,381 @@
+"""Path facts: what any tool's call touches (reads, writes, lists, network, exec), by its input."""
+
+from __future__ import annotations
+
+# Claude Code tools and the input fields that carry a path.
+TOOL_PATH_FIELDS: dict[str, tuple[str, ...]] = {
+    "Read": ("file_path",),
+    "Write": ("file_path",),
+    "Edit": ("file_path",),
+    "MultiEdit": ("file_path",),
+    "NotebookEdit": ("notebook_path",),
+    "NotebookRead": ("notebook_path",),
+    "Glob": ("path",),
+    "Grep": ("path",),
+    "LS": ("path",),
+}
+# Fields checked on tools we do not know, so a renamed or MCP file tool cannot slip by.
+GENERIC_PATH_FIELDS = ("file_path", "path", "notebook_path", "directory", "dir")
+
+
+# --- collecting the paths of a tool call -------------------------------------------
+
+
+def tool_paths(tool_name: str, tool_input: dict) -> list[tuple[str, str]]:
+    """(field, raw path) pairs a tool's input carries; unknown tools get the generic fields."""
+    if not isinstance(tool_input, dict):
+        return []
+    fields = TOOL_PATH_FIELDS.get(tool_name, GENERIC_PATH_FIELDS)
+    out = [(f, tool_input[f]) for f in fields if isinstance(tool_input.get(f), str)]
+    pattern = tool_input.get("pattern")
+    if tool_name == "Glob" and isinstance(pattern, str) and ("/" in pattern or "\\" in pattern):
+        out.append(("pattern", pattern))
+    return out
+
+
+# --- effects: what any tool's call touches -----------------------------------------
+#
+# Built-in tools are described exactly (TOOL_PATH_FIELDS and the access below). Every
+# other tool (MCP servers, renamed or future tools) is described by walking its input:
+# keys that name a path, a URL or a command, and the verbs of its name, so file, secret
+# and network policies apply by effect, not by tool name.
+
+READ, WRITE, LIST, UNKNOWN = "read", "write", "list", "unknown"
+
+_BUILTIN_ACCESS = {
+    "Read": READ, "NotebookRead": READ, "Grep": READ,
+    "Write": WRITE, "Edit": WRITE, "MultiEdit": WRITE, "NotebookEdit": WRITE,
+    "Glob": LIST, "LS": LIST,
+}
+# built-in tools whose input is described by the tables above (no generic walk)
+_BUILTIN_TOOLS = frozenset(_BUILTIN_ACCESS) | frozenset({
+    "Bash", "PowerShell", "BashOutput", "KillShell", "KillBash", "WebFetch", "WebSearch",
+    "Task", "Agent", "TodoWrite", "ExitPlanMode", "Skill", "SlashCommand", "AskUserQuestion",
+})
+
+_PATH_KEYS = frozenset({
+    "path", "paths", "file", "files", "filename", "filenames", "file_name", "file_path", "filepath",
+    "file_paths", "notebook_path", "directory", "directories", "dir", "dirs", "folder", "folders",
+    "source", "sources", "src", "destination", "dest", "dst", "target", "targets", "from", "to",
+    "root", "cwd", "working_directory", "workdir", "location", "output", "out", "input", "uri", "uris",
+    "old_path", "new_path", "local_path", "absolute_path", "relative_path", "glob", "include",
+})
+_PATH_SUFFIXES = ("_path", "_paths", "_file", "_files", "_filename", "_dir", "_dirs", "_directory",
+                  "_directories", "_folder", "_uri")
+# keys whose path is written / read whatever the tool's verb
+_WRITE_KEYS = frozenset({"destination", "dest", "dst", "target", "targets", "to", "output", "out",
+                         "new_path", "destination_path", "target_path", "output_path", "output_file",
+                         "output_dir", "output_directory", "dest_path", "save_path"})
+_READ_KEYS = frozenset({"source", "sources", "src", "from", "input", "source_path", "input_path",
+                        "input_file", "src_path"})
+_NETWORK_KEYS = frozenset({"url", "urls", "uri", "uris", "endpoint", "host", "hostname", "domain",
+                           "webhook", "webhook_url", "base_url", "href", "link", "server", "address"})
+_EXEC_KEYS = frozenset({"command", "cmd", "commands", "script", "shell_command", "bash_command",
+                        "command_line", "commandline", "shell"})
+_EXEC_VERBS = frozenset({"exec", "execute", "run", "eval", "evaluate", "spawn", "shell", "terminal",
+                         "bash", "sh", "python", "node", "repl", "interpreter", "process",
+                         "tmux", "screen", "pty", "console", "kernel"})
+# fields of a run/exec/terminal tool that carry code or keystrokes (besides _EXEC_KEYS)
+_EXEC_CODE_KEYS = frozenset({"code", "args", "argv", "input", "source", "exec", "run", "expression",
+                             "expr", "program", "snippet", "stdin"})
+# fields that carry typed text, for tools that type into a terminal (tmux/screen/pty/
+# console/terminal servers or tools, send_keys)
+_TYPED_KEYS = frozenset({"keys", "text", "line", "lines", "input", "data"})
+_TERMINAL_WORDS = frozenset({"tmux", "screen", "pty", "console", "terminal", "keys"})
+# tmux/screen key names sent after the text: `rm -rf ~ Enter` types and runs `rm -rf ~`
+_KEYSTROKE_WORDS = frozenset({"enter", "c-m", "c-j", "kpenter", "return", "\\n", "\\r"})
+_WRITE_VERBS = frozenset({
+    "write", "edit", "create", "update", "delete", "remove", "rm", "move", "mv", "rename", "copy", "cp",
+    "put", "save", "mkdir", "append", "patch", "set", "insert", "replace", "modify",
+    "overwrite", "truncate", "chmod", "chown", "touch", "make", "new", "apply", "store", "download",
+    "unzip", "extract", "install", "unlink", "rmdir", "mkfile", "link", "symlink", "clear", "reset",
+})
+_READ_VERBS = frozenset({
+    "read", "get", "list", "ls", "search", "find", "view", "show", "cat", "open", "fetch", "query", "stat",
+    "info", "describe", "tree", "glob", "grep", "head", "tail", "load", "inspect", "diff", "status", "log",
+    "check", "lookup", "resolve", "browse", "explore", "preview", "count", "exists", "watch", "upload",
+    "send", "share", "attach", "analyze", "analyse", "index", "scan", "parse", "lint", "validate", "print",
+    "dump", "export", "summarize", "summarise", "convert", "compare", "hash", "checksum", "metadata",
+})
+# verbs of tools that return names, not contents (list_directory, directory_tree, get_file_info)
+_LIST_VERBS = frozenset({"list", "ls", "tree", "glob", "stat", "exists", "info", "metadata", "find"})
+_MOVE_VERBS = frozenset({"move", "mv", "rename"})  # the source of a move is deleted: a write
+
+_MAX_NODES = 512      # values looked at in one tool input
+_MAX_DEPTH = 8        # nesting followed
+_MAX_VALUE = 4096     # longer strings are data, not paths or URLs
+
+
+def _snake(key: str) -> str:
+    """camelCase / kebab-case / "File Path" -> snake_case, lower."""
+    out = []
+    for i, ch in enumerate(key):
+        if ch.isupper() and i and (key[i - 1].islower() or key[i - 1].isdigit()):
+            out.append("_")
+        out.append("_" if ch in "- ." else ch.lower())
+    return "".join(out)
+
+
+def name_tokens(tool_name: str) -> frozenset:
+    """The words of a tool's name: mcp__fs__writeFile -> {"write", "file"} (server excluded)."""
+    if not isinstance(tool_name, str):
+        return frozenset()
+    name = tool_name
+    if name.startswith("mcp__"):
+        name = name[5:].partition("__")[2] or name[5:]
+    return frozenset(t for t in _snake(name).replace("__", "_").split("_") if t)
+
+
+def _server_tokens(tool_name: str) -> frozenset:
+    """The words of an MCP tool's server name: mcp__tmux-server__x -> {"tmux", "server"}."""
+    if isinstance(tool_name, str) and tool_name.startswith("mcp__"):
+        server = tool_name[5:].partition("__")[0]
+        return frozenset(t for t in _snake(server).replace("-", "_").split("_") if t)
+    return frozenset()
+
+
+def _runs_by_server_or_keys(tool_name: str, tokens: frozenset) -> bool:
+    """A tool of a terminal/exec server (mcp__tmux__…, mcp__shell__…) or one that sends
+    keystrokes (send_keys): what it is given is typed or run."""
+    return "keys" in tokens or bool(_server_tokens(tool_name) & _EXEC_VERBS)
+
+
+def _verb_access(tokens: frozenset) -> str:
+    """write if the tool's name has a write verb, read if a read verb, list if it only
+    lists names, else unknown."""
+    if tokens & _WRITE_VERBS:
+        return WRITE
+    if tokens & (_READ_VERBS - _LIST_VERBS):
+        return READ
+    if tokens & _LIST_VERBS:
+        return LIST
+    return UNKNOWN
+
+
+def _path_key(key: str) -> bool:
+    return key in _PATH_KEYS or key.endswith(_PATH_SUFFIXES)
+
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def _unquote(text: str) -> str:
+    """Percent-decoding (UTF-8) without urllib: a%20b -> "a b"; bad escapes stay as they are."""
+    if "%" not in text:
+        return text
+    pieces = text.split("%")
+    raw = bytearray(pieces[0].encode("utf-8", "surrogatepass"))
+    for piece in pieces[1:]:
+        if len(piece) >= 2 and piece[0] in _HEX and piece[1] in _HEX:
+            raw.append(int(piece[:2], 16))
+            raw.extend(piece[2:].encode("utf-8", "surrogatepass"))
+        else:
+            raw.extend(b"%" + piece.encode("utf-8", "surrogatepass"))
+    return raw.decode("utf-8", "replace")
+
+
+def _file_uri(value: str) -> str | None:
+    """file:///a%20b -> "/a b"; file://localhost/x -> "/x"; file://host/x -> "//host/x"; else None."""
+    if value[:7].lower() != "file://":
+        return None
+    rest = value[7:]
+    if not rest.startswith("/"):
+        host, _, rest = rest.partition("/")
+        rest = "/" + rest
+        if host.lower() not in ("", "localhost"):
+            rest = "//" + host + rest
+    return _unquote(rest.split("?", 1)[0].split("#", 1)[0])
+
+
+def _looks_absolute(value: str) -> bool:
+    """A value that is unmistakably a path: /x, ~/x, ~, C:\\x (no whitespace, no newline)."""
+    if not value or len(value) > _MAX_VALUE or any(c.isspace() for c in value):
+        return False
+    if value[0] == "/" and len(value) > 1 and value[1] != "/":
+        return True
+    if value == "~" or value.startswith("~/"):
+        return True
+    return len(value) > 2 and value[1] == ":" and value[2] in "\\/" and value[0].isascii() and value[0].isalpha()
+
+
+def _network(field: str, value: str) -> dict | None:
+    scheme, sep, rest = value.partition("://")
+    if not sep or not scheme or not scheme.replace("+", "").replace("-", "").replace(".", "").isalnum():
+        return None
+    authority = rest.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
+    userinfo, _, hostport = authority.rpartition("@")
+    host = hostport
+    if host.startswith("["):
+        host = host[1:].split("]", 1)[0]
+    else:
+        host = host.split(":", 1)[0]
+    return {"field": field, "url": value, "scheme": scheme.lower(), "host": _ipv4(host.lower()),
+            "credentials": bool(userinfo)}
+
+
+def _ipv4(host: str) -> str:
+    """Numeric IPv4 spellings as inet_aton reads them (0xa9fea9fe, 2852039166, 0251.0376.0251.0376,
+    169.254.43518) -> dotted quad, so a policy comparing hosts sees one form; else unchanged."""
+    parts = host.split(".")
+    if not host or len(parts) > 4:
+        return host
+    values = []
+    for part in parts:
+        try:
+            if part[:2] in ("0x", "0X"):
+                values.append(int(part[2:] or "0", 16))
+            elif len(part) > 1 and part[0] == "0":
+                values.append(int(part, 8))
+            else:
+                values.append(int(part, 10))
+        except ValueError:
+            return host
+    *head, last = values
+    if any(v > 255 for v in head) or last >= 256 ** (5 - len(values)):
+        return host
+    number = sum(v << (8 * (3 - i)) for i, v in enumerate(head)) + last
+    return ".".join(str((number >> s) & 255) for s in (24, 16, 8, 0))
+
+
+def _argv_text(items: list) -> str:
+    """["rm", "-rf", "a b"] -> "rm -rf 'a b'" (POSIX quoting, for the shell parser)."""
+    out = []
+    for item in items:
+        text = str(item)
+        if text and all(c.isalnum() or c in "@%+=:,./_-~" for c in text):
+            out.append(text)
+        else:
+            out.append("'" + text.replace("'", "'\\''") + "'")
+    return " ".join(out)
+
+
+def tool_effects(tool_name: str, tool_input: dict) -> dict:
+    """What a tool call touches, from its input alone (no shell parsing here).
+
+    {"paths": [(field, raw, access)], "network": [...], "exec": [{"field", "command"}],
+     "truncated": bool}. access is "read", "write", "list" or "unknown".
+    """
+    paths: list[tuple[str, str, str]] = []
+    network: list[dict] = []
+    execs: list[dict] = []
+    out = {"paths": paths, "network": network, "exec": execs, "truncated": False}
+    if not isinstance(tool_input, dict) or not isinstance(tool_name, str):
+        return out
+
+    if tool_name in _BUILTIN_TOOLS:
+        access = _BUILTIN_ACCESS.get(tool_name, READ)
+        paths.extend((f, raw, access) for f, raw in tool_paths(tool_name, tool_input))
+        if tool_name == "Grep" and isinstance(tool_input.get("glob"), str) and tool_input["glob"]:
+            # a file-name filter: it selects which files' content is shown
+            mode = tool_input.get("output_mode")
+            base = tool_input.get("path") if isinstance(tool_input.get("path"), str) else ""
+            glob = tool_input["glob"]
+            raw = glob if not base or glob.startswith(("/", "~")) else base.rstrip("/") + "/" + glob
+            paths.append(("glob", raw, READ if mode == "content" else LIST))
+        kind = tool_input.get("type")
+        if tool_name == "Grep" and isinstance(kind, str) and kind and kind.isalnum():
+            # a ripgrep file type (type: "env"): the files it selects, as a glob
+            base = tool_input.get("path") if isinstance(tool_input.get("path"), str) else ""
+            glob = "*." + kind
+            raw = glob if not base else base.rstrip("/") + "/" + glob
+            paths.append(("type", raw, READ if tool_input.get("output_mode") == "content" else LIST))
+        if tool_name == "WebFetch" and isinstance(tool_input.get("url"), str):
+            url = tool_input["url"]
+            local = _file_uri(url)
+            if local is not None:
+                paths.append(("url", local, READ))
+            else:
+                found = _network("url", url)
+                if found:
+                    network.append(found)
+        return out
+
+    tokens = name_tokens(tool_name)
+    verb_access = _verb_access(tokens)
+    executes = bool(tokens & _EXEC_VERBS) or _runs_by_server_or_keys(tool_name, tokens)
+    typing = bool((tokens | _server_tokens(tool_name)) & _TERMINAL_WORDS)
+    budget = [_MAX_NODES]
+
+    def visit(node, key: str, field: str, depth: int) -> None:
+        if budget[0] <= 0 or depth > _MAX_DEPTH:
+            out["truncated"] = True
+            return
+        budget[0] -= 1
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if isinstance(k, str):
+                    sk = _snake(k)
+                    visit(v, sk, f"{field}.{k}" if field else k, depth + 1)
+            return
+        if isinstance(node, list):
+            for i, v in enumerate(node):
+                visit(v, key, f"{field}[{i}]", depth + 1)
+            return
+        if not isinstance(node, str) or not node:
+            return
+        if key in _EXEC_KEYS or (executes and key in _EXEC_CODE_KEYS) or (typing and key in _TYPED_KEYS):
+            command = _strip_keystrokes(node) if typing and key in _TYPED_KEYS else node
+            if command:
+                execs.append({"field": field, "command": command})
+            return
+        local = _file_uri(node) if len(node) <= _MAX_VALUE else None
+        if local is not None:
+            paths.append((field, local, _key_access(key, verb_access, tokens)))
+            return
+        if key in _NETWORK_KEYS or "://" in node[:32]:
+            found = _network(field, node) if len(node) <= _MAX_VALUE else None
+            if found:
+                network.append(found)
+                return
+        if _path_key(key) and len(node) <= _MAX_VALUE and "\n" not in node:
+            paths.append((field, node, _key_access(key, verb_access, tokens)))
+        elif _looks_absolute(node):
+            paths.append((field, node, READ if verb_access != WRITE else UNKNOWN))
+
+    visit(tool_input, "", "", 0)
+    # an argv list under an exec key becomes one command line
+    for k in _EXEC_KEYS:
+        v = tool_input.get(k)
+        if isinstance(v, list) and v and all(isinstance(x, (str, int, float)) for x in v):
+            execs[:] = [e for e in execs if not e["field"].startswith(k + "[")]
+            execs.append({"field": k, "command": _argv_text(v)})
+    # a tool that sets a git setting which git runs as a program (an MCP git_config with
+    # key core.fsmonitor): the same effect as `git config KEY VALUE`, judged as that command
+    setting = _git_exec_setting(tokens, tool_input)
+    if setting is not None:
+        execs.append(setting)
+    return out
+
+
+_SETTING_KEYS = ("key", "name", "setting", "option", "config_key")
+
+
+def _git_exec_setting(tokens: frozenset, tool_input: dict) -> dict | None:
+    if "config" not in tokens and "git" not in tokens:
+        return None
+    value = tool_input.get("value")
+    if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+        return None
+    from ..shell.routes import _git_exec_key  # the one list of git's program-valued settings
+
+    for field in _SETTING_KEYS:
+        key = tool_input.get(field)
+        if isinstance(key, str) and 0 < len(key) <= 200 and _git_exec_key(key.lower()):
+            return {"field": field, "command": _argv_text(["git", "config", key, str(value)])}
+    return None
+
+
+def _strip_keystrokes(text: str) -> str:
+    """`rm -rf ~ Enter` → `rm -rf ~`: trailing key names are keystrokes, not words."""
+    words = text.rstrip().split(" ")
+    while words and words[-1].lower() in _KEYSTROKE_WORDS:
+        words.pop()
+    return " ".join(words).rstrip()
+
+
+def _key_access(key: str, verb_access: str, tokens: frozenset) -> str:
+    if key in _WRITE_KEYS:
+        return WRITE
+    if key in _READ_KEYS:
+        return WRITE if tokens & _MOVE_VERBS else READ
+    return verb_access

@@ -1,0 +1,65 @@
+"""Shell facts: what a Bash command line would actually run, for policies to match on.
+
+A small hand-written lexer/parser for the POSIX sh / bash subset that matters for
+security decisions (GPL parsers such as bashlex are not an option). It is deliberately
+conservative: whatever it cannot resolve is marked `opaque`, and policies treat opaque
+as "could be anything". Mentions inside quoted arguments stay data.
+
+Output (plain JSON data): `segments`, one per simple command found, flattened in
+source order with nested ones (subshells, `$(…)`, backticks, process substitution,
+`bash -c` payloads, `eval`, `xargs`, `find -exec`), each with the argv after quote
+removal and wrapper stripping (`sudo`, `env`, `timeout`, `nice`, …). Never raises.
+Hot path: standard library only.
+"""
+
+from __future__ import annotations
+
+from .parser import _Parser
+from .views import annotate, filter_positions
+
+__all__ = ["annotate", "filter_positions", "parse_command"]
+
+
+def _flatten(nodes: list, parent: int | None, out: list) -> None:
+    for node in nodes:
+        children = node.pop("children")
+        node["id"] = len(out)
+        node["parent"] = parent if node["context"] not in ("top", "subshell", "group", "function_body") else None
+        out.append(node)
+        _flatten(children, node["id"], out)
+
+
+_KEYS = ("id", "parent", "context", "depth", "pipeline", "operator", "argv", "command", "args",
+         "raw_words", "wrappers", "assignments", "redirects", "opaque", "opaque_reasons")
+
+
+def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536) -> dict:
+    """Parse one Bash command line into segments (see module docstring). Never raises."""
+    try:
+        if not isinstance(command, str):
+            return {"segments": [], "opaque": True, "opaque_reasons": ["parse_error"], "error": "not a string"}
+        parser = _Parser(command[:max_length], max_depth)
+        if len(command) > max_length:
+            parser.note("too_long")
+        nodes, _ = parser.sequence(0, 0, "top", None)
+        parser.run_deferred(final=True)
+        flat: list = []
+        _flatten(nodes, None, flat)
+        segments = []
+        for node in flat:
+            segment = {key: node[key] for key in _KEYS}
+            if "config_exec" in node:
+                segment["config_exec"] = node["config_exec"]
+            for extra in ("stdin_literal", "restart_policy"):
+                if extra in node:
+                    segment[extra] = node[extra]
+            if "resolved_argv" in node:
+                segment["resolved_argv"] = node["resolved_argv"]
+                segment["resolved_command"] = node["resolved_command"]
+            segments.append(segment)
+        reasons = list(parser.reasons)
+        return {"segments": segments, "opaque": bool(reasons), "opaque_reasons": reasons,
+                "error": parser.error}
+    except Exception as exc:  # noqa: BLE001 — a parser bug must read as "could be anything"
+        return {"segments": [], "opaque": True, "opaque_reasons": ["parse_error"],
+                "error": f"internal parser error: {type(exc).__name__}"}

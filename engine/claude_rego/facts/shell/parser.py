@@ -1,0 +1,260 @@
+"""Shell facts: the parser (sequences, pipelines, redirections, heredocs) over the mixins."""
+
+from __future__ import annotations
+
+from .code import _Code
+from .commands import _Commands
+from .lexer import _Lexer
+from .programs import _substitutions
+from .routes import _Routes
+from .stdin import _Stdin
+from .words import _Word
+
+
+class _Parser(_Lexer, _Commands, _Routes, _Stdin, _Code):
+    def __init__(self, src: str, max_depth: int):
+        self.src = src
+        self.n = len(src)
+        self.max_depth = max_depth
+        self.reasons: list[str] = []
+        self.error: str | None = None
+        self.pipeline_counter = 0
+        self.variables: dict[str, str] = {}
+        # names bound to several literal values (for-loop variables) or, in a function
+        # call's body, the positional parameters
+        self.bindings: dict[str, list[str]] = {}
+        self.functions: dict[str, str] = {}   # name -> body text, defined earlier in the command
+        self.aliases: dict[str, str] = {}
+        self.git_aliases: dict[str, str] = {}
+        self.files: dict[str, str] = {}       # file name -> literal text written earlier (echo x > f)
+        self.expanding: frozenset = frozenset()  # functions whose body is being expanded (no recursion)
+        self.last_stage = None                # the previous pipeline stage: a node, "complex" or None
+        self.subshell_stdin = None            # what the first command of a subshell reads
+        self.deferred: list = []              # (node, stdin stage, depth) waiting for heredoc bodies
+
+    # ------------------------------------------------------------------ utilities
+    def note(self, reason: str) -> None:
+        if reason not in self.reasons:
+            self.reasons.append(reason)
+
+    def fail(self, message: str) -> None:
+        if self.error is None:
+            self.error = message
+        self.note("parse_error")
+
+    def new_pipeline(self) -> int:
+        self.pipeline_counter += 1
+        return self.pipeline_counter - 1
+
+    # ------------------------------------------------------------------- sequence
+    def sequence(self, pos: int, depth: int, context: str, stop: str | None) -> tuple[list, int]:
+        """Parse commands until `stop` (")" or "`") or the end; returns (nodes, position)."""
+        nodes: list = []
+        operator = None
+        pipeline = self.new_pipeline()
+        contexts = [context]
+        heredocs: list = []
+        words: list[_Word] = []
+        redirects: list[dict] = []
+        pending_function = False
+        pending_name = None
+        functions: list = []  # (name, body start) of the function bodies being read
+        src, n = self.src, self.n
+        first_stdin, self.subshell_stdin = self.subshell_stdin, None
+
+        def finish(next_operator):
+            nonlocal operator, pipeline, words, redirects, pending_function, pending_name, first_stdin
+            if words and words[-1].text == "()" and not words[-1].quoted:
+                pending_function = True  # `f () { …; }`: the group that follows is its body
+                pending_name = words[0].text if len(words) == 2 else None
+            elif words or redirects:
+                if first_stdin is not None and not nodes and operator is None:
+                    self.last_stage, op = first_stdin, "|"  # `echo x | (sh)`: the subshell's input
+                else:
+                    op = operator
+                node = self.simple_command(words, redirects, contexts[-1], depth, pipeline, op)
+                if op != operator and node is not None:
+                    node["operator"] = operator
+                if node is not None:
+                    nodes.append(node)
+                self.last_stage = node
+            first_stdin = None
+            words, redirects = [], []
+            if next_operator not in ("|", "|&"):
+                pipeline = self.new_pipeline()
+            operator = next_operator if nodes else None
+
+        while pos < n:
+            ch = src[pos]
+            if ch in " \t":
+                pos += 1
+            elif ch == "\\" and src.startswith("\\\n", pos):
+                pos += 2
+            elif ch == "#":  # only reached at a word boundary: a comment
+                while pos < n and src[pos] != "\n":
+                    pos += 1
+            elif ch == "\n":
+                finish("\n")
+                pos += 1
+                pos = self.read_heredoc_bodies(pos, heredocs)
+            elif ch == ";":
+                finish(";")
+                pos += 2 if src.startswith(";;", pos) else 1
+            elif ch == "&" and src.startswith("&&", pos):
+                finish("&&")
+                pos += 2
+            elif ch == "&" and src.startswith("&>", pos):
+                op = "&>>" if src.startswith("&>>", pos) else "&>"
+                pos = self.redirect(pos + len(op), op, None, redirects, heredocs, depth)
+            elif ch == "&":
+                finish("&")
+                pos += 1
+            elif ch == "|":
+                op = "||" if src.startswith("||", pos) else "|&" if src.startswith("|&", pos) else "|"
+                finish(op)
+                pos += len(op)
+            elif ch == ")":
+                if stop == ")":
+                    finish(None)
+                    return nodes, pos + 1
+                pos += 1  # a `case` pattern's ")": a separator here
+                finish(";")
+            elif ch == "`" and stop == "`":
+                finish(None)
+                return nodes, pos + 1
+            elif ch == "(" and not words:
+                if src.startswith("((", pos):  # arithmetic command
+                    end = src.find("))", pos + 2)
+                    pos = n if end < 0 else end + 2
+                    continue
+                if depth + 1 > self.max_depth:
+                    self.note("too_deep")
+                    pos = self.skip_balanced(pos + 1)
+                    continue
+                self.subshell_stdin = (self.last_stage or "complex") if operator in ("|", "|&") else None
+                inner, pos = self.sequence(pos + 1, depth + 1, "subshell", ")")
+                self.last_stage = "complex"
+                if inner and operator is not None:
+                    inner[0]["operator"] = operator
+                nodes.extend(inner)
+            elif ch == "(" and words and src.startswith("()", pos):
+                words.append(_Word())
+                words[-1].text = "()"
+                pos += 2
+            elif ch in "<>" and src.startswith(("<(", ">("), pos):
+                word = _Word()
+                kind = src[pos]
+                pos = self.nested(pos + 2, depth, "process_substitution", ")", word)
+                word.text = f"{kind}(…)"
+                word.substitution = True
+                words.append(word)
+            elif ch in "<>":
+                pos = self.redirect_operator(pos, None, redirects, heredocs, depth)
+            elif ch.isdigit() and self.fd_redirect_at(pos):
+                j = pos
+                while src[j].isdigit():
+                    j += 1
+                pos = self.redirect_operator(j, int(src[pos:j]), redirects, heredocs, depth)
+            elif ch == "(":
+                pos += 1  # stray "(" inside a command: ignore
+            else:
+                word, pos = self.word(pos, depth, stop)
+                is_function = len(words) == 2 and not words[1].quoted and (
+                    words[1].text == "()" or (words[0].text == "function" and not words[0].quoted))
+                if word.text in ("{", "}") and not word.quoted and (not words or is_function):
+                    if word.text == "{":
+                        if pending_function or is_function:
+                            contexts.append("function_body")
+                            name = pending_name if pending_function else (
+                                words[1].text if words[0].text == "function" else words[0].text)
+                            functions.append((name, pos))
+                        else:
+                            contexts.append("group")
+                        pending_function, pending_name = False, None
+                        words = []
+                    elif len(contexts) > 1:
+                        if contexts.pop() == "function_body" and functions:
+                            name, body_start = functions.pop()
+                            if name:
+                                self.functions[name] = src[body_start:pos - 1]
+                        self.last_stage = "complex"
+                    continue
+                if word.alternatives and not (all(self.is_assignment(w) for w in words) and self.is_assignment(word)):
+                    for text in word.alternatives:
+                        alt = _Word()
+                        alt.text, alt.raw, alt.quoted, alt.expansion = text, text, word.quoted, word.expansion
+                        alt.substitution, alt.glob, alt.nested = word.substitution, word.glob, word.nested
+                        words.append(alt)
+                        word = _Word()  # substitutions inside are counted once
+                    continue
+                words.append(word)
+        if stop is not None:
+            self.fail(f"missing closing {stop!r}")
+        finish(None)
+        return nodes, pos
+
+    def fd_redirect_at(self, pos: int) -> bool:
+        j = pos
+        while j < self.n and self.src[j].isdigit():
+            j += 1
+        return j < self.n and self.src[j] in "<>" and (pos == 0 or self.src[pos - 1] in " \t\n;&|()")
+
+    def skip_balanced(self, pos: int) -> int:
+        depth = 1
+        while pos < self.n and depth:
+            depth += {"(": 1, ")": -1}.get(self.src[pos], 0)
+            pos += 1
+        return pos
+
+    # ---------------------------------------------------------------- redirection
+    def redirect_operator(self, pos, fd, redirects, heredocs, depth) -> int:
+        src = self.src
+        for op in ("<<<", "<<-", "&>>", ">>", ">|", ">&", "<&", "<>", "<<", ">", "<"):
+            if src.startswith(op, pos):
+                return self.redirect(pos + len(op), op, fd, redirects, heredocs, depth)
+        return pos + 1
+
+    def redirect(self, pos, op, fd, redirects, heredocs, depth) -> int:
+        while pos < self.n and self.src[pos] in " \t":
+            pos += 1
+        if self.src.startswith(("<(", ">("), pos):  # done < <(cmd): a process substitution
+            word = _Word()
+            kind = self.src[pos]
+            pos = self.nested(pos + 2, depth, "process_substitution", ")", word)
+            word.text = f"{kind}(…)"
+        else:
+            word, pos = self.word(pos, depth, None)
+        target = word.text
+        dup = op in (">&", "<&") and (target.isdigit() or target == "-")
+        if dup:
+            target = "&" + target
+        entry = {"op": op, "target": target, "fd": fd, "dup": dup, "_nested": word.nested,
+                 "_dynamic": word.expansion or ("(…)" in target or "`…`" in target)}
+        if op in ("<<", "<<-"):
+            entry["body"] = None  # read after the end of the line
+            entry["_expands"] = not word.quoted  # <<EOF runs $(…) in its body, <<'EOF' does not
+            heredocs.append((entry, target, op == "<<-"))
+        redirects.append(entry)
+        return pos
+
+    def read_heredoc_bodies(self, pos: int, heredocs: list) -> int:
+        while heredocs:
+            entry, delimiter, strip_tabs = heredocs.pop(0)
+            lines = []
+            while pos < self.n:
+                end = self.src.find("\n", pos)
+                line = self.src[pos:] if end < 0 else self.src[pos:end]
+                pos = self.n if end < 0 else end + 1
+                if (line.lstrip("\t") if strip_tabs else line) == delimiter:
+                    break
+                lines.append(line)
+            else:
+                if delimiter:
+                    self.fail(f"heredoc delimiter {delimiter!r} not found")
+            entry["body"] = "\n".join(lines)
+            holder = entry.pop("_holder", None)
+            if holder is not None:
+                for inner in _substitutions(entry["body"]):
+                    self.child_sequence(holder, inner, holder["depth"], "substitution")
+        self.run_deferred()
+        return pos

@@ -1,0 +1,392 @@
+"""Shell facts: what programs do with arguments and stdin (families, interpreters, make, cmake)."""
+
+from __future__ import annotations
+
+from .tables import _CODE_FLAGS, _FAMILIES, _FIND_NARROWING, _NESTED_PROGRAMS, _STDIN_WORDS
+from .words import _literal_output, _split_simple
+from .wrappers import _basename
+
+
+def _find_whole_roots(stage: dict) -> list[str]:
+    """The start directories of a `find` (or `fd`) that lists everything under them (no
+    name, time or size test narrows it): a deleter fed by it deletes there."""
+    command = _basename(stage.get("command") or "").lower()
+    args = stage.get("args") or []
+    if command not in ("find", "gfind", "bfs"):
+        return []
+    roots = []
+    for a in args:
+        if a.startswith(("-", "!", "(", ")")):
+            break
+        roots.append(a)
+    if any(a in _FIND_NARROWING for a in args):
+        return []
+    return roots[:16]
+
+
+def _pending(node: dict) -> bool:
+    return any(h["op"] in ("<<", "<<-") and h.get("body") is None for h in node.get("_heredocs") or ())
+
+
+def _stage_text(node: dict) -> str | None:
+    """What a segment prints when that is literal (echo, printf, cat of a heredoc)."""
+    if not isinstance(node, dict):
+        return None
+    command = node.get("command")
+    if command not in ("echo", "printf", "cat"):
+        return None
+    redirects = node.get("_heredocs") or []
+    if command == "cat" and len(redirects) == 1 and not node.get("args"):
+        h = redirects[0]
+        return h["target"] if h["op"] == "<<<" else h.get("body")
+    return _literal_output([node], redirected=True)
+
+
+# compilers that run a source file at once: which file names they take
+
+def _family(command: str) -> str | None:
+    name = command.lower()
+    family = _FAMILIES.get(name)
+    if family is None and name and name[-1].isdigit():
+        family = _FAMILIES.get(name.rstrip("0123456789.-"))
+    return family
+
+
+def _shell_reads(args: list[str]) -> tuple[bool, str | None]:
+    """(reads its program from stdin, script operand) for sh/bash/… without -c."""
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            i += 1
+            break
+        if a in ("-o", "+o", "-O", "+O", "--rcfile", "--init-file"):
+            i += 2
+            continue
+        if a.startswith(("-", "+")) and a not in ("-", "+"):
+            if not a.startswith("--") and "c" in a[1:]:
+                return False, None
+            if not a.startswith("--") and "s" in a[1:]:
+                return True, None
+            i += 1
+            continue
+        break
+    script = args[i] if i < len(args) else None
+    return script is None or script in _STDIN_WORDS, script
+
+
+def _option(args: list[str], names: tuple[str, ...]) -> str | None:
+    for i, a in enumerate(args):
+        if a in names and i + 1 < len(args):
+            return args[i + 1]
+    return None
+
+
+def _awk_program(args: list[str]) -> str | None:
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in ("-f", "--file") or a.startswith("-f"):
+            return None
+        if a in ("-e", "--source") and i + 1 < len(args):
+            return args[i + 1]
+        if a in ("-F", "-v", "--assign", "--field-separator"):
+            i += 2
+            continue
+        if a.startswith("-") and a != "-":
+            i += 1
+            continue
+        return a
+    return None
+
+
+def _editor_commands(args: list[str]) -> list[str]:
+    out = []
+    for i, a in enumerate(args):
+        value = None
+        if a in ("-c", "--cmd") and i + 1 < len(args):
+            value = args[i + 1]
+        elif a.startswith("+") and len(a) > 1:
+            value = a[1:]
+        if value is not None:
+            v = value.lstrip(":").lstrip()
+            if v.startswith("!"):
+                out.append(v[1:])
+            elif v.startswith(("sh", "term", "call system", "r !", "r!", "w !", "w!")) or "system(" in v:
+                out.append(v.split("!", 1)[1] if "!" in v else "eval " + v)
+    return out
+
+
+def _interpreter_call(family: str, args: list[str]) -> tuple[list[str], bool, str | None]:
+    """(inline code, reads its program from stdin, script operand) of an interpreter call."""
+    letters = _CODE_FLAGS.get(family, "")
+    codes: list[str] = []
+    if args and args[0] in ("eval", "-eval") and family in ("node", "erlang", "scheme", "lisp"):
+        rest = [a for a in args[1:] if not a.startswith("-")]
+        return rest[:1], False, None
+    if family in ("lisp", "scheme", "erlang") and any(a in ("--eval", "-eval", "--expr", "-expr") for a in args):
+        for i, a in enumerate(args[:-1]):
+            if a in ("--eval", "-eval", "--expr", "-expr"):
+                codes.append(args[i + 1])
+        return codes, False, None
+    module = False
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            i += 1
+            break
+        if a == "-" or not a.startswith("-"):
+            break
+        if family == "pwsh" and a.lower() in ("-command", "-c"):
+            codes.append(" ".join(args[i + 1:]))
+            return codes, False, None
+        if a.startswith("--"):
+            key, eq, value = a.partition("=")
+            if key in ("--eval", "--print", "--command", "--exec"):
+                if eq:
+                    codes.append(value)
+                elif i + 1 < len(args):
+                    codes.append(args[i + 1])
+                    i += 1
+            elif key in ("--require", "--import", "--loader", "--experimental-loader") and not eq:
+                i += 1
+            i += 1
+            continue
+        body = a[1:]
+        for k, ch in enumerate(body):
+            if ch in letters:
+                rest = body[k + 1:]
+                if rest:
+                    codes.append(rest)
+                elif i + 1 < len(args):
+                    codes.append(args[i + 1])
+                    i += 1
+                break
+            if family == "python" and ch == "m":
+                module = True
+                break
+            if (family == "python" and ch in "WX") or (family == "node" and ch == "r") or \
+                    (family in ("perl", "ruby") and ch in "IMr" and k == 0):
+                if not body[k + 1:]:
+                    i += 1
+                break
+        i += 1
+        if module:
+            break
+    operand = args[i] if i < len(args) and not codes and not module else None
+    reads = not codes and not module and (operand is None or operand in _STDIN_WORDS)
+    return codes, reads, operand
+
+
+def _string_literals(code: str, family: str) -> list[str]:
+    """Quoted string literals in code (', ", and ` where it runs a command)."""
+    out: list[str] = []
+    quotes = "'\"`" if family in ("perl", "ruby", "node", "awk") else "'\""
+    i, n = 0, len(code)
+    while i < n and len(out) < 64:
+        ch = code[i]
+        if ch in quotes:
+            j, buf = i + 1, []
+            while j < n and code[j] != ch:
+                if code[j] == "\\" and j + 1 < n:
+                    buf.append(code[j + 1] if code[j + 1] in "\\'\"`" else code[j:j + 2])
+                    j += 2
+                    continue
+                buf.append(code[j])
+                j += 1
+            out.append("".join(buf))
+            i = j + 1
+        else:
+            i += 1
+    return out
+
+
+def _nested_positions(args: list[str]) -> list[int]:
+    """Where a nested command may start in a program's arguments: the first word naming a
+    known program after options, option values and at most one subcommand word (`perf
+    stat rm …`, `gdb -ex run --args rm …`, `trickle -d 10 rm …`); a known name in the
+    subcommand position (`aws-vault exec prod -- rm …`) is also read as a subcommand."""
+    out: list[int] = []
+    i, after_option, first_word = 0, False, True
+    while i < len(args) and i < 12 and len(out) < 2:
+        word = args[i]
+        if word == "--":
+            if i + 1 < len(args) and _basename(args[i + 1]).lower() in _NESTED_PROGRAMS:
+                out.append(i + 1)
+            break
+        if word.startswith("-") and len(word) > 1:
+            after_option = "=" not in word
+            i += 1
+            continue
+        if _basename(word).lower() in _NESTED_PROGRAMS and "=" not in word:
+            out.append(i)
+            if not first_word:
+                break
+        elif not (after_option or first_word):
+            break
+        after_option, first_word = False, False
+        i += 1
+    if "--" in args[:16]:
+        # `PROGRAM OPERANDS -- CMD ARGS`: the usual spelling of "run CMD" (aws-vault exec p -- …)
+        at = args.index("--") + 1
+        if at < len(args) and at not in out and _basename(args[at]).lower() in _NESTED_PROGRAMS:
+            out.append(at)
+    return out
+
+
+def _makefile_commands(text: str) -> list[str]:
+    """The commands a piece of makefile text runs: $(shell …) bodies and recipe lines."""
+    out: list[str] = []
+    at = text.find("$(shell ")
+    while at >= 0 and len(out) < 32:
+        j, level = at + 2, 1
+        while j < len(text) and level:
+            level += 1 if text[j] == "(" else -1 if text[j] == ")" else 0
+            j += 1
+        body = text[at + 8:j - 1] if not level else text[at + 8:]
+        if body.strip():
+            out.append(body.strip())
+        at = text.find("$(shell ", at + 1)
+    for line in text.split("\n"):
+        if line.startswith("\t") and line.strip():
+            out.append(line.strip().lstrip("@-+"))
+    return out
+
+
+_CMAKE_TOOLS = {"rm": ["rm"], "remove": ["rm"], "remove_directory": ["rm", "-r"], "rename": ["mv"],
+                "copy": ["cp"], "copy_directory": ["cp", "-r"], "copy_if_different": ["cp"],
+                "create_symlink": ["ln", "-s"], "create_hardlink": ["ln"], "touch": ["touch"],
+                "touch_nocreate": ["touch"], "make_directory": ["mkdir", "-p"], "cat": ["cat"]}
+
+
+def _cmake_tool(words: list[str]) -> list[str] | None:
+    """`cmake -E TOOL ARGS` as the ordinary command it amounts to (remove_directory d →
+    rm -r d; chdir d cmd … / env X=1 cmd … → cmd …)."""
+    if not words:
+        return None
+    tool, rest = words[0], words[1:]
+    if tool in _CMAKE_TOOLS:
+        return _CMAKE_TOOLS[tool] + rest
+    if tool == "chdir" and len(rest) > 1:
+        # the command runs in DIR: its relative operands are under DIR (as for env -C)
+        base = rest[0].rstrip("/") or ""
+        return [rest[1]] + [a if a.startswith(("-", "/", "~", "$")) or "://" in a else base + "/" + a
+                            for a in rest[2:]]
+    if tool == "env":
+        k = 0
+        while k < len(rest) and ("=" in rest[k] or rest[k].startswith("-")):
+            k += 1
+        return rest[k:] or None
+    if tool == "time" and rest:
+        return rest
+    return None
+
+
+def _cmake_script_commands(text: str) -> list[list[str]]:
+    """Commands a CMake script runs or amounts to: execute_process(COMMAND …),
+    file(REMOVE[_RECURSE] …), file(WRITE|APPEND path …), file(RENAME a b)."""
+    out: list[list[str]] = []
+    low = text.lower()
+    for call in ("file(", "execute_process(", "exec_program("):
+        at = low.find(call)
+        while at >= 0 and len(out) < 32:
+            end = text.find(")", at)
+            body = _split_simple(text[at + len(call):end if end > 0 else len(text)].replace("\n", " "))
+            if call == "file(" and body:
+                verb = body[0].upper()
+                if verb == "REMOVE_RECURSE":
+                    out.append(["rm", "-r"] + body[1:])
+                elif verb == "REMOVE":
+                    out.append(["rm"] + body[1:])
+                elif verb in ("WRITE", "APPEND") and len(body) > 1:
+                    out.append(["tee", body[1]])
+                elif verb in ("RENAME", "COPY_FILE") and len(body) > 2:
+                    out.append(["mv" if verb == "RENAME" else "cp", body[1], body[2]])
+                elif verb in ("DOWNLOAD", "READ", "STRINGS") and len(body) > 1:
+                    out.append(["@code", body[1]] if verb != "DOWNLOAD" else ["curl", body[1]])
+            elif call != "file(":
+                cmd = [w for w in body[body.index("COMMAND") + 1:]] if "COMMAND" in body else body
+                stop = next((k for k, w in enumerate(cmd) if w.isupper() and w in (
+                    "COMMAND", "WORKING_DIRECTORY", "OUTPUT_VARIABLE", "RESULT_VARIABLE", "TIMEOUT", "ERROR_VARIABLE",
+                    "OUTPUT_QUIET", "ERROR_QUIET", "INPUT_FILE", "OUTPUT_FILE", "ERROR_FILE")), len(cmd))
+                if cmd[:stop]:
+                    out.append(cmd[:stop])
+            at = low.find(call, at + 1)
+    return out
+
+
+def _option_commands(command: str, args: list[str]) -> list[str]:
+    """Options whose value is a command the program runs: tar --to-command, rsync -e,
+    ssh -o ProxyCommand=, zip -TT, …"""
+    out = []
+    for i, a in enumerate(args):
+        nxt = args[i + 1] if i + 1 < len(args) else None
+        low = a.lower()
+        if command in ("tar", "gtar", "bsdtar"):
+            for prefix in ("--to-command=", "--use-compress-program=", "--info-script=", "--new-volume-script=",
+                           "--rsh-command="):
+                if a.startswith(prefix):
+                    out.append(a[len(prefix):])
+            if a.startswith("--checkpoint-action="):
+                action = a.split("=", 1)[1]
+                if action.startswith("exec="):
+                    out.append(action[5:])
+            if a in ("-I", "--to-command", "--use-compress-program", "-F", "--info-script") and nxt:
+                out.append(nxt)
+        elif command == "rsync":
+            if a in ("-e", "--rsh", "--rsync-path") and nxt:
+                out.append(nxt)
+            for prefix in ("--rsh=", "--rsync-path="):
+                if a.startswith(prefix):
+                    out.append(a[len(prefix):])
+        elif command in ("ssh", "scp", "sftp", "autossh"):
+            if command in ("scp", "sftp") and a == "-S" and nxt:
+                out.append(nxt)  # the program scp runs instead of ssh
+            value = nxt if a == "-o" and nxt else a[2:] if a.startswith("-o") and len(a) > 2 else None
+            if value:
+                cut = min([k for k in (value.find("="), value.find(" ")) if k >= 0], default=len(value))
+                key, v = value[:cut], value[cut + 1:]
+                if key.lower() in ("proxycommand", "localcommand", "knownhostscommand", "remotecommand"):
+                    out.append(v)
+        elif command in ("zip",):
+            if a in ("-TT", "--unzip-command") and nxt:
+                out.append(nxt)
+        elif command in ("less", "man") and a in ("-P",) and nxt and command == "man" or command == "env" and low in ("-s", "--split-string") and nxt:
+            out.append(nxt)
+        elif command in ("gdb", "lldb") and a in ("-ex", "--eval-command", "-o", "--one-line") and nxt:
+            v = nxt.strip()
+            if v.startswith(("shell ", "!", "platform shell ")):
+                out.append(v.split(" ", 1)[1] if not v.startswith("!") else v[1:])
+        elif (command in ("emacs", "emacsclient") and a in ("--eval", "-eval", "--execute") and nxt
+              and any(t in nxt for t in ("shell-command", "call-process", "start-process", "make-process"))):
+            out.extend(_string_literals(nxt, "lisp"))
+    return out
+
+
+def _substitutions(text: str) -> list[str]:
+    """The commands of $(…) and `…` in text expanded like a double-quoted string (an
+    unquoted heredoc body); nested ones are found by parsing these."""
+    out, i, n = [], 0, len(text)
+    while i < n and len(out) < 64:
+        if text[i] == "\\":
+            i += 2
+            continue
+        if text.startswith("$(", i) and not text.startswith("$((", i):
+            j, level = i + 2, 1
+            while j < n and level:
+                level += 1 if text[j] == "(" else -1 if text[j] == ")" else 0
+                j += 1
+            out.append(text[i + 2:j - 1] if not level else text[i + 2:])
+            i = j
+            continue
+        if text.startswith("$((", i):
+            i += 3
+            continue
+        if text[i] == "`":
+            j = text.find("`", i + 1)
+            out.append(text[i + 1:] if j < 0 else text[i + 1:j])
+            i = n if j < 0 else j + 1
+            continue
+        i += 1
+    return out

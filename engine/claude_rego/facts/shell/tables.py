@@ -1,0 +1,175 @@
+"""Shell facts: the shared word lists (shells, interpreters, program families, code patterns)."""
+
+from __future__ import annotations
+
+import re
+
+_META = " \t\n;&|<>()"
+_RESERVED_SKIP = frozenset({"if", "then", "else", "elif", "fi", "do", "done", "while", "until",
+                            "!", "{", "}", "esac", "in", "function", "select"})
+_SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash", "tcsh", "csh", "yash",
+                     "posh", "oksh", "loksh", "ksh93", "pdksh", "elvish", "nu", "xonsh", "ysh", "osh", "oil",
+                     "ion", "murex", "hush", "busybox-sh"})
+_INTERPRETERS = _SHELLS | frozenset({"python", "python2", "python3", "node", "perl", "ruby",
+                                     "php", "lua", "deno", "bun", "osascript", "pwsh", "powershell"})
+_ANSI_C = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b",
+           "f": "\f", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
+_XARGS_VALUE_OPTS = {"-I", "-i", "-n", "-P", "-L", "-l", "-d", "-E", "-e", "-s", "-a",
+                     "--max-args", "--max-procs", "--max-lines", "--delimiter", "--arg-file",
+                     "--replace", "--eof", "--max-chars", "--process-slot-var"}
+_FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
+
+
+# ---------------------------------------------------------------- programs: families, code patterns, stdin
+
+_STDIN_WORDS = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
+
+_FAMILIES = {
+    **{name: "shell" for name in _SHELLS}, "yash": "shell", "posh": "shell", "csh": "shell", "tcsh": "shell",
+    "python": "python", "pypy": "python", "node": "node", "nodejs": "node", "bun": "node",
+    "perl": "perl", "ruby": "ruby", "irb": "ruby", "php": "php", "lua": "lua", "luajit": "lua",
+    "osascript": "osascript", "pwsh": "pwsh", "powershell": "pwsh", "tclsh": "tcl", "wish": "tcl",
+    "rscript": "r", "julia": "julia", "expect": "expect", "groovy": "groovy", "r": "r",
+    "deno": "node", "tsx": "node", "ts-node": "node", "bb": "clojure", "clojure": "clojure", "clj": "clojure",
+    "guile": "scheme", "racket": "scheme", "chez": "scheme", "scheme": "scheme", "csi": "scheme",
+    "sbcl": "lisp", "clisp": "lisp", "ecl": "lisp", "elixir": "elixir", "iex": "elixir", "erl": "erlang",
+    "escript": "erlang", "swift": "swift", "kotlin": "kotlin", "scala": "scala", "jshell": "java",
+    "raku": "perl", "perl6": "perl", "gjs": "node", "qjs": "node", "jjs": "node", "rhino": "node",
+    "ocaml": "ocaml", "crystal": "ruby", "nim": "nim", "dart": "dart", "v": "v", "php-cli": "php",
+    "pwsh-preview": "pwsh", "tclsh8": "tcl", "octave": "r", "matlab": "r", "gnuplot": "gnuplot",
+    "awk": "awk", "gawk": "awk", "mawk": "awk", "nawk": "awk", "sed": "sed", "gsed": "sed",
+    "at": "at", "batch": "at", "source": "source", ".": "source",
+    "make": "make", "gmake": "make", "vim": "editor", "vi": "editor", "nvim": "editor", "ex": "editor", "view": "editor", "gvim": "editor",
+}
+_CODE_FLAGS = {"python": "c", "node": "ep", "perl": "eE", "ruby": "e", "php": "r", "lua": "e", "osascript": "e",
+               "pwsh": "c", "r": "e", "julia": "e", "expect": "c", "groovy": "e", "tcl": "",
+               "clojure": "e", "scheme": "ce", "lisp": "", "elixir": "e", "erlang": "", "swift": "e",
+               "kotlin": "e", "scala": "e", "java": "", "ocaml": "", "nim": "", "dart": "", "v": "e",
+               "gnuplot": "e"}
+_CODE_EXEC = (
+    "os.system", "os.popen", "subprocess", "pty.spawn", "os.exec", "os.spawn", "commands.get", "child_process",
+    "execsync", "spawnsync", "execfilesync", "system(", "system ", "popen", "shell_exec", "passthru",
+    "proc_open", "os.execute", "do shell script", "start-process", "invoke-expression", "iex ", "iex(",
+    "deno.run", "deno.command", "bun.spawn", "bun.$", "kernel.exec", "%x(", "%x{", "qx(", "qx{", "qx/",
+    "open3", "runtime.getruntime", "processbuilder", "run(`", "spawn ", "exec ", "exec(", "pcntl_exec",
+    "os.startfile", "win32api", "shell(", "execute(", "(shell ", "(sh ", "(system ", "(system* ",
+    "(run-program", "(process ", "(open-pipe", "clojure.java.shell", "babashka.process", "system.cmd(",
+    ":os.cmd(", "os:cmd(", "run(`", "pipeline(`", "runtime.exec", "process(", "deno.command(",
+    "std::process", "command::new", "uiop:run-program", "sb-ext:run-program", "system2(",
+    "invoke-item", "& {", "cmd /c", "cmd.exe",
+)
+_CODE_EXEC_AWK = ("system(", "system (", "|getline", "| getline", '|"', '| "', "|&", "| cmd", "|cmd")
+_CODE_NET = (
+    "socket", "urllib", "requests.", "http.client", "urlopen", "httpx", "aiohttp", "fetch(", "net.connect",
+    "createconnection", "http.get", "https.get", "http.request", "https.request", "lwp", "io::socket",
+    "net::http", "fsockopen", "tcpsocket", "curl_", "file_get_contents(\"http", "file_get_contents('http",
+    "invoke-webrequest", "invoke-restmethod", "downloadstring", "webclient", "/inet/tcp", "/inet/udp",
+    "/dev/tcp", "/dev/udp", "websocket", "paramiko", "ftplib", "smtplib", "telnetlib", "xmlhttprequest",
+)
+_CODE_DYNAMIC = (
+    "eval(", "eval ", "eval)", "compile(", "b64decode", "base64", "fromcharcode", "atob(", "new function(", "vm.run",
+    "__import__", "marshal.loads", "pickle.loads", "codecs.decode", "rot13", "rot_13", "frombase64string",
+    "bytes.fromhex", "unhexlify", "zlib.decompress", "instance_eval", "class_eval", "decode('hex')",
+    "pack(", "gzinflate", "str_rot13", "assert(", "create_function", "unserialize", "exec(",
+)
+_CODE_DELETE = ("removeall(", "os.removeall(", "finddepth(", "os.remove(", "fs.unlinksync(", "unlink(",
+    "rmtree(", "removedirs(", "rmsync(", "rmdirsync(", "fs.rm(", "fs.rmdir(", "rimraf(", "rimraf.sync(",
+    "rm_rf(", "rm_r(", "remove_dir(", "remove_tree(", "remove_dir_all(", "fsp.rm(", "promises.rm(",
+    "deletedirectory(", "file::path::rmtree(", "rmdir(",
+    "rm(", "deno.remove(", "deno.removesync(", "delete-tree ", "fs/delete-tree ", "delete-directory ",
+    "file.rm_rf(", "file.rm_r(", "rm_rf ", "rm_r ", "fileutils.rm_rf", "delete-directory/files ",
+    "(delete-file ", "file.delete(", "deletedir(", "remove_all(", "remove-item ", "ri ", "directory.delete(",
+)
+_CODE_WRITE = (".write(", "writefile", "appendfile", "write_text", "write_bytes", "file_put_contents", "fopen(",
+               "shutil.copy", "shutil.move", "os.rename", "os.replace", "copyfile", "createwritestream", "file.write",
+               "file.open", "io.open", "print f ", "print $f", "syswrite", "out-file", "set-content", "add-content")
+
+
+_DB_CLIENTS = frozenset({"psql", "pgcli", "mysql", "mariadb", "mycli", "sqlite3", "litecli", "duckdb", "mongosh",
+                         "mongo", "clickhouse-client", "clickhouse", "cockroach", "sqlcmd", "usql", "cqlsh",
+                         "redis-cli", "valkey-cli", "keydb-cli", "isql", "sqlplus", "snowsql", "bq", "trino",
+                         "presto", "beeline", "spark-sql", "influx", "memcached-tool"})
+_DELETERS = frozenset({"rm", "shred", "unlink", "srm", "trash", "trash-put", "gio", "rmdir", "wipe", "scrub"})
+_FIND_NARROWING = frozenset({"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
+                             "-newer", "-anewer", "-cnewer", "-mtime", "-mmin", "-ctime", "-cmin", "-atime", "-amin",
+                             "-size", "-user", "-group", "-uid", "-gid", "-perm", "-empty", "-links", "-inum",
+                             "-samefile", "-lname", "-ilname", "-newermt", "-newerct", "-used", "-nouser", "-nogroup",
+                             "-context", "-fstype"})
+
+
+_ALL_POSITIONAL = frozenset({"$@", "${@}", "$*", "${*}"})
+_FOREIGN_SHELLS = frozenset({"fish", "nu", "elvish", "xonsh", "ion", "murex", "ysh", "oil"})
+_PWSH_DELETE = frozenset({"remove-item", "ri", "rm", "del", "erase", "rd", "rmdir", "rimraf"})
+
+
+_DSL_TOOLS = frozenset({
+    "guile", "racket", "bb", "clojure", "clj", "erb", "m4", "dc", "bc", "ed", "gnuplot", "sqlite3", "psql", "mysql",
+    "mariadb", "ftp", "lftp", "less", "more", "man", "octave", "r", "scala", "groovysh", "jshell", "elixir", "iex",
+    "erl", "escript", "ghc", "ghci", "runghc", "ocaml", "swift", "crystal", "nim", "xonsh", "nu", "elvish", "ysh",
+    "osh", "oil", "ion", "tclsh8", "jrunscript", "jjs", "rhino", "sbcl", "clisp", "ecl", "chicken", "csi", "gawk-x",
+    "redis-cli", "mongo", "mongosh", "cqlsh", "vault", "expect", "smbclient", "sftp", "tftp", "perl6", "raku",
+})
+# of those, the ones whose standard input is a program that can run shell commands
+_DSL_STDIN_PROGRAMS = frozenset({"ed", "ex", "dc", "m4", "sqlite3", "psql", "mysql", "mariadb", "ftp", "lftp", "sftp",
+                                 "gnuplot", "guile", "racket", "erb", "expect", "smbclient", "xonsh", "nu", "elvish",
+                                 "ysh", "osh", "oil", "ion", "jrunscript", "sbcl", "clisp"})
+_DSL_EXEC = ("system", "shell", "popen", "spawn", "exec", "`", "process", "run-program", "subprocess", "os.cmd")
+
+
+# Programs whose arguments are data (names, patterns, text, files to act on), or whose
+# nested command is already read elsewhere: no nested reading of their arguments.
+_EMBEDDED_DOWNLOADER = re.compile(r"(?<![\w.-])(?:curl|wget|fetch|aria2c|xh|https?|nc|ncat|socat|lwp-request)\s")
+_EMBEDDED_PIPELINE = re.compile(
+    r"(?<![\w.-])(?:curl|wget|fetch|aria2c|xh|https?|nc|ncat|socat|lwp-request)\s[^\"'`\n|]{0,2048}\|[^\"'`\n]{0,2048}")
+_CODE_READ_FAMILIES = frozenset({"python", "node", "perl", "ruby", "php", "lua", "awk", "pwsh"})
+# programs whose arguments are text, patterns or file names, never code they run
+_DATA_ARGUMENTS = frozenset({
+    "echo", "printf", "grep", "egrep", "fgrep", "rg", "ag", "ack", "git-grep", "sed", "gsed", "awk", "gawk", "mawk",
+    "man", "info", "tldr", "help", "whatis", "apropos", "git", "gh", "glab", "jq", "yq", "gojq", "cat", "less", "more",
+    "head", "tail", "sort", "uniq", "wc", "diff", "cmp", "test", "[", "[[", "expr", "let", "read", "touch", "ls",
+    "mkdir", "cp", "mv", "rm", "tee", "basename", "dirname", "realpath", "readlink", "stat", "file", "notify-send",
+    "logger", "say", "figlet", "cowsay", "banner", "column", "tr", "cut", "sd", "perl-rename", "rename", "comby",
+    "ast-grep", "sg", "semgrep", "codeql", "ripgrep", "ugrep", "pt", "fzf", "xclip", "xsel", "pbcopy", "wl-copy",
+})
+_NO_NESTED = frozenset({
+    "echo", "printf", "grep", "egrep", "fgrep", "rg", "ag", "ack", "man", "info", "tldr", "help", "whatis", "apropos",
+    "which", "whereis", "type", "hash", "alias", "unalias", "complete", "compgen", "command", "builtin", "declare",
+    "export", "local", "readonly", "typeset", "unset", "set", "pgrep", "pkill", "killall", "pidof", "git", "find",
+    "xargs", "parallel", "docker", "podman", "nerdctl", "kubectl", "oc", "ssh", "autossh", "mosh", "scp", "sftp",
+    "rsync", "tmux", "screen", "test", "[", "[[", "expr", "let", "jq", "yq", "sed", "gsed", "awk", "gawk", "sort",
+    "uniq", "cut", "tr", "head", "tail", "cat", "tac", "less", "more", "ls", "stat", "file", "wc", "du", "df",
+    "basename", "dirname", "realpath", "readlink", "touch", "mkdir", "rm", "rmdir", "cp", "mv", "ln", "install",
+    "chmod", "chown", "chgrp", "tar", "zip", "unzip", "diff", "cmp", "comm", "apt", "apt-get", "apt-cache", "dpkg",
+    "brew", "dnf", "yum", "pacman", "zypper", "apk", "snap", "flatpak", "pip", "pip3", "pipx", "npm", "pnpm", "yarn",
+    "cargo", "go", "gem", "conda", "mamba", "uv", "poetry", "pdm", "systemctl", "service", "journalctl", "gh",
+    "curl", "wget", "http", "https", "cd", "pushd", "popd", "source", ".", "eval", "exec", "trap", "watch", "entr",
+    "nix", "nix-shell", "direnv", "start-stop-daemon", "su", "sg", "script", "bwrap", "systemd-nspawn", "nsjail",
+    "minijail0", "sandbox-exec", "busybox", "toybox", "time", "kill", "wait", "jobs", "fg", "bg", "disown",
+    "read", "mapfile", "shift", "return", "exit", "getopts", "printenv", "env", "tee", "dd", "ldd", "nm", "objdump",
+    "strings", "hexdump", "xxd", "od", "base64", "md5sum", "sha256sum", "sha1sum", "shasum", "cksum", "column",
+    "fmt", "fold", "nl", "paste", "join", "split", "csplit", "seq", "yes", "sleep", "date", "cal", "bc", "dc",
+    "update-alternatives", "chsh", "whoami", "id", "groups", "uname", "hostname", "ps", "top", "htop", "lsof",
+    "cmake", "make", "gmake", "ansible", "emacs", "emacsclient", "zmodload", "mount", "umount", "crontab",
+    # they run their command on another machine or in a container, not here
+    "docker-compose", "podman-compose", "lxc", "incus", "vagrant", "multipass", "heroku", "fly", "flyctl",
+    "gcloud", "az", "aws", "helm", "minikube", "kind", "k3d", "limactl", "colima", "orb", "orbctl",
+})
+# Programs a nested reading looks for: what the rules know as dangerous or as running code.
+_NESTED_PROGRAMS = frozenset({
+    "rm", "rmdir", "unlink", "shred", "srm", "wipe", "scrub", "dd", "mkfs", "wipefs", "sfdisk", "fdisk", "parted",
+    "blkdiscard", "chmod", "chown", "chgrp", "chattr", "truncate", "mv", "cp", "ln", "tee", "install", "rsync",
+    "kill", "pkill", "killall", "curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "ssh", "scp", "sftp",
+    "git", "crontab", "systemctl", "launchctl", "shutdown", "reboot", "poweroff", "halt", "init", "sudo", "su",
+    "doas", "env", "xargs", "find", "eval", "exec", "source", "base64", "openssl", "gpg", "security", "cat",
+    "zip", "tar", "sqlite3", "psql", "mysql", "docker", "kubectl", "terraform", "aws", "gcloud", "az", "npm",
+    "npx", "pip", "pip3", "uv", "uvx", "pipx", "make", "claude", "claude-rego", "sed", "perl", "awk", "gawk",
+    "mount", "umount", "iptables", "nft", "ufw", "userdel", "usermod", "passwd", "chpasswd", "visudo",
+}) | _SHELLS | _INTERPRETERS | frozenset(k for k in ("mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat"))
+
+
+_COMPILED_RUNNERS = frozenset({"go", "java", "javac", "swift", "swiftc", "kotlin", "kotlinc", "scala", "scala-cli", "jbang",
+                               "rustc", "cargo", "rust-script", "gcc", "g++", "cc", "clang", "clang++", "tcc", "zig",
+                               "dotnet", "dotnet-script", "csi", "fsi", "dart", "nim", "crystal", "v", "ghc", "runghc",
+                               "runhaskell", "stack", "ocaml", "elixir", "groovy", "mono", "mcs", "csc"})
+_SOURCE_EXTENSIONS = frozenset({"go", "java", "swift", "kt", "kts", "scala", "sc", "rs", "c", "cc", "cpp", "cxx", "zig",
+                                "cs", "csx", "fs", "fsx", "dart", "nim", "cr", "v", "hs", "ml", "ex", "exs", "groovy"})
