@@ -26,132 +26,132 @@ if TYPE_CHECKING:
     from .parser import _Parser
 
 
-class _Code:
-    """Interpreters' inline code and options that name programs."""
-
-    def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> None:
-        """Inline code of another language: its shell calls, recursive deletes and file
-        names become nested segments; what cannot be resolved is marked."""
-        if not code.isascii():
-            import unicodedata  # identifiers are NFKC-normalised by Python: os.ｓｙｓｔｅｍ is os.system
-            code = unicodedata.normalize("NFKC", code)
-        low = code.lower()
-        exec_tokens = _CODE_EXEC_AWK if family == "awk" else _CODE_EXEC
-        exec_hit = any(t in low for t in exec_tokens) or (family in ("perl", "ruby") and "`" in code)
-        net_hit = any(t in low for t in _CODE_NET)
-        dyn_hit = family != "awk" and any(t in low for t in _CODE_DYNAMIC)
-        literals = [_home_spelled(lit) for lit in _string_literals(code, family)]
-        if exec_hit:
-            self.mark(node, "interpreter_exec")
-            for lit in literals:
-                if lit.strip() and len(lit) < 4096:
-                    self.child_sequence(node, lit, depth, "interpreter_exec")
-            for joined in _literal_lists(code):
-                self.child_sequence(node, joined, depth, "interpreter_exec")
-        if family == "pwsh":
-            self.mark(node, "foreign_shell_code")
-            for words in _pwsh_statements(code):
-                if words and words[0].lower() in _PWSH_DELETE and \
-                        any(w.lower().startswith("-r") for w in words[1:]):
-                    targets = [_home_spelled(w) for w in words[1:] if not w.startswith("-")]
-                    self.child_words(node, ["rm", "-r"] + (targets or ["(…)"]), depth, "interpreter_exec", [])
-        for token in _CODE_DELETE:
-            at = low.find(token)
-            while at >= 0:
-                if at > 0 and (low[at - 1].isalnum() or low[at - 1] == "_") and token[0].isalnum():
-                    at = low.find(token, at + 1)
-                    continue  # a longer name (confirm(, perform(): not this call
-                target = _call_literal(code, at + len(token))
-                if target is None:
-                    self.mark(node, "interpreter_delete")
-                else:
-                    self.child_words(node, ["rm", "-r", target], depth, "interpreter_exec", [])
+def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> None:
+    """Inline code of another language: its shell calls, recursive deletes and file
+    names become nested segments; what cannot be resolved is marked."""
+    if not code.isascii():
+        import unicodedata  # identifiers are NFKC-normalised by Python: os.ｓｙｓｔｅｍ is os.system
+        code = unicodedata.normalize("NFKC", code)
+    low = code.lower()
+    exec_tokens = _CODE_EXEC_AWK if family == "awk" else _CODE_EXEC
+    exec_hit = any(t in low for t in exec_tokens) or (family in ("perl", "ruby") and "`" in code)
+    net_hit = any(t in low for t in _CODE_NET)
+    dyn_hit = family != "awk" and any(t in low for t in _CODE_DYNAMIC)
+    literals = [_home_spelled(lit) for lit in _string_literals(code, family)]
+    if exec_hit:
+        self.mark(node, "interpreter_exec")
+        for lit in literals:
+            if lit.strip() and len(lit) < 4096:
+                self.child_sequence(node, lit, depth, "interpreter_exec")
+        for joined in _literal_lists(code):
+            self.child_sequence(node, joined, depth, "interpreter_exec")
+    if family == "pwsh":
+        self.mark(node, "foreign_shell_code")
+        for words in _pwsh_statements(code):
+            if words and words[0].lower() in _PWSH_DELETE and \
+                    any(w.lower().startswith("-r") for w in words[1:]):
+                targets = [_home_spelled(w) for w in words[1:] if not w.startswith("-")]
+                self.child_words(node, ["rm", "-r"] + (targets or ["(…)"]), depth, "interpreter_exec", [])
+    for token in _CODE_DELETE:
+        at = low.find(token)
+        while at >= 0:
+            if at > 0 and (low[at - 1].isalnum() or low[at - 1] == "_") and token[0].isalnum():
                 at = low.find(token, at + 1)
-        if dyn_hit:
-            self.mark(node, "interpreter_dynamic_code")
-        if net_hit and (exec_hit or dyn_hit):
-            self.mark(node, "interpreter_network_exec")
-        if _fork_loop(low):
-            self.mark(node, "interpreter_fork_loop")
-        if _evaluates_url(low, literals):
-            self.mark(node, "interpreter_network_exec")
-        files = [lit for lit in literals if _path_like(lit)]
-        if files:
-            self.child_words(node, ["@code"] + files[:32], depth, "interpreter_code", [])
-            if any(t in low for t in _CODE_WRITE) or _opens_for_writing(code):
-                # the code writes files: each file it names may be one of them
-                self.child_words(node, ["tee"] + files[:32], depth, "interpreter_code", [])
+                continue  # a longer name (confirm(, perform(): not this call
+            target = _call_literal(code, at + len(token))
+            if target is None:
+                self.mark(node, "interpreter_delete")
+            else:
+                self.child_words(node, ["rm", "-r", target], depth, "interpreter_exec", [])
+            at = low.find(token, at + 1)
+    if dyn_hit:
+        self.mark(node, "interpreter_dynamic_code")
+    if net_hit and (exec_hit or dyn_hit):
+        self.mark(node, "interpreter_network_exec")
+    if _fork_loop(low):
+        self.mark(node, "interpreter_fork_loop")
+    if _evaluates_url(low, literals):
+        self.mark(node, "interpreter_network_exec")
+    files = [lit for lit in literals if _path_like(lit)]
+    if files:
+        self.child_words(node, ["@code"] + files[:32], depth, "interpreter_code", [])
+        if any(t in low for t in _CODE_WRITE) or _opens_for_writing(code):
+            # the code writes files: each file it names may be one of them
+            self.child_words(node, ["tee"] + files[:32], depth, "interpreter_code", [])
 
-    def option_programs(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
-        """Option values that are code for an evaluator the program embeds: make --eval,
-        cmake -E (its portable commands), ansible -m shell|command|raw -a, emacs --eval,
-        zsh's network modules. What they run becomes nested segments; what cannot be read
-        is marked."""
-        if command in ("make", "gmake"):
-            for i, a in enumerate(args):
-                text = a.split("=", 1)[1] if a.startswith("--eval=") else (
-                    args[i + 1] if a in ("--eval", "-E") and i + 1 < len(args) else None)
-                if text is not None:
-                    for cmd in _makefile_commands(text):
-                        self.child_sequence(node, cmd, depth, "option_exec")
-        elif command == "cmake" and "-E" in args:
-            words = args[args.index("-E") + 1:]
-            mapped = _cmake_tool(words)
-            if mapped:
-                self.child_words(node, mapped, depth, "option_exec", ["cmake"])
-        elif command in ("ansible", "ansible-console") or command.startswith("ansible-"):
-            module = _option(args, ("-m", "--module-name"))
-            module = (module or "").rsplit(".", 1)[-1]
-            value = _option(args, ("-a", "--args"))
-            if module in ("shell", "command", "raw", "script", "expect") and value:
-                text = " ".join(w for w in _split_simple(value) if not (
-                    "=" in w and w.split("=", 1)[0] in ("chdir", "creates", "removes", "executable", "stdin", "warn")))
-                self.child_sequence(node, text or value, depth, "option_exec")
-            elif module and value and module not in ("ping", "setup", "debug", "gather_facts", "stat", "find",
-                                                    "slurp", "fetch", "package_facts", "service_facts"):
-                self.mark(node, "option_code")
-        elif command in ("emacs", "emacsclient", "xemacs"):
-            for i, a in enumerate(args):
-                if a in ("--eval", "-eval", "--execute") and i + 1 < len(args):
-                    self.scan_code(node, args[i + 1], "lisp", depth)
-                elif a.startswith("--eval="):
-                    self.scan_code(node, a.split("=", 1)[1], "lisp", depth)
-        elif command == "zmodload" and any(a.startswith("zsh/net") for a in args) or command in ("ztcp", "zsocket"):
-            self.mark(node, "shell_network_socket")
 
-    def embedded_pipelines(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
-        """A shell pipeline of a downloader written inside an argument of a program that
-        takes code (ocaml -e 'Sys.command "curl … | sh"', gdb -ex 'python os.system("curl
-        …|sh")', nvim -c 'lua os.execute(…)', an unknown tool): the quoted pipeline becomes a
-        nested segment sequence, so `curl … | sh` is judged as typed. Arguments of programs
-        that treat them as text (grep/sed patterns, echo/printf, commit messages) are data;
-        shells' -c payloads and the inline code of known interpreters are read already."""
-        name = command.lower()
-        if name in _DATA_ARGUMENTS or name in _SHELLS or node.get("context") == "embedded_pipeline" or \
-                _family(name) in _CODE_READ_FAMILIES:
-            return  # these interpreters' inline code is read by scan_code (which calls run commands)
-        found = 0
-        for a in args[:256]:
-            if "|" not in a or len(a) > 16384 or not _EMBEDDED_DOWNLOADER.search(a):
-                continue
-            for m in _EMBEDDED_PIPELINE.finditer(a):
-                self.child_sequence(node, m.group(0), depth, "embedded_pipeline")
-                found += 1
-                if found >= 8:
-                    return
+def option_programs(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
+    """Option values that are code for an evaluator the program embeds: make --eval,
+    cmake -E (its portable commands), ansible -m shell|command|raw -a, emacs --eval,
+    zsh's network modules. What they run becomes nested segments; what cannot be read
+    is marked."""
+    if command in ("make", "gmake"):
+        for i, a in enumerate(args):
+            text = a.split("=", 1)[1] if a.startswith("--eval=") else (
+                args[i + 1] if a in ("--eval", "-E") and i + 1 < len(args) else None)
+            if text is not None:
+                for cmd in _makefile_commands(text):
+                    self.child_sequence(node, cmd, depth, "option_exec")
+    elif command == "cmake" and "-E" in args:
+        words = args[args.index("-E") + 1:]
+        mapped = _cmake_tool(words)
+        if mapped:
+            self.child_words(node, mapped, depth, "option_exec", ["cmake"])
+    elif command in ("ansible", "ansible-console") or command.startswith("ansible-"):
+        module = _option(args, ("-m", "--module-name"))
+        module = (module or "").rsplit(".", 1)[-1]
+        value = _option(args, ("-a", "--args"))
+        if module in ("shell", "command", "raw", "script", "expect") and value:
+            text = " ".join(w for w in _split_simple(value) if not (
+                "=" in w and w.split("=", 1)[0] in ("chdir", "creates", "removes", "executable", "stdin", "warn")))
+            self.child_sequence(node, text or value, depth, "option_exec")
+        elif module and value and module not in ("ping", "setup", "debug", "gather_facts", "stat", "find",
+                                                "slurp", "fetch", "package_facts", "service_facts"):
+            self.mark(node, "option_code")
+    elif command in ("emacs", "emacsclient", "xemacs"):
+        for i, a in enumerate(args):
+            if a in ("--eval", "-eval", "--execute") and i + 1 < len(args):
+                self.scan_code(node, args[i + 1], "lisp", depth)
+            elif a.startswith("--eval="):
+                self.scan_code(node, a.split("=", 1)[1], "lisp", depth)
+    elif command == "zmodload" and any(a.startswith("zsh/net") for a in args) or command in ("ztcp", "zsocket"):
+        self.mark(node, "shell_network_socket")
 
-    def possible_nested(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
-        """Any program whose arguments, after its own options (and at most one subcommand
-        word), name a known program followed by its arguments may run it (systemd-inhibit
-        rm …, perf stat rm …, gdb --args rm …, flatpak-spawn --host rm …): the nested
-        reading becomes a segment of its own (context `possible_nested`), so the rules
-        judge it like the same command typed directly."""
-        command = command.lower()
-        if not args or command in _NO_NESTED or command in _WRAPPERS or command in _RUNNERS or \
-                _family(command) is not None or node.get("context") == "possible_nested" or len(args) > 256:
-            return
-        for i in _nested_positions(args):
-            self.child_words(node, args[i:], depth, "possible_nested", [command])
+
+def embedded_pipelines(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
+    """A shell pipeline of a downloader written inside an argument of a program that
+    takes code (ocaml -e 'Sys.command "curl … | sh"', gdb -ex 'python os.system("curl
+    …|sh")', nvim -c 'lua os.execute(…)', an unknown tool): the quoted pipeline becomes a
+    nested segment sequence, so `curl … | sh` is judged as typed. Arguments of programs
+    that treat them as text (grep/sed patterns, echo/printf, commit messages) are data;
+    shells' -c payloads and the inline code of known interpreters are read already."""
+    name = command.lower()
+    if name in _DATA_ARGUMENTS or name in _SHELLS or node.get("context") == "embedded_pipeline" or \
+            _family(name) in _CODE_READ_FAMILIES:
+        return  # these interpreters' inline code is read by scan_code (which calls run commands)
+    found = 0
+    for a in args[:256]:
+        if "|" not in a or len(a) > 16384 or not _EMBEDDED_DOWNLOADER.search(a):
+            continue
+        for m in _EMBEDDED_PIPELINE.finditer(a):
+            self.child_sequence(node, m.group(0), depth, "embedded_pipeline")
+            found += 1
+            if found >= 8:
+                return
+
+
+def possible_nested(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
+    """Any program whose arguments, after its own options (and at most one subcommand
+    word), name a known program followed by its arguments may run it (systemd-inhibit
+    rm …, perf stat rm …, gdb --args rm …, flatpak-spawn --host rm …): the nested
+    reading becomes a segment of its own (context `possible_nested`), so the rules
+    judge it like the same command typed directly."""
+    command = command.lower()
+    if not args or command in _NO_NESTED or command in _WRAPPERS or command in _RUNNERS or \
+            _family(command) is not None or node.get("context") == "possible_nested" or len(args) > 256:
+        return
+    for i in _nested_positions(args):
+        self.child_words(node, args[i:], depth, "possible_nested", [command])
 
 
 def _pwsh_statements(code: str) -> list[list[str]]:

@@ -22,325 +22,332 @@ if TYPE_CHECKING:
     from .parser import _Parser
 
 
-class _Commands:
-    """Simple commands: bindings, functions and aliases, wrappers, and the payloads they run."""
+# ------------------------------------------------------------ simple commands
+def simple_command(self: _Parser, words, redirects, context, depth, pipeline, operator):
+    words = [w for w in words if w.text != "()" or w.quoted]
+    children = [node for w in words for nodes in w.nested for node in nodes]
+    children += [node for r in redirects for nodes in r.get("_nested") or () for node in nodes]
+    holder = {"children": children, "depth": depth}
+    for r in redirects:
+        if r.get("_expands"):
+            r["_holder"] = holder  # substitutions in the body are parsed when it is read
+    assignments: dict[str, str] = {}
+    i = 0
+    while i < len(words) and self.is_assignment(words[i]):
+        name, _, value = words[i].text.partition("=")
+        assignments[name] = value
+        i += 1
+    command_words = words[i:]
+    # reserved words at command position: the command follows them
+    while command_words and not command_words[0].quoted and command_words[0].text in _RESERVED_SKIP:
+        command_words = command_words[1:]
+    if command_words and not command_words[0].quoted and command_words[0].text in ("for", "select"):
+        self.loop_header(command_words)
+        command_words = []  # a loop header: no command runs here
+    elif command_words and not command_words[0].quoted and command_words[0].text == "case":
+        command_words = []
+    if not command_words:
+        if assignments and not redirects and depth == 0:
+            literal = {w.text.partition("=")[0] for w in words[:i] if not (w.expansion or w.substitution)}
+            self.variables.update({k: v for k, v in assignments.items() if k in literal})
+        if not assignments and not redirects and not children:
+            return None
+    texts = [self.bound(w) for w in command_words]
+    node = {
+        "context": context, "depth": depth, "pipeline": pipeline, "operator": operator,
+        "raw_words": [t[0] for t in texts], "assignments": assignments,
+        "redirects": [{k: r[k] for k in ("op", "target", "fd", "dup")} for r in redirects],
+        "opaque": False, "opaque_reasons": [], "children": children,
+        "_literal": not any(w.expansion or (w.substitution and ("(…)" in w.text or "`…`" in w.text))
+                            for w in command_words),
+        "_heredocs": [r for r in redirects if r["op"] in ("<<", "<<-", "<<<")],
+    }
+    argv_words = list(command_words)
+    if argv_words:
+        head = argv_words[0]
+        if head.substitution and ("(…)" in head.text or "`…`" in head.text):
+            self.mark(node, "command_substitution_in_command_name")
+        elif head.expansion or (head.glob and head.text not in ("[", "[[")):
+            self.mark(node, "variable_command")
+            resolved = self.resolve(head)
+            if resolved is not None and texts[0][0] == head.text:
+                node["resolved_argv"] = resolved.split() + [t[0] for t in texts[1:]]
+                node["resolved_command"] = _basename(node["resolved_argv"][0]) if node["resolved_argv"] else ""
+    argv = [t[0] for t in texts]
+    self.finish_node(node, argv, redirects, depth, operator)
+    # "$@" after `set -- a b`: each positional parameter is a word of its own
+    positional = getattr(self, "positional", None)
+    if positional is not None and any(w.text in _ALL_POSITIONAL for w in command_words):
+        spliced = []
+        for w, t in zip(command_words, texts, strict=False):
+            spliced.extend(positional if w.text in _ALL_POSITIONAL else [t[0]])
+        if spliced:
+            self.child_words(node, spliced, depth, "positional_expansion", [])
+    # a for-loop variable with several values: one more segment per other value
+    for variant in _variants(texts):
+        self.child_words(node, variant, depth, "loop_expansion", [])
+    if argv_words and not argv_words[0].quoted:
+        self.user_defined(node, argv_words[0].text, command_words, texts, depth)
+    return node
 
-    # ------------------------------------------------------------ simple commands
-    def simple_command(self: _Parser, words, redirects, context, depth, pipeline, operator):
-        words = [w for w in words if w.text != "()" or w.quoted]
-        children = [node for w in words for nodes in w.nested for node in nodes]
-        children += [node for r in redirects for nodes in r.get("_nested") or () for node in nodes]
-        holder = {"children": children, "depth": depth}
-        for r in redirects:
-            if r.get("_expands"):
-                r["_holder"] = holder  # substitutions in the body are parsed when it is read
-        assignments: dict[str, str] = {}
-        i = 0
-        while i < len(words) and self.is_assignment(words[i]):
-            name, _, value = words[i].text.partition("=")
-            assignments[name] = value
-            i += 1
-        command_words = words[i:]
-        # reserved words at command position: the command follows them
-        while command_words and not command_words[0].quoted and command_words[0].text in _RESERVED_SKIP:
-            command_words = command_words[1:]
-        if command_words and not command_words[0].quoted and command_words[0].text in ("for", "select"):
-            self.loop_header(command_words)
-            command_words = []  # a loop header: no command runs here
-        elif command_words and not command_words[0].quoted and command_words[0].text == "case":
-            command_words = []
-        if not command_words:
-            if assignments and not redirects and depth == 0:
-                literal = {w.text.partition("=")[0] for w in words[:i] if not (w.expansion or w.substitution)}
-                self.variables.update({k: v for k, v in assignments.items() if k in literal})
-            if not assignments and not redirects and not children:
-                return None
-        texts = [self.bound(w) for w in command_words]
-        node = {
-            "context": context, "depth": depth, "pipeline": pipeline, "operator": operator,
-            "raw_words": [t[0] for t in texts], "assignments": assignments,
-            "redirects": [{k: r[k] for k in ("op", "target", "fd", "dup")} for r in redirects],
-            "opaque": False, "opaque_reasons": [], "children": children,
-            "_literal": not any(w.expansion or (w.substitution and ("(…)" in w.text or "`…`" in w.text))
-                                for w in command_words),
-            "_heredocs": [r for r in redirects if r["op"] in ("<<", "<<-", "<<<")],
-        }
-        argv_words = list(command_words)
-        if argv_words:
-            head = argv_words[0]
-            if head.substitution and ("(…)" in head.text or "`…`" in head.text):
-                self.mark(node, "command_substitution_in_command_name")
-            elif head.expansion or (head.glob and head.text not in ("[", "[[")):
-                self.mark(node, "variable_command")
-                resolved = self.resolve(head)
-                if resolved is not None and texts[0][0] == head.text:
-                    node["resolved_argv"] = resolved.split() + [t[0] for t in texts[1:]]
-                    node["resolved_command"] = _basename(node["resolved_argv"][0]) if node["resolved_argv"] else ""
-        argv = [t[0] for t in texts]
-        self.finish_node(node, argv, redirects, depth, operator)
-        # "$@" after `set -- a b`: each positional parameter is a word of its own
-        positional = getattr(self, "positional", None)
-        if positional is not None and any(w.text in _ALL_POSITIONAL for w in command_words):
-            spliced = []
-            for w, t in zip(command_words, texts, strict=False):
-                spliced.extend(positional if w.text in _ALL_POSITIONAL else [t[0]])
-            if spliced:
-                self.child_words(node, spliced, depth, "positional_expansion", [])
-        # a for-loop variable with several values: one more segment per other value
-        for variant in _variants(texts):
-            self.child_words(node, variant, depth, "loop_expansion", [])
-        if argv_words and not argv_words[0].quoted:
-            self.user_defined(node, argv_words[0].text, command_words, texts, depth)
-        return node
 
-    def finish_node(self: _Parser, node: dict, argv: list[str], redirects: list[dict], depth: int, operator) -> None:
-        wrappers, argv = _strip_wrappers(argv, node["assignments"])
-        node["wrappers"] = wrappers
-        node["argv"] = argv
-        node["command"] = _basename(argv[0]) if argv else ""
-        node["args"] = argv[1:]
-        if "IFS" in node["assignments"]:
-            self.mark(node, "ifs_changed")  # word splitting no longer happens where the parser thinks
-        if node["command"] == "alias":
-            for a in node["args"]:
-                name, eq, value = a.partition("=")
-                if eq and name:
-                    self.aliases[name] = value
-        elif node["command"] == "set" and node["args"] and node["args"][0] in ("--", "-") or (
-                node["command"] == "set" and node["args"] and not node["args"][0].startswith(("-", "+"))):
-            values = node["args"][1:] if node["args"][0] in ("--", "-") else node["args"]
-            for k in range(9):
-                self.bindings.pop(str(k + 1), None)
-            self.bindings.update({str(k + 1): [v] for k, v in enumerate(values[:9])})
-            self.bindings["@"] = self.bindings["*"] = [" ".join(values)]
-            self.positional = list(values[:64])
-        self.env_routes(node, depth)
-        self.expand_payloads(node, redirects, depth)
-        stdin = self.last_stage if operator in ("|", "|&") else None
-        self.deferred.append((node, stdin, depth))
-        if not node["_heredocs"]:
-            self.run_deferred()
+def finish_node(self: _Parser, node: dict, argv: list[str], redirects: list[dict], depth: int, operator) -> None:
+    wrappers, argv = _strip_wrappers(argv, node["assignments"])
+    node["wrappers"] = wrappers
+    node["argv"] = argv
+    node["command"] = _basename(argv[0]) if argv else ""
+    node["args"] = argv[1:]
+    if "IFS" in node["assignments"]:
+        self.mark(node, "ifs_changed")  # word splitting no longer happens where the parser thinks
+    if node["command"] == "alias":
+        for a in node["args"]:
+            name, eq, value = a.partition("=")
+            if eq and name:
+                self.aliases[name] = value
+    elif node["command"] == "set" and node["args"] and node["args"][0] in ("--", "-") or (
+            node["command"] == "set" and node["args"] and not node["args"][0].startswith(("-", "+"))):
+        values = node["args"][1:] if node["args"][0] in ("--", "-") else node["args"]
+        for k in range(9):
+            self.bindings.pop(str(k + 1), None)
+        self.bindings.update({str(k + 1): [v] for k, v in enumerate(values[:9])})
+        self.bindings["@"] = self.bindings["*"] = [" ".join(values)]
+        self.positional = list(values[:64])
+    self.env_routes(node, depth)
+    self.expand_payloads(node, redirects, depth)
+    stdin = self.last_stage if operator in ("|", "|&") else None
+    self.deferred.append((node, stdin, depth))
+    if not node["_heredocs"]:
+        self.run_deferred()
 
-    # ------------------------------------------------------------ bindings
-    def loop_header(self: _Parser, words: list) -> None:
-        """`for d in / ~`: d takes each literal value (marked unknown when one is not literal)."""
-        if len(words) >= 3 and words[2].text == "in" and not words[2].quoted:
-            name = words[1].text
-            values = [w.text for w in words[3:] if w.text not in (";", "do")]
-            if values and not any(w.substitution or w.expansion for w in words[3:]):
-                self.bindings[name] = values[:_BRACE_LIMIT]
-            else:
-                self.bindings.pop(name, None)
 
-    def bound(self: _Parser, word: _Word) -> list[str]:
-        """The texts a word stands for: loop variables, known variables and a function's
-        positional parameters substituted (several texts for a loop variable)."""
-        text = word.text
-        if word.expansion and "${HOME" in text:
-            for op in (":?", "?", ":-", "-", ":=", "=", ":+"):
-                start = text.find("${HOME" + op)
-                if start >= 0:
-                    end = text.find("}", start)
-                    if end > 0 and op != ":+":
-                        text = text[:start] + "${HOME}" + text[end + 1:]
-        if not word.expansion or "$" not in text or not (self.bindings or self.variables):
-            return [text]
-        out = [""]
-        i = 0
-        while i < len(text):
-            j = text.find("$", i)
-            if j < 0:
-                out = [o + text[i:] for o in out]
-                break
-            name, k = _ref_at(text, j)
-            values = None
-            if name is not None:
-                values = self.bindings.get(name)
-                if values is None and name in self.variables:
-                    values = [self.variables[name]]
-            if values is None:
-                out = [o + text[i:k] for o in out]
-            else:
-                out = [o + text[i:j] + v for o in out for v in values][:_BRACE_LIMIT]
-            i = k
-        return out
+# ------------------------------------------------------------ bindings
+def loop_header(self: _Parser, words: list) -> None:
+    """`for d in / ~`: d takes each literal value (marked unknown when one is not literal)."""
+    if len(words) >= 3 and words[2].text == "in" and not words[2].quoted:
+        name = words[1].text
+        values = [w.text for w in words[3:] if w.text not in (";", "do")]
+        if values and not any(w.substitution or w.expansion for w in words[3:]):
+            self.bindings[name] = values[:_BRACE_LIMIT]
+        else:
+            self.bindings.pop(name, None)
 
-    def user_defined(self: _Parser, node: dict, head: str, command_words: list, texts: list, depth: int) -> None:
-        """A function, alias or git alias defined earlier in the same command: what it runs."""
-        if head in self.functions and head not in self.expanding:
-            if depth + 1 > self.max_depth:
-                self.mark(node, "too_deep")
-                return
-            args = [t[0] for t in texts[1:]]
-            sub = type(self)(self.functions[head], self.max_depth - depth - 1)
-            sub.bindings = {str(k + 1): [a] for k, a in enumerate(args[:9])}
-            sub.bindings.update({"@": [" ".join(args)], "*": [" ".join(args)], "#": [str(len(args))]})
-            sub.functions, sub.aliases = dict(self.functions), dict(self.aliases)
-            sub.expanding = self.expanding | {head}
-            self.adopt(node, sub, depth, "function_call")
-        elif head in self.aliases and head not in self.expanding:
-            rest = " ".join(w.raw for w in command_words[1:])
-            sub = type(self)(self.aliases[head] + " " + rest, self.max_depth - depth - 1)
-            sub.functions, sub.aliases = dict(self.functions), dict(self.aliases)
-            sub.expanding = self.expanding | {head}
-            self.adopt(node, sub, depth, "alias")
 
-    def adopt(self: _Parser, node: dict, sub: _Parser, depth: int, context: str) -> None:
-        sub.pipeline_counter = self.pipeline_counter
-        nodes, _ = sub.sequence(0, 0, context, None)
-        sub.run_deferred(final=True)
-        self.pipeline_counter = sub.pipeline_counter
-        for reason in sub.reasons:
-            self.note(reason)
-        if sub.error and self.error is None:
-            self.error = sub.error
-        _shift_depth(nodes, depth + 1)
-        node["children"].extend(nodes)
+def bound(self: _Parser, word: _Word) -> list[str]:
+    """The texts a word stands for: loop variables, known variables and a function's
+    positional parameters substituted (several texts for a loop variable)."""
+    text = word.text
+    if word.expansion and "${HOME" in text:
+        for op in (":?", "?", ":-", "-", ":=", "=", ":+"):
+            start = text.find("${HOME" + op)
+            if start >= 0:
+                end = text.find("}", start)
+                if end > 0 and op != ":+":
+                    text = text[:start] + "${HOME}" + text[end + 1:]
+    if not word.expansion or "$" not in text or not (self.bindings or self.variables):
+        return [text]
+    out = [""]
+    i = 0
+    while i < len(text):
+        j = text.find("$", i)
+        if j < 0:
+            out = [o + text[i:] for o in out]
+            break
+        name, k = _ref_at(text, j)
+        values = None
+        if name is not None:
+            values = self.bindings.get(name)
+            if values is None and name in self.variables:
+                values = [self.variables[name]]
+        if values is None:
+            out = [o + text[i:k] for o in out]
+        else:
+            out = [o + text[i:j] + v for o in out for v in values][:_BRACE_LIMIT]
+        i = k
+    return out
 
-    @staticmethod
-    def is_assignment(word: _Word) -> bool:
-        name, eq, _ = word.raw.partition("=")
-        return bool(eq) and bool(name) and (name[0].isalpha() or name[0] == "_") and \
-            all(c.isalnum() or c == "_" for c in name)
 
-    def resolve(self: _Parser, head: _Word) -> str | None:
-        text = head.text
-        name = text[2:-1] if text.startswith("${") and text.endswith("}") else text[1:] if text.startswith("$") else None
-        if name and name in self.variables:
-            return self.variables[name]
-        return None
-
-    def mark(self: _Parser, node: dict, reason: str) -> None:
-        node["opaque"] = True
-        if reason not in node["opaque_reasons"]:
-            node["opaque_reasons"].append(reason)
-        self.note(reason)
-
-    def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int) -> None:
-        """Commands that run other commands: parse what they run as nested segments."""
-        command, args = node["command"], node["args"]
-        chdir = _wrapper_chdir(node.get("raw_words") or [], node.get("wrappers") or [])
-        if chdir and node.get("argv") and node.get("context") != "chdir":
-            # `env -C DIR cmd ARGS`: the command runs in DIR, so its relative operands are under DIR
-            moved = [node["argv"][0]] + [a if a.startswith(("-", "/", "~", "$")) or "://" in a
-                                         else chdir.rstrip("/") + "/" + a for a in node["argv"][1:]]
-            self.child_words(node, moved, depth, "chdir", [])
-        if command == "busybox" and args and _basename(args[0]) in _SHELLS:
-            command, args = _basename(args[0]), args[1:]
-        payload, context = None, None
-        if command in _SHELLS:
-            payload = _shell_c_payload(args)
-            context = "shell_c"
-        elif command in ("su", "runuser", "sg", "flock", "script"):
-            payload = _su_payload(args) if command != "script" else _script_payload(args)
-            context = "shell_c"
-        elif command == "eval":
-            self.mark(node, "eval")
-            payload, context = " ".join(args), "eval"
-        elif command in (".", "source") and args and (args[0].startswith("/dev/fd") or args[0].endswith("(…)")):
-            self.mark(node, "source_dynamic")
-        elif command == "trap" and args and not args[0].startswith("-"):
-            payload, context = args[0], "trap"
-        elif command == "start-stop-daemon":
-            program = _option(args, ("--exec", "-x", "--startas", "-a"))
-            rest = args[args.index("--") + 1:] if "--" in args else []
-            if program:
-                self.child_words(node, [program] + rest, depth, "wrapped", ["start-stop-daemon"])
-        elif command in ("ssh", "autossh") and _ssh_local_command(args) is not None:
-            payload, context = _ssh_local_command(args), "shell_c"
-        elif command in ("bwrap", "systemd-nspawn", "nsjail", "minijail0", "sandbox-exec"):
-            self.mark(node, "unknown_wrapper")
-        elif command == "watch":
-            rest = _after_options(args, {"-n", "--interval", "-g", "--chgexit", "-q", "--equexit"})
-            if rest:
-                payload, context = " ".join(rest), "shell_c"
-        elif command in _FOREIGN_SHELLS and payload is None and _shell_c_payload(args) is not None:
-            pass
-        elif command == "nix-shell" or (command == "nix" and args[:1] in (["develop"], ["shell"])):
-            rest = args[1:] if command == "nix" else args
-            payload = _option(rest, ("--run", "--command"))
-            if command == "nix" and payload is None:
-                run = _option(rest, ("-c", "--command"))
-                if run is not None:
-                    at = max(i for i, a in enumerate(rest) if a in ("-c", "--command"))
-                    self.child_words(node, rest[at + 1:], depth, "wrapped", [command])
-            context = "shell_c"
-        elif command == "direnv" and args[:1] == ["exec"] and len(args) > 2:
-            self.child_words(node, args[2:], depth, "wrapped", ["direnv"])
-        elif command == "entr":
-            rest = _after_options(args, {"-p"})
-            if rest:
-                if "-s" in [a for a in args[:len(args) - len(rest)]] or any(
-                        a.startswith("-") and "s" in a[1:] for a in args[:len(args) - len(rest)]):
-                    payload, context = " ".join(rest), "shell_c"
-                else:
-                    self.child_words(node, rest, depth, "wrapped", ["entr"])
-        elif command in ("docker", "podman", "nerdctl") and args[:1] in (["run"], ["create"], ["exec"]) or \
-                command in ("docker", "podman") and args[:2] == ["container", "run"]:
-            self.container_payload(node, command, args, depth)
-        elif command in ("kubectl", "oc") and "--" in args and args[:1] in (["create"], ["run"], ["exec"], ["debug"]):
-            rest = args[args.index("--") + 1:]
-            if rest:
-                self.child_words(node, rest, depth, "container", [command])
-        if command in _FOREIGN_SHELLS and _shell_c_payload(args) is not None:
-            self.mark(node, "foreign_shell_code")
-        if payload is not None:
-            self.child_sequence(node, payload, depth, context)
-        if command == "xargs":
-            inner = _after_options(args, _XARGS_VALUE_OPTS)
-            if inner:
-                self.child_words(node, inner, depth, "xargs", ["xargs"])
-        elif command == "parallel":
-            self.parallel(node, args, depth)
-        elif command == "find":
-            i = 0
-            while i < len(args):
-                if args[i] in _FIND_EXEC:
-                    j = i + 1
-                    while j < len(args) and args[j] not in (";", "+"):
-                        j += 1
-                    if j > i + 1:
-                        self.child_words(node, args[i + 1:j], depth, "find_exec", [])
-                    i = j
-                i += 1
-        elif command == "git":
-            self.git_routes(node, args, depth)
-        elif command in ("npm", "pnpm", "yarn") and len(args) >= 3 and args[0] in ("config", "set", "c"):
-            rest = args[2:] if args[0] in ("config", "c") and args[1] == "set" else args[1:] if args[0] == "set" else []
-            if rest:
-                key, eq, value = rest[0].partition("=")
-                value = value if eq else (rest[1] if len(rest) > 1 else "")
-                if key.lower().lstrip("-") in _NPM_EXEC_KEYS:
-                    self.config_entry(node, command, key.lower(), value, depth)
-        elif command in ("tmux", "screen"):
-            self.multiplexer(node, command, args, depth)
-        for option_value in _option_commands(command, args):
-            self.child_sequence(node, option_value, depth, "option_exec")
-        self.option_programs(node, command, args, depth)
-        self.possible_nested(node, command, args, depth)
-        self.embedded_pipelines(node, command, args, depth)
-
-    def child_sequence(self: _Parser, node: dict, text: str, depth: int, context: str) -> None:
+def user_defined(self: _Parser, node: dict, head: str, command_words: list, texts: list, depth: int) -> None:
+    """A function, alias or git alias defined earlier in the same command: what it runs."""
+    if head in self.functions and head not in self.expanding:
         if depth + 1 > self.max_depth:
             self.mark(node, "too_deep")
             return
-        sub = type(self)(text, self.max_depth - depth - 1)
-        sub.functions, sub.aliases, sub.files = dict(self.functions), dict(self.aliases), self.files
-        sub.git_aliases, sub.expanding = self.git_aliases, self.expanding
-        self.adopt(node, sub, depth, context)
+        args = [t[0] for t in texts[1:]]
+        sub = type(self)(self.functions[head], self.max_depth - depth - 1)
+        sub.bindings = {str(k + 1): [a] for k, a in enumerate(args[:9])}
+        sub.bindings.update({"@": [" ".join(args)], "*": [" ".join(args)], "#": [str(len(args))]})
+        sub.functions, sub.aliases = dict(self.functions), dict(self.aliases)
+        sub.expanding = self.expanding | {head}
+        self.adopt(node, sub, depth, "function_call")
+    elif head in self.aliases and head not in self.expanding:
+        rest = " ".join(w.raw for w in command_words[1:])
+        sub = type(self)(self.aliases[head] + " " + rest, self.max_depth - depth - 1)
+        sub.functions, sub.aliases = dict(self.functions), dict(self.aliases)
+        sub.expanding = self.expanding | {head}
+        self.adopt(node, sub, depth, "alias")
 
-    def child_words(self: _Parser, node: dict, words: list[str], depth: int, context: str, wrappers: list[str]) -> None:
-        assignments: dict[str, str] = {}
-        more_wrappers, argv = _strip_wrappers(list(words), assignments)
-        child = {
-            "context": context, "depth": depth + 1, "pipeline": self.new_pipeline(), "operator": None,
-            "raw_words": list(words), "assignments": assignments, "redirects": [],
-            "opaque": False, "opaque_reasons": [], "children": [],
-            "wrappers": wrappers + more_wrappers, "argv": argv,
-            "command": _basename(argv[0]) if argv else "", "args": argv[1:],
-        }
-        self.expand_payloads(child, [], depth + 1)
-        node["children"].append(child)
+
+def adopt(self: _Parser, node: dict, sub: _Parser, depth: int, context: str) -> None:
+    sub.pipeline_counter = self.pipeline_counter
+    nodes, _ = sub.sequence(0, 0, context, None)
+    sub.run_deferred(final=True)
+    self.pipeline_counter = sub.pipeline_counter
+    for reason in sub.reasons:
+        self.note(reason)
+    if sub.error and self.error is None:
+        self.error = sub.error
+    _shift_depth(nodes, depth + 1)
+    node["children"].extend(nodes)
+
+
+def is_assignment(word: _Word) -> bool:
+    name, eq, _ = word.raw.partition("=")
+    return bool(eq) and bool(name) and (name[0].isalpha() or name[0] == "_") and \
+        all(c.isalnum() or c == "_" for c in name)
+
+
+def resolve(self: _Parser, head: _Word) -> str | None:
+    text = head.text
+    name = text[2:-1] if text.startswith("${") and text.endswith("}") else text[1:] if text.startswith("$") else None
+    if name and name in self.variables:
+        return self.variables[name]
+    return None
+
+
+def mark(self: _Parser, node: dict, reason: str) -> None:
+    node["opaque"] = True
+    if reason not in node["opaque_reasons"]:
+        node["opaque_reasons"].append(reason)
+    self.note(reason)
+
+
+def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int) -> None:
+    """Commands that run other commands: parse what they run as nested segments."""
+    command, args = node["command"], node["args"]
+    chdir = _wrapper_chdir(node.get("raw_words") or [], node.get("wrappers") or [])
+    if chdir and node.get("argv") and node.get("context") != "chdir":
+        # `env -C DIR cmd ARGS`: the command runs in DIR, so its relative operands are under DIR
+        moved = [node["argv"][0]] + [a if a.startswith(("-", "/", "~", "$")) or "://" in a
+                                     else chdir.rstrip("/") + "/" + a for a in node["argv"][1:]]
+        self.child_words(node, moved, depth, "chdir", [])
+    if command == "busybox" and args and _basename(args[0]) in _SHELLS:
+        command, args = _basename(args[0]), args[1:]
+    payload, context = None, None
+    if command in _SHELLS:
+        payload = _shell_c_payload(args)
+        context = "shell_c"
+    elif command in ("su", "runuser", "sg", "flock", "script"):
+        payload = _su_payload(args) if command != "script" else _script_payload(args)
+        context = "shell_c"
+    elif command == "eval":
+        self.mark(node, "eval")
+        payload, context = " ".join(args), "eval"
+    elif command in (".", "source") and args and (args[0].startswith("/dev/fd") or args[0].endswith("(…)")):
+        self.mark(node, "source_dynamic")
+    elif command == "trap" and args and not args[0].startswith("-"):
+        payload, context = args[0], "trap"
+    elif command == "start-stop-daemon":
+        program = _option(args, ("--exec", "-x", "--startas", "-a"))
+        rest = args[args.index("--") + 1:] if "--" in args else []
+        if program:
+            self.child_words(node, [program] + rest, depth, "wrapped", ["start-stop-daemon"])
+    elif command in ("ssh", "autossh") and _ssh_local_command(args) is not None:
+        payload, context = _ssh_local_command(args), "shell_c"
+    elif command in ("bwrap", "systemd-nspawn", "nsjail", "minijail0", "sandbox-exec"):
+        self.mark(node, "unknown_wrapper")
+    elif command == "watch":
+        rest = _after_options(args, {"-n", "--interval", "-g", "--chgexit", "-q", "--equexit"})
+        if rest:
+            payload, context = " ".join(rest), "shell_c"
+    elif command in _FOREIGN_SHELLS and payload is None and _shell_c_payload(args) is not None:
+        pass
+    elif command == "nix-shell" or (command == "nix" and args[:1] in (["develop"], ["shell"])):
+        rest = args[1:] if command == "nix" else args
+        payload = _option(rest, ("--run", "--command"))
+        if command == "nix" and payload is None:
+            run = _option(rest, ("-c", "--command"))
+            if run is not None:
+                at = max(i for i, a in enumerate(rest) if a in ("-c", "--command"))
+                self.child_words(node, rest[at + 1:], depth, "wrapped", [command])
+        context = "shell_c"
+    elif command == "direnv" and args[:1] == ["exec"] and len(args) > 2:
+        self.child_words(node, args[2:], depth, "wrapped", ["direnv"])
+    elif command == "entr":
+        rest = _after_options(args, {"-p"})
+        if rest:
+            if "-s" in [a for a in args[:len(args) - len(rest)]] or any(
+                    a.startswith("-") and "s" in a[1:] for a in args[:len(args) - len(rest)]):
+                payload, context = " ".join(rest), "shell_c"
+            else:
+                self.child_words(node, rest, depth, "wrapped", ["entr"])
+    elif command in ("docker", "podman", "nerdctl") and args[:1] in (["run"], ["create"], ["exec"]) or \
+            command in ("docker", "podman") and args[:2] == ["container", "run"]:
+        self.container_payload(node, command, args, depth)
+    elif command in ("kubectl", "oc") and "--" in args and args[:1] in (["create"], ["run"], ["exec"], ["debug"]):
+        rest = args[args.index("--") + 1:]
+        if rest:
+            self.child_words(node, rest, depth, "container", [command])
+    if command in _FOREIGN_SHELLS and _shell_c_payload(args) is not None:
+        self.mark(node, "foreign_shell_code")
+    if payload is not None:
+        self.child_sequence(node, payload, depth, context)
+    if command == "xargs":
+        inner = _after_options(args, _XARGS_VALUE_OPTS)
+        if inner:
+            self.child_words(node, inner, depth, "xargs", ["xargs"])
+    elif command == "parallel":
+        self.parallel(node, args, depth)
+    elif command == "find":
+        i = 0
+        while i < len(args):
+            if args[i] in _FIND_EXEC:
+                j = i + 1
+                while j < len(args) and args[j] not in (";", "+"):
+                    j += 1
+                if j > i + 1:
+                    self.child_words(node, args[i + 1:j], depth, "find_exec", [])
+                i = j
+            i += 1
+    elif command == "git":
+        self.git_routes(node, args, depth)
+    elif command in ("npm", "pnpm", "yarn") and len(args) >= 3 and args[0] in ("config", "set", "c"):
+        rest = args[2:] if args[0] in ("config", "c") and args[1] == "set" else args[1:] if args[0] == "set" else []
+        if rest:
+            key, eq, value = rest[0].partition("=")
+            value = value if eq else (rest[1] if len(rest) > 1 else "")
+            if key.lower().lstrip("-") in _NPM_EXEC_KEYS:
+                self.config_entry(node, command, key.lower(), value, depth)
+    elif command in ("tmux", "screen"):
+        self.multiplexer(node, command, args, depth)
+    for option_value in _option_commands(command, args):
+        self.child_sequence(node, option_value, depth, "option_exec")
+    self.option_programs(node, command, args, depth)
+    self.possible_nested(node, command, args, depth)
+    self.embedded_pipelines(node, command, args, depth)
+
+
+def child_sequence(self: _Parser, node: dict, text: str, depth: int, context: str) -> None:
+    if depth + 1 > self.max_depth:
+        self.mark(node, "too_deep")
+        return
+    sub = type(self)(text, self.max_depth - depth - 1)
+    sub.functions, sub.aliases, sub.files = dict(self.functions), dict(self.aliases), self.files
+    sub.git_aliases, sub.expanding = self.git_aliases, self.expanding
+    self.adopt(node, sub, depth, context)
+
+
+def child_words(self: _Parser, node: dict, words: list[str], depth: int, context: str, wrappers: list[str]) -> None:
+    assignments: dict[str, str] = {}
+    more_wrappers, argv = _strip_wrappers(list(words), assignments)
+    child = {
+        "context": context, "depth": depth + 1, "pipeline": self.new_pipeline(), "operator": None,
+        "raw_words": list(words), "assignments": assignments, "redirects": [],
+        "opaque": False, "opaque_reasons": [], "children": [],
+        "wrappers": wrappers + more_wrappers, "argv": argv,
+        "command": _basename(argv[0]) if argv else "", "args": argv[1:],
+    }
+    self.expand_payloads(child, [], depth + 1)
+    node["children"].append(child)
 
 
 def _shift_depth(nodes: list, offset: int) -> None:

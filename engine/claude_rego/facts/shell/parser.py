@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from .code import _Code
-from .commands import _Commands
-from .lexer import _Lexer
+from . import code as _code
+from . import commands as _commands
+from . import lexer as _lexer
+from . import routes as _routes
+from . import stdin as _stdin
 from .programs import _substitutions
-from .routes import _Routes
-from .stdin import _Stdin
 from .words import _Word
 
 
-class _Parser(_Lexer, _Commands, _Routes, _Stdin, _Code):
+class _Parser:
     def __init__(self, src: str, max_depth: int):
         self.src = src
         self.n = len(src)
@@ -258,3 +258,48 @@ class _Parser(_Lexer, _Commands, _Routes, _Stdin, _Code):
                     self.child_sequence(holder, inner, holder["depth"], "substitution")
         self.run_deferred()
         return pos
+
+    # ------------------------------------------------------------ the methods of the other modules
+    # lexer.py
+    word = _lexer.word
+    double_quoted = _lexer.double_quoted
+    ansi_c = _lexer.ansi_c
+    take = _lexer.take
+    dollar = _lexer.dollar
+    nested = _lexer.nested
+    # commands.py
+    simple_command = _commands.simple_command
+    finish_node = _commands.finish_node
+    loop_header = _commands.loop_header
+    bound = _commands.bound
+    user_defined = _commands.user_defined
+    adopt = _commands.adopt
+    is_assignment = staticmethod(_commands.is_assignment)
+    resolve = _commands.resolve
+    mark = _commands.mark
+    expand_payloads = _commands.expand_payloads
+    child_sequence = _commands.child_sequence
+    child_words = _commands.child_words
+    # routes.py
+    container_payload = _routes.container_payload
+    parallel = _routes.parallel
+    multiplexer = _routes.multiplexer
+    git_routes = _routes.git_routes
+    git_subcommand = _routes.git_subcommand
+    config_entry = _routes.config_entry
+    env_routes = _routes.env_routes
+    # stdin.py
+    run_deferred = _stdin.run_deferred
+    feed = _stdin.feed
+    embedded_script = _stdin.embedded_script
+    compiled_source = _stdin.compiled_source
+    xargs_input = _stdin.xargs_input
+    dsl_escapes = _stdin.dsl_escapes
+    stdin_text = _stdin.stdin_text
+    run_text = _stdin.run_text
+    sed_exec = _stdin.sed_exec
+    # code.py
+    scan_code = _code.scan_code
+    option_programs = _code.option_programs
+    embedded_pipelines = _code.embedded_pipelines
+    possible_nested = _code.possible_nested

@@ -9,234 +9,237 @@ if TYPE_CHECKING:
     from .parser import _Parser
 
 
-class _Routes:
-    """Commands run through other programs' settings: containers, multiplexers, git and config."""
+def container_payload(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
+    """`docker run [OPTIONS] IMAGE [COMMAND…]`: the command runs (as a nested segment);
+    a restart policy that brings it back is recorded on the segment."""
+    value_opts = {"-e", "--env", "-v", "--volume", "-p", "--publish", "--name", "-w", "--workdir", "-u",
+                  "--user", "--network", "--net", "--restart", "--entrypoint", "-l", "--label", "--mount",
+                  "--env-file", "-h", "--hostname", "--memory", "-m", "--cpus", "--platform", "--pull",
+                  "--add-host", "--device", "--cap-add", "--cap-drop", "--security-opt", "--ulimit", "--dns",
+                  "--log-driver", "--log-opt", "--tmpfs", "--shm-size", "--pid", "--ipc", "--uts", "--runtime",
+                  "--gpus", "--cidfile", "--stop-signal", "--stop-timeout", "--health-cmd", "--label-file",
+                  "--volumes-from", "--link", "--expose", "--group-add", "--init-path", "--detach-keys"}
+    start = 2 if args[:1] == ["container"] else 1
+    i, restart, entrypoint = start, None, None
+    while i < len(args) and args[i].startswith("-"):
+        key, eq, value = args[i].partition("=")
+        if key in value_opts and not eq:
+            value = args[i + 1] if i + 1 < len(args) else ""
+            i += 1
+        if key == "--restart":
+            restart = value
+        elif key == "--entrypoint":
+            entrypoint = value
+        elif key == "--health-cmd" and value:
+            self.child_sequence(node, value, depth, "container")
+        i += 1
+    if restart and restart.split(":")[0] in ("always", "unless-stopped", "on-failure"):
+        node["restart_policy"] = restart
+    rest = args[i + 1:] if args[:1] != ["exec"] else args[i + 1:]
+    words = ([entrypoint] if entrypoint else []) + rest
+    if words:
+        self.child_words(node, words, depth, "container", [command])
 
-    def container_payload(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
-        """`docker run [OPTIONS] IMAGE [COMMAND…]`: the command runs (as a nested segment);
-        a restart policy that brings it back is recorded on the segment."""
-        value_opts = {"-e", "--env", "-v", "--volume", "-p", "--publish", "--name", "-w", "--workdir", "-u",
-                      "--user", "--network", "--net", "--restart", "--entrypoint", "-l", "--label", "--mount",
-                      "--env-file", "-h", "--hostname", "--memory", "-m", "--cpus", "--platform", "--pull",
-                      "--add-host", "--device", "--cap-add", "--cap-drop", "--security-opt", "--ulimit", "--dns",
-                      "--log-driver", "--log-opt", "--tmpfs", "--shm-size", "--pid", "--ipc", "--uts", "--runtime",
-                      "--gpus", "--cidfile", "--stop-signal", "--stop-timeout", "--health-cmd", "--label-file",
-                      "--volumes-from", "--link", "--expose", "--group-add", "--init-path", "--detach-keys"}
-        start = 2 if args[:1] == ["container"] else 1
-        i, restart, entrypoint = start, None, None
+
+def parallel(self: _Parser, node: dict, args: list[str], depth: int) -> None:
+    """GNU parallel: `parallel CMD ::: A B` runs CMD A and CMD B; `parallel ::: 'c1' 'c2'` runs each."""
+    i = 0
+    value_opts = {"-j", "-P", "--jobs", "-S", "--sshlogin", "-d", "--delimiter", "-I", "--colsep", "-N",
+                  "-n", "--delay", "--timeout", "--joblog", "--results", "--env", "--tmpdir", "-E"}
+    while i < len(args) and args[i].startswith("-") and args[i] not in (":::", "::::"):
+        if args[i] in ("-a", "--arg-file", "::::"):
+            self.mark(node, "parallel_arguments_from_file")
+        i += 2 if args[i] in value_opts else 1
+    rest = args[i:]
+    cut = rest.index(":::") if ":::" in rest else len(rest)
+    template, values = rest[:cut], rest[cut + 1:]
+    if not template:
+        for value in values[:_BRACE_LIMIT]:
+            self.child_sequence(node, value, depth, "parallel")
+    elif values:
+        for value in values[:_BRACE_LIMIT]:
+            words = [w.replace("{}", value) for w in template]
+            self.child_words(node, words if any("{}" in w for w in template) else words + [value],
+                             depth, "parallel", ["parallel"])
+    else:
+        self.child_words(node, template, depth, "xargs", ["xargs"])
+
+
+def multiplexer(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
+    if command == "screen":
+        value_opts = {"-S", "-c", "-e", "-h", "-p", "-s", "-t", "-T", "-X", "-Logfile"}
+        i = 0
         while i < len(args) and args[i].startswith("-"):
-            key, eq, value = args[i].partition("=")
-            if key in value_opts and not eq:
-                value = args[i + 1] if i + 1 < len(args) else ""
-                i += 1
-            if key == "--restart":
-                restart = value
-            elif key == "--entrypoint":
-                entrypoint = value
-            elif key == "--health-cmd" and value:
-                self.child_sequence(node, value, depth, "container")
-            i += 1
-        if restart and restart.split(":")[0] in ("always", "unless-stopped", "on-failure"):
-            node["restart_policy"] = restart
-        rest = args[i + 1:] if args[:1] != ["exec"] else args[i + 1:]
-        words = ([entrypoint] if entrypoint else []) + rest
-        if words:
-            self.child_words(node, words, depth, "container", [command])
-
-    def parallel(self: _Parser, node: dict, args: list[str], depth: int) -> None:
-        """GNU parallel: `parallel CMD ::: A B` runs CMD A and CMD B; `parallel ::: 'c1' 'c2'` runs each."""
-        i = 0
-        value_opts = {"-j", "-P", "--jobs", "-S", "--sshlogin", "-d", "--delimiter", "-I", "--colsep", "-N",
-                      "-n", "--delay", "--timeout", "--joblog", "--results", "--env", "--tmpdir", "-E"}
-        while i < len(args) and args[i].startswith("-") and args[i] not in (":::", "::::"):
-            if args[i] in ("-a", "--arg-file", "::::"):
-                self.mark(node, "parallel_arguments_from_file")
-            i += 2 if args[i] in value_opts else 1
-        rest = args[i:]
-        cut = rest.index(":::") if ":::" in rest else len(rest)
-        template, values = rest[:cut], rest[cut + 1:]
-        if not template:
-            for value in values[:_BRACE_LIMIT]:
-                self.child_sequence(node, value, depth, "parallel")
-        elif values:
-            for value in values[:_BRACE_LIMIT]:
-                words = [w.replace("{}", value) for w in template]
-                self.child_words(node, words if any("{}" in w for w in template) else words + [value],
-                                 depth, "parallel", ["parallel"])
-        else:
-            self.child_words(node, template, depth, "xargs", ["xargs"])
-
-    def multiplexer(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
-        if command == "screen":
-            value_opts = {"-S", "-c", "-e", "-h", "-p", "-s", "-t", "-T", "-X", "-Logfile"}
-            i = 0
-            while i < len(args) and args[i].startswith("-"):
-                a = args[i]
-                i += 2 if a in value_opts or (not a.startswith("--") and len(a) > 2 and "-" + a[-1] in value_opts) else 1
-            if args[i:]:
-                self.child_words(node, args[i:], depth, "multiplexer", ["screen"])
-            return
-        subs = {"new-session", "new", "new-window", "neww", "split-window", "splitw", "run-shell", "run",
-                "respawn-pane", "respawnp", "respawn-window", "respawnw", "send-keys", "send", "popup", "display-popup"}
-        value_opts = {"-s", "-n", "-t", "-c", "-x", "-y", "-e", "-F", "-l", "-L", "-S", "-f", "-w", "-h", "-d"}
-        for k, a in enumerate(args):
-            if a in subs:
-                ops, j = [], k + 1
-                while j < len(args):
-                    if args[j].startswith("-") and len(args[j]) > 1:
-                        j += 2 if args[j] in value_opts and args[j] != "-d" else 1
-                        continue
-                    ops.append(args[j])
-                    j += 1
-                ops = [o for o in ops if o not in ("Enter", "C-m", "KPEnter")]
-                if ops:
-                    self.child_sequence(node, " ".join(ops), depth, "multiplexer")
-                return
-
-    # ------------------------------------------------------------ tool configs
-    def git_routes(self: _Parser, node: dict, args: list[str], depth: int) -> None:
-        """git -c k=v, git config k v and aliases defined in the same command."""
-        i, configs = 0, []
-        while i < len(args):
             a = args[i]
-            if a == "-c" and i + 1 < len(args):
-                configs.append(args[i + 1])
-                i += 2
-            elif a.startswith("-c") and "=" in a:
-                configs.append(a[2:])
-                i += 1
-            elif a.startswith("--config-env=") or (a == "--config-env" and i + 1 < len(args)):
-                spec = a.split("=", 1)[1] if "=" in a else args[i + 1]
-                k, _, env_name = spec.partition("=")
-                configs.append(k + "=$" + env_name)  # the value comes from the environment: unknown
-                i += 1 if "=" in a else 2
-            elif a in ("-C", "--git-dir", "--work-tree", "--namespace", "--exec-path"):
-                i += 2
-            elif a.startswith("-"):
-                i += 1
-            else:
-                break
-        sub, rest = (args[i], args[i + 1:]) if i < len(args) else (None, [])
-        local_aliases = {}
-        for kv in configs:
-            key, _, value = kv.partition("=")
-            key = key.lower()
-            if key.startswith("alias."):
-                local_aliases[key[6:]] = value
-            self.config_entry(node, "git", key, value, depth)
-        if sub == "config":
-            key, value = _git_config_set(rest)
-            if key is not None:
-                if key.startswith("alias."):
-                    self.git_aliases[key[6:]] = value
-                self.config_entry(node, "git", key, value, depth)
-        self.git_subcommand(node, sub, rest, depth)
-        alias = local_aliases.get(sub) if sub is not None else None
-        if alias is None and sub is not None:
-            alias = self.git_aliases.get(sub)
-        if alias is not None:
-            if alias.startswith("!"):
-                self.child_sequence(node, alias[1:] + "".join(" " + _quote(a) for a in rest), depth, "git_alias")
-            else:
-                self.child_words(node, ["git"] + _split_simple(alias) + rest, depth, "git_alias", [])
+            i += 2 if a in value_opts or (not a.startswith("--") and len(a) > 2 and "-" + a[-1] in value_opts) else 1
+        if args[i:]:
+            self.child_words(node, args[i:], depth, "multiplexer", ["screen"])
+        return
+    subs = {"new-session", "new", "new-window", "neww", "split-window", "splitw", "run-shell", "run",
+            "respawn-pane", "respawnp", "respawn-window", "respawnw", "send-keys", "send", "popup", "display-popup"}
+    value_opts = {"-s", "-n", "-t", "-c", "-x", "-y", "-e", "-F", "-l", "-L", "-S", "-f", "-w", "-h", "-d"}
+    for k, a in enumerate(args):
+        if a in subs:
+            ops, j = [], k + 1
+            while j < len(args):
+                if args[j].startswith("-") and len(args[j]) > 1:
+                    j += 2 if args[j] in value_opts and args[j] != "-d" else 1
+                    continue
+                ops.append(args[j])
+                j += 1
+            ops = [o for o in ops if o not in ("Enter", "C-m", "KPEnter")]
+            if ops:
+                self.child_sequence(node, " ".join(ops), depth, "multiplexer")
+            return
 
-    def git_subcommand(self: _Parser, node: dict, sub, rest: list[str], depth: int) -> None:
-        """Subcommand options that name a program or a config (clone -c, --upload-pack, …)."""
-        program_opts = {"--upload-pack": "option.upload-pack", "--receive-pack": "option.receive-pack",
-                        "--exec": "option.exec", "--extcmd": "option.extcmd", "--open-files-in-pager": "option.pager",
-                        "--template": "init.templatedir", "--smtp-server": "option.smtp-server",
-                        "--config": None, "-c": None, "-x": "option.exec", "-u": "option.upload-pack", "-O": "option.pager",
-                        "--tool": "option.tool"}
-        short_ok = {"-x": ("difftool", "rebase"), "-u": ("clone", "fetch", "ls-remote", "pull"),
-                    "-O": ("grep",), "-c": ("clone", "submodule"), "--tool": ("difftool", "mergetool")}
-        i = 0
-        while i < len(rest):
-            a = rest[i]
-            key, eq, value = a.partition("=")
-            if key in program_opts and (key not in short_ok or sub in short_ok[key]):
-                if not eq:
-                    if i + 1 >= len(rest):
-                        break
-                    value = rest[i + 1]
-                    i += 1
-                name = program_opts[key]
-                if sub == "rebase" and key in ("-x", "--exec"):
-                    # rebase -x CMD runs a shell command after each commit, like bisect
-                    # run: judged as the nested command it is (npm test passes, curl|sh not)
-                    self.child_sequence(node, value, depth, "git_exec")
-                elif name is None:  # clone -c k=v / --config k=v
-                    k, _, v = value.partition("=")
-                    self.config_entry(node, "git", k.lower(), v, depth)
-                elif name == "option.smtp-server" and not value.startswith("/") or name == "option.tool":
-                    pass
-                else:
-                    self.config_entry(node, "git", name, value, depth)
-            elif "ext::" in a:
-                self.config_entry(node, "git", "protocol.ext", a.split("ext::", 1)[1].replace("% ", " "), depth)
+
+# ------------------------------------------------------------ tool configs
+def git_routes(self: _Parser, node: dict, args: list[str], depth: int) -> None:
+    """git -c k=v, git config k v and aliases defined in the same command."""
+    i, configs = 0, []
+    while i < len(args):
+        a = args[i]
+        if a == "-c" and i + 1 < len(args):
+            configs.append(args[i + 1])
+            i += 2
+        elif a.startswith("-c") and "=" in a:
+            configs.append(a[2:])
             i += 1
-        if sub == "bisect" and rest[:1] == ["run"] and len(rest) > 1:
-            self.child_words(node, rest[1:], depth, "git_exec", [])
-        elif sub == "submodule" and "foreach" in rest:
-            cmd = [a for a in rest[rest.index("foreach") + 1:] if a not in ("--recursive", "-q", "--quiet")]
-            if cmd:
-                # the argument is a shell command run in each submodule: judged as the
-                # nested command it is (not a setting; an opaque one is asked about there)
-                self.child_sequence(node, " ".join(cmd), depth, "git_exec")
-
-    def config_entry(self: _Parser, node: dict, tool: str, key: str, value: str, depth: int) -> None:
-        """A tool's setting that makes it run a program: recorded, and the program parsed."""
-        if tool == "git":
+        elif a.startswith("--config-env=") or (a == "--config-env" and i + 1 < len(args)):
+            spec = a.split("=", 1)[1] if "=" in a else args[i + 1]
+            k, _, env_name = spec.partition("=")
+            configs.append(k + "=$" + env_name)  # the value comes from the environment: unknown
+            i += 1 if "=" in a else 2
+        elif a in ("-C", "--git-dir", "--work-tree", "--namespace", "--exec-path"):
+            i += 2
+        elif a.startswith("-"):
+            i += 1
+        else:
+            break
+    sub, rest = (args[i], args[i + 1:]) if i < len(args) else (None, [])
+    local_aliases = {}
+    for kv in configs:
+        key, _, value = kv.partition("=")
+        key = key.lower()
+        if key.startswith("alias."):
+            local_aliases[key[6:]] = value
+        self.config_entry(node, "git", key, value, depth)
+    if sub == "config":
+        key, value = _git_config_set(rest)
+        if key is not None:
             if key.startswith("alias."):
-                if value.startswith("!"):
-                    node.setdefault("config_exec", []).append({"tool": tool, "key": key, "value": value})
-                    self.child_sequence(node, value[1:], depth, "git_alias")
-                elif value:
-                    self.child_words(node, ["git"] + _split_simple(value), depth, "git_alias", [])
-                return
-            if key.endswith(".update") and key.startswith("submodule."):
-                if not value.startswith("!"):
-                    return
-            elif key.startswith("url.") and key.endswith(("insteadof", "pushinsteadof")):
-                pass
-            elif key == "http.sslverify" or key.endswith(".sslverify"):
-                if value.lower() not in ("false", "0", "no", "off"):
-                    return
-            elif key in ("http.proxy", "https.proxy") or key.endswith(".proxy"):
-                if not value:
-                    return
-            elif not (_git_exec_key(key) or key.startswith("option.") or key == "protocol.ext") or \
-                    value.lower() in ("", "true", "false"):
-                return
-        node.setdefault("config_exec", []).append({"tool": tool, "key": key, "value": value})
-        command = value[1:] if value.startswith(("!", "|")) else value
-        if command and key.lower() not in _PATH_VALUED_KEYS and not key.lower().endswith(
-                ("sslverify", "proxy", "insteadof")) and not command.startswith("$"):
-            self.child_sequence(node, command, depth, "config_exec")
+                self.git_aliases[key[6:]] = value
+            self.config_entry(node, "git", key, value, depth)
+    self.git_subcommand(node, sub, rest, depth)
+    alias = local_aliases.get(sub) if sub is not None else None
+    if alias is None and sub is not None:
+        alias = self.git_aliases.get(sub)
+    if alias is not None:
+        if alias.startswith("!"):
+            self.child_sequence(node, alias[1:] + "".join(" " + _quote(a) for a in rest), depth, "git_alias")
+        else:
+            self.child_words(node, ["git"] + _split_simple(alias) + rest, depth, "git_alias", [])
 
-    def env_routes(self: _Parser, node: dict, depth: int) -> None:
-        """VAR=value prefixes and export VAR=value whose value a program later runs."""
-        pairs = list(node["assignments"].items())
-        if node["command"] in ("export", "declare", "typeset", "readonly", "local", "setenv"):
-            pairs += [tuple(a.split("=", 1)) for a in node["args"] if "=" in a and not a.startswith("-")]
-            if node["command"] == "setenv" and len(node["args"]) >= 2:
-                pairs.append((node["args"][0], node["args"][1]))
-        git_keys = {}
-        for name, value in pairs:
-            if name.startswith("GIT_CONFIG_KEY_"):
-                git_keys.setdefault(name[15:], [None, ""])[0] = value
-            elif name.startswith("GIT_CONFIG_VALUE_"):
-                git_keys.setdefault(name[17:], [None, ""])[1] = value
-            elif name == "GIT_CONFIG_PARAMETERS":
-                for item in _split_simple(value):
-                    k, _, v = item.partition("=")
-                    if k.lower().startswith("alias.") and node["command"] == "git":
-                        self.git_aliases[k.lower()[6:]] = v
-                    self.config_entry(node, "git", k.lower(), v, depth)
-            elif name in _EXEC_ENV:
-                self.config_entry(node, "env", name, value, depth)
-        for key, value in git_keys.values():
-            if key:
-                self.config_entry(node, "git", key.lower(), value, depth)
+
+def git_subcommand(self: _Parser, node: dict, sub, rest: list[str], depth: int) -> None:
+    """Subcommand options that name a program or a config (clone -c, --upload-pack, …)."""
+    program_opts = {"--upload-pack": "option.upload-pack", "--receive-pack": "option.receive-pack",
+                    "--exec": "option.exec", "--extcmd": "option.extcmd", "--open-files-in-pager": "option.pager",
+                    "--template": "init.templatedir", "--smtp-server": "option.smtp-server",
+                    "--config": None, "-c": None, "-x": "option.exec", "-u": "option.upload-pack", "-O": "option.pager",
+                    "--tool": "option.tool"}
+    short_ok = {"-x": ("difftool", "rebase"), "-u": ("clone", "fetch", "ls-remote", "pull"),
+                "-O": ("grep",), "-c": ("clone", "submodule"), "--tool": ("difftool", "mergetool")}
+    i = 0
+    while i < len(rest):
+        a = rest[i]
+        key, eq, value = a.partition("=")
+        if key in program_opts and (key not in short_ok or sub in short_ok[key]):
+            if not eq:
+                if i + 1 >= len(rest):
+                    break
+                value = rest[i + 1]
+                i += 1
+            name = program_opts[key]
+            if sub == "rebase" and key in ("-x", "--exec"):
+                # rebase -x CMD runs a shell command after each commit, like bisect
+                # run: judged as the nested command it is (npm test passes, curl|sh not)
+                self.child_sequence(node, value, depth, "git_exec")
+            elif name is None:  # clone -c k=v / --config k=v
+                k, _, v = value.partition("=")
+                self.config_entry(node, "git", k.lower(), v, depth)
+            elif name == "option.smtp-server" and not value.startswith("/") or name == "option.tool":
+                pass
+            else:
+                self.config_entry(node, "git", name, value, depth)
+        elif "ext::" in a:
+            self.config_entry(node, "git", "protocol.ext", a.split("ext::", 1)[1].replace("% ", " "), depth)
+        i += 1
+    if sub == "bisect" and rest[:1] == ["run"] and len(rest) > 1:
+        self.child_words(node, rest[1:], depth, "git_exec", [])
+    elif sub == "submodule" and "foreach" in rest:
+        cmd = [a for a in rest[rest.index("foreach") + 1:] if a not in ("--recursive", "-q", "--quiet")]
+        if cmd:
+            # the argument is a shell command run in each submodule: judged as the
+            # nested command it is (not a setting; an opaque one is asked about there)
+            self.child_sequence(node, " ".join(cmd), depth, "git_exec")
+
+
+def config_entry(self: _Parser, node: dict, tool: str, key: str, value: str, depth: int) -> None:
+    """A tool's setting that makes it run a program: recorded, and the program parsed."""
+    if tool == "git":
+        if key.startswith("alias."):
+            if value.startswith("!"):
+                node.setdefault("config_exec", []).append({"tool": tool, "key": key, "value": value})
+                self.child_sequence(node, value[1:], depth, "git_alias")
+            elif value:
+                self.child_words(node, ["git"] + _split_simple(value), depth, "git_alias", [])
+            return
+        if key.endswith(".update") and key.startswith("submodule."):
+            if not value.startswith("!"):
+                return
+        elif key.startswith("url.") and key.endswith(("insteadof", "pushinsteadof")):
+            pass
+        elif key == "http.sslverify" or key.endswith(".sslverify"):
+            if value.lower() not in ("false", "0", "no", "off"):
+                return
+        elif key in ("http.proxy", "https.proxy") or key.endswith(".proxy"):
+            if not value:
+                return
+        elif not (_git_exec_key(key) or key.startswith("option.") or key == "protocol.ext") or \
+                value.lower() in ("", "true", "false"):
+            return
+    node.setdefault("config_exec", []).append({"tool": tool, "key": key, "value": value})
+    command = value[1:] if value.startswith(("!", "|")) else value
+    if command and key.lower() not in _PATH_VALUED_KEYS and not key.lower().endswith(
+            ("sslverify", "proxy", "insteadof")) and not command.startswith("$"):
+        self.child_sequence(node, command, depth, "config_exec")
+
+
+def env_routes(self: _Parser, node: dict, depth: int) -> None:
+    """VAR=value prefixes and export VAR=value whose value a program later runs."""
+    pairs = list(node["assignments"].items())
+    if node["command"] in ("export", "declare", "typeset", "readonly", "local", "setenv"):
+        pairs += [tuple(a.split("=", 1)) for a in node["args"] if "=" in a and not a.startswith("-")]
+        if node["command"] == "setenv" and len(node["args"]) >= 2:
+            pairs.append((node["args"][0], node["args"][1]))
+    git_keys = {}
+    for name, value in pairs:
+        if name.startswith("GIT_CONFIG_KEY_"):
+            git_keys.setdefault(name[15:], [None, ""])[0] = value
+        elif name.startswith("GIT_CONFIG_VALUE_"):
+            git_keys.setdefault(name[17:], [None, ""])[1] = value
+        elif name == "GIT_CONFIG_PARAMETERS":
+            for item in _split_simple(value):
+                k, _, v = item.partition("=")
+                if k.lower().startswith("alias.") and node["command"] == "git":
+                    self.git_aliases[k.lower()[6:]] = v
+                self.config_entry(node, "git", k.lower(), v, depth)
+        elif name in _EXEC_ENV:
+            self.config_entry(node, "env", name, value, depth)
+    for key, value in git_keys.values():
+        if key:
+            self.config_entry(node, "git", key.lower(), value, depth)
 
 
 _NPM_EXEC_KEYS = frozenset({"script-shell", "shell", "git", "editor", "browser", "node-options", "onload-script",

@@ -34,308 +34,313 @@ if TYPE_CHECKING:
     from .parser import _Parser
 
 
-class _Stdin:
-    """Programs fed on stdin or from files: shells, interpreters, DSLs, xargs, sed."""
+# ------------------------------------------------------------ programs on stdin
+def run_deferred(self: _Parser, final: bool = False) -> None:
+    while self.deferred:
+        node, stdin, depth = self.deferred[0]
+        if not final and (_pending(node) or (isinstance(stdin, dict) and _pending(stdin))):
+            return
+        self.deferred.pop(0)
+        self.feed(node, stdin, depth)
 
-    # ------------------------------------------------------------ programs on stdin
-    def run_deferred(self: _Parser, final: bool = False) -> None:
-        while self.deferred:
-            node, stdin, depth = self.deferred[0]
-            if not final and (_pending(node) or (isinstance(stdin, dict) and _pending(stdin))):
-                return
-            self.deferred.pop(0)
-            self.feed(node, stdin, depth)
 
-    def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
-        """What an interpreter runs when its program comes from stdin, a file written
-        earlier in the command, or a -c/-e argument."""
-        command, args = node["command"].lower(), node["args"]
-        if command == "busybox" and args:
-            command, args = _basename(args[0]).lower(), args[1:]
-        written = _stage_text(node)
-        for r in node["redirects"]:
-            if r["op"] in (">", ">>", ">|", "&>", "&>>") and not r["dup"] and not r["target"].startswith("/dev/"):
-                if written is not None and (r["op"] in (">", ">|", "&>") or r["target"] not in self.files):
-                    self.files[r["target"]] = written
-                elif written is not None and self.files.get(r["target"]) is not None:
-                    self.files[r["target"]] += "\n" + written
-                else:
-                    self.files[r["target"]] = None  # written, but with what is not known
-        if command == "tee":
-            text = _stage_text(stdin) if isinstance(stdin, dict) else None
-            for a in args:
-                if not a.startswith("-"):
-                    self.files[a] = text
-        elif command in ("curl", "wget", "cp", "mv", "install", "base64", "xxd", "openssl", "gpg", "tar", "unzip"):
-            for opt in ("-o", "-O", "--output", "--output-document", "--out"):
-                value = _option(args, (opt,))
-                if value:
-                    self.files[value] = None
-            ops = [a for a in args if not a.startswith("-")]
-            if command in ("cp", "mv", "install") and len(ops) >= 2:
-                self.files[ops[-1]] = self.files.get(ops[0]) if ops[0] in self.files else self.files.get(ops[-1])
-        if command == "xargs":
-            self.xargs_input(node, args, stdin, depth)
-        if command in _DB_CLIENTS:
-            text, _why = self.stdin_text(node, stdin)
-            if text:
-                node["stdin_literal"] = text[:16384]  # the statements a database client is fed
-        if command in ("cmake", "just") and self.embedded_script(node, command, args, stdin, depth):
-            return
-        if command in _COMPILED_RUNNERS:
-            self.compiled_source(node, command, args, depth)
-        family = _family(command)
-        if family is None and command in _DSL_TOOLS:
-            self.dsl_escapes(node, args, stdin, depth)
-            return
-        if family is None:
-            program = node["argv"][0] if node["argv"] else ""
-            key = program if program in self.files else program[2:] if program.startswith("./") else None
-            if key is not None and key in self.files:
-                if self.files[key] is None:
-                    self.mark(node, "runs_file_written_in_command")
-                else:
-                    self.run_text(node, self.files[key], "shell", depth)
-            return
-        script = None
-        if family == "shell":
-            reads, script = _shell_reads(args)
-        elif family == "source":
-            script = args[0] if args else None
-            reads = script in _STDIN_WORDS
-        elif family == "at":
-            script = _option(args, ("-f",))
-            reads = script is None
-        elif family == "awk":
-            program = _awk_program(args)
-            if program is not None:
-                self.scan_code(node, program, "awk", depth)
-            elif _option(args, ("-f", "--file")) in _STDIN_WORDS:
-                text, why = self.stdin_text(node, stdin)
-                if text is not None:
-                    self.scan_code(node, text, "awk", depth)
-                elif why:
-                    self.mark(node, "stdin_to_interpreter")
-            return
-        elif family == "sed":
-            self.sed_exec(node, args, depth)
-            return
-        elif family == "make":
-            script = _option(args, ("-f", "--file", "--makefile"))
-            if script in _STDIN_WORDS:
-                text, why = self.stdin_text(node, stdin)
-                if text is not None:
-                    for cmd in _makefile_commands(text):
-                        self.child_sequence(node, cmd, depth, "stdin_script")
-                elif why:
-                    self.mark(node, "stdin_to_interpreter")
-            elif script is not None and script in self.files and self.files[script] is None:
-                self.mark(node, "runs_file_written_in_command")
-            return
-        elif family == "editor":
-            for cmd in _editor_commands(args):
-                self.child_sequence(node, cmd, depth, "editor_exec")
-            return
-        else:
-            codes, reads, script = _interpreter_call(family, args)
-            for code in codes:
-                self.scan_code(node, code, family, depth)
-            if family == "pwsh" and any(a.lower() in ("-encodedcommand", "-enc", "-ec", "-e") for a in args):
-                self.mark(node, "encoded_command")
-        if reads:
-            text, why = self.stdin_text(node, stdin)
-            if text is not None:
-                self.run_text(node, text, family, depth)
-            elif why:
-                self.mark(node, "stdin_to_shell" if family in ("shell", "source", "at") else "stdin_to_interpreter")
-        elif script is not None and (script in self.files or (script.startswith("./") and script[2:] in self.files)):
-            text = self.files.get(script, self.files.get(script[2:]))
-            if text is None:
-                self.mark(node, "runs_file_written_in_command")
+def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
+    """What an interpreter runs when its program comes from stdin, a file written
+    earlier in the command, or a -c/-e argument."""
+    command, args = node["command"].lower(), node["args"]
+    if command == "busybox" and args:
+        command, args = _basename(args[0]).lower(), args[1:]
+    written = _stage_text(node)
+    for r in node["redirects"]:
+        if r["op"] in (">", ">>", ">|", "&>", "&>>") and not r["dup"] and not r["target"].startswith("/dev/"):
+            if written is not None and (r["op"] in (">", ">|", "&>") or r["target"] not in self.files):
+                self.files[r["target"]] = written
+            elif written is not None and self.files.get(r["target"]) is not None:
+                self.files[r["target"]] += "\n" + written
             else:
-                self.run_text(node, text, family, depth)
-        elif script is not None and script.endswith("(…)") and family in ("shell", "source", "python", "perl",
-                                                                         "ruby", "node", "php", "lua"):
-            self.mark(node, "program_from_process_substitution")
-
-    def embedded_script(self: _Parser, node: dict, command: str, args: list[str], stdin, depth: int) -> bool:
-        """cmake -P SCRIPT and just --justfile FILE, with the script on stdin or written
-        earlier in the command: what it runs becomes nested segments; a script whose
-        text is not known is marked."""
-        if command == "cmake":
-            script = _option(args, ("-P",))
-        else:
-            script = _option(args, ("--justfile", "-f"))
-            script = script if script is not None else next(
-                (a.split("=", 1)[1] for a in args if a.startswith("--justfile=")), None)
-        if script is None:
-            return False
-        if script in _STDIN_WORDS:
-            text, why = self.stdin_text(node, stdin)
-        elif script in self.files:
-            text, why = self.files[script], "written in this command"
-        elif script.endswith("(…)"):
-            text, why = None, "process substitution"
-        else:
-            return False
-        if text is None:
-            if why:
-                self.mark(node, "stdin_to_interpreter")
-            return True
-        if command == "cmake":
-            for words in _cmake_script_commands(text):
-                self.child_words(node, words, depth, "stdin_script", [])
-        else:
-            for line in text.split("\n"):
-                if line[:1] in (" ", "\t") and line.strip():
-                    self.child_sequence(node, line.strip().lstrip("@-"), depth, "stdin_script")
-        return True
-
-    def compiled_source(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
-        """go run FILE.go, java File.java, swift f.swift, kotlinc -script f.kts, … with a
-        source file written earlier in the command: its code is scanned like inline code
-        (its shell calls, deletes and file names); unknown content is marked."""
+                self.files[r["target"]] = None  # written, but with what is not known
+    if command == "tee":
+        text = _stage_text(stdin) if isinstance(stdin, dict) else None
         for a in args:
-            ext = a.rsplit(".", 1)[-1].lower() if "." in a else ""
-            if ext not in _SOURCE_EXTENSIONS or a.startswith("-"):
-                continue
-            key = a if a in self.files else a[2:] if a.startswith("./") and a[2:] in self.files else None
-            if key is None:
-                continue
+            if not a.startswith("-"):
+                self.files[a] = text
+    elif command in ("curl", "wget", "cp", "mv", "install", "base64", "xxd", "openssl", "gpg", "tar", "unzip"):
+        for opt in ("-o", "-O", "--output", "--output-document", "--out"):
+            value = _option(args, (opt,))
+            if value:
+                self.files[value] = None
+        ops = [a for a in args if not a.startswith("-")]
+        if command in ("cp", "mv", "install") and len(ops) >= 2:
+            self.files[ops[-1]] = self.files.get(ops[0]) if ops[0] in self.files else self.files.get(ops[-1])
+    if command == "xargs":
+        self.xargs_input(node, args, stdin, depth)
+    if command in _DB_CLIENTS:
+        text, _why = self.stdin_text(node, stdin)
+        if text:
+            node["stdin_literal"] = text[:16384]  # the statements a database client is fed
+    if command in ("cmake", "just") and self.embedded_script(node, command, args, stdin, depth):
+        return
+    if command in _COMPILED_RUNNERS:
+        self.compiled_source(node, command, args, depth)
+    family = _family(command)
+    if family is None and command in _DSL_TOOLS:
+        self.dsl_escapes(node, args, stdin, depth)
+        return
+    if family is None:
+        program = node["argv"][0] if node["argv"] else ""
+        key = program if program in self.files else program[2:] if program.startswith("./") else None
+        if key is not None and key in self.files:
             if self.files[key] is None:
                 self.mark(node, "runs_file_written_in_command")
             else:
-                self.scan_code(node, self.files[key], "generic", depth)
-
-    def xargs_input(self: _Parser, node: dict, args: list[str], stdin, depth: int) -> None:
-        """xargs runs its command with words from its input: literal input is substituted;
-        a command that comes from the input itself is marked."""
-        replace = _option(args, ("-I", "-i", "--replace")) or next(
-            (a[2:] for a in args if a.startswith("-I") and len(a) > 2), None)
-        inner = _after_options(args, _XARGS_VALUE_OPTS)
-        if not inner:
-            return
-        arg_file = _option(args, ("-a", "--arg-file"))
-        text, why = (None, "an argument file") if arg_file else self.stdin_text(node, stdin)
-        if arg_file and arg_file.endswith("(…)"):
-            why = "process substitution"
-        if text is not None:
-            for line in [x for x in text.split("\n") if x.strip()][:_BRACE_LIMIT]:
-                words = [w.replace(replace, line) for w in inner] if replace else inner + _split_simple(line)
-                self.child_words(node, words, depth, "xargs", ["xargs"])
-        elif replace and (replace in inner[0] or (_family(_basename(inner[0])) == "shell" and any(
-                w.split()[0:1] == [replace] or w.startswith(replace) for w in _xargs_shell_code(inner) if w.strip()))):
-            self.mark(node, "command_from_input")
-        elif why in ("process substitution", "an argument file") and arg_file and arg_file.endswith("(…)"):
-            self.mark(node, "xargs_input_from_process_substitution")
-        if text is None and isinstance(stdin, dict) and _basename(inner[0]).lower() in _DELETERS:
-            roots = _find_whole_roots(stdin)
-            if roots:
-                # `find ~ -type f | xargs rm`: every file under the root is deleted
-                self.child_words(node, ["rm", "-r"] + roots, depth, "xargs", ["xargs"])
-
-    def dsl_escapes(self: _Parser, node: dict, args: list[str], stdin, depth: int) -> None:
-        """Tools with a language of their own (m4, dc, ed, gnuplot, sqlite3, psql, mysql,
-        guile, racket, erb, …): their shell escapes, in arguments or literal input, are
-        parsed as nested commands; code they read from elsewhere is marked."""
-        texts = [a for a in args if len(a) > 1]
+                self.run_text(node, self.files[key], "shell", depth)
+        return
+    script = None
+    if family == "shell":
+        reads, script = _shell_reads(args)
+    elif family == "source":
+        script = args[0] if args else None
+        reads = script in _STDIN_WORDS
+    elif family == "at":
+        script = _option(args, ("-f",))
+        reads = script is None
+    elif family == "awk":
+        program = _awk_program(args)
+        if program is not None:
+            self.scan_code(node, program, "awk", depth)
+        elif _option(args, ("-f", "--file")) in _STDIN_WORDS:
+            text, why = self.stdin_text(node, stdin)
+            if text is not None:
+                self.scan_code(node, text, "awk", depth)
+            elif why:
+                self.mark(node, "stdin_to_interpreter")
+        return
+    elif family == "sed":
+        self.sed_exec(node, args, depth)
+        return
+    elif family == "make":
+        script = _option(args, ("-f", "--file", "--makefile"))
+        if script in _STDIN_WORDS:
+            text, why = self.stdin_text(node, stdin)
+            if text is not None:
+                for cmd in _makefile_commands(text):
+                    self.child_sequence(node, cmd, depth, "stdin_script")
+            elif why:
+                self.mark(node, "stdin_to_interpreter")
+        elif script is not None and script in self.files and self.files[script] is None:
+            self.mark(node, "runs_file_written_in_command")
+        return
+    elif family == "editor":
+        for cmd in _editor_commands(args):
+            self.child_sequence(node, cmd, depth, "editor_exec")
+        return
+    else:
+        codes, reads, script = _interpreter_call(family, args)
+        for code in codes:
+            self.scan_code(node, code, family, depth)
+        if family == "pwsh" and any(a.lower() in ("-encodedcommand", "-enc", "-ec", "-e") for a in args):
+            self.mark(node, "encoded_command")
+    if reads:
         text, why = self.stdin_text(node, stdin)
         if text is not None:
-            texts.append(text)
-        elif why and node["command"].lower() in _DSL_STDIN_PROGRAMS and not any(
-                a for a in args if not a.startswith("-") and node["command"].lower() in ("ed", "m4", "dc")):
+            self.run_text(node, text, family, depth)
+        elif why:
+            self.mark(node, "stdin_to_shell" if family in ("shell", "source", "at") else "stdin_to_interpreter")
+    elif script is not None and (script in self.files or (script.startswith("./") and script[2:] in self.files)):
+        text = self.files.get(script, self.files.get(script[2:]))
+        if text is None:
+            self.mark(node, "runs_file_written_in_command")
+        else:
+            self.run_text(node, text, family, depth)
+    elif script is not None and script.endswith("(…)") and family in ("shell", "source", "python", "perl",
+                                                                     "ruby", "node", "php", "lua"):
+        self.mark(node, "program_from_process_substitution")
+
+
+def embedded_script(self: _Parser, node: dict, command: str, args: list[str], stdin, depth: int) -> bool:
+    """cmake -P SCRIPT and just --justfile FILE, with the script on stdin or written
+    earlier in the command: what it runs becomes nested segments; a script whose
+    text is not known is marked."""
+    if command == "cmake":
+        script = _option(args, ("-P",))
+    else:
+        script = _option(args, ("--justfile", "-f"))
+        script = script if script is not None else next(
+            (a.split("=", 1)[1] for a in args if a.startswith("--justfile=")), None)
+    if script is None:
+        return False
+    if script in _STDIN_WORDS:
+        text, why = self.stdin_text(node, stdin)
+    elif script in self.files:
+        text, why = self.files[script], "written in this command"
+    elif script.endswith("(…)"):
+        text, why = None, "process substitution"
+    else:
+        return False
+    if text is None:
+        if why:
             self.mark(node, "stdin_to_interpreter")
-        for t in texts:
-            low = t.lower()
-            for line in t.replace(";", "\n").split("\n"):
-                line = line.strip()
-                for prefix in ("\\!", "!", ".shell ", ".system ", "\\setenv ", "shell "):
-                    if line.startswith(prefix) and line[len(prefix):].strip():
-                        self.child_sequence(node, line[len(prefix):].strip(), depth, "interpreter_exec")
-                        self.mark(node, "interpreter_exec")
-                        break
-            for call in ("syscmd(", "esyscmd(", "shell(", "system("):
-                at = low.find(call)
-                while at >= 0:
-                    end = t.find(")", at)
-                    inner = t[at + len(call):end if end > 0 else len(t)].strip().strip("'\"`")
-                    if inner:
-                        self.child_sequence(node, inner, depth, "interpreter_exec")
+        return True
+    if command == "cmake":
+        for words in _cmake_script_commands(text):
+            self.child_words(node, words, depth, "stdin_script", [])
+    else:
+        for line in text.split("\n"):
+            if line[:1] in (" ", "\t") and line.strip():
+                self.child_sequence(node, line.strip().lstrip("@-"), depth, "stdin_script")
+    return True
+
+
+def compiled_source(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
+    """go run FILE.go, java File.java, swift f.swift, kotlinc -script f.kts, … with a
+    source file written earlier in the command: its code is scanned like inline code
+    (its shell calls, deletes and file names); unknown content is marked."""
+    for a in args:
+        ext = a.rsplit(".", 1)[-1].lower() if "." in a else ""
+        if ext not in _SOURCE_EXTENSIONS or a.startswith("-"):
+            continue
+        key = a if a in self.files else a[2:] if a.startswith("./") and a[2:] in self.files else None
+        if key is None:
+            continue
+        if self.files[key] is None:
+            self.mark(node, "runs_file_written_in_command")
+        else:
+            self.scan_code(node, self.files[key], "generic", depth)
+
+
+def xargs_input(self: _Parser, node: dict, args: list[str], stdin, depth: int) -> None:
+    """xargs runs its command with words from its input: literal input is substituted;
+    a command that comes from the input itself is marked."""
+    replace = _option(args, ("-I", "-i", "--replace")) or next(
+        (a[2:] for a in args if a.startswith("-I") and len(a) > 2), None)
+    inner = _after_options(args, _XARGS_VALUE_OPTS)
+    if not inner:
+        return
+    arg_file = _option(args, ("-a", "--arg-file"))
+    text, why = (None, "an argument file") if arg_file else self.stdin_text(node, stdin)
+    if arg_file and arg_file.endswith("(…)"):
+        why = "process substitution"
+    if text is not None:
+        for line in [x for x in text.split("\n") if x.strip()][:_BRACE_LIMIT]:
+            words = [w.replace(replace, line) for w in inner] if replace else inner + _split_simple(line)
+            self.child_words(node, words, depth, "xargs", ["xargs"])
+    elif replace and (replace in inner[0] or (_family(_basename(inner[0])) == "shell" and any(
+            w.split()[0:1] == [replace] or w.startswith(replace) for w in _xargs_shell_code(inner) if w.strip()))):
+        self.mark(node, "command_from_input")
+    elif why in ("process substitution", "an argument file") and arg_file and arg_file.endswith("(…)"):
+        self.mark(node, "xargs_input_from_process_substitution")
+    if text is None and isinstance(stdin, dict) and _basename(inner[0]).lower() in _DELETERS:
+        roots = _find_whole_roots(stdin)
+        if roots:
+            # `find ~ -type f | xargs rm`: every file under the root is deleted
+            self.child_words(node, ["rm", "-r"] + roots, depth, "xargs", ["xargs"])
+
+
+def dsl_escapes(self: _Parser, node: dict, args: list[str], stdin, depth: int) -> None:
+    """Tools with a language of their own (m4, dc, ed, gnuplot, sqlite3, psql, mysql,
+    guile, racket, erb, …): their shell escapes, in arguments or literal input, are
+    parsed as nested commands; code they read from elsewhere is marked."""
+    texts = [a for a in args if len(a) > 1]
+    text, why = self.stdin_text(node, stdin)
+    if text is not None:
+        texts.append(text)
+    elif why and node["command"].lower() in _DSL_STDIN_PROGRAMS and not any(
+            a for a in args if not a.startswith("-") and node["command"].lower() in ("ed", "m4", "dc")):
+        self.mark(node, "stdin_to_interpreter")
+    for t in texts:
+        low = t.lower()
+        for line in t.replace(";", "\n").split("\n"):
+            line = line.strip()
+            for prefix in ("\\!", "!", ".shell ", ".system ", "\\setenv ", "shell "):
+                if line.startswith(prefix) and line[len(prefix):].strip():
+                    self.child_sequence(node, line[len(prefix):].strip(), depth, "interpreter_exec")
                     self.mark(node, "interpreter_exec")
-                    at = low.find(call, at + 1)
-            if any(m in low for m in _DSL_EXEC):
-                self.scan_code(node, t, "perl" if "`" in t else "generic", depth)
+                    break
+        for call in ("syscmd(", "esyscmd(", "shell(", "system("):
+            at = low.find(call)
+            while at >= 0:
+                end = t.find(")", at)
+                inner = t[at + len(call):end if end > 0 else len(t)].strip().strip("'\"`")
+                if inner:
+                    self.child_sequence(node, inner, depth, "interpreter_exec")
+                self.mark(node, "interpreter_exec")
+                at = low.find(call, at + 1)
+        if any(m in low for m in _DSL_EXEC):
+            self.scan_code(node, t, "perl" if "`" in t else "generic", depth)
 
-    def stdin_text(self: _Parser, node: dict, stdin):
-        """(text, None) when the standard input is literal; (None, why) when it is not
-        known; (None, None) when nothing is fed (a terminal, a file that is a script)."""
-        for r in reversed(node["redirects"]):
-            if r["op"] in ("<<", "<<-", "<<<") or (r["op"] in ("<", "<&") and r["fd"] in (None, 0)):
-                break
-        else:
-            r = None
-        if r is not None:
-            if r["op"] == "<&":
-                return (None, "a file descriptor") if r["target"] not in ("&0", "&-") else (None, None)
-            if r["op"] == "<":
-                if r["target"].endswith("(…)"):
-                    return None, "process substitution"
-                if r["target"] in self.files:
-                    text = self.files[r["target"]]
-                    return (text, None) if text is not None else (None, "written in this command")
-                return None, None
-            hd = [h for h in node.get("_heredocs") or [] if h["op"] == r["op"]]
-            if hd:
-                h = hd[-1]
-                text = (h["body"] if h["op"] != "<<<" else h["target"]) or ""
-                if h["op"] == "<<<" and (h.get("_dynamic") or "(…)" in text or "`…`" in text):
-                    return None, "not literal"
-                return text, None
-            return None, "unknown"
-        if stdin is None:
+
+def stdin_text(self: _Parser, node: dict, stdin):
+    """(text, None) when the standard input is literal; (None, why) when it is not
+    known; (None, None) when nothing is fed (a terminal, a file that is a script)."""
+    for r in reversed(node["redirects"]):
+        if r["op"] in ("<<", "<<-", "<<<") or (r["op"] in ("<", "<&") and r["fd"] in (None, 0)):
+            break
+    else:
+        r = None
+    if r is not None:
+        if r["op"] == "<&":
+            return (None, "a file descriptor") if r["target"] not in ("&0", "&-") else (None, None)
+        if r["op"] == "<":
+            if r["target"].endswith("(…)"):
+                return None, "process substitution"
+            if r["target"] in self.files:
+                text = self.files[r["target"]]
+                return (text, None) if text is not None else (None, "written in this command")
             return None, None
-        if not isinstance(stdin, dict):
-            return None, "complex"
-        text = _stage_text(stdin)
-        if text is None and stdin.get("command") == "cat" and len(stdin.get("args") or []) == 1 and \
-                stdin["args"][0] in self.files:
-            text = self.files[stdin["args"][0]]
-        return (text, None) if text is not None else (None, "not literal")
+        hd = [h for h in node.get("_heredocs") or [] if h["op"] == r["op"]]
+        if hd:
+            h = hd[-1]
+            text = (h["body"] if h["op"] != "<<<" else h["target"]) or ""
+            if h["op"] == "<<<" and (h.get("_dynamic") or "(…)" in text or "`…`" in text):
+                return None, "not literal"
+            return text, None
+        return None, "unknown"
+    if stdin is None:
+        return None, None
+    if not isinstance(stdin, dict):
+        return None, "complex"
+    text = _stage_text(stdin)
+    if text is None and stdin.get("command") == "cat" and len(stdin.get("args") or []) == 1 and \
+            stdin["args"][0] in self.files:
+        text = self.files[stdin["args"][0]]
+    return (text, None) if text is not None else (None, "not literal")
 
-    def run_text(self: _Parser, node: dict, text: str, family: str, depth: int) -> None:
-        if family in ("shell", "source", "at"):
-            self.child_sequence(node, text, depth, "stdin_script" if family != "at" else "scheduled")
-        else:
-            self.scan_code(node, text, family, depth)
 
-    def sed_exec(self: _Parser, node: dict, args: list[str], depth: int) -> None:
-        scripts, i = [], 0
-        while i < len(args):
-            a = args[i]
-            if a in ("-e", "--expression") and i + 1 < len(args):
-                scripts.append(args[i + 1])
-                i += 2
-                continue
-            if a.startswith("--expression="):
-                scripts.append(a.split("=", 1)[1])
-            elif a in ("-f", "--file"):
-                i += 2
-                continue
-            elif not a.startswith("-") and not scripts:
-                scripts.append(a)
-                break
-            i += 1
-        for script in scripts:
-            for cmd in script.replace("\n", ";").split(";"):
-                c = cmd.strip().lstrip("0123456789,$! ")
-                if c.startswith("/") and "/" in c[1:]:
-                    c = c[c.index("/", 1) + 1:].lstrip()  # an address /re/
-                if c == "e" or c.startswith("e "):
-                    if c[2:].strip():
-                        self.child_sequence(node, c[2:].strip(), depth, "interpreter_exec")
-                    else:
-                        self.mark(node, "interpreter_exec")
-                elif c.startswith("s") and len(c) > 3 and not c[1].isalnum():
-                    bits = c.split(c[1])
-                    if len(bits) >= 4 and "e" in bits[3]:
-                        self.mark(node, "interpreter_exec")
+def run_text(self: _Parser, node: dict, text: str, family: str, depth: int) -> None:
+    if family in ("shell", "source", "at"):
+        self.child_sequence(node, text, depth, "stdin_script" if family != "at" else "scheduled")
+    else:
+        self.scan_code(node, text, family, depth)
+
+
+def sed_exec(self: _Parser, node: dict, args: list[str], depth: int) -> None:
+    scripts, i = [], 0
+    while i < len(args):
+        a = args[i]
+        if a in ("-e", "--expression") and i + 1 < len(args):
+            scripts.append(args[i + 1])
+            i += 2
+            continue
+        if a.startswith("--expression="):
+            scripts.append(a.split("=", 1)[1])
+        elif a in ("-f", "--file"):
+            i += 2
+            continue
+        elif not a.startswith("-") and not scripts:
+            scripts.append(a)
+            break
+        i += 1
+    for script in scripts:
+        for cmd in script.replace("\n", ";").split(";"):
+            c = cmd.strip().lstrip("0123456789,$! ")
+            if c.startswith("/") and "/" in c[1:]:
+                c = c[c.index("/", 1) + 1:].lstrip()  # an address /re/
+            if c == "e" or c.startswith("e "):
+                if c[2:].strip():
+                    self.child_sequence(node, c[2:].strip(), depth, "interpreter_exec")
+                else:
+                    self.mark(node, "interpreter_exec")
+            elif c.startswith("s") and len(c) > 3 and not c[1].isalnum():
+                bits = c.split(c[1])
+                if len(bits) >= 4 and "e" in bits[3]:
+                    self.mark(node, "interpreter_exec")
