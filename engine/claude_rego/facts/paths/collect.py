@@ -234,7 +234,8 @@ def maybe_secret(fact: dict) -> bool:
     against is_secret itself. Never raises."""
     try:
         name, folded, absolute, resolved = (fact.get(k) for k in ("name", "name_folded", "absolute_folded", "resolved"))
-        if fact.get("glob") is not False or not all(isinstance(v, str) for v in (name, folded, absolute, resolved)):
+        if fact.get("glob") is not False or not (isinstance(name, str) and isinstance(folded, str)
+                                                 and isinstance(absolute, str) and isinstance(resolved, str)):
             return True
         text = "\0".join((name, folded, absolute, resolved))
         if not text.isascii() or any(c in text for c in "\\*?["):
@@ -320,7 +321,7 @@ def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: 
     access = {field: kind for field, _raw, kind in effects["paths"]}
     found = [("tool_input", field, raw, None) for field, raw, _kind in effects["paths"]]
     out: list[dict] = []
-    seen: set[tuple[str, str, str]] = set()
+    seen: set[tuple[str, str, str, int | None]] = set()  # (source, field, absolute, segment)
     candidates = itertools.chain(found, _shell_paths(shell, flavour) if shell is not None else ())
     links = _command_links(shell, ctx) if shell is not None else []
     writers = _writer_segments(shell)

@@ -219,7 +219,7 @@ def _evaluates_url(low: str, literals: list[str]) -> bool:
 
 def _literal_lists(code: str) -> list[str]:
     """`["rm", "-rf", "/"]`: argument lists of string literals, as one command line each."""
-    out = []
+    out: list[str] = []
     start = code.find("[")
     while start >= 0 and len(out) < 16:
         end = code.find("]", start)

@@ -76,9 +76,9 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
     argv = [t[0] for t in texts]
     self.finish_node(node, argv, redirects, depth, operator)
     # "$@" after `set -- a b`: each positional parameter is a word of its own
-    positional = getattr(self, "positional", None)
+    positional = self.positional
     if positional is not None and any(w.text in _ALL_POSITIONAL for w in command_words):
-        spliced = []
+        spliced: list[str] = []
         for w, t in zip(command_words, texts, strict=False):
             spliced.extend(positional if w.text in _ALL_POSITIONAL else [t[0]])
         if spliced:
@@ -232,7 +232,8 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
         self.child_words(node, moved, depth, "chdir", [])
     if command == "busybox" and args and _basename(args[0]) in _SHELLS:
         command, args = _basename(args[0]), args[1:]
-    payload, context = None, None
+    payload: str | None = None
+    context = ""  # set with every payload
     if command in _SHELLS:
         payload = _shell_c_payload(args)
         context = "shell_c"

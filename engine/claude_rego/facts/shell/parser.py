@@ -26,10 +26,11 @@ class _Parser:
         self.functions: dict[str, str] = {}   # name -> body text, defined earlier in the command
         self.aliases: dict[str, str] = {}
         self.git_aliases: dict[str, str] = {}
-        self.files: dict[str, str] = {}       # file name -> literal text written earlier (echo x > f)
+        self.files: dict[str, str | None] = {}  # file name -> literal text written earlier (echo x > f)
         self.expanding: frozenset = frozenset()  # functions whose body is being expanded (no recursion)
-        self.last_stage = None                # the previous pipeline stage: a node, "complex" or None
-        self.subshell_stdin = None            # what the first command of a subshell reads
+        self.last_stage: dict | str | None = None      # the previous pipeline stage: a node, "complex" or None
+        self.subshell_stdin: dict | str | None = None  # what the first command of a subshell reads
+        self.positional: list[str] | None = None       # the words of "$@" after `set -- a b`
         self.deferred: list = []              # (node, stdin stage, depth) waiting for heredoc bodies
 
     # ------------------------------------------------------------------ utilities
@@ -68,6 +69,7 @@ class _Parser:
                 pending_function = True  # `f () { …; }`: the group that follows is its body
                 pending_name = words[0].text if len(words) == 2 else None
             elif words or redirects:
+                op: str | None
                 if first_stdin is not None and not nodes and operator is None:
                     self.last_stage, op = first_stdin, "|"  # `echo x | (sh)`: the subshell's input
                 else:

@@ -156,9 +156,9 @@ def _interpreter_call(family: str, args: list[str]) -> tuple[list[str], bool, st
         body = a[1:]
         for k, ch in enumerate(body):
             if ch in letters:
-                rest = body[k + 1:]
-                if rest:
-                    codes.append(rest)
+                attached = body[k + 1:]
+                if attached:
+                    codes.append(attached)
                 elif i + 1 < len(args):
                     codes.append(args[i + 1])
                     i += 1
@@ -367,7 +367,8 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
 def _substitutions(text: str) -> list[str]:
     """The commands of $(…) and `…` in text expanded like a double-quoted string (an
     unquoted heredoc body); nested ones are found by parsing these."""
-    out, i, n = [], 0, len(text)
+    out: list[str] = []
+    i, n = 0, len(text)
     while i < n and len(out) < 64:
         if text[i] == "\\":
             i += 2

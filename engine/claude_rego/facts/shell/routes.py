@@ -125,11 +125,11 @@ def git_routes(self: _Parser, node: dict, args: list[str], depth: int) -> None:
             local_aliases[key[6:]] = value
         self.config_entry(node, "git", key, value, depth)
     if sub == "config":
-        key, value = _git_config_set(rest)
-        if key is not None:
-            if key.startswith("alias."):
-                self.git_aliases[key[6:]] = value
-            self.config_entry(node, "git", key, value, depth)
+        set_key, set_value = _git_config_set(rest)
+        if set_key is not None:
+            if set_key.startswith("alias."):
+                self.git_aliases[set_key[6:]] = set_value
+            self.config_entry(node, "git", set_key, set_value, depth)
     self.git_subcommand(node, sub, rest, depth)
     alias = local_aliases.get(sub) if sub is not None else None
     if alias is None and sub is not None:
@@ -223,7 +223,7 @@ def env_routes(self: _Parser, node: dict, depth: int) -> None:
         pairs += [tuple(a.split("=", 1)) for a in node["args"] if "=" in a and not a.startswith("-")]
         if node["command"] == "setenv" and len(node["args"]) >= 2:
             pairs.append((node["args"][0], node["args"][1]))
-    git_keys = {}
+    git_keys: dict[str, list] = {}  # number -> [key or None, value]
     for name, value in pairs:
         if name.startswith("GIT_CONFIG_KEY_"):
             git_keys.setdefault(name[15:], [None, ""])[0] = value

@@ -55,8 +55,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         if r["op"] in (">", ">>", ">|", "&>", "&>>") and not r["dup"] and not r["target"].startswith("/dev/"):
             if written is not None and (r["op"] in (">", ">|", "&>") or r["target"] not in self.files):
                 self.files[r["target"]] = written
-            elif written is not None and self.files.get(r["target"]) is not None:
-                self.files[r["target"]] += "\n" + written
+            elif written is not None and (earlier := self.files.get(r["target"])) is not None:
+                self.files[r["target"]] = earlier + "\n" + written
             else:
                 self.files[r["target"]] = None  # written, but with what is not known
     if command == "tee":
@@ -90,10 +90,11 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         program = node["argv"][0] if node["argv"] else ""
         key = program if program in self.files else program[2:] if program.startswith("./") else None
         if key is not None and key in self.files:
-            if self.files[key] is None:
+            file_text = self.files[key]
+            if file_text is None:
                 self.mark(node, "runs_file_written_in_command")
             else:
-                self.run_text(node, self.files[key], "shell", depth)
+                self.run_text(node, file_text, "shell", depth)
         return
     script = None
     if family == "shell":
@@ -202,10 +203,11 @@ def compiled_source(self: _Parser, node: dict, command: str, args: list[str], de
         key = a if a in self.files else a[2:] if a.startswith("./") and a[2:] in self.files else None
         if key is None:
             continue
-        if self.files[key] is None:
+        file_text = self.files[key]
+        if file_text is None:
             self.mark(node, "runs_file_written_in_command")
         else:
-            self.scan_code(node, self.files[key], "generic", depth)
+            self.scan_code(node, file_text, "generic", depth)
 
 
 def xargs_input(self: _Parser, node: dict, args: list[str], stdin, depth: int) -> None:

@@ -173,7 +173,7 @@ def annotate(shell: dict, home: str | None) -> None:
                             # declare -n r=HOME: $r is $HOME
                             v = value_of(v) if value_of(v) is not None else "${" + v + "}"
                         assigned[k] = v
-        index: dict = {"redirects": [], "assignments": [], "wrappers": [], "config_exec": [], "opaque": [],
+        seg_index: dict = {"redirects": [], "assignments": [], "wrappers": [], "config_exec": [], "opaque": [],
                        "dollar": [], "dollar_anywhere": [], "contexts": {}, "cd": False}
         pieces_index: dict[str, list[int]] = {}  # argument pieces (f=@.env → f=@.env, f, .env) → segment ids
         args_index: dict[str, list[int]] = {}  # every argument (as rules see it, expanded) → segment ids
@@ -181,25 +181,25 @@ def annotate(shell: dict, home: str | None) -> None:
             i = seg["id"]
             for key in ("redirects", "assignments", "wrappers", "config_exec"):
                 if seg.get(key):
-                    index[key].append(i)
+                    seg_index[key].append(i)
             if seg.get("opaque"):
-                index["opaque"].append(i)
+                seg_index["opaque"].append(i)
             raw = seg.get("args_raw", seg.get("args") or [])
             if any(isinstance(a, str) and a.startswith("$") for a in raw):
-                index["dollar"].append(i)
+                seg_index["dollar"].append(i)
             if any(isinstance(a, str) and "$" in a for a in raw):
-                index["dollar_anywhere"].append(i)
+                seg_index["dollar_anywhere"].append(i)
             if seg.get("context") != "top":
-                index["contexts"].setdefault(seg.get("context"), []).append(i)
+                seg_index["contexts"].setdefault(seg.get("context"), []).append(i)
             if seg["name"] in ("cd", "pushd"):
-                index["cd"] = True
-            filters = seg.get("filters") or ()
-            for k, arg in enumerate(seg.get("args_expanded", raw)):
+                seg_index["cd"] = True
+            seg_filters = seg.get("filters") or ()
+            for position, arg in enumerate(seg.get("args_expanded", raw)):
                 if isinstance(arg, str):
                     ids = args_index.setdefault(arg, [])
                     if not ids or ids[-1] != i:
                         ids.append(i)
-                if k in filters or not isinstance(arg, str) or (arg.startswith("-") and "=" not in arg) or "://" in arg:
+                if position in seg_filters or not isinstance(arg, str) or (arg.startswith("-") and "=" not in arg) or "://" in arg:
                     continue
                 pieces = [arg]
                 if any(c in arg for c in "=:@,"):
@@ -209,16 +209,16 @@ def annotate(shell: dict, home: str | None) -> None:
                         ids = pieces_index.setdefault(piece, [])
                         if not ids or ids[-1] != i:
                             ids.append(i)
-        index["pieces"] = pieces_index
+        seg_index["pieces"] = pieces_index
         # pieces secrets_access must look at: a path (with a /) or a name that may be a
         # secret's (a necessary condition of its _candidate, see paths.maybe_secret_name)
         from ..paths import maybe_secret_name
 
-        index["maybe_secret_pieces"] = [piece for piece in pieces_index
+        seg_index["maybe_secret_pieces"] = [piece for piece in pieces_index
                                         if "/" in piece or maybe_secret_name(piece)]
-        index["args"] = args_index
+        seg_index["args"] = args_index
         shell["by_name"] = by_name
-        shell["index"] = index
+        shell["index"] = seg_index
     except Exception:  # noqa: BLE001 — the views are an optimisation: the Rego fallbacks apply
         if isinstance(shell, dict):
             shell.pop("by_name", None)

@@ -72,10 +72,11 @@ def _brace_expand(text: str, budget: int = _BRACE_LIMIT) -> list[str]:
             cuts = [i] + commas + [close]
             pieces = [text[cuts[k] + 1:cuts[k + 1]] for k in range(len(cuts) - 1)]
         else:
-            pieces = _brace_sequence(_unmark(text[i + 1:close]))
-            if pieces is None:
+            sequence = _brace_sequence(_unmark(text[i + 1:close]))
+            if sequence is None:
                 start = i + 1
                 continue
+            pieces = sequence
         # the part before this brace has no expandable brace left: keep it literal
         pre = _unmark(pre)
         out: list[str] = []
@@ -179,8 +180,8 @@ def _printf_text(args: list[str]) -> str | None:
                 out.append(_unescape(fmt[i]) if fmt[i] != "\\" else "")
                 if fmt[i] == "\\":
                     j = i + 1
-                    out[-1] = _unescape(fmt[i:i + 2]) if j < len(fmt) and fmt[j] not in "01234567xuU" else None
-                    if out[-1] is None:
+                    escaped = _unescape(fmt[i:i + 2]) if j < len(fmt) and fmt[j] not in "01234567xuU" else None
+                    if escaped is None:
                         out.pop()
                         k = i + 2
                         while k < len(fmt) and k - i < 10 and fmt[k] not in "\\%":
@@ -188,6 +189,7 @@ def _printf_text(args: list[str]) -> str | None:
                         out.append(_unescape(fmt[i:k]))
                         i = k
                         continue
+                    out[-1] = escaped
                     i += 2
                     continue
                 i += 1
