@@ -11,6 +11,9 @@ The only host-dependent step is symlink resolution, done by a pluggable *resolve
 
 Runs on every tool call: standard library only, no regexes, no filesystem access
 except through the resolver.
+
+The package: `lexical` (flavours, parsing, comparison), `resolve` (resolvers and the facts
+of one path), `effects` (what a tool's call touches), `collect` (the paths of one call).
 """
 
 from __future__ import annotations

@@ -10,6 +10,10 @@ source order with nested ones (subshells, `$(…)`, backticks, process substitut
 `bash -c` payloads, `eval`, `xargs`, `find -exec`), each with the argv after quote
 removal and wrapper stripping (`sudo`, `env`, `timeout`, `nice`, …). Never raises.
 Hot path: standard library only.
+
+The package: `parser` (the `_Parser` class, whose methods live in `lexer`, `commands`,
+`routes`, `stdin` and `code`), helpers (`words`, `wrappers`, `programs`, `tables`), and
+`views` (`annotate`, the per-segment views). docs/architecture.md has the charters.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Shell facts: the parser (sequences, pipelines, redirections, heredocs) over the mixins."""
+"""Shell facts: the parser (sequences, pipelines, redirections, heredocs); its other methods bound here."""
 
 from __future__ import annotations
 
@@ -12,6 +12,9 @@ from .words import _Word
 
 
 class _Parser:
+    """One parse of one command line. The methods for each concern are plain functions
+    (`self: _Parser`) in their own module, bound as methods at the end of this class."""
+
     def __init__(self, src: str, max_depth: int):
         self.src = src
         self.n = len(src)
