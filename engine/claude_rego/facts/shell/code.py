@@ -11,12 +11,14 @@ from .tables import (
     _CODE_NET,
     _CODE_READ_FAMILIES,
     _CODE_WRITE,
+    _COMMAND_STRINGS,
     _DATA_ARGUMENTS,
     _EMBEDDED_DOWNLOADER,
     _EMBEDDED_PIPELINE,
     _NO_NESTED,
     _PWSH_DELETE,
     _SHELLS,
+    _TERMINALS,
 )
 from .words import _quote, _split_simple
 from .wrappers import _RUNNERS, _WRAPPERS
@@ -277,3 +279,57 @@ def _path_like(text: str) -> bool:
     if not text or len(text) > 512 or "://" in text or any(c in text for c in " \t\n$%{}<>|"):
         return False
     return text.startswith(("/", "~", "./", "../", ".")) or "/" in text
+
+
+def command_strings(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
+    """Programs that run an operand or an option's value as a command (nodemon --exec,
+    concurrently, hyperfine, watchexec, scl enable, cargo watch -s, xterm -e, …, see
+    `_COMMAND_STRINGS`): each such command becomes nested segments (context `option_exec`),
+    so every rule judges it like the same command typed directly."""
+    key = command.lower()
+    if args and f"{key} {args[0]}" in _COMMAND_STRINGS:
+        key, args = f"{key} {args[0]}", args[1:]
+    if key in _TERMINALS and _TERMINALS[key] in ("-e", "-x"):
+        flag = _TERMINALS[key]
+        if flag in args:
+            self.run_operands(node, args[args.index(flag) + 1:], depth)
+        return
+    entry = _COMMAND_STRINGS.get(key)
+    if entry is None:
+        return
+    commands, values, mode = entry
+    operands: list[str] = []
+    i = 0
+    while i < len(args) and len(operands) < 64:
+        a = args[i]
+        if a == "--":
+            rest = args[i + 1:]
+            if rest:
+                self.run_operands(node, rest, depth)
+            return
+        name, eq, inline = a.partition("=")
+        if name in commands and (eq or i + 1 < len(args)):
+            self.child_sequence(node, commands[name] + (inline if eq else args[i + 1]), depth, "option_exec")
+            i += 1 if eq else 2
+            continue
+        if a.startswith("-") and len(a) > 1:
+            i += 1 + (0 if eq else values.get(name, 0))
+            continue
+        operands.append(a)
+        i += 1
+    if mode == "each":
+        for text in operands:
+            if "://" not in text and not text.startswith(("tcp:", "http-get:", "npm:", "yarn:", "pnpm:")):
+                self.child_sequence(node, text, depth, "option_exec")
+    elif mode == "join" and operands:
+        self.run_operands(node, operands, depth)
+    elif mode == "last" and operands:
+        self.child_sequence(node, operands[-1], depth, "option_exec")
+
+
+def run_operands(self: _Parser, node: dict, words: list[str], depth: int) -> None:
+    """Words a program runs: one word is a shell command string, several an argv."""
+    if len(words) == 1:
+        self.child_sequence(node, words[0], depth, "option_exec")
+    elif words:
+        self.child_words(node, words, depth, "option_exec", [])

@@ -211,7 +211,17 @@ def resolve(self: _Parser, head: _Word) -> str | None:
     name = text[2:-1] if text.startswith("${") and text.endswith("}") else text[1:] if text.startswith("$") else None
     if name and name in self.variables:
         return self.variables[name]
+    if name and name.isdigit() and len(self.bindings.get(name) or ()) == 1:
+        return self.bindings[name][0]  # `sh -c '"$0" …' rm`: a positional parameter
     return None
+
+
+def _shell_c_params(args: list[str], payload: str) -> list[str]:
+    """The words after `-c SCRIPT`: $0, $1, … of the script."""
+    for i, arg in enumerate(args):
+        if arg == payload and i > 0 and (args[i - 1] == "--" or args[i - 1].startswith("-")):
+            return list(args[i + 1:])
+    return []
 
 
 def mark(self: _Parser, node: dict, reason: str) -> None:
@@ -234,9 +244,14 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
         command, args = _basename(args[0]), args[1:]
     payload: str | None = None
     context = ""  # set with every payload
+    params: list[str] | None = None
     if command in _SHELLS:
         payload = _shell_c_payload(args)
         context = "shell_c"
+        if payload is not None and node.get("context") not in ("xargs", "find_exec"):
+            # `sh -c SCRIPT NAME ARGS…`: $0 is NAME, $1… and "$@" the ARGS (xargs and find
+            # -exec append words the parser cannot see, so there they stay unknown)
+            params = _shell_c_params(args, payload)
     elif command in ("su", "runuser", "sg", "flock", "script"):
         payload = _su_payload(args) if command != "script" else _script_payload(args)
         context = "shell_c"
@@ -291,7 +306,7 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
     if command in _FOREIGN_SHELLS and _shell_c_payload(args) is not None:
         self.mark(node, "foreign_shell_code")
     if payload is not None:
-        self.child_sequence(node, payload, depth, context)
+        self.child_sequence(node, payload, depth, context, params)
     if command == "xargs":
         inner = _after_options(args, _XARGS_VALUE_OPTS)
         if inner:
@@ -318,21 +333,28 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
             value = value if eq else (rest[1] if len(rest) > 1 else "")
             if key.lower().lstrip("-") in _NPM_EXEC_KEYS:
                 self.config_entry(node, command, key.lower(), value, depth)
-    elif command in ("tmux", "screen"):
+    elif command in ("tmux", "screen", "byobu", "byobu-tmux", "byobu-screen"):
         self.multiplexer(node, command, args, depth)
     for option_value in _option_commands(command, args):
         self.child_sequence(node, option_value, depth, "option_exec")
     self.option_programs(node, command, args, depth)
+    self.command_strings(node, command, args, depth)
     self.possible_nested(node, command, args, depth)
     self.embedded_pipelines(node, command, args, depth)
 
 
-def child_sequence(self: _Parser, node: dict, text: str, depth: int, context: str) -> None:
+def child_sequence(self: _Parser, node: dict, text: str, depth: int, context: str,
+                   params: list[str] | None = None) -> None:
     if depth + 1 > self.max_depth:
         self.mark(node, "too_deep")
         return
     sub = type(self)(text, self.max_depth - depth - 1)
     sub.functions, sub.aliases, sub.files = dict(self.functions), dict(self.aliases), self.files
+    if params:
+        sub.bindings = {str(k): [v] for k, v in enumerate(params[:10])}
+        sub.bindings["@"] = sub.bindings["*"] = [" ".join(params[1:])]
+        sub.bindings["#"] = [str(len(params) - 1)]
+        sub.positional = list(params[1:65])
     sub.git_aliases, sub.expanding = self.git_aliases, self.expanding
     self.adopt(node, sub, depth, context)
 

