@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("claude_rego.api")
 
 from claude_rego.facts.shell import parse_command
-from test_default_pack_bypass import assert_denied, assert_not_denied
+from test_default_pack_bypass import assert_asked, assert_denied, assert_not_denied
 
 
 def _nested_argvs(command: str) -> list[list[str]]:
@@ -95,4 +95,26 @@ def test_positional_parameters_of_a_harmless_script_stay_allowed():
 def test_a_subcommand_named_like_a_shell_builtin_is_not_opaque(command):
     parsed = parse_command(command)
     assert not parsed["opaque"], parsed["opaque_reasons"]
+    assert_not_denied(command)
+
+
+# ------------------------------------------------ 6. git --exec-path=DIR
+
+def test_git_exec_path_option_is_read_like_the_environment_variable():
+    seg = parse_command("git --exec-path=/tmp/x status")["segments"][0]
+    assert {"tool": "env", "key": "GIT_EXEC_PATH", "value": "/tmp/x"} in seg["config_exec"]
+    assert "GIT_EXEC_PATH" in assert_asked("git --exec-path=/tmp/x status")
+    assert_not_denied("git --exec-path")
+
+
+# ------------------------------------------------ 4. extractors keeping unsafe names
+
+@pytest.mark.parametrize("command", ["unzip -: bundle.zip", "cpio -idmv < /tmp/drop.cpio", "7z x -spf a.7z"])
+def test_extracting_absolute_or_parent_names_asks(command):
+    assert "member names" in assert_asked(command)
+
+
+@pytest.mark.parametrize("command", ["unzip -o bundle.zip -d build", "rpm2cpio pkg.rpm | cpio -idmv",
+                                     "cpio -idmv --no-absolute-filenames < a.cpio"])
+def test_ordinary_extraction_does_not_ask(command):
     assert_not_denied(command)

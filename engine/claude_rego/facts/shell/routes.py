@@ -123,7 +123,11 @@ def git_routes(self: _Parser, node: dict, args: list[str], depth: int) -> None:
             k, _, env_name = spec.partition("=")
             configs.append(k + "=$" + env_name)  # the value comes from the environment: unknown
             i += 1 if "=" in a else 2
-        elif a in ("-C", "--git-dir", "--work-tree", "--namespace", "--exec-path"):
+        elif a.startswith("--exec-path="):
+            # git runs its subcommands (git-status, …) from DIR: as GIT_EXEC_PATH=DIR
+            self.config_entry(node, "env", "GIT_EXEC_PATH", a.split("=", 1)[1], depth)
+            i += 1
+        elif a in ("-C", "--git-dir", "--work-tree", "--namespace"):
             i += 2
         elif a.startswith("-"):
             i += 1

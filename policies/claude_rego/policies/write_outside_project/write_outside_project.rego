@@ -166,6 +166,50 @@ _tar_absolute(seg) if {
 	contains(a, "P")
 }
 
+# The same effect from other extractors: unzip -: keeps "../" and absolute member names,
+# 7z -spf extracts fully qualified paths, cpio -i keeps absolute names unless told
+# --no-absolute-filenames (an rpm2cpio payload is relative by construction).
+ask contains msg if {
+	some seg in shell.running({"unzip", "7z", "7za", "7zz", "7zr", "cpio"})
+	_unsafe_names(seg)
+	msg := sprintf("`%s` extracts keeping absolute or `../` member names: the archive decides where files are written, possibly outside the project (%s). Approve only if you trust the archive.", [shell.name(seg), input.facts.project_dir])
+}
+
+_unsafe_names(seg) if {
+	shell.name(seg) == "unzip"
+	some a in shell.args(seg)
+	regex.match(`^-[A-Za-z^]*:`, a)
+}
+
+_unsafe_names(seg) if {
+	shell.name(seg) in {"7z", "7za", "7zz", "7zr"}
+	shell.args(seg)[0] in {"x", "e"}
+	shell.has_arg(seg, {"-spf", "-spf2"})
+}
+
+_unsafe_names(seg) if {
+	shell.name(seg) == "cpio"
+	_cpio_extracts(seg)
+	not shell.has_arg(seg, {"--no-absolute-filenames"})
+	not _rpm_payload(seg)
+}
+
+_cpio_extracts(seg) if {
+	some a in shell.args(seg)
+	a in {"-i", "--extract"}
+}
+
+_cpio_extracts(seg) if {
+	some a in shell.args(seg)
+	regex.match(`^-[A-Za-z]*i[A-Za-z]*$`, a)
+}
+
+_rpm_payload(seg) if {
+	some other in input.facts.shell.segments
+	other.pipeline == seg.pipeline
+	other.command == "rpm2cpio"
+}
+
 # ---------------------------------------------------------------- caches and PATH dirs
 
 # Deleting a well-known cache (rm -rf ~/.cache/pip, ~/.npm/_cacache, ~/.gradle/caches):

@@ -198,3 +198,22 @@ test_user_bin_dirs_are_asked_not_denied if {
 	denied(write(symlink("/home/dev/.local/bin/tool", "/home/dev/.local/bin/tool", "/home/dev/.bashrc")))
 	not asked(cmd(["cp", "a", "b"]))
 }
+
+# ------------------------------------------------------------------ extractors keeping unsafe names
+
+asked(doc) if count(write_outside_project.ask) > 0 with input as doc
+
+not_asked(doc) if count(write_outside_project.ask) == 0 with input as doc
+
+test_extractors_keeping_absolute_or_parent_names_ask if {
+	every argv in [["unzip", "-:", "x.zip"], ["unzip", "-o:", "x.zip"], ["cpio", "-i"], ["cpio", "-idmv"], ["cpio", "--extract", "-d"], ["7z", "x", "-spf", "a.7z"]] {
+		asked(cmd(argv))
+	}
+}
+
+test_extractors_keeping_names_safe_do_not_ask if {
+	every argv in [["unzip", "-o", "x.zip"], ["unzip", "-l", "x.zip"], ["cpio", "-idmv", "--no-absolute-filenames"], ["cpio", "-o"], ["7z", "x", "a.7z"], ["cpio", "-t"]] {
+		not_asked(cmd(argv))
+	}
+	not_asked(bash("rpm2cpio x.rpm | cpio -idmv", [seg(0, ["rpm2cpio", "x.rpm"]), sub(1, ["cpio", "-idmv"], {"operator": "|", "pipeline": 0})], []))
+}
