@@ -118,3 +118,61 @@ def test_extracting_absolute_or_parent_names_asks(command):
                                      "cpio -idmv --no-absolute-filenames < a.cpio"])
 def test_ordinary_extraction_does_not_ask(command):
     assert_not_denied(command)
+
+
+# ------------------------------------------------ 3. a tool's config file written then run
+
+@pytest.mark.parametrize("command", [
+    "printf 'all:\\n\\trm -rf ~\\n' > Makefile && make",
+    "cat > conftest.py <<EOF\nimport shutil; shutil.rmtree('/home/dev')\nEOF\npytest",
+    "echo '{\"scripts\":{\"postinstall\":\"rm -rf ~\"}}' > package.json && npm install",
+    "printf 'repos:\\n- repo: local\\n  hooks:\\n  - id: x\\n    entry: rm -rf ~\\n' > .pre-commit-config.yaml"
+    " && pre-commit run",
+])
+def test_a_config_file_written_then_run_is_judged_by_its_content(command):
+    assert_denied(command)
+
+
+@pytest.mark.parametrize("command", ["curl -s https://example.com/s > setup.py && pip install .",
+                                     'echo "$RECIPE" > Makefile && make'])
+def test_a_config_file_with_unknown_content_then_run_asks(command):
+    assert "written earlier" in assert_asked(command)
+
+
+@pytest.mark.parametrize("command", [
+    "printf 'all:\\n\\tgcc -o app main.c\\n' > Makefile && make",
+    "echo '{\"name\":\"x\",\"scripts\":{\"test\":\"jest\"}}' > package.json && npm test",
+    "cat > test_math.py <<EOF\ndef test_add(): assert 1 + 1 == 2\nEOF\npytest -q",
+])
+def test_a_harmless_config_file_written_then_run_stays_allowed(command):
+    assert_not_denied(command)
+
+
+# ------------------------------------------------ 5. computed names and links in inline code
+
+@pytest.mark.parametrize("command", [
+    "node -e \"require('child_'+'process')['ex'+'ecSync']('id')\"",
+    "node -e \"globalThis['ev'+'al']('1+1')\"",
+    "bun -e \"require(`child_${'process'}`).execSync('id')\"",
+    "deno eval \"Deno['ru'+'n']({cmd:['id']})\"",
+    "python3 -c \"getattr(os, 'sys'+'tem')('id')\"",
+    "ruby -e \"send('sys'+'tem', 'id')\"",
+])
+def test_a_name_built_from_pieces_in_inline_code_asks(command):
+    assert "builds a module or function name" in assert_asked(command)
+
+
+def test_a_link_created_then_deleted_through_in_inline_code_asks():
+    command = "python -c \"import os,shutil; os.symlink(os.path.expanduser('~'),'h'); shutil.rmtree('h')\""
+    assert "symbolic link" in assert_asked(command)
+
+
+@pytest.mark.parametrize("command", [
+    "node -e \"console.log('hello ' + 'world')\"",
+    "node -p \"require('./package.json').version\"",
+    "node -e \"const o={a:1}; console.log(o['a'] + 1)\"",
+    "python3 -c \"print('a' + 'b')\"",
+    "python3 -c \"import os; os.symlink('src/a', 'b')\"",
+])
+def test_ordinary_inline_code_stays_allowed(command):
+    assert_not_denied(command)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .programs import _cmake_tool, _family, _makefile_commands, _nested_positions, _option, _string_literals
 from .tables import (
     _CODE_DELETE,
@@ -68,6 +70,12 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
             at = low.find(token, at + 1)
     if dyn_hit:
         self.mark(node, "interpreter_dynamic_code")
+    if family != "awk" and _computed_name(code, low, family):
+        self.mark(node, "interpreter_computed_name")
+    if any(t in low for t in _CODE_SYMLINK) and (
+            any(t in low for t in _CODE_DELETE) or any(t in low for t in _CODE_WRITE) or _opens_for_writing(code)
+            or "rmtree" in low or "rmsync" in low or "rm_rf" in low or "rmdir" in low):
+        self.mark(node, "interpreter_link_write")
     if net_hit and (exec_hit or dyn_hit):
         self.mark(node, "interpreter_network_exec")
     if _fork_loop(low):
@@ -333,3 +341,33 @@ def run_operands(self: _Parser, node: dict, words: list[str], depth: int) -> Non
         self.child_sequence(node, words[0], depth, "option_exec")
     elif words:
         self.child_words(node, words, depth, "option_exec", [])
+
+
+# Creating a symbolic link from inline code: a later delete or write through the link
+# lands on its target (os.symlink(expanduser('~'), 'h'); shutil.rmtree('h')).
+_CODE_SYMLINK = ("symlink(", "symlinksync(", "symlink_to(", "make_symlink", "file.symlink", "ln_s(", "ln_sf(",
+                 "createsymboliclink", "new-item -itemtype symboliclink", "os.link(", "hardlink_to(", "linksync(")
+# `'child_' + 'process'`, "ev" + "al", `ex${'ec'}`: string pieces joined into one name
+_JOINED_PIECES = re.compile(r"""(['"`])\s*\+\s*(['"`])""")
+_TEMPLATE_PIECE = re.compile(r"""\$\{\s*(['"])([^'"]*)\1\s*\}""")
+_JS_COMPUTED = re.compile(
+    r"""(?:require\s*\(\s*(?!['"][^'"`+]*['"]\s*\))[^)]|import\s*\(\s*(?!['"][^'"`+]*['"]\s*\))[^)]|"""
+    r"""(?:globalthis|global|window|self|process|module|this|\))\s*\[\s*(?!['"][^'"`+]*['"]\s*\]))""")
+_JS_JOINED_KEY = re.compile(r"""[\w)\]]\s*\[\s*[^\]]{0,200}?(?:['"`]\s*\+|\+\s*['"`]|\$\{)""")
+_REVERSED = (".reverse()", "[::-1]", "strrev(", ".reverse.join", "reverse(")
+
+
+def _computed_name(code: str, low: str, family: str) -> bool:
+    """Inline code that builds a module or function name from pieces: the joined name is
+    a command runner or an evaluator that the pieces hide ('child_'+'process',
+    globalThis['ev'+'al'], require(`child_${x}`), 'metsys'[::-1])."""
+    joined = _TEMPLATE_PIECE.sub(r"\2", _JOINED_PIECES.sub("", code)).lower()
+    if joined != low:
+        hidden = [t for t in _CODE_EXEC + _CODE_DYNAMIC + ("getattr", "__builtins__", "globalthis")
+                  if t.rstrip("( ") and t.rstrip("( ") in joined and t.rstrip("( ") not in low]
+        if hidden:
+            return True
+    if family == "node" and (_JS_COMPUTED.search(low) or _JS_JOINED_KEY.search(low)):
+        return True
+    return any(t in low for t in _REVERSED) and any(t in low for t in (
+        "require", "import", "getattr", "globalthis", "eval", "system", "exec", "send(", "__send__", "call_user_func"))

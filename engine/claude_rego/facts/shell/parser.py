@@ -298,6 +298,7 @@ class _Parser:
     feed = _stdin.feed
     embedded_script = _stdin.embedded_script
     compiled_source = _stdin.compiled_source
+    tool_configs = _stdin.tool_configs
     xargs_input = _stdin.xargs_input
     dsl_escapes = _stdin.dsl_escapes
     stdin_text = _stdin.stdin_text

@@ -82,6 +82,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         return
     if command in _COMPILED_RUNNERS:
         self.compiled_source(node, command, args, depth)
+    if self.files:
+        self.tool_configs(node, command, args, depth)
     family = _family(command)
     if family is None and command in _DSL_TOOLS:
         self.dsl_escapes(node, args, stdin, depth)
@@ -346,3 +348,69 @@ def sed_exec(self: _Parser, node: dict, args: list[str], depth: int) -> None:
                 bits = c.split(c[1])
                 if len(bits) >= 4 and "e" in bits[3]:
                     self.mark(node, "interpreter_exec")
+
+
+# Files a tool runs from its working directory (build files, test hooks, package scripts):
+# written earlier in the same command, their content is what the tool runs.
+_TOOL_CONFIGS: dict[str, tuple[str, ...]] = {
+    "make": ("makefile", "gnumakefile"), "gmake": ("makefile", "gnumakefile"),
+    "pytest": ("conftest.py", "pytest.ini", "setup.cfg", "tox.ini", "pyproject.toml"),
+    "py.test": ("conftest.py", "pytest.ini"),
+    "npm": ("package.json", ".npmrc"), "yarn": ("package.json", ".yarnrc", ".yarnrc.yml"),
+    "pnpm": ("package.json", ".npmrc"), "bun": ("package.json", "bunfig.toml"),
+    "pip": ("setup.py", "pyproject.toml", "setup.cfg"), "pip3": ("setup.py", "pyproject.toml", "setup.cfg"),
+    "cargo": ("build.rs", "cargo.toml", ".cargo/config.toml"), "pre-commit": (".pre-commit-config.yaml",),
+    "just": ("justfile", ".justfile"), "rake": ("rakefile",), "gradle": ("build.gradle", "build.gradle.kts"),
+    "./gradlew": ("build.gradle", "build.gradle.kts"), "mvn": ("pom.xml",), "tox": ("tox.ini",),
+    "nox": ("noxfile.py",), "invoke": ("tasks.py",), "poetry": ("pyproject.toml",), "uv": ("pyproject.toml",),
+    "task": ("taskfile.yml", "taskfile.yaml"), "lefthook": ("lefthook.yml",), "husky": (".husky/pre-commit",),
+    "git": (".git/hooks/pre-commit", ".git/hooks/post-checkout"), "direnv": (".envrc",),
+}
+_CONFIG_LANGUAGE = {"conftest.py": "python", "setup.py": "python", "noxfile.py": "python", "tasks.py": "python",
+                    "rakefile": "ruby"}
+
+
+def tool_configs(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
+    """`printf … > Makefile && make`, `cat > conftest.py <<EOF … EOF && pytest`, `echo
+    {…} > package.json && npm install`: a tool run after its build or config file was
+    written in the same command runs that content. Literal content is read as what it
+    runs (recipes, package scripts, hook entries, Python/Ruby code); other content is
+    marked (`runs_file_written_in_command`)."""
+    names = _TOOL_CONFIGS.get(command) or _TOOL_CONFIGS.get(_basename(command))
+    if not names:
+        return
+    for written, text in list(self.files.items()):
+        base = written.rsplit("/", 1)[-1].lower()
+        tail = written.lower().lstrip("./")
+        if not (base in names or tail in names or (command in ("pytest", "py.test") and base.endswith(".py") and (
+                base.startswith("test_") or base.endswith("_test.py")))):
+            continue
+        if text is None:
+            self.mark(node, "runs_file_written_in_command")
+        elif base in ("makefile", "gnumakefile", "justfile", ".justfile"):
+            for line in _makefile_commands(text) + [ln.strip() for ln in text.split("\n")
+                                                     if base.endswith("justfile") and ln[:1] in (" ", "\t")]:
+                self.child_sequence(node, line, depth, "config_file")
+        elif base == "package.json":
+            _package_scripts(self, node, text, depth)
+        elif base.endswith((".yaml", ".yml")):
+            for line in text.split("\n"):
+                key, _, value = line.strip().lstrip("- ").partition(":")
+                if key.strip() in ("entry", "run", "cmd", "command") and value.strip():
+                    self.child_sequence(node, value.strip().strip("'\""), depth, "config_file")
+        else:
+            language = _CONFIG_LANGUAGE.get(base, "python" if base.endswith(".py") else "generic")
+            self.scan_code(node, text, language, depth)
+
+
+def _package_scripts(self: _Parser, node: dict, text: str, depth: int) -> None:
+    import json
+    try:
+        scripts = json.loads(text).get("scripts")
+    except (ValueError, AttributeError):
+        self.mark(node, "runs_file_written_in_command")
+        return
+    if isinstance(scripts, dict):
+        for value in list(scripts.values())[:64]:
+            if isinstance(value, str):
+                self.child_sequence(node, value, depth, "config_file")

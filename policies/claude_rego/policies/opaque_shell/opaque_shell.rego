@@ -36,6 +36,8 @@ reasons := {
 	"interpreter_exec": "inline code of another language runs commands",
 	"interpreter_delete": "inline code deletes files at a computed path",
 	"interpreter_dynamic_code": "inline code evaluates or decodes code at run time",
+	"interpreter_computed_name": "inline code builds a module or function name from pieces (string concatenation, templates, reversal), hiding what it calls",
+	"interpreter_link_write": "inline code creates a symbolic link and deletes or writes files, which may act on the link's target",
 	"interpreter_network_exec": "inline code opens a network connection and runs commands",
 	"encoded_command": "it runs an encoded command",
 	"ifs_changed": "it changes IFS, so words split differently from how they read",

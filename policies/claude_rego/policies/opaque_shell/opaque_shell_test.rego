@@ -55,3 +55,12 @@ test_h12_computed_arguments_that_do_not_decode_pass if {
 	count(opaque_shell.ask) == 0 with input as _decoded2(["cat", "$(…)"], ["base64"])
 	count(opaque_shell.ask) == 0 with input as _decoded2(["echo", "$(…)"], ["base64", "-d"])
 }
+
+test_computed_names_and_links_in_inline_code_are_explained if {
+	base := data.claude_rego.lib.testing.bash("node -e x", [data.claude_rego.lib.testing.seg(0, ["node", "-e", "x"])], [])
+	every reason in ["interpreter_computed_name", "interpreter_link_write"] {
+		doc := json.patch(base, [{"op": "replace", "path": "/facts/shell/opaque", "value": true}, {"op": "replace", "path": "/facts/shell/opaque_reasons", "value": [reason]}])
+		some msg in opaque_shell.ask with input as doc
+		contains(msg, opaque_shell.reasons[reason])
+	}
+}
