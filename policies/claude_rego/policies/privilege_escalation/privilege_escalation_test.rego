@@ -54,3 +54,15 @@ test_plain_commands_are_quiet if {
 	}
 	count(privilege_escalation.ask) == 0 with input as bash("FOO=1 ls", [sub(0, ["ls"], {"assignments": {"FOO": "1"}})], [])
 }
+
+test_account_changes_ask if {
+	every argv in [
+		["usermod", "-aG", "wheel", "dev"], ["gpasswd", "-a", "dev", "docker"], ["adduser", "dev", "sudo"], ["useradd", "-m", "svc"],
+		["userdel", "-r", "dev"], ["passwd", "dev"], ["passwd", "-d", "dev"], ["chpasswd"], ["chage", "-M", "99999", "dev"],
+	] {
+		asked(cmd(argv))
+	}
+	every argv in [["passwd", "-S", "dev"], ["chage", "-l", "dev"], ["id", "dev"], ["groups", "dev"], ["getent", "passwd", "dev"]] {
+		count(privilege_escalation.ask) == 0 with input as cmd(argv)
+	}
+}
