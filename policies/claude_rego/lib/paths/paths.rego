@@ -526,7 +526,7 @@ secret_dirs := [
 	# Kerberos: keytabs and the KDC's secrets
 	"/etc/security/keytabs", "/etc/krb5kdc", "/etc/krb5.keytab.d",
 	# CLI token stores: Teleport, Tailscale, rbw (Bitwarden), Netlify & co.
-	"~/.tsh", "~/.config/rbw", "~/.local/share/rbw", "~/.cache/rbw", "~/Library/Application Support/rbw",
+	"~/.tsh", "~/.config/rbw", "~/.local/share/rbw", "~/Library/Application Support/rbw",
 	"~/.local/share/tailscale", "~/Library/Group Containers/io.tailscale.ipn.macos",
 	"~/Library/Preferences/netlify", "~/.netlify", "~/.config/netlify-cli", "~/.config/cloudflared", "~/.cloudflared",
 	"~/.config/teleport", "~/.boundary", "~/.config/boundary", "~/.config/flyctl", "~/.config/linear", "~/.config/hcp",
