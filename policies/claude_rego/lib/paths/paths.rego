@@ -582,7 +582,7 @@ secret_files := [
 ]
 
 # process memory and environment: every variable (tokens, keys) of a running process
-secret_proc_files := {"environ", "mem", "auxv"}
+secret_proc_files := {"environ", "mem", "auxv", "kcore"}
 
 allowlisted_names := {lower(n) | some n in settings.value("secret_file_allowlist")}
 

@@ -195,3 +195,16 @@ test_git_config_listing_filtered_for_credentials_denied if {
 }
 
 _piped(a, b) := data.claude_rego.lib.testing.bash("x", [data.claude_rego.lib.testing.seg(0, a), data.claude_rego.lib.testing.pipe(1, b, 0)], [])
+
+test_network_keys_denied if {
+	every argv in [
+		["wg", "showconf", "wg0"], ["wg", "show", "wg0", "private-key"], ["wg-quick", "strip", "wg0"], ["nmcli", "-s", "connection", "show", "Home"],
+		["nmcli", "--show-secrets", "connection", "show", "Home"], ["nmcli", "dev", "wifi", "show-password"], ["klist", "-kK", "/etc/krb5.keytab"],
+		["secret-tool", "search", "--all", "service", "github"], ["openvpn3", "config-dump", "--config", "corp"],
+	] {
+		denied(argv)
+	}
+	every argv in [["wg", "show"], ["nmcli", "connection", "show"], ["nmcli", "-t", "-f", "NAME", "connection", "show"], ["klist"], ["klist", "-k", "/etc/krb5.keytab"]] {
+		allowed(argv)
+	}
+}
