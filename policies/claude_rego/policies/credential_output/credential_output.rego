@@ -318,7 +318,8 @@ _git_config_lists(seg) if {
 	not a in {"-e", "-f"}
 }
 
-_credential_filter_re := `(?i)pass|token|secret|auth|cred|header|bearer|key|pwd|oauth`
+# (not `credential` or `key` alone: `| grep credential.helper`, `| grep signingkey` show no value)
+_credential_filter_re := `(?i)pass|token|secret|auth([^o]|$)|authoriz|header|bearer|pwd|oauth|apikey|api_key|private`
 
 deny contains msg if {
 	some seg in shell.running({"git"})

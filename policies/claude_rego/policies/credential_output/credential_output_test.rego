@@ -184,11 +184,11 @@ test_process_memory_dumps if {
 test_git_config_listing_filtered_for_credentials_denied if {
 	every pair in [
 		[["git", "config", "--list"], ["grep", "-i", "pass"]], [["git", "config", "-l"], ["grep", "-i", "token"]],
-		[["git", "config", "--global", "--list"], ["rg", "-i", "password|extraheader"]], [["git", "config", "list", "--show-origin"], ["awk", "/credential/"]],
+		[["git", "config", "--global", "--list"], ["rg", "-i", "password|extraheader"]], [["git", "config", "list", "--show-origin"], ["awk", "/authorization/"]],
 	] {
 		count(credential_output.deny) > 0 with input as _piped(pair[0], pair[1])
 	}
-	every pair in [[["git", "config", "--list"], ["grep", "user"]], [["git", "config", "--list"], ["grep", "-c", "remote"]]] {
+	every pair in [[["git", "config", "--list"], ["grep", "user"]], [["git", "config", "--list"], ["grep", "-c", "remote"]], [["git", "config", "--list"], ["grep", "credential.helper"]], [["git", "config", "-l"], ["grep", "signingkey"]], [["git", "config", "-l"], ["grep", "author"]]] {
 		count(credential_output.deny) == 0 with input as _piped(pair[0], pair[1])
 	}
 	allowed(["git", "config", "--list"])

@@ -818,7 +818,16 @@ deny contains msg if {
 	some i, a in args
 	a == "1"
 	not _kill_option_value(args, i)
+	not _signal_zero(args) # kill -0 1: is it alive? (no signal is sent)
 	msg := sprintf("Blocked: `%s` signals process 1 (init): the machine or the container goes down. Kill specific processes by PID instead.", [concat(" ", seg.argv)])
+}
+
+_signal_zero(args) if "-0" in args
+
+_signal_zero(args) if {
+	some i, a in args
+	a in {"-s", "-n", "--signal"}
+	args[i + 1] == "0"
 }
 
 _kill_option_value(args, i) if {
@@ -926,7 +935,7 @@ ask contains msg if {
 ask contains msg if {
 	some seg in shell.running({"init", "telinit"})
 	some a in shell.operands(seg)
-	a in {"0", "1", "6", "s", "S", "q"}
+	a in {"0", "1", "6", "s", "S"}
 	msg := sprintf("`%s` changes the machine's runlevel (stops or restarts it). Approve only if intended.", [concat(" ", seg.argv)])
 }
 

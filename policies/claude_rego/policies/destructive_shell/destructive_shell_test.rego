@@ -352,7 +352,7 @@ test_root_only_damage_denied_without_sudo if {
 		denied(cmd(argv))
 	}
 	every argv in [
-		["kill", "-9", "1234"], ["kill", "-s", "1", "4242"], ["kill", "%1"], ["useradd", "-m", "-u", "1001", "dev2"], ["passwd", "-S", "root"],
+		["kill", "-9", "1234"], ["kill", "-s", "1", "4242"], ["kill", "%1"], ["kill", "-0", "1"], ["kill", "-s", "0", "1"], ["useradd", "-m", "-u", "1001", "dev2"], ["passwd", "-S", "root"],
 		["chattr", "+i", "build/lock"], ["chattr", "-R", "-i", "build"], ["usermod", "-u", "1001", "dev"], ["shutdown", "-c"],
 	] {
 		allowed(cmd(argv))

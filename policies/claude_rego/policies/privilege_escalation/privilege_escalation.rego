@@ -118,3 +118,16 @@ _account_info(seg) if {
 	shell.runs_any(seg, {"passwd", "chage"})
 	shell.has_arg(seg, {"-S", "--status", "-l", "--list", "-a", "--all"})
 }
+
+# dscl . -read /Users/dev, dscl . -list /Groups: directory reads on macOS
+_account_info(seg) if {
+	shell.runs(seg, "dscl")
+	some a in shell.args(seg)
+	a in {"-read", "-readall", "-list", "-search", "-readpl", "-readpli", "read", "list", "search", "readall"}
+	not _dscl_writes(seg)
+}
+
+_dscl_writes(seg) if {
+	some a in shell.args(seg)
+	a in {"-create", "-append", "-merge", "-delete", "-passwd", "-change", "create", "append", "merge", "delete", "passwd", "change"}
+}

@@ -62,7 +62,8 @@ test_account_changes_ask if {
 	] {
 		asked(cmd(argv))
 	}
-	every argv in [["passwd", "-S", "dev"], ["chage", "-l", "dev"], ["id", "dev"], ["groups", "dev"], ["getent", "passwd", "dev"]] {
+	asked(cmd(["dscl", ".", "-append", "/Groups/admin", "GroupMembership", "dev"]))
+	every argv in [["passwd", "-S", "dev"], ["chage", "-l", "dev"], ["dscl", ".", "-read", "/Users/dev"], ["dscl", ".", "-list", "/Users"], ["id", "dev"], ["groups", "dev"], ["getent", "passwd", "dev"]] {
 		count(privilege_escalation.ask) == 0 with input as cmd(argv)
 	}
 }
