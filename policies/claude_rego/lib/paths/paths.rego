@@ -178,6 +178,23 @@ _names_only_ids := {seg.id |
 
 _name_only_commands := {c | some c in settings.value("name_only_commands")}
 
+# gpg --verify SIG [FILE], gpgv SIG FILE: a signature check prints whether (and by whom)
+# the file is signed, never the contents of the signature or a key (release.tar.gz.asc is
+# read as a signature, not shown); writing the signed data out (-o, --output) is a read.
+names_only(id) if {
+	seg := shell.by_id(id)
+	_signature_check(seg)
+	not shell.has_arg(seg, {"-o", "--output", "-d", "--decrypt", "--export-secret-keys", "--export-secret-subkeys", "--export", "-a", "--armor", "--list-packets", "--dearmor", "--enarmor", "--store"})
+	not shell.has_arg_prefix(seg, "--output=")
+}
+
+_signature_check(seg) if {
+	shell.runs_any(seg, {"gpg", "gpg2"})
+	shell.has_arg(seg, {"--verify", "--verify-files"})
+}
+
+_signature_check(seg) if shell.runs_any(seg, {"gpgv", "gpgv2"})
+
 _write_ops := {">", ">>", ">|", "&>", "&>>", "<>", ">&"}
 
 # write_words: {seg, word} pairs for what a shell command writes.
@@ -465,6 +482,9 @@ secret_name_patterns := [
 	`^\.netrc$`, `^_netrc$`, `^\.pgpass$`, `^\.npmrc$`, `^\.pypirc$`, `^credentials(\.(json|ya?ml|toml|ini|cfg|conf|xml|csv|txt|properties|env|db|enc|gpg|tfrc\.json))?$`,
 	`^service[-_]?account.*\.json$`, `^\.git-credentials$`, `^secrets?\.(ya?ml|json|toml)$`,
 	`^key[34]\.db$`, `^signons\.sqlite$`, `^\.authinfo(\.gpg)?$`,
+	# histories of shells and clients (passwords typed at SQL, Redis, Mongo prompts) in any
+	# home (/root/.mysql_history), and Ansible vault password files
+	`^\.[a-z0-9_.-]*[_-]history$`, `^\.vault[_-]?pass(word)?(\.txt)?$`,
 ]
 
 # names a file could have that is secret, to test shell globs against (`cat .e*`)
@@ -495,6 +515,25 @@ secret_dirs := [
 	"~/.config/twilio-cli", "~/.twilio-cli", "~/.config/filezilla", "~/.config/remmina", "~/.local/share/remmina",
 	"~/.local/share/kwalletd", "~/.kde/share/apps/kwallet", "~/.kde4/share/apps/kwallet", "~/.electrum",
 	"~/.ethereum/keystore",
+	# VPN and network credentials: WireGuard private keys, Wi-Fi PSKs and VPN secrets of
+	# NetworkManager, OpenVPN/IPsec/strongSwan keys, wpa_supplicant networks, PPP secrets
+	"/etc/wireguard", "/usr/local/etc/wireguard", "/opt/homebrew/etc/wireguard", "/etc/NetworkManager/system-connections",
+	"/etc/openvpn", "/usr/local/etc/openvpn", "/etc/ipsec.d/private", "/etc/strongswan/ipsec.d/private",
+	"/etc/swanctl/private", "/etc/swanctl/rsa", "/etc/swanctl/ecdsa", "/etc/swanctl/pkcs8", "/etc/wpa_supplicant",
+	"/etc/ppp/peers", "~/.config/wireguard", "~/.cert/nm-openvpn", "~/.local/share/networkmanagement",
+	"~/Library/Application Support/Tunnelblick", "~/.config/openvpn", "~/.openvpn", "~/.config/protonvpn",
+	"~/.config/nordvpn", "~/.config/mullvad-vpn", "/etc/mullvad-vpn", "/etc/nebula", "/etc/zerotier", "/etc/headscale",
+	# Kerberos: keytabs and the KDC's secrets
+	"/etc/security/keytabs", "/etc/krb5kdc", "/etc/krb5.keytab.d",
+	# CLI token stores: Teleport, Tailscale, rbw (Bitwarden), Netlify & co.
+	"~/.tsh", "~/.config/rbw", "~/.local/share/rbw", "~/Library/Application Support/rbw",
+	"~/.local/share/tailscale", "~/Library/Group Containers/io.tailscale.ipn.macos",
+	"~/Library/Preferences/netlify", "~/.netlify", "~/.config/netlify-cli", "~/.config/cloudflared", "~/.cloudflared",
+	"~/.config/teleport", "~/.boundary", "~/.config/boundary", "~/.config/flyctl", "~/.config/linear", "~/.config/hcp",
+	"~/.config/age", "~/.config/sops/age", "~/.config/Bitwarden",
+	"~/.config/1Password", "~/.config/keybase", "~/.local/share/keybase", "~/.config/ngrok",
+	"~/.config/gopass", "~/.local/share/gopass/stores", "~/.config/bw", "~/.lastpass", "~/.local/share/lpass",
+	"~/.config/lpass", "~/.config/enpass", "~/.keepass", "~/.config/keepassxc", "~/.ansible/vault",
 ]
 
 secret_files := [
@@ -523,10 +562,27 @@ secret_files := [
 	"~/.authinfo", "~/.smbcredentials", "~/.fetchmailrc", "~/.msmtprc", "~/.config/msmtp/config",
 	"~/.config/aerc/accounts.conf", "~/.sentryclirc", "~/.cache/huggingface/token", "~/.bitcoin/wallet.dat",
 	"~/.ovh.conf", "~/.config/hut/config", "~/.config/gitlab-cli/config.yml",
+	# VPN, Wi-Fi and Kerberos secrets in single files
+	"/etc/ipsec.secrets", "/etc/strongswan/ipsec.secrets", "/etc/strongswan.secrets", "/etc/swanctl/swanctl.conf",
+	"/etc/ppp/chap-secrets", "/etc/ppp/pap-secrets", "/etc/wpa_supplicant.conf", "/etc/krb5.keytab", "/etc/openconnect",
+	"/etc/vpnc", "/etc/ssh/ssh_host_dsa_key", "/etc/ssl/private", "/etc/pki/tls/private", "/etc/letsencrypt/accounts", "/etc/shadow-", "/etc/gshadow-", "/etc/security/opasswd",
+	# Ansible vault passwords, CLI tokens
+	"~/.vault_pass", "~/.vault_pass.txt", "~/.vault-pass", "~/.vault_password", "~/.vault-password",
+	"~/.ansible/vault_pass", "~/.ansible/vault_pass.txt", "~/.ansible/vault_password", "~/.ansible/vault-password",
+	"~/.ansible/.vault_pass", "~/.ansible-vault-pass", "~/.netlifyrc", "~/.config/netlify/config.json",
+	"~/.krb5cc", "~/.k5login", "~/.tailscale", "~/.config/tailscale",
+	# client histories that hold passwords typed at their prompts (SQL, Redis, Mongo, REPLs)
+	"~/.sqlite_history", "~/.rediscli_history", "~/.dbshell", "~/.mongorc.js", "~/.mongosh", "~/.mongodb/mongosh",
+	"~/.mycli-history", "~/.litecli-history", "~/.config/pgcli/history", "~/.local/share/pgcli/history",
+	"~/.usql_history", "~/.influx_history", "~/.cassandra/cqlsh_history", "~/.cqlsh_history", "~/.clickhouse-client-history",
+	"~/.duckdb_history", "~/.sh_history", "~/.ksh_history", "~/.zhistory", "~/.history", "~/.lesshst", "~/.irb_history",
+	"~/.pry_history", "~/.ipython/profile_default/history.sqlite", "~/.local/share/nushell/history.txt",
+	"~/.config/nushell/history.txt", "~/.local/share/xonsh", "~/.sqlplus_history", "~/.bash_sessions", "~/.zsh_sessions",
+	"~/.local/share/atuin/history.db", "~/.mysqlsh/history.sql", "~/.vertica_history", "~/.snowsql/history",
 ]
 
 # process memory and environment: every variable (tokens, keys) of a running process
-secret_proc_files := {"environ", "mem", "auxv"}
+secret_proc_files := {"environ", "mem", "auxv", "kcore"}
 
 allowlisted_names := {lower(n) | some n in settings.value("secret_file_allowlist")}
 
@@ -537,7 +593,23 @@ secret_name(name) if {
 	regex.match(_secret_name_re, name)
 	not name in allowlisted_names
 	not endswith(name, ".pub")
+	not public_material_name(name)
 }
+
+# public_material_name(name): a PEM/armored file whose name says it holds public material
+# (public.pem, pubkey.pem, cert.pem, ca.pem, fullchain.pem, ca-bundle.pem, signing-key.pub.asc,
+# release.tar.gz.sig.asc, SHA256SUMS.asc) and nothing private (privkey.pem, ca-key.pem,
+# cert-key.pem, secret.asc stay secret). Names only: a secret location (~/.cloudflared/cert.pem
+# holds a tunnel token) is still secret by where it is.
+public_material_name(name) if {
+	regex.match(_public_material_re, name)
+	stem := regex.replace(name, `public[_-]?keys?|pub[_-]?keys?`, "public")
+	not regex.match(_private_word_re, stem)
+}
+
+_public_material_re := `^(.*[._-])?(pub|public|public[_-]?keys?|pubkey|cert|certs|certificate|cacert|ca|ca[_-]?bundle|ca[_-]?certificates|chain|fullchain|bundle|root[_-]?ca|intermediate|signature|sig|(sha(1|224|256|384|512)|md5|b2)?sums|checksums)(\.(pem|crt|cer|asc|sig|txt)|[._-][a-z0-9._-]*)?\.(pem|asc)$`
+
+_private_word_re := `priv|secret|passw|token|cred|(^|[._-])keys?([._-]|$)|\.p12|\.pfx|id_(rsa|dsa|ecdsa|ed25519)`
 
 # a shell glob that would match a secret file name (names starting with a dot only
 # match patterns that start with a dot, as in the shell)
@@ -598,7 +670,7 @@ _is_secret(p) if {
 # /Users/x/.kube/config), not only the current user's.
 _is_secret(p) if {
 	some loc in locations(p)
-	regex.match(`/(\.ssh|\.aws|\.gnupg|\.password-store|\.azure|\.config/gcloud|\.config/gh)/|/\.kube/config$|/\.docker/config\.json$|/\.git-credentials$|/\.netrc$`, loc)
+	regex.match(`/(\.ssh|\.aws|\.gnupg|\.password-store|\.azure|\.config/gcloud|\.config/gh|\.tsh|\.config/rbw|\.local/share/rbw)/|/\.kube/config$|/\.docker/config\.json$|/\.git-credentials$|/\.netrc$`, loc)
 	not endswith(loc, ".pub")
 	not endswith(loc, "/known_hosts")
 	not endswith(loc, "/.config/gh/config.yml")

@@ -259,3 +259,36 @@ test_h12_batch_editors_write_their_files if {
 	_edits(["vim", "README.md"]) == set()
 	_edits(["emacs", "notes.org"]) == set()
 }
+
+test_public_material_names_are_not_secret if {
+	every name in [
+		"public.pem", "pubkey.pem", "public_key.pem", "public-key.pem", "cert.pem", "ca.pem", "fullchain.pem", "chain.pem",
+		"ca-bundle.pem", "server-cert.pem", "client.cert.pem", "root-ca.pem", "sha256sums.asc", "release.tar.gz.sig.asc",
+		"maintainer.pub.asc", "public.asc",
+	] {
+		not paths.secret_name(name)
+	}
+	every name in ["privkey.pem", "ca-key.pem", "cert-key.pem", "server.pem", "key.pem", "private.pem", "secret.asc", "cert.key", "public.key", "release.tar.gz.asc", "cert.p12.pem"] {
+		paths.secret_name(name)
+	}
+	# by location: cloudflared's cert.pem holds a tunnel token
+	paths.is_secret(path("/home/dev/.cloudflared/cert.pem", "/home/dev/.cloudflared/cert.pem", false)) with input as cmd(["x"])
+}
+
+test_vpn_kerberos_cli_token_stores_and_client_histories_are_secret if {
+	every file in [
+		"/etc/wireguard/wg0.conf", "/etc/NetworkManager/system-connections/Home.nmconnection", "/etc/openvpn/client/office.conf",
+		"/etc/ipsec.secrets", "/etc/ppp/chap-secrets", "/etc/wpa_supplicant/wpa_supplicant.conf", "/etc/krb5.keytab",
+		"/etc/security/keytabs/hdfs.service.keytab", "/home/dev/.vault_pass.txt", "/home/dev/.ansible/vault_password",
+		"/home/dev/project/.vault_pass", "/home/dev/Library/Preferences/netlify/config.json", "/home/dev/.local/share/rbw/db.json",
+		"/home/dev/.config/rbw/config.json", "/home/dev/.tsh/keys/proxy/alice", "/root/.tsh/keys/p/alice",
+		"/home/dev/.local/share/tailscale/tailscaled.state", "/home/dev/.sqlite_history", "/root/.mysql_history",
+		"/home/bob/.psql_history", "/home/dev/.rediscli_history", "/home/dev/.dbshell", "/home/dev/.config/pgcli/history",
+		"/home/dev/project/.node_repl_history",
+	] {
+		paths.is_secret(path(file, file, false)) with input as cmd(["x"])
+	}
+	every file in ["/etc/wireguard.md", "/home/dev/project/docs/history.md", "/home/dev/project/src/history.py", "/etc/hosts", "/etc/NetworkManager/NetworkManager.conf"] {
+		not paths.is_secret(path(file, file, false)) with input as cmd(["x"])
+	}
+}

@@ -243,3 +243,91 @@ _git_config_writes(rest) if {
 	some r in rest
 	r in {"--unset", "--unset-all", "--add", "--replace-all", "--remove-section", "--rename-section", "-e", "--edit", "set", "unset"}
 }
+
+# Debuggers attached to a running program (gdb -p PID, gdb attach, lldb --attach-pid): a
+# core dump or a memory dump (`-ex gcore`, `generate-core-file`, `dump memory`, lldb
+# `process save-core`, `memory read`) copies the program's secrets out; attaching without
+# a visible dump asks (it can read any of that memory).
+_debuggers := {"gdb", "gdb-multiarch", "cgdb", "lldb", "rust-gdb", "rust-lldb"}
+
+_memory_dump_re := `(?i)(^|[^a-z-])(gcore|generate-core-file|dump[ \t]+(binary[ \t]+)?(memory|value|mem)|append[ \t]+(binary[ \t]+)?memory|process[ \t]+save-core|memory[ \t]+(read|find)|x/[0-9]+)`
+
+_attaches(seg) if shell.has_arg(seg, {"-p", "--pid", "-pid", "--attach-pid", "--attach-name", "attach"})
+
+_attaches(seg) if {
+	shell.runs_any(seg, {"lldb", "rust-lldb"})
+	shell.has_arg(seg, {"-n", "-w", "--wait-for"})
+}
+
+_attaches(seg) if {
+	some a in shell.args(seg)
+	regex.match(`^(--pid=|-pid=|--attach-pid=|--attach-name=|-p[0-9])`, a)
+}
+
+_attaches(seg) if {
+	some a in shell.args(seg)
+	regex.match(`(?i)(^|[^a-z])attach[ \t]+[0-9]`, a)
+}
+
+_dumps_memory(seg) if {
+	some a in shell.args(seg)
+	regex.match(_memory_dump_re, a)
+}
+
+deny contains msg if {
+	some seg in shell.running(_debuggers)
+	_attaches(seg)
+	_dumps_memory(seg)
+	msg := sprintf("Blocked: `%s` dumps a running program's memory (process memory: its tokens, keys and passwords); it must not reach the model. %s", [concat(" ", seg.argv), instead])
+}
+
+ask contains msg if {
+	some seg in shell.running(_debuggers)
+	_attaches(seg)
+	not _dumps_memory(seg)
+	msg := sprintf("`%s` attaches a debugger to a running program: it can read the program's memory, credentials included. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+# jmap -dump:format=b,file=heap.hprof PID: a heap dump (the option carries its settings)
+ask contains msg if {
+	some seg in shell.running({"jmap", "jhsdb"})
+	some a in shell.args(seg)
+	regex.match(`^-dump(:|$)|^--binaryheap$`, a)
+	msg := sprintf("`%s` dumps a program's heap, where its credentials live. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+# git config --list | grep -i pass: the whole configuration filtered for its credentials
+# (an http.extraheader with a CI token, a url with a password, a credential helper's
+# store). Listing it unfiltered, or filtered for other keys (| grep user), passes.
+_git_config_lists(seg) if {
+	shell.runs(seg, "git")
+	args := shell.args(seg)
+	some i, c in args
+	c == "config"
+	some a in array.slice(args, i + 1, count(args))
+	a in {"--list", "-l", "list"}
+}
+
+_git_config_lists(seg) if {
+	shell.runs(seg, "git")
+	args := shell.args(seg)
+	some i, c in args
+	c == "config"
+	some a in array.slice(args, i + 1, count(args))
+	regex.match(`^-[a-z]*l[a-z]*$`, a)
+	not a in {"-e", "-f"}
+}
+
+# (not `credential` or `key` alone: `| grep credential.helper`, `| grep signingkey` show no value)
+_credential_filter_re := `(?i)pass|token|secret|auth([^o]|$)|authoriz|header|bearer|pwd|oauth|apikey|api_key|private`
+
+deny contains msg if {
+	some seg in shell.running({"git"})
+	_git_config_lists(seg)
+	some filter in segments
+	shell.upstream(seg, filter)
+	shell.runs_any(filter, {"grep", "egrep", "fgrep", "rg", "ag", "awk", "gawk", "sed", "perl", "ack", "sls", "findstr", "select-string"})
+	some a in shell.args(filter)
+	regex.match(_credential_filter_re, a)
+	msg := sprintf("Blocked: `%s` filters the git configuration for its credentials (an auth header, a token or a password in a URL); it must not reach the model. %s", [concat(" ", seg.argv), instead])
+}

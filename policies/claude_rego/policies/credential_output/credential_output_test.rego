@@ -163,3 +163,48 @@ test_h12_git_config_auth_header_denied if {
 		allowed(argv)
 	}
 }
+
+test_process_memory_dumps if {
+	every argv in [
+		["gcore", "1234"], ["gcore", "-o", "/tmp/core", "99"], ["procdump", "-ma", "1234"], ["createdump", "4242"],
+		["dotnet-dump", "collect", "-p", "4242"], ["gdb", "-p", "1234", "-batch", "-ex", "dump memory /tmp/m 0x0 0x1000"],
+		["gdb", "--batch", "--pid=1234", "-ex", "generate-core-file /tmp/c"], ["gdb", "-batch", "-ex", "attach 4321", "-ex", "gcore /tmp/c"],
+		["lldb", "-p", "99", "-o", "process save-core /tmp/c"],
+	] {
+		denied(argv)
+	}
+	every argv in [["gdb", "-p", "1234"], ["lldb", "--attach-pid", "5"], ["jmap", "-dump:format=b,file=/tmp/h.hprof", "1234"], ["jcmd", "1234", "GC.heap_dump", "/tmp/h.hprof"]] {
+		asked(argv)
+	}
+	every argv in [["gdb", "./a.out"], ["gdb", "-n", "-batch", "-ex", "run", "--args", "./a.out"], ["gdb", "--version"], ["gcore", "--help"], ["lldb", "./a.out"]] {
+		allowed(argv)
+	}
+}
+
+test_git_config_listing_filtered_for_credentials_denied if {
+	every pair in [
+		[["git", "config", "--list"], ["grep", "-i", "pass"]], [["git", "config", "-l"], ["grep", "-i", "token"]],
+		[["git", "config", "--global", "--list"], ["rg", "-i", "password|extraheader"]], [["git", "config", "list", "--show-origin"], ["awk", "/authorization/"]],
+	] {
+		count(credential_output.deny) > 0 with input as _piped(pair[0], pair[1])
+	}
+	every pair in [[["git", "config", "--list"], ["grep", "user"]], [["git", "config", "--list"], ["grep", "-c", "remote"]], [["git", "config", "--list"], ["grep", "credential.helper"]], [["git", "config", "-l"], ["grep", "signingkey"]], [["git", "config", "-l"], ["grep", "author"]]] {
+		count(credential_output.deny) == 0 with input as _piped(pair[0], pair[1])
+	}
+	allowed(["git", "config", "--list"])
+}
+
+_piped(a, b) := data.claude_rego.lib.testing.bash("x", [data.claude_rego.lib.testing.seg(0, a), data.claude_rego.lib.testing.pipe(1, b, 0)], [])
+
+test_network_keys_denied if {
+	every argv in [
+		["wg", "showconf", "wg0"], ["wg", "show", "wg0", "private-key"], ["wg-quick", "strip", "wg0"], ["nmcli", "-s", "connection", "show", "Home"],
+		["nmcli", "--show-secrets", "connection", "show", "Home"], ["nmcli", "dev", "wifi", "show-password"], ["klist", "-kK", "/etc/krb5.keytab"],
+		["secret-tool", "search", "--all", "service", "github"], ["openvpn3", "config-dump", "--config", "corp"],
+	] {
+		denied(argv)
+	}
+	every argv in [["wg", "show"], ["nmcli", "connection", "show"], ["nmcli", "-t", "-f", "NAME", "connection", "show"], ["klist"], ["klist", "-k", "/etc/krb5.keytab"]] {
+		allowed(argv)
+	}
+}

@@ -795,3 +795,196 @@ ask contains msg if {
 	_through_link(word, link)
 	msg := sprintf("`%s` runs after `cd %s`, through `%s`, a link made earlier in this command: claude-rego cannot tell which directory it deletes in (a link to / or ~ makes this a delete there). Approve only if you know the target.", [concat(" ", seg.argv), word, link])
 }
+
+# ------------------------------------------------------------------ root-only damage
+
+# Judged as if the agent ran as root (a container, a root shell: no sudo needed), by
+# effect. Denied: killing every process or init, a second root account, root's password
+# removed or root deleted, immutable/ACL flags set or cleared recursively on /, ~ or a
+# system directory (the chattr analogue of recursive chmod). Asked: stopping or
+# rebooting the machine, flushing its firewall, switching off its security services.
+
+# killall5 signals every process on the machine; kill … 1 signals init (the container or
+# the machine goes down)
+deny contains msg if {
+	some seg in shell.running({"killall5"})
+	not shell.has_arg(seg, {"--help", "-h"})
+	msg := sprintf("Blocked: `%s` signals every process on the machine (your session, the editor and the agent included). Kill specific processes by PID instead.", [concat(" ", seg.argv)])
+}
+
+deny contains msg if {
+	some seg in shell.running({"kill"})
+	args := shell.args(seg)
+	some i, a in args
+	a == "1"
+	not _kill_option_value(args, i)
+	not _signal_zero(args) # kill -0 1: is it alive? (no signal is sent)
+	msg := sprintf("Blocked: `%s` signals process 1 (init): the machine or the container goes down. Kill specific processes by PID instead.", [concat(" ", seg.argv)])
+}
+
+_signal_zero(args) if "-0" in args
+
+_signal_zero(args) if {
+	some i, a in args
+	a in {"-s", "-n", "--signal"}
+	args[i + 1] == "0"
+}
+
+_kill_option_value(args, i) if {
+	i > 0
+	args[i - 1] in {"-s", "-n", "--signal", "-l", "-L", "--list", "-q", "--queue", "--timeout"}
+}
+
+# useradd -o -u 0 x, usermod -u 0 -o dev, groupadd -o -g 0 g: a second root account
+_uid_tools := {"useradd", "adduser", "usermod", "pw", "luseradd", "lusermod"}
+
+_zero_id(seg, opts) if {
+	some i, a in shell.args(seg)
+	a in opts
+	regex.match(`^0+$`, shell.args(seg)[i + 1])
+}
+
+_zero_id(seg, opts) if {
+	some a in shell.args(seg)
+	some o in opts
+	regex.match(`^0+$`, trim_prefix(trim_prefix(a, concat("", [o, "="])), o))
+	startswith(a, o)
+	a != o
+}
+
+# -ou0: the value inside a cluster of short flags
+_zero_id(seg, opts) if {
+	some o in opts
+	regex.match(`^-[a-z]$`, o)
+	some a in shell.args(seg)
+	regex.match(concat("", [`^-[a-zA-Z]*`, substring(o, 1, 1), `0+$`]), a)
+}
+
+deny contains msg if {
+	some seg in shell.running(_uid_tools)
+	_zero_id(seg, {"-u", "--uid"})
+	not "root" in shell.operands(seg)
+	msg := sprintf("Blocked: `%s` gives an account user id 0: a second root account. Create ordinary accounts only.", [concat(" ", seg.argv)])
+}
+
+deny contains msg if {
+	some seg in shell.running({"groupadd", "groupmod"})
+	_zero_id(seg, {"-g", "--gid"})
+	not "root" in shell.operands(seg)
+	msg := sprintf("Blocked: `%s` gives a group id 0: a second root group. Create ordinary groups only.", [concat(" ", seg.argv)])
+}
+
+# passwd -d root (or bare passwd -d as root), usermod -p '' root, userdel root
+deny contains msg if {
+	some seg in shell.running({"passwd"})
+	shell.has_arg(seg, {"-d", "--delete"})
+	_root_account(seg)
+	msg := sprintf("Blocked: `%s` removes root's password: anyone can become root. Leave root's password alone.", [concat(" ", seg.argv)])
+}
+
+deny contains msg if {
+	some seg in shell.running({"usermod"})
+	v := shell.option_value(seg, {"-p", "--password"})
+	v in {"", "''", "\"\""}
+	_root_account(seg)
+	msg := sprintf("Blocked: `%s` removes root's password: anyone can become root. Leave root's password alone.", [concat(" ", seg.argv)])
+}
+
+deny contains msg if {
+	some seg in shell.running({"userdel", "deluser"})
+	"root" in shell.operands(seg)
+	msg := sprintf("Blocked: `%s` deletes the root account. Leave it alone.", [concat(" ", seg.argv)])
+}
+
+_root_account(seg) if "root" in shell.operands(seg)
+
+_root_account(seg) if count(shell.operands(seg)) == 0
+
+_root_account(seg) if {
+	shell.runs(seg, "usermod")
+	shell.operands(seg)[count(shell.operands(seg)) - 1] == "root"
+}
+
+# chattr -R +i /etc, chattr -R +a ~, setfacl -R -m … /: every file there frozen (updates,
+# logins, the shell's own files fail) or its access rewritten
+deny contains msg if {
+	some seg in shell.running({"chattr", "setfacl"})
+	_recursive_attr(seg)
+	some word in shell.operands(seg)
+	not regex.match(`^[-+=][a-zA-Z]+$`, word)
+	l := hits(seg, word, catastrophic_roots)
+	msg := sprintf("Blocked: `%s` recursively changes file attributes or ACLs of %s (%s), which breaks the system or your account. Change specific files inside the project instead.", [concat(" ", seg.argv), stripped(l), describe(l)])
+}
+
+_recursive_attr(seg) if shell.has_arg(seg, {"-R", "--recursive"})
+
+_recursive_attr(seg) if {
+	some a in shell.args(seg)
+	regex.match(`^-[a-zA-Z]*R[a-zA-Z]*$`, a)
+}
+
+# shutdown, reboot, halt, poweroff, init 0/6, systemctl poweroff|reboot|…: the machine stops
+_power_commands := {"shutdown", "reboot", "halt", "poweroff", "kexec"}
+
+ask contains msg if {
+	some seg in shell.running(_power_commands)
+	not shell.has_arg(seg, {"-c", "--help", "--show", "-k"})
+	msg := sprintf("`%s` stops or restarts the machine (every session and service on it). Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+ask contains msg if {
+	some seg in shell.running({"init", "telinit"})
+	some a in shell.operands(seg)
+	a in {"0", "1", "6", "s", "S"}
+	msg := sprintf("`%s` changes the machine's runlevel (stops or restarts it). Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+ask contains msg if {
+	some seg in shell.running({"systemctl", "loginctl"})
+	some a in shell.args(seg)
+	a in {"poweroff", "reboot", "halt", "kexec", "rescue", "emergency", "suspend", "hibernate", "soft-reboot", "isolate", "kill-session", "terminate-session", "kill-user", "terminate-user"}
+	msg := sprintf("`%s` stops, restarts or isolates the machine or a login session. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+# iptables -F, -P INPUT DROP, nft flush ruleset, ufw disable/reset: the firewall is
+# removed (the machine is exposed) or every connection cut (ssh included)
+ask contains msg if {
+	some seg in shell.running({"iptables", "ip6tables", "iptables-legacy", "iptables-nft", "nft", "ufw", "firewall-cmd", "pfctl", "ebtables", "arptables"})
+	_firewall_change(seg)
+	msg := sprintf("`%s` flushes or replaces the machine's firewall rules (it is exposed, or every connection is cut). Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+_firewall_change(seg) if shell.has_arg(seg, {"-F", "--flush", "-X", "--delete-chain", "-P", "--policy", "flush", "disable", "reset", "--panic-on", "--set-default-zone", "--complete-reload", "-d", "-Fa", "-Fr"})
+
+_firewall_change(seg) if {
+	shell.runs(seg, "ufw")
+	"default" in shell.args(seg)
+}
+
+# setenforce 0, auditctl -e 0 / -D, aa-teardown, systemctl stop|disable|mask of a security
+# service (auditd, apparmor, firewalld, ufw, fail2ban, sshd): the machine's protections off
+ask contains msg if {
+	some seg in shell.running({"setenforce", "aa-teardown", "aa-disable", "aa-complain", "auditctl"})
+	_security_off(seg)
+	msg := sprintf("`%s` switches off a security control of the machine (SELinux, AppArmor, audit). Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+_security_off(seg) if shell.runs(seg, "setenforce")
+
+_security_off(seg) if shell.runs_any(seg, {"aa-teardown", "aa-disable", "aa-complain"})
+
+_security_off(seg) if {
+	shell.runs(seg, "auditctl")
+	shell.has_arg(seg, {"-D", "-e"})
+}
+
+_security_services := {"auditd", "apparmor", "firewalld", "ufw", "fail2ban", "sshd", "ssh", "nftables", "iptables", "selinux", "crowdsec", "osqueryd", "falco", "wazuh-agent", "clamav-daemon"}
+
+ask contains msg if {
+	some seg in shell.running({"systemctl", "service"})
+	some verb in shell.args(seg)
+	verb in {"stop", "disable", "mask", "kill"}
+	some a in shell.args(seg)
+	trim_suffix(a, ".service") in _security_services
+	msg := sprintf("`%s` stops a security or remote-access service of the machine. Approve only if intended.", [concat(" ", seg.argv)])
+}

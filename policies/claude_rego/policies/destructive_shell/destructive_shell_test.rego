@@ -333,3 +333,42 @@ test_xargs_fed_by_a_listing_of_the_working_directory if {
 	here := [seg(0, ["ls"]), pipe(1, ["xargs", "rm", "-rf"], 0), sub(2, ["rm", "-rf"], {"parent": 1, "context": "xargs", "depth": 1, "wrappers": ["xargs"]})]
 	allowed(bash("ls | xargs rm -rf", here, []))
 }
+
+# ------------------------------------------------------------------ root-only damage
+
+_asked(doc) if {
+	count(destructive_shell.deny) == 0 with input as doc
+	count(destructive_shell.ask) > 0 with input as doc
+}
+
+test_root_only_damage_denied_without_sudo if {
+	every argv in [
+		["killall5", "-9"], ["killall5"], ["kill", "-9", "1"], ["kill", "-KILL", "1"], ["kill", "-s", "TERM", "1"],
+		["useradd", "-o", "-u", "0", "-g", "0", "backdoor"], ["usermod", "-u", "0", "-o", "dev"], ["usermod", "--uid=0", "-o", "dev"],
+		["useradd", "-ou0", "x"], ["groupadd", "-o", "-g", "0", "g0"], ["passwd", "-d", "root"], ["passwd", "--delete", "root"], ["passwd", "-d"],
+		["usermod", "-p", "", "root"], ["userdel", "-r", "root"], ["chattr", "-R", "+i", "/etc"], ["chattr", "-R", "+i", "/home/dev"],
+		["chattr", "-Rf", "-i", "/"], ["setfacl", "-R", "-m", "u:nobody:rwx", "/usr"],
+	] {
+		denied(cmd(argv))
+	}
+	every argv in [
+		["kill", "-9", "1234"], ["kill", "-s", "1", "4242"], ["kill", "%1"], ["kill", "-0", "1"], ["kill", "-s", "0", "1"], ["useradd", "-m", "-u", "1001", "dev2"], ["passwd", "-S", "root"],
+		["chattr", "+i", "build/lock"], ["chattr", "-R", "-i", "build"], ["usermod", "-u", "1001", "dev"], ["shutdown", "-c"],
+	] {
+		allowed(cmd(argv))
+	}
+}
+
+test_machine_wide_changes_ask if {
+	every argv in [
+		["shutdown", "-h", "now"], ["reboot"], ["poweroff"], ["halt"], ["init", "0"], ["telinit", "6"], ["systemctl", "reboot"],
+		["systemctl", "isolate", "rescue.target"], ["iptables", "-F"], ["iptables", "-P", "INPUT", "DROP"], ["nft", "flush", "ruleset"],
+		["ufw", "disable"], ["ufw", "default", "deny", "incoming"], ["setenforce", "0"], ["auditctl", "-D"], ["aa-teardown"],
+		["systemctl", "stop", "auditd"], ["systemctl", "disable", "--now", "firewalld.service"], ["service", "ssh", "stop"],
+	] {
+		_asked(cmd(argv))
+	}
+	every argv in [["systemctl", "status", "auditd"], ["iptables", "-L", "-n"], ["nft", "list", "ruleset"], ["ufw", "status"], ["systemctl", "restart", "nginx"], ["systemctl", "stop", "postgresql"]] {
+		allowed(cmd(argv))
+	}
+}

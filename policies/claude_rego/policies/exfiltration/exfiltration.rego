@@ -275,9 +275,16 @@ _data_sources := {
 ask contains msg if {
 	some seg in shell.running({"ssh", "autossh"})
 	some a in shell.args(seg)
-	startswith(a, "-R")
+	_remote_forward(a)
 	msg := sprintf("`%s` opens a reverse tunnel: the remote host can reach this machine's ports. Approve only if intended.", [concat(" ", seg.argv)])
 }
+
+# -R 80:localhost:3000, -R80:…, clustered -NR / -fNTR, -o RemoteForward=… (serveo,
+# localhost.run and any host that publishes the forwarded port)
+# (before R only ssh's flags without a value: -oRequestTTY is an -o option)
+_remote_forward(a) if regex.match(`^-[46AaCfGgKkMNnqsTtVvXxYy]*R`, a)
+
+_remote_forward(a) if regex.match(`(?i)^(-o[ \t]*)?remoteforward([ \t=]|$)`, a)
 
 # servers that publish the home directory or / (python -m http.server --directory ~)
 ask contains msg if {
@@ -425,28 +432,18 @@ _scripted_input(seg) if {
 
 # Tunnel services publish a local port on the internet (ngrok, cloudflared tunnel, bore,
 # localtunnel, zrok, tailscale funnel, …): the analogue of ssh -R. Their informational
-# subcommands (version, help, login, list) stay allowed. An HTTP tunnel of a dev server
-# (`ngrok http 3000`, `lt --port 5173`, `cloudflared tunnel --url http://localhost:3000`)
-# passes: what goes out is that web app. Raw TCP (ngrok tcp, bore, chisel, frpc, …), a
-# file server (ngrok http file:///), a port that cannot be read and the ports of login,
-# remote-desktop, database, container-API and notebook services keep asking: those give
-# the internet a shell or the data.
+# subcommands (version, help, login, list) stay allowed. Every tunnel that publishes asks,
+# a dev server's HTTP port too (`ngrok http 3000`, `lt --port 5173`, `cloudflared tunnel
+# --url http://localhost:3000`): what the address exposes (an app with a debug console, an
+# admin route, files the dev server serves from the project) is not known to the hook,
+# and anyone with the address reaches it.
 _tunnel_tools := {"ngrok", "bore", "lt", "localtunnel", "zrok", "pinggy", "frpc", "chisel", "telebit", "pagekite", "pagekite.py", "devtunnel", "tmole", "tunnelmole", "loophole", "expose", "sish", "inlets", "rathole", "boringproxy", "localxpose", "loclx", "playit", "packetriot", "pktriot"}
 
 _tunnel_info := {"version", "help", "--help", "-h", "--version", "-v", "login", "logout", "list", "ls", "info", "status", "config", "update", "completion", "diagnose", "authtoken", "token"}
 
-# Ports whose service gives a shell, a desktop, a database, a container/cluster API or a
-# notebook (which runs code) to whoever reaches it.
-sensitive_tunnel_ports := {
-	"21", "22", "23", "111", "135", "139", "445", "873", "1433", "1521", "2049", "2375", "2376", "2379", "2380",
-	"3306", "3389", "4243", "5000", "5432", "5900", "5901", "5902", "5984", "5985", "5986", "6379", "6443", "7474",
-	"8888", "8889", "9042", "9090", "9200", "9300", "10250", "11211", "15672", "27017", "27018", "28017",
-}
-
 ask contains msg if {
 	some seg in shell.running(_tunnel_tools)
 	not _tunnel_info_only(seg)
-	not _dev_http_tunnel(seg)
 	msg := sprintf("`%s` publishes a local port on the internet through a tunnel service: anyone with the address reaches this machine. Approve only if intended.", [concat(" ", seg.argv)])
 }
 
@@ -461,80 +458,10 @@ _tunnel_info_only(seg) if {
 	shell.args(seg)[0] in _tunnel_info
 }
 
-# The port of an HTTP target: `3000`, `localhost:3000`, `http://127.0.0.1:3000/`. Anything
-# else (a file:// URL, a unix socket, a word with $ or …) has no port and keeps asking.
-tunnel_http_port(target) := port if {
-	m := regex.find_all_string_submatch_n(`^(?:https?://)?(?:(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|[A-Za-z0-9.-]+):)?([0-9]{1,5})/?$`, target, 1)
-	count(m) == 1
-	port := m[0][1]
-}
-
-_safe_http_port(target) if {
-	port := tunnel_http_port(target)
-	not port in sensitive_tunnel_ports
-}
-
-# ngrok http PORT: every word after `http` is a safe port target or the value of an
-# option (`--domain x.ngrok.app`); a file:// target, a second target or an unreadable word
-# keeps asking.
-_dev_http_tunnel(seg) if {
-	shell.runs(seg, "ngrok")
-	args := shell.args(seg)
-	some h, first in args
-	first in {"http", "https"}
-	not _ngrok_before_is_operand(args, h)
-	count([1 | some j, w in args; j > h; tunnel_http_port(w)]) == 1
-	every j, w in args {
-		_ngrok_word_ok(args, h, j, w)
-	}
-}
-
-_ngrok_before_is_operand(args, h) if {
-	some j, w in args
-	j < h
-	not startswith(w, "-")
-	not _after_option(args, j)
-}
-
-_after_option(args, j) if {
-	j > 0
-	startswith(args[j - 1], "-")
-	not contains(args[j - 1], "=")
-}
-
-_ngrok_word_ok(_, h, j, _) if j <= h
-
-_ngrok_word_ok(_, h, j, w) if {
-	j > h
-	startswith(w, "-")
-}
-
-_ngrok_word_ok(_, h, j, w) if {
-	j > h
-	_safe_http_port(w)
-}
-
-_ngrok_word_ok(args, h, j, w) if {
-	j > h
-	not startswith(w, "-")
-	not tunnel_http_port(w)
-	not contains(lower(w), "file:")
-	_after_option(args, j)
-}
-
-# lt / localtunnel --port PORT
-_dev_http_tunnel(seg) if {
-	shell.runs_any(seg, {"lt", "localtunnel"})
-	port := shell.option_value(seg, {"--port", "-p"})
-	_safe_http_port(port)
-	not shell.has_arg(seg, {"--local-host", "-l", "--local-https", "--local-cert", "--local-key"})
-}
-
 ask contains msg if {
 	some seg in shell.running({"cloudflared"})
 	"tunnel" in shell.args(seg)
 	not _cloudflared_info(seg)
-	not _cloudflared_dev_http(seg)
 	msg := sprintf("`%s` publishes a local service on the internet through a Cloudflare tunnel. Approve only if intended.", [concat(" ", seg.argv)])
 }
 
@@ -543,13 +470,6 @@ _cloudflared_info(seg) if {
 	some i, o in ops
 	o == "tunnel"
 	ops[i + 1] in {"list", "info", "login", "delete", "cleanup", "token", "route"}
-}
-
-# cloudflared tunnel --url http://localhost:3000 (a quick tunnel of a web app)
-_cloudflared_dev_http(seg) if {
-	url := shell.option_value(seg, {"--url"})
-	regex.match(`^https?://`, url)
-	_safe_http_port(url)
 }
 
 ask contains msg if {

@@ -106,13 +106,27 @@ test_h12_tunnel_services_ask if {
 	}
 }
 
-test_h12_dev_server_http_tunnels_pass if {
+test_h12_dev_server_http_tunnels_ask if {
 	every argv in [
 		["ngrok", "http", "3000"], ["ngrok", "http", "5173"], ["ngrok", "http", "http://localhost:8080"],
 		["ngrok", "http", "--domain", "app.ngrok.app", "3000"], ["ngrok", "http", "3000", "--basic-auth", "u:p"],
 		["lt", "--port", "5173"], ["lt", "-p", "3000", "--subdomain", "demo"], ["localtunnel", "--port", "8080"],
 		["cloudflared", "tunnel", "--url", "http://localhost:3000"], ["cloudflared", "tunnel", "--url=http://127.0.0.1:4000"],
 	] {
+		count(exfiltration.ask) > 0 with input as _input([_seg(0, argv, {})], [])
+	}
+}
+
+test_reverse_forwards_in_any_spelling_ask if {
+	every argv in [
+		["ssh", "-R", "80:localhost:3000", "serveo.net"], ["ssh", "-NR", "80:localhost:3000", "serveo.net"],
+		["ssh", "-fNTR", "9000:localhost:22", "host"], ["ssh", "-R80:localhost:8080", "nokey@localhost.run"],
+		["ssh", "-o", "RemoteForward=8080 localhost:80", "u@h"], ["ssh", "-oRemoteForward=8080:localhost:80", "u@h"],
+		["autossh", "-M", "0", "-NR", "2222:localhost:22", "relay"],
+	] {
+		count(exfiltration.ask) > 0 with input as _input([_seg(0, argv, {})], [])
+	}
+	every argv in [["ssh", "-L", "5432:localhost:5432", "db"], ["ssh", "-N", "-D", "1080", "h"], ["ssh", "host", "uptime"]] {
 		count(exfiltration.ask) == 0 with input as _input([_seg(0, argv, {})], [])
 	}
 }

