@@ -80,10 +80,30 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
             home=home, flavour=flavour, resolver=resolver, effects=effects)
         facts["path_index"] = path_facts.index_paths(facts["paths"])
         path_facts.prune_secret_pieces(facts["shell"], facts["paths"], facts["path_index"])
-        facts["effects"] = {"network": effects["network"], "exec": effects["exec"],
+        facts["effects"] = {"network": effects["network"] + _shell_urls(facts["shell"]), "exec": effects["exec"],
+                            "sql": effects["sql"], "words": effects["words"], "server_words": effects["server_words"],
                             "truncated": effects["truncated"]}
 
     return {"contract_version": CONTRACT_VERSION, "hook": hook, "facts": facts}
+
+
+def _shell_urls(shell: dict | None) -> list[dict]:
+    """The URLs of a command's words (curl, wget, any client) as network effects, with the
+    host folded as the client's URL parser would (facts/paths/network.py), so host rules
+    judge `curl http://１６９。２５４。１６９。２５４/` like a WebFetch of it."""
+    out: list[dict] = []
+    segments = shell.get("segments") if isinstance(shell, dict) else None
+    for seg in segments if isinstance(segments, list) else ():
+        argv = seg.get("argv") if isinstance(seg, dict) else None
+        for k, word in enumerate(argv if isinstance(argv, list) else ()):
+            if not isinstance(word, str) or ("://" not in word[:64] and word[:64].isascii()):
+                continue
+            if word.startswith("-") and "=" in word:
+                word = word.partition("=")[2]  # --url=http://…
+            found = path_facts.network(f"segment[{seg.get('id', 0)}].argv[{k}]", word)
+            if found and len(out) < 32:
+                out.append(found)
+    return out
 
 
 def _secret_facts(hook: dict, folded: str | None) -> dict | None:
