@@ -75,6 +75,7 @@ def test_sql_is_read_in_database_tools_and_sql_fields_only():
     assert facts("mcp__postgres__query", {"sql": "DROP TABLE users"})["effects"]["sql"][0]["kind"] == "drop"
     assert facts("mcp__notes__create", {"statement": "TRUNCATE logs"})["effects"]["sql"][0]["kind"] == "truncate"
     assert facts("mcp__notes__create", {"text": "TRUNCATE logs"})["effects"]["sql"] == []
+    assert facts("mcp__linear__list_issues", {"query": "drop table bug"})["effects"]["sql"] == []
 
 
 def test_words_of_the_tool_and_server():
