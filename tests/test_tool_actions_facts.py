@@ -107,5 +107,7 @@ def test_regex_option_values_are_no_paths():
     assert ".*" not in f["shell"]["index"]["maybe_secret_pieces"]
     f = facts("Bash", {"command": "cat .*"})
     assert ".*" in f["shell"]["index"]["maybe_secret_pieces"]
+    f = facts("Bash", {"command": "node -e '.*' x"})  # -e is a pattern of grep-like programs only
+    assert ".*" in f["shell"]["index"]["maybe_secret_pieces"]
     f = facts("Bash", {"command": "tool --include-pattern '.env*' ."})
     assert ".env*" in f["shell"]["index"]["maybe_secret_pieces"]

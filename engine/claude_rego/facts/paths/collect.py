@@ -77,14 +77,17 @@ def _shell_paths(shell: dict, flavour: str):
 # options whose value is a regular expression or a match pattern, not a file:
 # cosign --certificate-identity-regexp '.*', grep -e '.*', --regex, --pattern, --match
 _PATTERN_OPTION_SUFFIXES = ("-regexp", "-regex", "-re", "-pattern", "-match", "-filter")
-_PATTERN_OPTIONS = frozenset({"-e", "--regexp", "--regex", "--pattern", "--match", "--grep", "-regex", "-iregex"})
+_PATTERN_OPTIONS = frozenset({"--regex", "--pattern", "--match", "--grep", "-regex", "-iregex"})
+_GREP_PATTERN_OPTIONS = frozenset({"-e", "--regexp"})  # of grep-like programs only (node -e runs code)
 # programs whose first operand (without -e/-f) is a pattern, not a file
 _PATTERN_FIRST = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "zgrep", "pgrep", "pkill"})
 _FILE_FIND_OPTIONS = frozenset({"-regex", "-iregex"})  # find's file-name regexes select files
 
 
-def _pattern_option(option: str) -> bool:
+def _pattern_option(option: str, program: str) -> bool:
     name = option.split("=", 1)[0]
+    if name in _GREP_PATTERN_OPTIONS:
+        return program in _PATTERN_FIRST
     if any(w in name for w in ("include", "exclude", "file", "path", "glob", "dir")):
         return False  # --include-pattern '.env*' selects the files a program reads
     return name in _PATTERN_OPTIONS or (name.startswith("--") and name.endswith(_PATTERN_OPTION_SUFFIXES))
@@ -99,7 +102,7 @@ def _pattern_positions(command: str, args: list) -> list[int]:
     for k, arg in enumerate(args):
         if not isinstance(arg, str):
             continue
-        if k and isinstance(args[k - 1], str) and _pattern_option(args[k - 1]) and "=" not in args[k - 1]:
+        if k and isinstance(args[k - 1], str) and _pattern_option(args[k - 1], name) and "=" not in args[k - 1]:
             if not (name == "find" and args[k - 1] in _FILE_FIND_OPTIONS):
                 out.append(k)
                 pattern_given = pattern_given or args[k - 1] in ("-e", "--regexp")
@@ -347,24 +350,31 @@ def _drop_pattern_pieces(shell: dict | None) -> None:
     name no file, so `.*` there is not a glob over dotfiles. Never raises."""
     try:
         sindex = shell.get("index") if isinstance(shell, dict) else None
-        segments = shell.get("segments") if isinstance(shell, dict) else None
-        if not isinstance(sindex, dict) or not isinstance(segments, list) or not sindex.get("maybe_secret_pieces"):
+        if not isinstance(sindex, dict) or not sindex.get("maybe_secret_pieces"):
             return
-        as_pattern: set[str] = set()
-        elsewhere: set[str] = set()
-        for seg in segments:
-            args = seg.get("args") if isinstance(seg, dict) else None
-            if not isinstance(args, list):
-                continue
-            patterns = set(_pattern_positions(str(seg.get("command") or ""), args))
-            for k, arg in enumerate(args):
-                if isinstance(arg, str):
-                    (as_pattern if k in patterns else elsewhere).update(_arg_pieces(arg))
-        only = as_pattern - elsewhere
+        only = pattern_only_pieces(shell)
         if only:
             sindex["maybe_secret_pieces"] = [p for p in sindex["maybe_secret_pieces"] if p not in only]
     except Exception:  # noqa: BLE001 — keep the list as it was
         return
+
+
+def pattern_only_pieces(shell: dict | None) -> set[str]:
+    """The argument pieces of a command that occur only as regexes or patterns."""
+    segments = shell.get("segments") if isinstance(shell, dict) else None
+    if not isinstance(segments, list):
+        return set()
+    as_pattern: set[str] = set()
+    elsewhere: set[str] = set()
+    for seg in segments:
+        args = seg.get("args") if isinstance(seg, dict) else None
+        if not isinstance(args, list):
+            continue
+        patterns = set(_pattern_positions(str(seg.get("command") or ""), args))
+        for k, arg in enumerate(args):
+            if isinstance(arg, str):
+                (as_pattern if k in patterns else elsewhere).update(_arg_pieces(arg))
+    return as_pattern - elsewhere
 
 
 def index_paths(paths: list[dict]) -> dict | None:
