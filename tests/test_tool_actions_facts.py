@@ -51,6 +51,8 @@ def test_shell_urls_are_network_effects_with_folded_hosts():
     f = facts("Bash", {"command": "curl -s http://\uff11\uff16\uff19.254.169.254/latest/ && wget --post-data=x http://localhost:2375/x"})
     hosts = [(n["host"], n["port"]) for n in f["effects"]["network"]]
     assert ("169.254.169.254", 80) in hosts and ("localhost", 2375) in hosts
+    f = facts("Bash", {"command": "curl -s \u2460\u2465\u2468\u3002254\u3002169\u3002254/latest"})  # ①⑥⑨ : NFKC digits
+    assert [n["host"] for n in f["effects"]["network"]] == ["169.254.169.254"]
 
 
 @pytest.mark.parametrize(("text", "kind"), [

@@ -87,6 +87,10 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
     return {"contract_version": CONTRACT_VERSION, "hook": hook, "facts": facts}
 
 
+# clients that read a bare host/path operand as an http URL
+_URL_CLIENTS = frozenset({"curl", "wget", "http", "https", "xh", "xhs", "aria2c", "lynx", "w3m", "links", "elinks"})
+
+
 def _shell_urls(shell: dict | None) -> list[dict]:
     """The URLs of a command's words (curl, wget, any client) as network effects, with the
     host folded as the client's URL parser would (facts/paths/network.py), so host rules
@@ -100,6 +104,8 @@ def _shell_urls(shell: dict | None) -> list[dict]:
                 continue
             if word.startswith("-") and "=" in word:
                 word = word.partition("=")[2]  # --url=http://…
+            elif k and "://" not in word and not word.startswith("-") and seg.get("command") in _URL_CLIENTS:
+                word = "http://" + word  # curl １６９。２５４。１６９。２５４/latest: a client adds the scheme
             found = path_facts.network(f"segment[{seg.get('id', 0)}].argv[{k}]", word)
             if found and len(out) < 32:
                 out.append(found)
