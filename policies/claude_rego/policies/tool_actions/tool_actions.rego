@@ -82,6 +82,15 @@ _secret_tool if {
 	w in _words
 }
 
+# a platform's environment variables (list_env_vars, get_environment_variables, CI/CD
+# variables): their values are the deployment's secrets
+_secret_tool if {
+	some e in {"env", "envs", "environment", "environments", "ci", "cicd", "pipeline", "project", "deployment"}
+	e in _words
+	some v in {"var", "vars", "variable", "variables"}
+	v in _words
+}
+
 # any read of a secret manager's server (mcp__vault__read, mcp__doppler__list)
 _secret_tool if {
 	some w in settings.value("secret_tool_servers")

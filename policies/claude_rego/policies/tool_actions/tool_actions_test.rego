@@ -67,3 +67,13 @@ test_kubectl_proxy_secrets_only if {
 	count(tool_actions.ask) == 1 with input as secrets
 	count(tool_actions.ask) == 0 with input as pods
 }
+
+test_environment_variables_of_a_platform_are_secrets if {
+	doc := _mcp("mcp__vercel__list_env_vars", {"project": "web"}, {"words": ["list", "env", "vars"]})
+	count(tool_actions.ask) == 1 with input as doc
+}
+
+test_revoking_is_destructive if {
+	doc := _mcp("mcp__github__revoke_installation_token", {}, {"words": ["revoke", "installation", "token"]})
+	count(tool_actions.ask) == 1 with input as doc
+}
