@@ -122,6 +122,27 @@ _service_path(svc, path) if {
 	_service_contains(svc, path)
 }
 
+# The container runtime's API socket spoken to directly (curl --unix-socket
+# /var/run/docker.sock …, socat, an MCP tool given the socket): it starts containers
+# with the host's root and reads every container's environment.
+ask contains msg if {
+	some p in input.facts.paths
+	p.name in {s | some s in settings.value("container_sockets")}
+	_speaks_http(p)
+	msg := sprintf("`%s` talks to the container runtime's API socket directly: that API starts containers with this machine's root and reads their secrets. Use the docker/podman CLI so the other checks apply, or approve if you meant it.", [p.raw])
+}
+
+_speaks_http(p) if {
+	p.source == "argument"
+	seg := data.claude_rego.lib.shell.segments[p.segment]
+	seg.name in {"curl", "wget", "socat", "nc", "ncat", "netcat", "http", "https", "xh", "python", "python3", "node"}
+}
+
+_speaks_http(p) if {
+	p.source == "tool_input"
+	_structured
+}
+
 _service_except(svc, path) if {
 	some e in object.get(svc, "except", [])
 	startswith(path, lower(e))

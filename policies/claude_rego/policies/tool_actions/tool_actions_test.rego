@@ -77,3 +77,9 @@ test_revoking_is_destructive if {
 	doc := _mcp("mcp__github__revoke_installation_token", {}, {"words": ["revoke", "installation", "token"]})
 	count(tool_actions.ask) == 1 with input as doc
 }
+
+test_an_mcp_tool_given_the_docker_socket_asks if {
+	doc := object.union(_mcp("mcp__http__request", {"socket_path": "/var/run/docker.sock", "path": "/containers/json"}, {"words": ["request"]}), {"facts": {"paths": [{"source": "tool_input", "field": "socket_path", "name": "docker.sock", "raw": "/var/run/docker.sock"}]}})
+	some msg in tool_actions.ask with input as doc
+	contains(msg, "container runtime")
+}
