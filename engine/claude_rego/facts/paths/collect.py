@@ -84,13 +84,22 @@ _PATTERN_FIRST = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "zgrep"
 _FILE_FIND_OPTIONS = frozenset({"-regex", "-iregex"})  # find's file-name regexes select files
 
 
+# test runners' name filters: go test -run '.*', pytest -k, jest/vitest -t
+_PROGRAM_PATTERN_OPTIONS = {"go": frozenset({"-run", "-bench", "-skip"}), "pytest": frozenset({"-k"}),
+                            "jest": frozenset({"-t"}), "vitest": frozenset({"-t"})}
+
+
 def _pattern_option(option: str, program: str) -> bool:
     name = option.split("=", 1)[0]
     if name in _GREP_PATTERN_OPTIONS:
         return program in _PATTERN_FIRST
-    if any(w in name for w in ("include", "exclude", "file", "path", "glob", "dir")):
+    if name in _PROGRAM_PATTERN_OPTIONS.get(program, ()):
+        return True
+    lowered = name.lower()
+    if any(w in lowered for w in ("include", "file", "path", "glob", "dir")):
         return False  # --include-pattern '.env*' selects the files a program reads
-    return name in _PATTERN_OPTIONS or (name.startswith("--") and name.endswith(_PATTERN_OPTION_SUFFIXES))
+    return name in _PATTERN_OPTIONS or (name.startswith("--") and (
+        name.endswith(_PATTERN_OPTION_SUFFIXES) or lowered.endswith(("regexp", "regex", "pattern"))))
 
 
 def _pattern_positions(command: str, args: list) -> list[int]:

@@ -114,7 +114,8 @@ _DB_WORDS = frozenset({"query", "sql", "statement", "statements", "stmt", "execu
                        "database", "databases", "postgres", "postgresql", "pg", "psql", "mysql", "mariadb",
                        "sqlite", "mssql", "sqlserver", "oracle", "redis", "mongo", "mongodb", "supabase", "neon",
                        "bigquery", "snowflake", "clickhouse", "duckdb", "cql", "cassandra", "dynamodb",
-                       "planetscale", "turso", "d1", "prisma", "migration", "migrate"})
+                       "planetscale", "turso", "d1", "prisma", "migration", "migrate", "cypher", "neo4j", "gremlin",
+                       "memgraph", "surrealdb", "couchdb", "firestore", "elasticsearch", "opensearch"})
 # (a `query` field alone is a search box in most tools: it counts in database tools only)
 _SQL_KEY_WORDS = frozenset({"sql", "statement", "statements", "stmt", "cql", "ddl", "dml", "sql_query"})
 _MAX_SQL = 64         # strings read for statements in one tool input

@@ -3,7 +3,7 @@
 A database tool acts through a statement, not a path: `DROP TABLE users`, `TRUNCATE x`,
 `DELETE FROM orders` (no WHERE), `UPDATE t SET …` (no WHERE), `ALTER TABLE t DROP COLUMN c`,
 `DROP DATABASE prod`, and the document/key-value forms (`db.users.drop()`,
-`dropDatabase()`, `deleteMany({})`, `FLUSHALL`). `destructive(text)` names the first such
+`dropDatabase()`, `deleteMany({})`, `FLUSHALL`, Cypher `MATCH (n) DETACH DELETE n`). `destructive(text)` names the first such
 statement of a text; comments and string literals are skipped. No regexes, bounded work,
 never raises.
 """
@@ -78,6 +78,8 @@ def destructive(text: str) -> dict | None:
             if needle in ("flushall", "flushdb") and not _leading(clean, needle):
                 continue
             return {"kind": "document", "statement": name}
+    if "detach delete" in " ".join(clean.split()) and "where" not in clean:
+        return {"kind": "document", "statement": "DETACH DELETE (every matched node)"}  # Cypher
     for statement in clean.split(";")[:256]:
         words = _words(statement)
         if not words:

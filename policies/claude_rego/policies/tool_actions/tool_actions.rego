@@ -82,6 +82,12 @@ _secret_tool if {
 	w in _words
 }
 
+# a generic resource tool asked for secrets (mcp__kubernetes__resources_get {"kind": "Secret"})
+_secret_tool if {
+	some k in {"kind", "resource", "resource_type", "resourceType", "type", "object_type", "objectType"}
+	lower(object.get(object.get(input.hook, "tool_input", {}), k, "")) in {"secret", "secrets", "v1/secret"}
+}
+
 # a platform's environment variables (list_env_vars, get_environment_variables, CI/CD
 # variables): their values are the deployment's secrets
 _secret_tool if {

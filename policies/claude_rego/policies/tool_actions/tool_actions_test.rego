@@ -83,3 +83,10 @@ test_an_mcp_tool_given_the_docker_socket_asks if {
 	some msg in tool_actions.ask with input as doc
 	contains(msg, "container runtime")
 }
+
+test_a_resource_tool_asked_for_secrets_asks if {
+	doc := _mcp("mcp__kubernetes__resources_get", {"kind": "Secret", "name": "db", "namespace": "prod"}, {"words": ["resources", "get"]})
+	count(tool_actions.ask) == 1 with input as doc
+	pods := _mcp("mcp__kubernetes__resources_get", {"kind": "Pod", "name": "web"}, {"words": ["resources", "get"]})
+	count(tool_actions.ask) == 0 with input as pods
+}
