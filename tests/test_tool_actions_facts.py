@@ -90,6 +90,8 @@ def test_commands_in_other_keys_and_program_with_args():
         {"field": "cli_command", "command": "aws s3 ls"}]
     f = facts("mcp__proc__run_command", {"command": "rm", "args": ["-rf", "/home/dev"]})
     assert f["effects"]["exec"] == [{"field": "args", "command": "rm -rf /home/dev"}]
+    f = facts("mcp__proc__start", {"command": "rm", "args": ["-rf", "/home/dev"]})
+    assert f["effects"]["exec"] == [{"field": "args", "command": "rm -rf /home/dev"}]
     # a tool that does not run things: its args are data
     assert facts("mcp__issues__create_issue", {"title": "x", "args": ["a", "b"]})["effects"]["exec"] == []
 

@@ -349,9 +349,9 @@ def _join_argv(tool_input: dict, execs: list, executes: bool) -> None:
         if argv:
             execs[:] = [e for e in execs if not e["field"].startswith(k + "[")]
             execs.append({"field": k, "command": _argv_text(argv)})
-    if not executes:
-        return
     program = next((tool_input[k] for k in _PROGRAM_KEYS if isinstance(tool_input.get(k), str) and tool_input[k]), None)
+    if not executes and not any(isinstance(tool_input.get(k), str) for k in ("command", "cmd")):
+        return  # a program with its argument list runs when the tool runs things or names a command
     for k in _ARGV_KEYS:
         argv = argv_of(tool_input.get(k))
         if argv:
