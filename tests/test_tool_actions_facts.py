@@ -115,3 +115,11 @@ def test_regex_option_values_are_no_paths():
     assert ".*" in f["shell"]["index"]["maybe_secret_pieces"]
     f = facts("Bash", {"command": "tool --include-pattern '.env*' ."})
     assert ".env*" in f["shell"]["index"]["maybe_secret_pieces"]
+
+
+def test_a_request_in_separate_fields_is_a_url():
+    f = facts("mcp__http__request", {"host": "127.0.0.1", "port": 8500, "path": "/v1/kv/app", "method": "GET"})
+    assert [(n["host"], n["port"], n["path"]) for n in f["effects"]["network"]] == [("127.0.0.1", 8500, "/v1/kv/app")]
+    f = facts("mcp__net__probe", {"host": "169\u3002254\u3002169\u3002254"})
+    assert [n["host"] for n in f["effects"]["network"]] == ["169.254.169.254"]
+    assert facts("mcp__net__probe", {"host": "a b"})["effects"]["network"] == []

@@ -322,6 +322,9 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
 
     visit(tool_input, "", "", 0)
     _join_argv(tool_input, execs, executes)
+    hostport = _host_and_port(tool_input)
+    if hostport is not None:
+        network.append(hostport)
     # a git tool's revision spec naming a file (HEAD:.env, origin/main:config/x.yml): read
     if "git" in tokens or "git" in _server_tokens(tool_name):
         paths.extend(_revision_paths(tool_input))
@@ -331,6 +334,24 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
     if setting is not None:
         execs.append(setting)
     return out
+
+
+_HOST_KEYS = ("host", "hostname", "address", "server", "ip")
+
+
+def _host_and_port(tool_input: dict) -> dict | None:
+    """A request given as separate fields ({"host": "127.0.0.1", "port": 8500, "path":
+    "/v1/kv"}): the URL it makes, so host and port rules see it like a URL's."""
+    host = next((tool_input[k] for k in _HOST_KEYS if isinstance(tool_input.get(k), str) and tool_input[k]), None)
+    if host is None or "://" in host or len(host) > 256 or any(c.isspace() or c in "/?#@" for c in host):
+        return None
+    port = tool_input.get("port")
+    if isinstance(port, bool) or not isinstance(port, (int, str)) or (isinstance(port, str) and not port.isdigit()):
+        port = None
+    path = next((tool_input[k] for k in ("path", "endpoint", "url_path", "route")
+                 if isinstance(tool_input.get(k), str) and tool_input[k].startswith("/")), "/")
+    bracketed = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return _network("host", f"http://{bracketed}{'' if port is None else f':{port}'}{path[:_MAX_VALUE]}")
 
 
 _ARGV_KEYS = ("args", "argv", "arguments")
