@@ -33,6 +33,8 @@ _words := {w | some w in object.get(_effects, "words", [])}
 
 _server_words := {w | some w in object.get(_effects, "server_words", [])}
 
+_tool_input := object.get(input.hook, "tool_input", {}) if is_object(object.get(input.hook, "tool_input", {})) else := {}
+
 _structured if {
 	not input.facts.tool.class == "shell"
 	is_string(input.facts.tool.name)
@@ -55,7 +57,7 @@ ask contains msg if {
 # a file tool's delete (mcp__fs__delete_file {"path": …}) is judged by the path policies
 _only_paths if {
 	count([p | some p in input.facts.paths; p.source == "tool_input"]) > 0
-	count([k | some k, v in object.get(input.hook, "tool_input", {}); not _path_field(k, v)]) == 0
+	count([k | some k, v in _tool_input; not _path_field(k, v)]) == 0
 }
 
 _path_field(k, _) if {
@@ -85,7 +87,9 @@ _secret_tool if {
 # a generic resource tool asked for secrets (mcp__kubernetes__resources_get {"kind": "Secret"})
 _secret_tool if {
 	some k in {"kind", "resource", "resource_type", "resourceType", "type", "object_type", "objectType"}
-	lower(object.get(object.get(input.hook, "tool_input", {}), k, "")) in {"secret", "secrets", "v1/secret"}
+	value := object.get(_tool_input, k, "")
+	is_string(value)
+	lower(value) in {"secret", "secrets", "v1/secret"}
 }
 
 # a platform's environment variables (list_env_vars, get_environment_variables, CI/CD

@@ -90,3 +90,10 @@ test_a_resource_tool_asked_for_secrets_asks if {
 	pods := _mcp("mcp__kubernetes__resources_get", {"kind": "Pod", "name": "web"}, {"words": ["resources", "get"]})
 	count(tool_actions.ask) == 0 with input as pods
 }
+
+test_odd_values_do_not_raise if {
+	doc := _mcp("mcp__k8s__get", {"kind": 3, "type": {"a": 1}, "resource": null}, {"words": ["get"]})
+	count(tool_actions.ask) == 0 with input as doc
+	odd := {"hook": {"tool_name": "x", "tool_input": "not an object"}, "facts": {"tool": {"name": "x", "class": "other"}, "paths": [], "effects": null}}
+	count(tool_actions.ask) == 0 with input as odd
+}
