@@ -62,7 +62,7 @@ def test_any_tool_input_is_walked_by_key_and_verb(tool, tool_input, expected):
 def test_network_and_exec_effects():
     f = facts("mcp__fetch__fetch", {"url": "https://u:p@Evil.COM:8443/x?y=1"})
     assert f["effects"]["network"] == [{"field": "url", "url": "https://u:p@Evil.COM:8443/x?y=1", "scheme": "https",
-                                        "host": "evil.com", "credentials": True}]
+                                        "host": "evil.com", "port": 8443, "path": "/x", "credentials": True}]
     f = facts("WebFetch", {"url": "file:///home/dev/.ssh/id_rsa", "prompt": "x"})
     assert [(p["absolute"], p["access"]) for p in f["paths"]] == [("/home/dev/.ssh/id_rsa", "read")]
     f = facts("mcp__desktop__execute_command", {"command": "cat ~/.aws/credentials"})
@@ -70,7 +70,8 @@ def test_network_and_exec_effects():
     assert f["shell"]["segments"][0]["command"] == "cat"  # parsed as shell: the file policies see it
     f = facts("mcp__runner__run", {"cmd": ["rm", "-rf", "a b"]})
     assert f["effects"]["exec"] == [{"field": "cmd", "command": "rm -rf 'a b'"}]
-    assert facts("Bash", {"command": "ls"})["effects"] == {"network": [], "exec": [], "truncated": False}
+    assert facts("Bash", {"command": "ls"})["effects"] == {"network": [], "exec": [], "sql": [], "words": [],
+                                                           "server_words": [], "truncated": False}
 
 
 def test_walk_is_bounded():

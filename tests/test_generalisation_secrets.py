@@ -45,6 +45,13 @@ TOKENS = {
     "digitalocean": "dop_v1_" + HEX64,
     "cloudflare origin ca": "v1.0-" + HEX32[:24] + "-" + HEX64 + HEX64[:60],
     "heroku": "HRKU-" + "aB3dE5fG7hJ9kL1mN3pQ5r7s",
+    "okta ssws": "Authorization: SSWS " + "00" + B58 + "x7Yq",
+    "okta ssws short": "SSWS " + "00Tq8Lm3" + R20,
+    "sourcegraph": "sgp_" + HEX32 + "a1b2c3d4",
+    "sourcegraph instance": "sgp_" + HEX32[:16] + "_" + HEX32 + "a1b2c3d4",
+    "readme": "rdme_" + "xn8s9h3f7a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2",
+    "adobe": "p8e-" + "Zq8Wm2Lx7Kp3Vt9Rn4Bc6Hy1Jd5Gf0Sa",
+    "openshift": "sha256~" + "Zq8Wm2Lx7Kp3Vt9Rn4Bc6Hy1Jd5Gf0Sa_Zq8Wm2Lx7K",
     "age": "AGE-SECRET-KEY-1" + "QYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQY",
 }
 
@@ -55,6 +62,8 @@ KEY_FILES = {
                   "    client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlFb3dJQkFBS0NBUUVB\n",
     "kube token": "kind: Config\nusers:\n- name: ci\n  user:\n    token: " + R20 + "x9\n",
     "pgpass": "db.internal:5432:orders:svc_orders:" + "Tr0ub4dor&3x",
+    "pgpass in a sentence": "my pgpass line is db.internal:5432:orders:svc:" + "Tr0ub4dor&3x" + " ok?",
+    "pgpass echoed": "echo '*:*:*:svc_orders:" + "Tr0ub4dor&3x" + "' >> ~/.pgpass",
     "pgpassword env": "PGPASSWORD=" + "Hx9!mq2z" + " psql -h db.internal -U app",
     "mysql pwd env": "MYSQL_PWD=" + "w7Kq2mZp" + " mysqldump shop",
 }
@@ -87,6 +96,9 @@ BENIGN = {
     "words and numbers": 'cache_key = "created_at_2024"',
     "path": "TOKEN_FILE=/run/secrets/token_2024",
     "call": "secret_key = get_secret('prod-db')",
+    "okta placeholder": "curl -H 'Authorization: SSWS {api_token}' https://dev-1.okta.com/api/v1/users",
+    "okta variable": "Authorization: SSWS ${OKTA_API_TOKEN}",
+    "a time": "uptime 12:30:45:00:1234 load",
 }
 
 

@@ -128,8 +128,17 @@ class NetworkEffect(_Open):
     field: str
     url: str
     scheme: str
-    host: str
+    host: str = Field(description="The host as a URL parser connects to it: NFKC, ideographic full stops as dots, "
+                                  "lower case, no trailing dot, numeric IPv4 spellings as the dotted quad")
+    port: int | None = Field(default=None, description="The explicit port, else the scheme's default (null: unknown)")
+    path: str = Field(default="/", description="The URL's path, percent-decoded, without query or fragment")
     credentials: bool = Field(description="The URL carries user:password@")
+
+
+class SqlEffect(_Open):
+    field: str
+    kind: Literal["drop_database", "drop", "truncate", "delete_all", "update_all", "alter_drop", "document"]
+    statement: str
 
 
 class ExecEffect(_Open):
@@ -138,8 +147,12 @@ class ExecEffect(_Open):
 
 
 class Effects(_Closed):
-    network: list[NetworkEffect]
+    network: list[NetworkEffect] = Field(description="URLs of the tool input, and of a shell command's words")
     exec: list[ExecEffect]
+    sql: list[SqlEffect] = Field(default_factory=list, description="Destructive statements in a database tool's input")
+    words: list[str] = Field(default_factory=list, description="The words of the tool's name (MCP: of the tool, "
+                                                               "not the server), lower case")
+    server_words: list[str] = Field(default_factory=list, description="The words of an MCP tool's server name")
     truncated: bool = Field(description="The tool input was too large or deep to walk whole")
 
 

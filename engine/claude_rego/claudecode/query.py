@@ -80,10 +80,36 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
             home=home, flavour=flavour, resolver=resolver, effects=effects)
         facts["path_index"] = path_facts.index_paths(facts["paths"])
         path_facts.prune_secret_pieces(facts["shell"], facts["paths"], facts["path_index"])
-        facts["effects"] = {"network": effects["network"], "exec": effects["exec"],
+        facts["effects"] = {"network": effects["network"] + _shell_urls(facts["shell"]), "exec": effects["exec"],
+                            "sql": effects["sql"], "words": effects["words"], "server_words": effects["server_words"],
                             "truncated": effects["truncated"]}
 
     return {"contract_version": CONTRACT_VERSION, "hook": hook, "facts": facts}
+
+
+# clients that read a bare host/path operand as an http URL
+_URL_CLIENTS = frozenset({"curl", "wget", "http", "https", "xh", "xhs", "aria2c", "lynx", "w3m", "links", "elinks"})
+
+
+def _shell_urls(shell: dict | None) -> list[dict]:
+    """The URLs of a command's words (curl, wget, any client) as network effects, with the
+    host folded as the client's URL parser would (facts/paths/network.py), so host rules
+    judge `curl http://１６９。２５４。１６９。２５４/` like a WebFetch of it."""
+    out: list[dict] = []
+    segments = shell.get("segments") if isinstance(shell, dict) else None
+    for seg in segments if isinstance(segments, list) else ():
+        argv = seg.get("argv") if isinstance(seg, dict) else None
+        for k, word in enumerate(argv if isinstance(argv, list) else ()):
+            if not isinstance(word, str) or ("://" not in word[:64] and word[:64].isascii()):
+                continue
+            if word.startswith("-") and "=" in word:
+                word = word.partition("=")[2]  # --url=http://…
+            elif k and "://" not in word and not word.startswith("-") and seg.get("command") in _URL_CLIENTS:
+                word = "http://" + word  # curl １６９。２５４。１６９。２５４/latest: a client adds the scheme
+            found = path_facts.network(f"segment[{seg.get('id', 0)}].argv[{k}]", word)
+            if found and len(out) < 32:
+                out.append(found)
+    return out
 
 
 def _secret_facts(hook: dict, folded: str | None) -> dict | None:

@@ -8,8 +8,8 @@
 - key material in files: PEM private key blocks, PuTTY key files, kubeconfig
   `client-key-data` / `client-certificate-data` / `token`, `.pgpass` lines,
   `PGPASSWORD=` / `MYSQL_PWD=` prefixes, terraform `"sensitive": true` output values;
-- the PROVIDER_TOKENS table (~55 more formats after gitleaks/trufflehog rules: PlanetScale,
-  Tailscale, Figma, Buildkite, Okta SSWS, OpenRouter, Groq, Replicate, Resend, 1Password
+- the PROVIDER_TOKENS table (facts/secret_tokens.py: ~75 more formats after gitleaks/trufflehog rules: PlanetScale,
+  Tailscale, Figma, Buildkite, Okta SSWS, Sourcegraph `sgp_`, ReadMe `rdme_`, OpenRouter, Groq, Replicate, Resend, 1Password
   service accounts, …); a table token whose body is a placeholder (all X) is skipped;
 - passwords on a command line: `mysql -pXXXX`, `sshpass -p`, `… login -p`, `--password=`,
   `redis-cli -a`, `ldapsearch -w`, `smbclient -U u%p`, `sqlcmd -P`, `7z -p`, `htpasswd -b`,
@@ -38,77 +38,10 @@ import json
 import math
 import re
 
+from .secret_tokens import PROVIDER_TOKENS  # the table of provider formats
+
 MAX_SCAN = 256 * 1024  # characters of one text scanned
 MAX_FINDINGS = 32
-
-# More provider formats, after the public rule sets of secret scanners (gitleaks
-# config/gitleaks.toml, trufflehog detectors, GitHub secret scanning's partner list):
-# a fixed, documented prefix and a body of the published length or alphabet. Kept as a
-# table so adding a provider is one line; every pattern starts with a literal prefix
-# (no backtracking across the text). Bodies whose prefix is also an ordinary word
-# prefix (re_, sk_) are validated by `_PREFIX_CHECKED` below.
-PROVIDER_TOKENS: list[tuple[str, str]] = [
-    ("PlanetScale token", r"\bpscale_(?:pw|tkn|oauth|otkn)_[A-Za-z0-9_.=-]{32,64}"),
-    ("Tailscale key", r"\btskey-(?:[a-z]{3,8}-)?[A-Za-z0-9]{6,}-[A-Za-z0-9]{20,}"),
-    ("Figma token", r"\bfig[dhu]_[A-Za-z0-9_-]{38,}"),
-    ("Buildkite token", r"\bbkua_[A-Za-z0-9]{40}"),
-    ("Okta API token", r"\bSSWS[ \t]+00[A-Za-z0-9_-]{38,}"),
-    ("OpenRouter key", r"\bsk-or-v1-[A-Za-z0-9]{40,}"),
-    ("Groq key", r"\bgsk_[A-Za-z0-9]{40,}"),
-    ("Replicate token", r"\br8_[A-Za-z0-9]{36,}"),
-    ("Resend key", r"\bre_[A-Za-z0-9]{6,12}_[A-Za-z0-9]{20,}"),
-    ("1Password service account token", r"\bops_eyJ[A-Za-z0-9+/=_-]{40,}"),
-    ("Hugging Face token", r"\bhf_[A-Za-z0-9]{34,}"),
-    ("npm token", r"\bnpm_[A-Za-z0-9]{36}\b"),
-    ("PyPI token", r"\bpypi-AgE[A-Za-z0-9_-]{50,}"),
-    ("Docker Hub token", r"\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{20,}"),
-    ("GitLab token", r"\b(?:gldt|glrt|glptt|glft|glsoat|glcbt|gloas|glimt|glagent|glffct)-[A-Za-z0-9_-]{20,}"),
-    ("Vault token", r"\bhv[sbr]\.[A-Za-z0-9_-]{24,}"),
-    ("Grafana token", r"\bglsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|\bglc_[A-Za-z0-9+/=]{32,}"),
-    ("Terraform Cloud token", r"\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_-]{60,}"),
-    ("Perplexity key", r"\bpplx-[A-Za-z0-9]{40,}"),
-    ("xAI key", r"\bxai-[A-Za-z0-9]{60,}"),
-    ("Cerebras key", r"\bcsk-[a-z0-9]{40,}"),
-    ("LangSmith key", r"\blsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}"),
-    ("Pinecone key", r"\bpcsk_[A-Za-z0-9_]{50,}"),
-    ("Neon key", r"\bnapi_[a-z0-9]{60,}"),
-    ("Render key", r"\brnd_[A-Za-z0-9]{30,}"),
-    ("Airtable token", r"\bpat[A-Za-z0-9]{14}\.[a-f0-9]{64}"),
-    ("Contentful token", r"\bCFPAT-[A-Za-z0-9_-]{43}"),
-    ("Mapbox secret token", r"\bsk\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}"),
-    ("Typeform token", r"\btfp_[A-Za-z0-9_.=-]{40,}"),
-    ("Prefect key", r"\bpnu_[A-Za-z0-9]{36}"),
-    ("Alibaba access key", r"\bLTAI[A-Za-z0-9]{20}\b"),
-    ("Bitbucket token", r"\bATBB[A-Za-z0-9_=.-]{32,}"),
-    ("Atlassian token", r"\bATCTT3[A-Za-z0-9_=-]{60,}"),
-    ("Mailchimp key", r"\b[0-9a-f]{32}-us[0-9]{1,2}\b"),
-    ("Braintree token", r"\baccess_token\$production\$[a-z0-9]{16}\$[a-f0-9]{32}"),
-    ("SonarQube token", r"\bsq[pua]_[a-f0-9]{40}"),
-    ("CircleCI token", r"\bCCIPAT_[A-Za-z0-9]{20,}_[a-f0-9]{40}"),
-    ("JFrog token", r"\bAKCp[A-Za-z0-9]{69}|\bcmVmdGtuOjAxOj[A-Za-z0-9]{40,}"),
-    ("Harness token", r"\bpat\.[A-Za-z0-9_-]{22}\.[a-f0-9]{24}\.[A-Za-z0-9]{20}"),
-    ("Twitter bearer token", r"\bA{21}[A-Za-z0-9%]{30,}"),
-    ("Google OAuth token", r"\bya29\.[0-9A-Za-z_-]{20,}|\bGOCSPX-[0-9A-Za-z_-]{24,}|\b1//0[0-9A-Za-z_-]{40,}"),
-    ("RubyGems key", r"\brubygems_[a-f0-9]{48}"),
-    ("NuGet key", r"\boy2[a-z0-9]{43}\b"),
-    ("Dynatrace token", r"\bdt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}"),
-    ("Shippo token", r"\bshippo_live_[a-f0-9]{40}"),
-    ("EasyPost key", r"\bEZAK[A-Za-z0-9]{54}"),
-    ("Flutterwave key", r"\bFLWSECK-[a-f0-9]{32}-X"),
-    ("Infracost key", r"\bico-[A-Za-z0-9]{32}\b"),
-    ("ElevenLabs key", r"\bsk_[a-f0-9]{48}\b"),
-    ("Dropbox token", r"\bsl\.[A-Za-z0-9_-]{130,}"),
-    ("Stripe key", r"\b(?:sk|rk)_(?:live|prod)_[0-9A-Za-z]{20,}"),
-    ("Anthropic API key", r"\bsk-ant-(?:api|admin|sid)[0-9]{2}-[A-Za-z0-9_-]{20,}"),
-    ("OpenAI API key", r"\bsk-[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}"),
-    ("Telegram bot token", r"\b[0-9]{8,10}:AA[A-Za-z0-9_-]{30,}"),
-    ("Slack webhook", r"hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]{20,}"),
-    ("Discord webhook", r"discord(?:app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}"),
-    # Okta API tokens are `00` + 40 characters: only beside the SSWS scheme or the word okta
-    ("Okta API token", r"\bSSWS[ \t]+00[A-Za-z0-9_-]{40}\b|\bokta[A-Za-z0-9_.:= \t\"'-]{0,40}?\b00[A-Za-z0-9_-]{40}\b"
-                       r"|\bOkta[A-Za-z0-9_.:= \t\"'-]{0,40}?\b00[A-Za-z0-9_-]{40}\b|\bOKTA[A-Za-z0-9_.:= \t\"'-]{0,40}?\b00[A-Za-z0-9_-]{40}\b"),
-    ("Firebase Cloud Messaging key", r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{120,200}"),
-]
 
 _TOKENS: list[tuple[str, re.Pattern]] = [(k, re.compile(p)) for k, p in [
     ("Stripe webhook secret", r"\bwhsec_[A-Za-z0-9+/=]{24,}"),
@@ -300,7 +233,10 @@ _PEM_BODY = re.compile(r"[A-Za-z0-9+/]{24}")
 _PUTTY_HEADER = "PuTTY-User-Key-File-"
 _PUTTY_END = re.compile(r"\nPrivate-(?:MAC|Hash):[ \t]*[0-9a-fA-F]*")
 _KUBE = re.compile(r"(?im)^[ \t-]*(client-key-data|client-certificate-data|token|id-token|refresh-token)[ \t]*:[ \t]*[\"']?([A-Za-z0-9+/=._~-]{20,})")
-_PGPASS = re.compile(r"(?m)^[ \t]*([A-Za-z0-9_.\-*\[\]]+):(\d{2,5}|\*):([^:\s#]+):([^:\s]+):([^\s]{4,})[ \t]*$")
+# host:port:database:user:password — on its own line, or as a word of a line (pasted in a
+# sentence, quoted in an `echo … >> ~/.pgpass`)
+_PGPASS = re.compile(r"(?m)(?:^|(?<=[\s\"'`]))([A-Za-z0-9_.\-*\[\]]+):(\d{2,5}|\*):([^:\s#\"'`]+):([^:\s\"'`]+)"
+                     r":([^\s\"'`]{4,})(?=[\s\"'`]|$)")
 # .netrc / _netrc entries, on one line or several: `machine HOST [login U] [account A]
 # password P` (or `default … password P`); the password value
 _NETRC = re.compile(r"\b(?:machine[ \t\r\n]+[^\s]+|default)(?:[ \t\r\n]+(?:login|account|port)[ \t\r\n]+[^\s]+){0,3}"
@@ -486,6 +422,8 @@ def find(text) -> list[dict]:
                 _add(out, "kubeconfig credential", value)
         for m in _PGPASS.finditer(text):
             password = m.group(5)
+            if m.group(1).isdigit() or password.isdigit():
+                continue  # 12:30:45:00:1234 is a time, not a .pgpass line
             if not _placeholder(password) and password.lower() not in _DEV_PASSWORDS and password != m.group(4):
                 _add(out, ".pgpass password", password)
         for m in (_NETRC.finditer(text) if "password" in text else ()):

@@ -13,7 +13,8 @@ Runs on every tool call: standard library only, no regexes, no filesystem access
 except through the resolver.
 
 The package: `lexical` (flavours, parsing, comparison), `resolve` (resolvers and the facts
-of one path), `effects` (what a tool's call touches), `collect` (the paths of one call).
+of one path), `effects` (what a tool's call touches), `network` (a URL's
+scheme, folded host, port and path), `collect` (the paths of one call).
 """
 
 from __future__ import annotations
@@ -26,17 +27,18 @@ from .effects import (
     TOOL_PATH_FIELDS,
     UNKNOWN,
     WRITE,
-    _ipv4,
     name_tokens,
     tool_effects,
     tool_paths,
 )
 from .lexical import FLAVOURS, HOST_FLAVOUR, fold, host_flavour
+from .network import fold_host, network
+from .network import ipv4 as _ipv4
 from .resolve import mapping_resolver, path_facts
 
 __all__ = [
     "FLAVOURS", "GENERIC_PATH_FIELDS", "HOST_FLAVOUR", "LIST", "READ", "TOOL_PATH_FIELDS", "UNKNOWN", "WRITE",
-    "_ipv4", "collect_paths", "fold", "host_flavour", "index_paths", "looks_like_path", "mapping_resolver",
-    "maybe_secret", "maybe_secret_name", "name_tokens", "path_facts", "prune_secret_pieces", "tool_effects",
+    "_ipv4", "collect_paths", "fold", "fold_host", "host_flavour", "index_paths", "looks_like_path", "mapping_resolver",
+    "maybe_secret", "maybe_secret_name", "name_tokens", "network", "path_facts", "prune_secret_pieces", "tool_effects",
     "tool_paths",
 ]

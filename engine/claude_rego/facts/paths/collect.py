@@ -57,6 +57,7 @@ def _shell_paths(shell: dict, flavour: str):
             from ..shell import filter_positions  # exclusion patterns (git clean -e .env) are no paths
 
             filters = filter_positions(str(seg.get("command") or ""), args)
+            filters = list(filters) + _pattern_positions(str(seg.get("command") or ""), args)
         for k, arg in enumerate(args if isinstance(args, list) else ()):
             if not isinstance(arg, str) or k in filters:
                 continue
@@ -71,6 +72,72 @@ def _shell_paths(shell: dict, flavour: str):
                 link_names.add(ops[-1].rstrip("/"))
             elif ops and seg.get("command") == "ln":
                 link_names.add(ops[0].rstrip("/").rsplit("/", 1)[-1])
+
+
+# options whose value is a regular expression or a match pattern, not a file:
+# cosign --certificate-identity-regexp '.*', grep -e '.*', --regex, --pattern, --match
+_PATTERN_OPTION_SUFFIXES = ("-regexp", "-regex", "-re", "-pattern", "-match", "-filter")
+_PATTERN_OPTIONS = frozenset({"--regex", "--pattern", "--match", "--grep", "-regex", "-iregex"})
+_GREP_PATTERN_OPTIONS = frozenset({"-e", "--regexp"})  # of grep-like programs only (node -e runs code)
+# programs whose first operand (without -e/-f) is a pattern, not a file
+_PATTERN_FIRST = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "zgrep", "pgrep", "pkill"})
+_FILE_FIND_OPTIONS = frozenset({"-regex", "-iregex"})  # find's file-name regexes select files
+
+
+# test runners' name filters: go test -run '.*', pytest -k, jest/vitest -t
+_PROGRAM_PATTERN_OPTIONS = {"go": frozenset({"-run", "-bench", "-skip"}), "pytest": frozenset({"-k"}),
+                            "jest": frozenset({"-t"}), "vitest": frozenset({"-t"})}
+
+
+def _pattern_option(option: str, program: str) -> bool:
+    name = option.split("=", 1)[0]
+    if name in _GREP_PATTERN_OPTIONS:
+        return program in _PATTERN_FIRST
+    if name in _PROGRAM_PATTERN_OPTIONS.get(program, ()):
+        return True
+    lowered = name.lower()
+    if any(w in lowered for w in ("include", "file", "path", "glob", "dir")):
+        return False  # --include-pattern '.env*' selects the files a program reads
+    return name in _PATTERN_OPTIONS or (name.startswith("--") and (
+        name.endswith(_PATTERN_OPTION_SUFFIXES) or lowered.endswith(("regexp", "regex", "pattern"))))
+
+
+def _pattern_positions(command: str, args: list) -> list[int]:
+    """Positions of arguments that are regexes or patterns (an option's value, grep's first
+    operand): `.*` there names no file, so it is not a glob over dotfiles."""
+    out: list[int] = []
+    name = command.rsplit("/", 1)[-1]
+    pattern_given = False
+    for k, arg in enumerate(args):
+        if not isinstance(arg, str):
+            continue
+        if k and isinstance(args[k - 1], str) and _pattern_option(args[k - 1], name) and "=" not in args[k - 1]:
+            if not (name == "find" and args[k - 1] in _FILE_FIND_OPTIONS):
+                out.append(k)
+                pattern_given = pattern_given or args[k - 1] in ("-e", "--regexp")
+            continue
+        if arg.startswith("-") and (arg in ("-e", "--regexp", "-f", "--file") or arg.startswith(("--regexp=", "--file="))):
+            pattern_given = True
+    if name in _PATTERN_FIRST and not pattern_given:
+        skip_value = False
+        for k, arg in enumerate(args):
+            if not isinstance(arg, str) or k in out:
+                continue
+            if skip_value:
+                skip_value = False
+                continue
+            if arg == "--":
+                rest = [j for j in range(k + 1, len(args))]
+                if rest:
+                    out.append(rest[0])
+                break
+            if arg.startswith("-"):
+                skip_value = arg in ("-m", "-A", "-B", "-C", "--max-count", "-g", "--glob", "-t", "--type", "--include",
+                                     "--exclude", "-d", "-D", "--color", "--colour")
+                continue
+            out.append(k)
+            break
+    return out
 
 
 def _embedded_path(arg: str) -> str | None:
@@ -257,6 +324,7 @@ def prune_secret_pieces(shell: dict | None, paths: list[dict], index: dict | Non
     piece is the path fact path_of finds for that segment and word) and every segment using
     it has such a fact, marked maybe_secret: false. tests/test_secret_candidate.py
     checks the pruned pieces against secrets_access's own test. Never raises."""
+    _drop_pattern_pieces(shell)
     try:
         sindex = shell.get("index") if isinstance(shell, dict) else None
         if not isinstance(sindex, dict) or not isinstance(index, dict) or sindex.get("cd") is not False:
@@ -276,6 +344,46 @@ def prune_secret_pieces(shell: dict | None, paths: list[dict], index: dict | Non
         sindex["maybe_secret_pieces"] = keep
     except Exception:  # noqa: BLE001 — an optimisation: keep the list as it was
         return
+
+
+def _arg_pieces(arg: str) -> list[str]:
+    """What lib/shell's index makes of one argument (f=@.env -> f=@.env, f, .env)."""
+    if any(c in arg for c in "=:@,"):
+        return [arg] + arg.replace(":", "=").replace("@", "=").replace(",", "=").split("=")
+    return [arg]
+
+
+def _drop_pattern_pieces(shell: dict | None) -> None:
+    """Drop from shell.index.maybe_secret_pieces the pieces that occur only as a regex or
+    pattern (`cosign verify --certificate-identity-regexp '.*'`, `grep -e '.*' f`): they
+    name no file, so `.*` there is not a glob over dotfiles. Never raises."""
+    try:
+        sindex = shell.get("index") if isinstance(shell, dict) else None
+        if not isinstance(sindex, dict) or not sindex.get("maybe_secret_pieces"):
+            return
+        only = pattern_only_pieces(shell)
+        if only:
+            sindex["maybe_secret_pieces"] = [p for p in sindex["maybe_secret_pieces"] if p not in only]
+    except Exception:  # noqa: BLE001 — keep the list as it was
+        return
+
+
+def pattern_only_pieces(shell: dict | None) -> set[str]:
+    """The argument pieces of a command that occur only as regexes or patterns."""
+    segments = shell.get("segments") if isinstance(shell, dict) else None
+    if not isinstance(segments, list):
+        return set()
+    as_pattern: set[str] = set()
+    elsewhere: set[str] = set()
+    for seg in segments:
+        args = seg.get("args") if isinstance(seg, dict) else None
+        if not isinstance(args, list):
+            continue
+        patterns = set(_pattern_positions(str(seg.get("command") or ""), args))
+        for k, arg in enumerate(args):
+            if isinstance(arg, str):
+                (as_pattern if k in patterns else elsewhere).update(_arg_pieces(arg))
+    return as_pattern - elsewhere
 
 
 def index_paths(paths: list[dict]) -> dict | None:

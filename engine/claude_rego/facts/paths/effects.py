@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from .network import _unquote
+from .network import network as _network
+from .sql import destructive as _destructive_sql
+
 # Claude Code tools and the input fields that carry a path.
 TOOL_PATH_FIELDS: dict[str, tuple[str, ...]] = {
     "Read": ("file_path",),
@@ -72,12 +76,15 @@ _NETWORK_KEYS = frozenset({"url", "urls", "uri", "uris", "endpoint", "host", "ho
                            "webhook", "webhook_url", "base_url", "href", "link", "server", "address"})
 _EXEC_KEYS = frozenset({"command", "cmd", "commands", "script", "shell_command", "bash_command",
                         "command_line", "commandline", "shell"})
+# keys that say they carry a command line: cli_command, shell_cmd, run_script, bash_script
+_EXEC_SUFFIXES = ("_command", "_commands", "_cmd", "_cmdline", "_command_line", "_shell_script", "_bash_script")
 _EXEC_VERBS = frozenset({"exec", "execute", "run", "eval", "evaluate", "spawn", "shell", "terminal",
                          "bash", "sh", "python", "node", "repl", "interpreter", "process",
                          "tmux", "screen", "pty", "console", "kernel"})
 # fields of a run/exec/terminal tool that carry code or keystrokes (besides _EXEC_KEYS)
 _EXEC_CODE_KEYS = frozenset({"code", "args", "argv", "input", "source", "exec", "run", "expression",
-                             "expr", "program", "snippet", "stdin"})
+                             "expr", "program", "snippet", "stdin", "function", "func", "fn", "js", "javascript",
+                             "page_function", "arguments"})
 # fields that carry typed text, for tools that type into a terminal (tmux/screen/pty/
 # console/terminal servers or tools, send_keys)
 _TYPED_KEYS = frozenset({"keys", "text", "line", "lines", "input", "data"})
@@ -100,6 +107,18 @@ _READ_VERBS = frozenset({
 # verbs of tools that return names, not contents (list_directory, directory_tree, get_file_info)
 _LIST_VERBS = frozenset({"list", "ls", "tree", "glob", "stat", "exists", "info", "metadata", "find"})
 _MOVE_VERBS = frozenset({"move", "mv", "rename"})  # the source of a move is deleted: a write
+
+# a tool (by its name's or server's words) or a field (by its key's words) that runs database
+# statements: its strings are read for destructive ones (DROP TABLE, DELETE without WHERE)
+_DB_WORDS = frozenset({"query", "sql", "statement", "statements", "stmt", "execute", "exec", "run", "db",
+                       "database", "databases", "postgres", "postgresql", "pg", "psql", "mysql", "mariadb",
+                       "sqlite", "mssql", "sqlserver", "oracle", "redis", "mongo", "mongodb", "supabase", "neon",
+                       "bigquery", "snowflake", "clickhouse", "duckdb", "cql", "cassandra", "dynamodb",
+                       "planetscale", "turso", "d1", "prisma", "migration", "migrate", "cypher", "neo4j", "gremlin",
+                       "memgraph", "surrealdb", "couchdb", "firestore", "elasticsearch", "opensearch"})
+# (a `query` field alone is a search box in most tools: it counts in database tools only)
+_SQL_KEY_WORDS = frozenset({"sql", "statement", "statements", "stmt", "cql", "ddl", "dml", "sql_query"})
+_MAX_SQL = 64         # strings read for statements in one tool input
 
 _MAX_NODES = 512      # values looked at in one tool input
 _MAX_DEPTH = 8        # nesting followed
@@ -152,26 +171,21 @@ def _verb_access(tokens: frozenset) -> str:
     return UNKNOWN
 
 
+_PATH_WORDS = frozenset({"path", "paths", "filepath", "filename", "file", "dir", "directory", "folder"})
+# …but file_content, file_type, path_pattern carry no path
+_NOT_PATH_WORDS = frozenset({"content", "contents", "text", "data", "body", "type", "types", "size", "mode", "encoding",
+                             "pattern", "patterns", "id", "ids", "count", "format", "hash", "url", "name", "names",
+                             "extension", "extensions", "filter", "regex", "query", "limit", "offset", "length"})
+
+
 def _path_key(key: str) -> bool:
-    return key in _PATH_KEYS or key.endswith(_PATH_SUFFIXES)
+    """path, file_path, …_dir; also keys whose words name a path (pathInProject, path_to_file)."""
+    return key in _PATH_KEYS or key.endswith(_PATH_SUFFIXES) or (
+        "_" in key and key.split("_", 1)[0] in _PATH_WORDS and key.rsplit("_", 1)[-1] not in _NOT_PATH_WORDS)
 
 
-_HEX = frozenset("0123456789abcdefABCDEF")
-
-
-def _unquote(text: str) -> str:
-    """Percent-decoding (UTF-8) without urllib: a%20b -> "a b"; bad escapes stay as they are."""
-    if "%" not in text:
-        return text
-    pieces = text.split("%")
-    raw = bytearray(pieces[0].encode("utf-8", "surrogatepass"))
-    for piece in pieces[1:]:
-        if len(piece) >= 2 and piece[0] in _HEX and piece[1] in _HEX:
-            raw.append(int(piece[:2], 16))
-            raw.extend(piece[2:].encode("utf-8", "surrogatepass"))
-        else:
-            raw.extend(b"%" + piece.encode("utf-8", "surrogatepass"))
-    return raw.decode("utf-8", "replace")
+def _exec_key(key: str) -> bool:
+    return key in _EXEC_KEYS or key.endswith(_EXEC_SUFFIXES)
 
 
 def _file_uri(value: str) -> str | None:
@@ -198,45 +212,6 @@ def _looks_absolute(value: str) -> bool:
     return len(value) > 2 and value[1] == ":" and value[2] in "\\/" and value[0].isascii() and value[0].isalpha()
 
 
-def _network(field: str, value: str) -> dict | None:
-    scheme, sep, rest = value.partition("://")
-    if not sep or not scheme or not scheme.replace("+", "").replace("-", "").replace(".", "").isalnum():
-        return None
-    authority = rest.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
-    userinfo, _, hostport = authority.rpartition("@")
-    host = hostport
-    if host.startswith("["):
-        host = host[1:].split("]", 1)[0]
-    else:
-        host = host.split(":", 1)[0]
-    return {"field": field, "url": value, "scheme": scheme.lower(), "host": _ipv4(host.lower()),
-            "credentials": bool(userinfo)}
-
-
-def _ipv4(host: str) -> str:
-    """Numeric IPv4 spellings as inet_aton reads them (0xa9fea9fe, 2852039166, 0251.0376.0251.0376,
-    169.254.43518) -> dotted quad, so a policy comparing hosts sees one form; else unchanged."""
-    parts = host.split(".")
-    if not host or len(parts) > 4:
-        return host
-    values = []
-    for part in parts:
-        try:
-            if part[:2] in ("0x", "0X"):
-                values.append(int(part[2:] or "0", 16))
-            elif len(part) > 1 and part[0] == "0":
-                values.append(int(part, 8))
-            else:
-                values.append(int(part, 10))
-        except ValueError:
-            return host
-    *head, last = values
-    if any(v > 255 for v in head) or last >= 256 ** (5 - len(values)):
-        return host
-    number = sum(v << (8 * (3 - i)) for i, v in enumerate(head)) + last
-    return ".".join(str((number >> s) & 255) for s in (24, 16, 8, 0))
-
-
 def _argv_text(items: list) -> str:
     """["rm", "-rf", "a b"] -> "rm -rf 'a b'" (POSIX quoting, for the shell parser)."""
     out = []
@@ -253,12 +228,17 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
     """What a tool call touches, from its input alone (no shell parsing here).
 
     {"paths": [(field, raw, access)], "network": [...], "exec": [{"field", "command"}],
-     "truncated": bool}. access is "read", "write", "list" or "unknown".
+     "sql": [{"field", "kind", "statement"}], "words": [...], "server_words": [...],
+     "truncated": bool}. access is "read", "write", "list" or "unknown"; words are the
+     tool name's words (mcp__gh__deleteRepository -> delete, repository), server_words
+     an MCP server's.
     """
     paths: list[tuple[str, str, str]] = []
     network: list[dict] = []
     execs: list[dict] = []
-    out = {"paths": paths, "network": network, "exec": execs, "truncated": False}
+    sql: list[dict] = []
+    out = {"paths": paths, "network": network, "exec": execs, "sql": sql, "truncated": False,
+           "words": [], "server_words": []}
     if not isinstance(tool_input, dict) or not isinstance(tool_name, str):
         return out
 
@@ -291,6 +271,9 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
         return out
 
     tokens = name_tokens(tool_name)
+    out["words"], out["server_words"] = sorted(tokens), sorted(_server_tokens(tool_name))
+    database = bool((tokens | _server_tokens(tool_name)) & _DB_WORDS)
+    sql_budget = [_MAX_SQL]
     verb_access = _verb_access(tokens)
     executes = bool(tokens & _EXEC_VERBS) or _runs_by_server_or_keys(tool_name, tokens)
     typing = bool((tokens | _server_tokens(tool_name)) & _TERMINAL_WORDS)
@@ -313,7 +296,12 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             return
         if not isinstance(node, str) or not node:
             return
-        if key in _EXEC_KEYS or (executes and key in _EXEC_CODE_KEYS) or (typing and key in _TYPED_KEYS):
+        if sql_budget[0] > 0 and (database or bool(set(key.split("_")) & _SQL_KEY_WORDS)):
+            sql_budget[0] -= 1
+            found = _destructive_sql(node)
+            if found:
+                sql.append({"field": field, **found})
+        if _exec_key(key) or (executes and key in _EXEC_CODE_KEYS) or (typing and key in _TYPED_KEYS):
             command = _strip_keystrokes(node) if typing and key in _TYPED_KEYS else node
             if command:
                 execs.append({"field": field, "command": command})
@@ -333,17 +321,78 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             paths.append((field, node, READ if verb_access != WRITE else UNKNOWN))
 
     visit(tool_input, "", "", 0)
-    # an argv list under an exec key becomes one command line
-    for k in _EXEC_KEYS:
-        v = tool_input.get(k)
-        if isinstance(v, list) and v and all(isinstance(x, (str, int, float)) for x in v):
-            execs[:] = [e for e in execs if not e["field"].startswith(k + "[")]
-            execs.append({"field": k, "command": _argv_text(v)})
+    _join_argv(tool_input, execs, executes)
+    hostport = _host_and_port(tool_input)
+    if hostport is not None:
+        network.append(hostport)
+    # a git tool's revision spec naming a file (HEAD:.env, origin/main:config/x.yml): read
+    if "git" in tokens or "git" in _server_tokens(tool_name):
+        paths.extend(_revision_paths(tool_input))
     # a tool that sets a git setting which git runs as a program (an MCP git_config with
     # key core.fsmonitor): the same effect as `git config KEY VALUE`, judged as that command
     setting = _git_exec_setting(tokens, tool_input)
     if setting is not None:
         execs.append(setting)
+    return out
+
+
+_HOST_KEYS = ("host", "hostname", "address", "server", "ip")
+
+
+def _host_and_port(tool_input: dict) -> dict | None:
+    """A request given as separate fields ({"host": "127.0.0.1", "port": 8500, "path":
+    "/v1/kv"}): the URL it makes, so host and port rules see it like a URL's."""
+    host = next((tool_input[k] for k in _HOST_KEYS if isinstance(tool_input.get(k), str) and tool_input[k]), None)
+    if host is None or "://" in host or len(host) > 256 or any(c.isspace() or c in "/?#@" for c in host):
+        return None
+    port = tool_input.get("port")
+    if isinstance(port, bool) or not isinstance(port, (int, str)) or (isinstance(port, str) and not port.isdigit()):
+        port = None
+    path = next((tool_input[k] for k in ("path", "endpoint", "url_path", "route")
+                 if isinstance(tool_input.get(k), str) and tool_input[k].startswith("/")), "/")
+    bracketed = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return _network("host", f"http://{bracketed}{'' if port is None else f':{port}'}{path[:_MAX_VALUE]}")
+
+
+_ARGV_KEYS = ("args", "argv", "arguments")
+_PROGRAM_KEYS = ("command", "cmd", "program", "executable", "binary", "exe", "file")
+
+
+def _join_argv(tool_input: dict, execs: list, executes: bool) -> None:
+    """An argv list under an exec key becomes one command line; so does a program with its
+    argument list ({"command": "rm", "args": ["-rf", "/"]} runs `rm -rf /`)."""
+    def argv_of(v) -> list | None:
+        ok = isinstance(v, list) and v and all(isinstance(x, (str, int, float)) for x in v)
+        return v if ok else None
+
+    for k in [k for k in tool_input if isinstance(k, str) and _exec_key(_snake(k))]:
+        argv = argv_of(tool_input.get(k))
+        if argv:
+            execs[:] = [e for e in execs if not e["field"].startswith(k + "[")]
+            execs.append({"field": k, "command": _argv_text(argv)})
+    program = next((tool_input[k] for k in _PROGRAM_KEYS if isinstance(tool_input.get(k), str) and tool_input[k]), None)
+    if not executes and not any(isinstance(tool_input.get(k), str) for k in ("command", "cmd")):
+        return  # a program with its argument list runs when the tool runs things or names a command
+    for k in _ARGV_KEYS:
+        argv = argv_of(tool_input.get(k))
+        if argv:
+            execs[:] = [e for e in execs if not e["field"].startswith(k + "[") and e["command"] != program]
+            execs.append({"field": k, "command": _argv_text(([program] if program else []) + argv)})
+
+
+_REVISION_KEYS = ("revision", "rev", "ref", "commit", "object", "treeish", "tree_ish", "target", "spec", "blob")
+
+
+def _revision_paths(tool_input: dict) -> list[tuple[str, str, str]]:
+    """`HEAD:.env`, `origin/main:config/credentials.yml`, `:0:.env` in a git tool's revision field: the file it shows."""
+    out = []
+    for key in _REVISION_KEYS:
+        value = tool_input.get(key)
+        if isinstance(value, str) and ":" in value and "://" not in value and len(value) <= 1024:
+            rev, _, path = value.rpartition(":") if value.startswith(":") else value.partition(":")
+            path = path.lstrip("/") if not value.startswith(":/") else path
+            if path and not path.isdigit():
+                out.append((key, path, READ))
     return out
 
 

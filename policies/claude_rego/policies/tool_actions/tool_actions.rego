@@ -1,0 +1,163 @@
+# METADATA
+# title: What MCP and other non-shell tools do without a path, URL or command
+# description: >-
+#   Asks before a tool call whose effect lies in fields other than a path or command:
+#   a destructive database statement in a database/query tool's input
+#   (`DROP TABLE/DATABASE/SCHEMA`, `TRUNCATE`, `DELETE`/`UPDATE` without `WHERE`,
+#   `ALTER … DROP`, `dropDatabase()`, `deleteMany({})`, `FLUSHALL`: facts.effects.sql); a
+#   tool whose name states a destructive verb (delete_repository, destroy_stack,
+#   terminate_instances, purge_queue: data.claude_rego.settings.destructive_tool_verbs)
+#   unless the only thing it names is a path the file policies judge; a tool that reads
+#   secrets by name (get_secret_value, list_secrets, vault_read, a secret-manager server:
+#   its output is a credential); and a fetch, by any tool or a shell command's URL, of a
+#   local service that holds secrets or runs containers (Consul KV on 8500, Vault 8200,
+#   etcd 2379, the Docker API 2375, the kubelet 10250, kubectl proxy secrets, Nomad
+#   variables: data.claude_rego.settings.local_secret_services on local_hosts).
+# custom:
+#   severity: high
+#   rationale: >-
+#     These tools act on remote or shared state through structured input; nothing in it
+#     is a path, URL or command line for the other policies to judge. Intent cannot be
+#     told (dropping a test database is routine), so the user is asked, never denied.
+#     DROP DATABASE is asked too: the tool may point at a disposable database.
+#   routing:
+#     events: [PreToolUse, PermissionRequest]
+package claude_rego.policies.tool_actions
+
+import data.claude_rego.lib.settings
+import rego.v1
+
+_effects := object.get(input.facts, "effects", {}) if is_object(input.facts.effects) else := {}
+
+_words := {w | some w in object.get(_effects, "words", [])}
+
+_server_words := {w | some w in object.get(_effects, "server_words", [])}
+
+_tool_input := object.get(input.hook, "tool_input", {}) if is_object(object.get(input.hook, "tool_input", {})) else := {}
+
+_structured if {
+	not input.facts.tool.class == "shell"
+	is_string(input.facts.tool.name)
+}
+
+ask contains msg if {
+	_structured
+	some s in object.get(_effects, "sql", [])
+	msg := sprintf("`%s` runs a destructive database statement (%s: `%s`): data would be lost. Approve only if this database is meant to lose it.", [input.facts.tool.name, s.field, s.statement])
+}
+
+ask contains msg if {
+	_structured
+	some verb in settings.value("destructive_tool_verbs")
+	verb in _words
+	not _only_paths
+	msg := sprintf("`%s` %ss a resource (its name says so): it may not be undoable. Approve only if you meant to %s it.", [input.facts.tool.name, verb, verb])
+}
+
+# a file tool's delete (mcp__fs__delete_file {"path": …}) is judged by the path policies
+_only_paths if {
+	count([p | some p in input.facts.paths; p.source == "tool_input"]) > 0
+	count([k | some k, v in _tool_input; not _path_field(k, v)]) == 0
+}
+
+_path_field(k, _) if {
+	some p in input.facts.paths
+	p.source == "tool_input"
+	startswith(p.field, k)
+}
+
+_path_field(k, v) if {
+	not is_string(v)
+	is_boolean(v)
+}
+
+ask contains msg if {
+	_structured
+	_secret_tool
+	some verb in settings.value("secret_tool_read_verbs")
+	verb in _words
+	msg := sprintf("`%s` reads secrets by name: its output is a credential that would reach the model. Ask the user for the specific value instead, or approve if it only lists names you need.", [input.facts.tool.name])
+}
+
+_secret_tool if {
+	some w in settings.value("secret_tool_words")
+	w in _words
+}
+
+# a generic resource tool asked for secrets (mcp__kubernetes__resources_get {"kind": "Secret"})
+_secret_tool if {
+	some k in {"kind", "resource", "resource_type", "resourceType", "type", "object_type", "objectType"}
+	value := object.get(_tool_input, k, "")
+	is_string(value)
+	lower(value) in {"secret", "secrets", "v1/secret"}
+}
+
+# a platform's environment variables (list_env_vars, get_environment_variables, CI/CD
+# variables): their values are the deployment's secrets
+_secret_tool if {
+	some e in {"env", "envs", "environment", "environments", "ci", "cicd", "pipeline", "project", "deployment"}
+	e in _words
+	some v in {"var", "vars", "variable", "variables"}
+	v in _words
+}
+
+# any read of a secret manager's server (mcp__vault__read, mcp__doppler__list)
+_secret_tool if {
+	some w in settings.value("secret_tool_servers")
+	w in _server_words
+}
+
+# A local service that holds secrets or runs code: any tool (WebFetch, an MCP fetch, a
+# shell command's URL: facts.effects.network)
+ask contains msg if {
+	some net in object.get(_effects, "network", [])
+	_local_host(net.host)
+	some svc in settings.value("local_secret_services")
+	object.get(net, "port", 0) == svc.port
+	path := lower(object.get(net, "path", "/"))
+	_service_path(svc, path)
+	msg := sprintf("`%s` reaches %s on this machine (port %d): it hands out secrets or runs containers with the machine's rights. Approve only if you meant it.", [net.url, svc.name, svc.port])
+}
+
+_local_host(host) if host in {h | some h in settings.value("local_hosts")}
+
+_local_host(host) if startswith(host, "127.")
+
+_local_host(host) if endswith(host, ".localhost")
+
+_service_path(svc, path) if {
+	some prefix in svc.paths
+	startswith(path, lower(prefix))
+	not _service_except(svc, path)
+	_service_contains(svc, path)
+}
+
+# The container runtime's API socket spoken to directly (curl --unix-socket
+# /var/run/docker.sock …, socat, an MCP tool given the socket): it starts containers
+# with the host's root and reads every container's environment.
+ask contains msg if {
+	some p in input.facts.paths
+	p.name in {s | some s in settings.value("container_sockets")}
+	_speaks_http(p)
+	msg := sprintf("`%s` talks to the container runtime's API socket directly: that API starts containers with this machine's root and reads their secrets. Use the docker/podman CLI so the other checks apply, or approve if you meant it.", [p.raw])
+}
+
+_speaks_http(p) if {
+	p.source == "argument"
+	seg := data.claude_rego.lib.shell.segments[p.segment]
+	seg.name in {"curl", "wget", "socat", "nc", "ncat", "netcat", "http", "https", "xh", "python", "python3", "node"}
+}
+
+_speaks_http(p) if {
+	p.source == "tool_input"
+	_structured
+}
+
+_service_except(svc, path) if {
+	some e in object.get(svc, "except", [])
+	startswith(path, lower(e))
+}
+
+_service_contains(svc, _) if not svc.contains
+
+_service_contains(svc, path) if contains(path, svc.contains)

@@ -1,0 +1,99 @@
+package claude_rego.policies.tool_actions_test
+
+import data.claude_rego.policies.tool_actions
+import rego.v1
+
+_mcp(name, args, effects) := {"hook": {"tool_name": name, "tool_input": args}, "facts": {
+	"tool": {"name": name, "class": "mcp"}, "paths": [],
+	"effects": object.union({"network": [], "exec": [], "sql": [], "words": [], "server_words": [], "truncated": false}, effects),
+}}
+
+test_destructive_sql_asks if {
+	doc := _mcp("mcp__pg__query", {"sql": "DROP TABLE users"}, {"sql": [{"field": "sql", "kind": "drop", "statement": "drop table users"}], "words": ["query"]})
+	count(tool_actions.ask) == 1 with input as doc
+}
+
+test_a_select_passes if {
+	doc := _mcp("mcp__pg__query", {"sql": "SELECT 1"}, {"words": ["query"]})
+	count(tool_actions.ask) == 0 with input as doc
+}
+
+test_destructive_verb_on_a_remote_resource_asks if {
+	doc := _mcp("mcp__github__delete_repository", {"owner": "a", "repo": "b"}, {"words": ["delete", "repository"]})
+	some msg in tool_actions.ask with input as doc
+	contains(msg, "deletes a resource")
+}
+
+test_a_file_delete_is_left_to_the_path_policies if {
+	doc := object.union(_mcp("mcp__fs__delete_file", {"path": "build/x"}, {"words": ["delete", "file"]}), {"facts": {"paths": [{"source": "tool_input", "field": "path"}]}})
+	count(tool_actions.ask) == 0 with input as doc
+}
+
+test_a_secret_read_asks if {
+	doc := _mcp("mcp__aws__get_secret_value", {"secret_id": "prod/db"}, {"words": ["get", "secret", "value"]})
+	count(tool_actions.ask) == 1 with input as doc
+}
+
+test_a_secret_manager_server_asks if {
+	doc := _mcp("mcp__vault__read", {"path": "secret/db"}, {"words": ["read"], "server_words": ["vault"]})
+	count(tool_actions.ask) == 1 with input as doc
+}
+
+test_reading_a_non_secret_passes if {
+	doc := _mcp("mcp__github__get_issue", {"number": 3}, {"words": ["get", "issue"]})
+	count(tool_actions.ask) == 0 with input as doc
+}
+
+_net(url, host, port, path) := {"field": "url", "url": url, "scheme": "http", "host": host, "port": port, "path": path, "credentials": false}
+
+test_consul_kv_on_localhost_asks if {
+	doc := _mcp("WebFetch", {}, {"network": [_net("http://127.0.0.1:8500/v1/kv/x", "127.0.0.1", 8500, "/v1/kv/x")]})
+	some msg in tool_actions.ask with input as doc
+	contains(msg, "Consul")
+}
+
+test_vault_health_and_other_ports_pass if {
+	doc := _mcp("WebFetch", {}, {"network": [
+		_net("http://localhost:8200/v1/sys/health", "localhost", 8200, "/v1/sys/health"),
+		_net("http://localhost:3000/v1/kv", "localhost", 3000, "/v1/kv"),
+		_net("http://consul.example.com:8500/v1/kv", "consul.example.com", 8500, "/v1/kv"),
+	]})
+	count(tool_actions.ask) == 0 with input as doc
+}
+
+test_kubectl_proxy_secrets_only if {
+	secrets := _mcp("WebFetch", {}, {"network": [_net("u", "app.localhost", 8001, "/api/v1/namespaces/default/secrets")]})
+	pods := _mcp("WebFetch", {}, {"network": [_net("u", "127.0.0.1", 8001, "/api/v1/namespaces/default/pods")]})
+	count(tool_actions.ask) == 1 with input as secrets
+	count(tool_actions.ask) == 0 with input as pods
+}
+
+test_environment_variables_of_a_platform_are_secrets if {
+	doc := _mcp("mcp__vercel__list_env_vars", {"project": "web"}, {"words": ["list", "env", "vars"]})
+	count(tool_actions.ask) == 1 with input as doc
+}
+
+test_revoking_is_destructive if {
+	doc := _mcp("mcp__github__revoke_installation_token", {}, {"words": ["revoke", "installation", "token"]})
+	count(tool_actions.ask) == 1 with input as doc
+}
+
+test_an_mcp_tool_given_the_docker_socket_asks if {
+	doc := object.union(_mcp("mcp__http__request", {"socket_path": "/var/run/docker.sock", "path": "/containers/json"}, {"words": ["request"]}), {"facts": {"paths": [{"source": "tool_input", "field": "socket_path", "name": "docker.sock", "raw": "/var/run/docker.sock"}]}})
+	some msg in tool_actions.ask with input as doc
+	contains(msg, "container runtime")
+}
+
+test_a_resource_tool_asked_for_secrets_asks if {
+	doc := _mcp("mcp__kubernetes__resources_get", {"kind": "Secret", "name": "db", "namespace": "prod"}, {"words": ["resources", "get"]})
+	count(tool_actions.ask) == 1 with input as doc
+	pods := _mcp("mcp__kubernetes__resources_get", {"kind": "Pod", "name": "web"}, {"words": ["resources", "get"]})
+	count(tool_actions.ask) == 0 with input as pods
+}
+
+test_odd_values_do_not_raise if {
+	doc := _mcp("mcp__k8s__get", {"kind": 3, "type": {"a": 1}, "resource": null}, {"words": ["get"]})
+	count(tool_actions.ask) == 0 with input as doc
+	odd := {"hook": {"tool_name": "x", "tool_input": "not an object"}, "facts": {"tool": {"name": "x", "class": "other"}, "paths": [], "effects": null}}
+	count(tool_actions.ask) == 0 with input as odd
+}

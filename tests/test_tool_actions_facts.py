@@ -1,0 +1,125 @@
+"""Facts of non-shell tools that act without a path, URL or command key (issue 12, red team 5).
+
+Host folding as a URL parser does it (class 3), local service URLs with port and path
+(class 2), database statements, tool-name words, commands in other keys, path keys by
+their words, git revision specs (class 1), and regex option values that are no paths
+(class 5). Then the whole pipeline on a few cases of each class, both directions.
+"""
+
+from __future__ import annotations
+
+import pytest
+from claude_rego.claudecode import query
+from claude_rego.facts.paths import fold_host, network, tool_effects
+from claude_rego.facts.paths.sql import destructive
+
+ENV = {"HOME": "/home/dev", "CLAUDE_PROJECT_DIR": "/home/dev/project", "USER": "dev"}
+
+
+def facts(tool: str, tool_input: dict) -> dict:
+    hook = {"hook_event_name": "PreToolUse", "cwd": "/home/dev/project", "tool_name": tool, "tool_input": tool_input}
+    return query.build(hook, environ=ENV, flavour="linux", resolver=lambda p: p)["facts"]
+
+
+@pytest.mark.parametrize("spelling", [
+    "169\u3002254\u3002169\u3002254", "169\uff0e254\uff0e169\uff0e254", "169\uff61254\uff61169\uff61254",
+    "\uff11\uff16\uff19.\uff12\uff15\uff14.\uff11\uff16\uff19.\uff12\uff15\uff14", "169.254.169.254.", "0xA9FEA9FE",
+    "169%2e254%2E169.254",
+])
+def test_hosts_fold_to_what_a_url_parser_connects_to(spelling):
+    assert fold_host(spelling) == "169.254.169.254"
+
+
+def test_letters_fold_by_nfkc_and_case():
+    assert fold_host("\u24dc\u24d4\u24e3\u24d0\u24d3\u24d0\u24e3\u24d0.google.internal") == "metadata.google.internal"
+    assert fold_host("\uff2c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54") == "localhost"
+    assert fold_host("Example.COM") == "example.com"
+    assert fold_host("b\u00fccher.example") == "b\u00fccher.example"  # a real IDN stays itself
+
+
+def test_network_has_port_and_path():
+    n = network("url", "http://127.0.0.1:8500/v1/kv/%61pp?recurse=1#x")
+    assert (n["host"], n["port"], n["path"]) == ("127.0.0.1", 8500, "/v1/kv/app")
+    assert network("url", "https://example.com")["port"] == 443
+    assert network("url", "https://example.com")["path"] == "/"
+    assert network("url", "http://[::1]:2379/v2/keys")["host"] == "::1"
+    assert network("url", "http://[::1]:2379/v2/keys")["port"] == 2379
+    assert network("url", "not a url") is None
+
+
+def test_shell_urls_are_network_effects_with_folded_hosts():
+    f = facts("Bash", {"command": "curl -s http://\uff11\uff16\uff19.254.169.254/latest/ && wget --post-data=x http://localhost:2375/x"})
+    hosts = [(n["host"], n["port"]) for n in f["effects"]["network"]]
+    assert ("169.254.169.254", 80) in hosts and ("localhost", 2375) in hosts
+    f = facts("Bash", {"command": "curl -s \u2460\u2465\u2468\u3002254\u3002169\u3002254/latest"})  # ①⑥⑨ : NFKC digits
+    assert [n["host"] for n in f["effects"]["network"]] == ["169.254.169.254"]
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("DROP TABLE users;", "drop"), ("select 1; drop database prod", "drop_database"), ("TRUNCATE t", "truncate"),
+    ("DELETE FROM orders", "delete_all"), ("update users set admin = true", "update_all"),
+    ("ALTER TABLE t DROP COLUMN c", "alter_drop"), ("db.users.drop()", "document"), ("FLUSHALL", "document"),
+    ("WITH x AS (SELECT 1) DELETE FROM t", "delete_all"), ("MATCH (n) DETACH DELETE n", "document"),
+])
+def test_destructive_statements(text, kind):
+    assert destructive(text)["kind"] == kind
+
+
+@pytest.mark.parametrize("text", [
+    "SELECT * FROM t WHERE note = 'drop table x'", "DELETE FROM t WHERE id = 3", "UPDATE t SET a = 1 WHERE id = 2",
+    "how do I drop table x?", "-- drop table x\nselect 1", "MATCH (n:Tmp) WHERE n.age > 3 DETACH DELETE n", "CREATE INDEX i ON t(a)", "DROP INDEX i", "GET flushall",
+])
+def test_statements_that_lose_nothing(text):
+    assert destructive(text) is None
+
+
+def test_sql_is_read_in_database_tools_and_sql_fields_only():
+    assert facts("mcp__postgres__query", {"sql": "DROP TABLE users"})["effects"]["sql"][0]["kind"] == "drop"
+    assert facts("mcp__notes__create", {"statement": "TRUNCATE logs"})["effects"]["sql"][0]["kind"] == "truncate"
+    assert facts("mcp__notes__create", {"text": "TRUNCATE logs"})["effects"]["sql"] == []
+    assert facts("mcp__linear__list_issues", {"query": "drop table bug"})["effects"]["sql"] == []
+
+
+def test_words_of_the_tool_and_server():
+    e = tool_effects("mcp__git-hub__deleteRepository", {})
+    assert e["words"] == ["delete", "repository"] and e["server_words"] == ["git", "hub"]
+
+
+def test_commands_in_other_keys_and_program_with_args():
+    assert facts("mcp__aws__run", {"cli_command": "aws s3 ls"})["effects"]["exec"] == [
+        {"field": "cli_command", "command": "aws s3 ls"}]
+    f = facts("mcp__proc__run_command", {"command": "rm", "args": ["-rf", "/home/dev"]})
+    assert f["effects"]["exec"] == [{"field": "args", "command": "rm -rf /home/dev"}]
+    f = facts("mcp__proc__start", {"command": "rm", "args": ["-rf", "/home/dev"]})
+    assert f["effects"]["exec"] == [{"field": "args", "command": "rm -rf /home/dev"}]
+    # a tool that does not run things: its args are data
+    assert facts("mcp__issues__create_issue", {"title": "x", "args": ["a", "b"]})["effects"]["exec"] == []
+
+
+def test_path_keys_by_their_words_and_revision_specs():
+    f = facts("mcp__ide__get_file_text_by_path", {"pathInProject": "../.ssh/id_rsa", "file_content": "x"})
+    assert [(p["field"], p["absolute"]) for p in f["paths"]] == [("pathInProject", "/home/dev/.ssh/id_rsa")]
+    f = facts("mcp__git__git_show", {"repo_path": "/home/dev/project", "revision": "origin/main:config/credentials.yml"})
+    assert ("revision", "config/credentials.yml") in [(p["field"], p["raw"]) for p in f["paths"]]
+    f = facts("mcp__git__git_show", {"repo_path": "/home/dev/project", "revision": "HEAD~2"})
+    assert [p["field"] for p in f["paths"]] == ["repo_path"]
+
+
+def test_regex_option_values_are_no_paths():
+    f = facts("Bash", {"command": "cosign verify --certificate-identity-regexp '.*' ghcr.io/a/b:1"})
+    assert ".*" not in [p["raw"] for p in f["paths"]]
+    assert ".*" not in f["shell"]["index"]["maybe_secret_pieces"]
+    f = facts("Bash", {"command": "cat .*"})
+    assert ".*" in f["shell"]["index"]["maybe_secret_pieces"]
+    f = facts("Bash", {"command": "node -e '.*' x"})  # -e is a pattern of grep-like programs only
+    assert ".*" in f["shell"]["index"]["maybe_secret_pieces"]
+    f = facts("Bash", {"command": "tool --include-pattern '.env*' ."})
+    assert ".env*" in f["shell"]["index"]["maybe_secret_pieces"]
+
+
+def test_a_request_in_separate_fields_is_a_url():
+    f = facts("mcp__http__request", {"host": "127.0.0.1", "port": 8500, "path": "/v1/kv/app", "method": "GET"})
+    assert [(n["host"], n["port"], n["path"]) for n in f["effects"]["network"]] == [("127.0.0.1", 8500, "/v1/kv/app")]
+    f = facts("mcp__net__probe", {"host": "169\u3002254\u3002169\u3002254"})
+    assert [n["host"] for n in f["effects"]["network"]] == ["169.254.169.254"]
+    assert facts("mcp__net__probe", {"host": "a b"})["effects"]["network"] == []
