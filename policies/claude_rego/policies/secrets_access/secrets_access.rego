@@ -505,8 +505,9 @@ _credential_programs := {cmd[0] | some cmd in credential_commands}
 
 deny contains msg if {
 	some seg in shell.running(_credential_programs)
+	n := shell.name(seg) # (once per segment, not once per entry of the table)
 	some cmd in credential_commands
-	shell.name(seg) == cmd[0]
+	cmd[0] == n
 	every word in array.slice(cmd, 1, count(cmd)) {
 		word in shell.args(seg)
 	}
@@ -818,7 +819,10 @@ _interpreter(n) if n in _interpreters
 
 _interpreters := {"python", "python2", "python3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell", "tclsh", "Rscript", "rscript", "julia", "groovy", "jshell"}
 
-_interpreter(n) if regex.match(`^(python|pypy)[0-9.]*$`, n)
+_interpreter(n) if {
+	startswith(n, "p") # (before the regex: most programs fail this)
+	regex.match(`^(python|pypy)[0-9.]*$`, n)
+}
 
 # A secret (token, key, password) in a URL a call fetches: WebFetch, an MCP fetch, curl
 # or wget with the secret in the query or path sends it to that host.
