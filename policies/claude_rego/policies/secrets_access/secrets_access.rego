@@ -857,6 +857,7 @@ _metadata_alias_re := `(?i)^(([a-z][a-z0-9+.-]*:)?//)?([^/@\s]*@)?(instance-data
 # (one test per distinct argument, from the argument index: not one per segment × argument)
 deny contains msg if {
 	some arg, ids in data.claude_rego.lib.shell.arg_index
+	contains(lower(arg), "data") # (before the regex: both of its host names hold `data`)
 	regex.match(_metadata_alias_re, arg)
 	some i in ids
 	seg := shell.by_id(i)

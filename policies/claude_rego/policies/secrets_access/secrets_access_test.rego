@@ -430,3 +430,10 @@ test_exclusion_patterns_allowed if {
 	denied(bash("rsync -a --exclude x .env /tmp/x/", [sub(0, ["rsync", "-a", "--exclude", "x", ".env", "/tmp/x/"], {"filters": [2]})], []))
 	denied(cmd(["rsync", "-a", "--exclude", ".env", "src/", "/tmp/x/"])) # unmarked, the word is read as a path
 }
+
+# the metadata-alias rule tests `data` before its regex: every alias host must hold it
+test_metadata_alias_hosts_hold_data if {
+	every h in secrets_access.metadata_alias_hosts {
+		contains(h, "data")
+	}
+}
