@@ -190,6 +190,48 @@ def pipeline_warm_ms(snapshot_source: list[str] | None, runs: int = 30) -> dict:
     return result
 
 
+def pipeline_policy_costs(snapshot_source: list[str] | None, runs: int = 15, top: int = 10) -> list[dict]:
+    """Per-policy Rego cost of the long pipeline (PIPELINE_INPUT), min CPU ms over `runs`:
+    `alone` = the policy's routed rules evaluated by themselves (helpers they share with
+    other policies, such as lib.paths.written, count in full for each), `marginal` = all
+    routed rules minus all but this policy's (what removing it would save; noisy, can be
+    slightly negative). The `top` policies by `alone`, for finding where the time goes."""
+    from claude_rego.api import evaluator_for
+    from claude_rego.claudecode import hookinput, query
+
+    evaluator = evaluator_for(snapshot_source)
+    layer = evaluator.layers[0]
+    routed = layer.routed("PreToolUse", "Bash", evaluator.adapter.tool_class("Bash"))
+    layer.ensure_loaded(routed)
+    rules = [rule for _, rule, _ in routed]
+    capped, truncated = hookinput.cap_strings(PIPELINE_INPUT)
+    document = json.dumps(query.build(capped, truncated=truncated))
+    by_policy: dict[str, list[str]] = {}
+    for rule in rules:
+        by_policy.setdefault(rule.rsplit(".", 1)[0].rsplit(".", 1)[-1], []).append(rule)
+
+    def best(*subsets: list[str]) -> list[float]:
+        """min CPU ms of each subset, evaluated in turn (machine noise hits all alike)"""
+        samples: list[list[float]] = [[] for _ in subsets]
+        for i in range(runs + 2):
+            for k, subset in enumerate(subsets):
+                start = time.process_time()
+                layer.engine.evaluate(document, subset)
+                if i >= 2:
+                    samples[k].append((time.process_time() - start) * 1000)
+        return [min(values) for values in samples]
+
+    full = best(rules)[0]
+    rows = []
+    for policy, own in by_policy.items():
+        alone, with_it, without = best(own, rules, [rule for rule in rules if rule not in own])
+        rows.append({"policy": policy, "rules": len(own), "alone_ms": round(alone, 2),
+                     "marginal_ms": round(with_it - without, 2)})
+    rows.sort(key=lambda row: -row["alone_ms"])
+    return [{"policy": "(all routed rules)", "rules": len(rules), "alone_ms": round(full, 2),
+             "marginal_ms": round(full, 2)}] + rows[:top]
+
+
 PHASES_PROBE = r"""
 import time; t0 = time.perf_counter()
 import sys; sys.path += PATHS
@@ -305,6 +347,7 @@ def main() -> None:
     report["warm_decisions_per_s"] = {"default": round(warm_rate(default_sources)),
                                       "rules1000": round(warm_rate([snapshots["rules1000"]]))}
     report["warm_long_pipeline_default_pack"] = pipeline_warm_ms(default_sources)
+    report["pipeline_rego_by_policy"] = pipeline_policy_costs(default_sources)
     # The hook answers from a small parent while a forked child evaluates, and the parent
     # does not wait for the child's teardown: the child's RSS is measured by the probe,
     # which does the whole job in one process (an upper bound for either of the two).
@@ -333,6 +376,10 @@ def main() -> None:
         ratio = row.get("x_one_segment")
         print(f"  {name:20} {row['segments']:8d} {row['chars']:6d} {row['total_ms']:7.2f} {row['facts_ms']:7.2f}"
               f" {row['rego_ms']:7.2f} {ratio if ratio else '':>8}  {'<= 3 ms' if ratio else ''}")
+    print("Rego cost of the pipeline by policy, min CPU ms (alone: its rules by themselves, shared helpers"
+          " included; marginal: what leaving it out saves):")
+    for row in report["pipeline_rego_by_policy"]:
+        print(f"  {row['policy']:26} {row['rules']:3d} rules  alone {row['alone_ms']:6.2f}  marginal {row['marginal_ms']:6.2f}")
     print(f"peak RSS: evaluating process (default pack or 1,000 rules) {report['peak_rss_mb_evaluating_process']} MB"
           f"  (target <= 60 MB); answering processes {report['peak_rss_mb']}")
     print(f"SDK callback decisions/s (warm, logging to /dev/null): {report['sdk_callback_decisions_per_s']}")

@@ -425,15 +425,19 @@ _output_options := {
 	"aria2c": [{"-o", "--out"}, {"-d", "--dir"}],
 }
 
+# (the cheap tests before the regex: most sed calls in a pipeline are `sed -e …` or `sed 's/…'`)
 _in_place(seg) if {
 	shell.runs_any(seg, {"sed", "gsed", "perl"})
 	some a in shell.args(seg)
+	startswith(a, "-")
+	contains(a, "i")
 	regex.match(`^-[A-Za-z]*i`, a)
 }
 
 _in_place(seg) if {
 	shell.runs_any(seg, {"sed", "gsed"})
-	shell.has_arg_prefix(seg, "--in-place")
+	some a in shell.args(seg)
+	startswith(a, "--in-place")
 }
 
 _extracts(seg) if {
@@ -810,16 +814,20 @@ write_words contains {"seg": seg.id, "word": word} if {
 	some word in _awk_files(seg)
 }
 
+# (one test per argument: every option this looks for starts with `-`)
 _awk_in_place(seg) if {
-	some i, a in shell.args(seg)
-	a in {"-i", "--include"}
-	shell.args(seg)[i + 1] in {"inplace", "inplace.awk"}
+	args := shell.args(seg)
+	some i, a in args
+	startswith(a, "-")
+	_awk_in_place_option(a, args, i)
 }
 
-_awk_in_place(seg) if {
-	some a in shell.args(seg)
-	a in {"-iinplace", "--include=inplace", "--inplace", "-i inplace"}
+_awk_in_place_option(a, args, i) if {
+	a in {"-i", "--include"}
+	args[i + 1] in {"inplace", "inplace.awk"}
 }
+
+_awk_in_place_option(a, _, _) if a in {"-iinplace", "--include=inplace", "--inplace", "-i inplace"}
 
 # the operands after the program (the program is the first operand unless -f/-e gave it)
 _awk_files(seg) := [w |

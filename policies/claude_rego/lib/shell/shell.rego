@@ -87,10 +87,15 @@ _raw_from(c0, a0) := array.slice(a0, 1, count(a0)) if {
 } else := a0
 
 # args(seg): the arguments with known variables expanded.
+# (raw_args written out for annotated segments: a function call costs a few µs in regorus,
+# and this one is called for every argument test of every rule)
 args(seg) := seg.args_expanded if {
 	is_array(seg.args_expanded)
-} else := raw_args(seg) if {
+} else := seg.args_raw if {
 	is_string(seg.name) # annotated: args_expanded is left out when nothing expands
+	is_array(seg.args_raw)
+} else := seg.args if {
+	is_string(seg.name)
 } else := v.args if {
 	_ids_unique
 	v := _views[seg.id]
@@ -178,10 +183,11 @@ _no_cd if {
 	input.facts.shell.index.cd == false
 }
 
-runs(seg, n) if name(seg) == n
+# (the annotated segment's name read directly: no call to name() per test)
+runs(seg, n) := seg.name == n if is_string(seg.name) else := name(seg) == n
 
 # runs_any(seg, names): the segment runs one of `names` (a set of lowercase names).
-runs_any(seg, names) if name(seg) in names
+runs_any(seg, names) := seg.name in names if is_string(seg.name) else := name(seg) in names
 
 # has_short_flag(seg, letters): an option cluster such as -rf contains one of `letters`.
 has_short_flag(seg, letters) if {

@@ -193,6 +193,8 @@ _changer(seg) if shell.runs_any(seg, {"sponge", "truncate", "shred", "rm", "unli
 _changer(seg) if {
 	shell.runs_any(seg, {"sed", "perl", "yq", "gsed"})
 	some a in shell.args(seg)
+	startswith(a, "-") # (the cheap tests before the regex: `sed -e …`, `sed 's/…/'`)
+	contains(a, "i")
 	regex.match(`^-[A-Za-z0-9]*i`, a)
 }
 

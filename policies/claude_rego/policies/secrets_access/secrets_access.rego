@@ -505,8 +505,9 @@ _credential_programs := {cmd[0] | some cmd in credential_commands}
 
 deny contains msg if {
 	some seg in shell.running(_credential_programs)
+	n := shell.name(seg) # (once per segment, not once per entry of the table)
 	some cmd in credential_commands
-	shell.name(seg) == cmd[0]
+	cmd[0] == n
 	every word in array.slice(cmd, 1, count(cmd)) {
 		word in shell.args(seg)
 	}
@@ -773,7 +774,7 @@ _dumps_environment(seg) if {
 # variable, so the whole environment. ${!prefix@}, ${!prefix*} and ${!arr[@]} only
 # list names or keys.
 ask contains msg if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_dollar_anywhere # `${!` holds a `$`
 	some raw in shell.raw_args(seg)
 	contains(raw, "${!")
 	regex.match(`\$\{![A-Za-z_][A-Za-z0-9_]*([}:#%/^,]|$)`, raw)
@@ -781,7 +782,7 @@ ask contains msg if {
 }
 
 ask contains msg if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_assignments
 	some name, raw in object.get(seg, "assignments", {})
 	is_string(raw)
 	contains(raw, "${!")
@@ -821,7 +822,10 @@ _interpreter(n) if n in _interpreters
 
 _interpreters := {"python", "python2", "python3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "osascript", "pwsh", "powershell", "tclsh", "Rscript", "rscript", "julia", "groovy", "jshell"}
 
-_interpreter(n) if regex.match(`^(python|pypy)[0-9.]*$`, n)
+_interpreter(n) if {
+	startswith(n, "p") # (before the regex: most programs fail this)
+	regex.match(`^(python|pypy)[0-9.]*$`, n)
+}
 
 # A secret (token, key, password) in a URL a call fetches: WebFetch, an MCP fetch, curl
 # or wget with the secret in the query or path sends it to that host.
@@ -853,10 +857,13 @@ metadata_alias_hosts := {"instance-data", "instance-data.ec2.internal", "metadat
 
 _metadata_alias_re := `(?i)^(([a-z][a-z0-9+.-]*:)?//)?([^/@\s]*@)?(instance-data(\.ec2\.internal)?|metadata(\.ec2\.internal|\.internal|\.tencentyun\.com|\.platformequinix\.com|\.packet\.net)?)\.?(:[0-9]+)?(/.*)?$`
 
+# (one test per distinct argument, from the argument index: not one per segment × argument)
 deny contains msg if {
-	some seg in segments
-	some arg in shell.args(seg)
+	some arg, ids in data.claude_rego.lib.shell.arg_index
+	contains(lower(arg), "data") # (before the regex: both of its host names hold `data`)
 	regex.match(_metadata_alias_re, arg)
+	some i in ids
+	seg := shell.by_id(i)
 	_alias_url_word(seg, arg)
 	msg := sprintf("Blocked: `%s` queries the cloud instance metadata service, which hands out this machine's credentials. %s", [concat(" ", seg.argv), instead])
 }
@@ -877,9 +884,10 @@ deny contains msg if {
 # compared by its text, and no ordinary URL is written that way. Tool URLs are normalised
 # by the facts layer (facts.effects.network[].host) and judged above.
 ask contains msg if {
-	some seg in segments
-	some arg in shell.args(seg)
+	some arg, ids in data.claude_rego.lib.shell.arg_index
 	contains(arg, "://")
+	some i in ids
+	seg := shell.by_id(i)
 	parts := regex.find_all_string_submatch_n(`^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/@\s]*@)?([0-9A-Fa-fXx.]+)(?::[0-9]+)?(?:[/?#].*)?$`, arg, 1)
 	count(parts) == 1
 	host := parts[0][1]

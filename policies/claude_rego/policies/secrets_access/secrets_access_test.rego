@@ -459,3 +459,10 @@ test_public_certificates_in_the_project_are_readable if {
 		denied(read(file))
 	}
 }
+
+# the metadata-alias rule tests `data` before its regex: every alias host must hold it
+test_metadata_alias_hosts_hold_data if {
+	every h in secrets_access.metadata_alias_hosts {
+		contains(h, "data")
+	}
+}
