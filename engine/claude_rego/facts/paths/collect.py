@@ -277,8 +277,9 @@ def _follow_links(facts: dict, seg_id, links: list, ctx: _Context) -> None:
 # What every name lib/paths.rego's secret_name_patterns accept has (lowercase): a leading
 # dot or underscore, one of these words, or one of these extensions.
 _SECRET_NAME_WORDS = ("env", "cred", "secret", "token", "auth", "terraform", "vscdb", "tfstate", "id_", "account",
-                      "netrc")
-_SECRET_EXTENSIONS = (".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".kdbx", ".ppk", ".asc", ".gpg")
+                      "netrc", "krb5cc")
+_SECRET_EXTENSIONS = (".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".kdbx", ".ppk", ".asc", ".gpg", ".keytab",
+                      ".ovpn", ".nmconnection", ".psk")
 
 
 def maybe_secret_name(name: str) -> bool:
@@ -296,7 +297,7 @@ def maybe_secret(fact: dict) -> bool:
     condition, computed once here: any secret name has a leading dot or a tell-tale word or
     extension (see secret_name_patterns); every secret location (secret_dirs, secret_files,
     credential directories in any home, .git/config, /proc/*/environ, globs) has a hidden
-    component, `library/`, `secrets`, `/etc/` or `/proc/` in it. Anything unusual (non-ASCII,
+    component, `library/`, `secrets`, `/etc/`, `/var/lib/`, `/proc/` or `/dev/[k]mem` in it. Anything unusual (non-ASCII,
     backslashes, a missing field) is a candidate. tests/test_secret_candidate.py checks it
     against is_secret itself. Never raises."""
     try:
@@ -310,7 +311,8 @@ def maybe_secret(fact: dict) -> bool:
         if any(maybe_secret_name(n) for n in (folded, name, resolved.rsplit("/", 1)[-1])):
             return True
         for loc in (absolute.lower(), resolved.lower()):
-            if "/." in loc or "library/" in loc or "secrets" in loc or "/etc/" in loc or loc.startswith("/proc/"):
+            if ("/." in loc or "library/" in loc or "secrets" in loc or "/etc/" in loc or "/var/lib/" in loc
+                    or loc.startswith(("/proc/", "/dev/mem", "/dev/kmem"))):
                 return True
         return False
     except Exception:  # noqa: BLE001

@@ -489,6 +489,9 @@ secret_name_patterns := [
 	# histories of shells and clients (passwords typed at SQL, Redis, Mongo prompts) in any
 	# home (/root/.mysql_history), and Ansible vault password files
 	`^\.[a-z0-9_.-]*[_-]history$`, `^\.vault[_-]?pass(word)?(\.txt)?$`,
+	# Kerberos keytabs and ticket caches anywhere (/tmp/krb5cc_1000, svc.keytab), VPN
+	# profiles with their keys (.ovpn, NetworkManager .nmconnection), iwd's Wi-Fi PSKs
+	`\.(keytab|ovpn|nmconnection|psk)$`, `^krb5cc(_.*)?$`,
 ]
 
 # names a file could have that is secret, to test shell globs against (`cat .e*`)
@@ -538,6 +541,8 @@ secret_dirs := [
 	"~/.config/1Password", "~/.config/keybase", "~/.local/share/keybase", "~/.config/ngrok",
 	"~/.config/gopass", "~/.local/share/gopass/stores", "~/.config/bw", "~/.lastpass", "~/.local/share/lpass",
 	"~/.config/lpass", "~/.config/enpass", "~/.keepass", "~/.config/keepassxc", "~/.ansible/vault",
+	# daemons' state with their keys: Tailscale node keys, iwd/connman Wi-Fi PSKs, Samba's secrets.tdb
+	"/var/lib/tailscale", "/var/lib/iwd", "/var/lib/connman", "/var/lib/samba/private",
 ]
 
 secret_files := [
@@ -583,6 +588,8 @@ secret_files := [
 	"~/.pry_history", "~/.ipython/profile_default/history.sqlite", "~/.local/share/nushell/history.txt",
 	"~/.config/nushell/history.txt", "~/.local/share/xonsh", "~/.sqlplus_history", "~/.bash_sessions", "~/.zsh_sessions",
 	"~/.local/share/atuin/history.db", "~/.mysqlsh/history.sql", "~/.vertica_history", "~/.snowsql/history",
+	# physical and kernel memory (every process's keys and tokens)
+	"/dev/mem", "/dev/kmem",
 ]
 
 # process memory and environment: every variable (tokens, keys) of a running process

@@ -466,3 +466,18 @@ test_metadata_alias_hosts_hold_data if {
 		contains(h, "data")
 	}
 }
+
+# keytabs, ticket caches, VPN profiles and Wi-Fi PSKs by name anywhere; daemons' key state;
+# physical memory
+test_kerberos_vpn_and_daemon_key_stores_are_secret if {
+	every file in [
+		"/home/dev/project/deploy/svc.keytab", "/tmp/krb5cc_1000", "/home/dev/vpn/office.ovpn",
+		"/home/dev/Downloads/work.nmconnection", "/var/lib/iwd/HomeWifi.psk", "/var/lib/tailscale/tailscaled.state",
+		"/var/lib/samba/private/secrets.tdb", "/dev/mem", "/dev/kmem",
+	] {
+		denied(read(file))
+	}
+	every file in ["/var/lib/dpkg/status", "/home/dev/project/docs/kerberos.md", "/dev/null", "/home/dev/project/vpn.md"] {
+		allowed(read(file))
+	}
+}
