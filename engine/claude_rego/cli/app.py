@@ -182,6 +182,7 @@ def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a sh
     from ..claudecode.events import event_info
     from ..decide.explain import explain as explain_lines
     from ..decide.pipeline import open_evaluator
+    from ..decide.types import Request
     from ..policy import policyset
     from ..policy import snapshot as snapshot_mod
 
@@ -214,8 +215,8 @@ def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a sh
                                   "ca_file": opts.opa_ca_file})
         evaluator = open_evaluator(ADAPTER, opts.policies or None, org=opts.org_policies,
                                    project=opts.project_policies, engine=engine)
-        decision = evaluator.decide(hook_input, event_name=name)
-        out, code = output.render(event_info(name), decision)
+        answer = evaluator.answer(Request(hook_input, name))
+        out, code, decision = answer.output, answer.exit, answer.decision or {}  # a decided answer has one
         lines = explain_lines(evaluator, hook_input, name, decision)
     except (policyset.PolicyError, snapshot_mod.SnapshotError, OSError) as exc:
         _policy_failure(exc, opts.policies)

@@ -319,9 +319,7 @@ class Service:
         try:
             answer = self.pool.submit(lambda d: d.evaluate(hook, name, environ=environ, decision_id=decision_id),
                                       deadline - time.monotonic())
-            out, code = answer.get("output"), answer.get("exit", 0)
-            if code != 0 or not output.conforms(event, out):
-                raise ValueError("engine produced an output the CLI would reject")
+            out = answer["output"]  # decided, rendered and checked by Evaluator.answer (core.Decider.evaluate)
         except DeadlineExceeded as exc:
             self.count("deadline_exceeded")
             record.update(kind="failure", error=f"deadline: {exc}")
