@@ -18,9 +18,9 @@ import os
 import sys
 import time
 
+from .. import _isolation as isolation
 from .._platform import read_regular
 from ..audit import decisionlog, hooklog
-from ..decide import isolation
 from . import hookinput, output
 from .adapter import ADAPTER
 from .events import event_info

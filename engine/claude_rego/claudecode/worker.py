@@ -1,4 +1,4 @@
-"""The evaluating side of the hook: runs in the isolated child (see `decide.isolation`).
+"""The evaluating side of the hook: runs in the isolated child (see `claude_rego._isolation`).
 
 `compute(request)` → {"output", "exit", "stderr", "decision", "prints"} (`Evaluator.answer`:
 decided, rendered and checked by the core; the engine's prints); it may raise

@@ -14,7 +14,7 @@ DECISION_FIELDS = ("event", "verdict", "reasons", "interrupt", "context", "syste
 class Decision:
     """What the routed policies decided on one event, after synthesis (decide/decision.py).
 
-    verdict: the winning verdict verb (decide.DECISION_VERBS) or None (no opinion);
+    verdict: the winning verdict verb (policy.verbs.DECISION_VERBS) or None (no opinion);
     reasons / by: its reasons and the policies that said it; interrupt: a deny that
     stops the turn; context / system_message: joined texts; updated_input /
     updated_output: a rewrite of the tool call or of its output (None: none);
