@@ -230,9 +230,10 @@ def test_fixtures_apply_the_project_layer(project, tmp_path):
     (fixtures / "make.json").write_text(json.dumps({"input": make_input(project), "expected": expected}))
     proc = cli("test", "--fixtures", str(fixtures), "--run", "no_such_rego_test")
     assert "FAIL fixture" not in proc.stdout, proc.stdout
+    from claude_rego.api import evaluate_hook
     from claude_rego.policy.regotest import run_fixtures
 
-    (result,) = run_fixtures(str(fixtures), None)
+    (result,) = run_fixtures(str(fixtures), lambda hook, environ: evaluate_hook(hook, environ=environ))
     assert result["passed"], result["error"]
 
 
@@ -267,8 +268,8 @@ def test_the_hook_passes_the_ca_file_into_the_child_request(tmp_path, monkeypatc
     """The request the hook hands to its child carries the CA file (so the OPA engine gets it)."""
     import io
 
+    from claude_rego import _isolation as isolation
     from claude_rego.claudecode import hook
-    from claude_rego.decide import isolation
 
     seen = {}
     import claude_rego.claudecode.worker as worker

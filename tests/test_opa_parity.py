@@ -42,10 +42,10 @@ except (ImportError, OSError) as exc:
 
 import regorus  # noqa: E402
 from claude_rego.claudecode import query  # noqa: E402
-from claude_rego.claudecode.events import ALL_VERBS  # noqa: E402
 from claude_rego.engines import builtins  # noqa: E402
 from claude_rego.engines.regorus_engine import RegorusEngine  # noqa: E402
 from claude_rego.policy.regotest import discover  # noqa: E402
+from claude_rego.policy.verbs import ALL_VERBS  # noqa: E402
 from conftest import REPO, bash_input, hook_input  # noqa: E402
 from test_builtins import CASES as BUILTIN_CASES  # noqa: E402
 

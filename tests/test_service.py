@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from claude_rego import api
 from claude_rego.audit import decisionlog
-from claude_rego.service import core, server
+from claude_rego.service import core, identity, server
 from conftest import TESTS, bash_input, hook_input, strip_decision_ids, validate_output
 
 TOKEN = "service-test-token-0123456789"
@@ -66,7 +66,7 @@ class Client:
 
 def service_home(case):
     """The HOME the service evaluates with: the peer uid's home (Linux), as a command hook's HOME."""
-    return {"HOME": server._home_of(os.getuid() if sys.platform.startswith("linux") else None, case)}
+    return {"HOME": identity.home_of(os.getuid() if sys.platform.startswith("linux") else None, case)}
 
 
 def reason(out):
@@ -195,10 +195,10 @@ def test_several_tokens_for_rotation(tmp_path):
 def test_token_files(tmp_path):
     path = tmp_path / "token"
     path.write_text(TOKEN + "\n")
-    assert server.read_token_files([str(path)]) == [TOKEN]
+    assert identity.read_token_files([str(path)]) == [TOKEN]
     path.write_text("short")
     with pytest.raises(ValueError):
-        server.read_token_files([str(path)])
+        identity.read_token_files([str(path)])
 
 
 def test_non_loopback_host_header_is_refused(svc):
@@ -380,7 +380,7 @@ def test_records_say_where_they_came_from(tmp_path, svc):
     assert first["peer"]["addr"] == "127.0.0.1" and first["peer"]["port"] > 0
     if sys.platform.startswith("linux"):
         assert first["peer"]["uid"] == os.getuid()
-    assert first["auth"]["token_id"] == server.token_id(TOKEN)
+    assert first["auth"]["token_id"] == identity.token_id(TOKEN)
     assert first["service"]["pid"] == os.getpid()
     assert decisionlog.verify(str(log))["ok"]
 
@@ -406,8 +406,8 @@ def test_peer_uid_of_a_loopback_connection():
     client = socket.create_connection(listener.getsockname())
     accepted, peer = listener.accept()
     try:
-        assert server.peer_uid(peer, listener.getsockname()) == os.getuid()
-        assert server.peer_uid(("127.0.0.1", 1), listener.getsockname()) is None
+        assert identity.peer_uid(peer, listener.getsockname()) == os.getuid()
+        assert identity.peer_uid(("127.0.0.1", 1), listener.getsockname()) is None
     finally:
         for s in (client, accepted, listener):
             s.close()
@@ -444,11 +444,11 @@ def test_a_new_snapshot_is_picked_up_without_a_restart(tmp_path):
 def test_project_dir_comes_from_the_transcript_folder():
     hook = {"cwd": "/home/dev/my_proj.x/sub/dir",
             "transcript_path": "/home/dev/.claude/projects/-home-dev-my-proj-x/abc.jsonl"}
-    assert server.project_dir_of(hook) == "/home/dev/my_proj.x"
-    assert server.project_dir_of(dict(hook, cwd="/home/dev/my_proj.x")) == "/home/dev/my_proj.x"
-    assert server.project_dir_of(dict(hook, cwd="/elsewhere")) is None
-    assert server.project_dir_of({"cwd": "/x", "transcript_path": 5}) is None
-    assert server.project_dir_of(dict(hook, transcript_path="/tmp/t.jsonl")) is None
+    assert identity.project_dir_of(hook) == "/home/dev/my_proj.x"
+    assert identity.project_dir_of(dict(hook, cwd="/home/dev/my_proj.x")) == "/home/dev/my_proj.x"
+    assert identity.project_dir_of(dict(hook, cwd="/elsewhere")) is None
+    assert identity.project_dir_of({"cwd": "/x", "transcript_path": 5}) is None
+    assert identity.project_dir_of(dict(hook, transcript_path="/tmp/t.jsonl")) is None
 
 
 def test_project_layer_is_found_from_a_subdirectory(tmp_path):

@@ -7,10 +7,9 @@ invalid decisions still become the event's failure answer.
 
 from __future__ import annotations
 
-from .claudecode import output
 from .claudecode.adapter import ADAPTER
-from .claudecode.events import event_info
 from .decide.pipeline import Evaluator, open_evaluator
+from .decide.types import Request
 
 __all__ = ["Evaluator", "decide_hook", "evaluate_hook", "evaluator_for"]
 
@@ -40,15 +39,11 @@ def decide_hook(hook_input: dict, *, policy_paths: list[str] | None = None,
                 environ: dict | None = None, event: str | None = None, org: str | None = None,
                 project: str | None = "auto"):
     """(output, exit code, decision or None on failure), decided as the hook decides."""
-    name = event or hook_input.get("hook_event_name") or ""
-    info = event_info(name if isinstance(name, str) else "")
-    out: dict | None
+    request = Request(hook_input, event, environ=environ)
     try:
-        evaluator = evaluator_for(policy_paths, org=org, project=project)
-        out, code, decision = evaluator.answer(hook_input, event_name=name, environ=environ)
-        if not output.conforms(info, out):
-            raise ValueError("output would be rejected by the CLI")
-        return out, code, decision
+        answer = evaluator_for(policy_paths, org=org, project=project).answer(request)
+        return answer.output, answer.exit, answer.decision
     except Exception as exc:  # noqa: BLE001 — the failure table, as the hook would answer
-        out, code, _ = output.failure(info, f"policy evaluation failed ({type(exc).__name__}: {exc}).")
+        name = request.event if isinstance(request.event, str) else ""
+        out, code, _ = ADAPTER.failure(ADAPTER.event(name), f"policy evaluation failed ({type(exc).__name__}: {exc}).")
         return (out if out is not None else {}), code, None

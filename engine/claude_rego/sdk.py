@@ -29,6 +29,7 @@ from .claudecode import output
 from .claudecode.events import EVENTS, event_info
 from .claudecode.hook import DEFAULT_DEADLINE
 from .claudecode.install import TIMEOUT_MARGIN, governed_events, tool_matcher
+from .decide.types import Request
 from .policy import load_snapshot
 
 # Events the Python Agent SDK can register callbacks for (claude_agent_sdk.types.HookEvent).
@@ -169,12 +170,8 @@ class PolicyHooks:
 
 
 def _decide(evaluator, hook_input: dict, event: str, decision_id: str):
-    decision = evaluator.decide(hook_input, event_name=event)
-    decision["decision_id"] = decision_id
-    out, _ = output.render(event_info(event), decision)
-    if not output.conforms(event_info(event), out):
-        raise ValueError("output would be rejected by the CLI")
-    return out, decision
+    answer = evaluator.answer(Request(hook_input, event, decision_id=decision_id))
+    return answer.output, answer.decision
 
 
 __all__ = ["PolicyHooks", "PolicyRefused", "SDK_EVENTS", "EVENTS"]

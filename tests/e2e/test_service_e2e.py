@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from claude_rego.policy import load_snapshot
-from claude_rego.service import register, server
+from claude_rego.service import identity, register, server
 from claude_rego_e2e_fake_api import bash, text
 
 HERE = Path(__file__).resolve().parent
@@ -101,7 +101,7 @@ def test_deny_through_the_http_hook(svc):
     assert "[claude-rego decision " in run.tool_result_text(call["id"])
     records = svc.records()
     assert records and records[-1]["claude_rego"]["transport"] == "http" and records[-1]["claude_rego"]["verdict"] == "deny"
-    assert records[-1]["claude_rego"]["auth"]["token_id"] == server.token_id(TOKEN)
+    assert records[-1]["claude_rego"]["auth"]["token_id"] == identity.token_id(TOKEN)
 
 
 def test_ask_through_the_http_hook(svc):

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import re
 
-from ..api import decide_hook
 from . import decisionlog
 
 CATEGORIES = ("newly_denied", "newly_allowed", "newly_asked", "changed_rewrite", "changed_other")
@@ -23,9 +22,10 @@ class ReplayError(Exception):
     """The log cannot be replayed (missing, unreadable); the message says why."""
 
 
-def replay(log_path: str, policy_paths: list[str], *, limit_examples: int = 5, org: str | None = None,
-           project: str | None = "auto") -> dict:
-    """Decide every recorded input again, with the hook's layers (see pipeline.open_evaluator)."""
+def replay(log_path: str, decide, *, limit_examples: int = 5) -> dict:
+    """Decide every recorded input again with `decide(hook_input, event)` → (hook output,
+    exit code, decision or None): the caller passes the library's decision path
+    (`api.decide_hook` with the candidate policies and the hook's layers), which sits above audit/."""
     import os
 
     if not os.path.isfile(log_path):
@@ -44,8 +44,7 @@ def replay(log_path: str, policy_paths: list[str], *, limit_examples: int = 5, o
         report["replayed"] += 1
         if "[MASKED" in json.dumps(hook_input):
             report["masked_inputs"] += 1
-        new_out, _, new_decision = decide_hook(hook_input, policy_paths=policy_paths, event=meta.get("event"),
-                                                 org=org, project=project)
+        new_out, _, new_decision = decide(hook_input, meta.get("event"))
         category = classify(meta.get("verdict"), entry.get("result") or {}, (new_decision or {}).get("verdict"),
                             new_out)
         if category is None:

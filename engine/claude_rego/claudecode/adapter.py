@@ -1,7 +1,8 @@
 """The Claude Code adapter the core decides through (decide/adapter.Adapter).
 
-Every entry point passes `ADAPTER` to `decide.pipeline.open_evaluator`. Imports only
-what the core imported from here before the inversion (the hook's hot path).
+Every entry point passes `ADAPTER` to `decide.pipeline.open_evaluator`. The hook's parent
+imports it too (to check its child's answer, `Adapter.accepts`), so the query document's
+builder (and the facts under it) is imported only where a document is built.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import json
 
 from ..decide.adapter import Adapter
-from . import hookinput, output, query
+from . import hookinput, output
 from .events import event_info, tool_class
 
 
@@ -23,11 +24,19 @@ class ClaudeCode(Adapter):
         return tool_class(tool)
 
     def document(self, hook: dict, *, environ=None, resolver=None) -> str:
+        from . import query  # the facts: the hook's parent never builds a document (see the docstring)
+
         capped, truncated = hookinput.cap_strings(hook)
         return json.dumps(query.build(capped, truncated=truncated, environ=environ, resolver=resolver))
 
     def render(self, event, decision: dict) -> tuple[dict, int]:
         return output.render(event, decision)
+
+    def conforms(self, event, out) -> bool:
+        return output.conforms(event, out)
+
+    def failure(self, event, reason: str) -> tuple[dict | None, int, str]:
+        return output.failure(event, reason)
 
 
 ADAPTER = ClaudeCode()

@@ -10,7 +10,7 @@ row. Plain data: imported on the hook's hot path.
 
 from __future__ import annotations
 
-from ..decide import DECISION_VERBS
+from ..policy.verbs import ALL_VERBS, DECISION_VERBS, PAYLOAD_VERBS  # noqa: F401 — the table's vocabulary
 
 # The Claude Code CLI versions claude-rego supports: the oldest supported and the newest
 # pinned, oldest first. tests/e2e runs the real CLI of each; `doctor` warns outside the
@@ -22,9 +22,6 @@ SUPPORTED_CLI = ("2.1.197", "2.1.331")
 ON_FAILURE_SINCE = "2.1.331"
 NO_ON_FAILURE_UP_TO = "2.1.197"
 
-# Verbs: the verdicts (decide.DECISION_VERBS, strongest first) and the payload verbs.
-PAYLOAD_VERBS = ("rewrite", "replace_output", "permission_update", "context", "system_message", "env")
-ALL_VERBS = DECISION_VERBS + PAYLOAD_VERBS
 
 # Failure answers (see docs/policy-contract.md §5).
 FAIL_DENY = "deny"            # PreToolUse: permissionDecision deny

@@ -18,10 +18,11 @@ import os
 import sys
 import time
 
+from .. import _isolation as isolation
 from .._platform import read_regular
 from ..audit import decisionlog, hooklog
-from ..decide import isolation
 from . import hookinput, output
+from .adapter import ADAPTER
 from .events import event_info
 from .worker import FAULT_ENV
 
@@ -353,7 +354,7 @@ def _answer(opts: Options, stdin, deadline: float, decision_id: str | None):
         else:
             answer = isolation.run_subprocess("claude_rego.claudecode.worker", request, deadline)
         out, code = answer.get("output"), answer.get("exit", 0)
-        if code != 0 or not output.conforms(event, out):
+        if not ADAPTER.accepts(event, out, code):  # the child may be broken: check what it sent
             raise isolation.ChildFailed("engine produced an output the CLI would reject")
     except (isolation.ChildFailed, OSError, MemoryError) as exc:  # no fork, no pipe (ulimits), no memory
         record.update(kind="failure", error=str(exc)[:500])

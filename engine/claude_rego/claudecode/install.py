@@ -291,6 +291,17 @@ def _glob_to_regex(pattern: str) -> str:
 # ----------------------------------------------------------------- writing settings files
 
 MARKER = "from claude_rego.entry import main"  # identifies our inline hook commands in settings
+# The decision service's http hooks (`claude-rego serve`; service/register.py writes them): the
+# URL path and the token variable that identify them, here so install recognises them
+# without importing the service.
+SERVICE_PATH = "/v1/hook/"
+SERVICE_TOKEN_ENV = "CLAUDE_REGO_SERVICE_TOKEN"
+
+
+def is_our_http_hook(hook) -> bool:
+    """An http hook to `claude-rego serve` (so install can replace it, never duplicate it)."""
+    return (isinstance(hook, dict) and hook.get("type") == "http" and SERVICE_PATH in str(hook.get("url", ""))
+            and SERVICE_TOKEN_ENV in (hook.get("allowedEnvVars") or []))
 
 
 def settings_path(scope: str, project_dir: str | None = None) -> str:
@@ -311,8 +322,6 @@ def is_ours(hook: dict) -> bool:
     to `claude-rego serve`."""
     if not isinstance(hook, dict):
         return False
-    from ..service.register import is_ours as is_our_http_hook  # http hooks to `claude-rego serve`
-
     if is_our_http_hook(hook):
         return True
     command = str(hook.get("command", ""))

@@ -1,6 +1,7 @@
-"""The evaluating side of the hook: runs in the isolated child (see `decide.isolation`).
+"""The evaluating side of the hook: runs in the isolated child (see `claude_rego._isolation`).
 
-`compute(request)` → {"output", "exit", "stderr", "decision", "prints"}; it may raise
+`compute(request)` → {"output", "exit", "stderr", "decision", "prints"} (`Evaluator.answer`:
+decided, rendered and checked by the core; the engine's prints); it may raise
 or crash, the parent copes. Also a `python -I -m claude_rego.claudecode.worker` entry
 for platforms without fork (request JSON on stdin, answer JSON on stdout).
 """
@@ -24,6 +25,7 @@ def compute(request: dict) -> dict:
     if fault == "garbage_answer":  # the child's answer is not an answer
         return ["not", "an", "answer"]  # type: ignore[return-value]
     from ..decide.pipeline import open_evaluator
+    from ..decide.types import Request
     from ..policy import load_snapshot
     from .adapter import ADAPTER
 
@@ -32,16 +34,12 @@ def compute(request: dict) -> dict:
         engine = _faulty_engine(fault, engine)
     evaluator = open_evaluator(ADAPTER, snapshot=load_snapshot(request.get("sources")), engine=engine,
                                org=request.get("org_policies"), project=request.get("project_policies") or "auto")
-    event_name = request["event"]
-    decision = evaluator.decide(request["hook"], event_name=event_name)
-    decision["decision_id"] = request.get("decision_id")
-    out, code = ADAPTER.render(ADAPTER.event(event_name), decision)
+    answer = evaluator.answer(Request(request["hook"], request["event"], decision_id=request.get("decision_id")))
     if fault == "invalid_output":  # an output the CLI would reject: the parent's conformance check
-        out = {"hookSpecificOutput": {"hookEventName": event_name, "permissionDecision": "maybe"}}
+        answer.output = {"hookSpecificOutput": {"hookEventName": request["event"], "permissionDecision": "maybe"}}
     # decision["env"] is written to CLAUDE_ENV_FILE by the answering process, after the
     # answer (hook._write_env_file): a file that can block must not delay it.
-    return {"output": out, "exit": code, "stderr": "", "decision": decision,
-            "prints": evaluator.engine.take_prints()}
+    return dict(answer.to_dict(), prints=evaluator.engine.take_prints())
 
 
 def _faulty_engine(fault: str, inner):

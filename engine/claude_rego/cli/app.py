@@ -182,6 +182,7 @@ def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a sh
     from ..claudecode.events import event_info
     from ..decide.explain import explain as explain_lines
     from ..decide.pipeline import open_evaluator
+    from ..decide.types import Request
     from ..policy import policyset
     from ..policy import snapshot as snapshot_mod
 
@@ -214,8 +215,8 @@ def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a sh
                                   "ca_file": opts.opa_ca_file})
         evaluator = open_evaluator(ADAPTER, opts.policies or None, org=opts.org_policies,
                                    project=opts.project_policies, engine=engine)
-        decision = evaluator.decide(hook_input, event_name=name)
-        out, code = output.render(event_info(name), decision)
+        answer = evaluator.answer(Request(hook_input, name))
+        out, code, decision = answer.output, answer.exit, answer.decision or {}  # a decided answer has one
         lines = explain_lines(evaluator, hook_input, name, decision)
     except (policyset.PolicyError, snapshot_mod.SnapshotError, OSError) as exc:
         _policy_failure(exc, opts.policies)
@@ -283,13 +284,15 @@ def test(paths: list[str] = typer.Argument(None, help="Policy directories, added
             typer.echo(str(finding), err=True)
         typer.echo(f"check failed with {_count(len(problems), 'error')}; no tests were run", err=True)
         raise typer.Exit(EXIT_FAIL)
+    from ..api import evaluate_hook
     from ..policy.regotest import overall_percent, run_fixtures
 
     report: dict | None = {} if coverage or threshold else None
     try:
         results = run_rego_tests(paths, pattern=run, coverage=report)
         if fixtures:
-            results += run_fixtures(str(fixtures), list(paths))
+            results += run_fixtures(str(fixtures), lambda hook, environ: evaluate_hook(
+                hook, policy_paths=list(paths), environ=environ))
     except (policyset.PolicyError, FixtureError) as exc:
         _fail(str(exc))
     failed = [r for r in results if not r["passed"] and not r["skipped"]]
@@ -401,6 +404,7 @@ def replay(log: str = typer.Argument(..., help="A decision log (JSONL)."),
                                                  help="Comma list: newly_denied,newly_allowed,newly_asked,changed_rewrite,changed_other"),
            format_: str = FormatOpt):
     """Re-evaluate recorded decisions against candidate policies: the blast radius of a change."""
+    from ..api import decide_hook
     from ..audit.replay import CATEGORIES, ReplayError
     from ..audit.replay import replay as run_replay
     from ..policy import load_snapshot, policyset, snapshot
@@ -413,7 +417,8 @@ def replay(log: str = typer.Argument(..., help="A decision log (JSONL)."),
     sources = _sources(list(bundle), no_builtin)
     try:
         load_snapshot(sources)  # fail early and clearly on policies that do not load
-        report = run_replay(log, sources, org=org_policies, project=project_policies)
+        report = run_replay(log, lambda hook, event: decide_hook(hook, policy_paths=sources, event=event,
+                                                                 org=org_policies, project=project_policies))
     except ReplayError as exc:
         _fail(str(exc))
     except (policyset.PolicyError, snapshot.SnapshotError) as exc:

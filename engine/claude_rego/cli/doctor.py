@@ -104,10 +104,10 @@ def run_checks(*, settings_files: list[str] | None = None, policies: list[str] |
 # What the registered command imports to answer (the hook's hot path and the evaluating
 # child). A damaged or missing one leaves only the shell wrapper's last resort.
 HOT_MODULES = ("__init__", "entry", "claudecode/__init__", "claudecode/hook", "claudecode/hookinput",
-               "audit/__init__", "audit/hooklog", "audit/decisionlog", "decide/__init__", "decide/isolation",
+               "audit/__init__", "audit/hooklog", "audit/decisionlog", "decide/__init__", "_isolation",
                "claudecode/worker", "claudecode/output", "claudecode/events", "policy/__init__", "policy/snapshot",
                "decide/pipeline", "decide/adapter", "claudecode/adapter", "claudecode/query", "claudecode/governance",
-               "decide/layers", "decide/decision")
+               "decide/layers", "decide/decision", "decide/types", "policy/verbs")
 
 
 def damaged_install(package_dir: str | None = None) -> dict:

@@ -30,3 +30,17 @@ class Adapter:
     def render(self, event, decision: dict) -> tuple[dict, int]:
         """(host output, exit code) for a decision on `event`."""
         raise NotImplementedError
+
+    def conforms(self, event, output) -> bool:
+        """Would the host accept `output` as the answer on `event`? (the last check before answering)"""
+        raise NotImplementedError
+
+    def accepts(self, event, output, code: int) -> bool:
+        """The one conformance check: an exit-0 output the host accepts on `event`.
+        `Evaluator.answer` applies it to everything it renders; the hook's parent applies it
+        again to what its child sent (a broken child can send anything)."""
+        return code == 0 and self.conforms(event, output)
+
+    def failure(self, event, reason: str) -> tuple[dict | None, int, str]:
+        """(host output or None, exit code, stderr): the event's failure answer, saying `reason`."""
+        raise NotImplementedError

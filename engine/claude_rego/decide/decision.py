@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from . import DECISION_VERBS
+from ..policy.verbs import DECISION_VERBS
 from .types import Decision
 
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

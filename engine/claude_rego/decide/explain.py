@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from ..policy.snapshot import engine_switch, routes
-from . import DECISION_VERBS
+from ..policy.verbs import DECISION_VERBS
 
 
 def fired_rules(snapshot: dict, package: str, verb: str, document: str, items: list | None = None) -> list[str]:

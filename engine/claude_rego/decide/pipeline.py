@@ -7,9 +7,10 @@ wraps it for in-process callers. The host protocol (events, the query document, 
 rendered answer) comes in as an `adapter.Adapter`: the core never imports it.
 
 One decision core: the hook child (`worker`), the SDK (`sdk.PolicyHooks`), `api`
-(and so `replay` and `test --fixtures`) and `eval` all get their evaluator from
-`open_evaluator` and decide with `Evaluator.decide`, so the managed/top layer, the org
-and project layers, monitor mode and rewrite re-evaluation are the same for all of them.
+(and so `replay` and `test --fixtures`), `eval` and the decision service all get their
+evaluator from `open_evaluator` and call `Evaluator.answer(types.Request)` → `types.Answer`,
+so the managed/top layer, the org and project layers, monitor mode, rewrite
+re-evaluation, the rendering and the conformance check are the same for all of them.
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ import os
 
 from ..policy.snapshot import needed_modules, policy_mode, routed_rules
 from . import decision as synth
+from .types import Answer, Request
+
+# Why `Evaluator.answer` refused a rendered output (the caller answers with the event's failure answer).
+REJECTED = "output would be rejected by the CLI"
 
 
 class Layer:
@@ -163,9 +168,15 @@ class Evaluator:
         decision.system_message += warnings
         return decision.to_dict()
 
-    def answer(self, hook: dict, *, event_name: str | None = None, environ=None) -> tuple[dict, int, dict]:
-        """(hook output, exit code, decision) for one hook input."""
-        name = event_name or hook.get("hook_event_name") or ""
-        decision = self.decide(hook, event_name=name, environ=environ)
-        out, code = self.adapter.render(self.adapter.event(name), decision)
-        return out, code, decision
+    def answer(self, request: Request) -> Answer:
+        """The one entry point: decide, stamp the decision id, render through the adapter and
+        check the output conforms (raises ValueError(REJECTED) if not; raises on any failure)."""
+        decision = self.decide(request.hook, event_name=request.event, environ=request.environ,
+                               resolver=request.resolver)
+        if request.decision_id is not None:  # a deny quotes it; logs and replay files never had it as null
+            decision["decision_id"] = request.decision_id
+        event = self.adapter.event(request.event)
+        out, code = self.adapter.render(event, decision)
+        if not self.adapter.accepts(event, out, code):
+            raise ValueError(REJECTED)
+        return Answer(out, code, "", decision)

@@ -14,7 +14,7 @@ DECISION_FIELDS = ("event", "verdict", "reasons", "interrupt", "context", "syste
 class Decision:
     """What the routed policies decided on one event, after synthesis (decide/decision.py).
 
-    verdict: the winning verdict verb (decide.DECISION_VERBS) or None (no opinion);
+    verdict: the winning verdict verb (policy.verbs.DECISION_VERBS) or None (no opinion);
     reasons / by: its reasons and the policies that said it; interrupt: a deny that
     stops the turn; context / system_message: joined texts; updated_input /
     updated_output: a rewrite of the tool call or of its output (None: none);
@@ -54,3 +54,32 @@ class Decision:
         if self.revisions is not None:
             out["revision"], out["revisions"] = self.revision, self.revisions
         return out
+
+
+class Request:
+    """One hook input to decide: `hook` (the input object), `event` (its event name; the
+    input's `hook_event_name` when None), `environ` (the environment the query document
+    reads; os.environ when None), `resolver` (path resolution for the facts; the real file
+    system when None) and `decision_id` (stamped on the decision, quoted by a deny)."""
+
+    __slots__ = ("hook", "event", "environ", "resolver", "decision_id")
+
+    def __init__(self, hook: dict, event: str | None = None, *, environ=None, resolver=None,
+                 decision_id: str | None = None):
+        self.hook, self.environ, self.resolver, self.decision_id = hook, environ, resolver, decision_id
+        self.event: str = event or hook.get("hook_event_name") or ""
+
+
+class Answer:
+    """What the host gets for one request: `output` (the rendered answer, checked against
+    the host's schema; None only with exit 2), `exit` (the exit code), `stderr`, and
+    `decision` (the decision's JSON form, with `decision_id`; None for a failure answer)."""
+
+    __slots__ = ("output", "exit", "stderr", "decision")
+
+    def __init__(self, output, exit: int, stderr: str = "", decision: dict | None = None):
+        self.output, self.exit, self.stderr, self.decision = output, exit, stderr, decision
+
+    def to_dict(self) -> dict:
+        """The answer as the hook's child sends it to its parent (and the service's core to its server)."""
+        return {"output": self.output, "exit": self.exit, "stderr": self.stderr, "decision": self.decision}

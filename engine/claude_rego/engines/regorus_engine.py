@@ -6,7 +6,7 @@ Notes that shape this file (measured, see ../shared/engine-notes.md):
 - An Engine is bound to its creating thread; misuse raises PanicException, a
   BaseException, so callers that must not crash catch BaseException.
 - Some programs crash the process (self-recursion): the hook never runs this in the
-  process that must answer (see `claude_rego.decide.isolation`).
+  process that must answer (see `claude_rego._isolation`).
 """
 
 from __future__ import annotations

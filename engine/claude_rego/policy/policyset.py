@@ -22,7 +22,6 @@ from pathlib import Path
 
 from .. import CONTRACT_VERSION
 from .._platform import atomic_write
-from ..claudecode.events import ALL_VERBS
 from . import astview
 from .metadata import _PACKAGE_RE, LIB_ROOT, POLICY_ROOT, _mode, _routing, parse_metadata  # noqa: F401 — LIB_ROOT re-exported
 
@@ -36,6 +35,7 @@ from .snapshot import (  # noqa: F401
     routes,
 )
 from .sources import MAX_MODULE_BYTES, PolicyError, Source, compose_data, read_source, source_data  # noqa: F401 — re-exported
+from .verbs import ALL_VERBS
 
 # ------------------------------------------------------------------ compile time only
 

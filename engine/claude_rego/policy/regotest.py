@@ -118,12 +118,12 @@ def overall_percent(coverage: dict) -> float:
     return round(100.0 * covered / total, 1) if total else 100.0
 
 
-def run_fixtures(fixture_dir: str, policy_paths: list[str] | None) -> list[dict]:
+def run_fixtures(fixture_dir: str, evaluate) -> list[dict]:
     """Golden hook fixtures: each `*.json` in `fixture_dir` holds {"input": hook input,
     "expected": hook output, optional "exit_code", "environ", "description"}; each is run
-    through the whole pipeline (query document → engine → decision → output)."""
-    from ..api import evaluate_hook
-
+    through the whole pipeline (query document → engine → decision → output) by
+    `evaluate(hook_input, environ)` → (hook output, exit code): the caller passes the
+    library's decision path (`api.evaluate_hook` with its policies), which sits above policy/."""
     results = []
     for path in sorted(Path(fixture_dir).glob("*.json")):
         try:
@@ -134,7 +134,7 @@ def run_fixtures(fixture_dir: str, policy_paths: list[str] | None) -> list[dict]
             raise FixtureError(f"{path}: a fixture is an object with `input` (a hook input object) and "
                                "`expected` (the hook output); see docs/fixtures.md")
         start = time.perf_counter()
-        out, code = evaluate_hook(case["input"], policy_paths=policy_paths, environ=case.get("environ"))
+        out, code = evaluate(case["input"], case.get("environ"))
         expected_code = case.get("exit_code", 0)
         results.append({
             "package": "fixture", "name": path.stem, "file": str(path), "line": 1, "skipped": False,

@@ -37,7 +37,8 @@ def build(*, config_path: str | None = None, host: str | None = None, port: int 
           token_files: list[str] | None = None, policies: list[str] | None = None, deadline: float | None = None,
           workers: int | None = None, decision_log: str | None = None, allow_no_token: bool = False):
     """(ServiceConfig, managed config or None) from the managed configuration and options (options win)."""
-    from .server import DEFAULT_PORT_USER, ServiceConfig, read_token_files
+    from .identity import read_token_files
+    from .server import DEFAULT_PORT_USER, ServiceConfig
 
     managed = None
     kw: dict = {}

@@ -1,7 +1,7 @@
 """One request through the same layered evaluation the hook's evaluating child runs.
 
 `claudecode.worker.compute` (the hook's child) does: policy.load_snapshot → pipeline.open_evaluator (top,
-org and project layers) → Evaluator.decide → output.render. This module calls exactly
+org and project layers) → Evaluator.answer (decide, render, conformance). This module calls exactly
 those functions; the only difference is that the Evaluator (engines, compiled modules,
 route caches, the project layers it has seen) is kept warm per worker thread instead of
 being built for every call.
@@ -16,6 +16,7 @@ import os
 
 from ..claudecode.adapter import ADAPTER
 from ..decide.pipeline import Evaluator, open_evaluator
+from ..decide.types import Request
 from ..policy import load_snapshot
 
 
@@ -99,8 +100,5 @@ class Decider:
     def evaluate(self, hook: dict, event_name: str, *, environ: dict, decision_id: str | None) -> dict:
         """{"output", "exit", "decision", "prints"} exactly as worker.compute answers; raises on failure."""
         evaluator = self._current()
-        decision = evaluator.decide(hook, event_name=event_name, environ=environ)
-        decision["decision_id"] = decision_id
-        out, code = ADAPTER.render(ADAPTER.event(event_name), decision)
-        return {"output": out, "exit": code, "stderr": "", "decision": decision,
-                "prints": evaluator.engine.take_prints()}
+        answer = evaluator.answer(Request(hook, event_name, environ=environ, decision_id=decision_id))
+        return dict(answer.to_dict(), prints=evaluator.engine.take_prints())

@@ -27,13 +27,14 @@ import json
 import time
 
 from ..claudecode.events import event_info
+from ..claudecode.install import SERVICE_PATH
+from ..claudecode.install import SERVICE_TOKEN_ENV as TOKEN_ENV
+from ..claudecode.install import is_our_http_hook as is_ours  # noqa: F401 — `is_ours`: what this module registers
 
-TOKEN_ENV = "CLAUDE_REGO_SERVICE_TOKEN"
 PROJECT_DIR_ENV = "CLAUDE_PROJECT_DIR"
 ON_FAILURE_BLOCK = "block"  # the only other valid value is "continue"; anything else drops the entry
 HTTP_SKIPPED_EVENTS = frozenset({"SessionStart", "Setup"})
 ON_FAILURE_SINCE = (2, 1, 331)  # first CLI measured to honour onFailure (2.1.197 ignores it)
-SERVICE_PATH = "/v1/hook/"
 HTTP_TIMEOUT_MARGIN = 2  # seconds between the service's deadline and the CLI's timeout
 
 
@@ -92,12 +93,6 @@ def http_registration(snapshot: dict, service_url: str, *, deadline: float = 3.0
         entry["hooks"] = [http_hook(event, service_url, deadline=deadline)]
         hooks[event] = [entry]
     return {"hooks": {e: hooks[e] for e in wanted if e in hooks}}
-
-
-def is_ours(hook: dict) -> bool:
-    """An http hook this module registered (so install can replace it, never duplicate it)."""
-    return (isinstance(hook, dict) and hook.get("type") == "http" and SERVICE_PATH in str(hook.get("url", ""))
-            and TOKEN_ENV in (hook.get("allowedEnvVars") or []))
 
 
 # ------------------------------------------------------------------------------- doctor

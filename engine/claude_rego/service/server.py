@@ -32,6 +32,7 @@ from ..audit import decisionlog
 from ..claudecode import hookinput, output
 from ..claudecode.events import event_info
 from .core import Decider, PolicySource
+from .identity import home_of, peer_uid, project_dir_of, token_id, user_name
 from .pool import DeadlineExceeded, Pool
 
 DEFAULT_PORT_SYSTEM = 884
@@ -62,99 +63,6 @@ class ServiceConfig:
         self.max_body, self.idle_timeout, self.max_connections = max_body, idle_timeout, max_connections
         self.allow_no_token = allow_no_token
         self.warm = warm
-
-
-def read_token_files(paths: list[str]) -> list[str]:
-    tokens = []
-    for path in paths:
-        with open(path, encoding="utf-8") as fh:
-            token = fh.read().strip()
-        if len(token) < 16:
-            raise ValueError(f"{path}: a token must be at least 16 characters")
-        tokens.append(token)
-    return tokens
-
-
-def token_id(token: str) -> str:
-    import hashlib
-
-    return hashlib.sha256(token.encode()).hexdigest()[:8]
-
-
-# ------------------------------------------------------------------------ peer identity
-
-def peer_uid(peer: tuple, local: tuple) -> int | None:
-    """Linux: the uid owning the client end of a loopback TCP connection (/proc/net/tcp*)."""
-    try:
-        import ipaddress
-
-        def key(addr, port, v6):
-            ip = ipaddress.ip_address(addr.split("%")[0])
-            if v6 and ip.version == 4:
-                ip = ipaddress.IPv6Address("::ffff:" + str(ip))
-            raw = ip.packed
-            # the kernel prints each 32-bit word in host (little-endian) order
-            words = "".join(raw[i:i + 4][::-1].hex().upper() for i in range(0, len(raw), 4))
-            return f"{words}:{port:04X}"
-
-        for table, v6 in (("/proc/net/tcp", False), ("/proc/net/tcp6", True)):
-            try:
-                with open(table, encoding="ascii") as fh:
-                    lines = fh.readlines()[1:]
-            except OSError:
-                continue
-            try:
-                want_local, want_remote = key(peer[0], peer[1], v6), key(local[0], local[1], v6)
-            except ValueError:
-                continue
-            for line in lines:
-                fields = line.split()
-                if len(fields) > 7 and fields[1] == want_local and fields[2] == want_remote:
-                    return int(fields[7])
-    except Exception:  # noqa: BLE001 — identity is best effort; never in the way of the answer
-        return None
-    return None
-
-
-def _home_of(uid: int | None, hook: dict) -> str | None:
-    if uid is not None:
-        try:
-            import pwd
-
-            return pwd.getpwuid(uid).pw_dir
-        except (KeyError, ImportError):
-            pass
-    transcript = hook.get("transcript_path")
-    if isinstance(transcript, str) and "/.claude/" in transcript and transcript.startswith("/"):
-        return transcript.split("/.claude/", 1)[0] or None
-    if os.getuid() == uid or uid is None:
-        return os.environ.get("HOME")
-    return None
-
-
-def project_dir_of(hook: dict) -> str | None:
-    """The session's project root, which a command hook gets as CLAUDE_PROJECT_DIR but an
-    http hook does not (the CLI's own environment has no CLAUDE_PROJECT_DIR: measured, the
-    header arrives empty). The transcript lives in ~/.claude/projects/<root with every
-    non-alphanumeric character as '-'>/, and the root is `cwd` or one of its ancestors."""
-    transcript, cwd = hook.get("transcript_path"), hook.get("cwd")
-    if not isinstance(transcript, str) or not isinstance(cwd, str) or not cwd.startswith("/"):
-        return None
-    folder = os.path.basename(os.path.dirname(transcript))
-    if not folder.startswith("-"):
-        return None
-    candidate = os.path.normpath(cwd)
-    for _ in range(64):
-        if _NON_ALNUM.sub("-", candidate) == folder:
-            return candidate
-        parent = os.path.dirname(candidate)
-        if parent == candidate:
-            return None
-        candidate = parent
-    return None
-
-
-_NON_ALNUM = re.compile(r"[^A-Za-z0-9]")
 
 
 # ---------------------------------------------------------------------- decision logging
@@ -215,7 +123,7 @@ class Service:
         self.fleet: list = []  # bundle poller / log shipper, for /v1/status
         self._token_bytes = [t.encode() for t in cfg.tokens]
         self._token_ids = {t.encode(): token_id(t) for t in cfg.tokens}
-        self.service_user = _user_name()
+        self.service_user = user_name()
 
     def _make_decider(self) -> Decider:
         decider = Decider(self.source)
@@ -309,7 +217,7 @@ class Service:
 
     def _evaluate(self, event, hook, record, deadline, decision_id, peer, project_dir, tag):
         environ = {}
-        home = _home_of(peer.get("uid"), hook)
+        home = home_of(peer.get("uid"), hook)
         if home:
             environ["HOME"] = home
         project_dir = project_dir or project_dir_of(hook)
@@ -319,9 +227,7 @@ class Service:
         try:
             answer = self.pool.submit(lambda d: d.evaluate(hook, name, environ=environ, decision_id=decision_id),
                                       deadline - time.monotonic())
-            out, code = answer.get("output"), answer.get("exit", 0)
-            if code != 0 or not output.conforms(event, out):
-                raise ValueError("engine produced an output the CLI would reject")
+            out = answer["output"]  # decided, rendered and checked by Evaluator.answer (core.Decider.evaluate)
         except DeadlineExceeded as exc:
             self.count("deadline_exceeded")
             record.update(kind="failure", error=f"deadline: {exc}")
@@ -358,15 +264,6 @@ class Service:
         self.pool.stop()
         if self.logger is not None:
             self.logger.stop()
-
-
-def _user_name() -> str | None:
-    try:
-        import pwd
-
-        return pwd.getpwuid(os.getuid()).pw_name
-    except (ImportError, KeyError):
-        return os.environ.get("USER")
 
 
 # ---------------------------------------------------------------------------------- HTTP

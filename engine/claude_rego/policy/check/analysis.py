@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 
-from ...claudecode.events import ALL_VERBS
 from ..astview import head_values as _head_values
 from ..astview import line as _line
 from ..astview import ref_path as _ref_path
 from ..astview import rule_head as _rule_head
 from ..astview import walk as _walk
+from ..verbs import ALL_VERBS
 from .findings import _from_engine_error
 
 TYPE_CHECKING = False  # typing is not imported for one annotation

@@ -3,12 +3,14 @@ the checks that need the whole program."""
 
 from __future__ import annotations
 
-from ...claudecode.events import ALL_VERBS, EVENTS, TOOL_CLASSES, event_info
+# The host's event and tool tables: routing is checked against them (docs/architecture.md, known debt).
+from ...claudecode.events import EVENTS, TOOL_CLASSES, event_info
 from ..astview import head_values as _head_values
 from ..astview import line as _line
 from ..astview import ref_path as _ref_path
 from ..astview import rule_head as _rule_head
 from ..astview import walk as _walk
+from ..verbs import ALL_VERBS
 from .analysis import (
     PATTERN_ARGS,
     VERB_LIKE_SKIP,

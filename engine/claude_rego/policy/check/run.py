@@ -124,7 +124,7 @@ def _isolated(task, parsed):
 
     if not hasattr(os, "fork"):
         return task()
-    from ...decide.isolation import ChildFailed, run_forked
+    from ..._isolation import ChildFailed, run_forked
 
     try:
         return [Finding(**f) for f in run_forked(lambda: {"findings": task()}, time.monotonic() + 60)["findings"]]

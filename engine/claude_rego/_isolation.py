@@ -6,7 +6,8 @@ crash on some programs, so the process that must answer never runs it: a forked
 child evaluates and sends its answer through a pipe; the parent waits until the
 deadline and otherwise answers from the failure table. Where fork is unavailable
 (Windows) the child is a fresh `python -I -m <worker module>` process instead (the hook's:
-`claude_rego.claudecode.worker`).
+`claude_rego.claudecode.worker`). Generic process mechanics (stdlib only), below every
+package: the hook runs its evaluating child here, and `check` its forced evaluation.
 """
 
 from __future__ import annotations
