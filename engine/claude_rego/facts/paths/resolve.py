@@ -100,14 +100,17 @@ def mapping_resolver(links: Mapping[str, str], flavour: str = HOST_FLAVOUR) -> R
 
 
 class _Context:
-    """What stays fixed across the paths of one tool call: parsed once, resolved once."""
+    """What stays fixed across the paths of one tool call: parsed once, resolved once.
+    `facts` caches the facts of each raw path text for this call (the same file is often
+    named by many segments; resolving it is a system call per component each time)."""
 
-    __slots__ = ("flavour", "cwd", "home", "project_key", "project_resolved_key", "resolver")
+    __slots__ = ("flavour", "cwd", "home", "project_key", "project_resolved_key", "resolver", "facts")
 
     def __init__(self, *, cwd: str, project_dir: str | None, home: str | None,
                  flavour: str, resolver: Resolver | None) -> None:
         _check_flavour(flavour)
         self.flavour = flavour
+        self.facts: dict[str, dict] = {}
         self.resolver = resolver if resolver is not None else _default_resolver(flavour)
         self.cwd = _cwd_split(cwd, flavour)
         self.home = _home_split(home, flavour, self.cwd)
@@ -145,7 +148,17 @@ def _is_glob(text: str, flavour: str) -> bool:
 
 
 def _facts(raw: object, ctx: _Context) -> dict:
-    """The facts of one raw path; never raises for a str (or any other) raw."""
+    """The facts of one raw path (a fresh dict, the caller may change it); never raises for
+    a str (or any other) raw."""
+    if isinstance(raw, str):
+        cached = ctx.facts.get(raw)
+        if cached is None:
+            cached = ctx.facts[raw] = _compute_facts(raw, ctx)
+        return dict(cached)
+    return _compute_facts(raw, ctx)
+
+
+def _compute_facts(raw: object, ctx: _Context) -> dict:
     flavour = ctx.flavour
     text = raw if isinstance(raw, str) else ""
     invalid = not text or "\0" in text
