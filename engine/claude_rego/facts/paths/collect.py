@@ -108,13 +108,17 @@ def _pattern_positions(command: str, args: list) -> list[int]:
     out: list[int] = []
     name = command.rsplit("/", 1)[-1]
     pattern_given = False
+    prev: object = None
     for k, arg in enumerate(args):
+        before, prev = prev, arg
         if not isinstance(arg, str):
             continue
-        if k and isinstance(args[k - 1], str) and _pattern_option(args[k - 1], name) and "=" not in args[k - 1]:
-            if not (name == "find" and args[k - 1] in _FILE_FIND_OPTIONS):
+        # an option is a word starting with "-" (_pattern_option is False for any other)
+        if (k and isinstance(before, str) and before.startswith("-") and "=" not in before
+                and _pattern_option(before, name)):
+            if not (name == "find" and before in _FILE_FIND_OPTIONS):
                 out.append(k)
-                pattern_given = pattern_given or args[k - 1] in ("-e", "--regexp")
+                pattern_given = pattern_given or before in ("-e", "--regexp")
             continue
         if arg.startswith("-") and (arg in ("-e", "--regexp", "-f", "--file") or arg.startswith(("--regexp=", "--file="))):
             pattern_given = True
@@ -284,10 +288,15 @@ _SECRET_EXTENSIONS = (".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".kdb
 def maybe_secret_name(name: str) -> bool:
     """False only when lib/paths.rego's secret_name and secret_glob are false for `name`
     lowercased (see maybe_secret)."""
-    if not isinstance(name, str) or not name.isascii() or any(c in name for c in "\\*?["):
+    if not isinstance(name, str) or not name.isascii() or "\\" in name or "*" in name or "?" in name or "[" in name:
         return True
     n = name.lower()
-    return n.startswith((".", "_")) or n.endswith(_SECRET_EXTENSIONS) or any(w in n for w in _SECRET_NAME_WORDS)
+    if n.startswith((".", "_")) or n.endswith(_SECRET_EXTENSIONS):
+        return True
+    for w in _SECRET_NAME_WORDS:
+        if w in n:
+            return True
+    return False
 
 
 def maybe_secret(fact: dict) -> bool:
@@ -348,7 +357,7 @@ def prune_secret_pieces(shell: dict | None, paths: list[dict], index: dict | Non
 
 def _arg_pieces(arg: str) -> list[str]:
     """What lib/shell's index makes of one argument (f=@.env -> f=@.env, f, .env)."""
-    if any(c in arg for c in "=:@,"):
+    if "=" in arg or ":" in arg or "@" in arg or "," in arg:
         return [arg] + arg.replace(":", "=").replace("@", "=").replace(",", "=").split("=")
     return [arg]
 

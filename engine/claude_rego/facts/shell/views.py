@@ -58,6 +58,7 @@ _FILTER_OPTS = {
     "zip": {"-x", "--exclude"}, "7z": {"-x", "-xr"}, "7za": {"-x", "-xr"}, "rg": set(), "fd": {"-E", "--exclude"},
     "du": {"--exclude"}, "cp": set(), "tree": {"-I"}, "ls": {"-I", "--ignore", "--hide"},
 }
+_FILTER_NAMES = frozenset(_FILTER_OPTS) | {"find", "rg", "ag"}
 _FIND_NAME_TESTS = {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"}
 
 
@@ -67,6 +68,8 @@ def filter_positions(name: str, args: list) -> list[int]:
     out: list[int] = []
     try:
         name = _basename(name or "").lower()
+        if name not in _FILTER_NAMES:
+            return out  # no filter options, no find tests, no rg/ag globs
         if name == "git" and "clean" not in args[:3] and "ls-files" not in args[:3]:
             return out
         opts = _FILTER_OPTS.get(name)
@@ -151,8 +154,11 @@ def annotate(shell: dict, home: str | None) -> None:
             seg["name"] = name
             if args0 != seg.get("args"):
                 seg["args_raw"] = args0  # omitted when equal to args (a smaller input to parse)
-            expanded = [expand(a) for a in args0] if any(
-                isinstance(a, str) and a.startswith("$") for a in args0) else args0
+            expanded = args0
+            for a in args0:
+                if isinstance(a, str) and a.startswith("$"):
+                    expanded = [expand(a) for a in args0]
+                    break
             if expanded != args0:
                 seg["args_expanded"] = expanded
             seg["family"] = _view_family(name)
@@ -185,9 +191,16 @@ def annotate(shell: dict, home: str | None) -> None:
             if seg.get("opaque"):
                 seg_index["opaque"].append(i)
             raw = seg.get("args_raw", seg.get("args") or [])
-            if any(isinstance(a, str) and a.startswith("$") for a in raw):
+            dollar_anywhere = dollar_first = False
+            for a in raw:
+                if isinstance(a, str) and "$" in a:
+                    dollar_anywhere = True
+                    if a[0] == "$":
+                        dollar_first = True
+                        break
+            if dollar_first:
                 seg_index["dollar"].append(i)
-            if any(isinstance(a, str) and "$" in a for a in raw):
+            if dollar_anywhere:
                 seg_index["dollar_anywhere"].append(i)
             if seg.get("context") != "top":
                 seg_index["contexts"].setdefault(seg.get("context"), []).append(i)
@@ -202,7 +215,7 @@ def annotate(shell: dict, home: str | None) -> None:
                 if position in seg_filters or not isinstance(arg, str) or (arg.startswith("-") and "=" not in arg) or "://" in arg:
                     continue
                 pieces = [arg]
-                if any(c in arg for c in "=:@,"):
+                if "=" in arg or ":" in arg or "@" in arg or "," in arg:
                     pieces += arg.replace(":", "=").replace("@", "=").replace(",", "=").split("=")
                 for piece in pieces:
                     if piece:
