@@ -41,6 +41,8 @@ def _shell_paths(shell: dict, flavour: str):
     segments = shell.get("segments") if isinstance(shell, dict) else None
     if not isinstance(segments, list):
         return
+    from ..shell import filter_positions  # exclusion patterns (git clean -e .env) are no paths
+
     link_names: set[str] = set()
     for index, seg in enumerate(segments):
         if not isinstance(seg, dict):
@@ -54,10 +56,8 @@ def _shell_paths(shell: dict, flavour: str):
         args = seg.get("args")
         filters: list = []
         if isinstance(args, list):
-            from ..shell import filter_positions  # exclusion patterns (git clean -e .env) are no paths
-
-            filters = filter_positions(str(seg.get("command") or ""), args)
-            filters = list(filters) + _pattern_positions(str(seg.get("command") or ""), args)
+            command = str(seg.get("command") or "")
+            filters = filter_positions(command, args) + _pattern_positions(command, args)
         for k, arg in enumerate(args if isinstance(args, list) else ()):
             if not isinstance(arg, str) or k in filters:
                 continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 
 from .lexical import (
     HOST_FLAVOUR,
@@ -33,7 +34,36 @@ _MAX_LINK_HOPS = 40  # like Linux's MAXSYMLINKS
 
 def _default_resolver(flavour: str) -> Resolver | None:
     """Real symlink resolution only makes sense for the host's own flavour."""
-    return os.path.realpath if flavour == HOST_FLAVOUR else None
+    if flavour != HOST_FLAVOUR:
+        return None
+    return cached_realpath() if os.name == "posix" else os.path.realpath
+
+
+def cached_realpath() -> Resolver:
+    """os.path.realpath with each directory resolved once (for the paths of one tool call,
+    which mostly share their directories): realpath(dir/name) is realpath(dir)/name when
+    dir/name is no symlink (one lstat), else the full realpath. Same answers as
+    os.path.realpath (posix, non-strict), which also walks the directory first and keeps a
+    name it cannot lstat."""
+    dirs: dict[str, str] = {}
+    realpath, lstat = os.path.realpath, os.lstat
+
+    def resolve(path: str) -> str:
+        head, _, name = path.rpartition("/")
+        if not isinstance(path, str) or not head.startswith("/") or name in ("", ".", "..") or "//" in path:
+            return realpath(path)
+        real_dir = dirs.get(head)
+        if real_dir is None:
+            real_dir = dirs[head] = realpath(head)
+        joined = real_dir + name if real_dir.endswith("/") else real_dir + "/" + name
+        try:
+            if stat.S_ISLNK(lstat(joined).st_mode):
+                return realpath(path)
+        except OSError:  # (a NUL raises ValueError, as in realpath)
+            pass  # realpath keeps a name it cannot lstat (it does not exist, a loop, …)
+        return joined
+
+    return resolve
 
 
 def _resolve(joined: Split, flavour: str, cwd: Split, resolver: Resolver | None) -> Split:
