@@ -208,19 +208,25 @@ def annotate(shell: dict, home: str | None) -> None:
                 seg_index["cd"] = True
             seg_filters = seg.get("filters") or ()
             for position, arg in enumerate(seg.get("args_expanded", raw)):
-                if isinstance(arg, str):
-                    ids = args_index.setdefault(arg, [])
-                    if not ids or ids[-1] != i:
-                        ids.append(i)
-                if position in seg_filters or not isinstance(arg, str) or (arg.startswith("-") and "=" not in arg) or "://" in arg:
+                if not isinstance(arg, str):
                     continue
-                pieces = [arg]
+                ids = args_index.get(arg)
+                if ids is None:
+                    args_index[arg] = [i]
+                elif ids[-1] != i:
+                    ids.append(i)
+                if (seg_filters and position in seg_filters) or (arg.startswith("-") and "=" not in arg) or "://" in arg:
+                    continue
                 if "=" in arg or ":" in arg or "@" in arg or "," in arg:
-                    pieces += arg.replace(":", "=").replace("@", "=").replace(",", "=").split("=")
+                    pieces = [arg] + arg.replace(":", "=").replace("@", "=").replace(",", "=").split("=")
+                else:
+                    pieces = [arg]
                 for piece in pieces:
                     if piece:
-                        ids = pieces_index.setdefault(piece, [])
-                        if not ids or ids[-1] != i:
+                        ids = pieces_index.get(piece)
+                        if ids is None:
+                            pieces_index[piece] = [i]
+                        elif ids[-1] != i:
                             ids.append(i)
         seg_index["pieces"] = pieces_index
         # pieces secrets_access must look at: a path (with a /) or a name that may be a
