@@ -370,15 +370,16 @@ def _drop_pattern_pieces(shell: dict | None) -> None:
         sindex = shell.get("index") if isinstance(shell, dict) else None
         if not isinstance(sindex, dict) or not sindex.get("maybe_secret_pieces"):
             return
-        only = pattern_only_pieces(shell)
+        only = pattern_only_pieces(shell, within=set(sindex["maybe_secret_pieces"]))
         if only:
             sindex["maybe_secret_pieces"] = [p for p in sindex["maybe_secret_pieces"] if p not in only]
     except Exception:  # noqa: BLE001 — keep the list as it was
         return
 
 
-def pattern_only_pieces(shell: dict | None) -> set[str]:
-    """The argument pieces of a command that occur only as regexes or patterns."""
+def pattern_only_pieces(shell: dict | None, within: set[str] | None = None) -> set[str]:
+    """The argument pieces of a command that occur only as regexes or patterns (of those
+    `within`, when given: segments without any of these pieces are then skipped)."""
     segments = shell.get("segments") if isinstance(shell, dict) else None
     if not isinstance(segments, list):
         return set()
@@ -388,11 +389,22 @@ def pattern_only_pieces(shell: dict | None) -> set[str]:
         args = seg.get("args") if isinstance(seg, dict) else None
         if not isinstance(args, list):
             continue
+        if within is not None and not _has_piece_in(args, within):
+            continue  # none of its pieces is wanted: it changes neither set where it matters
         patterns = set(_pattern_positions(str(seg.get("command") or ""), args))
         for k, arg in enumerate(args):
             if isinstance(arg, str):
                 (as_pattern if k in patterns else elsewhere).update(_arg_pieces(arg))
-    return as_pattern - elsewhere
+    return as_pattern - elsewhere if within is None else (as_pattern - elsewhere) & within
+
+
+def _has_piece_in(args: list, within: set[str]) -> bool:
+    for arg in args:
+        if isinstance(arg, str):
+            for piece in _arg_pieces(arg):
+                if piece in within:
+                    return True
+    return False
 
 
 def index_paths(paths: list[dict]) -> dict | None:
