@@ -116,38 +116,38 @@ def annotate(shell: dict, home: str | None) -> None:
         user = home.rstrip("/").rsplit("/", 1)[-1] if home else None
         assigned: dict[str, str] = {}
         by_name: dict[str, list[int]] = {}
+
+        def value_of(name: str, seg: dict):
+            if name == "HOME" and home:
+                return home
+            if name in ("USER", "LOGNAME") and user:
+                return user
+            if name in assigned:
+                return assigned[name]
+            if name.isdigit() and seg.get("context") == "shell_c" and isinstance(seg.get("parent"), int):
+                parent = segments[seg["parent"]]
+                pargs = parent.get("args") or []
+                for i, flag in enumerate(pargs):
+                    if len(flag) > 1 and flag[0] == "-" and "c" in flag[1:] and flag[1:].isalpha():
+                        k = i + 2 + int(name)
+                        return pargs[k] if k < len(pargs) else None
+            return None
+
+        def expand(word: str, seg: dict) -> str:
+            ref = _leading_ref(word) if isinstance(word, str) and word.startswith("$") else None
+            if ref is None:
+                return word
+            value = value_of(ref[1], seg)
+            return word if value is None else value + word[len(ref[0]):]
+
         for index, seg in enumerate(segments):
             if not isinstance(seg, dict) or seg.get("id") != index:
                 return  # not the parser's own output: the Rego fallbacks apply
-
-            def value_of(name: str, seg=seg):
-                if name == "HOME" and home:
-                    return home
-                if name in ("USER", "LOGNAME") and user:
-                    return user
-                if name in assigned:
-                    return assigned[name]
-                if name.isdigit() and seg.get("context") == "shell_c" and isinstance(seg.get("parent"), int):
-                    parent = segments[seg["parent"]]
-                    pargs = parent.get("args") or []
-                    for i, flag in enumerate(pargs):
-                        if len(flag) > 1 and flag[0] == "-" and "c" in flag[1:] and flag[1:].isalpha():
-                            k = i + 2 + int(name)
-                            return pargs[k] if k < len(pargs) else None
-                return None
-
-            def expand(word: str) -> str:
-                ref = _leading_ref(word) if isinstance(word, str) and word.startswith("$") else None
-                if ref is None:
-                    return word
-                value = value_of(ref[1])
-                return word if value is None else value + word[len(ref[0]):]
-
             command = seg.get("resolved_command") or seg.get("command") or ""
             resolved = seg.get("resolved_argv")
             args0 = list(resolved[1:]) if isinstance(resolved, list) and resolved else list(seg.get("args") or [])
             if not seg.get("resolved_command") and command.startswith("$"):
-                command = expand(command)
+                command = expand(command, seg)
             name = _basename(command).lower()
             if name in ("busybox", "toybox") and args0:
                 name, args0 = _basename(args0[0]).lower(), args0[1:]
@@ -157,7 +157,7 @@ def annotate(shell: dict, home: str | None) -> None:
             expanded = args0
             for a in args0:
                 if isinstance(a, str) and a.startswith("$"):
-                    expanded = [expand(a) for a in args0]
+                    expanded = [expand(a, seg) for a in args0]
                     break
             if expanded != args0:
                 seg["args_expanded"] = expanded
@@ -177,7 +177,7 @@ def annotate(shell: dict, home: str | None) -> None:
                         k, _, v = a.partition("=")
                         if nameref and v.replace("_", "a").isalnum() and not v[:1].isdigit():
                             # declare -n r=HOME: $r is $HOME
-                            v = value_of(v) if value_of(v) is not None else "${" + v + "}"
+                            v = value_of(v, seg) if value_of(v, seg) is not None else "${" + v + "}"
                         assigned[k] = v
         seg_index: dict = {"redirects": [], "assignments": [], "wrappers": [], "config_exec": [], "opaque": [],
                        "dollar": [], "dollar_anywhere": [], "contexts": {}, "cd": False}
