@@ -64,7 +64,7 @@ def _shell_paths(shell: dict, flavour: str):
             inner = _embedded_path(arg)
             if inner is not None and looks_like_path(inner, flavour):
                 yield "argument", "argv_embedded", inner, seg_id
-            if looks_like_path(arg, flavour) or arg in link_names or arg.split("/", 1)[0] in link_names:
+            if looks_like_path(arg, flavour) or link_names and (arg in link_names or arg.split("/", 1)[0] in link_names):
                 yield "argument", "argv", arg, seg_id
         if seg.get("command") in ("ln", "cp", "mv", "mount", "bindfs") and isinstance(args, list):
             ops = [a for a in args if isinstance(a, str) and not a.startswith("-")]
@@ -148,6 +148,8 @@ def _embedded_path(arg: str) -> str | None:
     """@file (curl -d @f), name=@file / name=<file (curl -F), --opt=FILE."""
     if arg.startswith("@") and len(arg) > 1:
         return arg[1:]
+    if "=" not in arg:
+        return None  # every other form has an "="
     for mark in ("=@", "=<"):
         at = arg.find(mark)
         if at > 0:
