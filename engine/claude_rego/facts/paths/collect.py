@@ -311,14 +311,15 @@ def maybe_secret(fact: dict) -> bool:
     backslashes, a missing field) is a candidate. tests/test_secret_candidate.py checks it
     against is_secret itself. Never raises."""
     try:
-        name, folded, absolute, resolved = (fact.get(k) for k in ("name", "name_folded", "absolute_folded", "resolved"))
+        name, folded, absolute, resolved = fact.get("name"), fact.get("name_folded"), fact.get("absolute_folded"), \
+            fact.get("resolved")
         if fact.get("glob") is not False or not (isinstance(name, str) and isinstance(folded, str)
                                                  and isinstance(absolute, str) and isinstance(resolved, str)):
             return True
         text = "\0".join((name, folded, absolute, resolved))
         if not text.isascii() or any(c in text for c in "\\*?["):
             return True
-        if any(maybe_secret_name(n) for n in (folded, name, resolved.rsplit("/", 1)[-1])):
+        if maybe_secret_name(folded) or maybe_secret_name(name) or maybe_secret_name(resolved.rsplit("/", 1)[-1]):
             return True
         for loc in (absolute.lower(), resolved.lower()):
             if "/." in loc or "library/" in loc or "secrets" in loc or "/etc/" in loc or loc.startswith("/proc/"):
@@ -473,7 +474,7 @@ def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: 
             facts["segment"] = seg_id
             if links:
                 _follow_links(facts, seg_id, links, ctx)
-            if any(m in text for m in _UNRESOLVED_MARKS):
+            if "$" in text or "…" in text:  # any of _UNRESOLVED_MARKS ("(…)" and "`…`" hold "…")
                 # part of the path is only known when the command runs: the literal
                 # directory before it is all that is certain ("/$X" is somewhere under /)
                 cut = min(i for i in (text.find(m) for m in _UNRESOLVED_MARKS) if i >= 0)
