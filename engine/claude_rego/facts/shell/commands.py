@@ -60,17 +60,17 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
         if not assignments and not redirects and not children:
             return None
     texts = [self.bound(w) if w.expansion else [w.text] for w in command_words]  # bound() of a literal word
-    literal = True
+    is_literal = True
     for w in command_words:
         if w.expansion or (w.substitution and ("(…)" in w.text or "`…`" in w.text)):
-            literal = False
+            is_literal = False
             break
     node = {
         "context": context, "depth": depth, "pipeline": pipeline, "operator": operator,
         "raw_words": [t[0] for t in texts], "assignments": assignments,
         "redirects": [{k: r[k] for k in ("op", "target", "fd", "dup")} for r in redirects],
         "opaque": False, "opaque_reasons": [], "children": children,
-        "_literal": literal,
+        "_literal": is_literal,
         "_heredocs": [r for r in redirects if r["op"] in ("<<", "<<-", "<<<")],
     }
     argv_words = list(command_words)
