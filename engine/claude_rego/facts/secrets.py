@@ -208,6 +208,8 @@ _NEEDLE_OVERRIDES: dict[str, tuple[str, ...]] = {
     "Twitter bearer token": ("A" * 21,), "Telegram bot token": (":AA",),
 }
 _TOKENS_NEEDLED = [(k, p, _NEEDLE_OVERRIDES.get(k) or _needles(p.pattern)) for k, p in _TOKENS]
+# any needle at all: on a short text (<= _ANY_NEEDLE_MAX) one search beats a test per pattern
+_ANY_NEEDLE, _ANY_NEEDLE_MAX = re.compile("|".join(sorted({re.escape(n) for _, _, ns in _TOKENS_NEEDLED for n in ns or ()}))), 256
 
 # whole blocks: from the BEGIN line through the END line (or the end of the text)
 
@@ -399,17 +401,19 @@ def find(text) -> list[dict]:
         return []
     text = text[:MAX_SCAN]
     out: list[dict] = []
-    # the case-insensitive hints below as substring tests of the lowered text (for ASCII
-    # text only: the regexes' Unicode case folding also matches a few non-ASCII letters)
+    # the case-insensitive hints below as substring tests of ASCII text (Unicode case folding differs)
     lower = text.lower() if text.isascii() else None
     try:
         for m in _PEM.finditer(text):
             if _PEM_BODY.search(m.group(0)[:400]):
                 _add(out, "private key", m.group(0))
         _putty(text, out)
+        no_needle = len(text) <= _ANY_NEEDLE_MAX and _ANY_NEEDLE.search(text) is None
         for (kind, pattern, needles), prefilter in zip(_TOKENS_NEEDLED, _TOKEN_PREFILTERS, strict=False):
             # cheapest first: a literal needle every match contains, else a regex superset
             if needles is not None:
+                if no_needle:
+                    continue
                 for n in needles:
                     if n in text:
                         break
