@@ -208,6 +208,8 @@ _NEEDLE_OVERRIDES: dict[str, tuple[str, ...]] = {
     "Twitter bearer token": ("A" * 21,), "Telegram bot token": (":AA",),
 }
 _TOKENS_NEEDLED = [(k, p, _NEEDLE_OVERRIDES.get(k) or _needles(p.pattern)) for k, p in _TOKENS]
+# any needle at all: on a short text (<= _ANY_NEEDLE_MAX) one search beats a test per pattern
+_ANY_NEEDLE, _ANY_NEEDLE_MAX = re.compile("|".join(sorted({re.escape(n) for _, _, ns in _TOKENS_NEEDLED for n in ns or ()}))), 256
 
 # whole blocks: from the BEGIN line through the END line (or the end of the text)
 
@@ -261,6 +263,8 @@ _ASSIGN = re.compile(
 # Every name _ASSIGN accepts contains one of these (same flags, so the same case folding):
 # a text without any is not scanned with the (much slower) assignment pattern.
 _ASSIGN_HINT = re.compile(r"(?i)pass|pwd|secret|key|token|credential|auth|dsn")
+_ASSIGN_WORDS = ("pass", "pwd", "secret", "key", "token", "credential", "auth", "dsn")  # the same, for ASCII
+_PGPASS_HINT = re.compile(r":[0-9*]")  # in every _PGPASS match (":" then the port or "*")
 
 _PLACEHOLDER = re.compile(
     r"(?i)example|xxx|changeme|change_me|change-me|dummy|placeholder|redacted|sample|your[_-]|<|>|\*\*\*|\.\.\."
@@ -302,6 +306,7 @@ _FAMOUS_PASSWORDS = {"hunter2", "hunter22", "password1", "password123", "passw0r
                      "abcd1234", "qwerty123", "letmein1", "secret123", "admin123", "test1234", "pass1234",
                      "welcome1", "changeme1", "s3cr3t", "trustno1", "iloveyou1", "correcthorse1"}
 _PROSE_HINT = re.compile(r"(?i)pass(?:word|phrase|wd|code)")
+_PROSE_WORDS = ("password", "passphrase", "passwd", "passcode")  # the same, for ASCII
 
 
 def _prose_password(value: str) -> bool:
@@ -396,15 +401,23 @@ def find(text) -> list[dict]:
         return []
     text = text[:MAX_SCAN]
     out: list[dict] = []
+    # the case-insensitive hints below as substring tests of ASCII text (Unicode case folding differs)
+    lower = text.lower() if text.isascii() else None
     try:
         for m in _PEM.finditer(text):
             if _PEM_BODY.search(m.group(0)[:400]):
                 _add(out, "private key", m.group(0))
         _putty(text, out)
+        no_needle = len(text) <= _ANY_NEEDLE_MAX and _ANY_NEEDLE.search(text) is None
         for (kind, pattern, needles), prefilter in zip(_TOKENS_NEEDLED, _TOKEN_PREFILTERS, strict=False):
             # cheapest first: a literal needle every match contains, else a regex superset
             if needles is not None:
-                if not any(n in text for n in needles):
+                if no_needle:
+                    continue
+                for n in needles:
+                    if n in text:
+                        break
+                else:
                     continue
             elif prefilter is not pattern and not prefilter.search(text):
                 continue
@@ -420,7 +433,7 @@ def find(text) -> list[dict]:
             if m.group(1).lower() in ("client-key-data", "client-certificate-data") or (
                     _KUBECONFIG.search(text) and looks_random(value)):
                 _add(out, "kubeconfig credential", value)
-        for m in _PGPASS.finditer(text):
+        for m in (_PGPASS.finditer(text) if _PGPASS_HINT.search(text) else ()):
             password = m.group(5)
             if m.group(1).isdigit() or password.isdigit():
                 continue  # 12:30:45:00:1234 is a time, not a .pgpass line
@@ -430,16 +443,19 @@ def find(text) -> list[dict]:
             value = m.group(1)
             if not _placeholder(value) and value.lower() not in _DEV_PASSWORDS and not value.startswith(("$", "<", "{{")):
                 _add(out, ".netrc password", value)
-        for m in (_PROSE_PASSWORD.finditer(text) if _PROSE_HINT.search(text) else ()):
+        prose = _PROSE_HINT.search(text) if lower is None else any(w in lower for w in _PROSE_WORDS)
+        for m in (_PROSE_PASSWORD.finditer(text) if prose else ()):
             value = m.group(1).rstrip(".,;:)?")
             if _prose_password(value):
                 _add(out, "password in prose", value)
-        for m in _ENV_PASSWORD.finditer(text):
+        env = "PGPASS" in text or "MYSQL_P" in text or "REDISCLI_AUTH" in text  # in every _ENV_PASSWORD match
+        for m in (_ENV_PASSWORD.finditer(text) if env else ()):
             value = m.group(2).strip("\"'")
             if not _placeholder(value) and not value.startswith("$"):
                 _add(out, "password in the environment", value)
         _terraform(text, out)
-        for m in (_ASSIGN.finditer(text) if _ASSIGN_HINT.search(text) else ()):
+        hint = _ASSIGN_HINT.search(text) if lower is None else any(w in lower for w in _ASSIGN_WORDS)
+        for m in (_ASSIGN.finditer(text) if hint else ()):
             value = next(g for g in m.groups()[1:] if g is not None)
             if looks_random(value):
                 _add(out, "random-looking secret assignment", value, generic=True)

@@ -41,6 +41,8 @@ def _shell_paths(shell: dict, flavour: str):
     segments = shell.get("segments") if isinstance(shell, dict) else None
     if not isinstance(segments, list):
         return
+    from ..shell import filter_positions  # exclusion patterns (git clean -e .env) are no paths
+
     link_names: set[str] = set()
     for index, seg in enumerate(segments):
         if not isinstance(seg, dict):
@@ -54,17 +56,15 @@ def _shell_paths(shell: dict, flavour: str):
         args = seg.get("args")
         filters: list = []
         if isinstance(args, list):
-            from ..shell import filter_positions  # exclusion patterns (git clean -e .env) are no paths
-
-            filters = filter_positions(str(seg.get("command") or ""), args)
-            filters = list(filters) + _pattern_positions(str(seg.get("command") or ""), args)
+            command = str(seg.get("command") or "")
+            filters = filter_positions(command, args) + _pattern_positions(command, args)
         for k, arg in enumerate(args if isinstance(args, list) else ()):
             if not isinstance(arg, str) or k in filters:
                 continue
             inner = _embedded_path(arg)
             if inner is not None and looks_like_path(inner, flavour):
                 yield "argument", "argv_embedded", inner, seg_id
-            if looks_like_path(arg, flavour) or arg in link_names or arg.split("/", 1)[0] in link_names:
+            if looks_like_path(arg, flavour) or link_names and (arg in link_names or arg.split("/", 1)[0] in link_names):
                 yield "argument", "argv", arg, seg_id
         if seg.get("command") in ("ln", "cp", "mv", "mount", "bindfs") and isinstance(args, list):
             ops = [a for a in args if isinstance(a, str) and not a.startswith("-")]
@@ -108,13 +108,17 @@ def _pattern_positions(command: str, args: list) -> list[int]:
     out: list[int] = []
     name = command.rsplit("/", 1)[-1]
     pattern_given = False
+    prev: object = None
     for k, arg in enumerate(args):
+        before, prev = prev, arg
         if not isinstance(arg, str):
             continue
-        if k and isinstance(args[k - 1], str) and _pattern_option(args[k - 1], name) and "=" not in args[k - 1]:
-            if not (name == "find" and args[k - 1] in _FILE_FIND_OPTIONS):
+        # an option is a word starting with "-" (_pattern_option is False for any other)
+        if (k and isinstance(before, str) and before.startswith("-") and "=" not in before
+                and _pattern_option(before, name)):
+            if not (name == "find" and before in _FILE_FIND_OPTIONS):
                 out.append(k)
-                pattern_given = pattern_given or args[k - 1] in ("-e", "--regexp")
+                pattern_given = pattern_given or before in ("-e", "--regexp")
             continue
         if arg.startswith("-") and (arg in ("-e", "--regexp", "-f", "--file") or arg.startswith(("--regexp=", "--file="))):
             pattern_given = True
@@ -144,6 +148,8 @@ def _embedded_path(arg: str) -> str | None:
     """@file (curl -d @f), name=@file / name=<file (curl -F), --opt=FILE."""
     if arg.startswith("@") and len(arg) > 1:
         return arg[1:]
+    if "=" not in arg:
+        return None  # every other form has an "="
     for mark in ("=@", "=<"):
         at = arg.find(mark)
         if at > 0:
@@ -285,10 +291,15 @@ _SECRET_EXTENSIONS = (".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".kdb
 def maybe_secret_name(name: str) -> bool:
     """False only when lib/paths.rego's secret_name and secret_glob are false for `name`
     lowercased (see maybe_secret)."""
-    if not isinstance(name, str) or not name.isascii() or any(c in name for c in "\\*?["):
+    if not isinstance(name, str) or not name.isascii() or "\\" in name or "*" in name or "?" in name or "[" in name:
         return True
     n = name.lower()
-    return n.startswith((".", "_")) or n.endswith(_SECRET_EXTENSIONS) or any(w in n for w in _SECRET_NAME_WORDS)
+    if n.startswith((".", "_")) or n.endswith(_SECRET_EXTENSIONS):
+        return True
+    for w in _SECRET_NAME_WORDS:  # noqa: SIM110 — a loop: any() with a generator is slower here
+        if w in n:
+            return True
+    return False
 
 
 def maybe_secret(fact: dict) -> bool:
@@ -301,14 +312,15 @@ def maybe_secret(fact: dict) -> bool:
     backslashes, a missing field) is a candidate. tests/test_secret_candidate.py checks it
     against is_secret itself. Never raises."""
     try:
-        name, folded, absolute, resolved = (fact.get(k) for k in ("name", "name_folded", "absolute_folded", "resolved"))
+        name, folded, absolute, resolved = fact.get("name"), fact.get("name_folded"), fact.get("absolute_folded"), \
+            fact.get("resolved")
         if fact.get("glob") is not False or not (isinstance(name, str) and isinstance(folded, str)
                                                  and isinstance(absolute, str) and isinstance(resolved, str)):
             return True
         text = "\0".join((name, folded, absolute, resolved))
         if not text.isascii() or any(c in text for c in "\\*?["):
             return True
-        if any(maybe_secret_name(n) for n in (folded, name, resolved.rsplit("/", 1)[-1])):
+        if maybe_secret_name(folded) or maybe_secret_name(name) or maybe_secret_name(resolved.rsplit("/", 1)[-1]):
             return True
         for loc in (absolute.lower(), resolved.lower()):
             if ("/." in loc or "library/" in loc or "secrets" in loc or "/etc/" in loc or "/var/lib/" in loc
@@ -350,7 +362,7 @@ def prune_secret_pieces(shell: dict | None, paths: list[dict], index: dict | Non
 
 def _arg_pieces(arg: str) -> list[str]:
     """What lib/shell's index makes of one argument (f=@.env -> f=@.env, f, .env)."""
-    if any(c in arg for c in "=:@,"):
+    if "=" in arg or ":" in arg or "@" in arg or "," in arg:
         return [arg] + arg.replace(":", "=").replace("@", "=").replace(",", "=").split("=")
     return [arg]
 
@@ -363,15 +375,16 @@ def _drop_pattern_pieces(shell: dict | None) -> None:
         sindex = shell.get("index") if isinstance(shell, dict) else None
         if not isinstance(sindex, dict) or not sindex.get("maybe_secret_pieces"):
             return
-        only = pattern_only_pieces(shell)
+        only = pattern_only_pieces(shell, within=set(sindex["maybe_secret_pieces"]))
         if only:
             sindex["maybe_secret_pieces"] = [p for p in sindex["maybe_secret_pieces"] if p not in only]
     except Exception:  # noqa: BLE001 — keep the list as it was
         return
 
 
-def pattern_only_pieces(shell: dict | None) -> set[str]:
-    """The argument pieces of a command that occur only as regexes or patterns."""
+def pattern_only_pieces(shell: dict | None, within: set[str] | None = None) -> set[str]:
+    """The argument pieces of a command that occur only as regexes or patterns (of those
+    `within`, when given: segments without any of these pieces are then skipped)."""
     segments = shell.get("segments") if isinstance(shell, dict) else None
     if not isinstance(segments, list):
         return set()
@@ -381,11 +394,22 @@ def pattern_only_pieces(shell: dict | None) -> set[str]:
         args = seg.get("args") if isinstance(seg, dict) else None
         if not isinstance(args, list):
             continue
+        if within is not None and not _has_piece_in(args, within):
+            continue  # none of its pieces is wanted: it changes neither set where it matters
         patterns = set(_pattern_positions(str(seg.get("command") or ""), args))
         for k, arg in enumerate(args):
             if isinstance(arg, str):
                 (as_pattern if k in patterns else elsewhere).update(_arg_pieces(arg))
-    return as_pattern - elsewhere
+    return as_pattern - elsewhere if within is None else (as_pattern - elsewhere) & within
+
+
+def _has_piece_in(args: list, within: set[str]) -> bool:
+    for arg in args:
+        if isinstance(arg, str):
+            for piece in _arg_pieces(arg):
+                if piece in within:
+                    return True
+    return False
 
 
 def index_paths(paths: list[dict]) -> dict | None:
@@ -452,7 +476,7 @@ def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: 
             facts["segment"] = seg_id
             if links:
                 _follow_links(facts, seg_id, links, ctx)
-            if any(m in text for m in _UNRESOLVED_MARKS):
+            if "$" in text or "…" in text:  # any of _UNRESOLVED_MARKS ("(…)" and "`…`" hold "…")
                 # part of the path is only known when the command runs: the literal
                 # directory before it is all that is certain ("/$X" is somewhere under /)
                 cut = min(i for i in (text.find(m) for m in _UNRESOLVED_MARKS) if i >= 0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 
 from .lexical import (
     HOST_FLAVOUR,
@@ -33,7 +34,36 @@ _MAX_LINK_HOPS = 40  # like Linux's MAXSYMLINKS
 
 def _default_resolver(flavour: str) -> Resolver | None:
     """Real symlink resolution only makes sense for the host's own flavour."""
-    return os.path.realpath if flavour == HOST_FLAVOUR else None
+    if flavour != HOST_FLAVOUR:
+        return None
+    return cached_realpath() if os.name == "posix" else os.path.realpath
+
+
+def cached_realpath() -> Resolver:
+    """os.path.realpath with each directory resolved once (for the paths of one tool call,
+    which mostly share their directories): realpath(dir/name) is realpath(dir)/name when
+    dir/name is no symlink (one lstat), else the full realpath. Same answers as
+    os.path.realpath (posix, non-strict), which also walks the directory first and keeps a
+    name it cannot lstat."""
+    dirs: dict[str, str] = {}
+    realpath, lstat = os.path.realpath, os.lstat
+
+    def resolve(path: str) -> str:
+        head, _, name = path.rpartition("/")
+        if not isinstance(path, str) or not head.startswith("/") or name in ("", ".", "..") or "//" in path:
+            return realpath(path)
+        real_dir = dirs.get(head)
+        if real_dir is None:
+            real_dir = dirs[head] = realpath(head)
+        joined = real_dir + name if real_dir.endswith("/") else real_dir + "/" + name
+        try:
+            if stat.S_ISLNK(lstat(joined).st_mode):
+                return realpath(path)
+        except OSError:  # (a NUL raises ValueError, as in realpath)
+            pass  # realpath keeps a name it cannot lstat (it does not exist, a loop, …)
+        return joined
+
+    return resolve
 
 
 def _resolve(joined: Split, flavour: str, cwd: Split, resolver: Resolver | None) -> Split:
@@ -100,14 +130,17 @@ def mapping_resolver(links: Mapping[str, str], flavour: str = HOST_FLAVOUR) -> R
 
 
 class _Context:
-    """What stays fixed across the paths of one tool call: parsed once, resolved once."""
+    """What stays fixed across the paths of one tool call: parsed once, resolved once.
+    `facts` caches the facts of each raw path text for this call (the same file is often
+    named by many segments; resolving it is a system call per component each time)."""
 
-    __slots__ = ("flavour", "cwd", "home", "project_key", "project_resolved_key", "resolver")
+    __slots__ = ("flavour", "cwd", "home", "project_key", "project_resolved_key", "resolver", "facts")
 
     def __init__(self, *, cwd: str, project_dir: str | None, home: str | None,
                  flavour: str, resolver: Resolver | None) -> None:
         _check_flavour(flavour)
         self.flavour = flavour
+        self.facts: dict[str, dict] = {}
         self.resolver = resolver if resolver is not None else _default_resolver(flavour)
         self.cwd = _cwd_split(cwd, flavour)
         self.home = _home_split(home, flavour, self.cwd)
@@ -145,7 +178,17 @@ def _is_glob(text: str, flavour: str) -> bool:
 
 
 def _facts(raw: object, ctx: _Context) -> dict:
-    """The facts of one raw path; never raises for a str (or any other) raw."""
+    """The facts of one raw path (a fresh dict, the caller may change it); never raises for
+    a str (or any other) raw."""
+    if isinstance(raw, str):
+        cached = ctx.facts.get(raw)
+        if cached is None:
+            cached = ctx.facts[raw] = _compute_facts(raw, ctx)
+        return dict(cached)
+    return _compute_facts(raw, ctx)
+
+
+def _compute_facts(raw: object, ctx: _Context) -> dict:
     flavour = ctx.flavour
     text = raw if isinstance(raw, str) else ""
     invalid = not text or "\0" in text

@@ -22,6 +22,13 @@ if TYPE_CHECKING:
     from .parser import _Parser
 
 
+# every program expand_payloads' first chain of branches names (the others skip it)
+_PAYLOAD_PROGRAMS = _SHELLS | _FOREIGN_SHELLS | frozenset({
+    "su", "runuser", "sg", "flock", "script", "eval", ".", "source", "trap", "start-stop-daemon", "ssh", "autossh",
+    "bwrap", "systemd-nspawn", "nsjail", "minijail0", "sandbox-exec", "watch", "nix-shell", "nix", "direnv", "entr",
+    "docker", "podman", "nerdctl", "kubectl", "oc"})
+
+
 # ------------------------------------------------------------ simple commands
 def simple_command(self: _Parser, words, redirects, context, depth, pipeline, operator):
     words = [w for w in words if w.text != "()" or w.quoted]
@@ -52,14 +59,18 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
             self.variables.update({k: v for k, v in assignments.items() if k in literal})
         if not assignments and not redirects and not children:
             return None
-    texts = [self.bound(w) for w in command_words]
+    texts = [self.bound(w) if w.expansion else [w.text] for w in command_words]  # bound() of a literal word
+    is_literal = True
+    for w in command_words:
+        if w.expansion or (w.substitution and ("(…)" in w.text or "`…`" in w.text)):
+            is_literal = False
+            break
     node = {
         "context": context, "depth": depth, "pipeline": pipeline, "operator": operator,
         "raw_words": [t[0] for t in texts], "assignments": assignments,
         "redirects": [{k: r[k] for k in ("op", "target", "fd", "dup")} for r in redirects],
         "opaque": False, "opaque_reasons": [], "children": children,
-        "_literal": not any(w.expansion or (w.substitution and ("(…)" in w.text or "`…`" in w.text))
-                            for w in command_words),
+        "_literal": is_literal,
         "_heredocs": [r for r in redirects if r["op"] in ("<<", "<<-", "<<<")],
     }
     argv_words = list(command_words)
@@ -245,66 +256,67 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
     payload: str | None = None
     context = ""  # set with every payload
     params: list[str] | None = None
-    if command in _SHELLS:
-        payload = _shell_c_payload(args)
-        context = "shell_c"
-        if payload is not None and node.get("context") not in ("xargs", "find_exec"):
-            # `sh -c SCRIPT NAME ARGS…`: $0 is NAME, $1… and "$@" the ARGS (xargs and find
-            # -exec append words the parser cannot see, so there they stay unknown)
-            params = _shell_c_params(args, payload)
-    elif command in ("su", "runuser", "sg", "flock", "script"):
-        payload = _su_payload(args) if command != "script" else _script_payload(args)
-        context = "shell_c"
-    elif command == "eval":
-        self.mark(node, "eval")
-        payload, context = " ".join(args), "eval"
-    elif command in (".", "source") and args and (args[0].startswith("/dev/fd") or args[0].endswith("(…)")):
-        self.mark(node, "source_dynamic")
-    elif command == "trap" and args and not args[0].startswith("-"):
-        payload, context = args[0], "trap"
-    elif command == "start-stop-daemon":
-        program = _option(args, ("--exec", "-x", "--startas", "-a"))
-        rest = args[args.index("--") + 1:] if "--" in args else []
-        if program:
-            self.child_words(node, [program] + rest, depth, "wrapped", ["start-stop-daemon"])
-    elif command in ("ssh", "autossh") and _ssh_local_command(args) is not None:
-        payload, context = _ssh_local_command(args), "shell_c"
-    elif command in ("bwrap", "systemd-nspawn", "nsjail", "minijail0", "sandbox-exec"):
-        self.mark(node, "unknown_wrapper")
-    elif command == "watch":
-        rest = _after_options(args, {"-n", "--interval", "-g", "--chgexit", "-q", "--equexit"})
-        if rest:
-            payload, context = " ".join(rest), "shell_c"
-    elif command in _FOREIGN_SHELLS and payload is None and _shell_c_payload(args) is not None:
-        pass
-    elif command == "nix-shell" or (command == "nix" and args[:1] in (["develop"], ["shell"])):
-        rest = args[1:] if command == "nix" else args
-        payload = _option(rest, ("--run", "--command"))
-        if command == "nix" and payload is None:
-            run = _option(rest, ("-c", "--command"))
-            if run is not None:
-                at = max(i for i, a in enumerate(rest) if a in ("-c", "--command"))
-                self.child_words(node, rest[at + 1:], depth, "wrapped", [command])
-        context = "shell_c"
-    elif command == "direnv" and args[:1] == ["exec"] and len(args) > 2:
-        self.child_words(node, args[2:], depth, "wrapped", ["direnv"])
-    elif command == "entr":
-        rest = _after_options(args, {"-p"})
-        if rest:
-            if "-s" in [a for a in args[:len(args) - len(rest)]] or any(
-                    a.startswith("-") and "s" in a[1:] for a in args[:len(args) - len(rest)]):
+    if command in _PAYLOAD_PROGRAMS:  # the programs the branches below name (most commands: none)
+        if command in _SHELLS:
+            payload = _shell_c_payload(args)
+            context = "shell_c"
+            if payload is not None and node.get("context") not in ("xargs", "find_exec"):
+                # `sh -c SCRIPT NAME ARGS…`: $0 is NAME, $1… and "$@" the ARGS (xargs and find
+                # -exec append words the parser cannot see, so there they stay unknown)
+                params = _shell_c_params(args, payload)
+        elif command in ("su", "runuser", "sg", "flock", "script"):
+            payload = _su_payload(args) if command != "script" else _script_payload(args)
+            context = "shell_c"
+        elif command == "eval":
+            self.mark(node, "eval")
+            payload, context = " ".join(args), "eval"
+        elif command in (".", "source") and args and (args[0].startswith("/dev/fd") or args[0].endswith("(…)")):
+            self.mark(node, "source_dynamic")
+        elif command == "trap" and args and not args[0].startswith("-"):
+            payload, context = args[0], "trap"
+        elif command == "start-stop-daemon":
+            program = _option(args, ("--exec", "-x", "--startas", "-a"))
+            rest = args[args.index("--") + 1:] if "--" in args else []
+            if program:
+                self.child_words(node, [program] + rest, depth, "wrapped", ["start-stop-daemon"])
+        elif command in ("ssh", "autossh") and _ssh_local_command(args) is not None:
+            payload, context = _ssh_local_command(args), "shell_c"
+        elif command in ("bwrap", "systemd-nspawn", "nsjail", "minijail0", "sandbox-exec"):
+            self.mark(node, "unknown_wrapper")
+        elif command == "watch":
+            rest = _after_options(args, {"-n", "--interval", "-g", "--chgexit", "-q", "--equexit"})
+            if rest:
                 payload, context = " ".join(rest), "shell_c"
-            else:
-                self.child_words(node, rest, depth, "wrapped", ["entr"])
-    elif command in ("docker", "podman", "nerdctl") and args[:1] in (["run"], ["create"], ["exec"]) or \
-            command in ("docker", "podman") and args[:2] == ["container", "run"]:
-        self.container_payload(node, command, args, depth)
-    elif command in ("kubectl", "oc") and "--" in args and args[:1] in (["create"], ["run"], ["exec"], ["debug"]):
-        rest = args[args.index("--") + 1:]
-        if rest:
-            self.child_words(node, rest, depth, "container", [command])
-    if command in _FOREIGN_SHELLS and _shell_c_payload(args) is not None:
-        self.mark(node, "foreign_shell_code")
+        elif command in _FOREIGN_SHELLS and payload is None and _shell_c_payload(args) is not None:
+            pass
+        elif command == "nix-shell" or (command == "nix" and args[:1] in (["develop"], ["shell"])):
+            rest = args[1:] if command == "nix" else args
+            payload = _option(rest, ("--run", "--command"))
+            if command == "nix" and payload is None:
+                run = _option(rest, ("-c", "--command"))
+                if run is not None:
+                    at = max(i for i, a in enumerate(rest) if a in ("-c", "--command"))
+                    self.child_words(node, rest[at + 1:], depth, "wrapped", [command])
+            context = "shell_c"
+        elif command == "direnv" and args[:1] == ["exec"] and len(args) > 2:
+            self.child_words(node, args[2:], depth, "wrapped", ["direnv"])
+        elif command == "entr":
+            rest = _after_options(args, {"-p"})
+            if rest:
+                if "-s" in [a for a in args[:len(args) - len(rest)]] or any(
+                        a.startswith("-") and "s" in a[1:] for a in args[:len(args) - len(rest)]):
+                    payload, context = " ".join(rest), "shell_c"
+                else:
+                    self.child_words(node, rest, depth, "wrapped", ["entr"])
+        elif command in ("docker", "podman", "nerdctl") and args[:1] in (["run"], ["create"], ["exec"]) or \
+                command in ("docker", "podman") and args[:2] == ["container", "run"]:
+            self.container_payload(node, command, args, depth)
+        elif command in ("kubectl", "oc") and "--" in args and args[:1] in (["create"], ["run"], ["exec"], ["debug"]):
+            rest = args[args.index("--") + 1:]
+            if rest:
+                self.child_words(node, rest, depth, "container", [command])
+        if command in _FOREIGN_SHELLS and _shell_c_payload(args) is not None:
+            self.mark(node, "foreign_shell_code")
     if payload is not None:
         self.child_sequence(node, payload, depth, context, params)
     if command == "xargs":

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .tables import _ANSI_C, _META
+from .tables import _ANSI_C, _META, _PLAIN_RUN
 from .words import _BRACE_MARK, _brace_expand, _literal_output, _unmark, _Word
 
 TYPE_CHECKING = False  # typing costs import time on every hook call
@@ -62,11 +62,14 @@ def word(self: _Parser, pos: int, depth: int, stop: str | None) -> tuple[_Word, 
             pos = self.nested(pos + 1, depth, "substitution", "`", word)
             literal = _literal_output(word.nested[-1]) if word.nested else None
             parts.append("`…`" if literal is None else literal)
-        else:
-            if ch in "*?[":
-                word.glob = True
+        elif ch in "*?[":
+            word.glob = True
             parts.append(ch)
             pos += 1
+        else:
+            end = _PLAIN_RUN.match(src, pos + 1).end()  # type: ignore[union-attr]  # `*`: always matches
+            parts.append(src[pos:end])
+            pos = end
     word.text = "".join(parts)
     word.raw = src[start:pos]
     if word.braces:

@@ -25,6 +25,8 @@ def _find_whole_roots(stage: dict) -> list[str]:
 
 
 def _pending(node: dict) -> bool:
+    if not node.get("_heredocs"):
+        return False
     return any(h["op"] in ("<<", "<<-") and h.get("body") is None for h in node.get("_heredocs") or ())
 
 
@@ -316,10 +318,17 @@ def _cmake_script_commands(text: str) -> list[list[str]]:
     return out
 
 
+# the programs _option_commands knows (every branch below names its programs)
+_OPTION_COMMAND_PROGRAMS = frozenset({"tar", "gtar", "bsdtar", "rsync", "ssh", "scp", "sftp", "autossh", "zip",
+                                      "man", "env", "gdb", "lldb", "emacs", "emacsclient"})
+
+
 def _option_commands(command: str, args: list[str]) -> list[str]:
     """Options whose value is a command the program runs: tar --to-command, rsync -e,
     ssh -o ProxyCommand=, zip -TT, …"""
-    out = []
+    out: list[str] = []
+    if command not in _OPTION_COMMAND_PROGRAMS:
+        return out
     for i, a in enumerate(args):
         nxt = args[i + 1] if i + 1 < len(args) else None
         low = a.lower()

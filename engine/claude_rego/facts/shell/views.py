@@ -58,6 +58,7 @@ _FILTER_OPTS = {
     "zip": {"-x", "--exclude"}, "7z": {"-x", "-xr"}, "7za": {"-x", "-xr"}, "rg": set(), "fd": {"-E", "--exclude"},
     "du": {"--exclude"}, "cp": set(), "tree": {"-I"}, "ls": {"-I", "--ignore", "--hide"},
 }
+_FILTER_NAMES = frozenset(_FILTER_OPTS) | {"find", "rg", "ag"}
 _FIND_NAME_TESTS = {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"}
 
 
@@ -67,6 +68,8 @@ def filter_positions(name: str, args: list) -> list[int]:
     out: list[int] = []
     try:
         name = _basename(name or "").lower()
+        if name not in _FILTER_NAMES:
+            return out  # no filter options, no find tests, no rg/ag globs
         if name == "git" and "clean" not in args[:3] and "ls-files" not in args[:3]:
             return out
         opts = _FILTER_OPTS.get(name)
@@ -113,46 +116,49 @@ def annotate(shell: dict, home: str | None) -> None:
         user = home.rstrip("/").rsplit("/", 1)[-1] if home else None
         assigned: dict[str, str] = {}
         by_name: dict[str, list[int]] = {}
+
+        def value_of(name: str, seg: dict):
+            if name == "HOME" and home:
+                return home
+            if name in ("USER", "LOGNAME") and user:
+                return user
+            if name in assigned:
+                return assigned[name]
+            if name.isdigit() and seg.get("context") == "shell_c" and isinstance(seg.get("parent"), int):
+                parent = segments[seg["parent"]]
+                pargs = parent.get("args") or []
+                for i, flag in enumerate(pargs):
+                    if len(flag) > 1 and flag[0] == "-" and "c" in flag[1:] and flag[1:].isalpha():
+                        k = i + 2 + int(name)
+                        return pargs[k] if k < len(pargs) else None
+            return None
+
+        def expand(word: str, seg: dict) -> str:
+            ref = _leading_ref(word) if isinstance(word, str) and word.startswith("$") else None
+            if ref is None:
+                return word
+            value = value_of(ref[1], seg)
+            return word if value is None else value + word[len(ref[0]):]
+
         for index, seg in enumerate(segments):
             if not isinstance(seg, dict) or seg.get("id") != index:
                 return  # not the parser's own output: the Rego fallbacks apply
-
-            def value_of(name: str, seg=seg):
-                if name == "HOME" and home:
-                    return home
-                if name in ("USER", "LOGNAME") and user:
-                    return user
-                if name in assigned:
-                    return assigned[name]
-                if name.isdigit() and seg.get("context") == "shell_c" and isinstance(seg.get("parent"), int):
-                    parent = segments[seg["parent"]]
-                    pargs = parent.get("args") or []
-                    for i, flag in enumerate(pargs):
-                        if len(flag) > 1 and flag[0] == "-" and "c" in flag[1:] and flag[1:].isalpha():
-                            k = i + 2 + int(name)
-                            return pargs[k] if k < len(pargs) else None
-                return None
-
-            def expand(word: str) -> str:
-                ref = _leading_ref(word) if isinstance(word, str) and word.startswith("$") else None
-                if ref is None:
-                    return word
-                value = value_of(ref[1])
-                return word if value is None else value + word[len(ref[0]):]
-
             command = seg.get("resolved_command") or seg.get("command") or ""
             resolved = seg.get("resolved_argv")
             args0 = list(resolved[1:]) if isinstance(resolved, list) and resolved else list(seg.get("args") or [])
             if not seg.get("resolved_command") and command.startswith("$"):
-                command = expand(command)
+                command = expand(command, seg)
             name = _basename(command).lower()
             if name in ("busybox", "toybox") and args0:
                 name, args0 = _basename(args0[0]).lower(), args0[1:]
             seg["name"] = name
             if args0 != seg.get("args"):
                 seg["args_raw"] = args0  # omitted when equal to args (a smaller input to parse)
-            expanded = [expand(a) for a in args0] if any(
-                isinstance(a, str) and a.startswith("$") for a in args0) else args0
+            expanded = args0
+            for a in args0:
+                if isinstance(a, str) and a.startswith("$"):
+                    expanded = [expand(a, seg) for a in args0]
+                    break
             if expanded != args0:
                 seg["args_expanded"] = expanded
             seg["family"] = _view_family(name)
@@ -171,7 +177,7 @@ def annotate(shell: dict, home: str | None) -> None:
                         k, _, v = a.partition("=")
                         if nameref and v.replace("_", "a").isalnum() and not v[:1].isdigit():
                             # declare -n r=HOME: $r is $HOME
-                            v = value_of(v) if value_of(v) is not None else "${" + v + "}"
+                            v = value_of(v, seg) if value_of(v, seg) is not None else "${" + v + "}"
                         assigned[k] = v
         seg_index: dict = {"redirects": [], "assignments": [], "wrappers": [], "config_exec": [], "opaque": [],
                        "dollar": [], "dollar_anywhere": [], "contexts": {}, "cd": False}
@@ -185,9 +191,16 @@ def annotate(shell: dict, home: str | None) -> None:
             if seg.get("opaque"):
                 seg_index["opaque"].append(i)
             raw = seg.get("args_raw", seg.get("args") or [])
-            if any(isinstance(a, str) and a.startswith("$") for a in raw):
+            dollar_anywhere = dollar_first = False
+            for a in raw:
+                if isinstance(a, str) and "$" in a:
+                    dollar_anywhere = True
+                    if a[0] == "$":
+                        dollar_first = True
+                        break
+            if dollar_first:
                 seg_index["dollar"].append(i)
-            if any(isinstance(a, str) and "$" in a for a in raw):
+            if dollar_anywhere:
                 seg_index["dollar_anywhere"].append(i)
             if seg.get("context") != "top":
                 seg_index["contexts"].setdefault(seg.get("context"), []).append(i)
@@ -195,19 +208,25 @@ def annotate(shell: dict, home: str | None) -> None:
                 seg_index["cd"] = True
             seg_filters = seg.get("filters") or ()
             for position, arg in enumerate(seg.get("args_expanded", raw)):
-                if isinstance(arg, str):
-                    ids = args_index.setdefault(arg, [])
-                    if not ids or ids[-1] != i:
-                        ids.append(i)
-                if position in seg_filters or not isinstance(arg, str) or (arg.startswith("-") and "=" not in arg) or "://" in arg:
+                if not isinstance(arg, str):
                     continue
-                pieces = [arg]
-                if any(c in arg for c in "=:@,"):
-                    pieces += arg.replace(":", "=").replace("@", "=").replace(",", "=").split("=")
+                ids = args_index.get(arg)
+                if ids is None:
+                    args_index[arg] = [i]
+                elif ids[-1] != i:
+                    ids.append(i)
+                if (seg_filters and position in seg_filters) or (arg.startswith("-") and "=" not in arg) or "://" in arg:
+                    continue
+                if "=" in arg or ":" in arg or "@" in arg or "," in arg:
+                    pieces = [arg] + arg.replace(":", "=").replace("@", "=").replace(",", "=").split("=")
+                else:
+                    pieces = [arg]
                 for piece in pieces:
                     if piece:
-                        ids = pieces_index.setdefault(piece, [])
-                        if not ids or ids[-1] != i:
+                        ids = pieces_index.get(piece)
+                        if ids is None:
+                            pieces_index[piece] = [i]
+                        elif ids[-1] != i:
                             ids.append(i)
         seg_index["pieces"] = pieces_index
         # pieces secrets_access must look at: a path (with a /) or a name that may be a

@@ -310,7 +310,10 @@ def _ref_at(text: str, j: int) -> tuple[str | None, int]:
 
 def _variants(texts: list[list[str]]) -> list[list[str]]:
     """Argument lists beyond the first when some word stands for several values."""
-    if all(len(t) == 1 for t in texts):
+    for t in texts:
+        if len(t) != 1:
+            break
+    else:
         return []
     out: list[list[str]] = [[]]
     for t in texts:

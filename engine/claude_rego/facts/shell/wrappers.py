@@ -116,7 +116,9 @@ def _xargs_shell_code(inner: list[str]) -> list[str]:
 
 
 def _basename(word: str) -> str:
-    return word.rstrip("/").rsplit("/", 1)[-1] if word else ""
+    if not word:
+        return ""
+    return word.rstrip("/").rsplit("/", 1)[-1] if "/" in word else word
 
 
 def _strip_wrappers(argv: list[str], assignments: dict[str, str]) -> tuple[list[str], list[str]]:
