@@ -298,6 +298,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from claude_rego.claudecode.install import hook_command
+    from claude_rego.claudecode.vocabulary import VOCABULARY
     from claude_rego.policy import policyset, snapshot
 
     payload = json.dumps(INPUT).encode()
@@ -308,8 +309,8 @@ def main() -> None:
         # An editable/source checkout has no precompiled pack, and the hook would compile
         # it per call; measure what a wheel install runs: the pack as its build compiles it.
         default_sources = [str(work / "default.snapshot.json")]
-        policyset.write_snapshot(policyset.compile_sources([snapshot.default_pack_dir()], check=True),
-                                 default_sources[0])
+        pack = policyset.compile_sources([snapshot.default_pack_dir()], check=True, vocabulary=VOCABULARY)
+        policyset.write_snapshot(pack, default_sources[0])
         note = " (source checkout: default pack precompiled as the wheel build does)"
     commands = {"floor": [sys.executable, "-I", "-c", FLOOR_HOOK],
                 "default": ["/bin/sh", "-c", hook_command("PreToolUse", policies=default_sources)]}

@@ -56,6 +56,24 @@ def refused(code, fn, *args, **kw):
     return str(info.value)
 
 
+def test_activation_checks_against_the_vocabulary_it_is_given(tmp_path):
+    """A bundle (built without a vocabulary) and a directory whose facts field only Claude
+    Code's vocabulary rejects: refused by pull and activate when it is passed, as the command
+    line and the decision service do."""
+    from claude_rego.claudecode.vocabulary import VOCABULARY
+    from test_bundle import facts_typo
+
+    src = facts_typo(tmp_path / "typo")
+    archive = tmp_path / "typo.tar.gz"
+    archive.write_bytes(B.build(src, "1.0.0").data)
+    assert A.pull(str(archive)).bundle.revision == "1.0.0"
+    assert "segmnts" in refused("check-failed", A.pull, str(archive), vocabulary=VOCABULARY)
+    state = tmp_path / "state"
+    assert "segmnts" in refused("check-failed", A.activate, str(src), state, revision="1.0.0", vocabulary=VOCABULARY)
+    assert "segmnts" in refused("check-failed", A.activate, str(archive), state, vocabulary=VOCABULARY)
+    assert not (state / A.ACTIVE).exists()
+
+
 # ------------------------------------------------------------------------------- sources
 
 def test_activate_signed_bundle_records_revision_and_signer(tmp_path, rsa_key):

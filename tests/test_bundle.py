@@ -147,6 +147,26 @@ def test_build_layout_manifest_and_determinism(tmp_path):
     assert members_of(first.data)["no_curl.rego"] == (src / "no_curl.rego").read_bytes()
 
 
+def facts_typo(root: Path) -> Path:
+    """Policies that only the host's vocabulary rejects: a field the query document's facts lack."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "typo.rego").write_text("package claude_rego.policies.typo\n\nimport rego.v1\n\n"
+                                    "deny contains \"x\" if input.facts.shell.segmnts[_].command == \"rm\"\n")
+    return root
+
+
+def test_build_checks_against_the_vocabulary_it_is_given(tmp_path):
+    from claude_rego.claudecode.vocabulary import VOCABULARY
+
+    src = facts_typo(tmp_path / "typo")
+    assert B.build(src, "1.0.0").data  # no vocabulary: the facts' field names are not checked
+    with pytest.raises(B.BundleError) as info:
+        B.build(src, "1.0.0", vocabulary=VOCABULARY)
+    assert info.value.code == "check-failed" and "segmnts" in str(info.value)
+    code, _, stderr = run_cli("bundle", "build", src, "-o", tmp_path / "x.tar.gz", "--revision", "1.0")
+    assert code == 1 and "segmnts" in stderr and not (tmp_path / "x.tar.gz").exists()  # the CLI passes Claude Code's
+
+
 def test_build_refuses_policies_that_fail_check(tmp_path):
     with pytest.raises(B.BundleError) as info:
         B.build(POLICIES / "broken", "1.0.0")

@@ -7,11 +7,18 @@ import re
 from pathlib import Path
 
 import pytest
+from claude_rego.claudecode.vocabulary import VOCABULARY
 from claude_rego.policy import policyset
-from claude_rego.policy.check import check, errors, literal_depth
+from claude_rego.policy.check import Vocabulary, errors, literal_depth
+from claude_rego.policy.check import check as check_as_library
 from conftest import cli
 
 HEADER = "package claude_rego.policies.p\n\nimport rego.v1\n\n"
+
+
+def check(sources, **kwargs):
+    """`check` as every command line, the SDK and the compiler's callers run it: with Claude Code's vocabulary."""
+    return check_as_library(sources, vocabulary=VOCABULARY, **kwargs)
 
 
 def findings_for(tmp_path, body: str, *, header: str = HEADER, name: str = "p.rego", **kwargs):
@@ -85,6 +92,48 @@ def test_unknown_routing(tmp_path):
         ("unknown-event", "warning"), ("unknown-tool", "warning"), ("unknown-tool-class", "error")]
 
 
+HOST_SPECIFIC = ("# METADATA\n# title: t\n# custom:\n#   routing:\n#     events: [SessionStart, FutureEvent]\n"
+                 "#     tool_classes: [shel]\n#     tools: [Bassh]\n")
+HOST_SPECIFIC_BODY = ("deny contains \"x\" if input.facts.shell.segmnts[_].command == \"rm\"\n"
+                      "ask contains \"y\" if input.fact.event == \"Stop\"\n"
+                      "deny contains x if { x := http.send({\"method\": \"get\", \"url\": \"http://x\"}).body }\n")
+
+
+def test_without_a_vocabulary_only_the_host_specific_checks_are_skipped(tmp_path):
+    """A library caller that passes no vocabulary: routing names, verb-event and the facts'
+    field names are the host's and go unchecked; everything else (the query document's top
+    level, network builtins, METADATA) is still checked."""
+    (tmp_path / "p.rego").write_text(HOST_SPECIFIC + HEADER + HOST_SPECIFIC_BODY)
+    without = check_as_library([str(tmp_path)])
+    assert sorted(codes(without)) == ["input-path", "network-builtin"]
+    assert "input.fact.event" in next(f for f in without if f["code"] == "input-path")["message"]
+    with_claude_code = check([str(tmp_path)])
+    assert sorted(codes(with_claude_code)) == [  # SessionStart carries no tool call, nor deny or ask
+        "input-path", "input-path", "network-builtin", "routing-matches-nothing", "unknown-event", "unknown-tool",
+        "unknown-tool-class", "verb-event", "verb-event"]
+
+
+def test_the_vocabulary_is_a_parameter_not_claude_code(tmp_path):
+    """Another host's vocabulary changes what is known: check reads only what it is given."""
+    other = Vocabulary("Other Host", "1.0", events=["BeforeRun"], tools=["Run"], tool_classes=["exec"],
+                       tool_events=["BeforeRun"], event_verbs={"BeforeRun": ["deny"]},
+                       facts_schema=lambda: {"type": "object", "properties": {"run": {"type": "object"}},
+                                             "additionalProperties": False})
+    meta = "# METADATA\n# title: t\n# custom:\n#   routing:\n#     events: [BeforeRun, PreToolUse]\n#     tools: [Run]\n"
+    (tmp_path / "p.rego").write_text(meta + HEADER + "deny contains \"x\" if input.facts.run.x == 1\n"
+                                     "deny contains \"y\" if input.facts.shell.segments[_] == 1\n")
+    found = check_as_library([str(tmp_path)], vocabulary=other)
+    assert sorted(codes(found)) == ["input-path", "unknown-event"]
+    assert "Other Host (up to 1.0)" in next(f for f in found if f["code"] == "unknown-event")["message"]
+    assert "`shell`" in next(f for f in found if f["code"] == "input-path")["message"]
+
+
+def test_the_command_line_checks_against_claude_code(tmp_path):
+    (tmp_path / "p.rego").write_text(HOST_SPECIFIC + HEADER + HOST_SPECIFIC_BODY)
+    result = cli("check", "--no-builtin", "--format", "json", str(tmp_path))
+    assert sorted(f["code"] for f in json.loads(result.stdout)) == sorted(codes(check([str(tmp_path)])))
+
+
 def test_network_builtins_need_an_explicit_allow(tmp_path):
     body = "deny contains x if { x := http.send({\"method\": \"get\", \"url\": \"http://x\"}).body }\n"
     assert codes(findings_for(tmp_path, body)) == ["network-builtin"]
@@ -94,7 +143,7 @@ def test_network_builtins_need_an_explicit_allow(tmp_path):
 def test_compile_refuses_policies_that_fail_check(tmp_path):
     (tmp_path / "p.rego").write_text(HEADER + "f(x) := f(x)\n")
     with pytest.raises(policyset.PolicyError, match="recursion"):
-        policyset.compile_sources([str(tmp_path)], check=True)
+        policyset.compile_sources([str(tmp_path)], check=True, vocabulary=VOCABULARY)
 
 
 def test_cli_exit_codes_and_json(tmp_path):

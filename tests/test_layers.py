@@ -63,6 +63,14 @@ def test_a_project_layer_that_fails_check_is_ignored_with_a_warning(tmp_path):
     assert run(bash_input("ls"), env).output["systemMessage"].startswith("claude-rego: the project's policies")
 
 
+def test_a_project_layer_is_checked_against_claude_codes_vocabulary(tmp_path):
+    """The core passes its adapter's vocabulary to the project layer's check: a typo in a
+    facts field (which only Claude Code's contract knows) refuses the layer."""
+    env = project_with(tmp_path, typo="deny contains \"x\" if input.facts.shell.segmnts[_].command == \"ls\"\n")
+    message = run(bash_input("ls"), env).output["systemMessage"]
+    assert "were ignored" in message and "segmnts" in message
+
+
 def test_an_oversized_project_layer_is_ignored(tmp_path):
     env = project_with(tmp_path, big="# " + "x" * 300_000 + "\ndeny contains \"x\" if true\n")
     result = run(bash_input("ls"), env)

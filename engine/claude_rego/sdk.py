@@ -88,11 +88,13 @@ class PolicyHooks:
         built-in pack alone). The org and project layers apply as in the hook: the project
         layer (`auto`) comes from each input's project directory, and can only tighten."""
         self.snapshot = load_snapshot(policies)
+        from .claudecode.vocabulary import VOCABULARY
         from .policy.check import check_modules, errors
 
         checked = [self.snapshot] + ([load_snapshot([org_policies])] if org_policies else [])
         problems = [p for snap in checked
-                    for p in errors(check_modules([(m["path"], m["text"]) for m in snap["modules"]]))]
+                    for p in errors(check_modules([(m["path"], m["text"]) for m in snap["modules"]],
+                                                   vocabulary=VOCABULARY))]
         if problems:
             raise PolicyRefused("policies failed `claude-rego check`:\n" + "\n".join(map(str, problems)))
         self.org_policies, self.project_policies = org_policies, project_policies

@@ -2,7 +2,8 @@
 
 Every entry point passes `ADAPTER` to `decide.pipeline.open_evaluator`. The hook's parent
 imports it too (to check its child's answer, `Adapter.accepts`), so the query document's
-builder (and the facts under it) is imported only where a document is built.
+builder (and the facts under it) is imported only where a document is built, and the
+vocabulary `check` validates against (`vocabulary`) only where policies are checked.
 """
 
 from __future__ import annotations
@@ -37,6 +38,12 @@ class ClaudeCode(Adapter):
 
     def failure(self, event, reason: str) -> tuple[dict | None, int, str]:
         return output.failure(event, reason)
+
+    @property
+    def vocabulary(self):
+        from .vocabulary import VOCABULARY  # only where policies are checked: never on the hot path
+
+        return VOCABULARY
 
 
 ADAPTER = ClaudeCode()

@@ -13,6 +13,7 @@ from pathlib import Path
 import typer
 
 from .. import __version__
+from ..claudecode.vocabulary import VOCABULARY  # `check` validates against Claude Code's events and facts
 from .admin import _token, config_app, log_app, opa_app
 from .common import (  # noqa: F401
     EXIT_FAIL,
@@ -278,7 +279,7 @@ def test(paths: list[str] = typer.Argument(None, help="Policy directories, added
             _fail(f"--run: not a regular expression: {exc}")
     if fixtures is not None and not fixtures.is_dir():
         _fail(f"--fixtures {fixtures}: no such directory")
-    problems = errors(run_check(paths))
+    problems = errors(run_check(paths, vocabulary=VOCABULARY))
     if problems:  # a policy that fails `check` would fail closed at decision time
         for finding in problems:
             typer.echo(str(finding), err=True)
@@ -333,7 +334,7 @@ def check(paths: list[str] = typer.Argument(None, help="Policy directories or fi
     if no_builtin and not paths:
         _fail("--no-builtin needs paths to check")
     sources = snapshot.compose(list(paths or ()), builtin=not no_builtin) or ["builtin:"]
-    findings = run_check(sources, allow_network=allow_network)
+    findings = run_check(sources, allow_network=allow_network, vocabulary=VOCABULARY)
     if format_ == "json":
         typer.echo(json.dumps(findings, indent=2))
     else:
@@ -358,7 +359,7 @@ def compile_(sources: list[str] = typer.Argument(..., help="Policy directories, 
     if len(sources) == 1 and sources[0].endswith(".json"):
         _fail(f"{sources[0]} is already a compiled snapshot")
     try:
-        snapshot = policyset.compile_sources(sources, revision=revision, check=True)
+        snapshot = policyset.compile_sources(sources, revision=revision, check=True, vocabulary=VOCABULARY)
         policyset.write_snapshot(snapshot, output_file)
     except policyset.PolicyError as exc:
         _fail(str(exc), EXIT_FAIL)

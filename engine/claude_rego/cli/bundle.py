@@ -12,6 +12,8 @@ from typing import NoReturn
 
 import typer
 
+from ..claudecode.vocabulary import VOCABULARY  # bundles are checked against Claude Code's events and facts
+
 bundle_app = typer.Typer(add_completion=False, no_args_is_help=True,
                          help="Build, inspect and verify OPA policy bundles (.tar.gz, optionally signed).")
 
@@ -58,7 +60,7 @@ def bundle_build(directory: Path = typer.Argument(..., help="Policy directory (.
                                        allow_hmac=allow_hmac)
         elif scope or signing_alg:
             raise BundleError("usage", "--scope and --signing-alg need --signing-key")
-        result = build(directory, revision, signing=signing)
+        result = build(directory, revision, signing=signing, vocabulary=VOCABULARY)
         _atomic_write(output, result.data)
     except BundleError as exc:
         _fail(exc)
@@ -142,7 +144,7 @@ def pull(source: str = typer.Argument(..., help="Bundle URL (http/https), .tar.g
     try:
         keyring = _keyring(verification_key, key_id, scope, verification_alg, allow_hmac) if verification_key else None
         candidate = do_pull(source, keyring=keyring, output=output, revision=revision, timeout=timeout,
-                            token=_token(bearer_token_file))
+                            token=_token(bearer_token_file), vocabulary=VOCABULARY)
     except BundleError as exc:
         _fail(exc)
     signer = candidate.signer
@@ -188,7 +190,8 @@ def activate(source: str = typer.Argument(..., help="Bundle URL (http/https), .t
         result = do_activate(source, state_dir, keyring=keyring, allow_rollback=allow_rollback, revision=revision,
                              timeout=timeout, lock_timeout=lock_timeout, token=_token(bearer_token_file),
                              require_signature=machine.require_signature,
-                             allow_unsigned=allow_unsigned or machine.allow_unsigned_replacement)
+                             allow_unsigned=allow_unsigned or machine.allow_unsigned_replacement,
+                             vocabulary=VOCABULARY)
     except BundleError as exc:
         try:
             current = read_active(state_dir) if state_dir.is_dir() else None

@@ -32,11 +32,12 @@ def _format(value: str, json_alias: bool = False) -> str:
 
 def _policy_failure(exc: Exception, sources) -> NoReturn:
     """Policies that do not load: say where, as `check` does (file:line), and exit 2."""
+    from ..claudecode.vocabulary import VOCABULARY
     from ..policy.check import check as run_check
     from ..policy.check import errors
 
     rego_sources = sources and not any(str(source).endswith(".json") for source in sources)
-    found = errors(run_check(list(sources))) if rego_sources else []
+    found = errors(run_check(list(sources), vocabulary=VOCABULARY)) if rego_sources else []
     for finding in found:
         typer.echo(str(finding), err=True)
     _fail(f"the policies cannot be loaded{' (see above)' if found else ': ' + str(exc)}")

@@ -15,6 +15,13 @@ from __future__ import annotations
 class Adapter:
     """The host protocol's side of a decision: input → query document, decision → answer."""
 
+    @property
+    def vocabulary(self):
+        """The host's names (policy/vocabulary.Vocabulary) that `check` validates a project
+        layer's routing and facts references against when the core compiles one; None skips
+        those checks. Read only then, so an adapter may import it on first use."""
+        return None
+
     def event(self, name: str):
         """The event called `name` (an unknown name gets the host's unknown event)."""
         raise NotImplementedError

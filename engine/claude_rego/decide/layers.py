@@ -30,8 +30,9 @@ def project_policies_dir(hook: dict, environ) -> str | None:
     return path if os.path.isdir(path) else None
 
 
-def load_project_layer(path: str, cache_dir: str) -> dict:
-    """The project's policies as a snapshot: from the cache, or checked and compiled once."""
+def load_project_layer(path: str, cache_dir: str, vocabulary=None) -> dict:
+    """The project's policies as a snapshot: from the cache, or checked (against the host's
+    `vocabulary`, which the pipeline takes from its adapter) and compiled once."""
     files = _files(path)
     digest = _digest(files)
     cached = os.path.join(cache_dir, f"{digest}.json")
@@ -42,7 +43,8 @@ def load_project_layer(path: str, cache_dir: str) -> dict:
     from ..policy.policyset import PolicyError, compile_sources, write_snapshot
 
     try:
-        snapshot = compile_sources([path], check=True, revision=f"project:{digest[:16]}")
+        snapshot = compile_sources([path], check=True, revision=f"project:{digest[:16]}",
+                                   vocabulary=vocabulary)
     except PolicyError as exc:
         raise LayerRefused(f"the project's policies in {path} were ignored: {str(exc).splitlines()[-1]}") from None
     os.makedirs(cache_dir, exist_ok=True)

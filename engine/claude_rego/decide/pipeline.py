@@ -118,7 +118,7 @@ class Evaluator:
                 project_policies_dir(hook, os.environ if environ is None else environ)
             if path:
                 try:
-                    lower = load_project_layer(path, cache_dir())
+                    lower = load_project_layer(path, cache_dir(), self.adapter.vocabulary)
                 except (LayerRefused, OSError, ValueError) as exc:
                     warnings.append(f"claude-rego: {exc}")
                 else:

@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 
 from .. import __version__
 from .._platform import atomic_write, try_lock
+from ..policy.vocabulary import Vocabulary
 from .bundle import (
     DEFAULT_LIMITS,
     Bundle,
@@ -88,9 +89,12 @@ class Result:
 def activate(source: str, state_dir: str | Path, *, keyring: Keyring | None = None, allow_rollback: bool = False,
              revision: str | None = None, limits: Limits = DEFAULT_LIMITS, timeout: float = 30.0,
              lock_timeout: float = 60.0, token: str | None = None, require_signature: bool = False,
-             allow_unsigned: bool = False) -> Result:
+             allow_unsigned: bool = False, vocabulary: Vocabulary | None = None) -> Result:
     """Make `source` the active policy set of `state_dir`, or raise ActivationError and
     leave the active snapshot exactly as it was.
+
+    `vocabulary`: the host's, for the policies' check (policy/vocabulary.py; the command
+    line and the decision service pass Claude Code's).
 
     `require_signature` (the machine's managed config, `bundles.require_signature`): an
     unsigned candidate is refused even when no verification key is given. An unsigned
@@ -105,7 +109,8 @@ def activate(source: str, state_dir: str | Path, *, keyring: Keyring | None = No
         try:
             result = _activate_locked(source, state, current, keyring=keyring, allow_rollback=allow_rollback,
                                       revision=revision, limits=limits, timeout=timeout, token=token,
-                                      require_signature=require_signature, allow_unsigned=allow_unsigned)
+                                      require_signature=require_signature, allow_unsigned=allow_unsigned,
+                                      vocabulary=vocabulary)
         except (BundleError, OSError) as exc:
             error = _as_activation_error(exc)
             _record(state, ok=False, source=source, error=str(error), code=error.code,
@@ -119,12 +124,14 @@ def activate(source: str, state_dir: str | Path, *, keyring: Keyring | None = No
 
 def pull(source: str, *, keyring: Keyring | None = None, output: str | Path | None = None,
          revision: str | None = None, limits: Limits = DEFAULT_LIMITS, timeout: float = 30.0,
-         token: str | None = None) -> Candidate:
+         token: str | None = None, vocabulary: Vocabulary | None = None) -> Candidate:
     """Fetch and run every check activation would (verify, validate, compile), without
-    touching any state; optionally save the verified bundle to `output`."""
+    touching any state; optionally save the verified bundle to `output`. `vocabulary`: as
+    for `activate`."""
     try:
-        fetched = fetch(source, keyring=keyring, revision=revision, limits=limits, timeout=timeout, token=token)
-        candidate = prepare(fetched, keyring, limits)
+        fetched = fetch(source, keyring=keyring, revision=revision, limits=limits, timeout=timeout, token=token,
+                        vocabulary=vocabulary)
+        candidate = prepare(fetched, keyring, limits, vocabulary)
         if output is not None:
             _atomic_write(Path(output), candidate.data)
     except OSError as exc:
@@ -148,18 +155,19 @@ def read_active(state_dir: str | Path) -> dict | None:
 # -------------------------------------------------------------------------------- steps
 
 def _activate_locked(source, state: Path, current: dict | None, *, keyring, allow_rollback, revision,
-                     limits, timeout, token, require_signature=False, allow_unsigned=False) -> Result:
+                     limits, timeout, token, require_signature=False, allow_unsigned=False,
+                     vocabulary: Vocabulary | None = None) -> Result:
     info = (current or {}).get("bundle") or {}
     etag = info.get("etag") if info.get("source") == source else None
     fetched = fetch(source, keyring=keyring, revision=revision, limits=limits, timeout=timeout,
-                    token=token, etag=etag)
+                    token=token, etag=etag, vocabulary=vocabulary)
     path = state / ACTIVE
     if fetched.data is None:
         return Result("not-modified", _revision_of(current), _revision_of(current), path)
     if require_signature and Path(source).is_dir():
         raise ActivationError("unsigned", f"{source}: this machine requires signed bundles (managed config "
                               "bundles.require_signature) and a directory carries no signature")
-    candidate = prepare(fetched, keyring, limits)
+    candidate = prepare(fetched, keyring, limits, vocabulary)
     check_signature_policy(candidate, current, require_signature=require_signature, allow_unsigned=allow_unsigned)
     if current is not None and info.get("sha256") == candidate.bundle.sha256:
         return Result("unchanged", _revision_of(current), _revision_of(current), path, candidate.signer)
@@ -170,8 +178,9 @@ def _activate_locked(source, state: Path, current: dict | None, *, keyring, allo
 
 def fetch(source: str, *, keyring: Keyring | None = None, revision: str | None = None,
           limits: Limits = DEFAULT_LIMITS, timeout: float = 30.0, token: str | None = None,
-          etag: str | None = None) -> Fetched:
-    """Bundle bytes from a URL, a .tar.gz file, or a policy directory (built in memory)."""
+          etag: str | None = None, vocabulary: Vocabulary | None = None) -> Fetched:
+    """Bundle bytes from a URL, a .tar.gz file, or a policy directory (built in memory,
+    checked against the host's `vocabulary`)."""
     if source.startswith(("http://", "https://")):
         return _fetch_url(source, keyring=keyring, limits=limits, timeout=timeout, token=token, etag=etag)
     path = Path(source)
@@ -181,7 +190,7 @@ def fetch(source: str, *, keyring: Keyring | None = None, revision: str | None =
                                   "is configured; build and sign a bundle (claude-rego bundle build --signing-key)")
         if revision is None:
             raise ActivationError("revision", f"{source}: activating a directory needs --revision")
-        return Fetched(build(path, revision, limits=limits).data, source)
+        return Fetched(build(path, revision, limits=limits, vocabulary=vocabulary).data, source)
     if path.is_file():
         if path.stat().st_size > limits.max_archive_bytes:
             raise ActivationError("bundle-too-large", f"{source}: larger than {limits.max_archive_bytes} bytes")
@@ -189,8 +198,10 @@ def fetch(source: str, *, keyring: Keyring | None = None, revision: str | None =
     raise ActivationError("fetch", f"{source}: no such bundle file, policy directory or http(s) URL")
 
 
-def prepare(fetched: Fetched, keyring: Keyring | None, limits: Limits = DEFAULT_LIMITS) -> Candidate:
-    """Read, verify, validate and compile a fetched bundle; raise on the first failure."""
+def prepare(fetched: Fetched, keyring: Keyring | None, limits: Limits = DEFAULT_LIMITS,
+            vocabulary: Vocabulary | None = None) -> Candidate:
+    """Read, verify, validate and compile a fetched bundle (checked against the host's
+    `vocabulary`); raise on the first failure."""
     from ..policy.policyset import PolicyError, compile_sources
 
     assert fetched.data is not None, "prepare() takes a fetched bundle, not a 304 Not Modified"
@@ -200,7 +211,7 @@ def prepare(fetched: Fetched, keyring: Keyring | None, limits: Limits = DEFAULT_
     with tempfile.TemporaryDirectory(prefix="claude-rego-bundle-") as tmp:
         extract(bundle, tmp)
         try:
-            snapshot = compile_sources([tmp], revision=bundle.revision, check=True)
+            snapshot = compile_sources([tmp], revision=bundle.revision, check=True, vocabulary=vocabulary)
         except PolicyError as exc:
             where = str(exc).replace(tmp + os.sep, "")  # name files as the bundle does, not the temp dir
             raise ActivationError("check-failed", f"bundle {bundle.revision or '?'} fails check/compile: {where}") from None

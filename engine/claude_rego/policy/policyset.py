@@ -37,21 +37,26 @@ from .snapshot import (  # noqa: F401
 from .sources import MAX_MODULE_BYTES, PolicyError, Source, compose_data, read_source, source_data  # noqa: F401 — re-exported
 from .verbs import ALL_VERBS
 
+TYPE_CHECKING = False  # typing is not imported for annotations
+if TYPE_CHECKING:
+    from .vocabulary import Vocabulary
+
 # ------------------------------------------------------------------ compile time only
 
 def compile_sources(sources: list[str], *, revision: str | None = None, check: bool = False,
-                    allow_network: bool = False) -> dict:
+                    allow_network: bool = False, vocabulary: Vocabulary | None = None) -> dict:
     """Directories/files of Rego + data → snapshot dict. Raises PolicyError.
 
     With `check` (activation, `claude-rego compile`, the wheel build) every policy must
     pass `claude-rego check` first; the hook compiling a directory on the fly (authoring
-    mode) skips it and relies on its isolated child instead.
+    mode) skips it and relies on its isolated child instead. `vocabulary` is the host's, for
+    the check (policy/vocabulary.py; None skips the host-specific checks).
     """
     if check:
         from .check import check as run_check
         from .check import errors
 
-        found = errors(run_check(sources, allow_network=allow_network))
+        found = errors(run_check(sources, allow_network=allow_network, vocabulary=vocabulary))
         if found:
             raise PolicyError("policy check failed:\n" + "\n".join(str(f) for f in found))
     from .snapshot import is_builtin

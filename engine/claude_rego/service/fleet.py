@@ -128,13 +128,14 @@ class BundlePoller(_Duty):
 
     def poll_once(self) -> bool:
         """One poll; True when it succeeded (activated, unchanged or not modified)."""
+        from ..claudecode.vocabulary import VOCABULARY
         from ..distribution import activation
 
         self.polls += 1
         self.last_poll = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         try:
             result = activation.activate(self.url, self.state_dir, keyring=self.keyring, token=self.token,
-                                         timeout=self.timeout)
+                                         timeout=self.timeout, vocabulary=VOCABULARY)
         except activation.ActivationError as exc:
             self.last_status, self.last_error, self.last_error_code = "failed", str(exc), exc.code
             return False

@@ -15,6 +15,7 @@ from pathlib import Path
 from ... import CONTRACT_VERSION, __version__
 from ...policy.sources import DATA_FILE_NAMES as DATA_FILES
 from ...policy.sources import SourceRefused, walk
+from ...policy.vocabulary import Vocabulary
 from .manifest import (
     _SURROGATES,
     DEFAULT_LIMITS,
@@ -35,11 +36,12 @@ from .verify import _check_files, _unverified
 # -------------------------------------------------------------------------------- build
 
 def build(source_dir: str | Path, revision: str, *, signing: SigningConfig | None = None,
-          limits: Limits = DEFAULT_LIMITS) -> BuildResult:
+          limits: Limits = DEFAULT_LIMITS, vocabulary: Vocabulary | None = None) -> BuildResult:
     """Directory of policies → deterministic .tar.gz bytes (signed when `signing` is given).
 
-    The policies must pass `claude-rego check` and compile first: a bundle that could
-    not be activated is never written.
+    The policies must pass `claude-rego check` (against the host's `vocabulary`,
+    policy/vocabulary.py) and compile first: a bundle that could not be activated is never
+    written.
     """
     from ...policy.policyset import PolicyError, compile_sources
 
@@ -51,7 +53,7 @@ def build(source_dir: str | Path, revision: str, *, signing: SigningConfig | Non
                           "activation orders revisions numerically to refuse rollbacks")
     files, skipped = _collect(root)
     try:
-        compile_sources([str(root)], revision=revision, check=True)
+        compile_sources([str(root)], revision=revision, check=True, vocabulary=vocabulary)
     except PolicyError as exc:
         raise BundleError("check-failed", f"{root}: {exc}") from None
     manifest = {"revision": revision, "roots": list(ROOTS),

@@ -270,12 +270,6 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return result
 
 
-def _facts_schema() -> dict:
-    from ...claudecode.contract import Facts
-
-    return Facts.model_json_schema(by_alias=True)
-
-
 def _schema_miss(schema: dict, path: list[str]) -> str | None:
     """The first field of `path` the facts schema does not define, or None."""
     defs = schema.get("$defs", {})

@@ -3,8 +3,6 @@ the checks that need the whole program."""
 
 from __future__ import annotations
 
-# The host's event and tool tables: routing is checked against them (docs/architecture.md, known debt).
-from ...claudecode.events import EVENTS, TOOL_CLASSES, event_info
 from ..astview import head_values as _head_values
 from ..astview import line as _line
 from ..astview import ref_path as _ref_path
@@ -18,7 +16,6 @@ from .analysis import (
     _builtin_exists,
     _calls,
     _cycles,
-    _facts_schema,
     _input_paths,
     _maximal_refs,
     _mentions,
@@ -31,8 +28,11 @@ from .analysis import (
 )
 from .findings import Finding
 
+TYPE_CHECKING = False  # typing is not imported for annotations
+if TYPE_CHECKING:
+    from ..vocabulary import Vocabulary
+
 NETWORK_BUILTINS = frozenset({"http.send", "net.lookup_ip_addr", "opa.runtime", "rego.parse_module"})
-KNOWN_TOOL_CLASSES = frozenset(set(TOOL_CLASSES.values()) | {"mcp", "other"})
 
 
 class _Program:
@@ -155,9 +155,10 @@ class _Program:
                                              "not defined in these policies)"))
         return found
 
-    def input_references(self):
-        """`input.facts.*` paths must exist in the query-document schema (a typo disables a rule)."""
-        schema = _facts_schema()
+    def input_references(self, vocabulary: Vocabulary | None):
+        """`input.facts.*` paths must exist in the query-document schema (a typo disables a rule);
+        the facts' field names are the host's, so without a vocabulary only the top level is checked."""
+        schema = vocabulary.facts_schema() if vocabulary is not None else None
         found = []
         for module in self.modules:
             file = module["source"]["file"]
@@ -169,7 +170,7 @@ class _Program:
                         found.append(Finding(file, line, "error", "input-path",
                                              f"`input.{'.'.join(path)}` is not in the query document "
                                              "(top level: contract_version, hook, facts)"))
-                    elif path[0] == "facts":
+                    elif path[0] == "facts" and schema is not None:
                         bad = _schema_miss(schema, path[1:])
                         if bad is not None:
                             found.append(Finding(file, line, "error", "input-path",
@@ -296,7 +297,9 @@ class _Program:
                                                  "against fixed patterns (data or literals) instead"))
         return found
 
-    def routing(self):
+    def routing(self, vocabulary: Vocabulary | None):
+        """Routing metadata against the host's events and tools; without a vocabulary only
+        the METADATA itself is checked."""
         from ..metadata import POLICY_ROOT, parse_metadata
 
         found = []
@@ -309,42 +312,49 @@ class _Program:
             except Exception as exc:  # noqa: BLE001
                 found.append(Finding(file, 1, "error", "metadata", str(exc)))
                 continue
-            routing = (meta.get("custom") or {}).get("routing") or {}
-            events = routing.get("events") or []
-            for event in events:
-                if event not in EVENTS:
-                    found.append(Finding(file, 1, "warning", "unknown-event",
-                                         f"routing names `{event}`, an event Claude Code (up to 2.1.331) does not send"))
-            for cls in routing.get("tool_classes") or []:
-                if cls not in KNOWN_TOOL_CLASSES:
-                    found.append(Finding(file, 1, "error", "unknown-tool-class",
-                                         f"routing names tool class `{cls}`; known: {sorted(KNOWN_TOOL_CLASSES)}"))
-            for tool in routing.get("tools") or []:
-                if "*" not in tool and not tool.startswith("mcp__") and tool not in TOOL_CLASSES:
-                    found.append(Finding(file, 1, "warning", "unknown-tool",
-                                         f"routing names tool `{tool}`, not a Claude Code tool this version knows"))
-            known = [e for e in events if e in EVENTS]
-            if events and not known:
-                found.append(Finding(file, _meta_line(module, "events"), "error", "routing-matches-nothing",
-                                     f"routing names only unknown events ({', '.join(map(str, events))}): "
-                                     "the policy never runs" + _suggest(events, EVENTS)))
-                continue
-            tools, classes = routing.get("tools") or [], routing.get("tool_classes") or []
-            if (tools or classes) and known and not any(event_info(e).tool_event for e in known):
-                found.append(Finding(file, _meta_line(module, "tools"), "error", "routing-matches-nothing",
-                                     f"routing names tools, but none of its events ({', '.join(known)}) "
-                                     "carries a tool call: the policy never runs"))
-            elif tools and not classes and not any(
-                    "*" in t or "?" in t or "[" in t or t.startswith("mcp__") or t in TOOL_CLASSES for t in tools):
-                found.append(Finding(file, _meta_line(module, "tools"), "error", "routing-matches-nothing",
-                                     f"routing names only unknown tools ({', '.join(map(str, tools))}): the policy "
-                                     "never runs" + _suggest(tools, TOOL_CLASSES)))
-            if not known:
-                continue
-            for name, defs in self.rules.get(package, {}).items():
-                if name in ALL_VERBS and not any(name in event_info(e).verbs for e in known):
-                    kind, def_file, line = defs[0]
-                    found.append(Finding(def_file, line, "error", "verb-event",
-                                         f"`{name}` can never take effect: none of the routed events "
-                                         f"({', '.join(known)}) can carry it (docs/policy-contract.md §3)"))
+            if vocabulary is not None:
+                found += self._routing(module, (meta.get("custom") or {}).get("routing") or {}, vocabulary)
+        return found
+
+    def _routing(self, module, routing: dict, vocab: Vocabulary) -> list[Finding]:
+        found = []
+        package, file = module["package"], module["source"]["file"]
+        events = routing.get("events") or []
+        for event in events:
+            if event not in vocab.events:
+                found.append(Finding(file, 1, "warning", "unknown-event",
+                                     f"routing names `{event}`, an event {vocab.host} (up to {vocab.version}) "
+                                     "does not send"))
+        for cls in routing.get("tool_classes") or []:
+            if cls not in vocab.tool_classes:
+                found.append(Finding(file, 1, "error", "unknown-tool-class",
+                                     f"routing names tool class `{cls}`; known: {sorted(vocab.tool_classes)}"))
+        for tool in routing.get("tools") or []:
+            if "*" not in tool and not tool.startswith("mcp__") and tool not in vocab.tools:
+                found.append(Finding(file, 1, "warning", "unknown-tool",
+                                     f"routing names tool `{tool}`, not a {vocab.host} tool this version knows"))
+        known = [e for e in events if e in vocab.events]
+        if events and not known:
+            found.append(Finding(file, _meta_line(module, "events"), "error", "routing-matches-nothing",
+                                 f"routing names only unknown events ({', '.join(map(str, events))}): "
+                                 "the policy never runs" + _suggest(events, vocab.events)))
+            return found
+        tools, classes = routing.get("tools") or [], routing.get("tool_classes") or []
+        if (tools or classes) and known and not any(e in vocab.tool_events for e in known):
+            found.append(Finding(file, _meta_line(module, "tools"), "error", "routing-matches-nothing",
+                                 f"routing names tools, but none of its events ({', '.join(known)}) "
+                                 "carries a tool call: the policy never runs"))
+        elif tools and not classes and not any(
+                "*" in t or "?" in t or "[" in t or t.startswith("mcp__") or t in vocab.tools for t in tools):
+            found.append(Finding(file, _meta_line(module, "tools"), "error", "routing-matches-nothing",
+                                 f"routing names only unknown tools ({', '.join(map(str, tools))}): the policy "
+                                 "never runs" + _suggest(tools, vocab.tools)))
+        if not known:
+            return found
+        for name, defs in self.rules.get(package, {}).items():
+            if name in ALL_VERBS and not any(name in vocab.event_verbs.get(e, ()) for e in known):
+                kind, def_file, line = defs[0]
+                found.append(Finding(def_file, line, "error", "verb-event",
+                                     f"`{name}` can never take effect: none of the routed events "
+                                     f"({', '.join(known)}) can carry it (docs/policy-contract.md §3)"))
         return found

@@ -13,14 +13,21 @@ from .layout import layout_findings
 from .program import _Program
 from .text import _parse_error, literal_depth
 
+TYPE_CHECKING = False  # typing is not imported for annotations
+if TYPE_CHECKING:
+    from ..vocabulary import Vocabulary
+
 MAX_LITERAL_DEPTH = 12  # regorus parse time grows exponentially with nesting (depth 15: ~1 s)
 
 
-def check(sources: list[str], *, allow_network: bool = False) -> list[Finding]:
+def check(sources: list[str], *, allow_network: bool = False, vocabulary: Vocabulary | None = None) -> list[Finding]:
     """Check every .rego file under `sources` (tests included) and their data files. Never
     raises for bad policies. `builtin:` among other sources is context: the built-in pack's
     modules and data are loaded (so references to its libraries resolve and data overlays
-    are checked against it) but its own files were checked when it was built."""
+    are checked against it) but its own files were checked when it was built.
+
+    `vocabulary` is the host's (policy/vocabulary.py: Claude Code's is
+    `claudecode.vocabulary.VOCABULARY`); without it the host-specific checks are skipped."""
     from ..snapshot import is_builtin
     from ..sources import PolicyError, compose_data, read_source
 
@@ -52,7 +59,8 @@ def check(sources: list[str], *, allow_network: bool = False) -> list[Finding]:
             compose_data(read)
         except PolicyError as exc:
             findings.append(_source_error(read[-1].label if read else "?", str(exc), "data-conflict"))
-    return _sorted(findings + check_modules(checked, allow_network=allow_network, context=context))
+    return _sorted(findings + check_modules(checked, allow_network=allow_network, context=context,
+                                                        vocabulary=vocabulary))
 
 
 def _source_error(source: str, message: str, code: str = "unreadable") -> Finding:
@@ -66,9 +74,10 @@ def _source_error(source: str, message: str, code: str = "unreadable") -> Findin
 
 
 def check_modules(files: list[tuple[str, str]], *, allow_network: bool = False,
-                  context: Sequence[tuple[str, str]] = ()) -> list[Finding]:
+                  context: Sequence[tuple[str, str]] = (), vocabulary: Vocabulary | None = None) -> list[Finding]:
     """Check (path, Rego text) modules, e.g. those of a compiled snapshot. `context`
-    modules are loaded alongside (references into them resolve) but not reported on."""
+    modules are loaded alongside (references into them resolve) but not reported on.
+    `vocabulary`: as for `check`."""
     findings: list[Finding] = []
     parsed: list[tuple[str, str]] = []
     for path, text in files:
@@ -101,8 +110,8 @@ def check_modules(files: list[tuple[str, str]], *, allow_network: bool = False,
     own += program.duplicate_defaults()
     own += program.recursion()
     own += program.calls(allow_network)
-    own += program.input_references()
-    own += program.routing()
+    own += program.input_references(vocabulary)
+    own += program.routing(vocabulary)
     own += program.alias_rule_references()
     own += program.packages_and_verbs()
     own += program.input_patterns()
