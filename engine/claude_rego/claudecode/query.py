@@ -11,7 +11,6 @@ import os
 
 from .. import CONTRACT_VERSION
 from ..facts import paths as path_facts
-from ..facts import shell as shell_facts
 from .events import EVENTS, SHELL_TOOLS, split_mcp, tool_class
 from .governance import facts as governance_facts
 
@@ -67,6 +66,10 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
             tool_input = {}
         command = tool_input.get("command")
         effects = path_facts.tool_effects(tool_name, tool_input)
+        if (tool_name in SHELL_TOOLS and isinstance(command, str)) or effects["exec"]:
+            # Imported here: the shell parser is 12 modules (~3 ms to import in the hook's
+            # child), and most events (prompts, file tools, Stop, …) never parse shell.
+            from ..facts import shell as shell_facts
         if tool_name in SHELL_TOOLS and isinstance(command, str):
             facts["shell"] = shell_facts.parse_command(command)
             shell_facts.annotate(facts["shell"], home)
