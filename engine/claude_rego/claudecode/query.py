@@ -66,17 +66,19 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
             tool_input = {}
         command = tool_input.get("command")
         effects = path_facts.tool_effects(tool_name, tool_input)
-        if (tool_name in SHELL_TOOLS and isinstance(command, str)) or effects["exec"]:
-            # Imported here: the shell parser is 12 modules (~3 ms to import in the hook's
-            # child), and most events (prompts, file tools, Stop, …) never parse shell.
-            from ..facts import shell as shell_facts
         if tool_name in SHELL_TOOLS and isinstance(command, str):
-            facts["shell"] = shell_facts.parse_command(command)
-            shell_facts.annotate(facts["shell"], home)
+            script = command
         elif effects["exec"]:
             # a non-shell tool that runs a command (an MCP "execute" tool): parse it as
             # shell, so what it reads and writes is seen like a Bash call's
-            facts["shell"] = shell_facts.parse_command("\n".join(e["command"] for e in effects["exec"]))
+            script = "\n".join(e["command"] for e in effects["exec"])
+        else:
+            script = None
+        if script is not None:
+            # Imported here: the shell parser is 12 modules (~3 ms to import in the hook's
+            # child), and most events (prompts, file tools, Stop, …) never parse shell.
+            from ..facts import shell as shell_facts
+            facts["shell"] = shell_facts.parse_command(script)
             shell_facts.annotate(facts["shell"], home)
         facts["paths"] = path_facts.collect_paths(
             tool_name, tool_input, facts["shell"], cwd=cwd, project_dir=project_dir,
