@@ -38,12 +38,13 @@ import json
 import math
 import re
 
+from .lazy_re import LazyPattern, lazy  # compiled at first use: most calls need few
 from .secret_tokens import PROVIDER_TOKENS  # the table of provider formats
 
 MAX_SCAN = 256 * 1024  # characters of one text scanned
 MAX_FINDINGS = 32
 
-_TOKENS: list[tuple[str, re.Pattern]] = [(k, re.compile(p)) for k, p in [
+_TOKENS: list[tuple[str, LazyPattern]] = [(k, lazy(p)) for k, p in [
     ("Stripe webhook secret", r"\bwhsec_[A-Za-z0-9+/=]{24,}"),
     ("Stripe key", r"\b(?:sk|rk)_live_[0-9A-Za-z]{20,}"),
     ("New Relic key", r"\bNR(?:AK|II|JS|AA|RA)-[A-Za-z0-9]{20,}"),
@@ -129,16 +130,16 @@ def _needles(pattern: str) -> tuple[str, ...] | None:
     return tuple(out)
 
 
-_PLACEHOLDER_TOKEN = re.compile(r"(?i)x{4,}|\*{3,}|\.{3}|example|placeholder|your[_-]|redacted|dummy|0{8,}|1234567890|abcdefghij")
+_PLACEHOLDER_TOKEN = lazy(r"(?i)x{4,}|\*{3,}|\.{3}|example|placeholder|your[_-]|redacted|dummy|0{8,}|1234567890|abcdefghij")
 
 # GENERIC token shape for providers not in the table: an identifier-like prefix ending in
 # a secret-ish part (sk, pat, key, token, secret, api, …: `acme_sk_…`, `foo-api-…`) and a
 # separator, then 24+ random-looking characters; or any `prefix_`+body on a line that
 # names a token/key/secret (`token: foo_…`, `Your API key is abc_…`).
-_TOKEN_SHAPE = re.compile(r"(?<![A-Za-z0-9_./+=-])((?:[a-z][a-z0-9]{0,11}[_-]){1,3})([A-Za-z0-9]{24,200})(?![A-Za-z0-9_./+=-])")
-_SECRET_PREFIX = re.compile(r"(?:^|[_-])(?:sk|pk_live|sec|secret|pat|key|apikey|api|token|tok|tkn|auth|pw|pwd|pass|cred|live|prod|priv)[_-]$")
-_SECRET_LINE = re.compile(r"(?i)token|api[ _-]?key|secret|password|passwd|credential|bearer|access[ _-]?key|\bauth(?:orization|[ _-]?token|[ _-]?key)?\b")
-_NOT_SECRET_PREFIX = re.compile(r"^(?:sha[0-9]*|md5|blake[0-9a-z]*|xxh[0-9]*|crc[0-9]*|id|uuid|ulid|req|request|msg|toolu|chatcmpl|run|cus|pi|ch|evt|in|sub|price|prod|acct|txn|pm|seti|si|src|tok_test)[_-]")
+_TOKEN_SHAPE = lazy(r"(?<![A-Za-z0-9_./+=-])((?:[a-z][a-z0-9]{0,11}[_-]){1,3})([A-Za-z0-9]{24,200})(?![A-Za-z0-9_./+=-])")
+_SECRET_PREFIX = lazy(r"(?:^|[_-])(?:sk|pk_live|sec|secret|pat|key|apikey|api|token|tok|tkn|auth|pw|pwd|pass|cred|live|prod|priv)[_-]$")
+_SECRET_LINE = lazy(r"(?i)token|api[ _-]?key|secret|password|passwd|credential|bearer|access[ _-]?key|\bauth(?:orization|[ _-]?token|[ _-]?key)?\b")
+_NOT_SECRET_PREFIX = lazy(r"^(?:sha[0-9]*|md5|blake[0-9a-z]*|xxh[0-9]*|crc[0-9]*|id|uuid|ulid|req|request|msg|toolu|chatcmpl|run|cus|pi|ch|evt|in|sub|price|prod|acct|txn|pm|seti|si|src|tok_test)[_-]")
 
 # passwords given on a command line (mysql -pXXXX, sshpass -p XXXX, docker login -p XXXX,
 # --password=XXXX, redis-cli -a XXXX): the value, when it looks like a real password
@@ -147,7 +148,7 @@ _QUOTED = r"'[^'\n]{4,128}'|\"[^\"\n$`]{4,128}\""
 _GLUED = r"[^\s'\"$`;&|]{4,128}|" + _QUOTED
 # (needles, pattern): each pattern runs only on a text holding one of its needles, and
 # starts with its literal, so a scan is a substring search plus a bounded look ahead
-_CLI_PASSWORDS: list[tuple[tuple[str, ...], re.Pattern]] = [(n, re.compile(p.replace("VAL", _CLI_VALUE).replace("GLUED", _GLUED))) for n, p in [
+_CLI_PASSWORDS: list[tuple[tuple[str, ...], LazyPattern]] = [(n, lazy(p.replace("VAL", _CLI_VALUE).replace("GLUED", _GLUED))) for n, p in [
     (("mysql", "mariadb"), r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump)\b"
                            r"[^\n;|&]{0,200}?(?<![A-Za-z0-9_-])-p(GLUED)"),
     (("sshpass",), r"\bsshpass[ \t]+-p[ \t]*(GLUED)"),
@@ -164,7 +165,7 @@ _CLI_PASSWORDS: list[tuple[tuple[str, ...], re.Pattern]] = [(n, re.compile(p.rep
     (("xfreerdp",), r"\bxfreerdp\b[^\n;|&]{0,200}?[ \t]/p:(VAL)"),
     (("htpasswd",), r"\bhtpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*[ \t]+[^\s]+[ \t]+[^\s]+[ \t]+(VAL)"),
 ]]
-_CLI_PASSWORD_WORDS = re.compile(r"(?i)^(?:password|passwd|pass|secret|token|stdin|prompt|none|null|true|false|env|file|-)$")
+_CLI_PASSWORD_WORDS = lazy(r"(?i)^(?:password|passwd|pass|secret|token|stdin|prompt|none|null|true|false|env|file|-)$")
 
 
 def _real_password(value: str) -> bool:
@@ -209,12 +210,12 @@ _NEEDLE_OVERRIDES: dict[str, tuple[str, ...]] = {
 }
 _TOKENS_NEEDLED = [(k, p, _NEEDLE_OVERRIDES.get(k) or _needles(p.pattern)) for k, p in _TOKENS]
 # any needle at all: on a short text (<= _ANY_NEEDLE_MAX) one search beats a test per pattern
-_ANY_NEEDLE, _ANY_NEEDLE_MAX = re.compile("|".join(sorted({re.escape(n) for _, _, ns in _TOKENS_NEEDLED for n in ns or ()}))), 256
+_ANY_NEEDLE, _ANY_NEEDLE_MAX = lazy("|".join(sorted({re.escape(n) for _, _, ns in _TOKENS_NEEDLED for n in ns or ()}))), 256
 
 # whole blocks: from the BEGIN line through the END line (or the end of the text)
 
 
-def _prefilter(pattern: re.Pattern) -> re.Pattern:
+def _prefilter(pattern: LazyPattern) -> LazyPattern:
     """`pattern` without its \\b assertions: it matches wherever `pattern` does (dropping an
     assertion only widens), and without a leading \\b Python's re jumps to a literal prefix
     (~1 µs on 2 KB instead of ~30): the full pattern then runs only on text this matched.
@@ -223,55 +224,55 @@ def _prefilter(pattern: re.Pattern) -> re.Pattern:
     text = pattern.pattern
     if "\\\\b" in text or re.search(r"\[[^\]]*\\b", text):
         return pattern
-    return re.compile(text.replace("\\b", ""), pattern.flags)
+    return lazy(text.replace("\\b", ""), pattern.flags)
 
 
 _TOKEN_PREFILTERS = [_prefilter(pattern) for _, pattern in _TOKENS]
 
-_PEM = re.compile(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[^-]|-(?!-))*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?")
+_PEM = lazy(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[^-]|-(?!-))*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?")
 # a key has a body: a run of 24 base64 characters (longer than any word of prose) (a quoted header alone, or one with
 # `...` for its body, is documentation)
-_PEM_BODY = re.compile(r"[A-Za-z0-9+/]{24}")
+_PEM_BODY = lazy(r"[A-Za-z0-9+/]{24}")
 _PUTTY_HEADER = "PuTTY-User-Key-File-"
-_PUTTY_END = re.compile(r"\nPrivate-(?:MAC|Hash):[ \t]*[0-9a-fA-F]*")
-_KUBE = re.compile(r"(?im)^[ \t-]*(client-key-data|client-certificate-data|token|id-token|refresh-token)[ \t]*:[ \t]*[\"']?([A-Za-z0-9+/=._~-]{20,})")
+_PUTTY_END = lazy(r"\nPrivate-(?:MAC|Hash):[ \t]*[0-9a-fA-F]*")
+_KUBE = lazy(r"(?im)^[ \t-]*(client-key-data|client-certificate-data|token|id-token|refresh-token)[ \t]*:[ \t]*[\"']?([A-Za-z0-9+/=._~-]{20,})")
 # host:port:database:user:password — on its own line, or as a word of a line (pasted in a
 # sentence, quoted in an `echo … >> ~/.pgpass`)
-_PGPASS = re.compile(r"(?m)(?:^|(?<=[\s\"'`]))([A-Za-z0-9_.\-*\[\]]+):(\d{2,5}|\*):([^:\s#\"'`]+):([^:\s\"'`]+)"
+_PGPASS = lazy(r"(?m)(?:^|(?<=[\s\"'`]))([A-Za-z0-9_.\-*\[\]]+):(\d{2,5}|\*):([^:\s#\"'`]+):([^:\s\"'`]+)"
                      r":([^\s\"'`]{4,})(?=[\s\"'`]|$)")
 # .netrc / _netrc entries, on one line or several: `machine HOST [login U] [account A]
 # password P` (or `default … password P`); the password value
-_NETRC = re.compile(r"\b(?:machine[ \t\r\n]+[^\s]+|default)(?:[ \t\r\n]+(?:login|account|port)[ \t\r\n]+[^\s]+){0,3}"
+_NETRC = lazy(r"\b(?:machine[ \t\r\n]+[^\s]+|default)(?:[ \t\r\n]+(?:login|account|port)[ \t\r\n]+[^\s]+){0,3}"
                     r"[ \t\r\n]+password[ \t\r\n]+([^\s]{4,})")
 # a password in prose: "the db password is: kRHdl1!x9", "my sudo password is Xyz123!",
 # "use passphrase `…` for the ssh key"; the value must look real (see _prose_password)
-_PROSE_PASSWORD = re.compile(
+_PROSE_PASSWORD = lazy(
     r"(?i)\b(?:password|passphrase|passwd|passcode)(?:[ \t]+for[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+key)?)?"
     r"(?:[ \t]+(?:is|was|would be|will be))?(?:[ \t]*:[ \t]*|[ \t]+)[`'\"]?([^\s`'\"]{6,128})")  # password=… is an assignment (found as such)
-_ENV_PASSWORD = re.compile(r"\b(PGPASSWORD|MYSQL_PWD|MYSQL_PASSWORD|REDISCLI_AUTH|PGPASS)=(\"[^\"\n]{4,}\"|'[^'\n]{4,}'|[^\s\"'$`;&|]{4,})")
-_KUBECONFIG = re.compile(r"(?m)^(?:kind:[ \t]*Config|users:|[ \t]*client-(?:key|certificate)-data:|[ \t]*certificate-authority-data:)")
+_ENV_PASSWORD = lazy(r"\b(PGPASSWORD|MYSQL_PWD|MYSQL_PASSWORD|REDISCLI_AUTH|PGPASS)=(\"[^\"\n]{4,}\"|'[^'\n]{4,}'|[^\s\"'$`;&|]{4,})")
+_KUBECONFIG = lazy(r"(?m)^(?:kind:[ \t]*Config|users:|[ \t]*client-(?:key|certificate)-data:|[ \t]*certificate-authority-data:)")
 _DEV_PASSWORDS = {"postgres", "root", "admin", "test", "dev", "pass", "mysql", "guest", "user"}
-_TF_SENSITIVE = re.compile(r"\"sensitive\"[ \t]*:[ \t]*true")
+_TF_SENSITIVE = lazy(r"\"sensitive\"[ \t]*:[ \t]*true")
 
 _NAME = (r"(?:[A-Za-z0-9]{1,24}[_.-]){0,4}?(?:password|passwd|passphrase|pwd|secret|secret[_-]?key|api[_-]?key|apikey"
          r"|api[_-]?token|access[_-]?token|auth[_-]?token|refresh[_-]?token|token|private[_-]?key"
          r"|client[_-]?secret|access[_-]?key|secret[_-]?access[_-]?key|signing[_-]?key|master[_-]?key"
          r"|encryption[_-]?key|credentials?|auth|dsn|[A-Za-z0-9]{1,24}[_-]key)(?:[_-][A-Za-z0-9]{1,24})?")
-_ASSIGN = re.compile(
+_ASSIGN = lazy(
     r"(?i)(?<![A-Za-z0-9])[\"'`]?(" + _NAME + r")[\"'`]?[ \t]*(?:=>|:=|=|:)[ \t]*"
     r"(?:\"([^\"\n]{1,512})\"|'([^'\n]{1,512})'|`([^`\n]{1,512})`|([^\s\"'`,;)}\]]{1,512}))")
 # Every name _ASSIGN accepts contains one of these (same flags, so the same case folding):
 # a text without any is not scanned with the (much slower) assignment pattern.
-_ASSIGN_HINT = re.compile(r"(?i)pass|pwd|secret|key|token|credential|auth|dsn")
+_ASSIGN_HINT = lazy(r"(?i)pass|pwd|secret|key|token|credential|auth|dsn")
 _ASSIGN_WORDS = ("pass", "pwd", "secret", "key", "token", "credential", "auth", "dsn")  # the same, for ASCII
-_PGPASS_HINT = re.compile(r":[0-9*]")  # in every _PGPASS match (":" then the port or "*")
+_PGPASS_HINT = lazy(r":[0-9*]")  # in every _PGPASS match (":" then the port or "*")
 
-_PLACEHOLDER = re.compile(
+_PLACEHOLDER = lazy(
     r"(?i)example|xxx|changeme|change_me|change-me|dummy|placeholder|redacted|sample|your[_-]|<|>|\*\*\*|\.\.\."
     r"|\$\{|\$\(|^\$|^%|\{\{|localhost|fake|insert|replace|todo|none|null|undefined|password|secret|lorem|insecure")
 # documentation tokens (AKIAIOSFODNN7EXAMPLE, ghp_xxxxxxxx…) are not credentials
-_EXAMPLE_TOKEN = re.compile(r"(?i)example|x{6,}")
-_CODE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\[[^\]]*\]|\(.*\))+$|^(?:/|~|\./|\.\./)|://|\(|\)|\[|\]")
+_EXAMPLE_TOKEN = lazy(r"(?i)example|x{6,}")
+_CODE = lazy(r"^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\[[^\]]*\]|\(.*\))+$|^(?:/|~|\./|\.\./)|://|\(|\)|\[|\]")
 
 
 def entropy(value: str) -> float:
@@ -305,7 +306,7 @@ def looks_random(value: str) -> bool:
 _FAMOUS_PASSWORDS = {"hunter2", "hunter22", "password1", "password123", "passw0rd", "p@ssw0rd", "p@ssword", "abc123",
                      "abcd1234", "qwerty123", "letmein1", "secret123", "admin123", "test1234", "pass1234",
                      "welcome1", "changeme1", "s3cr3t", "trustno1", "iloveyou1", "correcthorse1"}
-_PROSE_HINT = re.compile(r"(?i)pass(?:word|phrase|wd|code)")
+_PROSE_HINT = lazy(r"(?i)pass(?:word|phrase|wd|code)")
 _PROSE_WORDS = ("password", "passphrase", "passwd", "passcode")  # the same, for ASCII
 
 
@@ -330,7 +331,7 @@ def _placeholder(value: str) -> bool:
 # publishable keys (pk_live_/pk_test_, shipped in frontend code), Mapbox public tokens
 # (pk.eyJ…), and AWS's documentation keys (AKIAIOSFODNN7EXAMPLE, the secret key
 # wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY; real key IDs never end in EXAMPLE).
-_PUBLIC = re.compile(
+_PUBLIC = lazy(
     r"^(?:pk_(?:live|test)_[0-9A-Za-z]{10,}|pk\.eyJ[A-Za-z0-9_.-]{10,}|(?:AKIA|ASIA)[A-Z0-9]{9}EXAMPLE"
     r"|wJalrXUtnFEMI/K7MDENG/bPxRfiCY[A-Z]*EXAMPLEKEY"
     # the jwt.io example token and RFC 7515's example HS256 JWS and key (published, in docs and tests)
