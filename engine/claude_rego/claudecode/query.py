@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 from .. import CONTRACT_VERSION
-from ..facts import paths as path_facts
+from ..facts.host import host_flavour
 from .events import EVENTS, SHELL_TOOLS, split_mcp, tool_class
 from .governance import facts as governance_facts
 
@@ -23,7 +23,7 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
           flavour: str | None = None, resolver=None, governance: dict | None = None) -> dict:
     """Assemble `input` for one hook invocation. Pure apart from path resolution."""
     environ = os.environ if environ is None else environ
-    flavour = flavour or path_facts.host_flavour()
+    flavour = flavour or host_flavour()
     event = hook.get("hook_event_name") if isinstance(hook.get("hook_event_name"), str) else ""
     given_cwd = hook.get("cwd")
     cwd = given_cwd if isinstance(given_cwd, str) and given_cwd else os.getcwd()
@@ -61,6 +61,9 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
     tool_name = hook.get("tool_name")
     tool_input = hook.get("tool_input")
     if isinstance(tool_name, str):
+        # Imported here: events without a tool call (Stop, prompts, …) need no path facts.
+        from ..facts import paths as path_facts
+
         facts["tool"] = {"name": tool_name, "class": tool_class(tool_name), "mcp": split_mcp(tool_name)}
         if not isinstance(tool_input, dict):
             tool_input = {}
@@ -100,6 +103,8 @@ def _shell_urls(shell: dict | None) -> list[dict]:
     """The URLs of a command's words (curl, wget, any client) as network effects, with the
     host folded as the client's URL parser would (facts/paths/network.py), so host rules
     judge `curl http://１６９。２５４。１６９。２５４/` like a WebFetch of it."""
+    from ..facts import paths as path_facts  # imported by build() already: a lookup
+
     out: list[dict] = []
     segments = shell.get("segments") if isinstance(shell, dict) else None
     for seg in segments if isinstance(segments, list) else ():
@@ -119,10 +124,12 @@ def _shell_urls(shell: dict | None) -> list[dict]:
 
 def _secret_facts(hook: dict, folded: str | None) -> dict | None:
     """Secrets in the prompt, the tool input and the tool response (facts/secrets.py)."""
-    from ..facts import secrets
-
     prompt = hook.get("prompt")
     found: dict[str, list] = {"prompt": [], "tool_input": [], "tool_response": []}
+    if not isinstance(prompt, str) and not isinstance(hook.get("tool_input"), dict) and "tool_response" not in hook:
+        return found  # nothing to scan (Stop, SessionStart, …): the scanner is not even imported
+    from ..facts import secrets
+
     if isinstance(prompt, str):
         found["prompt"] = secrets.find(prompt) + (secrets.find(folded) if folded else [])
     if isinstance(hook.get("tool_input"), dict):

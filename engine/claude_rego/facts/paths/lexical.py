@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import sys
 import unicodedata
+
+from ..host import host_flavour
 
 TYPE_CHECKING = False  # typing costs ~10 ms of import time on every hook call
 if TYPE_CHECKING:
@@ -18,15 +19,6 @@ FLAVOURS = ("linux", "macos", "windows")
 
 _MACOS_ALIASES = frozenset(("etc", "tmp", "var"))  # /etc -> /private/etc, ...
 _WIN_DEFAULT_STREAM = "::$data"  # "a.txt::$DATA" is the file a.txt itself
-
-
-def host_flavour() -> str:
-    """The flavour of the running OS; the default for every function here."""
-    if sys.platform == "win32":
-        return "windows"
-    if sys.platform == "darwin":
-        return "macos"
-    return "linux"
 
 
 HOST_FLAVOUR = host_flavour()
