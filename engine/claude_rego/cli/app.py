@@ -217,7 +217,8 @@ def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a sh
         evaluator = open_evaluator(ADAPTER, opts.policies or None, org=opts.org_policies,
                                    project=opts.project_policies, engine=engine)
         answer = evaluator.answer(Request(hook_input, name))
-        out, code, decision = answer.output, answer.exit, answer.decision or {}  # a decided answer has one
+        out, code, decision = answer.output, answer.exit, answer.decision
+        assert decision is not None  # Evaluator.answer either decides or raises
         lines = explain_lines(evaluator, hook_input, name, decision)
     except (policyset.PolicyError, snapshot_mod.SnapshotError, OSError) as exc:
         _policy_failure(exc, opts.policies)
@@ -234,7 +235,7 @@ def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a sh
                  for p in layer.snapshot["policies"]}
         report = {
             "explanation": lines,
-            "decision": decision,
+            "decision": decision.to_dict(),
             "hook_output": out,
             "exit_code": code,
             "contributions": [{"layer": c.layer, "policy": c.policy,
@@ -405,7 +406,7 @@ def replay(log: str = typer.Argument(..., help="A decision log (JSONL)."),
                                                  help="Comma list: newly_denied,newly_allowed,newly_asked,changed_rewrite,changed_other"),
            format_: str = FormatOpt):
     """Re-evaluate recorded decisions against candidate policies: the blast radius of a change."""
-    from ..api import decide_hook
+    from ..api import answer_hook
     from ..audit.replay import CATEGORIES, ReplayError
     from ..audit.replay import replay as run_replay
     from ..policy import load_snapshot, policyset, snapshot
@@ -418,7 +419,7 @@ def replay(log: str = typer.Argument(..., help="A decision log (JSONL)."),
     sources = _sources(list(bundle), no_builtin)
     try:
         load_snapshot(sources)  # fail early and clearly on policies that do not load
-        report = run_replay(log, lambda hook, event: decide_hook(hook, policy_paths=sources, event=event,
+        report = run_replay(log, lambda hook, event: answer_hook(hook, policy_paths=sources, event=event,
                                                                  org=org_policies, project=project_policies))
     except ReplayError as exc:
         _fail(str(exc))
