@@ -123,7 +123,7 @@ def warm_rate(snapshot_source: list[str] | None, seconds: float = 2.0) -> float:
     evaluator = evaluator_for(snapshot_source)
     count, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        evaluator.decide(INPUT)
+        evaluator.decide_typed(INPUT)
         count += 1
     return count / (time.perf_counter() - start)
 
@@ -145,7 +145,7 @@ PIPELINE_DISTINCT_INPUT = dict(INPUT, tool_input={
 
 def pipeline_warm_ms(snapshot_source: list[str] | None, runs: int = 30) -> dict:
     """Warm in-process cost of one decision through the hook's decision path
-    (Evaluator.decide), for the long pipelines and the one-segment INPUT, measured in turn
+    (Evaluator.decide_typed), for the long pipelines and the one-segment INPUT, measured in turn
     in one run: total, facts (query.build, Python) and Rego (the engine on the routed rules),
     median CPU ms, and each pipeline's ratio to the one-segment command."""
     from claude_rego.api import evaluator_for
@@ -173,7 +173,7 @@ def pipeline_warm_ms(snapshot_source: list[str] | None, runs: int = 30) -> dict:
 
     for i in range(runs + 3):
         for name, (hook, capped, truncated, document) in prepared.items():
-            total = cpu(lambda hook=hook: evaluator.decide(hook))
+            total = cpu(lambda hook=hook: evaluator.decide_typed(hook))
             facts = cpu(lambda capped=capped, truncated=truncated: query.build(capped, truncated=truncated))
             rego = cpu(lambda document=document: layer.engine.evaluate(document, rules))
             if i >= 3:  # warm-up
@@ -247,7 +247,7 @@ t2 = time.perf_counter()
 from claude_rego.claudecode.adapter import ADAPTER
 evaluator = pipeline.Evaluator(ADAPTER, load_snapshot(SOURCES))
 t3 = time.perf_counter()
-decision = evaluator.decide(hook_input)
+decision = evaluator.decide_typed(hook_input)
 t4 = time.perf_counter()
 sys.stdout.write(json.dumps(output.render(event_info("PreToolUse"), decision)[0]))
 t5 = time.perf_counter()
@@ -371,7 +371,7 @@ def main() -> None:
         target = f"<= {r['target_ratio']}x" if r["target_ratio"] else ""
         print(f"{name:20} {r['p50_ms']:8.2f} {r['p90_ms']:8.2f} {r['ratio_to_floor']:8.2f} {target:>8}")
     print(f"warm in-process decisions/s (one core): {report['warm_decisions_per_s']}  (target >= 5000)")
-    print("warm decision, default pack, median CPU ms (total = Evaluator.decide; facts = Python; Rego = engine):")
+    print("warm decision, default pack, median CPU ms (total = Evaluator.decide_typed; facts = Python; Rego = engine):")
     print(f"  {'':20} {'segments':>8} {'chars':>6} {'total':>7} {'facts':>7} {'Rego':>7} {'x 1-seg':>8}  target")
     for name, row in report["warm_long_pipeline_default_pack"].items():
         ratio = row.get("x_one_segment")

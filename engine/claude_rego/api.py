@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .claudecode.adapter import ADAPTER
 from .decide.pipeline import Evaluator, open_evaluator
-from .decide.types import Request
+from .decide.types import Answer, Request
 
 __all__ = ["Evaluator", "decide_hook", "evaluate_hook", "evaluator_for"]
 
@@ -30,20 +30,30 @@ def evaluate_hook(hook_input: dict, *, policy_paths: list[str] | None = None,
                   environ: dict | None = None, event: str | None = None, org: str | None = None,
                   project: str | None = "auto") -> tuple[dict, int]:
     """(hook output JSON object, exit code) for one hook input; never raises for bad policies."""
-    out, code, _ = decide_hook(hook_input, policy_paths=policy_paths, environ=environ, event=event,
-                               org=org, project=project)
-    return out, code
+    answer = answer_hook(hook_input, policy_paths=policy_paths, environ=environ, event=event, org=org, project=project)
+    return answer.output, answer.exit
 
 
 def decide_hook(hook_input: dict, *, policy_paths: list[str] | None = None,
                 environ: dict | None = None, event: str | None = None, org: str | None = None,
                 project: str | None = "auto"):
-    """(output, exit code, decision or None on failure), decided as the hook decides."""
+    """(output, exit code, decision or None on failure), decided as the hook decides; the
+    decision in its JSON form (`decide.types.Decision.to_dict`, with `decision_id` when stamped)."""
+    answer = answer_hook(hook_input, policy_paths=policy_paths, environ=environ, event=event, org=org, project=project)
+    return answer.output, answer.exit, None if answer.decision is None else answer.decision.to_dict()
+
+
+def answer_hook(hook_input: dict, *, policy_paths: list[str] | None = None,
+                environ: dict | None = None, event: str | None = None, org: str | None = None,
+                project: str | None = "auto") -> Answer:
+    """The core's `Answer` for one hook input, decided as the hook decides, with its typed
+    decision (`decide.types.Decision`); a failure is the event's failure answer (output `{}`
+    where the event fails with exit 2) with no decision. Never raises for bad policies.
+    The command line's `replay` reads it; `decide_hook` and `evaluate_hook` are its public forms."""
     request = Request(hook_input, event, environ=environ)
     try:
-        answer = evaluator_for(policy_paths, org=org, project=project).answer(request)
-        return answer.output, answer.exit, answer.decision
+        return evaluator_for(policy_paths, org=org, project=project).answer(request)
     except Exception as exc:  # noqa: BLE001 — the failure table, as the hook would answer
         name = request.event if isinstance(request.event, str) else ""
-        out, code, _ = ADAPTER.failure(ADAPTER.event(name), f"policy evaluation failed ({type(exc).__name__}: {exc}).")
-        return (out if out is not None else {}), code, None
+        out, code, err = ADAPTER.failure(ADAPTER.event(name), f"policy evaluation failed ({type(exc).__name__}: {exc}).")
+        return Answer(out if out is not None else {}, code, err)

@@ -172,6 +172,7 @@ class PolicyHooks:
 
 
 def _decide(evaluator, hook_input: dict, event: str, decision_id: str):
+    """(hook output, the typed decision) on the engine thread; the decision log reads the decision."""
     answer = evaluator.answer(Request(hook_input, event, decision_id=decision_id))
     return answer.output, answer.decision
 

@@ -162,12 +162,17 @@ def _mask(value, masked_paths, path, budget: _Budget, depth: int):
     return _mask(str(value), masked_paths, path, budget, depth)
 
 
-def record(*, decision_id: str, event: str, hook_input, result, decision: dict | None, kind: str,
+class _NoDecision:  # what a failure answer's record says was decided: nothing
+    verdict = revision = by = provenance = monitored = ignored = revisions = None
+
+
+def record(*, decision_id: str, event: str, hook_input, result, decision, kind: str,
            latency_ms: float, error: str | None = None, mode: str = "enforce",
            masked_paths: tuple[str, ...] = (), input_sha256: str | None = None,
            input_bytes: int | None = None, invalid_unicode: list | None = None) -> dict:
-    """One record in OPA's decision-log shape, with our provenance (size-bounded)."""
-    decision = decision or {}
+    """One record in OPA's decision-log shape, with our provenance (size-bounded); `decision` is
+    a `decide.types.Decision` (read by attribute: audit never imports the core) or None."""
+    decision = _NoDecision if decision is None else decision
     now = time.time()
     cut_input, cut_result, cut_other = _Budget(), _Budget(), _Budget()
     entry = {
@@ -176,16 +181,16 @@ def record(*, decision_id: str, event: str, hook_input, result, decision: dict |
         "path": "claude_rego/policies",
         "input": mask(hook_input, masked_paths, _budget=cut_input),
         "result": mask(result, masked_paths, _budget=cut_result),
-        "bundles": {"claude_rego": {"revision": decision.get("revision")}},
+        "bundles": {"claude_rego": {"revision": decision.revision}},
         "labels": {"app": "claude-rego", "version": __version__},
         "metrics": {"timer_hook_ns": int(latency_ms * 1e6)},
         "claude_rego": {
-            "kind": kind, "event": _text(event), "mode": mode, "verdict": _text(decision.get("verdict")),
-            "by": mask(decision.get("by") or [], _budget=cut_other),
-            "provenance": mask(decision.get("provenance") or [], _budget=cut_other),
-            "monitored": mask(decision.get("monitored") or [], _budget=cut_other),
-            "ignored": mask(decision.get("ignored") or [], _budget=cut_other),
-            "revisions": mask(decision.get("revisions") or {}, _budget=cut_other), "error": _text(error),
+            "kind": kind, "event": _text(event), "mode": mode, "verdict": _text(decision.verdict),
+            "by": mask(decision.by or [], _budget=cut_other),
+            "provenance": mask(decision.provenance or [], _budget=cut_other),
+            "monitored": mask(decision.monitored or [], _budget=cut_other),
+            "ignored": mask(decision.ignored or [], _budget=cut_other),
+            "revisions": mask(decision.revisions or {}, _budget=cut_other), "error": _text(error),
         },
     }
     extra = entry["claude_rego"]

@@ -23,9 +23,10 @@ class ReplayError(Exception):
 
 
 def replay(log_path: str, decide, *, limit_examples: int = 5) -> dict:
-    """Decide every recorded input again with `decide(hook_input, event)` → (hook output,
-    exit code, decision or None): the caller passes the library's decision path
-    (`api.decide_hook` with the candidate policies and the hook's layers), which sits above audit/."""
+    """Decide every recorded input again with `decide(hook_input, event)` → the core's answer
+    (`output`, and `decision`: a `decide.types.Decision`, or None for a failure answer; read
+    by attribute, audit never imports the core): the caller passes the library's decision
+    path (`api.answer_hook` with the candidate policies and the hook's layers), which sits above audit/."""
     import os
 
     if not os.path.isfile(log_path):
@@ -44,9 +45,10 @@ def replay(log_path: str, decide, *, limit_examples: int = 5) -> dict:
         report["replayed"] += 1
         if "[MASKED" in json.dumps(hook_input):
             report["masked_inputs"] += 1
-        new_out, _, new_decision = decide(hook_input, meta.get("event"))
-        category = classify(meta.get("verdict"), entry.get("result") or {}, (new_decision or {}).get("verdict"),
-                            new_out)
+        answer = decide(hook_input, meta.get("event"))
+        new_out, new_decision = answer.output, answer.decision
+        category = classify(meta.get("verdict"), entry.get("result") or {},
+                            new_decision.verdict if new_decision is not None else None, new_out)
         if category is None:
             report["unchanged"] += 1
             continue

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from ..decide.adapter import Adapter
+from ..decide.types import Decision
 from . import hookinput, output
 from .events import event_info, tool_class
 
@@ -30,7 +31,7 @@ class ClaudeCode(Adapter):
         capped, truncated = hookinput.cap_strings(hook)
         return json.dumps(query.build(capped, truncated=truncated, environ=environ, resolver=resolver))
 
-    def render(self, event, decision: dict) -> tuple[dict, int]:
+    def render(self, event, decision: Decision) -> tuple[dict, int]:
         return output.render(event, decision)
 
     def conforms(self, event, out) -> bool:

@@ -21,6 +21,7 @@ import time
 from .. import _isolation as isolation
 from .._platform import read_regular
 from ..audit import decisionlog, hooklog
+from ..decide.types import Decision
 from . import hookinput, output
 from .adapter import ADAPTER
 from .events import event_info
@@ -154,7 +155,8 @@ def main(argv: list[str] | None = None, stdin=None, stdout=None, stderr=None) ->
 
     # ---- after the answer: bounded work only; nothing here can change what was answered
     try:
-        env = (record.get("decision") or {}).get("env")
+        decision = record.get("decision")
+        env = decision.env if decision is not None else None
         if env and code == 0:
             _write_env_file(env, record)
         if decision_id is not None:
@@ -359,9 +361,11 @@ def _answer(opts: Options, stdin, deadline: float, decision_id: str | None):
     except (isolation.ChildFailed, OSError, MemoryError) as exc:  # no fork, no pipe (ulimits), no memory
         record.update(kind="failure", error=str(exc)[:500])
         return (*output.failure(event, f"policy evaluation failed ({exc}).{tag}"), record)
-    decision = answer.get("decision") or {}
-    record.update(verdict=decision.get("verdict"), by=decision.get("by"), decision=decision,
-                  revision=decision.get("revision"), prints=answer.get("prints") or None)
+    sent = answer.get("decision")  # the decision's JSON form: read back into the core's type once, here
+    decision = Decision.from_dict(sent) if sent else None
+    record.update(verdict=decision.verdict if decision else None, by=decision.by if decision else None,
+                  decision=decision, revision=decision.revision if decision else None,
+                  prints=answer.get("prints") or None)
     return out, 0, "", record
 
 

@@ -10,6 +10,7 @@ or None, exit code, stderr text); None means "print nothing", used only with exi
 
 from __future__ import annotations
 
+from ..decide.types import Decision
 from .events import FAIL_BLOCK, FAIL_DECLINE, FAIL_DENY, FAIL_EXIT2, FAIL_PERMISSION_DENY, Event
 
 _SEP = "\n"
@@ -18,14 +19,14 @@ _SEP = "\n"
 _PERMISSION_DECISION_EVENTS = ("PreToolUse", "PreModelSwitch")
 
 
-def render(event: Event, decision: dict) -> tuple[dict, int]:
-    """Map a synthesized decision to the event's output (exit 0)."""
+def render(event: Event, decision: Decision) -> tuple[dict, int]:
+    """Map a synthesized decision (decide.types.Decision) to the event's output (exit 0)."""
     out: dict = {}
     specific: dict = {}
-    verdict, reasons = decision["verdict"], _SEP.join(decision["reasons"])
-    if verdict == "deny" and decision.get("decision_id"):
+    verdict, reasons = decision.verdict, _SEP.join(decision.reasons)
+    if verdict == "deny" and decision.decision_id:
         # so a developer can quote it to the security team, who find it in the decision log
-        reasons += f"{_SEP}[claude-rego decision {decision['decision_id']}]"
+        reasons += f"{_SEP}[claude-rego decision {decision.decision_id}]"
     name = event.name
 
     if verdict == "halt":
@@ -49,21 +50,21 @@ def render(event: Event, decision: dict) -> tuple[dict, int]:
             specific["permissionDecision"] = verdict
             if reasons:
                 specific["permissionDecisionReason"] = reasons
-        if (decision["updated_input"] is not None and verdict in (None, "ask", "defer", "allow")
+        if (decision.updated_input is not None and verdict in (None, "ask", "defer", "allow")
                 and "updatedInput" in event.specific):
-            specific["updatedInput"] = decision["updated_input"]
+            specific["updatedInput"] = decision.updated_input
     elif name == "PermissionRequest":
         if verdict == "deny":
             answer: dict[str, object] = {"behavior": "deny", "message": reasons}
-            if decision["interrupt"]:
+            if decision.interrupt:
                 answer["interrupt"] = True
             specific["decision"] = answer
         elif verdict == "allow":
             answer = {"behavior": "allow"}
-            if decision["updated_input"] is not None:
-                answer["updatedInput"] = decision["updated_input"]
-            if decision["permission_updates"]:
-                answer["updatedPermissions"] = decision["permission_updates"]
+            if decision.updated_input is not None:
+                answer["updatedInput"] = decision.updated_input
+            if decision.permission_updates:
+                answer["updatedPermissions"] = decision.permission_updates
             specific["decision"] = answer
     elif name in ("Elicitation", "ElicitationResult"):
         if verdict == "deny":
@@ -73,13 +74,13 @@ def render(event: Event, decision: dict) -> tuple[dict, int]:
         out["decision"] = "block"
         out["reason"] = reasons
 
-    if decision["context"] and "additionalContext" in event.specific:
-        specific["additionalContext"] = _SEP.join(decision["context"])
-    if decision["updated_output"] is not None and "updatedToolOutput" in event.specific:
+    if decision.context and "additionalContext" in event.specific:
+        specific["additionalContext"] = _SEP.join(decision.context)
+    if decision.updated_output is not None and "updatedToolOutput" in event.specific:
         # MCP tools' output is replaced through its own field (any shape)
-        specific["updatedMCPToolOutput" if decision.get("mcp_output") else "updatedToolOutput"] = decision["updated_output"]
-    if decision["system_message"]:
-        out["systemMessage"] = _SEP.join(decision["system_message"])
+        specific["updatedMCPToolOutput" if decision.mcp_output else "updatedToolOutput"] = decision.updated_output
+    if decision.system_message:
+        out["systemMessage"] = _SEP.join(decision.system_message)
     if specific:
         out["hookSpecificOutput"] = {"hookEventName": name, **specific}
     return out, 0

@@ -37,8 +37,9 @@ def compute(request: dict) -> dict:
     answer = evaluator.answer(Request(request["hook"], request["event"], decision_id=request.get("decision_id")))
     if fault == "invalid_output":  # an output the CLI would reject: the parent's conformance check
         answer.output = {"hookSpecificOutput": {"hookEventName": request["event"], "permissionDecision": "maybe"}}
-    # decision["env"] is written to CLAUDE_ENV_FILE by the answering process, after the
-    # answer (hook._write_env_file): a file that can block must not delay it.
+    # decision.env is written to CLAUDE_ENV_FILE by the answering process, after the
+    # answer (hook._write_env_file): a file that can block must not delay it. The answer
+    # crosses to the parent as JSON: the decision's JSON form is made here, once.
     return dict(answer.to_dict(), prints=evaluator.engine.take_prints())
 
 

@@ -22,12 +22,14 @@ from .common import (  # noqa: F401
     FormatOpt,
     NoBuiltinOpt,
     PoliciesOpt,
+    _count,
     _fail,
     _format,
     _load,
     _policy_failure,
     _sources,
 )
+from .install import register as _register_install_commands
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Policy engine for Claude Code hooks, driven by OPA/Rego. "
@@ -72,96 +74,7 @@ def hook(event: str | None = typer.Option(None, "--event"),
     raise typer.Exit(hook_main(argv + ["--deadline", str(deadline)]))
 
 
-@app.command()
-def install(print_: bool = typer.Option(False, "--print", help="Print the settings JSON to register."),
-            scope: str = typer.Option("user", "--scope", help="managed | user | project (where it would be written)."),
-            policies: list[str] | None = PoliciesOpt,
-            no_builtin: bool = NoBuiltinOpt,
-            event: list[str] | None = typer.Option(None, "--event", help="Register only these events."),
-            deadline: float = typer.Option(3.0, "--deadline", help="Seconds the hook has to answer."),
-            python: str | None = typer.Option(None, "--python", help="Interpreter to register (default: this one)."),
-            opa_url: str | None = typer.Option(None, "--opa-url", help="Evaluate on this OPA server (fleet mode)."),
-            opa_token_file: str | None = typer.Option(None, "--opa-token-file", help="Bearer token for the OPA server."),
-            dry_run: bool = typer.Option(False, "--dry-run", help="Show the diff, write nothing."),
-            settings_file: str | None = typer.Option(None, "--settings-file", help="Write this settings file instead of the scope's."),
-            managed_hooks_only: bool = typer.Option(False, "--managed-hooks-only", help="Also set allowManagedHooksOnly (managed scope)."),
-            confirm_dangerous_events: bool = typer.Option(False, "--confirm-dangerous-events",
-                                                          help="Allow registering WorktreeCreate/WorktreeRemove/MessageDisplay when policies route to them."),
-            transport: str = typer.Option("command", "--transport", help="command | http (the decision service, `claude-rego serve`)."),
-            service_url: str = typer.Option("http://127.0.0.1:18787", "--service-url", help="With --transport http: the service's URL."),
-            cli_version: str | None = typer.Option(None, "--claude-code-version", help="With --transport http: the CLI version; before 2.1.331 (no onFailure) events that must fail closed stay command hooks.")):
-    """Register claude-rego in Claude Code's settings for the events its policies govern.
-
-    Merges into the scope's settings file (managed, user or project): other hooks are kept,
-    a backup is written first, running it twice changes nothing. --print shows the JSON.
-    """
-    from ..claudecode import install as installer
-
-    if scope not in ("managed", "user", "project"):
-        raise typer.BadParameter("scope must be managed, user or project")
-    sources = _sources(policies, no_builtin)
-    snapshot = _load(sources)
-    try:
-        if transport == "http":
-            from ..service.register import http_registration
-
-            fragment = http_registration(snapshot, service_url, python=python, policies=sources,
-                                         deadline=deadline, events=event or None, cli_version=cli_version,
-                                         confirm_dangerous=confirm_dangerous_events)
-        elif transport != "command":
-            raise typer.BadParameter("transport must be command or http")
-        else:
-            fragment = installer.registration(snapshot, python=python, policies=sources,
-                                              deadline=deadline, events=event or None, opa_url=opa_url,
-                                              opa_token_file=opa_token_file,
-                                              confirm_dangerous=confirm_dangerous_events, dry_run=dry_run)
-    except installer.NeedsConfirmation as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
-    if print_:
-        typer.echo(json.dumps(fragment, indent=2))
-        return
-    path = settings_file or installer.settings_path(scope)
-    try:
-        changed, diff = installer.write_settings(path, fragment, dry_run=dry_run,
-                                                 managed_hooks_only=True if managed_hooks_only else None)
-    except (OSError, ValueError) as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1) from None
-    if diff:
-        typer.echo(diff)
-    if not dry_run:
-        installer.compile_bytecode()
-    verb = "would change" if dry_run else "updated"
-    typer.echo(f"{path}: {verb if changed else 'already up to date'}"
-               f" ({_count(len(fragment['hooks']), 'event')}: {', '.join(fragment['hooks'])})")
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-@app.command()
-def uninstall(scope: str = typer.Option("user", "--scope", help="managed | user | project."),
-              settings_file: str | None = typer.Option(None, "--settings-file", help="This settings file instead of the scope's."),
-              dry_run: bool = typer.Option(False, "--dry-run", help="Show the diff, write nothing.")):
-    """Remove exactly the hooks `install` registered (other hooks and settings kept; a backup first)."""
-    from ..claudecode import install as installer
-
-    if scope not in ("managed", "user", "project"):
-        _fail("--scope must be managed, user or project")
-    path = settings_file or installer.settings_path(scope)
-    try:
-        changed, diff, events = installer.unregister(path, dry_run=dry_run)
-    except (OSError, ValueError) as exc:
-        _fail(str(exc), EXIT_FAIL)
-    if diff:
-        typer.echo(diff)
-    if not events:
-        typer.echo(f"{path}: no claude-rego hooks registered; nothing to do")
-        return
-    typer.echo(f"{path}: {'would remove' if dry_run else 'removed'} claude-rego from "
-               f"{_count(len(events), 'event')}: {', '.join(events)}")
+_register_install_commands(app)  # install, uninstall (cli/install.py), in their place in --help
 
 
 @app.command(name="eval")
@@ -217,7 +130,8 @@ def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a sh
         evaluator = open_evaluator(ADAPTER, opts.policies or None, org=opts.org_policies,
                                    project=opts.project_policies, engine=engine)
         answer = evaluator.answer(Request(hook_input, name))
-        out, code, decision = answer.output, answer.exit, answer.decision or {}  # a decided answer has one
+        out, code, decision = answer.output, answer.exit, answer.decision
+        assert decision is not None  # Evaluator.answer either decides or raises
         lines = explain_lines(evaluator, hook_input, name, decision)
     except (policyset.PolicyError, snapshot_mod.SnapshotError, OSError) as exc:
         _policy_failure(exc, opts.policies)
@@ -234,7 +148,7 @@ def eval_(file: Path = typer.Argument(..., help="A hook input JSON file (or a sh
                  for p in layer.snapshot["policies"]}
         report = {
             "explanation": lines,
-            "decision": decision,
+            "decision": decision.to_dict(),
             "hook_output": out,
             "exit_code": code,
             "contributions": [{"layer": c.layer, "policy": c.policy,
@@ -405,7 +319,7 @@ def replay(log: str = typer.Argument(..., help="A decision log (JSONL)."),
                                                  help="Comma list: newly_denied,newly_allowed,newly_asked,changed_rewrite,changed_other"),
            format_: str = FormatOpt):
     """Re-evaluate recorded decisions against candidate policies: the blast radius of a change."""
-    from ..api import decide_hook
+    from ..api import answer_hook
     from ..audit.replay import CATEGORIES, ReplayError
     from ..audit.replay import replay as run_replay
     from ..policy import load_snapshot, policyset, snapshot
@@ -418,7 +332,7 @@ def replay(log: str = typer.Argument(..., help="A decision log (JSONL)."),
     sources = _sources(list(bundle), no_builtin)
     try:
         load_snapshot(sources)  # fail early and clearly on policies that do not load
-        report = run_replay(log, lambda hook, event: decide_hook(hook, policy_paths=sources, event=event,
+        report = run_replay(log, lambda hook, event: answer_hook(hook, policy_paths=sources, event=event,
                                                                  org=org_policies, project=project_policies))
     except ReplayError as exc:
         _fail(str(exc))

@@ -23,6 +23,10 @@ def _fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     raise typer.Exit(code)
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _format(value: str, json_alias: bool = False) -> str:
     value = "json" if json_alias else value
     if value not in ("text", "pretty", "json"):

@@ -11,6 +11,8 @@ policy verbs the event can carry); the adapter's own event type may carry more.
 
 from __future__ import annotations
 
+from .types import Decision
+
 
 class Adapter:
     """The host protocol's side of a decision: input → query document, decision → answer."""
@@ -34,8 +36,8 @@ class Adapter:
         """The query document (`input`) for one hook input, as JSON text."""
         raise NotImplementedError
 
-    def render(self, event, decision: dict) -> tuple[dict, int]:
-        """(host output, exit code) for a decision on `event`."""
+    def render(self, event, decision: Decision) -> tuple[dict, int]:
+        """(host output, exit code) for a decision (types.Decision, read as attributes) on `event`."""
         raise NotImplementedError
 
     def conforms(self, event, output) -> bool:

@@ -7,6 +7,7 @@ import json
 
 from ..policy.snapshot import engine_switch, routes
 from ..policy.verbs import DECISION_VERBS
+from .types import Decision
 
 
 def fired_rules(snapshot: dict, package: str, verb: str, document: str, items: list | None = None) -> list[str]:
@@ -52,18 +53,18 @@ def _literal_heads(engine, package: str, verb: str) -> dict[str, object]:
     return found
 
 
-def explain(evaluator, hook: dict, event_name: str, decision: dict, *, environ=None) -> list[str]:
+def explain(evaluator, hook: dict, event_name: str, decision: Decision, *, environ=None) -> list[str]:
     """Human lines, the answer first."""
     layers, _ = evaluator.layers_for(hook, environ)
     contributions = evaluator.contributions(event_name, hook, environ=environ, layers=layers)
     document = evaluator.adapter.document(hook, environ=environ)
     tool = hook.get("tool_name") if isinstance(hook.get("tool_name"), str) else None
     tool_class = evaluator.adapter.tool_class
-    verdict = decision.get("verdict")
+    verdict = decision.verdict
     lines = [f"{event_name}{' ' + tool if tool else ''}: {verdict or 'no opinion'}"
-             + (f" — {'; '.join(decision['reasons'])}" if decision.get("reasons") else "")]
+             + (f" — {'; '.join(decision.reasons)}" if decision.reasons else "")]
     by_layer = {layer.name: layer for layer in layers}
-    deciders = [p for p in decision.get("provenance", []) if p["verb"] == verdict and p["policy"] in decision["by"]]
+    deciders = [p for p in decision.provenance if p["verb"] == verdict and p["policy"] in decision.by]
     for item in deciders:
         layer = by_layer.get(item["layer"])
         package = next((p["package"] for p in layer.snapshot["policies"] if p["name"] == item["policy"]), None) \
@@ -71,21 +72,21 @@ def explain(evaluator, hook: dict, event_name: str, decision: dict, *, environ=N
         sites = fired_rules(layer.snapshot, package, verdict, document) if package and layer and verdict else []
         lines.append(f"  decided by: {item['layer']} layer, policy {item['policy']}, rule {verdict}"
                      + (f" at {', '.join(sites)}" if sites else ""))
-    if "claude-rego" in decision.get("by", []):
-        lines.append("  decided by: claude-rego itself (" + "; ".join(decision.get("reasons") or []) + ")")
-    if decision.get("updated_input") is not None:
-        lines.append(f"  rewritten input: {json.dumps(decision['updated_input'])}")
+    if "claude-rego" in decision.by:
+        lines.append("  decided by: claude-rego itself (" + "; ".join(decision.reasons) + ")")
+    if decision.updated_input is not None:
+        lines.append(f"  rewritten input: {json.dumps(decision.updated_input)}")
     said = {(c.layer, c.policy) for c in contributions if c.items}
     rank = {verb: i for i, verb in enumerate(DECISION_VERBS)}
     others = []
     for c in contributions:
-        if not c.items or (c.policy in decision.get("by", []) and c.verb == verdict):
+        if not c.items or (c.policy in decision.by and c.verb == verdict):
             continue
         why = None
         if c.mode == "monitor":
             why = "monitor mode: computed and logged, not enforced"
-        elif any(i.get("policy") == c.policy and i.get("verb") == c.verb for i in decision.get("ignored", [])):
-            match = next(i for i in decision["ignored"] if i.get("policy") == c.policy and i.get("verb") == c.verb)
+        elif any(i.get("policy") == c.policy and i.get("verb") == c.verb for i in decision.ignored):
+            match = next(i for i in decision.ignored if i.get("policy") == c.policy and i.get("verb") == c.verb)
             why = match.get("reason") or f"{event_name} cannot carry `{c.verb}`"
         elif c.verb in rank and verdict in rank and rank[c.verb] > rank[verdict]:
             why = f"outranked: {verdict} wins over {c.verb}"

@@ -8,9 +8,10 @@ rendered answer) comes in as an `adapter.Adapter`: the core never imports it.
 
 One decision core: the hook child (`worker`), the SDK (`sdk.PolicyHooks`), `api`
 (and so `replay` and `test --fixtures`), `eval` and the decision service all get their
-evaluator from `open_evaluator` and call `Evaluator.answer(types.Request)` → `types.Answer`,
-so the managed/top layer, the org and project layers, monitor mode, rewrite
-re-evaluation, the rendering and the conformance check are the same for all of them.
+evaluator from `open_evaluator` and call `Evaluator.answer(types.Request)` → `types.Answer`
+(its `decision` is the typed `types.Decision`), so the managed/top layer, the org and
+project layers, monitor mode, rewrite re-evaluation, the rendering and the conformance
+check are the same for all of them.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import os
 
 from ..policy.snapshot import needed_modules, policy_mode, routed_rules
 from . import decision as synth
-from .types import Answer, Request
+from .types import Answer, Decision, Request
 
 # Why `Evaluator.answer` refused a rendered output (the caller answers with the event's failure answer).
 REJECTED = "output would be rejected by the CLI"
@@ -150,9 +151,10 @@ class Evaluator:
                       for policy, rule, mode in routed if rule in values]
         return found
 
-    def decide(self, hook: dict, *, event_name: str | None = None, environ=None, resolver=None) -> dict:
-        """The synthesized decision for one hook input, in its JSON form (types.Decision.to_dict;
-        raises on any failure)."""
+    def decide_typed(self, hook: dict, *, event_name: str | None = None, environ=None, resolver=None) -> Decision:
+        """The synthesized decision for one hook input (raises on any failure): the
+        contributions of every layer, synthesised, a rewritten input evaluated again, then
+        the revisions and the warnings about ignored layers stamped on it."""
         name = event_name or hook.get("hook_event_name") or ""
         event = self.adapter.event(name)
         layers, warnings = self.layers_for(hook, environ)
@@ -166,15 +168,19 @@ class Evaluator:
         decision.revision = self.snapshot.get("revision")
         decision.revisions = {layer.name: layer.snapshot.get("revision") for layer in layers}
         decision.system_message += warnings
-        return decision.to_dict()
+        return decision
+
+    def decide(self, hook: dict, *, event_name: str | None = None, environ=None, resolver=None) -> dict:
+        """`decide_typed` in its JSON form (types.Decision.to_dict): `api.Evaluator` is public,
+        and library callers of this method have always read a dict."""
+        return self.decide_typed(hook, event_name=event_name, environ=environ, resolver=resolver).to_dict()
 
     def answer(self, request: Request) -> Answer:
         """The one entry point: decide, stamp the decision id, render through the adapter and
         check the output conforms (raises ValueError(REJECTED) if not; raises on any failure)."""
-        decision = self.decide(request.hook, event_name=request.event, environ=request.environ,
-                               resolver=request.resolver)
-        if request.decision_id is not None:  # a deny quotes it; logs and replay files never had it as null
-            decision["decision_id"] = request.decision_id
+        decision = self.decide_typed(request.hook, event_name=request.event, environ=request.environ,
+                                     resolver=request.resolver)
+        decision.decision_id = request.decision_id  # a deny quotes it (None: not stamped, never logged as null)
         event = self.adapter.event(request.event)
         out, code = self.adapter.render(event, decision)
         if not self.adapter.accepts(event, out, code):

@@ -8,7 +8,7 @@
 - key material in files: PEM private key blocks, PuTTY key files, kubeconfig
   `client-key-data` / `client-certificate-data` / `token`, `.pgpass` lines,
   `PGPASSWORD=` / `MYSQL_PWD=` prefixes, terraform `"sensitive": true` output values;
-- the PROVIDER_TOKENS table (facts/secret_tokens.py: ~75 more formats after gitleaks/trufflehog rules: PlanetScale,
+- the PROVIDER_TOKENS table (facts/secret_tokens.py, with the formats above: ~75 more formats after gitleaks/trufflehog rules: PlanetScale,
   Tailscale, Figma, Buildkite, Okta SSWS, Sourcegraph `sgp_`, ReadMe `rdme_`, OpenRouter, Groq, Replicate, Resend, 1Password
   service accounts, …); a table token whose body is a placeholder (all X) is skipped;
 - passwords on a command line: `mysql -pXXXX`, `sshpass -p`, `… login -p`, `--password=`,
@@ -39,96 +39,14 @@ import math
 import re
 
 from .lazy_re import LazyPattern, lazy  # compiled at first use: most calls need few
-from .secret_tokens import PROVIDER_TOKENS  # the table of provider formats
+from .secret_tokens import ANY_NEEDLE as _ANY_NEEDLE  # the token formats, and what a scan tests first
+from .secret_tokens import ANY_NEEDLE_MAX as _ANY_NEEDLE_MAX
+from .secret_tokens import PROVIDER_KINDS as _PROVIDER_KINDS
+from .secret_tokens import TOKEN_PREFILTERS as _TOKEN_PREFILTERS
+from .secret_tokens import TOKENS_NEEDLED as _TOKENS_NEEDLED
 
 MAX_SCAN = 256 * 1024  # characters of one text scanned
 MAX_FINDINGS = 32
-
-_TOKENS: list[tuple[str, LazyPattern]] = [(k, lazy(p)) for k, p in [
-    ("Stripe webhook secret", r"\bwhsec_[A-Za-z0-9+/=]{24,}"),
-    ("Stripe key", r"\b(?:sk|rk)_live_[0-9A-Za-z]{20,}"),
-    ("New Relic key", r"\bNR(?:AK|II|JS|AA|RA)-[A-Za-z0-9]{20,}"),
-    ("Slack app token", r"\bxapp-\d-[A-Za-z0-9]+-\d+-[A-Za-z0-9]{20,}"),
-    ("Slack token", r"\bxox[abposre]-[A-Za-z0-9-]{10,}|\bxoxe\.xox[bp]-[A-Za-z0-9-]{10,}"),
-    ("Twilio key", r"\bSK[0-9a-fA-F]{32}\b"),
-    ("SendGrid key", r"\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{20,}"),
-    ("Mailgun key", r"\bkey-[0-9a-f]{32}\b|\b[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}\b"),
-    ("Sentry token", r"\bsntr[ysu]_[A-Za-z0-9+/=_-]{30,}|\bsntrys_eyJ[^\s'\"`<>]{30,2048}"),
-    ("Sentry DSN", r"https?://[a-f0-9]{32}(?::[a-f0-9]{32})?@[A-Za-z0-9.-]+"),
-    ("Shopify token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
-    ("Square token", r"\bsq0(?:atp|csp|idp)-[0-9A-Za-z_-]{22,}|\bEAAA[A-Za-z0-9_-]{56,}"),
-    ("Linear key", r"\blin_(?:api|oauth)_[A-Za-z0-9]{32,}"),
-    ("Notion token", r"\bsecret_[A-Za-z0-9]{43}\b|\bntn_[A-Za-z0-9]{40,}"),
-    ("Supabase key", r"\bsbp_[a-f0-9]{40}\b|\bsb_secret_[A-Za-z0-9_-]{20,}"),
-    ("Vercel token", r"\bvc[pkira]_[A-Za-z0-9]{24,}"),
-    ("Netlify token", r"\bnf[pc]_[A-Za-z0-9]{30,}"),
-    ("Fly.io token", r"\bFlyV1 fm[12]_[A-Za-z0-9_+/=-]{20,}|\bfo1_[A-Za-z0-9_-]{40,}"),
-    ("DigitalOcean token", r"\bdo[porm]_v1_[a-f0-9]{64}"),
-    ("Cloudflare key", r"\bv1\.0-[a-f0-9]{24}-[a-f0-9]{100,}"),
-    ("Heroku key", r"\bHRKU-[A-Za-z0-9_-]{20,}"),
-    # dp.st.<config>.<40> (service tokens name their config; the name may hold dots' parts)
-    ("Doppler token", r"\bdp\.(?:pt|st|sa|ct|scim|audit)\.(?:[a-z0-9_-]{1,40}\.)?[A-Za-z0-9]{30,}"),
-    ("age secret key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{50,}"),
-    ("Postman key", r"\bPMAK-[0-9a-f]{24}-[0-9a-f]{34}"),
-    ("Pulumi token", r"\bpul-[a-f0-9]{40}\b"),
-    ("Atlassian token", r"\bATATT3[A-Za-z0-9_=-]{60,}"),
-    ("Databricks token", r"\bdapi[a-f0-9]{32}\b"),
-    ("AWS access key ID", r"\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b"),
-    ("GitHub token", r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,}|\bgithub_pat_[A-Za-z0-9_]{22,}"),
-    ("GitLab token", r"\bglpat-[A-Za-z0-9_-]{20,}"),
-    ("Anthropic API key", r"\bsk-ant-[A-Za-z0-9_-]{20,}"),
-    ("OpenAI API key", r"\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}"),
-    ("Google API key", r"\bAIza[0-9A-Za-z_-]{35}"),
-] + PROVIDER_TOKENS]
-
-_PROVIDER_KINDS = {k for k, _ in PROVIDER_TOKENS}
-
-def _needles(pattern: str) -> tuple[str, ...] | None:
-    """The literal prefixes of a pattern's top-level alternatives (`pscale_`, `tskey-`),
-    or None when one has none of 3+ characters: a pattern is run only on a text that holds
-    one of them (a substring test per kind instead of a regex pass per kind)."""
-    alts, depth, cur = [], 0, ""
-    i = 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            cur += pattern[i:i + 2]
-            i += 2
-            continue
-        if ch == "(" or ch == "[":
-            depth += 1
-        elif ch == ")" or ch == "]":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            alts.append(cur)
-            cur = ""
-            i += 1
-            continue
-        cur += ch
-        i += 1
-    alts.append(cur)
-    out = []
-    for alt in alts:
-        lit, j = "", 0
-        if alt.startswith("\\b"):
-            j = 2
-        while j < len(alt):
-            ch = alt[j]
-            if ch == "\\" and j + 1 < len(alt) and alt[j + 1] in ".$/-_":
-                lit += alt[j + 1]
-                j += 2
-            elif ch.isalnum() or ch in "_-:/ ":
-                lit += ch
-                j += 1
-            else:
-                break
-        if j < len(alt) and alt[j] in "?*{" and lit:
-            lit = lit[:-1]
-        if len(lit) < 3:
-            return None
-        out.append(lit)
-    return tuple(out)
-
 
 _PLACEHOLDER_TOKEN = lazy(r"(?i)x{4,}|\*{3,}|\.{3}|example|placeholder|your[_-]|redacted|dummy|0{8,}|1234567890|abcdefghij")
 
@@ -200,35 +118,7 @@ def _generic_token(m, text: str) -> bool:
     return bool(_SECRET_LINE.search(near[-400:]))
 
 
-# needles for patterns that start with a class or a group (every alternative holds one)
-_NEEDLE_OVERRIDES: dict[str, tuple[str, ...]] = {
-    "Stripe key": ("_live_", "_prod_"), "New Relic key": ("NR",), "Twilio key": ("SK",), "Vercel token": ("vc",),
-    "Netlify token": ("nf",), "DigitalOcean token": ("_v1_",), "AWS access key ID": ("A3T", "AKIA", "ASIA", "ABIA", "ACCA"),
-    "GitHub token": ("gh", "github_pat_"), "GitLab token": ("gl",), "Vault token": ("hv",),
-    "Terraform Cloud token": (".atlasv1.",), "Mailchimp key": ("-us",), "SonarQube token": ("sq",),
-    "Twitter bearer token": ("A" * 21,), "Telegram bot token": (":AA",),
-}
-_TOKENS_NEEDLED = [(k, p, _NEEDLE_OVERRIDES.get(k) or _needles(p.pattern)) for k, p in _TOKENS]
-# any needle at all: on a short text (<= _ANY_NEEDLE_MAX) one search beats a test per pattern
-_ANY_NEEDLE, _ANY_NEEDLE_MAX = lazy("|".join(sorted({re.escape(n) for _, _, ns in _TOKENS_NEEDLED for n in ns or ()}))), 256
-
 # whole blocks: from the BEGIN line through the END line (or the end of the text)
-
-
-def _prefilter(pattern: LazyPattern) -> LazyPattern:
-    """`pattern` without its \\b assertions: it matches wherever `pattern` does (dropping an
-    assertion only widens), and without a leading \\b Python's re jumps to a literal prefix
-    (~1 µs on 2 KB instead of ~30): the full pattern then runs only on text this matched.
-    A pattern with \\b in a character class (a backspace there) or after a backslash is its
-    own prefilter."""
-    text = pattern.pattern
-    if "\\\\b" in text or re.search(r"\[[^\]]*\\b", text):
-        return pattern
-    return lazy(text.replace("\\b", ""), pattern.flags)
-
-
-_TOKEN_PREFILTERS = [_prefilter(pattern) for _, pattern in _TOKENS]
-
 _PEM = lazy(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[^-]|-(?!-))*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?")
 # a key has a body: a run of 24 base64 characters (longer than any word of prose) (a quoted header alone, or one with
 # `...` for its body, is documentation)

@@ -16,7 +16,7 @@ import os
 
 from ..claudecode.adapter import ADAPTER
 from ..decide.pipeline import Evaluator, open_evaluator
-from ..decide.types import Request
+from ..decide.types import Answer, Request
 from ..policy import load_snapshot
 
 
@@ -97,8 +97,10 @@ class Decider:
                                              project=self.source.project_policies)
         return self._evaluator
 
-    def evaluate(self, hook: dict, event_name: str, *, environ: dict, decision_id: str | None) -> dict:
-        """{"output", "exit", "decision", "prints"} exactly as worker.compute answers; raises on failure."""
+    def evaluate(self, hook: dict, event_name: str, *, environ: dict, decision_id: str | None) -> Answer:
+        """The core's answer (output, exit code, the typed decision), as worker.compute gets it;
+        raises on failure. It stays in this process, so it is never turned into JSON here."""
         evaluator = self._current()
         answer = evaluator.answer(Request(hook, event_name, environ=environ, decision_id=decision_id))
-        return dict(answer.to_dict(), prints=evaluator.engine.take_prints())
+        evaluator.engine.take_prints()  # the engine keeps print() output until taken: the service has no use for it
+        return answer

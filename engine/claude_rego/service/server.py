@@ -227,7 +227,7 @@ class Service:
         try:
             answer = self.pool.submit(lambda d: d.evaluate(hook, name, environ=environ, decision_id=decision_id),
                                       deadline - time.monotonic())
-            out = answer["output"]  # decided, rendered and checked by Evaluator.answer (core.Decider.evaluate)
+            out = answer.output  # decided, rendered and checked by Evaluator.answer (core.Decider.evaluate)
         except DeadlineExceeded as exc:
             self.count("deadline_exceeded")
             record.update(kind="failure", error=f"deadline: {exc}")
@@ -237,8 +237,8 @@ class Service:
                 raise
             record.update(kind="failure", error=f"{type(exc).__name__}: {exc}"[:500])
             return output.failure(event, f"policy evaluation failed ({type(exc).__name__}).{tag}")
-        decision = answer.get("decision") or {}
-        record.update(verdict=decision.get("verdict"), decision=decision)
+        decision = answer.decision  # typed (decide.types.Decision): the decision log reads it
+        record.update(verdict=decision.verdict if decision is not None else None, decision=decision)
         return out, 0, ""
 
     def _log(self, decision_id, event_name, hook, out, code, err, record, latency_ms, peer, token):
