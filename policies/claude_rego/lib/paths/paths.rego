@@ -173,7 +173,8 @@ _needs_lexical(seg, word) if {
 names_only(id) if id in _names_only_ids
 
 _names_only_ids := {seg.id |
-	some seg in shell.running(_name_only_commands)
+	some ran in _name_only_commands & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 }
 
 _name_only_commands := {c | some c in settings.value("name_only_commands")}
@@ -207,14 +208,16 @@ write_words contains {"seg": seg.id, "word": shell.expand(seg, r.target)} if {
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in shell.running({"tee", "sponge", "touch", "mkdir", "truncate", "shred", "mkfifo"})
+	some ran in {"tee", "sponge", "touch", "mkdir", "truncate", "shred", "mkfifo"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some word in shell.operands(seg)
 }
 
 # deletes are writes too, except of / , the home directory, system directories and the
 # directories above the project: destructive_shell owns those (one reason per concern)
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in shell.running({"rm", "rmdir", "unlink", "srm", "wipe", "rimraf", "trash", "trash-put", "rmtrash", "del-cli"})
+	some ran in {"rm", "rmdir", "unlink", "srm", "wipe", "rimraf", "trash", "trash-put", "rmtrash", "del-cli"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some word in shell.operands(seg)
 	not _dangerous_location(seg, word)
 }
@@ -226,25 +229,29 @@ _dangerous_location(seg, word) if {
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in shell.running(_copiers)
+	some ran in _copiers & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	word := _destination(seg)
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
+	"install" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"install"})
 	shell.has_short_flag(seg, {"d"})
 	some word in shell.operands(seg)
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in shell.running({"chmod", "chown", "chgrp", "chattr", "setfacl"})
+	some ran in {"chmod", "chown", "chgrp", "chattr", "setfacl"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	ops := shell.operands(seg)
 	some i, word in ops
 	i > 0
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in shell.running({"sed", "gsed", "perl"})
+	some ran in {"sed", "gsed", "perl"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_in_place(seg)
 	some word in _edited_files(seg)
 }
@@ -273,25 +280,29 @@ _after_code_option(seg, i) if {
 }
 
 write_words contains {"seg": seg.id, "word": substring(arg, 3, -1)} if {
+	"dd" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"dd"})
 	some arg in shell.args(seg)
 	startswith(arg, "of=")
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in shell.running({"curl", "wget", "unzip", "aria2c"})
+	some ran in {"curl", "wget", "unzip", "aria2c"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some names in _output_options[shell.name(seg)]
 	word := shell.option_value(seg, names)
 	word != "-"
 }
 
 write_words contains {"seg": seg.id, "word": word} if {
+	"tar" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"tar"})
 	_extracts(seg)
 	word := shell.option_value(seg, {"-C", "--directory"})
 }
 
 write_words contains {"seg": seg.id, "word": ops[2]} if {
+	"git" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"git"})
 	ops := shell.operands(seg)
 	ops[0] == "clone"
@@ -300,7 +311,8 @@ write_words contains {"seg": seg.id, "word": ops[2]} if {
 
 # combined short flags ending in the output option: wget -qO FILE, curl -sSLo FILE
 write_words contains {"seg": seg.id, "word": args[i + 1]} if {
-	some seg in shell.running({"curl", "wget"})
+	some ran in {"curl", "wget"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	args := shell.args(seg)
 	some i, a in args
 	regex.match(_combined_output[shell.name(seg)], a)
@@ -313,6 +325,7 @@ _combined_output := {"curl": `^-[A-Za-z]+o$`, "wget": `^-[A-Za-z]+O$`}
 # git checkout/restore [REF] [--] PATHSPEC…: the named paths are overwritten with content
 # from a ref or the index (`git -C DIR checkout …` too)
 write_words contains {"seg": seg.id, "word": word} if {
+	"git" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"git"})
 	ops := shell.operands(seg)
 	some i, sub in ops
@@ -338,7 +351,8 @@ _batch_editors := {"vim", "vi", "nvim", "gvim", "vim.basic", "vim.tiny", "ex", "
 _editor_value_options := {"-c", "--cmd", "-S", "-s", "-u", "-U", "-i", "-T", "-w", "-W", "-l", "--load", "--eval", "-f", "--funcall", "-L", "--directory", "--script", "-p", "-e", "--listen", "--server", "-r", "--remote"}
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in shell.running(_batch_editors)
+	some ran in _batch_editors & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_batch_editing(seg)
 	args := shell.args(seg)
 	some i, word in args
@@ -804,6 +818,7 @@ expand(path) := path if not startswith(path, "~/")
 # git rm / git mv PATH…: the work-tree files are deleted or moved (git rm --cached only
 # changes the index)
 write_words contains {"seg": seg.id, "word": word} if {
+	"git" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"git"})
 	ops := shell.operands(seg)
 	some i, sub in ops
@@ -816,7 +831,8 @@ write_words contains {"seg": seg.id, "word": word} if {
 
 # awk -i inplace PROGRAM FILE…: every file is rewritten
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in shell.running({"awk", "gawk"})
+	some ran in {"awk", "gawk"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_awk_in_place(seg)
 	some word in _awk_files(seg)
 }
@@ -867,7 +883,8 @@ _replacing_compressors := {"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "
 _keeping_compressors := {"zstd", "unzstd", "lz4", "brotli", "pzstd"}
 
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in shell.running(_replacing_compressors | _keeping_compressors)
+	some ran in (_replacing_compressors | _keeping_compressors) & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_replaces_input(seg)
 	some word in shell.operands(seg)
 }
@@ -890,7 +907,8 @@ _compress_keeps(seg) if shell.has_arg(seg, {"--stdout", "--to-stdout", "--keep",
 # mount [-t T] [-o O] SOURCE TARGET / mount --bind A B / bindfs A B: the target directory
 # is replaced by another file system
 write_words contains {"seg": seg.id, "word": word} if {
-	some seg in shell.running({"mount", "bindfs", "sshfs", "rclone-mount", "fuse-overlayfs", "squashfuse", "mount.fuse"})
+	some ran in {"mount", "bindfs", "sshfs", "rclone-mount", "fuse-overlayfs", "squashfuse", "mount.fuse"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	ops := _mount_operands(seg)
 	count(ops) > 0
 	word := ops[count(ops) - 1]
@@ -909,6 +927,7 @@ _mount_option_value(seg, i) if {
 
 # sponge FILE: soaks up its input, then writes FILE
 write_words contains {"seg": seg.id, "word": word} if {
+	"sponge" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"sponge"})
 	some word in shell.operands(seg)
 }

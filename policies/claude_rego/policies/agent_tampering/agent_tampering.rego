@@ -31,14 +31,16 @@ _bypass_flags := {
 }
 
 deny contains msg if {
-	some seg in shell.running(_agents)
+	some ran in _agents & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	lower(a) in _bypass_flags
 	msg := sprintf("Blocked: `%s` starts an agent with its permission checks switched off. Run agents with the normal permission mode.", [concat(" ", seg.argv)])
 }
 
 deny contains msg if {
-	some seg in shell.running(_agents)
+	some ran in _agents & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some i, a in shell.args(seg)
 	a == "--permission-mode"
 	lower(shell.args(seg)[i + 1]) in {"bypasspermissions", "dontask"}
@@ -46,7 +48,8 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in shell.running(_agents)
+	some ran in _agents & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some i, a in shell.args(seg)
 	a in {"--settings", "--mcp-config", "--setting-sources"}
 	msg := sprintf("Blocked: `%s` starts an agent with replacement settings, which can drop the hooks that enforce this policy.", [concat(" ", seg.argv)])
@@ -60,7 +63,8 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in shell.running({"export", "declare", "typeset", "setenv"})
+	some ran in {"export", "declare", "typeset", "setenv"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	some name in {"CLAUDE_CONFIG_DIR", "CLAUDE_ENV_FILE"}
 	startswith(a, concat("", [name, "="]))
@@ -68,7 +72,8 @@ deny contains msg if {
 }
 
 ask contains msg if {
-	some seg in shell.running({"claude", "claude-code"})
+	some ran in {"claude", "claude-code"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	count(seg.args) > 1
 	seg.args[0] in {"mcp", "config", "plugin", "plugins"}
 	seg.args[1] in {"add", "add-json", "set", "install", "remove", "add-from-claude-desktop", "enable", "disable"}
@@ -76,6 +81,7 @@ ask contains msg if {
 }
 
 ask contains msg if {
+	"claude-rego" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"claude-rego"})
 	some a in shell.args(seg)
 	a in {"install", "uninstall", "disable"}
@@ -87,7 +93,8 @@ ask contains msg if {
 _guard_words := ["claude-rego", "claude_rego"]
 
 deny contains msg if {
-	some seg in shell.running({"kill", "pkill", "killall", "pkexec", "skill", "slay"})
+	some ran in {"kill", "pkill", "killall", "pkexec", "skill", "slay"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_targets_guard(seg)
 	msg := sprintf("Blocked: `%s` stops or kills the policy hook. Leave claude-rego running.", [concat(" ", seg.argv)])
 }
@@ -107,7 +114,8 @@ _targets_guard(seg) if {
 }
 
 deny contains msg if {
-	some seg in shell.running({"pip", "pip3", "pipx", "uv", "npm", "brew", "apt", "apt-get"})
+	some ran in {"pip", "pip3", "pipx", "uv", "npm", "brew", "apt", "apt-get"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	a in {"uninstall", "remove", "rm"}
 	some b in shell.args(seg)
@@ -157,7 +165,8 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in shell.running({"rm", "mv", "find", "rmdir", "rsync"})
+	some ran in {"rm", "mv", "find", "rmdir", "rsync"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some word in shell.operands(seg)
 	p := data.claude_rego.lib.paths.location(seg, word)
 	p.absolute == concat("/", [input.facts.project_dir, ".claude"])
@@ -178,7 +187,8 @@ _changed_paths contains p if some p in data.claude_rego.lib.paths.written
 _changed_paths contains p if some p in _changer_paths
 
 _changer_paths contains p if {
-	some seg in shell.running(_changers)
+	some ran in _changers & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_changer(seg)
 	some p in shell.segment_paths(seg)
 	p.source == "argument"
@@ -220,7 +230,8 @@ _more_agents := {"amp", "cursor-agent", "cursor", "qwen", "crush", "cline", "kil
 _agent_cli_markers := ["/claude-code/", "@anthropic-ai/claude-code", "/@openai/codex", "/@google/gemini-cli", "/@sourcegraph/amp", "/@qwen-code/", "/@githubnext/", "/@github/copilot"]
 
 _agent_segments := array.concat(shell.running(_more_agents), [seg |
-	some seg in shell.running({"node", "nodejs", "bun", "deno", "tsx", "ts-node"})
+	some ran in {"node", "nodejs", "bun", "deno", "tsx", "ts-node"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	some m in _agent_cli_markers
 	contains(lower(a), m)
@@ -258,7 +269,8 @@ deny contains msg if {
 _python_installers := {"pip", "pip3", "pipx", "uv", "poetry", "pdm", "conda", "mamba", "micromamba", "pixi", "easy_install", "rye", "hatch"}
 
 deny contains msg if {
-	some seg in shell.running(_python_installers | {"npm", "brew", "apt", "apt-get", "gem", "cargo"})
+	some ran in (_python_installers | {"npm", "brew", "apt", "apt-get", "gem", "cargo"}) & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	a in {"install", "add", "reinstall", "upgrade", "sync", "inject", "develop", "link"}
 	some b in shell.args(seg)
@@ -270,7 +282,8 @@ deny contains msg if {
 
 # python -m pip install …claude-rego…
 deny contains msg if {
-	some seg in shell.running({"python", "python3"})
+	some ran in {"python", "python3"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some i, a in shell.args(seg)
 	a == "-m"
 	shell.args(seg)[i + 1] in {"pip", "pip3", "uv", "pipx", "ensurepip"}
@@ -285,7 +298,8 @@ deny contains msg if {
 # a file system mounted over the project's .claude (or ~/.claude) hides its settings and
 # hooks as surely as deleting them
 deny contains msg if {
-	some seg in shell.running({"mount", "bindfs", "sshfs", "fuse-overlayfs", "squashfuse"})
+	some ran in {"mount", "bindfs", "sshfs", "fuse-overlayfs", "squashfuse"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some word in shell.operands(seg)
 	p := data.claude_rego.lib.paths.location(seg, word)
 	some claude_dir in {concat("/", [input.facts.project_dir, ".claude"]), concat("/", [input.facts.home, ".claude"])}

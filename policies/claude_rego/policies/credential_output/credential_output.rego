@@ -79,7 +79,8 @@ _hits contains [name, seg.id] if {
 	some cmd in fam.commands
 	is_string(cmd[0])
 	n in split(cmd[0], "|")
-	some seg in shell.running({n})
+	some ran in {n} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	every word in array.slice(cmd, 1, count(cmd)) {
 		_has_or_cluster(seg, word)
 	}
@@ -144,7 +145,8 @@ _store_subcommands := {
 }
 
 deny contains msg if {
-	some seg in shell.running({"pass", "gopass", "passage"})
+	some ran in {"pass", "gopass", "passage"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	ops := shell.operands(seg)
 	count(ops) > 0
 	not ops[0] in _store_subcommands
@@ -157,7 +159,8 @@ deny contains msg if {
 secret_var_re := `(?i)(^|_)(token|secret|password|passwd|pwd|pass|api_?key|access_?key|private_?key|secret_?key|credentials?|auth_?token|session_?token)(_base)?$`
 
 deny contains msg if {
-	some seg in shell.running({"declare", "typeset", "export", "local", "readonly"})
+	some ran in {"declare", "typeset", "export", "local", "readonly"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	shell.has_short_flag(seg, {"p"})
 	some var in shell.operands(seg)
 	regex.match(secret_var_re, var)
@@ -170,7 +173,8 @@ deny contains msg if {
 # the command, so the output's name decides: one that names a credential is asked about
 # (`db_password`, `kubeconfig`, `api_token`), `vpc_id` or `cluster_endpoint` pass.
 ask contains msg if {
-	some seg in shell.running({"terraform", "tofu", "terragrunt"})
+	some ran in {"terraform", "tofu", "terragrunt"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	"output" in shell.args(seg)
 	_has(seg, "-json|--json|-raw|--raw")
 	some name in shell.operands(seg)
@@ -183,7 +187,8 @@ ask contains msg if {
 _container_tools := {"docker", "podman", "nerdctl"}
 
 deny contains msg if {
-	some seg in shell.running(_container_tools)
+	some ran in _container_tools & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	"inspect" in shell.args(seg)
 	fmt := shell.option_value(seg, {"--format", "-f"})
 	regex.match(`(?i)\.Env\b|\.Config\s*}}|\.Config\s*\|`, fmt)
@@ -191,7 +196,8 @@ deny contains msg if {
 }
 
 ask contains msg if {
-	some seg in shell.running(_container_tools)
+	some ran in _container_tools & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	"inspect" in shell.args(seg)
 	not shell.option_value(seg, {"--format", "-f"})
 	not _inspects_non_container(seg)
@@ -205,7 +211,8 @@ _inspects_non_container(seg) if {
 
 # docker exec c env, kubectl exec pod -- printenv: an environment dump inside a container
 ask contains msg if {
-	some seg in shell.running(_container_tools | {"kubectl", "oc"})
+	some ran in (_container_tools | {"kubectl", "oc"}) & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	"exec" in shell.args(seg)
 	args := shell.args(seg)
 	last := args[count(args) - 1]
@@ -222,6 +229,7 @@ _git_config_reads := {"--get", "--get-all", "--get-regexp", "--get-urlmatch", "g
 _git_config_key_re := `(?i)extraheader|header|password|passwd|token|secret`
 
 deny contains msg if {
+	"git" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"git"})
 	args := shell.args(seg)
 	some i, c in args
@@ -292,14 +300,16 @@ _dumps_memory(seg) if {
 }
 
 deny contains msg if {
-	some seg in shell.running(_debuggers)
+	some ran in _debuggers & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_attaches(seg)
 	_dumps_memory(seg)
 	msg := sprintf("Blocked: `%s` dumps a running program's memory (process memory: its tokens, keys and passwords); it must not reach the model. %s", [concat(" ", seg.argv), instead])
 }
 
 ask contains msg if {
-	some seg in shell.running(_debuggers)
+	some ran in _debuggers & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_attaches(seg)
 	not _dumps_memory(seg)
 	msg := sprintf("`%s` attaches a debugger to a running program: it can read the program's memory, credentials included. Approve only if intended.", [concat(" ", seg.argv)])
@@ -307,7 +317,8 @@ ask contains msg if {
 
 # jmap -dump:format=b,file=heap.hprof PID: a heap dump (the option carries its settings)
 ask contains msg if {
-	some seg in shell.running({"jmap", "jhsdb"})
+	some ran in {"jmap", "jhsdb"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	regex.match(`^-dump(:|$)|^--binaryheap$`, a)
 	msg := sprintf("`%s` dumps a program's heap, where its credentials live. Approve only if intended.", [concat(" ", seg.argv)])
@@ -339,6 +350,7 @@ _git_config_lists(seg) if {
 _credential_filter_re := `(?i)pass|token|secret|auth([^o]|$)|authoriz|header|bearer|pwd|oauth|apikey|api_key|private`
 
 deny contains msg if {
+	"git" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"git"})
 	_git_config_lists(seg)
 	some filter in segments

@@ -131,7 +131,8 @@ instead := "Delete specific paths inside the project instead (for example `rm -r
 # ------------------------------------------------------------------ recursive deletes
 
 deny contains msg if {
-	some seg in shell.running(_recursive_deleters)
+	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	recursive_delete(seg)
 	some word in shell.operands(seg)
 	l := hits(seg, word, dangerous_roots)
@@ -140,7 +141,8 @@ deny contains msg if {
 
 # `find / | xargs rm -rf`, `echo / | xargs rm -rf`
 deny contains msg if {
-	some seg in shell.running(_recursive_deleters)
+	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	recursive_delete(seg)
 	_fed_by_xargs(seg)
 	node := _stdin_node(seg)
@@ -161,6 +163,7 @@ _produced_words(producer) := find_starts(producer) if shell.runs(producer, "find
 
 # find <dangerous start> … -delete / -exec rm
 deny contains msg if {
+	"find" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"find"})
 	find_deletes(seg)
 	some start in find_starts(seg)
@@ -171,6 +174,7 @@ deny contains msg if {
 
 # rsync --delete onto a dangerous destination (rsync -a --delete empty/ /)
 deny contains msg if {
+	"rsync" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"rsync"})
 	some a in shell.args(seg)
 	startswith(a, "--del")
@@ -182,6 +186,7 @@ deny contains msg if {
 
 # mv ~ /tmp/x, mv /etc /tmp
 deny contains msg if {
+	"mv" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"mv"})
 	ops := shell.operands(seg)
 	some i, word in ops
@@ -192,7 +197,8 @@ deny contains msg if {
 
 # a recursive delete whose target cannot be known: rm -rf "$DIR"/ (DIR empty → /)
 ask contains msg if {
-	some seg in shell.running(_recursive_deleters)
+	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	recursive_delete(seg)
 	some word in shell.operands(seg)
 	_unknown_target(seg, word)
@@ -204,7 +210,8 @@ ask contains msg if {
 # right under /, the home directory or a system directory, so whatever it expands to
 # (also nothing) deletes something that must not be deleted.
 deny contains msg if {
-	some seg in shell.running(_recursive_deleters)
+	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	recursive_delete(seg)
 	some word in shell.operands(seg)
 	l := _unresolved_deny(seg, word)
@@ -340,7 +347,8 @@ _match_all := {"", "*", "*.*", ".*", "./*", "*/*", ".*/*", "./.*", ".*.*", "*.",
 # ------------------------------------------------------------------ devices and file systems
 
 deny contains msg if {
-	some seg in shell.running({n | some n in data.claude_rego.lib.shell.names; _formatter_prefix(n)})
+	some ran in ({n | some n in data.claude_rego.lib.shell.names; _formatter_prefix(n)}) & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	regex.match(`^(mkfs(\..+)?|mke2fs|mkswap|mkdosfs|mkntfs|mkexfatfs|newfs(_.+)?)$`, shell.name(seg))
 	msg := sprintf("Blocked: `%s` creates a file system, destroying whatever the target held. Format devices outside the agent session.", [concat(" ", seg.argv)])
 }
@@ -348,6 +356,7 @@ deny contains msg if {
 _harmless_devices := {"/dev/null", "/dev/zero", "/dev/stdout", "/dev/stderr", "/dev/tty"}
 
 deny contains msg if {
+	"dd" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"dd"})
 	some arg in shell.args(seg)
 	startswith(arg, "of=/dev/")
@@ -358,7 +367,8 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in shell.running({"shred", "wipefs", "blkdiscard", "sgdisk", "sfdisk", "parted", "fdisk", "gdisk", "cfdisk", "sgdisk", "badblocks", "hdparm", "nvme", "cryptsetup"})
+	some ran in {"shred", "wipefs", "blkdiscard", "sgdisk", "sfdisk", "parted", "fdisk", "gdisk", "cfdisk", "sgdisk", "badblocks", "hdparm", "nvme", "cryptsetup"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some arg in shell.operands(seg)
 	startswith(arg, "/dev/")
 	msg := sprintf("Blocked: `%s` destroys the data on %s. Do this outside the agent session.", [concat(" ", seg.argv), arg])
@@ -397,7 +407,8 @@ deny contains "Blocked: this is a fork bomb; it would exhaust the machine. Do no
 # ------------------------------------------------------------------ permissions
 
 deny contains msg if {
-	some seg in shell.running({"chmod", "chown", "chgrp"})
+	some ran in {"chmod", "chown", "chgrp"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	recursive(seg)
 	some word in shell.operands(seg)
 	l := hits(seg, word, catastrophic_roots)
@@ -406,6 +417,7 @@ deny contains msg if {
 
 # kill -9 -1: every process of the user (the session, the editor, the agent)
 deny contains msg if {
+	"kill" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"kill"})
 	"-1" in shell.operands(seg)
 	msg := sprintf("Blocked: `%s` kills every process you own (your session and editor included). Kill specific processes by PID instead.", [concat(" ", seg.argv)])
@@ -413,6 +425,7 @@ deny contains msg if {
 
 # git clean -ffdx outside the project (git -C ~ clean): deletes every untracked file there
 deny contains msg if {
+	"git" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"git"})
 	"clean" in shell.args(seg)
 	some i, a in shell.args(seg)
@@ -430,7 +443,8 @@ _formatter_prefix(n) if startswith(n, "newfs")
 
 # storage managers: a volume, pool or subvolume deleted is its whole content
 deny contains msg if {
-	some seg in shell.running({"lvremove", "vgremove", "pvremove", "zpool", "zfs", "btrfs", "mdadm", "dmsetup"})
+	some ran in {"lvremove", "vgremove", "pvremove", "zpool", "zfs", "btrfs", "mdadm", "dmsetup"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	a in {"destroy", "delete", "remove", "lvremove", "--zero-superblock", "wipe_table"}
 	seg.command != "btrfs" # (btrfs also needs the subvolume word, below)
@@ -438,11 +452,13 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in shell.running({"lvremove", "vgremove", "pvremove"})
+	some ran in {"lvremove", "vgremove", "pvremove"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	msg := sprintf("Blocked: `%s` destroys a storage volume and everything on it. Do this outside the agent session.", [concat(" ", seg.argv)])
 }
 
 deny contains msg if {
+	"btrfs" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"btrfs"})
 	"subvolume" in shell.args(seg)
 	"delete" in shell.args(seg)
@@ -451,6 +467,7 @@ deny contains msg if {
 
 # rclone purge/delete of a local directory, rsync --remove-source-files of the sources
 deny contains msg if {
+	"rclone" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"rclone"})
 	some a in shell.args(seg)
 	a in {"purge", "delete", "rmdirs"}
@@ -461,6 +478,7 @@ deny contains msg if {
 }
 
 deny contains msg if {
+	"rsync" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"rsync"})
 	"--remove-source-files" in shell.args(seg)
 	ops := shell.operands(seg)
@@ -473,6 +491,7 @@ deny contains msg if {
 # mv of the project root or of a directory inside a system directory (/var/lib/postgresql):
 # the data is gone from where everything expects it
 ask contains msg if {
+	"mv" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"mv"})
 	ops := shell.operands(seg)
 	some i, word in ops
@@ -492,7 +511,8 @@ _moves_away(l) if {
 
 # rm -rf .git: the repository's whole history
 ask contains msg if {
-	some seg in shell.running(_recursive_deleters)
+	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	recursive_delete(seg)
 	some word in shell.operands(seg)
 	some l in locations(seg, word)
@@ -512,6 +532,7 @@ deny contains msg if {
 
 # kill SIGNAL -1 / kill -s SIG -1 / kill -- -1: pid -1 is every process you may signal
 deny contains msg if {
+	"kill" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"kill"})
 	"-1" in _kill_pids(seg)
 	msg := sprintf("Blocked: `%s` signals every process you own (pid -1: your session and editor included). Kill specific processes by PID instead.", [concat(" ", seg.argv)])
@@ -545,7 +566,8 @@ _kill_pids(seg) := array.slice(a, 2, count(a)) if {
 
 # pkill -u USER / killall -u USER / skill -u USER with no pattern: every process of that user
 deny contains msg if {
-	some seg in shell.running({"pkill", "killall", "skill", "slay"})
+	some ran in {"pkill", "killall", "skill", "slay"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some i, a in shell.args(seg)
 	a in {"-u", "-U", "--euid", "--uid", "--user"}
 	user := shell.args(seg)[i + 1]
@@ -566,6 +588,7 @@ _kill_option_value(seg, k) if shell.args(seg)[k - 1] in {"-u", "-U", "--euid", "
 # --work-tree / GIT_WORK_TREE (a dotfiles bare repository over $HOME): judged on the tree
 # it acts on
 deny contains msg if {
+	"git" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"git"})
 	_git_destroys_worktree(seg)
 	tree := shell.expand(seg, _git_work_tree(seg))
@@ -602,6 +625,7 @@ _git_destroys_worktree(seg) if {
 # find .git … -delete / -exec rm|shred: the same history, file by file (a filter that
 # narrows, such as -name '*.lock', selects a few files, not the history)
 ask contains msg if {
+	"find" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"find"})
 	find_deletes(seg)
 	some start in find_starts(seg)
@@ -621,7 +645,8 @@ _narrowly_filtered(seg) if filtered_in_project(seg, project)
 
 # `xargs rm -rf < <(echo ~)`: a process substitution feeds xargs like a pipe does
 deny contains msg if {
-	some seg in shell.running(_recursive_deleters)
+	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	recursive_delete(seg)
 	_fed_by_xargs(seg)
 	node := _stdin_node(seg)
@@ -647,7 +672,8 @@ _process_substitution_input(producer, node) if {
 # ls-files/diff --name-only, and grep/sort/head/tail/uniq filtering them):
 # `find . -name __pycache__ | xargs rm -rf` passes.
 ask contains msg if {
-	some seg in shell.running(_xargs_destroyers)
+	some ran in _xargs_destroyers & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_xargs_destroys(seg)
 	_fed_by_xargs(seg)
 	node := _stdin_node(seg)
@@ -747,9 +773,11 @@ _word_inside_project(p, word) if {
 # x/): claude-rego follows links made in the command from the starting directory only,
 # so a delete through one made elsewhere is asked about, not passed.
 ask contains msg if {
-	some seg in shell.running(_recursive_deleters)
+	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	recursive_delete(seg)
-	some ln in shell.running({"ln", "cp"})
+	some ran2 in {"ln", "cp"} & data.claude_rego.lib.shell.names
+	some ln in shell.running({ran2})
 	ln.id < seg.id
 	_makes_symlink(ln)
 	shell.cwd_at(ln) != input.facts.cwd
@@ -783,11 +811,14 @@ _through_link(word, link) if startswith(_plain(word), concat("", [link, "/"]))
 # `ln -s / r; cd r/etc && rm -rf *`: a cd through a link made earlier in the command
 # moves into wherever the link leads, which the working directory does not show
 ask contains msg if {
-	some seg in shell.running(_recursive_deleters)
+	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	recursive_delete(seg)
-	some cd in shell.running({"cd", "pushd"})
+	some ran2 in {"cd", "pushd"} & data.claude_rego.lib.shell.names
+	some cd in shell.running({ran2})
 	cd.id < seg.id
-	some ln in shell.running({"ln", "cp"})
+	some ran3 in {"ln", "cp"} & data.claude_rego.lib.shell.names
+	some ln in shell.running({ran3})
 	ln.id < cd.id
 	_makes_symlink(ln)
 	link := _link_name(ln)
@@ -807,12 +838,14 @@ ask contains msg if {
 # killall5 signals every process on the machine; kill … 1 signals init (the container or
 # the machine goes down)
 deny contains msg if {
+	"killall5" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"killall5"})
 	not shell.has_arg(seg, {"--help", "-h"})
 	msg := sprintf("Blocked: `%s` signals every process on the machine (your session, the editor and the agent included). Kill specific processes by PID instead.", [concat(" ", seg.argv)])
 }
 
 deny contains msg if {
+	"kill" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"kill"})
 	args := shell.args(seg)
 	some i, a in args
@@ -861,14 +894,16 @@ _zero_id(seg, opts) if {
 }
 
 deny contains msg if {
-	some seg in shell.running(_uid_tools)
+	some ran in _uid_tools & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_zero_id(seg, {"-u", "--uid"})
 	not "root" in shell.operands(seg)
 	msg := sprintf("Blocked: `%s` gives an account user id 0: a second root account. Create ordinary accounts only.", [concat(" ", seg.argv)])
 }
 
 deny contains msg if {
-	some seg in shell.running({"groupadd", "groupmod"})
+	some ran in {"groupadd", "groupmod"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_zero_id(seg, {"-g", "--gid"})
 	not "root" in shell.operands(seg)
 	msg := sprintf("Blocked: `%s` gives a group id 0: a second root group. Create ordinary groups only.", [concat(" ", seg.argv)])
@@ -876,6 +911,7 @@ deny contains msg if {
 
 # passwd -d root (or bare passwd -d as root), usermod -p '' root, userdel root
 deny contains msg if {
+	"passwd" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"passwd"})
 	shell.has_arg(seg, {"-d", "--delete"})
 	_root_account(seg)
@@ -883,6 +919,7 @@ deny contains msg if {
 }
 
 deny contains msg if {
+	"usermod" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"usermod"})
 	v := shell.option_value(seg, {"-p", "--password"})
 	v in {"", "''", "\"\""}
@@ -891,7 +928,8 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in shell.running({"userdel", "deluser"})
+	some ran in {"userdel", "deluser"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	"root" in shell.operands(seg)
 	msg := sprintf("Blocked: `%s` deletes the root account. Leave it alone.", [concat(" ", seg.argv)])
 }
@@ -908,7 +946,8 @@ _root_account(seg) if {
 # chattr -R +i /etc, chattr -R +a ~, setfacl -R -m … /: every file there frozen (updates,
 # logins, the shell's own files fail) or its access rewritten
 deny contains msg if {
-	some seg in shell.running({"chattr", "setfacl"})
+	some ran in {"chattr", "setfacl"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_recursive_attr(seg)
 	some word in shell.operands(seg)
 	not regex.match(`^[-+=][a-zA-Z]+$`, word)
@@ -927,20 +966,23 @@ _recursive_attr(seg) if {
 _power_commands := {"shutdown", "reboot", "halt", "poweroff", "kexec"}
 
 ask contains msg if {
-	some seg in shell.running(_power_commands)
+	some ran in _power_commands & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	not shell.has_arg(seg, {"-c", "--help", "--show", "-k"})
 	msg := sprintf("`%s` stops or restarts the machine (every session and service on it). Approve only if intended.", [concat(" ", seg.argv)])
 }
 
 ask contains msg if {
-	some seg in shell.running({"init", "telinit"})
+	some ran in {"init", "telinit"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.operands(seg)
 	a in {"0", "1", "6", "s", "S"}
 	msg := sprintf("`%s` changes the machine's runlevel (stops or restarts it). Approve only if intended.", [concat(" ", seg.argv)])
 }
 
 ask contains msg if {
-	some seg in shell.running({"systemctl", "loginctl"})
+	some ran in {"systemctl", "loginctl"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	a in {"poweroff", "reboot", "halt", "kexec", "rescue", "emergency", "suspend", "hibernate", "soft-reboot", "isolate", "kill-session", "terminate-session", "kill-user", "terminate-user"}
 	msg := sprintf("`%s` stops, restarts or isolates the machine or a login session. Approve only if intended.", [concat(" ", seg.argv)])
@@ -949,7 +991,8 @@ ask contains msg if {
 # iptables -F, -P INPUT DROP, nft flush ruleset, ufw disable/reset: the firewall is
 # removed (the machine is exposed) or every connection cut (ssh included)
 ask contains msg if {
-	some seg in shell.running({"iptables", "ip6tables", "iptables-legacy", "iptables-nft", "nft", "ufw", "firewall-cmd", "pfctl", "ebtables", "arptables"})
+	some ran in {"iptables", "ip6tables", "iptables-legacy", "iptables-nft", "nft", "ufw", "firewall-cmd", "pfctl", "ebtables", "arptables"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_firewall_change(seg)
 	msg := sprintf("`%s` flushes or replaces the machine's firewall rules (it is exposed, or every connection is cut). Approve only if intended.", [concat(" ", seg.argv)])
 }
@@ -964,7 +1007,8 @@ _firewall_change(seg) if {
 # setenforce 0, auditctl -e 0 / -D, aa-teardown, systemctl stop|disable|mask of a security
 # service (auditd, apparmor, firewalld, ufw, fail2ban, sshd): the machine's protections off
 ask contains msg if {
-	some seg in shell.running({"setenforce", "aa-teardown", "aa-disable", "aa-complain", "auditctl"})
+	some ran in {"setenforce", "aa-teardown", "aa-disable", "aa-complain", "auditctl"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_security_off(seg)
 	msg := sprintf("`%s` switches off a security control of the machine (SELinux, AppArmor, audit). Approve only if intended.", [concat(" ", seg.argv)])
 }
@@ -981,7 +1025,8 @@ _security_off(seg) if {
 _security_services := {"auditd", "apparmor", "firewalld", "ufw", "fail2ban", "sshd", "ssh", "nftables", "iptables", "selinux", "crowdsec", "osqueryd", "falco", "wazuh-agent", "clamav-daemon"}
 
 ask contains msg if {
-	some seg in shell.running({"systemctl", "service"})
+	some ran in {"systemctl", "service"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some verb in shell.args(seg)
 	verb in {"stop", "disable", "mask", "kill"}
 	some a in shell.args(seg)

@@ -36,7 +36,8 @@ _shell_families := {"shell"}
 # ---------------------------------------------------------------- reverse shells
 
 deny contains msg if {
-	some seg in shell.running(netcats)
+	some ran in netcats & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	_exec_option(a)
 	msg := sprintf("Blocked: `%s` hands a program (a shell) to a network connection: a reverse or bind shell. Never give a remote end a shell.", [concat(" ", seg.argv)])
@@ -56,7 +57,8 @@ _exec_option(a) if {
 
 # a shell whose input or output is a network tool in the same pipeline (sh -i | nc host p)
 deny contains msg if {
-	some net in shell.running(netcats | {"openssl"})
+	some ran in (netcats | {"openssl"}) & data.claude_rego.lib.shell.names
+	some net in shell.running({ran})
 	some sh in segments
 	shell.family(sh) in _shell_families
 	_connected(net, sh)
@@ -69,8 +71,10 @@ _connected(a, b) if shell.upstream(b, a)
 
 # mkfifo /tmp/f; … nc … > /tmp/f: a FIFO loops a network tool back into a shell
 deny contains msg if {
-	some fifo in shell.running({"mkfifo", "mknod"})
-	some net in shell.running(netcats)
+	some ran in {"mkfifo", "mknod"} & data.claude_rego.lib.shell.names
+	some fifo in shell.running({ran})
+	some ran2 in netcats & data.claude_rego.lib.shell.names
+	some net in shell.running({ran2})
 	some sh in segments
 	shell.family(sh) in _shell_families
 	msg := sprintf("Blocked: this command builds a named pipe (`%s`) between `%s` and a shell: a reverse shell. Never give a remote end a shell.", [concat(" ", fifo.argv), shell.name(net)])
@@ -90,7 +94,8 @@ _upload_options := {"-d", "--data", "--data-binary", "--data-raw", "--data-ascii
 
 # curl -d @- / -T - / wget --post-file=/dev/stdin fed by another command
 ask contains msg if {
-	some seg in shell.running(network_tools)
+	some ran in network_tools & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some i, a in shell.args(seg)
 	a in _upload_options
 	_stdin_value(shell.args(seg)[i + 1])
@@ -106,7 +111,8 @@ _stdin_value(v) if regex.match(`^[^=]*=[@<](-|/dev/stdin)(;.*)?$`, v)
 
 # nc host port < file, cat x | nc host port, printenv | ssh host 'cat > x'
 ask contains msg if {
-	some seg in shell.running(netcats | {"ssh", "openssl"})
+	some ran in (netcats | {"ssh", "openssl"}) & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_sends(seg)
 	_fed(seg)
 	not _listens(seg)
@@ -132,7 +138,8 @@ _listens(seg) if {
 
 # files outside the project named as upload data: curl -d @/etc/passwd, -F f=@~/x, -T ~/x
 ask contains msg if {
-	some seg in shell.running(network_tools)
+	some ran in network_tools & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some p in input.facts.paths
 	p.segment == seg.id
 	p.field == "argv_embedded"
@@ -141,6 +148,7 @@ ask contains msg if {
 }
 
 ask contains msg if {
+	"curl" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"curl"})
 	some i, a in shell.args(seg)
 	a in {"-T", "--upload-file"}
@@ -153,7 +161,8 @@ ask contains msg if {
 
 # scp/rsync/sftp/rclone/aws s3 cp … LOCAL REMOTE with a local source outside the project
 ask contains msg if {
-	some seg in shell.running({"scp", "rsync", "rclone", "aws", "gsutil", "s3cmd", "mc", "az", "gcloud"})
+	some ran in {"scp", "rsync", "rclone", "aws", "gsutil", "s3cmd", "mc", "az", "gcloud"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	ops := _copy_operands(seg)
 	count(ops) >= 2
 	_remote(ops[count(ops) - 1])
@@ -166,7 +175,8 @@ ask contains msg if {
 # … the whole project to a remote (rsync -az . host:/x, scp -r ./ host:, scp * host:): its
 # .env files, keys and git history leave with it; a build output (dist/) is a deploy
 ask contains msg if {
-	some seg in shell.running({"scp", "rsync", "rclone", "sftp"})
+	some ran in {"scp", "rsync", "rclone", "sftp"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	ops := _copy_operands(seg)
 	count(ops) >= 2
 	_remote(ops[count(ops) - 1])
@@ -273,7 +283,8 @@ _data_sources := {
 
 # ssh -R: a reverse tunnel opens a local port to the remote side
 ask contains msg if {
-	some seg in shell.running({"ssh", "autossh"})
+	some ran in {"ssh", "autossh"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	_remote_forward(a)
 	msg := sprintf("`%s` opens a reverse tunnel: the remote host can reach this machine's ports. Approve only if intended.", [concat(" ", seg.argv)])
@@ -297,17 +308,20 @@ ask contains msg if {
 }
 
 _served contains {"seg": seg.id, "dir": dir} if {
-	some seg in shell.running({"python", "python3", "python2", "py", "pypy", "pypy3"})
+	some ran in {"python", "python3", "python2", "py", "pypy", "pypy3"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	"http.server" in shell.args(seg)
 	dir := shell.option_value(seg, {"--directory", "-d"})
 }
 
 _served contains {"seg": seg.id, "dir": dir} if {
+	"httpd" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"httpd"})
 	dir := shell.option_value(seg, {"-h"})
 }
 
 _served contains {"seg": seg.id, "dir": dir} if {
+	"php" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"php"})
 	"-S" in shell.args(seg)
 	dir := shell.option_value(seg, {"-t"})
@@ -316,30 +330,35 @@ _served contains {"seg": seg.id, "dir": dir} if {
 # a server given no directory publishes its working directory (`cd ~ && python3 -m
 # http.server`, `php -S 0.0.0.0:8000`, `busybox httpd`, `npx serve`): judged as "."
 _served contains {"seg": seg.id, "dir": "."} if {
-	some seg in shell.running({"python", "python3", "python2", "py", "pypy", "pypy3"})
+	some ran in {"python", "python3", "python2", "py", "pypy", "pypy3"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	"http.server" in shell.args(seg)
 	not shell.option_value(seg, {"--directory", "-d"})
 }
 
 _served contains {"seg": seg.id, "dir": "."} if {
+	"httpd" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"httpd"})
 	not shell.option_value(seg, {"-h"})
 	count(shell.operands(seg)) == 0
 }
 
 _served contains {"seg": seg.id, "dir": "."} if {
+	"php" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"php"})
 	"-S" in shell.args(seg)
 	not shell.option_value(seg, {"-t"})
 }
 
 _served contains {"seg": seg.id, "dir": "."} if {
-	some seg in shell.running({"http-server", "serve", "live-server", "static-server"})
+	some ran in {"http-server", "serve", "live-server", "static-server"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	count(shell.operands(seg)) == 0
 }
 
 # ruby -run -e httpd [DIR] (un.rb): the first operand after httpd, else the working directory
 _served contains {"seg": seg.id, "dir": dir} if {
+	"ruby" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"ruby"})
 	some i, a in shell.args(seg)
 	a == "httpd"
@@ -354,13 +373,15 @@ _after_port_flag(seg, j) if shell.args(seg)[j - 1] in {"-p", "--port", "-b", "--
 _first_or_dot(rest) := rest[0] if count(rest) > 0 else := "."
 
 _served contains {"seg": seg.id, "dir": substring(a, 7, -1)} if {
+	"ngrok" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"ngrok"})
 	some a in shell.args(seg)
 	startswith(a, "file://")
 }
 
 _served contains {"seg": seg.id, "dir": shell.operands(seg)[0]} if {
-	some seg in shell.running({"http-server", "serve", "httpd"})
+	some ran in {"http-server", "serve", "httpd"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	count(shell.operands(seg)) > 0
 }
 
@@ -371,6 +392,7 @@ _sends(seg) if "s_client" in shell.args(seg)
 # git push to a URL instead of a configured remote, or to a remote changed in the same
 # command: the repository (and whatever was committed into it) goes somewhere new
 ask contains msg if {
+	"git" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"git"})
 	"push" in shell.args(seg)
 	some a in shell.operands(seg)
@@ -379,10 +401,12 @@ ask contains msg if {
 }
 
 ask contains msg if {
+	"git" in data.claude_rego.lib.shell.names
 	some remote in shell.running({"git"})
 	"remote" in shell.args(remote)
 	some verb in shell.args(remote)
 	verb in {"add", "set-url"}
+	"git" in data.claude_rego.lib.shell.names
 	some push in shell.running({"git"})
 	push.id > remote.id
 	"push" in shell.args(push)
@@ -401,7 +425,8 @@ ask contains msg if {
 
 # ftp-like clients told to put files
 ask contains msg if {
-	some seg in shell.running(_ftp_clients)
+	some ran in _ftp_clients & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	regex.match(`(^|[;\s])(m?put|reput|send|mirror\s+(-R|--reverse))\s`, concat("", [a, " "]))
 	msg := sprintf("`%s` uploads files to a remote server. Approve only if they may leave the machine.", [concat(" ", seg.argv)])
@@ -412,7 +437,8 @@ _ftp_clients := {"lftp", "smbclient", "tftp", "ftp", "sftp", "ncftp", "ncftpput"
 # … or given their commands on standard input or from a batch file (ftp -n host <<EOF …
 # put .env … EOF, sftp -b cmds host, cmds | ftp host): what they upload cannot be read here
 ask contains msg if {
-	some seg in shell.running(_ftp_clients)
+	some ran in _ftp_clients & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_scripted_input(seg)
 	msg := sprintf("`%s` takes its commands from a script claude-rego cannot read (a heredoc, a pipe or a batch file); they may upload files. Approve only if you know what it sends.", [concat(" ", seg.argv)])
 }
@@ -442,7 +468,8 @@ _tunnel_tools := {"ngrok", "bore", "lt", "localtunnel", "zrok", "pinggy", "frpc"
 _tunnel_info := {"version", "help", "--help", "-h", "--version", "-v", "login", "logout", "list", "ls", "info", "status", "config", "update", "completion", "diagnose", "authtoken", "token"}
 
 ask contains msg if {
-	some seg in shell.running(_tunnel_tools)
+	some ran in _tunnel_tools & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	not _tunnel_info_only(seg)
 	msg := sprintf("`%s` publishes a local port on the internet through a tunnel service: anyone with the address reaches this machine. Approve only if intended.", [concat(" ", seg.argv)])
 }
@@ -459,6 +486,7 @@ _tunnel_info_only(seg) if {
 }
 
 ask contains msg if {
+	"cloudflared" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"cloudflared"})
 	"tunnel" in shell.args(seg)
 	not _cloudflared_info(seg)
@@ -473,6 +501,7 @@ _cloudflared_info(seg) if {
 }
 
 ask contains msg if {
+	"tailscale" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"tailscale"})
 	some a in shell.operands(seg)
 	a in {"funnel"}
@@ -498,7 +527,8 @@ _secret_refs(raw) := {var |
 }
 
 ask contains msg if {
-	some seg in shell.running({"curl", "wget", "http", "https", "xh", "httpie", "curlie", "nc", "ncat", "netcat", "socat", "telnet", "openssl", "dig", "nslookup", "host", "drill", "ping", "ssh", "aria2c", "lynx", "w3m"})
+	some ran in {"curl", "wget", "http", "https", "xh", "httpie", "curlie", "nc", "ncat", "netcat", "socat", "telnet", "openssl", "dig", "nslookup", "host", "drill", "ping", "ssh", "aria2c", "lynx", "w3m"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	raws := shell.raw_args(seg)
 	some i, raw in raws
 	some var in _secret_refs(raw)

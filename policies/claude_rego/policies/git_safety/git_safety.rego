@@ -37,7 +37,8 @@ _git_programs := {"git", "hub"}
 # git_calls: each git segment with its subcommand, computed once per evaluation; the
 # rules below start from it, so a command without git costs one pass over the segments.
 git_calls contains {"seg": seg, "sub": subcommand(seg)} if {
-	some seg in shell.running(_git_programs)
+	some ran in _git_programs & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 }
 
 # index of the first argument that is not a global option (git -C dir -c k=v push …)
@@ -228,7 +229,8 @@ ask contains msg if {
 }
 
 ask contains msg if {
-	some seg in shell.running({"bfg", "git-filter-repo"})
+	some ran in {"bfg", "git-filter-repo"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	msg := sprintf("`%s` rewrites repository history. Approve only if this repository is not shared.", [concat(" ", seg.argv)])
 }
 

@@ -50,7 +50,8 @@ _recursive(seg) if {
 # ------------------------------------------------------------- cloud storage and resources
 
 finding contains sprintf("`aws %s` deletes cloud resources", [concat(" ", array.slice(w, 0, 2))]) if {
-	some seg in shell.running({"aws", "awslocal"})
+	some ran in {"aws", "awslocal"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	w := _words(seg)
 	count(w) >= 2
 	_aws_destroys(w, seg)
@@ -80,7 +81,8 @@ _aws_destroys(w, _) if {
 }
 
 finding contains sprintf("`%s rm -r` deletes cloud storage recursively", [shell.name(seg)]) if {
-	some seg in shell.running({"gsutil", "gcloud"})
+	some ran in {"gsutil", "gcloud"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	w := _words(seg)
 	some i, x in w
 	x in {"rm", "rsync"}
@@ -97,12 +99,14 @@ _recursive_or_delete(seg, "rsync") if "-d" in _opts(seg)
 _recursive_or_delete(seg, "rsync") if "--delete-unmatched-destination-objects" in _opts(seg)
 
 finding contains "`gsutil rb` deletes a bucket" if {
+	"gsutil" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"gsutil"})
 	_has_word(seg, "rb")
 }
 
 finding contains sprintf("`%s … %s` deletes cloud resources", [shell.name(seg), x]) if {
-	some seg in shell.running({"gcloud", "az", "doctl", "hcloud", "linode-cli", "vultr-cli", "ibmcloud", "oci", "scw", "exo", "flyctl", "fly", "heroku", "vercel", "netlify", "railway", "firebase", "supabase", "wrangler", "eksctl", "aliyun"})
+	some ran in {"gcloud", "az", "doctl", "hcloud", "linode-cli", "vultr-cli", "ibmcloud", "oci", "scw", "exo", "flyctl", "fly", "heroku", "vercel", "netlify", "railway", "firebase", "supabase", "wrangler", "eksctl", "aliyun"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some x in _words(seg)
 	x in {
 		"delete", "delete-batch", "purge", "destroy", "remove", "rm", "terminate", "apps:destroy", "delete-account",
@@ -115,6 +119,7 @@ finding contains sprintf("`%s … %s` deletes cloud resources", [shell.name(seg)
 _gcloud_storage_plain_rm(seg, "rm") if not _recursive(seg)
 
 finding contains sprintf("`rclone %s` deletes remote files", [x]) if {
+	"rclone" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"rclone"})
 	w := _words(seg)
 	count(w) > 0
@@ -125,20 +130,23 @@ finding contains sprintf("`rclone %s` deletes remote files", [x]) if {
 # ------------------------------------------------------------- infrastructure
 
 finding contains sprintf("`%s destroy` tears down infrastructure", [shell.name(seg)]) if {
-	some seg in shell.running({"terraform", "tofu", "opentofu", "terragrunt", "pulumi", "cdk", "cdktf", "sst", "serverless", "sls", "vagrant", "kind", "minikube", "k3d", "eksctl", "copilot", "sam", "amplify", "azd", "juju"})
+	some ran in {"terraform", "tofu", "opentofu", "terragrunt", "pulumi", "cdk", "cdktf", "sst", "serverless", "sls", "vagrant", "kind", "minikube", "k3d", "eksctl", "copilot", "sam", "amplify", "azd", "juju"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some x in _words(seg)
 	x in {"destroy", "run-all-destroy", "nuke", "teardown"}
 }
 
 finding contains sprintf("`%s apply -destroy` tears down infrastructure", [shell.name(seg)]) if {
-	some seg in shell.running({"terraform", "tofu", "opentofu", "terragrunt"})
+	some ran in {"terraform", "tofu", "opentofu", "terragrunt"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_has_word(seg, "apply")
 	some o in _opts(seg)
 	o in {"-destroy", "--destroy"}
 }
 
 finding contains sprintf("`%s state rm` / `workspace delete` drops infrastructure state", [shell.name(seg)]) if {
-	some seg in shell.running({"terraform", "tofu", "opentofu", "pulumi"})
+	some ran in {"terraform", "tofu", "opentofu", "pulumi"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	w := _words(seg)
 	count(w) >= 2
 	[w[0], w[1]] in {["state", "rm"], ["workspace", "delete"], ["stack", "rm"]}
@@ -152,7 +160,8 @@ _kube_wide_kinds := {
 }
 
 finding contains sprintf("`%s delete` removes cluster resources", [shell.name(seg)]) if {
-	some seg in shell.running({"kubectl", "oc", "k", "microk8s.kubectl", "k3s"})
+	some ran in {"kubectl", "oc", "k", "microk8s.kubectl", "k3s"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	w := _words(seg)
 	some i, x in w
 	x == "delete"
@@ -180,7 +189,8 @@ _kube_wide(_, w) if {
 }
 
 finding contains sprintf("`%s %s` removes a release", [shell.name(seg), x]) if {
-	some seg in shell.running({"helm", "helmfile"})
+	some ran in {"helm", "helmfile"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	w := _words(seg)
 	count(w) > 0
 	x := w[0]
@@ -188,7 +198,8 @@ finding contains sprintf("`%s %s` removes a release", [shell.name(seg), x]) if {
 }
 
 finding contains "ansible with state=absent removes files or resources" if {
-	some seg in shell.running({"ansible", "ansible-playbook", "ansible-pull"})
+	some ran in {"ansible", "ansible-playbook", "ansible-pull"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	contains(replace(lower(a), " ", ""), "state=absent")
 }
@@ -220,30 +231,35 @@ _drop_patterns := [
 _db_text(seg) := concat("\n", array.concat(shell.args(seg), [object.get(seg, "stdin_literal", "")]))
 
 finding contains sprintf("`%s` is given a statement that drops or wipes data", [shell.name(seg)]) if {
-	some seg in shell.running(_db_clients | {"redis-cli", "valkey-cli", "keydb-cli"})
+	some ran in (_db_clients | {"redis-cli", "valkey-cli", "keydb-cli"}) & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	text := upper(_db_text(seg))
 	some p in _drop_patterns
 	regex.match(p, text)
 }
 
 finding contains sprintf("`%s` drops a database", [shell.name(seg)]) if {
-	some seg in shell.running({"dropdb", "dropuser"})
+	some ran in {"dropdb", "dropuser"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 }
 
 finding contains sprintf("`%s drop` drops a database", [shell.name(seg)]) if {
-	some seg in shell.running({"mysqladmin", "mariadb-admin"})
+	some ran in {"mysqladmin", "mariadb-admin"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some x in _words(seg)
 	x in {"drop", "purge"}
 }
 
 finding contains "`redis-cli FLUSHALL/FLUSHDB` wipes the cache" if {
-	some seg in shell.running({"redis-cli", "valkey-cli", "keydb-cli"})
+	some ran in {"redis-cli", "valkey-cli", "keydb-cli"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	upper(a) in {"FLUSHALL", "FLUSHDB"}
 }
 
 finding contains sprintf("`%s` removes data volumes", [concat(" ", [shell.name(seg), w[0], w[1]])]) if {
-	some seg in shell.running({"docker", "podman", "nerdctl"})
+	some ran in {"docker", "podman", "nerdctl"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	w := _words(seg)
 	count(w) >= 2
 	[w[0], w[1]] in {["volume", "rm"], ["volume", "prune"], ["system", "prune"]}
@@ -257,6 +273,7 @@ _volumes_gone(seg, _) if "--volumes" in _opts(seg)
 # ------------------------------------------------------------- GitHub and forges
 
 finding contains "`gh repo delete` deletes a repository" if {
+	"gh" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"gh"})
 	w := _words(seg)
 	count(w) >= 2
@@ -265,6 +282,7 @@ finding contains "`gh repo delete` deletes a repository" if {
 }
 
 finding contains "`gh repo edit --visibility public` publishes a repository" if {
+	"gh" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"gh"})
 	w := _words(seg)
 	count(w) >= 2
@@ -280,7 +298,8 @@ _visibility_public(_, _, a) if a == "--visibility=public"
 _visibility_public(args, i, "--visibility") if args[i + 1] == "public"
 
 finding contains "`gh api -X DELETE` deletes through the GitHub API" if {
-	some seg in shell.running({"gh", "glab"})
+	some ran in {"gh", "glab"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	w := _words(seg)
 	count(w) > 0
 	w[0] == "api"
@@ -297,7 +316,8 @@ _method_delete(args, i, a) if {
 _method_delete(_, _, a) if a in {"-XDELETE", "--METHOD=DELETE", "-X=DELETE"}
 
 finding contains sprintf("`gh %s delete` deletes on GitHub", [w[0]]) if {
-	some seg in shell.running({"gh", "glab"})
+	some ran in {"gh", "glab"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	w := _words(seg)
 	count(w) >= 2
 	w[0] in {"release", "environment", "ruleset", "project"}

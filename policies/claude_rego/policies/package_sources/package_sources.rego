@@ -102,6 +102,7 @@ _remote_word(seg, w) if {
 # (`go install github.com/x/tool@latest && tool`, `… && ~/go/bin/tool`): the same effect
 # as go run of that module. An install alone stays allowed, like other tool installs.
 ask contains msg if {
+	"go" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"go"})
 	shell.args(seg)[0] == "install"
 	some w in shell.args(seg)
@@ -150,7 +151,8 @@ _is_option_value_of_local(seg, w) if {
 
 # deno run https://…, bun run https://…, node https://…
 ask contains msg if {
-	some seg in shell.running({"deno", "bun", "node", "ts-node", "tsx"})
+	some ran in {"deno", "bun", "node", "ts-node", "tsx"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some w in shell.args(seg)
 	regex.match(`^https?://`, w)
 	msg := sprintf("`%s` runs code from `%s` directly. Download it, read it, then run it.", [concat(" ", seg.argv), w])
@@ -159,7 +161,8 @@ ask contains msg if {
 # pip config set global.index-url …, npm config set registry …; setting it to a trusted
 # index (the ecosystems' default registries are in trusted_package_indexes) changes nothing
 ask contains msg if {
-	some seg in shell.running({"pip", "pip3", "npm", "pnpm", "yarn", "poetry", "uv"})
+	some ran in {"pip", "pip3", "npm", "pnpm", "yarn", "poetry", "uv"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	"config" in shell.args(seg)
 	some a in shell.args(seg)
 	regex.match(`(?i)(index-url|registry|extra-index|trusted-host|source)`, a)
@@ -174,7 +177,8 @@ ask contains msg if {
 # fetched from a URL and deployed unread (kubectl apply -f https://…, helm install x
 # https://…/x.tgz): the cluster runs whatever they hold, with the node's rights.
 ask contains msg if {
-	some seg in shell.running({"kubectl", "oc", "helm"})
+	some ran in {"kubectl", "oc", "helm"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_deploys(seg)
 	some a in _override_values(seg)
 	regex.match(_host_privilege, a)
@@ -182,7 +186,8 @@ ask contains msg if {
 }
 
 ask contains msg if {
-	some seg in shell.running({"kubectl", "oc"})
+	some ran in {"kubectl", "oc"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	"debug" in shell.args(seg)
 	some a in shell.operands(seg)
 	regex.match(`^(node|nodes|no)/`, lower(a))
@@ -190,7 +195,8 @@ ask contains msg if {
 }
 
 ask contains msg if {
-	some seg in shell.running({"kubectl", "oc", "helm"})
+	some ran in {"kubectl", "oc", "helm"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_deploys(seg)
 	some w in _deployed_sources(seg)
 	regex.match(`^(https?|ftp)://`, lower(w))
@@ -199,10 +205,12 @@ ask contains msg if {
 
 # curl -s https://…/x.yaml | kubectl apply -f -
 ask contains msg if {
-	some seg in shell.running({"kubectl", "oc"})
+	some ran in {"kubectl", "oc"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_deploys(seg)
 	"-" in _deployed_sources(seg)
-	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
+	some ran2 in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
+	some fetch in shell.running({ran2})
 	shell.upstream(fetch, seg)
 	msg := sprintf("`%s | %s` deploys what `%s` downloads straight into the cluster. Download it, read it, then apply it.", [concat(" ", fetch.argv), concat(" ", seg.argv), shell.name(fetch)])
 }
@@ -258,7 +266,8 @@ _deployed_sources(seg) := {v |
 
 # containers that get the host: --privileged, -v /:/…, -v ~:/…, the docker socket
 ask contains msg if {
-	some seg in shell.running({"docker", "podman", "nerdctl"})
+	some ran in {"docker", "podman", "nerdctl"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_runs_container(seg)
 	why := _host_access(seg)
 	msg := sprintf("`%s` gives the container %s. Approve only if you trust the image.", [concat(" ", seg.argv), why])
@@ -405,7 +414,8 @@ _node_remote(spec) if remote_spec(spec)
 
 # dotnet/nuget with a package source that is not nuget.org
 ask contains msg if {
-	some seg in shell.running({"dotnet", "nuget"})
+	some ran in {"dotnet", "nuget"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some i, a in shell.args(seg)
 	lower(a) in {"--add-source", "-s", "--source", "-source"}
 	src := shell.args(seg)[i + 1]
@@ -419,7 +429,8 @@ ask contains msg if {
 _url_runners := {"jbang", "scala-cli", "scala", "amm", "kotlin", "kotlinc", "groovy", "java", "jshell", "uv", "pipx", "julia", "rscript", "dart", "ruby", "perl", "php", "python", "python3", "pwsh", "powershell", "bun", "deno", "npx", "bunx", "uvx", "coursier", "cs", "go"}
 
 ask contains msg if {
-	some seg in shell.running(_url_runners)
+	some ran in _url_runners & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	w := _program_operand(seg)
 	regex.match(`^(https?|ftp)://`, lower(w))
 	msg := sprintf("`%s` runs code from `%s` directly. Download it, read it, then run it.", [concat(" ", seg.argv), w])
@@ -437,7 +448,8 @@ _program_operand(seg) := ops[1] if {
 # charts and manifests from a URL: helm install/upgrade/template NAME URL, kubectl
 # apply/create/replace -f URL (the cluster runs what the server sends)
 ask contains msg if {
-	some seg in shell.running({"helm", "kubectl", "oc", "kustomize"})
+	some ran in {"helm", "kubectl", "oc", "kustomize"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some verb in shell.args(seg)
 	verb in {"install", "upgrade", "apply", "create", "replace", "template", "build", "pull"}
 	some w in shell.args(seg)
@@ -451,6 +463,7 @@ _helm_repo_url(seg, _) if "repo" in shell.args(seg)
 
 # go install MODULE@VERSION followed by the program it built, in one command
 ask contains msg if {
+	"go" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"go"})
 	shell.args(seg)[0] == "install"
 	some w in shell.args(seg)
@@ -551,7 +564,8 @@ _trusted_publish_target(v) if {
 }
 
 ask contains msg if {
-	some seg in shell.running(object.keys(_publish_options))
+	some ran in (object.keys(_publish_options)) & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	opts := _publishing(seg)
 	some v in _publish_targets(seg, opts)
 	not _trusted_publish_target(v)
@@ -604,7 +618,8 @@ _outside_project(seg, word) if {
 }
 
 ask contains msg if {
-	some seg in shell.running({"pip", "pip3", "uv", "python", "python3"})
+	some ran in {"pip", "pip3", "uv", "python", "python3"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_pip_installs(seg)
 	some dir in _pip_install_dirs(seg)
 	_outside_project(seg, dir)
@@ -616,7 +631,8 @@ ask contains msg if {
 # project (the second step of `pip download -d DIR` from another index); the project's own
 # build output (./dist/*.whl) passes.
 ask contains msg if {
-	some seg in shell.running({"pip", "pip3", "uv", "pipx"})
+	some ran in {"pip", "pip3", "uv", "pipx"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_pip_installs(seg)
 	some w in shell.operands(seg)
 	regex.match(`(?i)\.(whl|tar\.gz|tgz|zip|tar\.bz2|egg)$`, w)

@@ -65,7 +65,8 @@ written contains p if {
 written contains p if some p in _operand_written
 
 _operand_written contains p if {
-	some seg in shell.running(_operand_writers)
+	some ran in _operand_writers & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some p in shell.segment_paths(seg)
 	p.source == "argument"
 	_writes_operand(seg, p.raw)
@@ -142,28 +143,33 @@ deny contains msg if {
 _service_verbs := {"enable", "reenable", "link", "preset", "edit", "add-wants", "add-requires", "set-default"}
 
 findings contains sprintf("`%s` enables a service that starts automatically", [concat(" ", seg.argv)]) if {
+	"systemctl" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"systemctl"})
 	some a in shell.args(seg)
 	a in _service_verbs
 }
 
 findings contains sprintf("`%s` keeps the user's services running after logout", [concat(" ", seg.argv)]) if {
+	"loginctl" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"loginctl"})
 	"enable-linger" in shell.args(seg)
 }
 
 findings contains sprintf("`%s` loads a launchd job", [concat(" ", seg.argv)]) if {
+	"launchctl" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"launchctl"})
 	some a in shell.args(seg)
 	a in {"load", "bootstrap", "submit", "enable", "kickstart"}
 }
 
 findings contains sprintf("`%s` schedules a command to run later", [concat(" ", seg.argv)]) if {
-	some seg in shell.running({"at", "batch", "atq-submit", "schtasks", "systemd-run", "update-rc.d", "chkconfig", "rc-update"})
+	some ran in {"at", "batch", "atq-submit", "schtasks", "systemd-run", "update-rc.d", "chkconfig", "rc-update"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	not _lists_only(seg)
 }
 
 findings contains sprintf("`%s` installs a login hook", [concat(" ", seg.argv)]) if {
+	"defaults" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"defaults"})
 	some a in shell.args(seg)
 	lower(a) in {"loginhook", "logouthook"}
@@ -173,7 +179,8 @@ findings contains sprintf("`%s` installs a login hook", [concat(" ", seg.argv)])
 # every later editor session with the user's rights; marketplace IDs and the project's
 # own build (./my-ext-0.1.0.vsix, not downloaded in the same command) stay allowed
 findings contains sprintf("`%s` installs an editor extension from the file `%s`", [concat(" ", seg.argv), ext]) if {
-	some seg in shell.running(_editors)
+	some ran in _editors & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some i, a in shell.args(seg)
 	a == "--install-extension"
 	ext := shell.args(seg)[i + 1]
@@ -182,7 +189,8 @@ findings contains sprintf("`%s` installs an editor extension from the file `%s`"
 }
 
 findings contains sprintf("`%s` installs an editor extension from the file `%s`", [concat(" ", seg.argv), ext]) if {
-	some seg in shell.running(_editors)
+	some ran in _editors & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	startswith(a, "--install-extension=")
 	ext := substring(a, 20, -1)
@@ -201,7 +209,8 @@ _built_in_project(seg, ext) if {
 }
 
 _downloaded_here(ext) if {
-	some other in shell.running(data.claude_rego.lib.shell.downloaders)
+	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
+	some other in shell.running({ran})
 	some a in shell.args(other)
 	shell.basename(a) == shell.basename(ext)
 }
@@ -227,7 +236,8 @@ findings contains sprintf("a container started with --restart=%s comes back afte
 }
 
 findings contains sprintf("`%s create %s` schedules a job in the cluster", [shell.name(seg), kind]) if {
-	some seg in shell.running({"kubectl", "oc", "k"})
+	some ran in {"kubectl", "oc", "k"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	args := [lower(a) | some a in shell.args(seg); not startswith(a, "-")]
 	count(args) >= 2
 	args[0] in {"create", "run"}

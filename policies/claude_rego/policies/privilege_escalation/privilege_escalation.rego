@@ -34,12 +34,14 @@ findings contains sprintf("`%s` runs a command with elevated privileges", [w]) i
 }
 
 findings contains sprintf("`%s` elevates privileges", [seg.command]) if {
-	some seg in shell.running(escalators)
+	some ran in escalators & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 }
 
 setuid_mode := `^([ugoa]*[+=][rwxXt]*s[rwxXst]*(,.*)?|0*[2-7][0-7]{3})$`
 
 findings contains "`chmod` sets a setuid/setgid bit" if {
+	"chmod" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"chmod"})
 	some arg in shell.args(seg)
 	some part in split(arg, ",")
@@ -47,6 +49,7 @@ findings contains "`chmod` sets a setuid/setgid bit" if {
 }
 
 findings contains "`install` creates a setuid/setgid file" if {
+	"install" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"install"})
 	value := shell.option_value(seg, {"-m", "--mode"})
 	some part in split(value, ",")
@@ -61,7 +64,8 @@ findings contains sprintf("`%s` injects a shared library into the programs it st
 }
 
 findings contains sprintf("`%s` injects a shared library into the programs it starts", [var]) if {
-	some seg in shell.running({"export", "declare", "typeset", "setenv"})
+	some ran in {"export", "declare", "typeset", "setenv"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some arg in shell.args(seg)
 	some var in injection_variables
 	startswith(arg, var)
@@ -70,6 +74,7 @@ findings contains sprintf("`%s` injects a shared library into the programs it st
 injection_variables := {"LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH"}
 
 findings contains "`setcap` grants file capabilities" if {
+	"setcap" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"setcap"})
 }
 
@@ -97,7 +102,8 @@ admin_groups := {"sudo", "wheel", "admin", "root", "docker", "lxd", "libvirt", "
 _account_tools := {"useradd", "adduser", "usermod", "userdel", "deluser", "groupadd", "groupmod", "gpasswd", "passwd", "chpasswd", "chage", "vipw", "vigr", "pw", "dscl", "sysadminctl", "newusers", "addgroup", "delgroup"}
 
 findings contains sprintf("`%s` gives administrative rights (group %s)", [concat(" ", seg.argv), g]) if {
-	some seg in shell.running(_account_tools)
+	some ran in _account_tools & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	not shell.has_arg(seg, {"--help", "-h"})
 	some a in shell.args(seg)
 	some g in split(a, ",")
@@ -108,7 +114,8 @@ findings contains sprintf("`%s` gives administrative rights (group %s)", [concat
 _adds_to_group(seg) if shell.runs_any(seg, {"usermod", "useradd", "adduser", "gpasswd", "addgroup", "pw", "dscl"})
 
 findings contains sprintf("`%s` changes the system's accounts or passwords", [concat(" ", seg.argv)]) if {
-	some seg in shell.running(_account_tools)
+	some ran in _account_tools & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	not shell.has_arg(seg, {"--help", "-h", "--version"})
 	not _account_info(seg)
 }

@@ -52,7 +52,8 @@ _runs_its_input(run) if {
 
 # curl … | sh
 deny contains msg if {
-	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
+	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
+	some fetch in shell.running({ran})
 	some run in segments
 	_runs_its_input(run)
 	_fed_from(fetch, _input_node(run))
@@ -78,7 +79,8 @@ _fed_from(fetch, node) if {
 
 # bash <(curl …), sh -c "$(curl …)", eval "$(curl …)", source <(curl …), $(curl …)
 deny contains msg if {
-	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
+	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
+	some fetch in shell.running({ran})
 	fetch.context in {"substitution", "process_substitution"}
 	host := shell.by_id(fetch.parent)
 	_executesshell.substitution(host)
@@ -105,7 +107,8 @@ _executesshell.substitution(host) if {
 
 # curl -o i.sh … && sh i.sh; wget …/tool; chmod +x tool; ./tool
 deny contains msg if {
-	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
+	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
+	some fetch in shell.running({ran})
 	names := downloaded(fetch)
 	some run in segments
 	run.id > fetch.id
@@ -146,13 +149,15 @@ deny contains msg if {
 
 # curl … | tee run.sh && bash run.sh
 downloaded_by_tee(fetch) := {_file_name(a) |
+	"tee" in data.claude_rego.lib.shell.names
 	some tee in shell.running({"tee"})
 	shell.upstream(fetch, tee)
 	some a in shell.operands(tee)
 }
 
 deny contains msg if {
-	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
+	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
+	some fetch in shell.running({ran})
 	names := downloaded_by_tee(fetch)
 	count(names) > 0
 	some run in segments
@@ -165,7 +170,8 @@ deny contains msg if {
 # loaded by inline code), or code fetched in a form whose file names are not known
 # (wget -r, an archive that is extracted, git clone DIR) followed by local code from it
 ask contains msg if {
-	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
+	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
+	some fetch in shell.running({ran})
 	names := downloaded(fetch) | downloaded_by_tee(fetch)
 	some run in segments
 	run.id > fetch.id
@@ -187,7 +193,8 @@ _uses_file(run, names) if {
 }
 
 ask contains msg if {
-	some fetch in shell.running(data.claude_rego.lib.shell.downloaders | {"git"})
+	some ran in (data.claude_rego.lib.shell.downloaders | {"git"}) & data.claude_rego.lib.shell.names
+	some fetch in shell.running({ran})
 	_fetches_unknown_files(fetch)
 	some run in segments
 	run.id > fetch.id
@@ -205,7 +212,8 @@ _fetches_unknown_files(seg) if {
 _fetches_unknown_files(seg) if {
 	shell.runs_any(seg, data.claude_rego.lib.shell.downloaders)
 	names := downloaded(seg)
-	some ex in shell.running({"tar", "unzip", "7z", "bsdtar"})
+	some ran in {"tar", "unzip", "7z", "bsdtar"} & data.claude_rego.lib.shell.names
+	some ex in shell.running({ran})
 	ex.id > seg.id
 	some a in ex.args
 	_file_name(a) in names
@@ -273,8 +281,10 @@ deny contains msg if {
 
 # curl … | tar x && ./dir/setup: an archive extracted from a download's stream, then local code
 ask contains msg if {
-	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
-	some ex in shell.running({"tar", "bsdtar", "unzip", "7z", "cpio", "busybox"})
+	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
+	some fetch in shell.running({ran})
+	some ran2 in {"tar", "bsdtar", "unzip", "7z", "cpio", "busybox"} & data.claude_rego.lib.shell.names
+	some ex in shell.running({ran2})
 	shell.upstream(fetch, ex)
 	some run in segments
 	run.id > ex.id
@@ -284,7 +294,8 @@ ask contains msg if {
 
 # a downloaded editor or browser extension installed in the same command
 ask contains msg if {
-	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
+	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
+	some fetch in shell.running({ran})
 	names := downloaded(fetch) | downloaded_by_tee(fetch)
 	some run in segments
 	run.id > fetch.id
@@ -327,7 +338,8 @@ _substituted_download(fetch) := host if {
 }
 
 deny contains msg if {
-	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
+	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
+	some fetch in shell.running({ran})
 	host := _substituted_download(fetch)
 	_runs_substituted_program(host)
 	msg := sprintf("Blocked: `%s` runs the output of `%s` as its program, which runs code from the network unreviewed. %s", [concat(" ", host.argv), concat(" ", fetch.argv), advice])
@@ -342,7 +354,8 @@ _runs_substituted_program(host) if {
 }
 
 ask contains msg if {
-	some fetch in shell.running(data.claude_rego.lib.shell.downloaders)
+	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
+	some fetch in shell.running({ran})
 	host := _substituted_download(fetch)
 	not _runs_substituted_program(host)
 	not shell.interpreter(host)

@@ -504,7 +504,8 @@ credential_commands := settings.value("credential_commands")
 _credential_programs := {cmd[0] | some cmd in credential_commands}
 
 deny contains msg if {
-	some seg in shell.running(_credential_programs)
+	some ran in _credential_programs & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	n := shell.name(seg) # (once per segment, not once per entry of the table)
 	some cmd in credential_commands
 	cmd[0] == n
@@ -520,7 +521,8 @@ deny contains msg if {
 # print names, types, sizes and ages only, and a jsonpath or custom-columns that reads
 # only such fields (.metadata.name, .type) prints no value either.
 deny contains msg if {
-	some seg in shell.running({"kubectl", "oc", "k", "microk8s.kubectl", "k3s"})
+	some ran in {"kubectl", "oc", "k", "microk8s.kubectl", "k3s"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	"get" in shell.args(seg)
 	some arg in shell.operands(seg)
 	_kube_secret_resource(arg)
@@ -572,7 +574,8 @@ deny contains msg if {
 	some n in data.claude_rego.lib.shell.names
 	some prefix in {"docker-credential-", "git-credential-"}
 	startswith(n, prefix)
-	some seg in shell.running({n})
+	some ran in {n} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some word in {"get", "list"}
 	word in shell.args(seg)
 	msg := sprintf("Blocked: `%s` prints stored credentials; they must not reach the model. %s", [concat(" ", seg.argv), instead])
@@ -581,7 +584,8 @@ deny contains msg if {
 # git/npm/yarn/pnpm config reads of tokens and credentials (git config --get-regexp token,
 # npm config get //registry.npmjs.org/:_authToken)
 deny contains msg if {
-	some seg in shell.running({"git", "npm", "yarn", "pnpm", "pip", "pip3", "poetry", "composer"})
+	some ran in {"git", "npm", "yarn", "pnpm", "pip", "pip3", "poetry", "composer"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	"config" in shell.args(seg)
 	some arg in shell.args(seg)
 	regex.match(`(?i)(token|password|passwd|credential|secret|_auth)`, arg)
@@ -654,7 +658,8 @@ deny contains msg if {
 secret_var_re := `(?i)(^|_)(token|secret|password|passwd|pwd|pass|api_?key|access_?key|private_?key|secret_?key|credentials?|auth_?token|session_?token)(_base)?$`
 
 deny contains msg if {
-	some seg in shell.running({"echo", "printf", "print"})
+	some ran in {"echo", "printf", "print"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	not shell.stdout_discarded(seg) # echo "$TOKEN" >/dev/null prints nothing anyone sees
 	some raw in shell.raw_args(seg)
 	some ref in regex.find_n(`\$\{?[A-Za-z_][A-Za-z0-9_]*`, raw, 8)
@@ -706,6 +711,7 @@ _secret_consumer(seg) if {
 }
 
 deny contains msg if {
+	"printenv" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"printenv"})
 	not shell.stdout_discarded(seg) # printenv TOKEN >/dev/null: an "is it set" check
 	some var in shell.operands(seg)
@@ -809,7 +815,8 @@ _references(raw, var) if contains(raw, concat("", ["${", var]))
 deny contains msg if {
 	some n in data.claude_rego.lib.shell.names
 	_interpreter(n)
-	some seg in shell.running({n})
+	some ran in {n} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some arg in shell.args(seg)
 	count(arg) > 3
 	regex.match(secret_mention_re, arg)

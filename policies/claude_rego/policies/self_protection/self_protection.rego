@@ -116,12 +116,14 @@ _takes_protected(l) if ancestor_of_protected(l)
 # what a command deletes, moves away, replaces or re-permissions (every operand, sources
 # of mv included; mkdir -p ~/.local/state or cp x ~/.claude/ are not in it)
 _replaced contains p if {
-	some seg in shell.running({"mv", "rsync", "rm", "rmdir", "unlink", "shred", "chmod", "chown", "chgrp", "chattr", "setfacl"})
+	some ran in {"mv", "rsync", "rm", "rmdir", "unlink", "shred", "chmod", "chown", "chgrp", "chattr", "setfacl"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some word in shell.operands(seg)
 	p := paths.location(seg, word)
 }
 
 _replaced contains p if {
+	"ln" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"ln"})
 	word := _last(shell.operands(seg))
 	p := paths.location(seg, word)
@@ -134,7 +136,8 @@ _last(xs) := xs[count(xs) - 1]
 _lockers := {"flock", "lockf", "lckdo", "chflags", "setfacl", "chattr", "mkfifo", "mknod"}
 
 deny contains msg if {
-	some seg in shell.running(_lockers)
+	some ran in _lockers & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some word in shell.operands(seg)
 	p := paths.location(seg, word)
 	some l in _locs(p)
@@ -287,7 +290,8 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some seg in shell.running({"export", "declare", "typeset", "readonly", "local", "unset"})
+	some ran in {"export", "declare", "typeset", "readonly", "local", "unset"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.raw_args(seg)
 	regex.match(`^CLAUDE_ENV_FILE(=|$)`, a)
 	msg := "an agent may not redefine CLAUDE_ENV_FILE."
@@ -309,7 +313,8 @@ _killers := {"pkill", "killall", "skill", "snice"}
 _hook_process_re := `(?i)claude[-_]?rego|regorus|(^|/)python[0-9.]*$|^python|claude_rego\.entry`
 
 deny contains msg if {
-	some seg in shell.running(_killers)
+	some ran in _killers & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	not startswith(a, "-")
 	regex.match(_hook_process_re, a)
@@ -318,11 +323,13 @@ deny contains msg if {
 
 # kill $(pgrep -f claude-rego), kill `pidof python3`
 deny contains msg if {
-	some seg in shell.running({"pgrep", "pidof"})
+	some ran in {"pgrep", "pidof"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	not startswith(a, "-")
 	regex.match(_hook_process_re, a)
-	some k in shell.running({"kill", "xargs"})
+	some ran2 in {"kill", "xargs"} & data.claude_rego.lib.shell.names
+	some k in shell.running({ran2})
 	k.id != seg.id
 	msg := sprintf("`%s %s` feeding `kill` would stop claude-rego's hook processes; an agent may not switch off its own governance.", [shell.name(seg), a])
 }

@@ -51,38 +51,44 @@ _verb(seg, verbs) if {
 }
 
 findings contains "`systemctl` stops or changes the claude-rego service" if {
+	"systemctl" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"systemctl"})
 	_verb(seg, {"stop", "kill", "disable", "mask", "restart", "try-restart", "reload", "reload-or-restart", "edit", "revert", "set-property", "freeze", "clean", "link", "preset"})
 	_names_service(seg)
 }
 
 findings contains "`launchctl` stops or unloads the claude-rego service" if {
+	"launchctl" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"launchctl"})
 	_verb(seg, {"stop", "kill", "bootout", "unload", "remove", "disable"})
 	_names_service(seg)
 }
 
 findings contains "the container runtime stops the claude-rego container" if {
-	some seg in shell.running({"docker", "podman", "nerdctl"})
+	some ran in {"docker", "podman", "nerdctl"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_verb(seg, {"stop", "kill", "rm", "pause", "update", "restart"})
 	some arg in shell.args(seg)
 	_mentions_service(arg)
 }
 
 findings contains "a signal is sent to the claude-rego service" if {
-	some seg in shell.running({"pkill", "killall"})
+	some ran in {"pkill", "killall"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some arg in shell.args(seg)
 	_mentions_service(arg)
 }
 
 # kill $(pgrep -f claude-rego), pgrep -f claude-rego | xargs kill, lsof -ti :884 | xargs kill
 findings contains "a process found by name or port is killed: the claude-rego service" if {
-	some finder in shell.running({"pgrep", "pidof", "lsof", "fuser", "ss", "netstat", "pgrep.exe"})
+	some ran in {"pgrep", "pidof", "lsof", "fuser", "ss", "netstat", "pgrep.exe"} & data.claude_rego.lib.shell.names
+	some finder in shell.running({ran})
 	_finds_service(finder)
 	count(shell.running({"kill", "pkill", "killall", "xargs"})) > 0
 }
 
 findings contains "`fuser -k` kills the process on the service port" if {
+	"fuser" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"fuser"})
 	shell.has_short_flag(seg, {"k"})
 	_finds_service(seg)
@@ -100,13 +106,15 @@ _finds_service(seg) if {
 }
 
 findings contains "a listener on the service port would impersonate the claude-rego service" if {
-	some seg in shell.running({"nc", "ncat", "netcat", "nc.openbsd", "nc.traditional"})
+	some ran in {"nc", "ncat", "netcat", "nc.openbsd", "nc.traditional"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_listens(seg)
 	some arg in shell.args(seg)
 	arg in ports
 }
 
 findings contains "a listener on the service port would impersonate the claude-rego service" if {
+	"socat" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"socat"})
 	some arg in shell.args(seg)
 	some port in ports
@@ -114,7 +122,8 @@ findings contains "a listener on the service port would impersonate the claude-r
 }
 
 findings contains "a listener on the service port would impersonate the claude-rego service" if {
-	some seg in shell.running({"python", "python3", "python2", "pypy3"})
+	some ran in {"python", "python3", "python2", "pypy3"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	args := shell.args(seg)
 	"http.server" in args
 	some arg in args
@@ -126,6 +135,7 @@ _listens(seg) if shell.has_short_flag(seg, {"l"})
 _listens(seg) if "--listen" in shell.args(seg)
 
 findings contains "`claude-rego` would start, re-register or roll back the decision service" if {
+	"claude-rego" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"claude-rego"})
 	args := shell.args(seg)
 	count(args) > 0
@@ -133,6 +143,7 @@ findings contains "`claude-rego` would start, re-register or roll back the decis
 }
 
 findings contains "`claude-rego` would start, re-register or roll back the decision service" if {
+	"claude-rego" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"claude-rego"})
 	"--allow-rollback" in shell.args(seg)
 }

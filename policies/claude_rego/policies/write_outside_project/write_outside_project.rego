@@ -123,6 +123,7 @@ _startup_paths := {lower(concat("/", [home, file])) | some file in startup_files
 
 # crontab FILE / crontab - / crontab -e / crontab -r: scheduled jobs live outside the project
 deny contains msg if {
+	"crontab" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"crontab"})
 	not _lists_only(seg)
 	msg := sprintf("Blocked: `%s` changes the user's crontab, which runs commands outside the project on a schedule (a persistence mechanism). Ask the user to make this change.", [concat(" ", seg.argv)])
@@ -137,7 +138,8 @@ _lists_only(seg) if {
 # tar -P / --absolute-names keeps leading "/" and ".." in member names: the archive,
 # not the command line, says where files land, so any path may be written.
 ask contains msg if {
-	some seg in shell.running({"tar", "gtar", "bsdtar"})
+	some ran in {"tar", "gtar", "bsdtar"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_tar_extracts(seg)
 	_tar_absolute(seg)
 	msg := sprintf("`%s` extracts with absolute names (-P): the archive decides where files are written, possibly outside the project (%s). Approve only if you trust the archive.", [shell.name(seg), input.facts.project_dir])
@@ -170,7 +172,8 @@ _tar_absolute(seg) if {
 # 7z -spf extracts fully qualified paths, cpio -i keeps absolute names unless told
 # --no-absolute-filenames (an rpm2cpio payload is relative by construction).
 ask contains msg if {
-	some seg in shell.running({"unzip", "7z", "7za", "7zz", "7zr", "cpio"})
+	some ran in {"unzip", "7z", "7za", "7zz", "7zr", "cpio"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_unsafe_names(seg)
 	msg := sprintf("`%s` extracts keeping absolute or `../` member names: the archive decides where files are written, possibly outside the project (%s). Approve only if you trust the archive.", [shell.name(seg), input.facts.project_dir])
 }
@@ -233,7 +236,8 @@ _only_deleted_cache(p) if {
 }
 
 _deleted contains p if {
-	some seg in shell.running({"rm", "rmdir", "unlink"})
+	some ran in {"rm", "rmdir", "unlink"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some word in shell.operands(seg)
 	p := paths.location(seg, word)
 }
