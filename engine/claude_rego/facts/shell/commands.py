@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .programs import _option, _option_commands
+from .programs import _XARGS_LIKE, _as_xargs, _fd_as_find, _option, _option_commands
 from .routes import _NPM_EXEC_KEYS
 from .tables import _ALL_POSITIONAL, _FIND_EXEC, _FOREIGN_SHELLS, _RESERVED_SKIP, _SHELLS, _XARGS_VALUE_OPTS
 from .words import _BRACE_LIMIT, _ref_at, _variants, _Word
@@ -319,6 +319,10 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
             self.mark(node, "foreign_shell_code")
     if payload is not None:
         self.child_sequence(node, payload, depth, context, params)
+    if command in _XARGS_LIKE:  # rush, gargs, xe: read as the xargs they amount to
+        as_xargs = _as_xargs(command, args)
+        if as_xargs is not None:
+            command, args = "xargs", as_xargs
     if command == "xargs":
         inner = _after_options(args, _XARGS_VALUE_OPTS)
         if inner:
@@ -336,6 +340,15 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
                     self.child_words(node, args[i + 1:j], depth, "find_exec", [])
                 i = j
             i += 1
+    elif command in ("fd", "fdfind"):
+        as_find = _fd_as_find(args)
+        if as_find is not None:  # fd -x/-X CMD: the find -exec it amounts to
+            self.child_words(node, as_find, depth, "wrapped", [command])
+    elif command == "capsh" and "--" in args:
+        # capsh … -- ARGS runs `/bin/bash ARGS` (or --shell=PROG)
+        shell = next((a.split("=", 1)[1] for a in args if a.startswith("--shell=")), "bash")
+        rest = args[len(args) - args[::-1].index("--"):]
+        self.child_words(node, [shell] + rest, depth, "wrapped", ["capsh"])
     elif command == "git":
         self.git_routes(node, args, depth)
     elif command in ("npm", "pnpm", "yarn") and len(args) >= 3 and args[0] in ("config", "set", "c"):

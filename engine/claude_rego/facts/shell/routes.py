@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .programs import _template_words
 from .words import _BRACE_LIMIT, _quote, _split_simple
 
 TYPE_CHECKING = False  # typing costs import time on every hook call
@@ -53,6 +54,8 @@ def parallel(self: _Parser, node: dict, args: list[str], depth: int) -> None:
     rest = args[i:]
     cut = rest.index(":::") if ":::" in rest else len(rest)
     template, values = rest[:cut], rest[cut + 1:]
+    if len(template) == 1 and " " in template[0].strip():
+        template = _template_words(template[0])  # `parallel 'rm -rf {}'`: one shell string
     if not template:
         for value in values[:_BRACE_LIMIT]:
             self.child_sequence(node, value, depth, "parallel")

@@ -89,7 +89,39 @@ _recursive_reader_names := {
 	"rg", "ag", "ack", "tar", "bsdtar", "zip", "7z", "7za", "rsync", "scp", "git-grep", "rclone", "restic", "borg",
 	"duplicity", "croc", "magic-wormhole", "wormhole", "aws", "gsutil", "gcloud", "azcopy", "http-server", "serve",
 	"httpd", "caddy", "miniserve", "darkhttpd", "webfsd", "npx", "bunx", "pnpx", "pnpm", "yarn", "php", "ruby",
-	"grep", "egrep", "fgrep", "cp",
+	"grep", "egrep", "fgrep", "cp", "find", "gfind", "bfs", "fd", "fdfind",
+}
+
+# fd -x CMD is read as the find it amounts to (a child segment, context "wrapped"); the
+# paths are recorded on fd's own segment
+_recursive_reader(seg) if {
+	shell.runs_any(seg, {"fd", "fdfind"})
+	some child in shell.running({"find"})
+	child.parent == seg.id
+	child.context == "wrapped"
+	_recursive_reader(child)
+}
+
+# find (and fd -x, read as find) running a program on every file under a start: a recursive
+# read unless a test narrows the files or the program prints nothing of their contents
+_recursive_reader(seg) if {
+	shell.runs_any(seg, {"find", "gfind", "bfs"})
+	not _find_narrowed(seg)
+	some child in data.claude_rego.lib.shell.in_context("find_exec")
+	child.parent == seg.id
+	not shell.runs_any(child, _no_content_programs)
+}
+
+_find_narrowed(seg) if {
+	some a in shell.args(seg)
+	a in {"-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-size", "-empty", "-user", "-perm", "-inum", "-samefile", "-links", "-wholename", "-iwholename", "-maxdepth"}
+}
+
+# programs that print nothing of a file's contents (names, sizes, hashes) or change metadata
+_no_content_programs := {
+	"ls", "stat", "file", "wc", "du", "echo", "printf", "test", "[", "true", "false", "basename", "dirname", "realpath",
+	"readlink", "touch", "chmod", "chown", "chgrp", "rm", "rmdir", "unlink", "sha256sum", "sha1sum", "md5sum",
+	"sha512sum", "b2sum", "cksum", "shasum", "setfacl", "getfacl", "lsattr", "chattr", "mkdir",
 }
 
 _recursive_reader(seg) if shell.runs_any(seg, {"rg", "ag", "ack", "tar", "bsdtar", "zip", "7z", "7za", "rsync", "scp", "git-grep", "rclone", "restic", "borg", "duplicity", "croc", "magic-wormhole", "wormhole"})
