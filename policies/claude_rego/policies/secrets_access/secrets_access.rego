@@ -692,8 +692,16 @@ deny contains msg if {
 	some ref in regex.find_n(`\$\{?[A-Za-z_][A-Za-z0-9_]*`, raw, 8)
 	var := trim_left(trim_prefix(ref, "$"), "{")
 	regex.match(secret_var_re, var)
+	not upper(var) in {"PWD", "OLDPWD"} # the working directory, not a password
+	not _assigns_only(seg)
 	not _feeds_secret_consumer(seg)
 	msg := sprintf("Blocked: `%s` prints $%s, which holds a secret; it must not reach the model. Check that it is set with `test -n \"$%s\"` instead.", [concat(" ", seg.argv), var, var])
+}
+
+# printf -v NAME …: the text goes into a variable (judged where it is printed), not out
+_assigns_only(seg) if {
+	shell.runs(seg, "printf")
+	startswith(shell.args(seg)[0], "-v")
 }
 
 # echo "$TOKEN" | docker login --password-stdin: the value goes into a program that
@@ -742,6 +750,7 @@ deny contains msg if {
 	not shell.stdout_discarded(seg) # printenv TOKEN >/dev/null: an "is it set" check
 	some var in shell.operands(seg)
 	regex.match(secret_var_re, var)
+	not upper(var) in {"PWD", "OLDPWD"}
 	msg := sprintf("Blocked: `%s` prints $%s, which holds a secret; it must not reach the model. Check that it is set with `test -n \"$%s\"` instead.", [concat(" ", seg.argv), var, var])
 }
 

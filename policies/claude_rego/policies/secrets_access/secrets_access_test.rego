@@ -260,6 +260,14 @@ test_cloud_and_cluster_cli_credential_stores_denied if {
 	allowed(read("/home/dev/project/docs/clouds.md"))
 }
 
+test_working_directory_and_printf_assignments_are_not_prints if {
+	allowed(cmd(["echo", "$PWD"]))
+	allowed(cmd(["printenv", "OLDPWD"]))
+	allowed(cmd(["printf", "-v", "k", "%s", "$GITHUB_TOKEN"]))
+	denied(cmd(["echo", "$DB_PWD"]))
+	denied(cmd(["printf", "%s", "$GITHUB_TOKEN"]))
+}
+
 test_find_exec_over_a_directory_holding_secrets_denied if {
 	home := [path("~", "/home/dev", false)]
 	find_cat := [seg(0, ["find", "~", "-exec", "cat", "{}", ";"]), sub(1, ["cat", "{}"], {"parent": 0, "context": "find_exec"})]
