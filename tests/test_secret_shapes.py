@@ -139,3 +139,33 @@ def test_large_adversarial_input_finishes(chunk):
     secrets.find(chunk * 4)
     t2 = time.perf_counter()
     print(f"{chunk[:12]!r}: 1x {t1 - t0:.4f}s 4x {t2 - t1:.4f}s")
+
+
+def _nested(inner: dict, levels: int = 1) -> str:
+    import json
+
+    text = json.dumps(inner)
+    for _ in range(levels):
+        text = json.dumps({"SecretString": text, "Name": "db"})
+    return text
+
+
+@pytest.mark.parametrize("text,value", [
+    (_nested({"username": "app", "password": "4g6Yd455nLh6kFqQ"}), "4g6Yd455nLh6kFqQ"),
+    (_nested({"user": "app", "pass": "F3cUpmqx2V0k9Lw"}, 2), "F3cUpmqx2V0k9Lw"),
+    (_nested({"api_key": "Zq8vR2mT4xW9kL1pN6bY"}), "Zq8vR2mT4xW9kL1pN6bY"),
+    ("aws output: " + _nested({"client_secret": "m9XvQ2rTz8LkW4pB7nYc"}) + " (done)", "m9XvQ2rTz8LkW4pB7nYc"),
+])
+def test_secrets_inside_escaped_json_strings(text, value):
+    found = [f["value"] for f in secrets.find(text)]
+    assert value in found, found
+    assert all(v in text for v in found)  # every value is the exact text to remove
+
+
+@pytest.mark.parametrize("text", [
+    _nested({"username": "app", "host": "db.internal", "port": 5432}),
+    _nested({"password": "changeme"}), _nested({"token": "${TOKEN}"}),
+    '{"msg": "say \\"hello\\" to \\\\ the world \\u00e9 \\x"}', "\\" * 5000 + '\\"' * 5000,
+])
+def test_escaped_json_without_secrets(text):
+    assert secrets.find(text) == []

@@ -254,7 +254,7 @@ _KUBECONFIG = lazy(r"(?m)^(?:kind:[ \t]*Config|users:|[ \t]*client-(?:key|certif
 _DEV_PASSWORDS = {"postgres", "root", "admin", "test", "dev", "pass", "mysql", "guest", "user"}
 _TF_SENSITIVE = lazy(r"\"sensitive\"[ \t]*:[ \t]*true")
 
-_NAME = (r"(?:[A-Za-z0-9]{1,24}[_.-]){0,4}?(?:password|passwd|passphrase|pwd|secret|secret[_-]?key|api[_-]?key|apikey"
+_NAME = (r"(?:[A-Za-z0-9]{1,24}[_.-]){0,4}?(?:password|passwd|passphrase|pwd|pass|secret|secret[_-]?key|api[_-]?key|apikey"
          r"|api[_-]?token|access[_-]?token|auth[_-]?token|refresh[_-]?token|token|private[_-]?key"
          r"|client[_-]?secret|access[_-]?key|secret[_-]?access[_-]?key|signing[_-]?key|master[_-]?key"
          r"|encryption[_-]?key|credentials?|auth|dsn|[A-Za-z0-9]{1,24}[_-]key)(?:[_-][A-Za-z0-9]{1,24})?")
@@ -396,11 +396,65 @@ def _terraform(text: str, out: list) -> None:
             stack.extend(node)
 
 
+_JSON_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+
+
+def _unescape_level(text: str) -> str:
+    """One level of JSON string escapes undone (\\" → ", \\\\ → \\, \\n, \\uXXXX): the
+    text of a JSON document held inside a JSON string (a secret manager's SecretString).
+    Linear, never raises; an escape it cannot read is kept as it is."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        j = text.find("\\", i)
+        if j < 0 or j + 1 >= n:
+            out.append(text[i:])
+            break
+        out.append(text[i:j])
+        ch = text[j + 1]
+        if ch in _JSON_ESCAPES:
+            out.append(_JSON_ESCAPES[ch])
+            i = j + 2
+        elif ch == "u" and j + 6 <= n and all(c in "0123456789abcdefABCDEF" for c in text[j + 2:j + 6]):
+            out.append(chr(int(text[j + 2:j + 6], 16)))
+            i = j + 6
+        else:
+            out.append("\\")
+            i = j + 1
+    return "".join(out)
+
+
+def _escaped(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)[1:-1]
+
+
 def find(text) -> list[dict]:
-    """The secrets in `text` (see the module docstring). Never raises."""
+    """The secrets in `text` (see the module docstring), also inside JSON documents held
+    in JSON strings (escaped names and values, up to two levels deep). Never raises."""
     if not isinstance(text, str) or not text:
         return []
     text = text[:MAX_SCAN]
+    out = _find(text)
+    inner = text
+    for _ in range(2):  # {"SecretString": "{\\"password\\": \\"…\\"}"}: the name is escaped
+        if '\\"' not in inner or len(out) >= MAX_FINDINGS:
+            break
+        try:
+            inner = _unescape_level(inner)
+            for f in _find(inner):
+                value = f["value"]
+                # the exact text to remove from the original: the value as it is written there
+                for spelling in (value, _escaped(value), _escaped(_escaped(value))):
+                    if spelling and spelling in text:
+                        if not any(spelling == g["value"] for g in out):
+                            out.append({**f, "value": spelling})
+                        break
+        except (RecursionError, MemoryError, ValueError):  # pragma: no cover - bounded input
+            break
+    return [f for f in out if not any(f is not g and f["value"] in g["value"] for g in out)][:MAX_FINDINGS]
+
+
+def _find(text: str) -> list[dict]:
     out: list[dict] = []
     # the case-insensitive hints below as substring tests of ASCII text (Unicode case folding differs)
     lower = text.lower() if text.isascii() else None
