@@ -214,7 +214,7 @@ def destructive_object(node, depth: int = 0, budget: list | None = None) -> dict
                 return {"kind": "drop", "statement": f"DELETE /{'/'.join(parts)}"[:200]}
             if method.upper() == "POST" and parts and parts[-1] in ("_delete_by_query", "_flush_all"):
                 return {"kind": "delete_all", "statement": f"POST /{'/'.join(parts)}"[:200]}
-        for k, v in list(node.items())[:64]:
+        for v in list(node.values())[:64]:
             if isinstance(v, (dict, list)):
                 found = destructive_object(v, depth + 1, budget)
                 if found:

@@ -149,7 +149,7 @@ _NO_NESTED = frozenset({
     "nix", "nix-shell", "direnv", "start-stop-daemon", "su", "sg", "script", "bwrap", "systemd-nspawn", "nsjail",
     "minijail0", "sandbox-exec", "busybox", "toybox", "time", "kill", "wait", "jobs", "fg", "bg", "disown",
     "read", "mapfile", "shift", "return", "exit", "getopts", "printenv", "env", "tee", "dd", "ldd", "nm", "objdump",
-    "getent", "id", "finger", "pinky", "lslogins",
+    "getent", "finger", "pinky", "lslogins",
     "strings", "hexdump", "xxd", "od", "base64", "md5sum", "sha256sum", "sha1sum", "shasum", "cksum", "column",
     "fmt", "fold", "nl", "paste", "join", "split", "csplit", "seq", "yes", "sleep", "date", "cal", "bc", "dc",
     "update-alternatives", "chsh", "whoami", "id", "groups", "uname", "hostname", "ps", "top", "htop", "lsof",
