@@ -99,12 +99,14 @@ _recursive_reader(seg) if {
 	some child in shell.running({"find"})
 	child.parent == seg.id
 	child.context == "wrapped"
-	_recursive_reader(child)
+	_find_reader(child)
 }
 
 # find (and fd -x, read as find) running a program on every file under a start: a recursive
 # read unless a test narrows the files or the program prints nothing of their contents
-_recursive_reader(seg) if {
+_recursive_reader(seg) if _find_reader(seg)
+
+_find_reader(seg) if {
 	shell.runs_any(seg, {"find", "gfind", "bfs"})
 	not _find_narrowed(seg)
 	some child in data.claude_rego.lib.shell.in_context("find_exec")
