@@ -139,3 +139,60 @@ def test_large_adversarial_input_finishes(chunk):
     secrets.find(chunk * 4)
     t2 = time.perf_counter()
     print(f"{chunk[:12]!r}: 1x {t1 - t0:.4f}s 4x {t2 - t1:.4f}s")
+
+
+def _nested(inner: dict, levels: int = 1) -> str:
+    import json
+
+    text = json.dumps(inner)
+    for _ in range(levels):
+        text = json.dumps({"SecretString": text, "Name": "db"})
+    return text
+
+
+@pytest.mark.parametrize("text,value", [
+    (_nested({"username": "app", "password": "4g6Yd455nLh6kFqQ"}), "4g6Yd455nLh6kFqQ"),
+    (_nested({"user": "app", "pass": "F3cUpmqx2V0k9Lw"}, 2), "F3cUpmqx2V0k9Lw"),
+    (_nested({"api_key": "Zq8vR2mT4xW9kL1pN6bY"}), "Zq8vR2mT4xW9kL1pN6bY"),
+    ("aws output: " + _nested({"client_secret": "m9XvQ2rTz8LkW4pB7nYc"}) + " (done)", "m9XvQ2rTz8LkW4pB7nYc"),
+])
+def test_secrets_inside_escaped_json_strings(text, value):
+    found = [f["value"] for f in secrets.find(text)]
+    assert value in found, found
+    assert all(v in text for v in found)  # every value is the exact text to remove
+
+
+@pytest.mark.parametrize("text", [
+    _nested({"username": "app", "host": "db.internal", "port": 5432}),
+    _nested({"password": "changeme"}), _nested({"token": "${TOKEN}"}),
+    '{"msg": "say \\"hello\\" to \\\\ the world \\u00e9 \\x"}', "\\" * 5000 + '\\"' * 5000,
+])
+def test_escaped_json_without_secrets(text):
+    assert secrets.find(text) == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ("the password for the prod VPN is 4g6Yd455nLh6kF", "4g6Yd455nLh6kF"),
+    ("ssh pass for root@10.0.4.12 is F3cU-pmqx-2V0k9", "F3cU-pmqx-2V0k9"),
+    ("the vpn pw is 9Fh3kLq2Zx", "9Fh3kLq2Zx"),
+    ("credentials for grafana are admin / Zk4Lp9Qx2Wv", "Zk4Lp9Qx2Wv"),
+    ("the wifi key for guests: Lq8Zx2Vm7Kt", "Lq8Zx2Vm7Kt"),
+    ("secret for the webhook is whk9Lq2Zx7Vm4.", "whk9Lq2Zx7Vm4"),
+    ("The db creds are app and Vq9Lm2Xz7Kp4", "Vq9Lm2Xz7Kp4"),
+])
+def test_secrets_in_prose(text, value):
+    assert value in [f["value"] for f in secrets.find(text)]
+
+
+@pytest.mark.parametrize("text", [
+    "the password is too short, it must be 12 chars", "the token is expired since 2024-05-01",
+    "the cache token is 3f2a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a", "my password for github is in 1password",
+    "the secret is stored in Vault at secret/data/app", "password: ********", "our pw policy is NIST-800-63B",
+    "the pass rate is 99.5% on v2.3.1", "the secret key is in ~/.config/app/key.txt",
+    "the password hash is sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+    "the token endpoint is https://auth.example.com/oauth/token",
+    "Connection string in docs is postgres://user:password@localhost:5432/app; update it",
+    "the password for admin is admin@example.com", "the api key is sk_test_placeholder",
+])
+def test_prose_that_holds_no_secret(text):
+    assert [f for f in secrets.find(text) if f["kind"] == "secret in prose"] == []

@@ -123,3 +123,34 @@ def test_a_request_in_separate_fields_is_a_url():
     f = facts("mcp__net__probe", {"host": "169\u3002254\u3002169\u3002254"})
     assert [n["host"] for n in f["effects"]["network"]] == ["169.254.169.254"]
     assert facts("mcp__net__probe", {"host": "a b"})["effects"]["network"] == []
+
+
+@pytest.mark.parametrize("value", [
+    {"dropDatabase": 1}, {"drop": "users"}, {"command": {"dropDatabase": True}},
+    {"delete": "orders", "deletes": [{"q": {}, "limit": 0}]},
+    {"update": "orders", "updates": [{"q": {}, "u": {"$set": {"x": 1}}, "multi": True}]},
+    ["FLUSHALL"], {"command": ["flushdb", "ASYNC"]}, {"cmd": "FLUSHALL"}, {"op": "dropCollection", "name": "x"},
+    {"action": "deleteMany", "collection": "users", "filter": {}},
+    {"method": "DELETE", "path": "/logs-2024"}, {"method": "DELETE", "endpoint": "/*"},
+    {"method": "POST", "path": "/orders/_delete_by_query", "body": {"query": {"match_all": {}}}},
+    {"requests": [{"method": "DELETE", "url": "http://localhost:9200/_all"}]},
+])
+def test_destructive_database_commands_as_objects(value):
+    from claude_rego.facts.paths.sql import destructive_object
+
+    assert destructive_object(value) is not None
+    effects = tool_effects("mcp__anything__send", {"payload": value})
+    assert effects["sql"], effects
+
+
+@pytest.mark.parametrize("value", [
+    {"find": "users", "filter": {}}, {"delete": "orders", "deletes": [{"q": {"status": "x"}, "limit": 1}]},
+    {"action": "delete", "collection": "users", "filter": {"_id": "42"}}, ["GET", "k"], {"command": ["DEL", "k1"]},
+    {"method": "DELETE", "path": "/logs/_doc/42"}, {"method": "GET", "path": "/logs"}, {"drop": 0},
+    {"type": "issue", "state": "open"}, {"op": "replace", "path": "/spec/replicas", "value": 3},
+    "x" * 10, [[[[[[[[[[[["FLUSHALL"]]]]]]]]]]]],
+])
+def test_objects_that_lose_nothing(value):
+    from claude_rego.facts.paths.sql import destructive_object
+
+    assert destructive_object(value) is None

@@ -139,12 +139,23 @@ _NETRC = lazy(r"\b(?:machine[ \t\r\n]+[^\s]+|default)(?:[ \t\r\n]+(?:login|accou
 _PROSE_PASSWORD = lazy(
     r"(?i)\b(?:password|passphrase|passwd|passcode)(?:[ \t]+for[ \t]+(?:the[ \t]+)?[\w.@-]+(?:[ \t]+key)?)?"
     r"(?:[ \t]+(?:is|was|would be|will be))?(?:[ \t]*:[ \t]*|[ \t]+)[`'\"]?([^\s`'\"]{6,128})")  # password=… is an assignment (found as such)
+# a secret in prose with words between the secret word and the value: "the password for
+# the prod VPN is 4g6Yd455nLh6kF", "ssh pass for root@10.0.4.12 is F3cU-pmqx-2V0k9",
+# "credentials for grafana are admin / Zk4Lp9Qx2Wv", "the wifi key: Lq8Zx2Vm7Kt" (the value
+# must look generated: see _prose_secret)
+_PROSE_SECRET = lazy(
+    r"(?i)\b(?:password|passphrase|passwd|passcode|pass|pwd|pw|secret|token|credentials?|creds|api[ _-]?key|"
+    r"access[ _-]?key|secret[ _-]?key|private[ _-]?key|wi-?fi[ _-]?key|psk)\b"
+    r"(?:[ \t]*[:=]|(?:[^\n!?;:=.`'\"]|\.(?!\s)){1,60}?(?:\b(?:is|are|was|were|will be|would be)\b[ \t]*:?|"
+    r"[ \t)][:=]|:(?=[ \t])))[ \t]*"
+    r"[`'\"]?([^\s`'\",]{3,128})(?:[`'\"]?[ \t]*(?:/|,|and)[ \t]*[`'\"]?([^\s`'\",]{8,128}))?")
+_PROSE_SECRET_WORDS = ("pass", "pwd", "pw", "secret", "token", "cred", "key", "psk")
 _ENV_PASSWORD = lazy(r"\b(PGPASSWORD|MYSQL_PWD|MYSQL_PASSWORD|REDISCLI_AUTH|PGPASS)=(\"[^\"\n]{4,}\"|'[^'\n]{4,}'|[^\s\"'$`;&|]{4,})")
 _KUBECONFIG = lazy(r"(?m)^(?:kind:[ \t]*Config|users:|[ \t]*client-(?:key|certificate)-data:|[ \t]*certificate-authority-data:)")
 _DEV_PASSWORDS = {"postgres", "root", "admin", "test", "dev", "pass", "mysql", "guest", "user"}
 _TF_SENSITIVE = lazy(r"\"sensitive\"[ \t]*:[ \t]*true")
 
-_NAME = (r"(?:[A-Za-z0-9]{1,24}[_.-]){0,4}?(?:password|passwd|passphrase|pwd|secret|secret[_-]?key|api[_-]?key|apikey"
+_NAME = (r"(?:[A-Za-z0-9]{1,24}[_.-]){0,4}?(?:password|passwd|passphrase|pwd|pass|secret|secret[_-]?key|api[_-]?key|apikey"
          r"|api[_-]?token|access[_-]?token|auth[_-]?token|refresh[_-]?token|token|private[_-]?key"
          r"|client[_-]?secret|access[_-]?key|secret[_-]?access[_-]?key|signing[_-]?key|master[_-]?key"
          r"|encryption[_-]?key|credentials?|auth|dsn|[A-Za-z0-9]{1,24}[_-]key)(?:[_-][A-Za-z0-9]{1,24})?")
@@ -211,6 +222,32 @@ def _prose_password(value: str) -> bool:
             ("$", "<", "{", "%", "/", "~", "./", "http")):
         return False
     return not re.fullmatch(r"[0-9]+(?:\.[0-9]+)*[a-z]{0,3}|[0-9]+-[0-9]+|v?[0-9]+(?:\.[0-9]+)+.*", value)
+
+
+_HASH_LIKE = lazy(r"^(?:[0-9a-f]{8,}|[0-9A-F]{8,}|[0-9a-f-]{36}|[a-z0-9]+:[0-9a-fA-F]{16,}|[a-z0-9]+-[A-Za-z0-9+/=]{40,})$")
+_EMAIL_LIKE = lazy(r"^[^@\s]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$|^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$")
+
+
+def _prose_secret(value: str) -> bool:
+    """A value named by prose ("… is X") that looks generated: 8+ characters with a letter and
+    a digit, three kinds of characters (lower, upper, digit, symbol) or 12+ characters of
+    two kinds and high entropy; not a placeholder, a variable, a path, a URL, a host or an
+    e-mail address, a hash or UUID, a version or a proverbial example password."""
+    value = value.rstrip(".,;:)?!")
+    if len(value) < 8 or not any(c.isdigit() for c in value) or not any(c.isalpha() for c in value):
+        return False
+    if _placeholder(value) or value.lower() in _FAMOUS_PASSWORDS or value.lower() in _DEV_PASSWORDS or \
+            value.startswith(("$", "<", "{", "%", "/", "~", "./", "http", "-")) or "://" in value:
+        return False
+    if _HASH_LIKE.match(value) or _EMAIL_LIKE.match(value) or _CODE.search(value):
+        return False
+    if re.fullmatch(r"v?[0-9]+(?:\.[0-9]+)+.*|[0-9]+(?:[-:/][0-9]+)+[A-Za-z]{0,3}", value):
+        return False  # versions, dates, times
+    kinds = sum((any(c.islower() for c in value), any(c.isupper() for c in value), any(c.isdigit() for c in value),
+                 any(not c.isalnum() for c in value)))
+    if not any(c.islower() for c in value):  # NIST-800-63B, ISO-27001: identifiers, unless long and random
+        return len(value) >= 14 and entropy(value) >= 3.4
+    return kinds >= 3 or (kinds == 2 and len(value) >= 12 and entropy(value) >= 3.2)
 
 
 def _placeholder(value: str) -> bool:
@@ -286,11 +323,65 @@ def _terraform(text: str, out: list) -> None:
             stack.extend(node)
 
 
+_JSON_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+
+
+def _unescape_level(text: str) -> str:
+    """One level of JSON string escapes undone (\\" → ", \\\\ → \\, \\n, \\uXXXX): the
+    text of a JSON document held inside a JSON string (a secret manager's SecretString).
+    Linear, never raises; an escape it cannot read is kept as it is."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        j = text.find("\\", i)
+        if j < 0 or j + 1 >= n:
+            out.append(text[i:])
+            break
+        out.append(text[i:j])
+        ch = text[j + 1]
+        if ch in _JSON_ESCAPES:
+            out.append(_JSON_ESCAPES[ch])
+            i = j + 2
+        elif ch == "u" and j + 6 <= n and all(c in "0123456789abcdefABCDEF" for c in text[j + 2:j + 6]):
+            out.append(chr(int(text[j + 2:j + 6], 16)))
+            i = j + 6
+        else:
+            out.append("\\")
+            i = j + 1
+    return "".join(out)
+
+
+def _escaped(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)[1:-1]
+
+
 def find(text) -> list[dict]:
-    """The secrets in `text` (see the module docstring). Never raises."""
+    """The secrets in `text` (see the module docstring), also inside JSON documents held
+    in JSON strings (escaped names and values, up to two levels deep). Never raises."""
     if not isinstance(text, str) or not text:
         return []
     text = text[:MAX_SCAN]
+    out = _find(text)
+    inner = text
+    for _ in range(2):  # {"SecretString": "{\\"password\\": \\"…\\"}"}: the name is escaped
+        if '\\"' not in inner or len(out) >= MAX_FINDINGS:
+            break
+        try:
+            inner = _unescape_level(inner)
+            for f in _find(inner):
+                value = f["value"]
+                # the exact text to remove from the original: the value as it is written there
+                for spelling in (value, _escaped(value), _escaped(_escaped(value))):
+                    if spelling and spelling in text:
+                        if not any(spelling == g["value"] for g in out):
+                            out.append({**f, "value": spelling})
+                        break
+        except (RecursionError, MemoryError, ValueError):  # pragma: no cover - bounded input
+            break
+    return [f for f in out if not any(f is not g and f["value"] in g["value"] for g in out)][:MAX_FINDINGS]
+
+
+def _find(text: str) -> list[dict]:
     out: list[dict] = []
     # the case-insensitive hints below as substring tests of ASCII text (Unicode case folding differs)
     lower = text.lower() if text.isascii() else None
@@ -363,6 +454,12 @@ def find(text) -> list[dict]:
             for m in _TOKEN_SHAPE.finditer(text):
                 if _generic_token(m, text):
                     _add(out, "token-shaped secret", m.group(0), generic=True)
+        # last: a value another rule names more precisely keeps that rule's kind
+        low = lower if lower is not None else text.lower()
+        for m in (_PROSE_SECRET.finditer(text) if any(w in low for w in _PROSE_SECRET_WORDS) else ()):
+            for value in (m.group(1), m.group(2)):
+                if value and _prose_secret(value):
+                    _add(out, "secret in prose", value.rstrip(".,;:)?!"))
     except (RecursionError, MemoryError):  # pragma: no cover - bounded input
         pass
     # drop values inside another finding's value (replacing both could leave a part)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .network import _unquote
 from .network import network as _network
 from .sql import destructive as _destructive_sql
+from .sql import destructive_object as _destructive_object
 
 # Claude Code tools and the input fields that carry a path.
 TOOL_PATH_FIELDS: dict[str, tuple[str, ...]] = {
@@ -321,6 +322,10 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             paths.append((field, node, READ if verb_access != WRITE else UNKNOWN))
 
     visit(tool_input, "", "", 0)
+    if not sql:
+        found = _destructive_object(tool_input)
+        if found:
+            sql.append({"field": "(object)", **found})
     _join_argv(tool_input, execs, executes)
     hostport = _host_and_port(tool_input)
     if hostport is not None:

@@ -333,6 +333,10 @@ def command_strings(self: _Parser, node: dict, command: str, args: list[str], de
         self.run_operands(node, operands, depth)
     elif mode == "last" and operands:
         self.child_sequence(node, operands[-1], depth, "option_exec")
+    elif mode == "first" and operands:
+        self.child_sequence(node, operands[0], depth, "option_exec")
+    elif mode == "tail" and len(operands) > 1:
+        self.run_operands(node, operands[1:], depth)  # dtach -c SOCKET CMD ARGS
 
 
 def run_operands(self: _Parser, node: dict, words: list[str], depth: int) -> None:

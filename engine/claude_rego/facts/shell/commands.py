@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .programs import _option, _option_commands
+from .programs import _XARGS_LIKE, _as_xargs, _fd_as_find, _option, _option_commands
 from .routes import _NPM_EXEC_KEYS
 from .tables import _ALL_POSITIONAL, _FIND_EXEC, _FOREIGN_SHELLS, _RESERVED_SKIP, _SHELLS, _XARGS_VALUE_OPTS
-from .words import _BRACE_LIMIT, _ref_at, _variants, _Word
+from .words import _BRACE_LIMIT, _printf_text, _ref_at, _variants, _Word
 from .wrappers import (
     _after_options,
     _basename,
@@ -54,9 +54,18 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
     elif command_words and not command_words[0].quoted and command_words[0].text == "case":
         command_words = []
     if not command_words:
+        literal: set[str] = set()
         if assignments and not redirects and depth == 0:
             literal = {w.text.partition("=")[0] for w in words[:i] if not (w.expansion or w.substitution)}
             self.variables.update({k: v for k, v in assignments.items() if k in literal})
+        for k, v in assignments.items():
+            if k in literal:
+                continue
+            if depth == 0 and not redirects and _keeps_marks(v):
+                self.variables[k] = v  # k=$TOKEN, d=$(…): later $k is that (unresolved) text
+                self.bindings.pop(k, None)
+            else:
+                self.forget(k)  # an assignment in a nested command: its value is unknown here
         if not assignments and not redirects and not children:
             return None
     texts = [self.bound(w) if w.expansion else [w.text] for w in command_words]  # bound() of a literal word
@@ -108,6 +117,8 @@ def finish_node(self: _Parser, node: dict, argv: list[str], redirects: list[dict
     node["argv"] = argv
     node["command"] = _basename(argv[0]) if argv else ""
     node["args"] = argv[1:]
+    if node["command"] in _ASSIGNING_BUILTINS and not node.get("wrappers"):
+        self.builtin_assignments(node, depth)
     if "IFS" in node["assignments"]:
         self.mark(node, "ifs_changed")  # word splitting no longer happens where the parser thinks
     if node["command"] == "alias":
@@ -132,6 +143,107 @@ def finish_node(self: _Parser, node: dict, argv: list[str], redirects: list[dict
 
 
 # ------------------------------------------------------------ bindings
+# builtins that assign shell variables (printf -v, read, mapfile, declare NAME=…, let, …)
+_ASSIGNING_BUILTINS = frozenset({"printf", "read", "mapfile", "readarray", "declare", "typeset", "local", "export",
+                                 "readonly", "let", "getopts", "unset"})
+_READ_VALUE_OPTS = frozenset({"-d", "-n", "-N", "-p", "-t", "-u", "-i"})
+_MAPFILE_VALUE_OPTS = frozenset({"-d", "-n", "-O", "-s", "-u", "-C", "-c"})
+
+
+def _keeps_marks(value: str) -> bool:
+    """A value whose unknown parts are still visible as text ($NAME, $(…)), so a later
+    expansion of the variable stays unresolved (and names the secret it copies)."""
+    return "$" in value or "…" in value
+
+
+def forget(self: _Parser, name: str) -> None:
+    """A variable whose value is no longer known (read, printf -v of a computed value, …):
+    later `$name` stays an unresolved expansion, never an earlier literal value."""
+    self.variables.pop(name, None)
+    self.bindings.pop(name, None)
+
+
+def builtin_assignments(self: _Parser, node: dict, depth: int) -> None:
+    """What a builtin assigns: the value when it is literal (printf -v NAME with a literal
+    format and arguments, declare/export/local NAME=literal at the top level), otherwise
+    the name is forgotten. Never leaves a stale earlier value in place."""
+    command, args = node["command"], node["args"]
+    top = depth == 0  # redirections do not make a subshell: the assignment happens
+    literal = bool(node.get("_literal")) and top
+    if command == "printf":
+        if len(args) >= 2 and args[0] == "-v" or args[:1] and args[0].startswith("-v") and len(args[0]) > 2:
+            name, rest = (args[1], args[2:]) if args[0] == "-v" else (args[0][2:], args[1:])
+            if rest and rest[0] == "--":
+                rest = rest[1:]
+            value = _printf_text(rest) if top and rest else None
+            if value is not None and not literal and not _keeps_marks(value):
+                value = None
+            name = name.split("[", 1)[0]
+            if value is not None and "\0" not in value and "\x00" not in value:
+                self.variables[name] = value
+                self.bindings.pop(name, None)
+            else:
+                self.forget(name)
+        return
+    names: list[str] = []
+    if command == "read":
+        i = 0
+        while i < len(args):
+            a = args[i]
+            if a == "-a" and i + 1 < len(args):
+                names.append(args[i + 1])
+                i += 2
+                continue
+            if a.startswith("-") and len(a) > 1:
+                i += 2 if a in _READ_VALUE_OPTS else 1
+                continue
+            names.append(a)
+            i += 1
+        names = names or ["REPLY"]
+        strings = [r["target"] for r in node["redirects"] if r["op"] == "<<<"]
+        if top and len(names) == 1 and "-a" not in args and len(strings) == 1 and "IFS" not in node["assignments"]:
+            # read NAME <<< WORD: NAME is WORD (its first line)
+            self.variables[names[0]] = strings[0].split("\n", 1)[0]
+            self.bindings.pop(names[0], None)
+            return
+    elif command in ("mapfile", "readarray"):
+        ops = [a for k, a in enumerate(args) if not a.startswith("-") and not (k and args[k - 1] in _MAPFILE_VALUE_OPTS)]
+        names = ops[-1:] or ["MAPFILE"]
+    elif command == "getopts":
+        names = args[1:2] + ["OPTARG", "OPTIND"]
+    elif command == "unset":
+        names = [a for a in args if not a.startswith("-")]
+    elif command == "let":
+        names = [w for a in args for w in _identifiers(a)]
+    else:  # declare, typeset, local, export, readonly
+        flags = "".join(a[1:] for a in args if a.startswith("-") and not a.startswith("--"))
+        for a in args:
+            if a.startswith(("-", "+")) or "=" not in a:
+                continue
+            name, _, value = a.partition("=")
+            name = name.rstrip("+")
+            if top and not (set(flags) & set("naAi")) and not a[len(name):].startswith("+=") and \
+                    not value.startswith("(") and (literal or _keeps_marks(value)):
+                self.variables[name] = value
+                self.bindings.pop(name, None)
+            else:
+                names.append(name)
+    for name in names:
+        name = name.split("[", 1)[0]
+        if name and (name[0].isalpha() or name[0] == "_"):
+            self.forget(name)
+
+
+def _identifiers(text: str) -> list[str]:
+    out, word = [], ""
+    for ch in text + " ":
+        if ch.isalnum() or ch == "_":
+            word += ch
+        else:
+            if word and not word[0].isdigit():
+                out.append(word)
+            word = ""
+    return out[:32]
 def loop_header(self: _Parser, words: list) -> None:
     """`for d in / ~`: d takes each literal value (marked unknown when one is not literal)."""
     if len(words) >= 3 and words[2].text == "in" and not words[2].quoted:
@@ -221,7 +333,8 @@ def resolve(self: _Parser, head: _Word) -> str | None:
     text = head.text
     name = text[2:-1] if text.startswith("${") and text.endswith("}") else text[1:] if text.startswith("$") else None
     if name and name in self.variables:
-        return self.variables[name]
+        value = self.variables[name]
+        return None if _keeps_marks(value) else value
     if name and name.isdigit() and len(self.bindings.get(name) or ()) == 1:
         return self.bindings[name][0]  # `sh -c '"$0" …' rm`: a positional parameter
     return None
@@ -319,6 +432,10 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
             self.mark(node, "foreign_shell_code")
     if payload is not None:
         self.child_sequence(node, payload, depth, context, params)
+    if command in _XARGS_LIKE:  # rush, gargs, xe: read as the xargs they amount to
+        as_xargs = _as_xargs(command, args)
+        if as_xargs is not None:
+            command, args = "xargs", as_xargs
     if command == "xargs":
         inner = _after_options(args, _XARGS_VALUE_OPTS)
         if inner:
@@ -336,6 +453,15 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
                     self.child_words(node, args[i + 1:j], depth, "find_exec", [])
                 i = j
             i += 1
+    elif command in ("fd", "fdfind"):
+        as_find = _fd_as_find(args)
+        if as_find is not None:  # fd -x/-X CMD: the find -exec it amounts to
+            self.child_words(node, as_find, depth, "wrapped", [command])
+    elif command == "capsh" and "--" in args:
+        # capsh … -- ARGS runs `/bin/bash ARGS` (or --shell=PROG)
+        shell = next((a.split("=", 1)[1] for a in args if a.startswith("--shell=")), "bash")
+        rest = args[len(args) - args[::-1].index("--"):]
+        self.child_words(node, [shell] + rest, depth, "wrapped", ["capsh"])
     elif command == "git":
         self.git_routes(node, args, depth)
     elif command in ("npm", "pnpm", "yarn") and len(args) >= 3 and args[0] in ("config", "set", "c"):

@@ -276,6 +276,8 @@ class _Parser:
     simple_command = _commands.simple_command
     finish_node = _commands.finish_node
     loop_header = _commands.loop_header
+    forget = _commands.forget
+    builtin_assignments = _commands.builtin_assignments
     bound = _commands.bound
     user_defined = _commands.user_defined
     adopt = _commands.adopt

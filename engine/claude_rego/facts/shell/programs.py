@@ -320,7 +320,11 @@ def _cmake_script_commands(text: str) -> list[list[str]]:
 
 # the programs _option_commands knows (every branch below names its programs)
 _OPTION_COMMAND_PROGRAMS = frozenset({"tar", "gtar", "bsdtar", "rsync", "ssh", "scp", "sftp", "autossh", "zip",
-                                      "man", "env", "gdb", "lldb", "emacs", "emacsclient"})
+                                      "man", "env", "gdb", "lldb", "emacs", "emacsclient", "apt", "apt-get",
+                                      "aptitude", "dpkg", "tcpdump"})
+# apt's configuration keys whose value is a shell command it runs (APT::Update::Pre-Invoke,
+# DPkg::Post-Invoke, DPkg::Pre-Install-Pkgs, …)
+_APT_HOOK_WORDS = ("invoke", "install-pkgs")
 
 
 def _option_commands(command: str, args: list[str]) -> list[str]:
@@ -358,6 +362,22 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
                 key, v = value[:cut], value[cut + 1:]
                 if key.lower() in ("proxycommand", "localcommand", "knownhostscommand", "remotecommand"):
                     out.append(v)
+        elif command in ("apt", "apt-get", "aptitude"):
+            value = nxt if a in ("-o", "--option") and nxt else a[2:] if a.startswith("-o") and len(a) > 2 else (
+                a.split("=", 1)[1] if a.startswith("--option=") else None)
+            if value and "=" in value:
+                key, _, v = value.partition("=")
+                if any(w in key.lower() for w in _APT_HOOK_WORDS) and v.strip():
+                    out.append(v)
+        elif command == "dpkg":
+            for prefix in ("--pre-invoke=", "--post-invoke="):
+                if low.startswith(prefix):
+                    out.append(a[len(prefix):])
+            if low in ("--pre-invoke", "--post-invoke") and nxt:
+                out.append(nxt)
+        elif command == "tcpdump":
+            if a == "-z" and nxt:
+                out.append(nxt)  # the program run on each rotated capture file
         elif command in ("zip",):
             if a in ("-TT", "--unzip-command") and nxt:
                 out.append(nxt)
@@ -400,3 +420,147 @@ def _substitutions(text: str) -> list[str]:
             continue
         i += 1
     return out
+
+
+# ------------------------------------------------------------ programs that run a template per item
+# fd/fdfind: options that take a value, and the ones whose value narrows what is found
+_FD_VALUE_OPTS = frozenset({"-e", "--extension", "-t", "--type", "-E", "--exclude", "-d", "--max-depth", "--min-depth",
+                            "--exact-depth", "-j", "--threads", "-S", "--size", "--changed-within", "--changed-before",
+                            "--change-newer-than", "--change-older-than", "--newer", "--older", "-o", "--owner", "-c",
+                            "--color", "--search-path", "--base-directory", "--path-separator", "--batch-size",
+                            "--max-results", "--ignore-file", "--format", "--max-buffer-time", "--and", "--hyperlink"})
+_FD_NARROWING = {"-e": "-name", "--extension": "-name", "-S": "-size", "--size": "-size", "--changed-within": "-newer",
+                 "--changed-before": "-newer", "--change-newer-than": "-newer", "--change-older-than": "-newer",
+                 "--newer": "-newer", "--older": "-newer", "-o": "-user", "--owner": "-user", "--and": "-regex"}
+_FD_EXEC = {"-x": ";", "--exec": ";", "-X": "+", "--exec-batch": "+"}
+_MATCH_ALL_PATTERNS = frozenset({"", ".", "^", "$", ".*", "^.*$", "^.*", "*", "**", "\\S*", ".+", "(.*)", "[^/]*"})
+# placeholders of fd, rush, gargs, GNU parallel ({}, {/}, {//}, {.}, {/.}, {1}, {2.}, {:}, …)
+_PLACEHOLDER = None
+
+
+def _placeholders(word: str) -> str:
+    global _PLACEHOLDER
+    if "{" not in word:
+        return word
+    if _PLACEHOLDER is None:
+        import re
+
+        _PLACEHOLDER = re.compile(r"(?<!\$)\{[0-9./:^%@#a-z_-]{0,8}\}")
+    return _PLACEHOLDER.sub("{}", word)
+
+
+def _fd_as_find(args: list[str]) -> list[str] | None:
+    """`fd [OPTS] [PATTERN] [PATH…] -x|-X CMD… [;]` as the `find` it amounts to (`find PATH…
+    [-regex PATTERN] [-name '*.EXT'] -exec CMD {} ;|+`), so every rule about find -exec
+    (deletes under a root, reads of secrets, narrowing filters) judges it; None without an
+    exec option."""
+    operands: list[str] = []
+    roots: list[str] = []
+    filters: list[str] = []
+    command: list[str] = []
+    end = ";"
+    glob = False
+    i = 0
+    while i < len(args) and i < 256:
+        a = args[i]
+        name, eq, value = a.partition("=")
+        if name in _FD_EXEC and not command:
+            end = _FD_EXEC[name]
+            j = i + 1
+            while j < len(args) and args[j] not in (";", "\\;"):
+                j += 1
+            command = [_placeholders(w) for w in ([value] if eq else []) + args[i + 1:j]]
+            i = j + 1
+            continue
+        if a == "--":
+            operands.extend(args[i + 1:])
+            break
+        if a in ("-g", "--glob"):
+            glob = True
+        if a.startswith("-") and len(a) > 1:
+            v = value if eq else (args[i + 1] if name in _FD_VALUE_OPTS and i + 1 < len(args) else None)
+            if name == "--search-path" and v is not None:
+                roots.append(v)
+            elif name in _FD_NARROWING and v is not None:
+                filters += [_FD_NARROWING[name], "*." + v if name in ("-e", "--extension") else v]
+            elif name in ("-t", "--type") and v in ("e", "empty"):
+                filters.append("-empty")
+            i += 1 if eq or name not in _FD_VALUE_OPTS else 2
+            continue
+        operands.append(a)
+        i += 1
+    if not command:
+        return None
+    if operands:
+        pattern = operands[0]
+        if pattern not in _MATCH_ALL_PATTERNS:
+            filters += ["-name" if glob else "-regex", pattern]
+        roots += operands[1:]
+    if not any("{}" in w for w in command):
+        command = command + ["{}"]
+    return ["find"] + (roots or ["."]) + filters + ["-exec"] + command + [end]
+
+
+# xargs-likes: they run a command template once per line of their input. Each entry: the
+# options that take a value, the option whose value is a shell script (the template), and
+# whether the template is the operands as one shell string ("string", rush/gargs) or argv
+# words ("words", xe). Translated into the xargs arguments they amount to.
+_XARGS_LIKE: dict[str, tuple[frozenset[str], str, str]] = {
+    "rush": (frozenset({"-j", "--jobs", "-D", "--record-delimiter", "-d", "--field-delimiter", "-n", "--nrecords",
+                        "-o", "--out-file", "-t", "--timeout", "-r", "--retries", "--retry-interval", "-v",
+                        "--assign", "-J", "--records-join-sep", "-T", "--trim", "-I", "--immediate-output",
+                        "--delay"}), "", "string"),
+    "gargs": (frozenset({"-p", "--procs", "-s", "--sep", "-d", "--delimiter", "-o", "--output"}), "", "string"),
+    "xe": (frozenset({"-I", "-N", "-j", "-L", "-p"}), "-s", "words"),
+}
+
+
+def _template_words(template: str) -> list[str]:
+    """A command template given as one shell string: its words when it is one simple
+    command, else `sh -c TEMPLATE` (the programs run it through a shell)."""
+    if any(c in template for c in ";&|<>`$()\n") or not template.strip():
+        return ["sh", "-c", template]
+    return _split_simple(template)
+
+
+def _as_xargs(command: str, args: list[str]) -> list[str] | None:
+    """The xargs arguments an xargs-like program amounts to (`rush 'rm -rf {}'` →
+    `-I{} rm -rf {}`; an input file becomes `-a FILE`), or None."""
+    entry = _XARGS_LIKE.get(command)
+    if entry is None:
+        return None
+    value_opts, script_opt, mode = entry
+    head: list[str] = []
+    operands: list[str] = []
+    script = None
+    i = 0
+    while i < len(args) and i < 256:
+        a = args[i]
+        name, eq, value = a.partition("=")
+        if a == "--":
+            operands.extend(args[i + 1:])
+            break
+        if operands and mode == "words":
+            operands.append(a)
+            i += 1
+            continue
+        if a.startswith("-") and len(a) > 1:
+            v = value if eq else (args[i + 1] if (name in value_opts or name == script_opt) and i + 1 < len(args)
+                                  else None)
+            if script_opt and name == script_opt:
+                script = v
+            elif name in ("-i", "--infile", "-a") and command != "xe":
+                head += ["-a", v or "(…)"]
+            i += 1 if eq or not (name in value_opts or name == script_opt) else 2
+            continue
+        operands.append(a)
+        i += 1
+    if script is not None:
+        words = ["sh", "-c", _placeholders(script)]
+    elif mode == "string" and operands:
+        words = _template_words(_placeholders(" ".join(operands)))
+    else:
+        words = [_placeholders(w) for w in operands]
+    if not words:
+        return None
+    return head + (["-I{}"] if any("{}" in w for w in words) else []) + words

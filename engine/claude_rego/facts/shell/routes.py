@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .programs import _template_words
 from .words import _BRACE_LIMIT, _quote, _split_simple
 
 TYPE_CHECKING = False  # typing costs import time on every hook call
@@ -53,6 +54,8 @@ def parallel(self: _Parser, node: dict, args: list[str], depth: int) -> None:
     rest = args[i:]
     cut = rest.index(":::") if ":::" in rest else len(rest)
     template, values = rest[:cut], rest[cut + 1:]
+    if len(template) == 1 and " " in template[0].strip():
+        template = _template_words(template[0])  # `parallel 'rm -rf {}'`: one shell string
     if not template:
         for value in values[:_BRACE_LIMIT]:
             self.child_sequence(node, value, depth, "parallel")
@@ -253,7 +256,11 @@ def env_routes(self: _Parser, node: dict, depth: int) -> None:
                     self.git_aliases[k.lower()[6:]] = v
                 self.config_entry(node, "git", k.lower(), v, depth)
         elif name in _EXEC_ENV:
-            self.config_entry(node, "env", name, value, depth)
+            if value.strip():  # GIT_PAGER= git log: no program at all
+                self.config_entry(node, "env", name, value, depth)
+        elif name[:11].lower() == "npm_config_" and name[11:].lower().replace("_", "-") in _NPM_EXEC_KEYS:
+            # npm reads npm_config_<key> from the environment like `npm config set <key>`
+            self.config_entry(node, "npm", name[11:].lower().replace("_", "-"), value, depth)
     for key, value in git_keys.values():
         if key:
             self.config_entry(node, "git", key.lower(), value, depth)
@@ -264,14 +271,14 @@ _NPM_EXEC_KEYS = frozenset({"script-shell", "shell", "git", "editor", "browser",
 _PATH_VALUED_KEYS = frozenset({"core.hookspath", "init.templatedir", "option.smtp-server", "include.path", "bash_env", "env",
                                "prefix", "globalconfig", "userconfig", "init-module", "onload-script",
                                "node-options", "node_options", "perl5opt", "rubyopt", "pythonstartup",
-                               "git_template_dir", "git_config_global", "git_config_system", "git_dir"})
+                               "git_template_dir", "git_config_global", "git_config_system", "git_dir", "git_config"})
 _EXEC_ENV = frozenset({
     "PROMPT_COMMAND", "BASH_ENV", "ENV", "PS0", "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "PAGER", "GIT_EDITOR",
     "EDITOR", "VISUAL", "LESSOPEN", "LESSCLOSE", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "SUDO_ASKPASS",
     "GIT_PROXY_COMMAND", "GIT_SEQUENCE_EDITOR", "MANPAGER", "BROWSER", "PERL5OPT", "NODE_OPTIONS", "RUBYOPT",
     "PYTHONSTARTUP", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM",
     "GIT_EXEC_PATH", "FCEDIT", "SYSTEMD_PAGER", "GIT_DIR", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
-    "PYTHONWARNINGS",
+    "PYTHONWARNINGS", "GIT_CONFIG", "RSYNC_RSH", "RSYNC_CONNECT_PROG", "CVS_RSH", "SVN_SSH", "SVN_EDITOR", "HGEDITOR",
 })
 _GIT_EXEC_KEYS = frozenset({
     "core.fsmonitor", "core.sshcommand", "core.pager", "core.editor", "core.hookspath", "core.askpass",
@@ -282,10 +289,15 @@ _GIT_EXEC_KEYS = frozenset({
 })
 _GIT_EXEC_SUFFIXES = (".textconv", ".command", ".driver", ".clean", ".smudge", ".process", ".cmd", ".program",
                       ".helper", ".uploadpack", ".receivepack", ".proxy", ".path")
+_GIT_EXEC_VARIABLE_ENDINGS = ("command", "cmd", "program", "hook", "helper", "driver", "textconv", "smudge",
+                              "clean", "process", "askpass", "sshcommand", "pager", "editor", "proxy", "uploadpack",
+                              "receivepack", "external", "fsmonitor", "browser")
 _GIT_EXEC_PREFIXES = ("pager.", "includeif.", "protocol.", "filter.", "difftool.", "mergetool.", "browser.")
 
 
 def _git_exec_key(key: str) -> bool:
+    if key == "protocol.version":
+        return False  # a number, not a program or a transport
     if key in _GIT_EXEC_KEYS or key.startswith(_GIT_EXEC_PREFIXES):
         return True
     # git send-email runs sendemail.smtpServer when it is a path (a sendmail-like program),
@@ -293,8 +305,14 @@ def _git_exec_key(key: str) -> bool:
     if key.startswith("sendemail.") and key.endswith(("smtpserver", "tocmd", "cccmd", "headercmd")):
         return True
     section = key.split(".", 1)[0]
-    return section in ("diff", "merge", "filter", "credential", "gpg", "remote", "submodule") and \
-        key.endswith(_GIT_EXEC_SUFFIXES)
+    if section in ("diff", "merge", "filter", "credential", "gpg", "remote", "submodule") and \
+            key.endswith(_GIT_EXEC_SUFFIXES):
+        return True
+    # by effect, in any section: a variable whose name says its value is a command or a
+    # program git runs (tar.<fmt>.command, sendemail.sendmailCmd, gpg.ssh.defaultKeyCommand,
+    # uploadpack.packObjectsHook, <x>.textconv, <x>.driver, …)
+    variable = key.rsplit(".", 1)[-1]
+    return "." in key and variable.endswith(_GIT_EXEC_VARIABLE_ENDINGS)
 
 
 def _git_config_set(rest: list[str]) -> tuple[str | None, str]:

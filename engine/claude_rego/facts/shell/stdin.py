@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from .programs import (
+    _XARGS_LIKE,
+    _as_xargs,
     _awk_program,
     _cmake_script_commands,
     _editor_commands,
@@ -72,6 +74,10 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         ops = [a for a in args if not a.startswith("-")]
         if command in ("cp", "mv", "install") and len(ops) >= 2:
             self.files[ops[-1]] = self.files.get(ops[0]) if ops[0] in self.files else self.files.get(ops[-1])
+    if command in _XARGS_LIKE:
+        as_xargs = _as_xargs(command, args)
+        if as_xargs is not None:
+            command, args = "xargs", as_xargs
     if command == "xargs":
         self.xargs_input(node, args, stdin, depth)
     if command in _DB_CLIENTS:

@@ -102,6 +102,27 @@ def filter_positions(name: str, args: list) -> list[int]:
     return out
 
 
+_FORGETTERS = frozenset({"read", "mapfile", "readarray", "printf", "getopts", "let", "unset"})
+
+
+def _assigned_by(name: str, args: list) -> list[str]:
+    """The variable names a builtin may assign (over-approximated: every operand word)."""
+    words = [a for a in args if isinstance(a, str)]
+    if name == "printf":
+        return [words[1]] if words[:1] == ["-v"] and len(words) > 1 else [w[2:] for w in words[:1] if w.startswith("-v")]
+    out = []
+    for w in words:
+        word = ""
+        for ch in w + " ":
+            if ch.isalnum() or ch == "_":
+                word += ch
+            else:
+                if word and not word[0].isdigit():
+                    out.append(word)
+                word = ""
+    return out + (["REPLY"] if name == "read" else ["MAPFILE"] if name in ("mapfile", "readarray") else [])
+
+
 def annotate(shell: dict, home: str | None) -> None:
     """Add what the Rego helpers would otherwise compute per segment and per policy:
     `name` (the program, lowercased, after a resolved variable and busybox), `args_raw`,
@@ -167,6 +188,11 @@ def annotate(shell: dict, home: str | None) -> None:
                 seg["filters"] = filters
             by_name.setdefault(name, []).append(index)
             # assignments this segment makes, visible to later segments
+            if name in _FORGETTERS:
+                # read, mapfile, printf -v, getopts, let, unset: the parser resolved what it
+                # could; an earlier value of these names is no longer theirs
+                for k in _assigned_by(name, seg.get("args") or []):
+                    assigned.pop(k, None)
             if seg.get("command") == "" and isinstance(seg.get("assignments"), dict):
                 assigned.update({k: v for k, v in seg["assignments"].items() if isinstance(v, str)})
             elif str(seg.get("command", "")).lower() in _DECLARERS:

@@ -88,8 +88,18 @@ _WRAPPERS = {
     "primusrun": ({}, 0),
     "optirun": ({}, 0),
     "mpirun": ({"-n", "-np", "--np", "-H", "--host", "--hostfile"}, 0),
+    "ifne": ({}, 0),
+    "run-one": ({}, 0),
+    "run-this-one": ({}, 0),
+    "keep-one-running": ({}, 0),
+    "run-one-constantly": ({}, 0),
+    "run-one-until-success": ({}, 0),
+    "nocache": ({"-n"}, 0),
     "srun": ({"-n", "-N", "-p", "-t", "-c", "--ntasks", "--nodes", "--partition", "--time"}, 0),
 }
+# multi-call binaries: the first operand names the program they run (`busybox rm -rf ~`,
+# `toybox xargs rm`, uutils/GNU `coreutils rm`, `coreutils --coreutils-prog=rm`)
+_MULTICALL = frozenset({"busybox", "toybox", "coreutils", "rustybox", "box"})
 # Package runners: they run a package's program (`npx rimraf ~` runs rimraf)
 _RUNNERS = {"npx": {"-p", "--package", "-c", "--call", "--cache", "--userconfig", "-w", "--workspace"},
             "pnpx": {"-p", "--package", "-c"},
@@ -132,6 +142,14 @@ def _strip_wrappers(argv: list[str], assignments: dict[str, str]) -> tuple[list[
         if runner is not None:
             wrappers.append(name)
             argv = runner
+            continue
+        if name in _MULTICALL and len(argv) > 1:
+            # a multi-call binary runs its applet: `busybox APPLET ARGS` is `APPLET ARGS`
+            applet = argv[1].split("=", 1)[1] if argv[1].startswith("--coreutils-prog=") else argv[1]
+            if applet.startswith("-") or not applet:
+                break
+            wrappers.append(name)
+            argv = [applet] + argv[2:]
             continue
         spec = _WRAPPERS.get(name)
         if spec is None:

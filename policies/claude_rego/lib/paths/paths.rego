@@ -506,6 +506,9 @@ secret_name_patterns := [
 	# Kerberos keytabs and ticket caches anywhere (/tmp/krb5cc_1000, svc.keytab), VPN
 	# profiles with their keys (.ovpn, NetworkManager .nmconnection), iwd's Wi-Fi PSKs
 	`\.(keytab|ovpn|nmconnection|psk)$`, `^krb5cc(_.*)?$`,
+	# client files that hold database or mount passwords, OpenStack's clouds file (found in
+	# the working directory too), adb's private key
+	`^\.mylogin\.cnf$`, `^\.pg_service\.conf$`, `^\.odbc\.ini$`, `^\.?passwd-s3fs$`, `^clouds\.ya?ml$`, `^adbkey$`,
 ]
 
 # names a file could have that is secret, to test shell globs against (`cat .e*`)
@@ -557,6 +560,15 @@ secret_dirs := [
 	"~/.config/lpass", "~/.config/enpass", "~/.keepass", "~/.config/keepassxc", "~/.ansible/vault",
 	# daemons' state with their keys: Tailscale node keys, iwd/connman Wi-Fi PSKs, Samba's secrets.tdb
 	"/var/lib/tailscale", "/var/lib/iwd", "/var/lib/connman", "/var/lib/samba/private",
+	# cloud and cluster CLIs whose config holds passwords, keys or tokens: OpenStack
+	# clouds.yaml/secure.yaml, Talos, MinIO mc, IBM Cloud, Cloud Foundry, Alibaba, Tencent,
+	# Hetzner, Exoscale, Argo CD, Doppler, Infisical, Android's adb key, Borg keys, davfs2
+	"~/.config/openstack", "/etc/openstack", "~/.talos", "~/.config/talos", "~/.mc", "~/.mcli", "~/.bluemix",
+	"~/.ibmcloud", "~/.cf", "~/.aliyun", "~/.tccli", "~/.config/hcloud", "~/.config/exoscale", "~/.config/argocd",
+	"~/.argocd", "~/.doppler", "~/.infisical", "~/.android/adbkey", "~/.config/borg/keys", "~/.davfs2/secrets",
+	"/etc/davfs2/secrets", "~/.config/cachix", "~/.config/coursier/credentials.properties", "~/.gitlab-runner",
+	"/etc/gitlab-runner", "~/.config/civo.json", "~/.civo.json", "~/.config/vultr-cli.yaml", "~/.vultr-cli.yaml",
+	"~/.config/gandi", "~/.okta", "~/.config/okta", "~/.saml2aws", "~/.config/snyk", "~/.config/configstore/snyk.json",
 ]
 
 secret_files := [

@@ -32,14 +32,17 @@ import rego.v1
 _program_keys := {
 	"core.pager", "core.editor", "sequence.editor", "core.sshcommand", "pager", "editor", "visual", "git_pager",
 	"git_editor", "git_sequence_editor", "manpager", "systemd_pager", "git_ssh_command", "git_ssh", "fcedit",
-	"diff.tool", "merge.tool",
+	"diff.tool", "merge.tool", "gpg.program", "gpg.openpgp.program", "gpg.ssh.program", "gpg.x509.program",
+	"core.askpass", "git_askpass", "ssh_askpass", "sudo_askpass", "rsync_rsh", "cvs_rsh", "svn_ssh", "svn_editor",
+	"hgeditor",
 }
 
 _harmless_programs := {
 	"cat", "less", "more", "most", "bat", "batcat", "delta", "diff-so-fancy", "vim", "vi", "nvim", "nano", "emacs",
 	"emacsclient", "code", "code-insiders", "subl", "mate", "micro", "ssh", "true", "meld", "kdiff3", "vimdiff",
 	"opendiff", "nvimdiff", "idea", "zed", "hx", "kak", "gedit", "kate", "ed", "ex", "pico", "joe", "mcedit",
-	"cursor", "windsurf",
+	"cursor", "windsurf", "gpg", "gpg2", "gpgsm", "ssh-keygen", "ssh-askpass", "ksshaskpass", "lxqt-openssh-askpass",
+	"ssh-askpass-gnome", "x11-ssh-askpass", "gnome-ssh-askpass",
 }
 
 ask contains msg if {
@@ -60,6 +63,18 @@ _harmless(e) if {
 	words := [w | some w in split(trim_space(e.value), " "); w != ""]
 	count(words) > 0
 	lower(shell.basename(words[0])) in _harmless_programs
+}
+
+# credential.helper NAME runs git's own helper git-credential-NAME (store, cache, the OS
+# keychains); a path, a `!` shell snippet or another name asks
+_harmless(e) if {
+	startswith(lower(e.key), "credential.")
+	endswith(lower(e.key), ".helper")
+	is_string(e.value)
+	regex.match(`^[A-Za-z0-9_./ =~@:+,-]*$`, e.value)
+	words := [w | some w in split(trim_space(e.value), " "); w != ""]
+	count(words) > 0
+	words[0] in {"store", "cache", "osxkeychain", "manager", "manager-core", "libsecret", "wincred", "gnome-keyring", "oauth", "netrc"}
 }
 
 # sendemail.smtpServer is a program only when it is a path; a host name is a server

@@ -62,3 +62,19 @@ test_h12_runtime_option_variables_judged_by_value if {
 }
 
 _env_input(k, v) := _input([_seg(["export", concat("=", [k, v])], {"config_exec": [{"tool": "env", "key": k, "value": v}]})], [])
+
+_exec(key, value) := _seg(["git", "-c", concat("=", [key, value]), "fetch"], {"config_exec": [{"tool": "git", "key": key, "value": value}]})
+
+test_signing_programs_and_credential_helpers if {
+	# the signing program and git's own credential helpers are ordinary programs
+	count(config_exec.ask) == 0 with input as _input([_exec("gpg.program", "gpg2")], [])
+	count(config_exec.ask) == 0 with input as _input([_exec("gpg.ssh.program", "/usr/bin/ssh-keygen")], [])
+	count(config_exec.ask) == 0 with input as _input([_exec("credential.helper", "store")], [])
+	count(config_exec.ask) == 0 with input as _input([_exec("credential.https://github.com.helper", "cache --timeout=3600")], [])
+	# anything else asks: a path outside the system, a shell snippet, another helper name
+	count(config_exec.ask) == 1 with input as _input([_exec("gpg.program", "/tmp/g")], [])
+	count(config_exec.ask) == 1 with input as _input([_exec("credential.helper", "!f() { cat ~/.x; }; f")], [])
+	count(config_exec.ask) == 1 with input as _input([_exec("credential.helper", "/tmp/h")], [])
+	count(config_exec.ask) == 1 with input as _input([_exec("tar.tgz.command", "/tmp/x")], [])
+	count(config_exec.ask) == 1 with input as _input([_exec("sendemail.sendmailcmd", "/tmp/p")], [])
+}

@@ -208,3 +208,16 @@ test_network_keys_denied if {
 		allowed(argv)
 	}
 }
+
+test_account_databases_denied if {
+	every argv in [
+		["getent", "shadow"], ["getent", "gshadow"], ["getent", "shadow", "root"], ["getent", "-s", "files", "shadow"],
+		["ypcat", "shadow.byname"], ["ypmatch", "dev", "passwd.adjunct"], ["pdbedit", "-L", "-w"], ["slapcat"],
+		["dscl", ".", "-read", "/Users/dev", "ShadowHashData"], ["unshadow", "/etc/passwd", "/etc/shadow"],
+	] {
+		denied(argv)
+	}
+	every argv in [["getent", "passwd", "dev"], ["getent", "group", "docker"], ["getent", "hosts", "example.com"], ["pdbedit", "-L"], ["ypcat", "hosts"]] {
+		allowed(argv)
+	}
+}

@@ -20,6 +20,7 @@
 package claude_rego.policies.output_redaction
 
 import data.claude_rego.lib.secrets
+import data.claude_rego.lib.shell
 import rego.v1
 
 response := input.hook.tool_response
@@ -34,9 +35,73 @@ notice := "\n[claude-rego: the rest of this output was withheld: it was too long
 _changes := [{"op": "replace", "path": _pointer(path), "value": clean} |
 	walk(response, [path, text])
 	is_string(text)
-	clean := _clean(text)
+	clean := _clean_at(path, text)
 	clean != text
 ]
+
+# The command printed a variable whose name says it holds a secret (printenv DB_PASS,
+# echo "$API_SECRET"): its output is the bare value, which has no shape or name to find,
+# so every line of the command's standard output is withheld.
+_clean_at(path, text) := regex.replace(_clean(text), `(?m)^[ \t]*[^ \t\r\n].*$`, replace(_printed_notice, "$", "$$")) if {
+	path == ["stdout"]
+	count(printed_secret_vars) > 0
+} else := _clean(text)
+
+_printed_notice := sprintf("[REDACTED: this command printed $%s, which holds a secret]", [concat(", $", sort([v | some v in printed_secret_vars]))])
+
+secret_var_re := `(?i)(^|_)(token|secret|password|passwd|pwd|pass|passphrase|api_?key|access_?key|private_?key|secret_?key|credentials?|auth_?token|session_?token|client_?secret)(_base)?$`
+
+printed_secret_vars contains var if {
+	input.hook.tool_name == "Bash"
+	some seg in shell.running({"echo", "printf", "print"})
+	_shown(seg)
+	not _assigns_only(seg)
+	some raw in shell.raw_args(seg)
+	some ref in regex.find_n(`\$\{?[A-Za-z_][A-Za-z0-9_]*`, raw, 8)
+	var := trim_left(trim_prefix(ref, "$"), "{")
+	_secret_name(var)
+}
+
+printed_secret_vars contains var if {
+	input.hook.tool_name == "Bash"
+	some seg in shell.running({"printenv"})
+	_shown(seg)
+	some var in shell.operands(seg)
+	_secret_name(var)
+}
+
+# printf -v NAME …: the text goes into a variable, not to the output
+_assigns_only(seg) if {
+	args := shell.raw_args(seg)
+	count(args) > 0
+	startswith(args[0], "-v")
+}
+
+_secret_name(var) if {
+	regex.match(secret_var_re, var)
+	not upper(var) in {"PWD", "OLDPWD"}
+}
+
+# its standard output reaches the tool's output: not discarded, not redirected into a
+# file, not piped into another program
+_shown(seg) if {
+	not shell.stdout_discarded(seg)
+	not _stdout_to_file(seg)
+	not _piped_onward(seg)
+}
+
+_stdout_to_file(seg) if {
+	some r in seg.redirects
+	r.op in {">", ">>", ">|", "&>", "&>>"}
+	object.get(r, "fd", null) in {null, 1}
+	not r.dup
+	not r.target in {"/dev/stdout", "/dev/stderr", "/dev/tty"}
+}
+
+_piped_onward(seg) if {
+	some other in shell.segments
+	shell.upstream(seg, other)
+}
 
 _clean(text) := concat("", [secrets.redact(_without_found(text)), notice]) if {
 	endswith(text, truncation_mark)

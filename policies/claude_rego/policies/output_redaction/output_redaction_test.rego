@@ -105,3 +105,28 @@ test_bare_tokens_and_dotted_values_the_facts_found_are_removed if {
 	not contains(patch.stdout, "Xk9q2")
 	contains(patch.stdout, "[REDACTED DOPPLER TOKEN]")
 }
+
+# a Bash PostToolUse whose command is one parsed segment
+_printed(argv, redirects, stdout) := object.union(bash(stdout, ""), {
+	"hook": {"tool_input": {"command": concat(" ", argv)}},
+	"facts": {"shell": {"segments": [{
+		"id": 0, "parent": null, "context": "top", "depth": 0, "pipeline": 0, "operator": null, "argv": argv,
+		"command": argv[0], "args": array.slice(argv, 1, count(argv)), "raw_words": argv, "wrappers": [],
+		"assignments": {}, "redirects": redirects, "opaque": false, "opaque_reasons": [],
+	}]}},
+})
+
+test_printing_a_secret_variable_withholds_the_output if {
+	some patch in output_redaction.replace_output with input as _printed(["printenv", "DB_PASS"], [], "Qm7vX2pLz9RtK4wN\n")
+	not contains(patch.stdout, "Qm7vX2pLz9RtK4wN")
+	contains(patch.stdout, "$DB_PASS")
+	some patch2 in output_redaction.replace_output with input as _printed(["echo", "$API_SECRET"], [], "4g6Yd455nLh6kF")
+	not contains(patch2.stdout, "4g6Yd455nLh6kF")
+}
+
+test_ordinary_prints_are_not_withheld if {
+	count(output_redaction.replace_output) == 0 with input as _printed(["printenv", "HOME"], [], "/home/dev\n")
+	count(output_redaction.replace_output) == 0 with input as _printed(["echo", "$PWD"], [], "/home/dev/project\n")
+	count(output_redaction.replace_output) == 0 with input as _printed(["echo", "$TOKEN"], [{"op": ">", "target": "/tmp/t", "fd": null, "dup": false}], "")
+	count(output_redaction.replace_output) == 0 with input as _printed(["printf", "-v", "x", "%s", "$TOKEN"], [], "")
+}

@@ -89,7 +89,41 @@ _recursive_reader_names := {
 	"rg", "ag", "ack", "tar", "bsdtar", "zip", "7z", "7za", "rsync", "scp", "git-grep", "rclone", "restic", "borg",
 	"duplicity", "croc", "magic-wormhole", "wormhole", "aws", "gsutil", "gcloud", "azcopy", "http-server", "serve",
 	"httpd", "caddy", "miniserve", "darkhttpd", "webfsd", "npx", "bunx", "pnpx", "pnpm", "yarn", "php", "ruby",
-	"grep", "egrep", "fgrep", "cp",
+	"grep", "egrep", "fgrep", "cp", "find", "gfind", "bfs", "fd", "fdfind",
+}
+
+# fd -x CMD is read as the find it amounts to (a child segment, context "wrapped"); the
+# paths are recorded on fd's own segment
+_recursive_reader(seg) if {
+	shell.runs_any(seg, {"fd", "fdfind"})
+	some child in shell.running({"find"})
+	child.parent == seg.id
+	child.context == "wrapped"
+	_find_reader(child)
+}
+
+# find (and fd -x, read as find) running a program on every file under a start: a recursive
+# read unless a test narrows the files or the program prints nothing of their contents
+_recursive_reader(seg) if _find_reader(seg)
+
+_find_reader(seg) if {
+	shell.runs_any(seg, {"find", "gfind", "bfs"})
+	not _find_narrowed(seg)
+	some child in data.claude_rego.lib.shell.in_context("find_exec")
+	child.parent == seg.id
+	not shell.runs_any(child, _no_content_programs)
+}
+
+_find_narrowed(seg) if {
+	some a in shell.args(seg)
+	a in {"-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-size", "-empty", "-user", "-perm", "-inum", "-samefile", "-links", "-wholename", "-iwholename", "-maxdepth"}
+}
+
+# programs that print nothing of a file's contents (names, sizes, hashes) or change metadata
+_no_content_programs := {
+	"ls", "stat", "file", "wc", "du", "echo", "printf", "test", "[", "true", "false", "basename", "dirname", "realpath",
+	"readlink", "touch", "chmod", "chown", "chgrp", "rm", "rmdir", "unlink", "sha256sum", "sha1sum", "md5sum",
+	"sha512sum", "b2sum", "cksum", "shasum", "setfacl", "getfacl", "lsattr", "chattr", "mkdir",
 }
 
 _recursive_reader(seg) if shell.runs_any(seg, {"rg", "ag", "ack", "tar", "bsdtar", "zip", "7z", "7za", "rsync", "scp", "git-grep", "rclone", "restic", "borg", "duplicity", "croc", "magic-wormhole", "wormhole"})
@@ -665,8 +699,16 @@ deny contains msg if {
 	some ref in regex.find_n(`\$\{?[A-Za-z_][A-Za-z0-9_]*`, raw, 8)
 	var := trim_left(trim_prefix(ref, "$"), "{")
 	regex.match(secret_var_re, var)
+	not upper(var) in {"PWD", "OLDPWD"} # the working directory, not a password
+	not _assigns_only(seg)
 	not _feeds_secret_consumer(seg)
 	msg := sprintf("Blocked: `%s` prints $%s, which holds a secret; it must not reach the model. Check that it is set with `test -n \"$%s\"` instead.", [concat(" ", seg.argv), var, var])
+}
+
+# printf -v NAME …: the text goes into a variable (judged where it is printed), not out
+_assigns_only(seg) if {
+	shell.runs(seg, "printf")
+	startswith(shell.args(seg)[0], "-v")
 }
 
 # echo "$TOKEN" | docker login --password-stdin: the value goes into a program that
@@ -716,6 +758,7 @@ deny contains msg if {
 	not shell.stdout_discarded(seg) # printenv TOKEN >/dev/null: an "is it set" check
 	some var in shell.operands(seg)
 	regex.match(secret_var_re, var)
+	not upper(var) in {"PWD", "OLDPWD"}
 	msg := sprintf("Blocked: `%s` prints $%s, which holds a secret; it must not reach the model. Check that it is set with `test -n \"$%s\"` instead.", [concat(" ", seg.argv), var, var])
 }
 

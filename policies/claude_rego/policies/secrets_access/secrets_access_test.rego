@@ -246,6 +246,43 @@ test_recursive_reads_of_directories_holding_secrets_denied if {
 	allowed(_tool_doc("Read", "file-read", [_tpath("~/.config/gh/config.yml", "/home/dev/.config/gh/config.yml", "read")], []))
 }
 
+test_cloud_and_cluster_cli_credential_stores_denied if {
+	every file in [
+		"/home/dev/.config/openstack/clouds.yaml", "/home/dev/.config/openstack/secure.yaml", "/etc/openstack/clouds.yaml",
+		"/home/dev/project/clouds.yaml", "/home/dev/.android/adbkey", "/home/dev/.talos/config", "/home/dev/.mc/config.json",
+		"/home/dev/.bluemix/config.json", "/home/dev/.cf/config.json", "/home/dev/.config/hcloud/cli.toml",
+		"/home/dev/.mylogin.cnf", "/home/dev/.pg_service.conf", "/etc/passwd-s3fs", "/home/dev/.config/argocd/config",
+		"/home/dev/.aliyun/config.json", "/home/dev/.doppler/.doppler.yaml",
+	] {
+		denied(read(file))
+	}
+	allowed(read("/home/dev/.android/adbkey.pub"))
+	allowed(read("/home/dev/project/docs/clouds.md"))
+}
+
+test_working_directory_and_printf_assignments_are_not_prints if {
+	allowed(cmd(["echo", "$PWD"]))
+	allowed(cmd(["printenv", "OLDPWD"]))
+	allowed(cmd(["printf", "-v", "k", "%s", "$GITHUB_TOKEN"]))
+	denied(cmd(["echo", "$DB_PWD"]))
+	denied(cmd(["printf", "%s", "$GITHUB_TOKEN"]))
+}
+
+test_find_exec_over_a_directory_holding_secrets_denied if {
+	home := [path("~", "/home/dev", false)]
+	find_cat := [seg(0, ["find", "~", "-exec", "cat", "{}", ";"]), sub(1, ["cat", "{}"], {"parent": 0, "context": "find_exec"})]
+	denied(bash("find ~ -exec cat {} ;", find_cat, home))
+	# fd -x CMD is read as the find it amounts to (a child segment of fd)
+	denied(bash("fd . ~ -x cat", [
+		seg(0, ["fd", ".", "~", "-x", "cat"]),
+		sub(1, ["find", "~", "-exec", "cat", "{}", ";"], {"parent": 0, "context": "wrapped"}),
+		sub(2, ["cat", "{}"], {"parent": 1, "context": "find_exec"}),
+	], home))
+	allowed(bash("find ~ -exec ls -l {} ;", [seg(0, ["find", "~", "-exec", "ls", "-l", "{}", ";"]), sub(1, ["ls", "-l", "{}"], {"parent": 0, "context": "find_exec"})], home))
+	allowed(bash("find ~ -name *.log -exec cat {} ;", [seg(0, ["find", "~", "-name", "*.log", "-exec", "cat", "{}", ";"]), sub(1, ["cat", "{}"], {"parent": 0, "context": "find_exec"})], home))
+	allowed(bash("find src -exec cat {} ;", [seg(0, ["find", "src", "-exec", "cat", "{}", ";"]), sub(1, ["cat", "{}"], {"parent": 0, "context": "find_exec"})], [path("src", "/home/dev/project/src", true)]))
+}
+
 test_more_credential_printing_commands_denied if {
 	every argv in [
 		["vault", "kv", "get", "secret/x"], ["op", "item", "get", "DB", "--fields", "password"], ["bw", "get", "password", "github"],
