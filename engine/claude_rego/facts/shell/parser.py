@@ -301,6 +301,7 @@ class _Parser:
     tool_configs = _stdin.tool_configs
     xargs_input = _stdin.xargs_input
     dsl_escapes = _stdin.dsl_escapes
+    sql_effects = _stdin.sql_effects
     stdin_text = _stdin.stdin_text
     run_text = _stdin.run_text
     sed_exec = _stdin.sed_exec

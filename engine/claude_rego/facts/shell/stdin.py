@@ -78,6 +78,7 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         text, _why = self.stdin_text(node, stdin)
         if text:
             node["stdin_literal"] = text[:16384]  # the statements a database client is fed
+        self.sql_effects(node, [a for a in args if len(a) > 4] + ([text] if text else []), depth)
     if command in ("cmake", "just") and self.embedded_script(node, command, args, stdin, depth):
         return
     if command in _COMPILED_RUNNERS:
@@ -238,6 +239,28 @@ def xargs_input(self: _Parser, node: dict, args: list[str], stdin, depth: int) -
         if roots:
             # `find ~ -type f | xargs rm`: every file under the root is deleted
             self.child_words(node, ["rm", "-r"] + roots, depth, "xargs", ["xargs"])
+
+
+def sql_effects(self: _Parser, node: dict, texts: list[str], depth: int) -> None:
+    """Statements given to a database client that run programs or touch files, by effect
+    (`COPY … TO PROGRAM 'cmd'`, `pg_read_file('/x')`, `INTO OUTFILE`, `LOAD DATA INFILE`,
+    `ATTACH '/x'`, `xp_cmdshell`, psql `\\copy`, sqlite3 `.output`): a literal command line
+    is parsed as a nested command, a file becomes a nested `cat FILE` (read), `ls FILE`
+    (listed) or `tee FILE` (written) so the secret and write rules judge it; what is not
+    literal, and native code loaded into the server, is marked."""
+    from ..paths.sql import server_effects
+
+    for text in texts[:32]:
+        for effect, value in server_effects(text):
+            if effect == "exec" and value:
+                self.child_sequence(node, value, depth, "sql_program")
+            elif effect in ("exec", "load"):
+                self.mark(node, "sql_runs_code")
+            elif value is None:
+                self.mark(node, "sql_file_unknown")
+            else:
+                verb = {"read": ["cat", "--"], "list": ["ls", "--"], "write": ["tee", "--"]}[effect]
+                self.child_words(node, verb + [value], depth, "sql_file", [])
 
 
 def dsl_escapes(self: _Parser, node: dict, args: list[str], stdin, depth: int) -> None:
