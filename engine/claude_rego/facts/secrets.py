@@ -207,6 +207,8 @@ _NEEDLE_OVERRIDES: dict[str, tuple[str, ...]] = {
     "GitHub token": ("gh", "github_pat_"), "GitLab token": ("gl",), "Vault token": ("hv",),
     "Terraform Cloud token": (".atlasv1.",), "Mailchimp key": ("-us",), "SonarQube token": ("sq",),
     "Twitter bearer token": ("A" * 21,), "Telegram bot token": (":AA",),
+    "Azure AD client secret": ("Q~",), "MaxMind license key": ("_mmk",), "Sidekiq credentials": ("CONTRIBSYS", "contribsys"),
+    "Microsoft Teams webhook": (".webhook.office.com/",),
 }
 _TOKENS_NEEDLED = [(k, p, _NEEDLE_OVERRIDES.get(k) or _needles(p.pattern)) for k, p in _TOKENS]
 # any needle at all: on a short text (<= _ANY_NEEDLE_MAX) one search beats a test per pattern
