@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .programs import _option, _option_commands
+from .programs import _option, _option_commands, _untrusted_program
 from .routes import _NPM_EXEC_KEYS
 from .tables import _ALL_POSITIONAL, _FIND_EXEC, _FOREIGN_SHELLS, _RESERVED_SKIP, _SHELLS, _XARGS_VALUE_OPTS
 from .words import _BRACE_LIMIT, _ref_at, _variants, _Word
@@ -347,7 +347,14 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
                 self.config_entry(node, command, key.lower(), value, depth)
     elif command in ("tmux", "screen", "byobu", "byobu-tmux", "byobu-screen"):
         self.multiplexer(node, command, args, depth)
-    for option_value in _option_commands(command, args):
+    wrapped = [w for w in node.get("wrappers") or [] if _basename(w) in ("strace", "ltrace")]
+    if wrapped and any(w.startswith(("|", "!", "-o|", "-o!", "--output=|", "--output=!"))
+                       for w in node.get("raw_words") or []):
+        self.mark(node, "output_piped_by_option")  # strace -o '|CMD': the trace is fed to CMD
+    for option_value in _option_commands(command, args) + (
+            _option_commands(_basename(wrapped[0]), node.get("raw_words") or []) if wrapped else []):
+        if _untrusted_program(option_value):
+            self.mark(node, "option_program_path")
         self.child_sequence(node, option_value, depth, "option_exec")
     self.option_programs(node, command, args, depth)
     self.command_strings(node, command, args, depth)

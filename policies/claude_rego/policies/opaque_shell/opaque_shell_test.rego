@@ -20,6 +20,13 @@ test_sql_server_code_asks_with_its_reason if {
 	contains(msg2, "server file")
 }
 
+test_option_program_path_asks_with_its_reason if {
+	some msg in opaque_shell.ask with input as shell(true, ["option_program_path"])
+	contains(msg, "names a program by a path")
+	some msg2 in opaque_shell.ask with input as shell(true, ["output_piped_by_option"])
+	contains(msg2, "pipes the program's output")
+}
+
 test_several_reasons_one_question if {
 	count(opaque_shell.ask) == 1 with input as shell(true, ["eval", "too_deep"])
 }
