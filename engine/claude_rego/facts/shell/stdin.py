@@ -80,6 +80,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
             self.files[ops[-1]] = self.files.get(ops[0]) if ops[0] in self.files else self.files.get(ops[-1])
     if command == "xargs":
         self.xargs_input(node, args, stdin, depth)
+    elif command == "parallel":
+        _parallel_input(self, node, args, stdin, depth)
     if command in _DB_CLIENTS:
         text, _why = self.stdin_text(node, stdin)
         if text:
@@ -231,10 +233,24 @@ def xargs_input(self: _Parser, node: dict, args: list[str], stdin, depth: int) -
     text, why = (None, "an argument file") if arg_file else self.stdin_text(node, stdin)
     if arg_file and arg_file.endswith("(…)"):
         why = "process substitution"
-    if text is not None:
+    items = _input_items(args, text) if text is not None else None
+    if items is not None and not ("-0" in args or "--null" in args or _delimiter(args) is not None):
+        items = [w for line in items for w in _split_simple(line)]  # plain xargs: blank-separated words
+    script_from_input = not replace and _script_from_items(inner)
+    if items is not None and script_from_input:
+        # `… | xargs -0 sh -c`: an input item is the script the shell runs
+        for item in items[:_BRACE_LIMIT]:
+            self.child_sequence(node, item, depth, "xargs_script")
+    elif items is not None and ("-0" in args or "--null" in args or _delimiter(args) is not None):
+        for item in items[:_BRACE_LIMIT]:  # each item is one argument, blanks and all
+            self.child_words(node, [w.replace(replace, item) for w in inner] if replace else inner + [item],
+                             depth, "xargs", ["xargs"])
+    elif text is not None:
         for line in [x for x in text.split("\n") if x.strip()][:_BRACE_LIMIT]:
             words = [w.replace(replace, line) for w in inner] if replace else inner + _split_simple(line)
             self.child_words(node, words, depth, "xargs", ["xargs"])
+    elif script_from_input and why:
+        self.mark(node, "command_from_input")
     elif replace and (replace in inner[0] or (_family(_basename(inner[0])) == "shell" and any(
             w.split()[0:1] == [replace] or w.startswith(replace) for w in _xargs_shell_code(inner) if w.strip()))):
         self.mark(node, "command_from_input")
@@ -245,6 +261,59 @@ def xargs_input(self: _Parser, node: dict, args: list[str], stdin, depth: int) -
         if roots:
             # `find ~ -type f | xargs rm`: every file under the root is deleted
             self.child_words(node, ["rm", "-r"] + roots, depth, "xargs", ["xargs"])
+
+
+def _delimiter(args: list[str]) -> str | None:
+    value = _option(args, ("-d", "--delimiter")) or next(
+        (a.split("=", 1)[1] for a in args if a.startswith("--delimiter=")), None)
+    if value is None:
+        value = next((a[2:] for a in args if a.startswith("-d") and len(a) > 2 and not a.startswith("--")), None)
+    if value is None:
+        return None
+    return {"\\n": "\n", "\\t": "\t", "\\0": "\0", "\\x00": "\0"}.get(value, value[:1] or "\n")
+
+
+def _input_items(args: list[str], text: str) -> list[str]:
+    """The items xargs/parallel make of their input: NUL-separated with -0/--null, split
+    at the -d delimiter, else lines (the caller splits lines into words for xargs)."""
+    if "-0" in args or "--null" in args:
+        sep = "\0"
+    else:
+        sep = _delimiter(args) or "\n"
+    return [x for x in text.split(sep) if x.strip()]
+
+
+def _script_from_items(inner: list[str]) -> bool:
+    """`sh -c` (or `bash -ec`, …) with no script after it: the first item appended is the
+    script the shell runs."""
+    if not inner or _family(_basename(inner[0]).lower()) != "shell":
+        return False
+    last = inner[-1]
+    return last == "-c" or (last.startswith("-") and not last.startswith("--") and last[1:].isalpha() and "c" in last[1:])
+
+
+def _parallel_input(self: _Parser, node: dict, args: list[str], stdin, depth: int) -> None:
+    """GNU parallel fed on stdin: each input item (a line; NUL-separated with -0, split at
+    -d) is a command when no command is given, and the script of a `sh -c` template;
+    items that are not literal make the command unknown."""
+    value_opts = {"-j", "-P", "--jobs", "-S", "--sshlogin", "-d", "--delimiter", "-I", "--colsep", "-N",
+                  "-n", "--delay", "--timeout", "--joblog", "--results", "--env", "--tmpdir", "-E"}
+    i = 0
+    while i < len(args) and args[i].startswith("-") and args[i] not in (":::", "::::"):
+        i += 2 if args[i] in value_opts else 1
+    template = args[i:]
+    if ":::" in template or "::::" in template or "-a" in args or "--arg-file" in args:
+        return
+    runs_items = not template or _script_from_items(template) or (
+        _family(_basename(template[0]).lower()) == "shell" and "{}" in template[-1:] and "-c" in template)
+    if not runs_items:
+        return
+    text, why = self.stdin_text(node, stdin)
+    if text is not None:
+        for item in _input_items(args, text)[:_BRACE_LIMIT]:
+            self.child_sequence(node, item, depth, "xargs_script")
+    elif why:
+        self.mark(node, "command_from_input")
 
 
 def sql_effects(self: _Parser, node: dict, texts: list[str], depth: int) -> None:
