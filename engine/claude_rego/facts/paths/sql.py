@@ -326,9 +326,9 @@ def _scan_effects(text: str, tokens: list, out: list) -> None:
         elif value == "infile" and any(t[:2] == ("w", "load") for t in tokens[max(0, i - 4):i]):
             out.append(("read", nxt[1] if nxt[0] == "s" else None))  # LOAD DATA [LOCAL] INFILE 'x'
         elif value == "attach" and head:
-            j = i + 1 if nxt[:2] != ("w", "database") else i + 2
-            target = tokens[j] if j < n else ("p", "", 0)
-            path = target[1] if target[0] == "s" else None
+            at = i + 1 if nxt[:2] != ("w", "database") else i + 2
+            attached = tokens[at] if at < n else ("p", "", 0)
+            path = attached[1] if attached[0] == "s" else None
             if path is not None and path.startswith("file:"):
                 path, _, query = path[5:].partition("?")
                 readonly = "mode=ro" in query or "immutable=1" in query
@@ -336,9 +336,9 @@ def _scan_effects(text: str, tokens: list, out: list) -> None:
             elif path not in ("", ":memory:"):
                 out.append(("write", path))
         elif value == "bulk" and i + 3 < n and tokens[i + 1][:2] == ("w", "insert"):
-            j = next((k for k in range(i + 2, min(n, i + 8)) if tokens[k][:2] == ("w", "from")), None)
-            if j is not None and j + 1 < n:
-                out.append(("read", tokens[j + 1][1] if tokens[j + 1][0] == "s" else None))
+            source = next((k for k in range(i + 2, min(n, i + 8)) if tokens[k][:2] == ("w", "from")), None)
+            if source is not None and source + 1 < n:
+                out.append(("read", tokens[source + 1][1] if tokens[source + 1][0] == "s" else None))
         elif value in _PROGRAM_SETTINGS | _FILE_SETTINGS:
             j = i + 1
             if j < n and (tokens[j][:2] in (("p", "="), ("w", "to"))):

@@ -35,6 +35,7 @@ class _Parser:
         self.subshell_stdin: dict | str | None = None  # what the first command of a subshell reads
         self.positional: list[str] | None = None       # the words of "$@" after `set -- a b`
         self.deferred: list = []              # (node, stdin stage, depth) waiting for heredoc bodies
+        self.traps: list = []                 # (node, body, depth): trap bodies, read when the script ends
 
     # ------------------------------------------------------------------ utilities
     def note(self, reason: str) -> None:
@@ -285,6 +286,7 @@ class _Parser:
     expand_payloads = _commands.expand_payloads
     child_sequence = _commands.child_sequence
     child_words = _commands.child_words
+    run_traps = _commands.run_traps
     # routes.py
     container_payload = _routes.container_payload
     parallel = _routes.parallel

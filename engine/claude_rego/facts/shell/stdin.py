@@ -249,11 +249,9 @@ def xargs_input(self: _Parser, node: dict, args: list[str], stdin, depth: int) -
         for line in [x for x in text.split("\n") if x.strip()][:_BRACE_LIMIT]:
             words = [w.replace(replace, line) for w in inner] if replace else inner + _split_simple(line)
             self.child_words(node, words, depth, "xargs", ["xargs"])
-    elif script_from_input and why:
-        self.mark(node, "command_from_input")
-    elif replace and (replace in inner[0] or (_family(_basename(inner[0])) == "shell" and any(
-            w.split()[0:1] == [replace] or w.startswith(replace) for w in _xargs_shell_code(inner) if w.strip()))):
-        self.mark(node, "command_from_input")
+    elif (script_from_input and why) or (replace and (replace in inner[0] or (_family(_basename(inner[0])) == "shell" and any(
+            w.split()[0:1] == [replace] or w.startswith(replace) for w in _xargs_shell_code(inner) if w.strip())))):
+        self.mark(node, "command_from_input")  # the script, or the command, comes from the input
     elif why in ("process substitution", "an argument file") and arg_file and arg_file.endswith("(…)"):
         self.mark(node, "xargs_input_from_process_substitution")
     if text is None and isinstance(stdin, dict) and _basename(inner[0]).lower() in _DELETERS:
