@@ -327,7 +327,7 @@ _OPTION_COMMAND_PROGRAMS = frozenset({"tar", "gtar", "bsdtar", "rsync", "ssh", "
 # --name=VALUE and --name VALUE alike (one-letter options: -X VALUE and -XVALUE)
 _PROGRAM_OPTIONS: dict[str, tuple[str, ...]] = {
     "wget": ("--use-askpass",), "wget2": ("--use-askpass",), "sort": ("--compress-program",),
-    "gsort": ("--compress-program",), "mysql": ("--pager",), "mariadb": ("--pager",), "man": ("--pager", "-P"),
+    "gsort": ("--compress-program",), "mysql": ("--pager",), "mariadb": ("--pager",), "man": ("--pager",),
     "aria2c": ("--on-download-complete", "--on-download-start", "--on-download-error", "--on-download-pause",
                "--on-download-stop", "--on-bt-download-complete"),
     "svn": ("--editor-cmd", "--diff-cmd", "--diff3-cmd"), "sshfs": ("-o ssh_command", "-o sftp_server"),
