@@ -98,7 +98,9 @@ PROVIDER_TOKENS: list[tuple[str, str]] = [
     ("SonarQube token", r"\bsq[pua]_[a-f0-9]{40}"),
     ("CircleCI token", r"\bCCIPAT_[A-Za-z0-9]{20,}_[a-f0-9]{40}"),
     ("JFrog token", r"\bAKCp[A-Za-z0-9]{69}|\bcmVmdGtuOjAxOj[A-Za-z0-9]{40,}"),
-    ("Harness token", r"\bpat\.[A-Za-z0-9_-]{22}\.[a-f0-9]{24}\.[A-Za-z0-9]{20}"),
+    # Harness personal (pat.) and service-account (sat.) tokens: <account>.<24>.<20>
+    ("Harness token", r"\bpat\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}"
+                      r"|\bsat\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}"),
     ("Twitter bearer token", r"\bA{21}[A-Za-z0-9%]{30,}"),
     ("Google OAuth token", r"\bya29\.[0-9A-Za-z_-]{20,}|\bGOCSPX-[0-9A-Za-z_-]{24,}|\b1//0[0-9A-Za-z_-]{40,}"),
     ("RubyGems key", r"\brubygems_[a-f0-9]{48}"),
@@ -139,6 +141,30 @@ PROVIDER_TOKENS: list[tuple[str, str]] = [
     ("42 Intra token", r"\bs-s4t2(?:ud|af)-[a-f0-9]{64}"),
     ("Octopus Deploy key", r"\bAPI-[A-Z0-9]{26}\b"),
     ("Firebase Cloud Messaging key", r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{120,200}"),
+    # after gitleaks' rules (config/gitleaks.toml) not covered above: fixed prefixes and shapes
+    ("Meta access token", r"\bEAA[A-Za-z0-9]{100,}"),  # Facebook/Instagram/WhatsApp user, page and system tokens
+    ("Defined Networking token", r"\bdnkey-[A-Za-z0-9=_-]{26}-[A-Za-z0-9=_-]{52}"),
+    ("Fly.io token", r"\bfm1[ar]_[A-Za-z0-9+/]{100,}={0,3}|\bfm2_[A-Za-z0-9+/]{100,}={0,3}"),  # macaroons without FlyV1
+    ("AWS Bedrock API key", r"\bABSK[A-Za-z0-9+/]{100,300}={0,2}"
+                            r"|\bbedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%&.-]{20,}"),
+    ("ClickHouse Cloud key", r"\b4b1d(?=[A-Za-z0-9]{0,37}[A-Z])(?=[A-Za-z0-9]{0,37}[a-z])[A-Za-z0-9]{38}\b"),
+    ("Authress access key", r"\bsc_[A-Za-z0-9]{5,30}\.[A-Za-z0-9]{4,6}\.acc[_-][A-Za-z0-9-]{10,32}\.[A-Za-z0-9+/_=-]{30,120}"
+                            r"|\bext_[A-Za-z0-9]{5,30}\.[A-Za-z0-9]{4,6}\.acc[_-][A-Za-z0-9-]{10,32}\.[A-Za-z0-9+/_=-]{30,120}"
+                            r"|\bscauth_[A-Za-z0-9]{5,30}\.[A-Za-z0-9]{4,6}\.acc[_-][A-Za-z0-9-]{10,32}\.[A-Za-z0-9+/_=-]{30,120}"
+                            r"|\bauthress_[A-Za-z0-9]{5,30}\.[A-Za-z0-9]{4,6}\.acc[_-][A-Za-z0-9-]{10,32}\.[A-Za-z0-9+/_=-]{30,120}"),
+    ("Azure AD client secret", r"(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])"),
+    ("Sendinblue key", r"\bxkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}"),
+    ("EasyPost test key", r"\bEZTK[A-Za-z0-9]{54}\b"),
+    ("Flutterwave test key", r"\bFLWSECK_TEST-[a-hA-H0-9]{32}-X|\bFLWSECK_TEST-[a-hA-H0-9]{12}\b"),
+    ("Shippo test token", r"\bshippo_test_[a-fA-F0-9]{40}"),
+    ("GitLab runner registration token", r"\bGR1348941[A-Za-z0-9_-]{20}"),
+    ("GitLab session cookie", r"\b_gitlab_session=[0-9a-z]{32}"),
+    ("Grafana API key", r"\beyJrIjoi[A-Za-z0-9]{70,400}={0,3}"),
+    ("MaxMind license key", r"\b[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk\b"),
+    ("Microsoft Teams webhook", r"\.webhook\.office\.com/webhookb2/[a-z0-9-]{36}@[a-z0-9-]{36}/IncomingWebhook/[a-z0-9]{32}/[a-z0-9-]{36}"),
+    ("Sidekiq credentials", r"\bBUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[ \t]*[=:][ \t]*[\"']?[a-f0-9]{8}:[a-f0-9]{8}"
+                            r"|[a-f0-9]{8}:[a-f0-9]{8}@(?:gems|enterprise)\.contribsys\.com"),
+    ("Base64 JSON Web Token", r"\bZXlKaGJHY2lPaU[A-Za-z0-9/+_-]{40,}={0,2}|\bZXlKMGVYQWlPaU[A-Za-z0-9/+_-]{40,}={0,2}"),
 ]
 
 TOKENS: list[tuple[str, LazyPattern]] = [(k, lazy(p)) for k, p in _FORMATS + PROVIDER_TOKENS]
@@ -199,6 +225,8 @@ _NEEDLE_OVERRIDES: dict[str, tuple[str, ...]] = {
     "GitHub token": ("gh", "github_pat_"), "GitLab token": ("gl",), "Vault token": ("hv",),
     "Terraform Cloud token": (".atlasv1.",), "Mailchimp key": ("-us",), "SonarQube token": ("sq",),
     "Twitter bearer token": ("A" * 21,), "Telegram bot token": (":AA",),
+    "Azure AD client secret": ("Q~",), "MaxMind license key": ("_mmk",), "Sidekiq credentials": ("CONTRIBSYS", "contribsys"),
+    "Microsoft Teams webhook": (".webhook.office.com/",),
 }
 TOKENS_NEEDLED = [(k, p, _NEEDLE_OVERRIDES.get(k) or _needles(p.pattern)) for k, p in TOKENS]
 # any needle at all: on a short text (<= ANY_NEEDLE_MAX) one search beats a test per pattern

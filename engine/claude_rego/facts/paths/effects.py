@@ -6,6 +6,7 @@ from .network import _unquote
 from .network import network as _network
 from .sql import destructive as _destructive_sql
 from .sql import destructive_object as _destructive_object
+from .sql import server_effects as _sql_server_effects
 
 # Claude Code tools and the input fields that carry a path.
 TOOL_PATH_FIELDS: dict[str, tuple[str, ...]] = {
@@ -302,6 +303,17 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             found = _destructive_sql(node)
             if found:
                 sql.append({"field": field, **found})
+            # a statement that runs a program or touches a server file, by effect: the
+            # program is a command line run (parsed as shell), the file a path read/written
+            for effect, value in _sql_server_effects(node):
+                if effect == "exec" and value:
+                    execs.append({"field": field, "command": value})
+                elif effect in ("exec", "load") or value is None:
+                    what = "runs a program or loads code" if effect in ("exec", "load") else f"{effect}s a file"
+                    sql.append({"field": field, "kind": "server_code", "statement": f"{what} it names by a computed value"
+                                if value is None else f"loads native code from {value[:200]}"})
+                elif len(value) <= _MAX_VALUE:
+                    paths.append((field, value, {"read": READ, "list": LIST, "write": WRITE}[effect]))
         if _exec_key(key) or (executes and key in _EXEC_CODE_KEYS) or (typing and key in _TYPED_KEYS):
             command = _strip_keystrokes(node) if typing and key in _TYPED_KEYS else node
             if command:

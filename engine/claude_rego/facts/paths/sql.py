@@ -222,3 +222,260 @@ def destructive_object(node, depth: int = 0, budget: list | None = None) -> dict
         return None
     except Exception:  # noqa: BLE001 - attacker-shaped input: no opinion from here
         return None
+
+
+# ----------------------------------------------------------------- what a statement runs or touches
+
+# functions whose first string argument is a file the server reads (or lists)
+_READ_FUNCTIONS = frozenset({"pg_read_file", "pg_read_binary_file", "lo_import", "load_file", "pg_stat_file",
+                             "read_csv", "read_csv_auto", "read_parquet", "read_json", "read_json_auto", "read_text",
+                             "read_blob", "read_ndjson", "read_ndjson_auto", "readfile", "file", "url", "s3",
+                             "openrowset", "utl_file.fopen", "bfilename"})
+_LIST_FUNCTIONS = frozenset({"pg_ls_dir", "pg_ls_logdir", "pg_ls_waldir", "pg_ls_tmpdir", "pg_ls_archive_statusdir",
+                             "glob"})
+# functions whose string argument is a file the server writes
+_WRITE_FUNCTIONS = frozenset({"lo_export", "pg_file_write", "pg_file_rename", "pg_file_unlink", "writefile",
+                              "edit"})
+# functions and procedures whose string argument is a command line the server runs
+_EXEC_FUNCTIONS = frozenset({"xp_cmdshell", "master..xp_cmdshell", "master.dbo.xp_cmdshell", "sys_exec", "sys_eval",
+                             "sp_execute_external_script", "shell", "system", "os_exec", "dbms_scheduler.create_job",
+                             "pg_execute_server_program"})
+# functions that load native code into the server
+_LOAD_FUNCTIONS = frozenset({"load_extension"})
+# server settings whose value is a program the server runs
+_PROGRAM_SETTINGS = frozenset({"archive_command", "restore_command", "archive_cleanup_command", "recovery_end_command",
+                               "ssl_passphrase_command", "sqlite_shell"})
+# server settings whose value is a file the server writes
+_FILE_SETTINGS = frozenset({"general_log_file", "slow_query_log_file", "log_directory", "log_filename",
+                            "secure_file_priv", "plugin_dir", "datadir"})
+# procedural languages that run unrestricted code in the server (the "untrusted" ones)
+_UNTRUSTED_LANGUAGES = frozenset({"plpythonu", "plpython2u", "plpython3u", "plperlu", "pltclu", "plsh", "plr",
+                                  "pljavau", "plv8u", "c", "internal"})
+_DOT_READS = frozenset({".import", ".read", ".open", ".restore"})
+_DOT_WRITES = frozenset({".output", ".once", ".backup", ".save", ".excel"})
+
+
+def _tokens(text: str) -> list[tuple[str, str, int]]:
+    """(kind, value, offset): "w" words (lowercase; double-quoted/backquoted/bracketed identifiers
+    too), "s" string literals (value unescaped: '…', E'…', N'…', $tag$…$tag$), "p" punctuation.
+    Comments are dropped. Bounded by the text's length; never raises."""
+    out: list[tuple[str, str, int]] = []
+    i, n = 0, len(text)
+    while i < n and len(out) < 20000:
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+            continue
+        if ch == "-" and text.startswith("--", i) or ch == "#" and not text.startswith("#>", i):
+            j = text.find("\n", i)
+            i = n if j == -1 else j
+            continue
+        if ch == "/" and text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            i = n if j == -1 else j + 2
+            continue
+        if ch in "'\"`[" or (ch in "eEnNbBxXuU" and i + 1 < n and text[i + 1] == "'" and (
+                not out or out[-1][2] + len(out[-1][1]) <= i)):
+            start = i
+            if ch not in "'\"`[":
+                i += 1
+                ch = "'"
+            close = "]" if ch == "[" else ch
+            j, buf = i + 1, []
+            while j < n:
+                if text[j] == close:
+                    if close != "]" and j + 1 < n and text[j + 1] == close:
+                        buf.append(close)
+                        j += 2
+                        continue
+                    break
+                if text[j] == "\\" and close == "'" and j + 1 < n:
+                    buf.append(text[j + 1])
+                    j += 2
+                    continue
+                buf.append(text[j])
+                j += 1
+            value = "".join(buf)
+            out.append(("s", value, start) if close == "'" else ("w", value.lower(), start))
+            i = j + 1
+            continue
+        if ch == "$":
+            j = i + 1
+            while j < n and (text[j].isalnum() or text[j] == "_"):
+                j += 1
+            if j < n and text[j] == "$" and not text[i + 1:j].isdigit():
+                tag = text[i:j + 1]
+                end = text.find(tag, j + 1)
+                end = n if end == -1 else end
+                out.append(("s", text[j + 1:end], i))
+                i = end + len(tag)
+                continue
+        if ch.isalnum() or ch in "_.@\\":
+            j = i + 1
+            while j < n and (text[j].isalnum() or text[j] in "_.@$"):
+                j += 1
+            out.append(("w", text[i:j].lower(), i))
+            i = j
+            continue
+        out.append(("p", ch, i))
+        i += 1
+    return out
+
+
+def _raw_word(text: str, at: int) -> str:
+    """The whitespace-delimited word of the text starting at an offset (an unquoted file name)."""
+    end = at
+    while end < len(text) and not text[end].isspace() and text[end] != ";":
+        end += 1
+    return text[at:end]
+
+
+def _first_string(tokens: list, start: int, index: int = 0) -> tuple[bool, str | None]:
+    """The arguments of a call whose "(" is at start: (found a call, its index-th argument's
+    literal value or None when that argument is not a plain string literal)."""
+    if start >= len(tokens) or tokens[start][:2] != ("p", "("):
+        return False, None
+    depth, arg, j = 0, 0, start
+    while j < len(tokens) and j < start + 512:
+        kind, value, _ = tokens[j]
+        if kind == "p" and value == "(":
+            depth += 1
+        elif kind == "p" and value == ")":
+            depth -= 1
+            if depth == 0:
+                return True, None
+        elif kind == "p" and value == "," and depth == 1:
+            arg += 1
+        elif depth == 1 and arg == index:
+            nxt = tokens[j + 1] if j + 1 < len(tokens) else ("p", ")", 0)
+            if kind == "s" and nxt[0] == "p" and nxt[1] in ",)":
+                return True, value
+            if kind == "w" and value == "bulk" and tokens[j + 1:j + 2] and tokens[j + 1][0] == "s":
+                return True, tokens[j + 1][1]
+            return True, None
+        j += 1
+    return True, None
+
+
+def server_effects(text: str) -> list[tuple[str, str | None]]:
+    """What database statements make the server (or the client) run or touch, by effect:
+    [(kind, value)] with kind "exec" (a command line; None when it is not a literal),
+    "load" (native code loaded: an extension), "read", "write", "list" (a file path; None
+    when not literal). `COPY t TO PROGRAM 'gzip > x'`, `pg_read_file('/etc/passwd')`,
+    `SELECT … INTO OUTFILE '/x'`, `LOAD DATA INFILE`, `ATTACH DATABASE '/x' AS y`,
+    `load_extension('x')`, `EXEC xp_cmdshell 'whoami'`, `sys_exec('…')`, psql `\\copy`,
+    sqlite3's dot commands (`.output FILE`, `.import FILE`, `.load LIB`), untrusted
+    procedural languages (`LANGUAGE plpython3u`: code, None). Bounded; never raises."""
+    if not isinstance(text, str) or not text:
+        return []
+    text = text[:_MAX_TEXT]
+    low = text.lower()
+    if not any(n in low for n in ("program", "file", "copy", "lo_", "outfile", "dumpfile", "infile", "attach",
+                                  "extension", "cmdshell", "exec", "eval", "pg_ls", "read_", "language", "_command",
+                                  "bulk", ".load", ".output", ".once", ".import", ".read", ".backup", ".save",
+                                  ".open", ".restore", ".excel", "glob", "url", "s3", "system", "shell", "edit",
+                                  "_dir", "datadir", "secure_file")):
+        return []
+    out: list[tuple[str, str | None]] = []
+    try:
+        _scan_effects(text, _tokens(text), out)
+    except Exception:  # noqa: BLE001 — defensive: attacker text never raises; unknown reads as code
+        out.append(("exec", None))
+    return out[:64]
+
+
+def _scan_effects(text: str, tokens: list, out: list) -> None:
+    statement_start = True
+    n = len(tokens)
+    for i, (kind, value, at) in enumerate(tokens):
+        if kind == "p":
+            statement_start = value == ";"
+            continue
+        head, statement_start = statement_start, False
+        if kind != "w":
+            continue
+        nxt = tokens[i + 1] if i + 1 < n else ("p", "", len(text))
+        if head and value in _DOT_READS | _DOT_WRITES | {".load", ".shell", ".system"}:
+            line_end = text.find("\n", at)
+            rest = text[at + len(value):len(text) if line_end == -1 else line_end].strip()
+            target = rest.split()[0].strip("'\"") if rest.split() else ""
+            if value == ".load":
+                out.append(("load", target or None))
+            elif value in _DOT_WRITES and rest.startswith("|"):
+                out.append(("exec", rest[1:].strip().strip("'\"") or None))
+            elif target and not target.startswith("-"):
+                out.append(("write" if value in _DOT_WRITES else "read", target))
+            continue
+        if value in ("copy", "\\copy") and head:
+            _copy(text, tokens, i, out, client=value == "\\copy")
+            continue
+        call = nxt[:2] == ("p", "(")
+        if call and value in _READ_FUNCTIONS | _LIST_FUNCTIONS | _WRITE_FUNCTIONS | _EXEC_FUNCTIONS | _LOAD_FUNCTIONS:
+            index = 1 if value == "lo_export" else 0
+            found, literal = _first_string(tokens, i + 1, index)
+            if value in ("file", "url", "s3", "glob", "edit", "system", "shell") and literal is None:
+                continue  # a generic name: only its literal form is read
+            effect = ("read" if value in _READ_FUNCTIONS else "list" if value in _LIST_FUNCTIONS else
+                      "write" if value in _WRITE_FUNCTIONS else "load" if value in _LOAD_FUNCTIONS else "exec")
+            if value in ("url", "s3") and literal and "://" in literal:
+                continue  # a remote table: not a server file
+            out.append((effect, literal))
+            continue
+        if value in _EXEC_FUNCTIONS and "xp_cmdshell" in value:
+            out.append(("exec", nxt[1] if nxt[0] == "s" else None))  # EXEC xp_cmdshell 'whoami'
+            continue
+        if value in ("outfile", "dumpfile") and i and tokens[i - 1][:2] == ("w", "into"):
+            out.append(("write", nxt[1] if nxt[0] == "s" else None))
+        elif value == "infile" and any(t[:2] == ("w", "load") for t in tokens[max(0, i - 4):i]):
+            out.append(("read", nxt[1] if nxt[0] == "s" else None))  # LOAD DATA [LOCAL] INFILE 'x'
+        elif value == "attach" and head:
+            at = i + 1 if nxt[:2] != ("w", "database") else i + 2
+            attached = tokens[at] if at < n else ("p", "", 0)
+            path = attached[1] if attached[0] == "s" else None
+            if path is not None and path.startswith("file:"):
+                path, _, query = path[5:].partition("?")
+                readonly = "mode=ro" in query or "immutable=1" in query
+                out.append(("read" if readonly else "write", path))
+            elif path not in ("", ":memory:"):
+                out.append(("write", path))
+        elif value == "bulk" and i + 3 < n and tokens[i + 1][:2] == ("w", "insert"):
+            source = next((k for k in range(i + 2, min(n, i + 8)) if tokens[k][:2] == ("w", "from")), None)
+            if source is not None and source + 1 < n:
+                out.append(("read", tokens[source + 1][1] if tokens[source + 1][0] == "s" else None))
+        elif value in _PROGRAM_SETTINGS | _FILE_SETTINGS:
+            j = i + 1
+            if j < n and (tokens[j][:2] in (("p", "="), ("w", "to"))):
+                j += 1
+            if j < n and tokens[j][0] == "s":
+                out.append(("exec" if value in _PROGRAM_SETTINGS else "write", tokens[j][1] or None))
+        elif value == "language" and nxt[0] in "ws" and nxt[1].lower() in _UNTRUSTED_LANGUAGES:
+            out.append(("exec", None))  # code in an unrestricted language runs in the server
+
+
+def _copy(text: str, tokens: list, i: int, out: list, client: bool) -> None:
+    """COPY t|(query) TO|FROM 'file'|PROGRAM 'cmd'|STDIN|STDOUT (psql's \\copy: a client
+    file, names may be unquoted)."""
+    depth, n = 0, len(tokens)
+    for j in range(i + 1, min(n, i + 4096)):
+        kind, value, at = tokens[j]
+        if kind == "p":
+            if value == ";" and depth == 0:
+                return
+            depth += {"(": 1, ")": -1}.get(value, 0)
+            continue
+        if depth or kind != "w" or value not in ("to", "from"):
+            continue
+        target = tokens[j + 1] if j + 1 < n else ("p", "", len(text))
+        effect = "write" if value == "to" else "read"
+        if target[:2] == ("w", "program"):
+            cmd = tokens[j + 2] if j + 2 < n else ("p", "", 0)
+            out.append(("exec", cmd[1] if cmd[0] == "s" and cmd[1].strip() else None))
+        elif target[0] == "s":
+            out.append((effect, target[1]))
+        elif target[:2] in (("w", "stdin"), ("w", "stdout"), ("w", "pstdin"), ("w", "pstdout")):
+            pass
+        elif client and target[0] in "wp":
+            out.append((effect, _raw_word(text, target[2]).strip("'\"") or None))
+        else:
+            out.append((effect, None))
+        return

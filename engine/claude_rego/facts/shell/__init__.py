@@ -47,6 +47,7 @@ def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536) 
             parser.note("too_long")
         nodes, _ = parser.sequence(0, 0, "top", None)
         parser.run_deferred(final=True)
+        parser.run_traps(nodes)
         flat: list = []
         _flatten(nodes, None, flat)
         segments = []

@@ -70,6 +70,10 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
             at = low.find(token, at + 1)
     if dyn_hit:
         self.mark(node, "interpreter_dynamic_code")
+    if any(t in low for t in _ENV_NEEDLES) and _dumps_environment(code, family):
+        # the code prints or serialises the whole environment (or any variable chosen at
+        # run time): the same effect as `printenv`, judged by the same rule
+        self.child_words(node, ["printenv"], depth, "interpreter_env", [])
     if family != "awk" and _computed_name(code, low, family):
         self.mark(node, "interpreter_computed_name")
     if any(t in low for t in _CODE_SYMLINK) and (
@@ -88,6 +92,67 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         if any(t in low for t in _CODE_WRITE) or _opens_for_writing(code):
             # the code writes files: each file it names may be one of them
             self.child_words(node, ["tee"] + files[:32], depth, "interpreter_code", [])
+
+
+# ------------------------------------------------------------ the whole environment in code
+# (lower-case substrings one of which every match below holds: most code holds none)
+_ENV_NEEDLES = ("environ", "env", "getenv", "$_server", "get_env")
+_ENV_LAZY: list = []
+
+
+def _env_patterns():
+    if not _ENV_LAZY:
+        ident = r"[A-Za-z_$][\w$.]*"
+        _ENV_LAZY.extend([
+            # the environment object used whole (not indexed by a literal, not a lookup method);
+            # passed on as a child's environment (env=os.environ, {**os.environ}, ...process.env) is not a dump
+            re.compile(r"(?<![\w.])(?:os\.|posix\.|nt\.)?environb?\b(?!\s*(?:\[|\.(?:get|setdefault|pop|update|keys"
+                       r"|__contains__|__getitem__|__setitem__|__delitem__)\b|\s*=(?!=)))"),
+            re.compile(r"(?<![\w.])(?:process|Bun)\.env\b(?!\s*(?:\.|\?\.|\[|=(?!=)))|\bimport\.meta\.env\b(?!\s*(?:\.|\[))"),
+            re.compile(r"\bDeno\.env\.toObject\s*\(|\bos\.Environ\s*\(|\bSystem\.getenv\s*\(\s*\)|\benv::vars(?:_os)?\s*\("
+                       r"|GetEnvironmentVariables\s*\(|\bSys\.getenv\s*\(\s*\)|\bSystem\.get_env\s*\(\s*\)"
+                       r"|\bgetenv\s*\(\s*\)|\$_(?:ENV|SERVER)\b(?!\s*\[)|(?i:\b(?:gci|ls|dir|get-childitem|get-item)\s+env:)"
+                       r"|\barray\s+get\s+env\b|\bparray\s+env\b|\bin\s+ENVIRON\b"),
+            re.compile(r"(?<![\w$@])ENV\b(?!\s*(?:\[|\{|\.(?:fetch|key\?|has_key\?|include\?|keys|delete|store|\[\]=?)))"),
+            re.compile(r"(?<![\w$@\\])%ENV\b"),
+            # a variable chosen at run time: any variable, so the whole environment (like ${!v})
+            re.compile(r"(?:\benviron|\bprocess\.env|\bBun\.env|(?<![\w$])ENV|\bENVIRON)\s*\[\s*" + ident + r"\s*\]"
+                       r"|\$ENV\s*\{\s*\$"
+                       r"|(?:\benviron\.get|\bgetenv|\bSystem\.getenv|\bSys\.getenv|\bENV\.fetch|\bos\.Getenv"
+                       r"|\benv::var(?:_os)?|\bDeno\.env\.get|\bSystem\.get_env|\bGetEnvironmentVariable)\s*\(\s*\$?"
+                       + ident + r"\s*[,)]"),
+        ])
+    return _ENV_LAZY
+
+
+_PASS_ON = re.compile(r"(?:\benv\s*[=:]|\*\*|\.\.\.|\benviron\s*=|Object\.keys\s*\(|\bkeys\s*\(?|\bexists\s*|"
+                      r"\bdelete\s*|\blocal\s*|\}\s*=)\s*$")
+
+
+def _dumps_environment(code: str, family: str = "") -> bool:
+    """True when inline code uses the whole environment as data (`print(os.environ)`,
+    `JSON.stringify(process.env)`, `puts ENV.to_h`, `print %ENV`, `for (k in ENVIRON)`,
+    `print_r(getenv())`, `$_SERVER`, `Deno.env.toObject()`, `System.getenv()`, …) or reads
+    a variable whose name is computed (`os.environ[k]`, `$ENV{$_}`, `os.getenv(name)`), but
+    not when it passes the environment on to a child (`env=os.environ`, `{**os.environ}`,
+    `...process.env`), tests a name (`'X' in os.environ`) or lists names only
+    (`Object.keys(process.env)`, `keys %ENV`, `ENV.keys`)."""
+    code = code[:65536]
+    for i, pattern in enumerate(_env_patterns()):
+        if i == 3 and family not in ("ruby", "julia", "generic", ""):
+            continue  # ENV is Ruby's and Julia's object; elsewhere it is a word
+        if i == 4 and family not in ("perl", "generic", ""):
+            continue
+        for m in pattern.finditer(code):
+            before = code[max(0, m.start() - 40):m.start()]
+            if i < 5 and _PASS_ON.search(before):
+                continue
+            if i == 0 and re.search(r"(?<![\w])in\s*$", before) and not re.search(r"\bfor\b[^:\n]*$", before):
+                continue  # 'X' in os.environ: a membership test
+            if i == 0 and "os" not in code[:m.start()] and not m.group(0).startswith(("os.", "posix.", "nt.")):
+                continue  # a word "environ" in code that never imported os
+            return True
+    return False
 
 
 def option_programs(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:

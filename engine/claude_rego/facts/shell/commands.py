@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .programs import _XARGS_LIKE, _as_xargs, _fd_as_find, _option, _option_commands
+from .programs import _XARGS_LIKE, _as_xargs, _fd_as_find, _option, _option_commands, _untrusted_program
 from .routes import _NPM_EXEC_KEYS
 from .tables import _ALL_POSITIONAL, _FIND_EXEC, _FOREIGN_SHELLS, _RESERVED_SKIP, _SHELLS, _XARGS_VALUE_OPTS
 from .words import _BRACE_LIMIT, _printf_text, _ref_at, _variants, _Word
@@ -300,6 +300,7 @@ def user_defined(self: _Parser, node: dict, head: str, command_words: list, text
         sub.bindings = {str(k + 1): [a] for k, a in enumerate(args[:9])}
         sub.bindings.update({"@": [" ".join(args)], "*": [" ".join(args)], "#": [str(len(args))]})
         sub.functions, sub.aliases = dict(self.functions), dict(self.aliases)
+        sub.variables = dict(self.variables)  # a function sees the shell's variables as they are at the call
         sub.expanding = self.expanding | {head}
         self.adopt(node, sub, depth, "function_call")
     elif head in self.aliases and head not in self.expanding:
@@ -310,10 +311,33 @@ def user_defined(self: _Parser, node: dict, head: str, command_words: list, text
         self.adopt(node, sub, depth, "alias")
 
 
+def run_traps(self: _Parser, nodes: list | None = None) -> None:
+    """Trap bodies, read once the whole script is parsed: a body runs at exit (or on its
+    signal) with the variables' last values and every function defined by then
+    (`trap 'rm -rf "$tmp"' EXIT; tmp=$(mktemp -d)` deletes the fresh directory)."""
+    traps, self.traps = self.traps, []
+    if not traps:
+        return
+    final = dict(self.variables)
+    for top in nodes or ():  # assignments of the script in order: the last one is the value at exit
+        if not top.get("argv") and isinstance(top.get("assignments"), dict):
+            final.update({k: v for k, v in top["assignments"].items() if isinstance(v, str) and isinstance(k, str)})
+    for node, body, depth in traps[:32]:
+        if depth + 1 > self.max_depth:
+            self.mark(node, "too_deep")
+            continue
+        sub = type(self)(body, self.max_depth - depth - 1)
+        sub.functions, sub.aliases, sub.files = dict(self.functions), dict(self.aliases), self.files
+        sub.variables = dict(final)
+        sub.git_aliases, sub.expanding = self.git_aliases, self.expanding
+        self.adopt(node, sub, depth, "trap")
+
+
 def adopt(self: _Parser, node: dict, sub: _Parser, depth: int, context: str) -> None:
     sub.pipeline_counter = self.pipeline_counter
     nodes, _ = sub.sequence(0, 0, context, None)
     sub.run_deferred(final=True)
+    sub.run_traps(nodes)
     self.pipeline_counter = sub.pipeline_counter
     for reason in sub.reasons:
         self.note(reason)
@@ -386,7 +410,9 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
         elif command in (".", "source") and args and (args[0].startswith("/dev/fd") or args[0].endswith("(…)")):
             self.mark(node, "source_dynamic")
         elif command == "trap" and args and not args[0].startswith("-"):
-            payload, context = args[0], "trap"
+            # a trap body runs when the signal comes (EXIT: at the end of the script), with
+            # the variables and functions as they are then: read after the whole script
+            self.traps.append((node, args[0], depth))
         elif command == "start-stop-daemon":
             program = _option(args, ("--exec", "-x", "--startas", "-a"))
             rest = args[args.index("--") + 1:] if "--" in args else []
@@ -473,7 +499,14 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
                 self.config_entry(node, command, key.lower(), value, depth)
     elif command in ("tmux", "screen", "byobu", "byobu-tmux", "byobu-screen"):
         self.multiplexer(node, command, args, depth)
-    for option_value in _option_commands(command, args):
+    wrapped = [w for w in node.get("wrappers") or [] if _basename(w) in ("strace", "ltrace")]
+    if wrapped and any(w.startswith(("|", "!", "-o|", "-o!", "--output=|", "--output=!"))
+                       for w in node.get("raw_words") or []):
+        self.mark(node, "output_piped_by_option")  # strace -o '|CMD': the trace is fed to CMD
+    for option_value in _option_commands(command, args) + (
+            _option_commands(_basename(wrapped[0]), node.get("raw_words") or []) if wrapped else []):
+        if _untrusted_program(option_value):
+            self.mark(node, "option_program_path")
         self.child_sequence(node, option_value, depth, "option_exec")
     self.option_programs(node, command, args, depth)
     self.command_strings(node, command, args, depth)

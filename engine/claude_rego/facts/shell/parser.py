@@ -35,6 +35,7 @@ class _Parser:
         self.subshell_stdin: dict | str | None = None  # what the first command of a subshell reads
         self.positional: list[str] | None = None       # the words of "$@" after `set -- a b`
         self.deferred: list = []              # (node, stdin stage, depth) waiting for heredoc bodies
+        self.traps: list = []                 # (node, body, depth): trap bodies, read when the script ends
 
     # ------------------------------------------------------------------ utilities
     def note(self, reason: str) -> None:
@@ -287,6 +288,7 @@ class _Parser:
     expand_payloads = _commands.expand_payloads
     child_sequence = _commands.child_sequence
     child_words = _commands.child_words
+    run_traps = _commands.run_traps
     # routes.py
     container_payload = _routes.container_payload
     parallel = _routes.parallel
@@ -303,6 +305,7 @@ class _Parser:
     tool_configs = _stdin.tool_configs
     xargs_input = _stdin.xargs_input
     dsl_escapes = _stdin.dsl_escapes
+    sql_effects = _stdin.sql_effects
     stdin_text = _stdin.stdin_text
     run_text = _stdin.run_text
     sed_exec = _stdin.sed_exec

@@ -321,10 +321,37 @@ def _cmake_script_commands(text: str) -> list[list[str]]:
 # the programs _option_commands knows (every branch below names its programs)
 _OPTION_COMMAND_PROGRAMS = frozenset({"tar", "gtar", "bsdtar", "rsync", "ssh", "scp", "sftp", "autossh", "zip",
                                       "man", "env", "gdb", "lldb", "emacs", "emacsclient", "apt", "apt-get",
-                                      "aptitude", "dpkg", "tcpdump"})
+                                      "aptitude", "dpkg", "tcpdump"}) | frozenset(
+    ["wget", "wget2", "sort", "gsort", "mysql", "mariadb", "less", "more", "strace", "ltrace", "aria2c", "svn",
+     "hg", "sshfs", "pandoc", "rclone", "restic", "tcpdump", "npm", "pnpm", "yarn", "make", "gmake"])
 # apt's configuration keys whose value is a shell command it runs (APT::Update::Pre-Invoke,
 # DPkg::Post-Invoke, DPkg::Pre-Install-Pkgs, …)
 _APT_HOOK_WORDS = ("invoke", "install-pkgs")
+# options whose value is a program (or a command line) the program runs, by program:
+# --name=VALUE and --name VALUE alike (one-letter options: -X VALUE and -XVALUE)
+_PROGRAM_OPTIONS: dict[str, tuple[str, ...]] = {
+    "wget": ("--use-askpass",), "wget2": ("--use-askpass",), "sort": ("--compress-program",),
+    "gsort": ("--compress-program",), "mysql": ("--pager",), "mariadb": ("--pager",), "man": ("--pager",),
+    "aria2c": ("--on-download-complete", "--on-download-start", "--on-download-error", "--on-download-pause",
+               "--on-download-stop", "--on-bt-download-complete"),
+    "svn": ("--editor-cmd", "--diff-cmd", "--diff3-cmd"), "sshfs": ("-o ssh_command", "-o sftp_server"),
+    "pandoc": ("--filter", "-F"), "rclone": ("--password-command",), "restic": ("--password-command",),
+    "tcpdump": ("-z",),  # the program run on each rotated capture file "npm": ("--script-shell",), "pnpm": ("--script-shell",), "yarn": ("--script-shell",),
+}
+# trusted places for a program an option names by path (anything else is asked about)
+_TRUSTED_PROGRAM_DIRS = ("/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/", "/usr/local/bin/", "/usr/local/sbin/",
+                         "/opt/homebrew/bin/", "/usr/libexec/", "/usr/lib/", "/nix/store/", "/run/current-system/sw/bin/")
+
+
+def _untrusted_program(value: str) -> bool:
+    """An option's program named by a path outside the system's program directories
+    (`--use-askpass=/tmp/x`, `-e ./wrap.sh`): what it runs cannot be read."""
+    word = value.strip().split(" ", 1)[0].strip("'\"")
+    if "/" not in word or "://" in word:
+        return False
+    if ".." in word.split("/"):
+        return True
+    return not word.startswith(_TRUSTED_PROGRAM_DIRS)
 
 
 def _option_commands(command: str, args: list[str]) -> list[str]:
@@ -375,9 +402,6 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
                     out.append(a[len(prefix):])
             if low in ("--pre-invoke", "--post-invoke") and nxt:
                 out.append(nxt)
-        elif command == "tcpdump":
-            if a == "-z" and nxt:
-                out.append(nxt)  # the program run on each rotated capture file
         elif command in ("zip",):
             if a in ("-TT", "--unzip-command") and nxt:
                 out.append(nxt)
@@ -390,6 +414,35 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
         elif (command in ("emacs", "emacsclient") and a in ("--eval", "-eval", "--execute") and nxt
               and any(t in nxt for t in ("shell-command", "call-process", "start-process", "make-process"))):
             out.extend(_string_literals(nxt, "lisp"))
+        if command in _PROGRAM_OPTIONS:
+            for name in _PROGRAM_OPTIONS[command]:
+                if name.startswith("-o "):  # sshfs -o ssh_command=CMD (also in a comma list)
+                    value = nxt if a == "-o" and nxt else a[2:] if a.startswith("-o") and len(a) > 2 else None
+                    for item in (value or "").split(","):
+                        if item.startswith(name[3:] + "="):
+                            out.append(item.split("=", 1)[1])
+                elif a == name and nxt is not None:
+                    out.append(nxt)
+                elif a.startswith(name + "=") and name.startswith("--"):
+                    out.append(a[len(name) + 1:])
+                elif len(name) == 2 and a.startswith(name) and len(a) > 2 and not name.startswith("--"):
+                    out.append(a[2:])
+        if command in ("wget", "wget2") and a in ("-e", "--execute") and nxt:
+            key, _, value = nxt.replace(" ", "").partition("=")
+            if key.lower().replace("_", "") == "useaskpass" and value:
+                out.append(value)  # wget -e use_askpass=PROG: a wgetrc command
+        elif command in ("less", "more") and a.startswith("+") and len(a) > 2 and a[1] in "!|":
+            out.append(a[2:].lstrip())  # less '+!CMD': a less command that runs CMD
+        elif command in ("strace", "ltrace") and a in ("-o", "--output") and nxt and nxt[:1] in "|!":
+            out.append(nxt[1:])  # strace -o '|CMD': the trace is piped into CMD
+        elif command in ("strace", "ltrace") and a.startswith(("-o|", "-o!", "--output=|", "--output=!")):
+            out.append(a.split("|", 1)[-1] if "|" in a else a.split("!", 1)[-1])
+        elif command == "hg" and a == "--config" and nxt and "=" in nxt:
+            key, _, value = nxt.partition("=")
+            if key.lower().startswith(("hooks.", "ui.editor", "ui.merge", "ui.ssh", "pager.pager", "merge-tools.")):
+                out.append(value)
+        elif command in ("make", "gmake") and a.startswith("SHELL="):
+            out.append(a[6:])  # the program make runs every recipe line with
     return out
 
 

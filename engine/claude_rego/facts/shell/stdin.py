@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re as _re
+
 from .programs import (
     _XARGS_LIKE,
     _as_xargs,
@@ -71,6 +73,10 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
             value = _option(args, (opt,))
             if value:
                 self.files[value] = None
+        for i, a in enumerate(args[:-1]):  # a cluster ending in the output flag: curl -sSLo FILE
+            if len(a) > 2 and a[0] == "-" and a[1] != "-" and a[-1] == {"curl": "o", "wget": "O"}.get(command) \
+                    and a[1:].isalpha():
+                self.files[args[i + 1]] = None
         ops = [a for a in args if not a.startswith("-")]
         if command in ("cp", "mv", "install") and len(ops) >= 2:
             self.files[ops[-1]] = self.files.get(ops[0]) if ops[0] in self.files else self.files.get(ops[-1])
@@ -80,10 +86,13 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
             command, args = "xargs", as_xargs
     if command == "xargs":
         self.xargs_input(node, args, stdin, depth)
+    elif command == "parallel":
+        _parallel_input(self, node, args, stdin, depth)
     if command in _DB_CLIENTS:
         text, _why = self.stdin_text(node, stdin)
         if text:
             node["stdin_literal"] = text[:16384]  # the statements a database client is fed
+        self.sql_effects(node, [a for a in args if len(a) > 4] + ([text] if text else []), depth)
     if command in ("cmake", "just") and self.embedded_script(node, command, args, stdin, depth):
         return
     if command in _COMPILED_RUNNERS:
@@ -230,13 +239,25 @@ def xargs_input(self: _Parser, node: dict, args: list[str], stdin, depth: int) -
     text, why = (None, "an argument file") if arg_file else self.stdin_text(node, stdin)
     if arg_file and arg_file.endswith("(…)"):
         why = "process substitution"
-    if text is not None:
+    items = _input_items(args, text) if text is not None else None
+    if items is not None and not ("-0" in args or "--null" in args or _delimiter(args) is not None):
+        items = [w for line in items for w in _split_simple(line)]  # plain xargs: blank-separated words
+    script_from_input = not replace and _script_from_items(inner)
+    if items is not None and script_from_input:
+        # `… | xargs -0 sh -c`: an input item is the script the shell runs
+        for item in items[:_BRACE_LIMIT]:
+            self.child_sequence(node, item, depth, "xargs_script")
+    elif items is not None and ("-0" in args or "--null" in args or _delimiter(args) is not None):
+        for item in items[:_BRACE_LIMIT]:  # each item is one argument, blanks and all
+            self.child_words(node, [w.replace(replace, item) for w in inner] if replace else inner + [item],
+                             depth, "xargs", ["xargs"])
+    elif text is not None:
         for line in [x for x in text.split("\n") if x.strip()][:_BRACE_LIMIT]:
             words = [w.replace(replace, line) for w in inner] if replace else inner + _split_simple(line)
             self.child_words(node, words, depth, "xargs", ["xargs"])
-    elif replace and (replace in inner[0] or (_family(_basename(inner[0])) == "shell" and any(
-            w.split()[0:1] == [replace] or w.startswith(replace) for w in _xargs_shell_code(inner) if w.strip()))):
-        self.mark(node, "command_from_input")
+    elif (script_from_input and why) or (replace and (replace in inner[0] or (_family(_basename(inner[0])) == "shell" and any(
+            w.split()[0:1] == [replace] or w.startswith(replace) for w in _xargs_shell_code(inner) if w.strip())))):
+        self.mark(node, "command_from_input")  # the script, or the command, comes from the input
     elif why in ("process substitution", "an argument file") and arg_file and arg_file.endswith("(…)"):
         self.mark(node, "xargs_input_from_process_substitution")
     if text is None and isinstance(stdin, dict) and _basename(inner[0]).lower() in _DELETERS:
@@ -244,6 +265,81 @@ def xargs_input(self: _Parser, node: dict, args: list[str], stdin, depth: int) -
         if roots:
             # `find ~ -type f | xargs rm`: every file under the root is deleted
             self.child_words(node, ["rm", "-r"] + roots, depth, "xargs", ["xargs"])
+
+
+def _delimiter(args: list[str]) -> str | None:
+    value = _option(args, ("-d", "--delimiter")) or next(
+        (a.split("=", 1)[1] for a in args if a.startswith("--delimiter=")), None)
+    if value is None:
+        value = next((a[2:] for a in args if a.startswith("-d") and len(a) > 2 and not a.startswith("--")), None)
+    if value is None:
+        return None
+    return {"\\n": "\n", "\\t": "\t", "\\0": "\0", "\\x00": "\0"}.get(value, value[:1] or "\n")
+
+
+def _input_items(args: list[str], text: str) -> list[str]:
+    """The items xargs/parallel make of their input: NUL-separated with -0/--null, split
+    at the -d delimiter, else lines (the caller splits lines into words for xargs)."""
+    if "-0" in args or "--null" in args:
+        sep = "\0"
+    else:
+        sep = _delimiter(args) or "\n"
+    return [x for x in text.split(sep) if x.strip()]
+
+
+def _script_from_items(inner: list[str]) -> bool:
+    """`sh -c` (or `bash -ec`, …) with no script after it: the first item appended is the
+    script the shell runs."""
+    if not inner or _family(_basename(inner[0]).lower()) != "shell":
+        return False
+    last = inner[-1]
+    return last == "-c" or (last.startswith("-") and not last.startswith("--") and last[1:].isalpha() and "c" in last[1:])
+
+
+def _parallel_input(self: _Parser, node: dict, args: list[str], stdin, depth: int) -> None:
+    """GNU parallel fed on stdin: each input item (a line; NUL-separated with -0, split at
+    -d) is a command when no command is given, and the script of a `sh -c` template;
+    items that are not literal make the command unknown."""
+    value_opts = {"-j", "-P", "--jobs", "-S", "--sshlogin", "-d", "--delimiter", "-I", "--colsep", "-N",
+                  "-n", "--delay", "--timeout", "--joblog", "--results", "--env", "--tmpdir", "-E"}
+    i = 0
+    while i < len(args) and args[i].startswith("-") and args[i] not in (":::", "::::"):
+        i += 2 if args[i] in value_opts else 1
+    template = args[i:]
+    if ":::" in template or "::::" in template or "-a" in args or "--arg-file" in args:
+        return
+    runs_items = not template or _script_from_items(template) or (
+        _family(_basename(template[0]).lower()) == "shell" and "{}" in template[-1:] and "-c" in template)
+    if not runs_items:
+        return
+    text, why = self.stdin_text(node, stdin)
+    if text is not None:
+        for item in _input_items(args, text)[:_BRACE_LIMIT]:
+            self.child_sequence(node, item, depth, "xargs_script")
+    elif why:
+        self.mark(node, "command_from_input")
+
+
+def sql_effects(self: _Parser, node: dict, texts: list[str], depth: int) -> None:
+    """Statements given to a database client that run programs or touch files, by effect
+    (`COPY … TO PROGRAM 'cmd'`, `pg_read_file('/x')`, `INTO OUTFILE`, `LOAD DATA INFILE`,
+    `ATTACH '/x'`, `xp_cmdshell`, psql `\\copy`, sqlite3 `.output`): a literal command line
+    is parsed as a nested command, a file becomes a nested `cat FILE` (read), `ls FILE`
+    (listed) or `tee FILE` (written) so the secret and write rules judge it; what is not
+    literal, and native code loaded into the server, is marked."""
+    from ..paths.sql import server_effects
+
+    for text in texts[:32]:
+        for effect, value in server_effects(text):
+            if effect == "exec" and value:
+                self.child_sequence(node, value, depth, "sql_program")
+            elif effect in ("exec", "load"):
+                self.mark(node, "sql_runs_code")
+            elif value is None:
+                self.mark(node, "sql_file_unknown")
+            else:
+                verb = {"read": ["cat", "--"], "list": ["ls", "--"], "write": ["tee", "--"]}[effect]
+                self.child_words(node, verb + [value], depth, "sql_file", [])
 
 
 def dsl_escapes(self: _Parser, node: dict, args: list[str], stdin, depth: int) -> None:
@@ -261,7 +357,8 @@ def dsl_escapes(self: _Parser, node: dict, args: list[str], stdin, depth: int) -
         low = t.lower()
         for line in t.replace(";", "\n").split("\n"):
             line = line.strip()
-            for prefix in ("\\!", "!", ".shell ", ".system ", "\\setenv ", "shell "):
+            for prefix in ("\\!", "!", ".shell ", ".system ", "\\setenv ", "shell ", "system ", "\\o |", "\\o|",
+                           "\\g |", "\\g|", "\\w |", "\\w|", "pager ", "\\P ", ".once |", ".output |"):
                 if line.startswith(prefix) and line[len(prefix):].strip():
                     self.child_sequence(node, line[len(prefix):].strip(), depth, "interpreter_exec")
                     self.mark(node, "interpreter_exec")
@@ -368,45 +465,277 @@ _TOOL_CONFIGS: dict[str, tuple[str, ...]] = {
     "cargo": ("build.rs", "cargo.toml", ".cargo/config.toml"), "pre-commit": (".pre-commit-config.yaml",),
     "just": ("justfile", ".justfile"), "rake": ("rakefile",), "gradle": ("build.gradle", "build.gradle.kts"),
     "./gradlew": ("build.gradle", "build.gradle.kts"), "mvn": ("pom.xml",), "tox": ("tox.ini",),
-    "nox": ("noxfile.py",), "invoke": ("tasks.py",), "poetry": ("pyproject.toml",), "uv": ("pyproject.toml",),
-    "task": ("taskfile.yml", "taskfile.yaml"), "lefthook": ("lefthook.yml",), "husky": (".husky/pre-commit",),
+    "nox": ("noxfile.py",), "poetry": ("pyproject.toml",), "uv": ("pyproject.toml",),
+    "task": ("taskfile.yml", "taskfile.yaml", "taskfile.dist.yml"),
+    "go-task": ("taskfile.yml", "taskfile.yaml", "taskfile.dist.yml"), "invoke": ("tasks.py",), "inv": ("tasks.py",), "lefthook": ("lefthook.yml",), "husky": (".husky/pre-commit",),
     "git": (".git/hooks/pre-commit", ".git/hooks/post-checkout"), "direnv": (".envrc",),
 }
 _CONFIG_LANGUAGE = {"conftest.py": "python", "setup.py": "python", "noxfile.py": "python", "tasks.py": "python",
                     "rakefile": "ruby"}
 
 
+# options (and, with "", operands) whose value is a build, task, playbook or script file
+# the tool loads and runs: `make -f F`, `just --justfile F`, `task -t F`, `nmap --script=F`,
+# `ansible-playbook F`, `gdb -x F`, `psql -f F`, `ssh -F F`, …; with the language it is read as
+_SCRIPT_OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
+    "make": (("-f", "--file", "--makefile"), "makefile"), "gmake": (("-f", "--file", "--makefile"), "makefile"),
+    "just": (("-f", "--justfile"), "justfile"), "task": (("-t", "--taskfile"), "yaml"),
+    "go-task": (("-t", "--taskfile"), "yaml"), "rake": (("-f", "--rakefile"), "ruby"),
+    "gradle": (("-b", "--build-file", "-c", "--settings-file", "-I", "--init-script"), "generic"),
+    "./gradlew": (("-b", "--build-file", "-I", "--init-script"), "generic"), "mvn": (("-f", "--file"), "generic"),
+    "tox": (("-c", "--conf"), "ini"), "nox": (("-f", "--noxfile"), "python"), "invoke": (("-c", "--collection"), "python"),
+    "inv": (("-c", "--collection"), "python"), "nmap": (("--script",), "lua"),
+    "ansible-playbook": (("",), "yaml"), "ansible-pull": (("",), "yaml"), "gdb": (("-x", "--command", "-ix"), "gdb"),
+    "psql": (("-f", "--file"), "sql"), "sqlite3": (("-init",), "sql"), "mysql": (("--init-command",), "sql"),
+    "ssh": (("-F",), "ssh"), "scp": (("-F",), "ssh"), "sftp": (("-F",), "ssh"), "pytest": (("-c",), "ini"),
+    "vim": (("-S", "-u"), "vim"), "nvim": (("-S", "-u"), "vim"), "lua": (("",), "lua"),
+    "helmfile": (("-f", "--file"), "yaml"), "skaffold": (("-f", "--filename"), "yaml"),
+    "docker-compose": (("-f", "--file"), "compose"), "kubectl": (("--kubeconfig",), "yaml"),
+    "mise": (("-C", "--cd"), "toml"), "cargo-make": (("--makefile",), "toml"), "makers": (("--makefile",), "toml"),
+}
+# tools that read every `*.tf` of their directory (`-chdir=DIR`): a local-exec provisioner
+# or an external data source runs at plan/apply
+_TERRAFORM = frozenset({"terraform", "tofu", "terragrunt"})
+_TERRAFORM_RUNS = frozenset({"plan", "apply", "destroy", "refresh", "import", "console", "test", "init", "validate"})
+# task and CI-like YAML keys whose value (or list) is a command line
+_YAML_COMMAND_KEYS = frozenset({"entry", "run", "cmd", "cmds", "command", "commands", "shell", "raw", "script",
+                                "exec", "before_script", "after_script", "ansible.builtin.shell",
+                                "ansible.builtin.command", "ansible.builtin.raw", "ansible.builtin.script",
+                                "local_action", "hooks", "pre", "post", "prepare", "setup"})
+_SSH_EXEC_KEYS = ("proxycommand", "localcommand", "knownhostscommand", "remotecommand", "match exec")
+
+
+def _named_files(command: str, args: list[str], files: dict) -> dict[str, str]:
+    """The files written in this command that an option or operand of `command` names as
+    its script or config: {written path: language}."""
+    spec = _SCRIPT_OPTIONS.get(command)
+    out: dict[str, str] = {}
+    if spec is None:
+        return out
+    options, language = spec
+
+    def hit(value: str) -> None:
+        for v in value.split(",") if command == "nmap" else [value]:
+            key = v if v in files else v[2:] if v.startswith("./") and v[2:] in files else None
+            if key is None and "./" + v in files:
+                key = "./" + v
+            if key is not None:
+                out[key] = language
+
+    i = 0
+    while i < len(args):
+        a = args[i]
+        eq = a.split("=", 1)[0] if a.startswith("--") and "=" in a else None
+        if eq in options:
+            hit(a.split("=", 1)[1])
+        elif a in options and a and i + 1 < len(args):
+            hit(args[i + 1])
+            i += 1
+        elif a.startswith("-") and len(a) > 2 and a[:2] in options and not a.startswith("--"):
+            hit(a[2:])  # -fMakefile.x
+        elif "" in options and not a.startswith("-"):
+            hit(a)
+        i += 1
+    return out
+
+
 def tool_configs(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
     """`printf … > Makefile && make`, `cat > conftest.py <<EOF … EOF && pytest`, `echo
-    {…} > package.json && npm install`: a tool run after its build or config file was
-    written in the same command runs that content. Literal content is read as what it
-    runs (recipes, package scripts, hook entries, Python/Ruby code); other content is
-    marked (`runs_file_written_in_command`)."""
-    names = _TOOL_CONFIGS.get(command) or _TOOL_CONFIGS.get(_basename(command))
-    if not names:
+    {…} > package.json && npm install`, `… > t.yml && task -t t.yml`, `… > x.nse && nmap
+    --script=x.nse`, `… > main.tf && terraform apply`: a tool run after its build, task,
+    playbook or script file was written in the same command runs that content. Literal
+    content is read as what it runs (recipes, package scripts, YAML/TOML/INI command keys,
+    HCL `command`/`program`, Python/Ruby/Lua code, gdb `shell`, SQL, ssh `ProxyCommand`);
+    other content is marked (`runs_file_written_in_command`)."""
+    name = command if command in _TOOL_CONFIGS or command in _SCRIPT_OPTIONS else _basename(command)
+    names = _TOOL_CONFIGS.get(name) or ()
+    named = _named_files(name, args, self.files)
+    if name in _TERRAFORM and _TERRAFORM_RUNS & set(args[:4]):
+        chdir = next((a.split("=", 1)[1].rstrip("/") + "/" for a in args if a.startswith("-chdir=")), "")
+        for written in self.files:
+            folder, _, base = written.lstrip("./").rpartition("/")
+            if base.lower().endswith((".tf", ".tf.json")) and (folder + "/" if folder else "") == chdir.lstrip("./"):
+                named[written] = "hcl"
+    if name == "vagrant" and args[:1] and args[0] in ("up", "provision", "reload", "resume", "ssh", "status"):
+        named.update({w: "ruby" for w in self.files if w.rsplit("/", 1)[-1] == "Vagrantfile"})
+    if not names and not named:
         return
     for written, text in list(self.files.items()):
         base = written.rsplit("/", 1)[-1].lower()
         tail = written.lower().lstrip("./")
-        if not (base in names or tail in names or (command in ("pytest", "py.test") and base.endswith(".py") and (
-                base.startswith("test_") or base.endswith("_test.py")))):
+        language = named.get(written)
+        if language is None and not (base in names or tail in names or (name in ("pytest", "py.test") and base.endswith(
+                ".py") and (base.startswith("test_") or base.endswith("_test.py")))):
             continue
         if text is None:
             self.mark(node, "runs_file_written_in_command")
-        elif base in ("makefile", "gnumakefile", "justfile", ".justfile"):
-            for line in _makefile_commands(text) + [ln.strip() for ln in text.split("\n")
-                                                     if base.endswith("justfile") and ln[:1] in (" ", "\t")]:
-                self.child_sequence(node, line, depth, "config_file")
-        elif base == "package.json":
-            _package_scripts(self, node, text, depth)
-        elif base.endswith((".yaml", ".yml")):
-            for line in text.split("\n"):
-                key, _, value = line.strip().lstrip("- ").partition(":")
-                if key.strip() in ("entry", "run", "cmd", "command") and value.strip():
-                    self.child_sequence(node, value.strip().strip("'\""), depth, "config_file")
+        elif "config:" + written not in self.expanding:
+            # (a command of the file that runs the same tool does not expand it again)
+            saved = self.expanding
+            self.expanding = saved | {"config:" + written}
+            try:
+                _run_config(self, node, base, text, language, depth)
+            finally:
+                self.expanding = saved
+
+
+def _run_config(self: _Parser, node: dict, base: str, text: str, language: str | None, depth: int) -> None:
+    """The commands a build, task or config file's literal content runs, by its language."""
+    if language in ("makefile", "justfile") or base in ("makefile", "gnumakefile", "justfile", ".justfile"):
+        justfile = language == "justfile" or base.endswith("justfile")
+        for line in _makefile_commands(text) + [ln.strip() for ln in text.split("\n")
+                                                 if justfile and ln[:1] in (" ", "\t")]:
+            self.child_sequence(node, line, depth, "config_file")
+    elif base == "package.json":
+        _package_scripts(self, node, text, depth)
+    elif language in ("yaml", "compose") or base.endswith((".yaml", ".yml")):
+        for command in _yaml_commands(text):
+            self.child_sequence(node, command, depth, "config_file")
+    elif language in ("ini", "toml") or base.endswith((".ini", ".cfg", ".toml")):
+        for command in _ini_commands(text):
+            # tox's substitutions: {homedir} is ~, {toxinidir} the project; others are unknown
+            command = command.replace("{homedir}", "~").replace("{toxinidir}", ".").replace("{tox_root}", ".")
+            command = _TOX_SUBST.sub(lambda m: "${TOX_" + m.group(1).upper() + "}", command)
+            self.child_sequence(node, command, depth, "config_file")
+    elif language == "hcl":
+        _hcl_commands(self, node, text, depth)
+    elif language == "gdb":
+        for line in text.split("\n"):
+            line = line.strip()
+            for prefix in ("shell ", "!", "pipe "):
+                if line.startswith(prefix) and line[len(prefix):].strip():
+                    self.child_sequence(node, line[len(prefix):].strip(), depth, "config_file")
+        if "python" in text:
+            self.scan_code(node, text, "python", depth)
+    elif language == "sql":
+        self.dsl_escapes(node, [text], None, depth)
+        self.sql_effects(node, [text], depth)
+    elif language == "ssh":
+        for line in text.split("\n"):
+            low = " ".join(line.strip().lower().replace("=", " ", 1).split())
+            for key in _SSH_EXEC_KEYS:
+                if low.startswith(key + " "):
+                    self.child_sequence(node, " ".join(line.strip().replace("=", " ", 1).split())[len(key) + 1:].strip()
+                                        .strip("'\""), depth, "config_file")
+    elif language == "vim":
+        for line in text.split("\n"):
+            line = line.strip().lstrip(":")
+            if line.startswith("!") and line[1:].strip():
+                self.child_sequence(node, line[1:].strip(), depth, "config_file")
+            elif line.startswith(("call system(", "call systemlist(", "silent !", "exe ", "execute ")):
+                self.mark(node, "interpreter_exec")
+    else:
+        if language == "ruby" or base in ("rakefile", "vagrantfile"):
+            for m in _RAKE_SH.finditer(text[:65536]):  # rake's `sh "CMD"` / `ruby "…"` run a command line
+                self.child_sequence(node, m.group(2), depth, "config_file")
+        fallback = "python" if base.endswith(".py") else "ruby" if base in ("rakefile", "vagrantfile") else "generic"
+        self.scan_code(node, text, language if language not in (None, "generic") else
+                       _CONFIG_LANGUAGE.get(base, fallback), depth)
+
+
+_RAKE_SH = _re.compile(r"(?m)^\s*(?:sh|system|exec)\s*\(?\s*(['\"])([^'\"\n]{1,2000})\1")
+_TOX_SUBST = _re.compile(r"\{([a-z_]{1,32})(?::[^{}]*)?\}")
+
+
+def _yaml_commands(text: str) -> list[str]:
+    """Command lines in a YAML task, playbook or CI file: `key: CMD` for a command key, and
+    the `- CMD` items (or a `|` block) under one (`cmds:`, `script:`, `shell: |`)."""
+    out: list[str] = []
+    block_indent: int | None = None
+    literal: list[str] | None = None
+    for raw in text.split("\n")[:4096]:
+        stripped = raw.strip()
+        indent = len(raw) - len(raw.lstrip())
+        if literal is not None:
+            if stripped and indent <= (block_indent or 0):
+                out.append("\n".join(literal))
+                literal = None
+            else:
+                literal.append(stripped)
+                continue
+        if block_indent is not None and stripped and indent <= block_indent and not stripped.startswith("- "):
+            block_indent = None
+        if not stripped or stripped.startswith("#"):
+            continue
+        item = stripped[2:].strip() if stripped.startswith("- ") else None
+        if item is not None and block_indent is not None:
+            key, sep, value = item.partition(":")
+            if not sep or " " in key.strip() or key.strip() not in ("cmd", "task", "name", "vars", "msg"):
+                out.append(item.strip("'\""))
+                continue
+        line = item if item is not None else stripped
+        key, sep, value = line.partition(":")
+        key, value = key.strip().strip("'\""), value.strip()
+        if not sep or key.lower() not in _YAML_COMMAND_KEYS:
+            continue
+        if value in ("|", "|-", ">", ">-", "|+"):
+            literal, block_indent = [], indent
+        elif value:
+            out.append(value.strip("'\""))
         else:
-            language = _CONFIG_LANGUAGE.get(base, "python" if base.endswith(".py") else "generic")
-            self.scan_code(node, text, language, depth)
+            block_indent = indent
+    if literal:
+        out.append("\n".join(literal))
+    return out[:256]
+
+
+def _ini_commands(text: str) -> list[str]:
+    """Command lines in an INI/TOML task file: `commands = …` (tox, with continuation
+    lines), `run = "…"`, `command = "…"`, `script = "…"`."""
+    out: list[str] = []
+    current = False
+    for raw in text.split("\n")[:4096]:
+        stripped = raw.strip()
+        if current and raw[:1] in (" ", "\t") and stripped:
+            out.append(stripped)
+            continue
+        current = False
+        key, sep, value = stripped.partition("=")
+        if sep and key.strip().lower() in ("commands", "commands_pre", "commands_post", "run", "command", "cmd",
+                                             "script", "install_command", "list_dependencies_command"):
+            value = value.strip()
+            if value.startswith("[") and value.endswith("]"):
+                out.extend(v.strip().strip("'\"") for v in value[1:-1].split("\",") if v.strip(" '\""))
+            elif value:
+                out.append(value.strip("'\""))
+            current = True
+    return out[:256]
+
+
+def _hcl_commands(self: _Parser, node: dict, text: str, depth: int) -> None:
+    """Terraform: a `local-exec` provisioner's `command` (quoted or heredoc) and an external
+    data source's `program` list run on this machine at plan/apply."""
+    lines = text.split("\n")[:4096]
+    i = 0
+    while i < len(lines):
+        line = lines[i].strip()
+        key, sep, value = line.partition("=")
+        key, value = key.strip(), value.strip()
+        if sep and key in ("command", "program", "interpreter"):
+            if value.startswith("<<"):
+                tag = value.lstrip("<-").strip()
+                body = []
+                i += 1
+                while i < len(lines) and lines[i].strip() != tag:
+                    body.append(lines[i].strip())
+                    i += 1
+                self.child_sequence(node, "\n".join(body), depth, "config_file")
+            elif value.startswith("["):
+                words = [w.strip().strip('"') for w in value.strip("[]").split('",')]
+                if key == "program" and words:
+                    self.child_sequence(node, " ".join(_quote_word(w) for w in words if w), depth, "config_file")
+            elif value.startswith('"'):
+                command = value[1:value.rfind('"')] if value.rfind('"') > 0 else value[1:]
+                if "${" in command:
+                    self.mark(node, "runs_file_written_in_command")
+                self.child_sequence(node, command.replace('\\"', '"'), depth, "config_file")
+            else:
+                self.mark(node, "runs_file_written_in_command")
+        i += 1
+
+
+def _quote_word(word: str) -> str:
+    return word if word and all(c.isalnum() or c in "@%+=:,./_-~" for c in word) else "'" + word.replace("'", "'\\''") + "'"
 
 
 def _package_scripts(self: _Parser, node: dict, text: str, depth: int) -> None:

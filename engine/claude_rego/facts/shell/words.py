@@ -157,6 +157,8 @@ def _unescape(text: str) -> str:
 
 def _printf_text(args: list[str]) -> str | None:
     """What printf prints for %s/%b formats (the format is reused while arguments remain)."""
+    if args[:1] == ["--"]:
+        args = args[1:]  # printf -- FORMAT: the end of options
     if not args:
         return None
     fmt, rest = args[0], list(args[1:])

@@ -48,6 +48,10 @@ reasons := {
 	"interpreter_fork_loop": "inline code forks in an endless loop (a fork bomb)",
 	"shell_network_socket": "it opens a raw network socket from the shell",
 	"option_code": "an option's value is code for a module or evaluator claude-rego does not read",
+	"option_program_path": "an option names a program by a path outside the system's program directories (`--use-askpass=/tmp/x`, `rsync -e ./wrap`): what it runs cannot be read",
+	"output_piped_by_option": "an option pipes the program's output into another command (`strace -o '|CMD'`), which may send it anywhere",
+	"sql_runs_code": "a database statement runs a program or loads native code whose content cannot be read (a computed COPY … PROGRAM, xp_cmdshell, load_extension, an untrusted procedural language)",
+	"sql_file_unknown": "a database statement reads or writes a server file whose name is computed",
 	"foreign_shell_code": "it runs code in a shell language (PowerShell, fish, nu, elvish, xonsh, …) whose syntax claude-rego does not fully read",
 }
 

@@ -13,6 +13,20 @@ test_opaque_commands_ask if {
 	}
 }
 
+test_sql_server_code_asks_with_its_reason if {
+	some msg in opaque_shell.ask with input as shell(true, ["sql_runs_code"])
+	contains(msg, "database statement runs a program")
+	some msg2 in opaque_shell.ask with input as shell(true, ["sql_file_unknown"])
+	contains(msg2, "server file")
+}
+
+test_option_program_path_asks_with_its_reason if {
+	some msg in opaque_shell.ask with input as shell(true, ["option_program_path"])
+	contains(msg, "names a program by a path")
+	some msg2 in opaque_shell.ask with input as shell(true, ["output_piped_by_option"])
+	contains(msg2, "pipes the program's output")
+}
+
 test_several_reasons_one_question if {
 	count(opaque_shell.ask) == 1 with input as shell(true, ["eval", "too_deep"])
 }

@@ -547,6 +547,7 @@ deny contains msg if {
 		word in shell.args(seg)
 	}
 	not _feeds_secret_consumer(seg) # aws ecr get-login-password | docker login --password-stdin
+	not _reduced_to_names(seg) # … | wc -c: a length, not the credential
 	msg := sprintf("Blocked: `%s` prints a credential; it must not reach the model. %s", [concat(" ", seg.argv), instead])
 }
 
@@ -562,6 +563,7 @@ deny contains msg if {
 	_kube_secret_resource(arg)
 	some out in _kube_outputs(seg)
 	not _kube_output_without_values(out)
+	not _reduced_to_names(seg) # … -o jsonpath='{.data}' | jq 'keys': key names only
 	msg := sprintf("Blocked: `%s` prints the values of a cluster secret; they must not reach the model. List secrets without -o (names, types, ages) or `kubectl describe secret` (key names and sizes). %s", [concat(" ", seg.argv), instead])
 }
 
@@ -767,6 +769,7 @@ deny contains msg if {
 ask contains msg if {
 	some seg in _env_dump_candidates
 	_dumps_environment(seg)
+	not _reduced_to_names(seg) # env | wc -l, printenv | cut -d= -f1 | sort: names or a count
 	msg := sprintf("`%s` prints every environment variable, including API keys and tokens, into the model's context. Approve only if the environment holds no secrets, or print the variables you need by name.", [concat(" ", array.concat(seg.wrappers, seg.argv))])
 }
 
@@ -1038,3 +1041,115 @@ _at(seg, i, word) if shell.raw_args(seg)[i] == word
 _is_arg(seg, word) if word in shell.args(seg)
 
 _is_arg(seg, word) if word in shell.raw_args(seg)
+
+# ------------------------------------------------------------- output reduced to names or counts
+
+# _reduced_to_names(seg): everything `seg` prints goes straight (no redirect of its standard
+# output) into a pipe stage that provably keeps only names or a count — `wc`, `grep -c/-l/-L/-q`,
+# `cut -d= -f1`, `awk -F= '{print $1}'`, a jq filter ending in `keys`, `keys[]`, `length` or
+# `to_entries|map(.key)` — and every later stage of that pipeline only sorts, counts, filters
+# or shows those names (sort, uniq, head, tail, wc, grep, …): no stage that could fetch a value
+# again (xargs printenv, sh) or keep a copy (tee). `grep FOO` alone prints matching values: not
+# a reduction.
+_reduced_to_names(seg) if {
+	every r in seg.redirects {
+		object.get(r, "fd", null) == 2
+	}
+	some stage in segments
+	stage.id == seg.id + 1
+	shell.upstream(seg, stage)
+	_reducing_stage(stage)
+	every later in segments {
+		_after_reduction(stage, later)
+	}
+}
+
+_after_reduction(stage, later) if later.id <= stage.id
+
+_after_reduction(stage, later) if {
+	later.id > stage.id
+	not shell.upstream(stage, later)
+}
+
+_after_reduction(stage, later) if {
+	later.id > stage.id
+	shell.upstream(stage, later)
+	shell.runs_any(later, _name_filters)
+	count([r | some r in later.redirects; not object.get(r, "fd", null) == 2]) == 0
+}
+
+_name_filters := {
+	"sort", "uniq", "head", "tail", "wc", "column", "nl", "cat", "tr", "grep", "egrep", "fgrep", "rg",
+	"cut", "comm", "paste", "less", "more", "fmt", "fold", "rev", "jq",
+}
+
+_reducing_stage(stage) if shell.runs(stage, "wc")
+
+_reducing_stage(stage) if {
+	shell.runs_any(stage, {"grep", "egrep", "fgrep", "rg", "ag", "ggrep"})
+	_grep_counts(stage)
+}
+
+_grep_counts(stage) if shell.has_short_flag(stage, {"c", "l", "L", "q"})
+
+_grep_counts(stage) if shell.has_arg(stage, {"--count", "--files-with-matches", "--files-without-match", "--quiet", "--silent"})
+
+_reducing_stage(stage) if {
+	shell.runs(stage, "cut")
+	args := shell.args(stage)
+	_cut_first_field(args)
+	_cut_equals_delimiter(args)
+	not "--complement" in args
+}
+
+_cut_first_field(args) if "-f1" in args
+
+_cut_first_field(args) if "--fields=1" in args
+
+_cut_first_field(args) if {
+	some i, a in args
+	a in {"-f", "--fields"}
+	args[i + 1] == "1"
+}
+
+_cut_equals_delimiter(args) if "-d=" in args
+
+_cut_equals_delimiter(args) if "--delimiter==" in args
+
+_cut_equals_delimiter(args) if {
+	some i, a in args
+	a in {"-d", "--delimiter"}
+	args[i + 1] == "="
+}
+
+_reducing_stage(stage) if {
+	shell.runs_any(stage, {"awk", "gawk", "mawk", "nawk"})
+	args := shell.args(stage)
+	_awk_equals_separator(args)
+	programs := [a | some a in args; not startswith(a, "-"); a != "="]
+	count(programs) == 1
+	regex.match(`^\s*\{\s*print\s+\$1\s*;?\s*\}\s*$`, programs[0])
+}
+
+_awk_equals_separator(args) if "-F=" in args
+
+_awk_equals_separator(args) if {
+	some i, a in args
+	a == "-F"
+	args[i + 1] == "="
+}
+
+_reducing_stage(stage) if {
+	shell.runs_any(stage, {"jq", "gojq", "jaq"})
+	filters := [a | some a in shell.args(stage); not startswith(a, "-")]
+	count(filters) == 1
+	every a in shell.args(stage) {
+		_jq_plain_option(a)
+	}
+	f := replace(replace(filters[0], " ", ""), "\t", "")
+	regex.match(`^(\.[A-Za-z0-9_.]*\|)?(keys|keys_unsorted|keys\[\]|keys_unsorted\[\]|length|to_entries\|map\(\.key\)|to_entries\[\]\.key|\[\.\[\]\]\|length)(\|length|\|sort|\|\.\[\])*$`, f)
+}
+
+_jq_plain_option(a) if not startswith(a, "-")
+
+_jq_plain_option(a) if a in {"-r", "-c", "-M", "-S", "-j", "-e", "--raw-output", "--compact-output", "--monochrome-output", "--sort-keys", "-rc", "-cr"}

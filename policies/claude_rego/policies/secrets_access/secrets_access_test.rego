@@ -5,6 +5,7 @@ import data.claude_rego.lib.testing.bash
 import data.claude_rego.lib.testing.cmd
 import data.claude_rego.lib.testing.file_tool
 import data.claude_rego.lib.testing.path
+import data.claude_rego.lib.testing.pipe
 import data.claude_rego.lib.testing.redirect
 import data.claude_rego.lib.testing.redirect_path
 import data.claude_rego.lib.testing.seg
@@ -517,4 +518,41 @@ test_kerberos_vpn_and_daemon_key_stores_are_secret if {
 	every file in ["/var/lib/dpkg/status", "/home/dev/project/docs/kerberos.md", "/dev/null", "/home/dev/project/vpn.md"] {
 		allowed(read(file))
 	}
+}
+
+# ------------------------------------------------------------------ output reduced to names or counts
+
+_piped(first, stages) := bash("x", array.concat([seg(0, first)], [pipe(i + 1, argv, 0) | some i, argv in stages]), [])
+
+test_environment_dump_reduced_to_names_or_counts_passes if {
+	every stages in [
+		[["wc", "-l"]], [["grep", "-c", "."]], [["cut", "-d=", "-f1"], ["sort"]], [["cut", "-d", "=", "-f", "1"]],
+		[["awk", "-F=", "{print $1}"]], [["grep", "-q", "AWS_"]], [["cut", "-d=", "-f1"], ["grep", "AWS"], ["wc", "-l"]],
+	] {
+		count(secrets_access.ask) == 0 with input as _piped(["env"], stages)
+	}
+}
+
+test_environment_dump_into_a_filter_that_keeps_values_asks if {
+	every stages in [
+		[["grep", "FOO"]], [["cut", "-d=", "-f2"]], [["cut", "-d:", "-f1"]], [["tee", "/tmp/e"], ["wc", "-l"]],
+		[["cut", "-d=", "-f1"], ["xargs", "-I{}", "printenv", "{}"]], [["awk", "-F=", "{print $2}"]], [["sort"], ["wc", "-l"]],
+	] {
+		count(secrets_access.ask) > 0 with input as _piped(["printenv"], stages)
+	}
+}
+
+test_environment_dump_with_its_output_redirected_asks if {
+	doc := bash("env > /tmp/e | wc -l", [sub(0, ["env"], {"redirects": [redirect(">", "/tmp/e")]}), pipe(1, ["wc", "-l"], 0)], [])
+	count(secrets_access.ask) > 0 with input as doc
+}
+
+test_cluster_secret_data_reduced_to_key_names_passes if {
+	kube := ["kubectl", "get", "secret", "app", "-o", "jsonpath={.data}"]
+	every filter in ["keys", "keys[]", ".data | keys | length", "to_entries|map(.key)", "length"] {
+		allowed(_piped(kube, [["jq", "-r", filter]]))
+	}
+	denied(_piped(kube, [["jq", "."]]))
+	denied(_piped(kube, [["jq", "-r", ".[]"]]))
+	denied(_piped(kube, [["jq", "--arg", "k", "v", "keys"]]))
 }

@@ -43,7 +43,18 @@ _structured if {
 ask contains msg if {
 	_structured
 	some s in object.get(_effects, "sql", [])
+	s.kind != "server_code"
 	msg := sprintf("`%s` runs a destructive database statement (%s: `%s`): data would be lost. Approve only if this database is meant to lose it.", [input.facts.tool.name, s.field, s.statement])
+}
+
+# a statement that makes the database server run a program or load native code, or read or
+# write a file it names by a computed value (COPY … TO PROGRAM <expr>, load_extension,
+# LANGUAGE plpython3u, pg_read_file(col)): what it runs or touches cannot be told
+ask contains msg if {
+	_structured
+	some s in object.get(_effects, "sql", [])
+	s.kind == "server_code"
+	msg := sprintf("`%s` gives the database server a statement that %s (%s). Approve only if you have read it.", [input.facts.tool.name, s.statement, s.field])
 }
 
 ask contains msg if {

@@ -13,6 +13,13 @@ test_destructive_sql_asks if {
 	count(tool_actions.ask) == 1 with input as doc
 }
 
+test_server_code_in_a_statement_asks if {
+	doc := _mcp("mcp__pg__query", {"sql": "COPY t TO PROGRAM $x"}, {"sql": [{"field": "sql", "kind": "server_code", "statement": "runs a program or loads code that it names by a computed value"}], "words": ["query"]})
+	some msg in tool_actions.ask with input as doc
+	contains(msg, "database server")
+	not contains(msg, "destructive")
+}
+
 test_a_select_passes if {
 	doc := _mcp("mcp__pg__query", {"sql": "SELECT 1"}, {"words": ["query"]})
 	count(tool_actions.ask) == 0 with input as doc
