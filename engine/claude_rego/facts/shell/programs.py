@@ -336,8 +336,8 @@ _PROGRAM_OPTIONS: dict[str, tuple[str, ...]] = {
                "--on-download-stop", "--on-bt-download-complete"),
     "svn": ("--editor-cmd", "--diff-cmd", "--diff3-cmd"), "sshfs": ("-o ssh_command", "-o sftp_server"),
     "pandoc": ("--filter", "-F"), "rclone": ("--password-command",), "restic": ("--password-command",),
-    "tcpdump": ("-z",),  # the program run on each rotated capture file "npm": ("--script-shell",), "pnpm": ("--script-shell",), "yarn": ("--script-shell",),
-}
+    "tcpdump": ("-z",), "npm": ("--script-shell",), "pnpm": ("--script-shell",), "yarn": ("--script-shell",),
+}  # tcpdump -z: the program run on each rotated capture file
 # trusted places for a program an option names by path (anything else is asked about)
 _TRUSTED_PROGRAM_DIRS = ("/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/", "/usr/local/bin/", "/usr/local/sbin/",
                          "/opt/homebrew/bin/", "/usr/libexec/", "/usr/lib/", "/nix/store/", "/run/current-system/sw/bin/")
