@@ -5,7 +5,7 @@ from __future__ import annotations
 from .programs import _XARGS_LIKE, _as_xargs, _fd_as_find, _option, _option_commands, _untrusted_program
 from .routes import _NPM_EXEC_KEYS
 from .tables import _ALL_POSITIONAL, _FIND_EXEC, _FOREIGN_SHELLS, _RESERVED_SKIP, _SHELLS, _XARGS_VALUE_OPTS
-from .words import _BRACE_LIMIT, _printf_text, _ref_at, _variants, _Word
+from .words import _BRACE_LIMIT, _identifiers, _printf_text, _ref_at, _variants, _Word
 from .wrappers import (
     _after_options,
     _basename,
@@ -214,7 +214,7 @@ def builtin_assignments(self: _Parser, node: dict, depth: int) -> None:
     elif command == "unset":
         names = [a for a in args if not a.startswith("-")]
     elif command == "let":
-        names = [w for a in args for w in _identifiers(a)]
+        names = [w for a in args for w in _identifiers(a)[:32]]
     else:  # declare, typeset, local, export, readonly
         flags = "".join(a[1:] for a in args if a.startswith("-") and not a.startswith("--"))
         for a in args:
@@ -234,16 +234,6 @@ def builtin_assignments(self: _Parser, node: dict, depth: int) -> None:
             self.forget(name)
 
 
-def _identifiers(text: str) -> list[str]:
-    out, word = [], ""
-    for ch in text + " ":
-        if ch.isalnum() or ch == "_":
-            word += ch
-        else:
-            if word and not word[0].isdigit():
-                out.append(word)
-            word = ""
-    return out[:32]
 def loop_header(self: _Parser, words: list) -> None:
     """`for d in / ~`: d takes each literal value (marked unknown when one is not literal)."""
     if len(words) >= 3 and words[2].text == "in" and not words[2].quoted:

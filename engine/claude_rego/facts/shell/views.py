@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .words import _identifiers
 from .wrappers import _basename
 
 # The program families the Rego helpers use (lib/shell.rego `_families`), kept equal.
@@ -110,16 +111,7 @@ def _assigned_by(name: str, args: list) -> list[str]:
     words = [a for a in args if isinstance(a, str)]
     if name == "printf":
         return [words[1]] if words[:1] == ["-v"] and len(words) > 1 else [w[2:] for w in words[:1] if w.startswith("-v")]
-    out = []
-    for w in words:
-        word = ""
-        for ch in w + " ":
-            if ch.isalnum() or ch == "_":
-                word += ch
-            else:
-                if word and not word[0].isdigit():
-                    out.append(word)
-                word = ""
+    out = [name for w in words for name in _identifiers(w)]
     return out + (["REPLY"] if name == "read" else ["MAPFILE"] if name in ("mapfile", "readarray") else [])
 
 

@@ -321,3 +321,16 @@ def _variants(texts: list[list[str]]) -> list[list[str]]:
     for t in texts:
         out = [o + [v] for o in out for v in t][:_BRACE_LIMIT]
     return out[1:]
+
+
+def _identifiers(text: str) -> list[str]:
+    """The shell identifiers in a word (`a[i]`, `x y`, `-v name`: a, i, x, y, v, name)."""
+    out, word = [], ""
+    for ch in text + " ":
+        if ch.isalnum() or ch == "_":
+            word += ch
+        else:
+            if word and not word[0].isdigit():
+                out.append(word)
+            word = ""
+    return out
