@@ -99,7 +99,7 @@ _stdout_to_file(seg) if {
 }
 
 _piped_onward(seg) if {
-	some other in shell.segments
+	some other in data.claude_rego.lib.shell.segments
 	shell.upstream(seg, other)
 }
 
