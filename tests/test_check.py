@@ -205,6 +205,22 @@ def test_rules_read_through_a_package_import_are_flagged(tmp_path):
     assert codes(check([str(tmp_path)])) == ["alias-rule-ref"]  # still only the policy's
 
 
+def test_computed_partial_rule_heads_are_flagged(tmp_path):
+    """A head that computes its element lets the embedded engine drop the whole rule when
+    the term is undefined for one match (docs/rego-dialect.md); variables, scalars and
+    composites of them in the head, function and complete-rule heads, and tests are fine."""
+    found = findings_for(tmp_path, 'f(x) := x.a\n\n'
+                                   'deny contains sprintf("%v", [x]) if some x in input.xs\n\n'
+                                   'ask contains {"k": f(x)} if some x in input.xs\n\n'
+                                   'by_id[x.id] := x if some x in input.xs\n\n'
+                                   'context contains {"k": x, "n": 1} if some x in input.xs\n\n'
+                                   'deny contains msg if { some x in input.xs; msg := sprintf("%v", [f(x)]) }\n\n'
+                                   'total := count(input.xs)\n')
+    assert codes(found) == ["computed-head"] * 3
+    assert [f["line"] for f in found] == [7, 9, 11] and all(f["severity"] == "warning" for f in found)
+    assert "bind it in the body" in found[0]["message"].lower()
+
+
 def test_every_finding_code_is_documented():
     """docs/check-codes.md has a row per code policy/check/ can emit."""
     import re as _re

@@ -433,6 +433,22 @@ def test_dialect_partial_set_with_a_wildcard_head_and_no_body():
     assert both(fixed, "x", {}) == ([], [])
 
 
+@pytest.mark.parametrize("head", ['{"k": f(x)}', "f(x)", "[x, f(x)]", 'sprintf("%v", [f(x)])'])
+def test_dialect_a_computed_head_that_is_undefined_for_one_match(head):
+    """A partial set rule whose head computes its element: when the term is undefined for
+    one match, regorus fails the query (that match first) or drops EVERY element of the
+    rule (that match later); OPA skips that match. So `git push --force origin main; git`
+    erased git_safety's deny (its `git_calls` head called `subcommand(seg)`, undefined for
+    a bare `git`). `check` reports it (`computed-head`); bind the term in the body."""
+    source = f"package d\nimport rego.v1\nf(x) := y if {{ x > 1; y := x * 10 }}\nout contains {head} if {{ some x in input.xs }}\n"
+    on_regorus, on_opa = both(source, "out", {"xs": [2, 1]})
+    assert on_regorus == [] and on_opa != []  # the defined element is lost
+    assert both(source, "out", {"xs": [1, 2]})[0] == ERROR
+    fixed = source.replace(f"out contains {head} if {{ some x in input.xs }}",
+                           f"out contains e if {{ some x in input.xs; e := {head} }}")
+    assert both(fixed, "out", {"xs": [2, 1]}) == both(fixed, "out", {"xs": [1, 2]}) == (on_opa, on_opa)
+
+
 def test_dialect_comprehension_variable_named_like_a_rule():
     """A `some y in …` variable in a comprehension that has the name of a rule of the
     same package: OPA shadows the rule; regorus refuses ("var `y` used before definition")."""

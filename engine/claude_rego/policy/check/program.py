@@ -204,6 +204,39 @@ class _Program:
                                          f"(`import data.{package}.{parts[1]}`)"))
         return found
 
+    def computed_heads(self):
+        """A partial rule whose head computes its element (`deny contains sprintf(…)`,
+        `s contains {"k": f(x)}`, `o[x.id] := v`): when that term is undefined for one
+        iteration, the embedded engine drops every element of the rule or fails the query
+        (measured: docs/rego-dialect.md), where OPA only skips that iteration. An agent can
+        then erase a deny by adding a segment that leaves the term undefined. Compute the
+        element in the body (`deny contains msg if { …; msg := sprintf(…) }`)."""
+        found = []
+        for module in self.modules:
+            file = module["source"]["file"]
+            if file.endswith("_test.rego"):
+                continue
+            for rule in module["ast"]["rules"]:
+                head = (rule.get("Spec") or {}).get("head") or {}
+                for kind, shape in head.items():
+                    if not isinstance(shape, dict) or kind == "Func":
+                        continue
+                    terms = []
+                    if kind == "Set":
+                        terms.append(shape.get("key"))
+                    elif kind == "Compr" and isinstance(shape.get("refr"), dict) and "RefBrack" in shape["refr"]:
+                        terms.append(shape["refr"]["RefBrack"].get("index"))
+                        assign = shape.get("assign")
+                        terms.append(assign.get("value") if isinstance(assign, dict) else None)
+                    if any(_computed(term) for term in terms if term):
+                        name = _rule_head(rule)[0]
+                        found.append(Finding(file, _line(shape), "warning", "computed-head",
+                                             f"the head of `{name}` computes its element; if that term is undefined "
+                                             "for one match, the embedded engine drops every element of the rule "
+                                             "(or fails the query) instead of skipping that match. Bind it in the "
+                                             f"body: `{name} contains x if {{ …; x := … }}`"))
+        return found
+
     def packages_and_verbs(self):
         """Policies that cannot take effect: a package outside the policy root, a rule named
         like a misspelt verb, a policy package with no verb at all."""
@@ -358,3 +391,13 @@ class _Program:
                                      f"`{name}` can never take effect: none of the routed events "
                                      f"({', '.join(known)}) can carry it (docs/policy-contract.md §3)"))
         return found
+
+
+# what a head may hold without the engine's undefined-head hazard: variables, scalars,
+# and arrays/objects/sets of them
+_COMPUTED = ("Call", "RefDot", "RefBrack", "ArrayCompr", "SetCompr", "ObjectCompr", "BinExpr",
+             "ArithExpr", "AssignExpr", "BoolExpr", "UnaryExpr", "Membership")
+
+
+def _computed(term) -> bool:
+    return any(key in node for node in _walk(term) for key in _COMPUTED)

@@ -199,27 +199,30 @@ _signature_check(seg) if shell.runs_any(seg, {"gpgv", "gpgv2"})
 _write_ops := {">", ">>", ">|", "&>", "&>>", "<>", ">&"}
 
 # write_words: {seg, word} pairs for what a shell command writes.
-write_words contains {"seg": seg.id, "word": shell.expand(seg, r.target)} if {
+write_words contains entry if {
 	some seg in data.claude_rego.lib.shell.with_redirects
 	some r in seg.redirects
 	r.op in _write_ops
 	not r.dup
 	not startswith(r.target, "&")
+	entry := {"seg": seg.id, "word": shell.expand(seg, r.target)}
 }
 
-write_words contains {"seg": seg.id, "word": word} if {
+write_words contains entry if {
 	some ran in {"tee", "sponge", "touch", "mkdir", "truncate", "shred", "mkfifo"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	some word in shell.operands(seg)
+	entry := {"seg": seg.id, "word": word}
 }
 
 # deletes are writes too, except of / , the home directory, system directories and the
 # directories above the project: destructive_shell owns those (one reason per concern)
-write_words contains {"seg": seg.id, "word": word} if {
+write_words contains entry if {
 	some ran in {"rm", "rmdir", "unlink", "srm", "wipe", "rimraf", "trash", "trash-put", "rmtrash", "del-cli"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	some word in shell.operands(seg)
 	not _dangerous_location(seg, word)
+	entry := {"seg": seg.id, "word": word}
 }
 
 _dangerous_location(seg, word) if {
@@ -228,32 +231,36 @@ _dangerous_location(seg, word) if {
 	in_roots(l, dangerous_roots)
 }
 
-write_words contains {"seg": seg.id, "word": word} if {
+write_words contains entry if {
 	some ran in _copiers & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	word := _destination(seg)
+	entry := {"seg": seg.id, "word": word}
 }
 
-write_words contains {"seg": seg.id, "word": word} if {
+write_words contains entry if {
 	"install" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"install"})
 	shell.has_short_flag(seg, {"d"})
 	some word in shell.operands(seg)
+	entry := {"seg": seg.id, "word": word}
 }
 
-write_words contains {"seg": seg.id, "word": word} if {
+write_words contains entry if {
 	some ran in {"chmod", "chown", "chgrp", "chattr", "setfacl"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	ops := shell.operands(seg)
 	some i, word in ops
 	i > 0
+	entry := {"seg": seg.id, "word": word}
 }
 
-write_words contains {"seg": seg.id, "word": word} if {
+write_words contains entry if {
 	some ran in {"sed", "gsed", "perl"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	_in_place(seg)
 	some word in _edited_files(seg)
+	entry := {"seg": seg.id, "word": word}
 }
 
 # sed -i 's/a/b/' f: the first operand is the script unless -e/-f/--expression gave it
@@ -279,38 +286,42 @@ _after_code_option(seg, i) if {
 	regex.match(`^-[A-Za-z]*[eEf]$`, prev)
 }
 
-write_words contains {"seg": seg.id, "word": substring(arg, 3, -1)} if {
+write_words contains entry if {
 	"dd" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"dd"})
 	some arg in shell.args(seg)
 	startswith(arg, "of=")
+	entry := {"seg": seg.id, "word": substring(arg, 3, -1)}
 }
 
-write_words contains {"seg": seg.id, "word": word} if {
+write_words contains entry if {
 	some ran in {"curl", "wget", "unzip", "aria2c"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	some names in _output_options[shell.name(seg)]
 	word := shell.option_value(seg, names)
 	word != "-"
+	entry := {"seg": seg.id, "word": word}
 }
 
-write_words contains {"seg": seg.id, "word": word} if {
+write_words contains entry if {
 	"tar" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"tar"})
 	_extracts(seg)
 	word := shell.option_value(seg, {"-C", "--directory"})
+	entry := {"seg": seg.id, "word": word}
 }
 
-write_words contains {"seg": seg.id, "word": ops[2]} if {
+write_words contains entry if {
 	"git" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"git"})
 	ops := shell.operands(seg)
 	ops[0] == "clone"
 	count(ops) > 2
+	entry := {"seg": seg.id, "word": ops[2]}
 }
 
 # combined short flags ending in the output option: wget -qO FILE, curl -sSLo FILE
-write_words contains {"seg": seg.id, "word": args[i + 1]} if {
+write_words contains entry if {
 	some ran in {"curl", "wget"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	args := shell.args(seg)
@@ -318,13 +329,14 @@ write_words contains {"seg": seg.id, "word": args[i + 1]} if {
 	regex.match(_combined_output[shell.name(seg)], a)
 	i + 1 < count(args)
 	args[i + 1] != "-"
+	entry := {"seg": seg.id, "word": args[i + 1]}
 }
 
 _combined_output := {"curl": `^-[A-Za-z]+o$`, "wget": `^-[A-Za-z]+O$`}
 
 # git checkout/restore [REF] [--] PATHSPEC…: the named paths are overwritten with content
 # from a ref or the index (`git -C DIR checkout …` too)
-write_words contains {"seg": seg.id, "word": word} if {
+write_words contains entry if {
 	"git" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"git"})
 	ops := shell.operands(seg)
@@ -333,6 +345,7 @@ write_words contains {"seg": seg.id, "word": word} if {
 	_git_sub_at(seg, i)
 	some j, word in ops
 	j > i
+	entry := {"seg": seg.id, "word": word}
 }
 
 _git_sub_at(_, i) if i == 0
@@ -350,7 +363,7 @@ _batch_editors := {"vim", "vi", "nvim", "gvim", "vim.basic", "vim.tiny", "ex", "
 
 _editor_value_options := {"-c", "--cmd", "-S", "-s", "-u", "-U", "-i", "-T", "-w", "-W", "-l", "--load", "--eval", "-f", "--funcall", "-L", "--directory", "--script", "-p", "-e", "--listen", "--server", "-r", "--remote"}
 
-write_words contains {"seg": seg.id, "word": word} if {
+write_words contains entry if {
 	some ran in _batch_editors & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	_batch_editing(seg)
@@ -359,6 +372,7 @@ write_words contains {"seg": seg.id, "word": word} if {
 	not startswith(word, "-")
 	not startswith(word, "+")
 	not _editor_option_value(seg, args, i)
+	entry := {"seg": seg.id, "word": word}
 }
 
 _editor_option_value(seg, args, i) if {
@@ -829,7 +843,7 @@ expand(path) := path if not startswith(path, "~/")
 
 # git rm / git mv PATH…: the work-tree files are deleted or moved (git rm --cached only
 # changes the index)
-write_words contains {"seg": seg.id, "word": word} if {
+write_words contains entry if {
 	"git" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"git"})
 	ops := shell.operands(seg)
@@ -839,14 +853,16 @@ write_words contains {"seg": seg.id, "word": word} if {
 	not shell.has_arg(seg, {"--cached"})
 	some j, word in ops
 	j > i
+	entry := {"seg": seg.id, "word": word}
 }
 
 # awk -i inplace PROGRAM FILE…: every file is rewritten
-write_words contains {"seg": seg.id, "word": word} if {
+write_words contains entry if {
 	some ran in {"awk", "gawk"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	_awk_in_place(seg)
 	some word in _awk_files(seg)
+	entry := {"seg": seg.id, "word": word}
 }
 
 # (one test per argument: every option this looks for starts with `-`)
@@ -894,11 +910,12 @@ _replacing_compressors := {"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "
 
 _keeping_compressors := {"zstd", "unzstd", "lz4", "brotli", "pzstd"}
 
-write_words contains {"seg": seg.id, "word": word} if {
+write_words contains entry if {
 	some ran in (_replacing_compressors | _keeping_compressors) & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	_replaces_input(seg)
 	some word in shell.operands(seg)
+	entry := {"seg": seg.id, "word": word}
 }
 
 _replaces_input(seg) if {
@@ -918,12 +935,13 @@ _compress_keeps(seg) if shell.has_arg(seg, {"--stdout", "--to-stdout", "--keep",
 
 # mount [-t T] [-o O] SOURCE TARGET / mount --bind A B / bindfs A B: the target directory
 # is replaced by another file system
-write_words contains {"seg": seg.id, "word": word} if {
+write_words contains entry if {
 	some ran in {"mount", "bindfs", "sshfs", "rclone-mount", "fuse-overlayfs", "squashfuse", "mount.fuse"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	ops := _mount_operands(seg)
 	count(ops) > 0
 	word := ops[count(ops) - 1]
+	entry := {"seg": seg.id, "word": word}
 }
 
 _mount_operands(seg) := [w |
@@ -938,8 +956,9 @@ _mount_option_value(seg, i) if {
 }
 
 # sponge FILE: soaks up its input, then writes FILE
-write_words contains {"seg": seg.id, "word": word} if {
+write_words contains entry if {
 	"sponge" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"sponge"})
 	some word in shell.operands(seg)
+	entry := {"seg": seg.id, "word": word}
 }

@@ -39,8 +39,9 @@ ask contains msg if {
 
 # `mkdir -p .github/workflows`: creating a directory writes no configuration; the files
 # later written into it are judged as they are written
-_made_dirs contains data.claude_rego.lib.paths.location(seg, word) if {
+_made_dirs contains entry if {
 	"mkdir" in data.claude_rego.lib.shell.names
 	some seg in data.claude_rego.lib.shell.running({"mkdir"})
 	some word in data.claude_rego.lib.shell.operands(seg)
+	entry := data.claude_rego.lib.paths.location(seg, word)
 }

@@ -73,7 +73,7 @@ _candidates contains [n, name] if {
 	some name, _ in families
 }
 
-_hits contains [name, seg.id] if {
+_hits contains entry if {
 	some [n, name] in _candidates
 	fam := families[name]
 	some cmd in fam.commands
@@ -85,6 +85,7 @@ _hits contains [name, seg.id] if {
 		_has_or_cluster(seg, word)
 	}
 	not _exempt(seg, fam)
+	entry := [name, seg.id]
 }
 
 _has_or_cluster(seg, word) if _has(seg, word)

@@ -307,57 +307,64 @@ ask contains msg if {
 	msg := sprintf("`%s` serves `%s` (outside the project) over the network. Approve only if intended.", [concat(" ", seg.argv), served.dir])
 }
 
-_served contains {"seg": seg.id, "dir": dir} if {
+_served contains entry if {
 	some ran in {"python", "python3", "python2", "py", "pypy", "pypy3"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	"http.server" in shell.args(seg)
 	dir := shell.option_value(seg, {"--directory", "-d"})
+	entry := {"seg": seg.id, "dir": dir}
 }
 
-_served contains {"seg": seg.id, "dir": dir} if {
+_served contains entry if {
 	"httpd" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"httpd"})
 	dir := shell.option_value(seg, {"-h"})
+	entry := {"seg": seg.id, "dir": dir}
 }
 
-_served contains {"seg": seg.id, "dir": dir} if {
+_served contains entry if {
 	"php" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"php"})
 	"-S" in shell.args(seg)
 	dir := shell.option_value(seg, {"-t"})
+	entry := {"seg": seg.id, "dir": dir}
 }
 
 # a server given no directory publishes its working directory (`cd ~ && python3 -m
 # http.server`, `php -S 0.0.0.0:8000`, `busybox httpd`, `npx serve`): judged as "."
-_served contains {"seg": seg.id, "dir": "."} if {
+_served contains entry if {
 	some ran in {"python", "python3", "python2", "py", "pypy", "pypy3"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	"http.server" in shell.args(seg)
 	not shell.option_value(seg, {"--directory", "-d"})
+	entry := {"seg": seg.id, "dir": "."}
 }
 
-_served contains {"seg": seg.id, "dir": "."} if {
+_served contains entry if {
 	"httpd" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"httpd"})
 	not shell.option_value(seg, {"-h"})
 	count(shell.operands(seg)) == 0
+	entry := {"seg": seg.id, "dir": "."}
 }
 
-_served contains {"seg": seg.id, "dir": "."} if {
+_served contains entry if {
 	"php" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"php"})
 	"-S" in shell.args(seg)
 	not shell.option_value(seg, {"-t"})
+	entry := {"seg": seg.id, "dir": "."}
 }
 
-_served contains {"seg": seg.id, "dir": "."} if {
+_served contains entry if {
 	some ran in {"http-server", "serve", "live-server", "static-server"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	count(shell.operands(seg)) == 0
+	entry := {"seg": seg.id, "dir": "."}
 }
 
 # ruby -run -e httpd [DIR] (un.rb): the first operand after httpd, else the working directory
-_served contains {"seg": seg.id, "dir": dir} if {
+_served contains entry if {
 	"ruby" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"ruby"})
 	some i, a in shell.args(seg)
@@ -366,23 +373,26 @@ _served contains {"seg": seg.id, "dir": dir} if {
 	shell.args(seg)[i - 1] == "-e"
 	rest := [w | some j, w in shell.args(seg); j > i; not startswith(w, "-"); not _after_port_flag(seg, j)]
 	dir := _first_or_dot(rest)
+	entry := {"seg": seg.id, "dir": dir}
 }
 
 _after_port_flag(seg, j) if shell.args(seg)[j - 1] in {"-p", "--port", "-b", "--bind-address"}
 
 _first_or_dot(rest) := rest[0] if count(rest) > 0 else := "."
 
-_served contains {"seg": seg.id, "dir": substring(a, 7, -1)} if {
+_served contains entry if {
 	"ngrok" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"ngrok"})
 	some a in shell.args(seg)
 	startswith(a, "file://")
+	entry := {"seg": seg.id, "dir": substring(a, 7, -1)}
 }
 
-_served contains {"seg": seg.id, "dir": shell.operands(seg)[0]} if {
+_served contains entry if {
 	some ran in {"http-server", "serve", "httpd"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	count(shell.operands(seg)) > 0
+	entry := {"seg": seg.id, "dir": shell.operands(seg)[0]}
 }
 
 _sends(seg) if not shell.runs(seg, "openssl")

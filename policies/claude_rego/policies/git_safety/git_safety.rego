@@ -36,9 +36,10 @@ _git_programs := {"git", "hub"}
 
 # git_calls: each git segment with its subcommand, computed once per evaluation; the
 # rules below start from it, so a command without git costs one pass over the segments.
-git_calls contains {"seg": seg, "sub": subcommand(seg)} if {
+git_calls contains entry if {
 	some ran in _git_programs & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
+	entry := {"seg": seg, "sub": subcommand(seg)}
 }
 
 # index of the first argument that is not a global option (git -C dir -c k=v push …)

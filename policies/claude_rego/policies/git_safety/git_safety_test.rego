@@ -109,3 +109,13 @@ test_reasons_name_the_branch_and_the_alternative if {
 	contains(msg, "`main`")
 	contains(msg, "new branch")
 }
+
+# A bare `git` (no subcommand) next to the push: the engine drops a whole partial rule
+# when its head is undefined for one match (docs/rego-dialect.md), so `git_calls` binds
+# the subcommand in its body; the push is still judged, before or after the bare git.
+test_a_bare_git_beside_a_force_push_does_not_hide_it if {
+	after := bash("git push --force origin main; git", [seg(0, ["git", "push", "--force", "origin", "main"]), seg(1, ["git"])], [])
+	count(git_safety.deny) > 0 with input as after
+	before := bash("git; git push --force origin main", [seg(0, ["git"]), seg(1, ["git", "push", "--force", "origin", "main"])], [])
+	count(git_safety.deny) > 0 with input as before
+}

@@ -49,12 +49,13 @@ _recursive(seg) if {
 
 # ------------------------------------------------------------- cloud storage and resources
 
-finding contains sprintf("`aws %s` deletes cloud resources", [concat(" ", array.slice(w, 0, 2))]) if {
+finding contains entry if {
 	some ran in {"aws", "awslocal"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	w := _words(seg)
 	count(w) >= 2
 	_aws_destroys(w, seg)
+	entry := sprintf("`aws %s` deletes cloud resources", [concat(" ", array.slice(w, 0, 2))])
 }
 
 _aws_destroys(w, seg) if {
@@ -80,7 +81,7 @@ _aws_destroys(w, _) if {
 	startswith(w[1], prefix)
 }
 
-finding contains sprintf("`%s rm -r` deletes cloud storage recursively", [shell.name(seg)]) if {
+finding contains entry if {
 	some ran in {"gsutil", "gcloud"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	w := _words(seg)
@@ -88,6 +89,7 @@ finding contains sprintf("`%s rm -r` deletes cloud storage recursively", [shell.
 	x in {"rm", "rsync"}
 	i <= 2
 	_recursive_or_delete(seg, x)
+	entry := sprintf("`%s rm -r` deletes cloud storage recursively", [shell.name(seg)])
 }
 
 _recursive_or_delete(seg, "rm") if _recursive(seg)
@@ -104,7 +106,7 @@ finding contains "`gsutil rb` deletes a bucket" if {
 	_has_word(seg, "rb")
 }
 
-finding contains sprintf("`%s … %s` deletes cloud resources", [shell.name(seg), x]) if {
+finding contains entry if {
 	some ran in {"gcloud", "az", "doctl", "hcloud", "linode-cli", "vultr-cli", "ibmcloud", "oci", "scw", "exo", "flyctl", "fly", "heroku", "vercel", "netlify", "railway", "firebase", "supabase", "wrangler", "eksctl", "aliyun"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	some x in _words(seg)
@@ -113,43 +115,48 @@ finding contains sprintf("`%s … %s` deletes cloud resources", [shell.name(seg)
 		"projects:delete", "hosting:disable", "drop",
 	}
 	not _gcloud_storage_plain_rm(seg, x)
+	entry := sprintf("`%s … %s` deletes cloud resources", [shell.name(seg), x])
 }
 
 # `gcloud storage rm gs://b/one-object` (not recursive) is a single file: only -r asks
 _gcloud_storage_plain_rm(seg, "rm") if not _recursive(seg)
 
-finding contains sprintf("`rclone %s` deletes remote files", [x]) if {
+finding contains entry if {
 	"rclone" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"rclone"})
 	w := _words(seg)
 	count(w) > 0
 	x := w[0]
 	x in {"purge", "delete", "rmdir", "rmdirs", "deletefile", "cleanup"}
+	entry := sprintf("`rclone %s` deletes remote files", [x])
 }
 
 # ------------------------------------------------------------- infrastructure
 
-finding contains sprintf("`%s destroy` tears down infrastructure", [shell.name(seg)]) if {
+finding contains entry if {
 	some ran in {"terraform", "tofu", "opentofu", "terragrunt", "pulumi", "cdk", "cdktf", "sst", "serverless", "sls", "vagrant", "kind", "minikube", "k3d", "eksctl", "copilot", "sam", "amplify", "azd", "juju"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	some x in _words(seg)
 	x in {"destroy", "run-all-destroy", "nuke", "teardown"}
+	entry := sprintf("`%s destroy` tears down infrastructure", [shell.name(seg)])
 }
 
-finding contains sprintf("`%s apply -destroy` tears down infrastructure", [shell.name(seg)]) if {
+finding contains entry if {
 	some ran in {"terraform", "tofu", "opentofu", "terragrunt"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	_has_word(seg, "apply")
 	some o in _opts(seg)
 	o in {"-destroy", "--destroy"}
+	entry := sprintf("`%s apply -destroy` tears down infrastructure", [shell.name(seg)])
 }
 
-finding contains sprintf("`%s state rm` / `workspace delete` drops infrastructure state", [shell.name(seg)]) if {
+finding contains entry if {
 	some ran in {"terraform", "tofu", "opentofu", "pulumi"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	w := _words(seg)
 	count(w) >= 2
 	[w[0], w[1]] in {["state", "rm"], ["workspace", "delete"], ["stack", "rm"]}
+	entry := sprintf("`%s state rm` / `workspace delete` drops infrastructure state", [shell.name(seg)])
 }
 
 _kube_wide_kinds := {
@@ -159,7 +166,7 @@ _kube_wide_kinds := {
 	"storageclass", "sc", "all",
 }
 
-finding contains sprintf("`%s delete` removes cluster resources", [shell.name(seg)]) if {
+finding contains entry if {
 	some ran in {"kubectl", "oc", "k", "microk8s.kubectl", "k3s"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	w := _words(seg)
@@ -167,6 +174,7 @@ finding contains sprintf("`%s delete` removes cluster resources", [shell.name(se
 	x == "delete"
 	i <= 1
 	_kube_wide(seg, w)
+	entry := sprintf("`%s delete` removes cluster resources", [shell.name(seg)])
 }
 
 _kube_wide(seg, _) if {
@@ -188,13 +196,14 @@ _kube_wide(_, w) if {
 	kind in _kube_wide_kinds
 }
 
-finding contains sprintf("`%s %s` removes a release", [shell.name(seg), x]) if {
+finding contains entry if {
 	some ran in {"helm", "helmfile"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	w := _words(seg)
 	count(w) > 0
 	x := w[0]
 	x in {"uninstall", "delete", "del", "un", "destroy"}
+	entry := sprintf("`%s %s` removes a release", [shell.name(seg), x])
 }
 
 finding contains "ansible with state=absent removes files or resources" if {
@@ -230,24 +239,27 @@ _drop_patterns := [
 
 _db_text(seg) := concat("\n", array.concat(shell.args(seg), [object.get(seg, "stdin_literal", "")]))
 
-finding contains sprintf("`%s` is given a statement that drops or wipes data", [shell.name(seg)]) if {
+finding contains entry if {
 	some ran in (_db_clients | {"redis-cli", "valkey-cli", "keydb-cli"}) & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	text := upper(_db_text(seg))
 	some p in _drop_patterns
 	regex.match(p, text)
+	entry := sprintf("`%s` is given a statement that drops or wipes data", [shell.name(seg)])
 }
 
-finding contains sprintf("`%s` drops a database", [shell.name(seg)]) if {
+finding contains entry if {
 	some ran in {"dropdb", "dropuser"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
+	entry := sprintf("`%s` drops a database", [shell.name(seg)])
 }
 
-finding contains sprintf("`%s drop` drops a database", [shell.name(seg)]) if {
+finding contains entry if {
 	some ran in {"mysqladmin", "mariadb-admin"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	some x in _words(seg)
 	x in {"drop", "purge"}
+	entry := sprintf("`%s drop` drops a database", [shell.name(seg)])
 }
 
 finding contains "`redis-cli FLUSHALL/FLUSHDB` wipes the cache" if {
@@ -257,13 +269,14 @@ finding contains "`redis-cli FLUSHALL/FLUSHDB` wipes the cache" if {
 	upper(a) in {"FLUSHALL", "FLUSHDB"}
 }
 
-finding contains sprintf("`%s` removes data volumes", [concat(" ", [shell.name(seg), w[0], w[1]])]) if {
+finding contains entry if {
 	some ran in {"docker", "podman", "nerdctl"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	w := _words(seg)
 	count(w) >= 2
 	[w[0], w[1]] in {["volume", "rm"], ["volume", "prune"], ["system", "prune"]}
 	_volumes_gone(seg, w)
+	entry := sprintf("`%s` removes data volumes", [concat(" ", [shell.name(seg), w[0], w[1]])])
 }
 
 _volumes_gone(_, w) if w[0] == "volume"
@@ -315,13 +328,14 @@ _method_delete(args, i, a) if {
 
 _method_delete(_, _, a) if a in {"-XDELETE", "--METHOD=DELETE", "-X=DELETE"}
 
-finding contains sprintf("`gh %s delete` deletes on GitHub", [w[0]]) if {
+finding contains entry if {
 	some ran in {"gh", "glab"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	w := _words(seg)
 	count(w) >= 2
 	w[0] in {"release", "environment", "ruleset", "project"}
 	w[1] == "delete"
+	entry := sprintf("`gh %s delete` deletes on GitHub", [w[0]])
 }
 
 # one question however many findings

@@ -65,9 +65,10 @@ deny contains refused if action == "deny"
 
 ask contains refused if action == "ask"
 
-context contains sprintf("%s (this session now runs on model `%s`.)", [note, shown(target)]) if {
+context contains entry if {
 	input.facts.event == "PostModelSwitch"
 	note := settings.value("model_switch_note")
 	is_string(note)
 	note != ""
+	entry := sprintf("%s (this session now runs on model `%s`.)", [note, shown(target)])
 }

@@ -142,43 +142,48 @@ deny contains msg if {
 
 _service_verbs := {"enable", "reenable", "link", "preset", "edit", "add-wants", "add-requires", "set-default"}
 
-findings contains sprintf("`%s` enables a service that starts automatically", [concat(" ", seg.argv)]) if {
+findings contains entry if {
 	"systemctl" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"systemctl"})
 	some a in shell.args(seg)
 	a in _service_verbs
+	entry := sprintf("`%s` enables a service that starts automatically", [concat(" ", seg.argv)])
 }
 
-findings contains sprintf("`%s` keeps the user's services running after logout", [concat(" ", seg.argv)]) if {
+findings contains entry if {
 	"loginctl" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"loginctl"})
 	"enable-linger" in shell.args(seg)
+	entry := sprintf("`%s` keeps the user's services running after logout", [concat(" ", seg.argv)])
 }
 
-findings contains sprintf("`%s` loads a launchd job", [concat(" ", seg.argv)]) if {
+findings contains entry if {
 	"launchctl" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"launchctl"})
 	some a in shell.args(seg)
 	a in {"load", "bootstrap", "submit", "enable", "kickstart"}
+	entry := sprintf("`%s` loads a launchd job", [concat(" ", seg.argv)])
 }
 
-findings contains sprintf("`%s` schedules a command to run later", [concat(" ", seg.argv)]) if {
+findings contains entry if {
 	some ran in {"at", "batch", "atq-submit", "schtasks", "systemd-run", "update-rc.d", "chkconfig", "rc-update"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	not _lists_only(seg)
+	entry := sprintf("`%s` schedules a command to run later", [concat(" ", seg.argv)])
 }
 
-findings contains sprintf("`%s` installs a login hook", [concat(" ", seg.argv)]) if {
+findings contains entry if {
 	"defaults" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"defaults"})
 	some a in shell.args(seg)
 	lower(a) in {"loginhook", "logouthook"}
+	entry := sprintf("`%s` installs a login hook", [concat(" ", seg.argv)])
 }
 
 # an editor extension from a file (code --install-extension /tmp/e.vsix): it runs in
 # every later editor session with the user's rights; marketplace IDs and the project's
 # own build (./my-ext-0.1.0.vsix, not downloaded in the same command) stay allowed
-findings contains sprintf("`%s` installs an editor extension from the file `%s`", [concat(" ", seg.argv), ext]) if {
+findings contains entry if {
 	some ran in _editors & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	some i, a in shell.args(seg)
@@ -186,9 +191,10 @@ findings contains sprintf("`%s` installs an editor extension from the file `%s`"
 	ext := shell.args(seg)[i + 1]
 	_extension_file(ext)
 	not _built_in_project(seg, ext)
+	entry := sprintf("`%s` installs an editor extension from the file `%s`", [concat(" ", seg.argv), ext])
 }
 
-findings contains sprintf("`%s` installs an editor extension from the file `%s`", [concat(" ", seg.argv), ext]) if {
+findings contains entry if {
 	some ran in _editors & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	some a in shell.args(seg)
@@ -196,6 +202,7 @@ findings contains sprintf("`%s` installs an editor extension from the file `%s`"
 	ext := substring(a, 20, -1)
 	_extension_file(ext)
 	not _built_in_project(seg, ext)
+	entry := sprintf("`%s` installs an editor extension from the file `%s`", [concat(" ", seg.argv), ext])
 }
 
 _editors := {"code", "code-insiders", "codium", "vscodium", "cursor", "windsurf", "code-oss", "positron"}
@@ -230,12 +237,13 @@ ask contains msg if {
 	msg := sprintf("Persistence: %s. It runs outside this session's review; approve only if intended.", [concat("; ", sort(findings))])
 }
 
-findings contains sprintf("a container started with --restart=%s comes back after every reboot", [seg.restart_policy]) if {
+findings contains entry if {
 	some seg in segments
 	is_string(seg.restart_policy)
+	entry := sprintf("a container started with --restart=%s comes back after every reboot", [seg.restart_policy])
 }
 
-findings contains sprintf("`%s create %s` schedules a job in the cluster", [shell.name(seg), kind]) if {
+findings contains entry if {
 	some ran in {"kubectl", "oc", "k"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	args := [lower(a) | some a in shell.args(seg); not startswith(a, "-")]
@@ -243,9 +251,11 @@ findings contains sprintf("`%s create %s` schedules a job in the cluster", [shel
 	args[0] in {"create", "run"}
 	kind := args[1]
 	kind in {"cronjob", "cj", "job", "daemonset", "ds"}
+	entry := sprintf("`%s create %s` schedules a job in the cluster", [shell.name(seg), kind])
 }
 
-findings contains sprintf("`%s` runs a command as a transient system service", [concat(" ", seg.argv)]) if {
+findings contains entry if {
 	some seg in data.claude_rego.lib.shell.with_wrappers
 	"systemd-run" in seg.wrappers
+	entry := sprintf("`%s` runs a command as a transient system service", [concat(" ", seg.argv)])
 }

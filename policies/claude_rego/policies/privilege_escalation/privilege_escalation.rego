@@ -27,15 +27,17 @@ escalators := {"sudo", "su", "doas", "pkexec", "runuser", "sudoedit", "run0", "m
 
 mode := settings.value("privilege_escalation")
 
-findings contains sprintf("`%s` runs a command with elevated privileges", [w]) if {
+findings contains entry if {
 	some seg in data.claude_rego.lib.shell.with_wrappers
 	some w in seg.wrappers
 	w in escalators
+	entry := sprintf("`%s` runs a command with elevated privileges", [w])
 }
 
-findings contains sprintf("`%s` elevates privileges", [seg.command]) if {
+findings contains entry if {
 	some ran in escalators & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
+	entry := sprintf("`%s` elevates privileges", [seg.command])
 }
 
 setuid_mode := `^([ugoa]*[+=][rwxXt]*s[rwxXst]*(,.*)?|0*[2-7][0-7]{3})$`
@@ -57,18 +59,20 @@ findings contains "`install` creates a setuid/setgid file" if {
 }
 
 # LD_PRELOAD=/x.so cmd, export LD_PRELOAD=…: code injected into every program started
-findings contains sprintf("`%s` injects a shared library into the programs it starts", [var]) if {
+findings contains entry if {
 	some seg in data.claude_rego.lib.shell.with_assignments
 	some var, _ in seg.assignments
 	var in injection_variables
+	entry := sprintf("`%s` injects a shared library into the programs it starts", [var])
 }
 
-findings contains sprintf("`%s` injects a shared library into the programs it starts", [var]) if {
+findings contains entry if {
 	some ran in {"export", "declare", "typeset", "setenv"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	some arg in shell.args(seg)
 	some var in injection_variables
 	startswith(arg, var)
+	entry := sprintf("`%s` injects a shared library into the programs it starts", [var])
 }
 
 injection_variables := {"LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH"}
@@ -101,7 +105,7 @@ admin_groups := {"sudo", "wheel", "admin", "root", "docker", "lxd", "libvirt", "
 
 _account_tools := {"useradd", "adduser", "usermod", "userdel", "deluser", "groupadd", "groupmod", "gpasswd", "passwd", "chpasswd", "chage", "vipw", "vigr", "pw", "dscl", "sysadminctl", "newusers", "addgroup", "delgroup"}
 
-findings contains sprintf("`%s` gives administrative rights (group %s)", [concat(" ", seg.argv), g]) if {
+findings contains entry if {
 	some ran in _account_tools & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	not shell.has_arg(seg, {"--help", "-h"})
@@ -109,15 +113,17 @@ findings contains sprintf("`%s` gives administrative rights (group %s)", [concat
 	some g in split(a, ",")
 	g in admin_groups
 	_adds_to_group(seg)
+	entry := sprintf("`%s` gives administrative rights (group %s)", [concat(" ", seg.argv), g])
 }
 
 _adds_to_group(seg) if shell.runs_any(seg, {"usermod", "useradd", "adduser", "gpasswd", "addgroup", "pw", "dscl"})
 
-findings contains sprintf("`%s` changes the system's accounts or passwords", [concat(" ", seg.argv)]) if {
+findings contains entry if {
 	some ran in _account_tools & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	not shell.has_arg(seg, {"--help", "-h", "--version"})
 	not _account_info(seg)
+	entry := sprintf("`%s` changes the system's accounts or passwords", [concat(" ", seg.argv)])
 }
 
 # passwd -S, chage -l, id-like reads: information only

@@ -207,10 +207,11 @@ deny contains msg if {
 # (piece, segment) pairs worth a look: from the facts layer's index of argument pieces,
 # only pieces that name a secret or hold a path (one test per distinct piece, not one per
 # segment × argument), else the direct pass over every argument
-_word_uses contains [piece, data.claude_rego.lib.shell.segments[i]] if {
+_word_uses contains entry if {
 	some piece in _candidate_pieces
 	some i in input.facts.shell.index.pieces[piece]
 	not paths.names_only(i)
+	entry := [piece, data.claude_rego.lib.shell.segments[i]]
 }
 
 # distinct pieces that name a secret or hold a path, used by a segment that reads

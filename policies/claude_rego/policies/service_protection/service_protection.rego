@@ -152,11 +152,12 @@ protected_patterns := settings.value("service_protected_patterns")
 
 _protected_re := concat("|", [sprintf("(?:%s)", [p]) | some p in protected_patterns])
 
-findings contains sprintf("`%s` is the decision service's unit, configuration, token or state", [p.raw]) if {
+findings contains entry if {
 	some p in written
 	some location in {lower(p.absolute_folded), lower(p.resolved)}
 	is_string(location)
 	regex.match(_protected_re, location)
+	entry := sprintf("`%s` is the decision service's unit, configuration, token or state", [p.raw])
 }
 
 deny contains msg if {

@@ -15,8 +15,9 @@ package claude_rego.policies.session_rules
 import data.claude_rego.lib.settings
 import rego.v1
 
-context contains concat("\n", ["Organisation rules for this session:", concat("\n", [sprintf("- %s", [r]) | some r in rules])]) if {
+context contains entry if {
 	count(rules) > 0
+	entry := concat("\n", ["Organisation rules for this session:", concat("\n", [sprintf("- %s", [r]) | some r in rules])])
 }
 
 rules := settings.value("session_rules")

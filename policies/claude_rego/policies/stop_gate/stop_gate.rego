@@ -19,7 +19,8 @@ import rego.v1
 
 config := settings.value("stop_gate")
 
-deny contains object.get(config, "instruction", "Run the tests before you stop.") if {
+deny contains entry if {
 	object.get(config, "enabled", false) == true
 	input.hook.stop_hook_active == false
+	entry := object.get(config, "instruction", "Run the tests before you stop.")
 }

@@ -43,7 +43,7 @@ runs_tests(seg) if {
 	seg.args[1] in {"pytest", "unittest"}
 }
 
-rewrite contains {"command": sprintf("timeout %d %s", [seconds, input.hook.tool_input.command])} if {
+rewrite contains entry if {
 	count(segments) == 1
 	some seg in segments
 	seg.context == "top"
@@ -52,4 +52,5 @@ rewrite contains {"command": sprintf("timeout %d %s", [seconds, input.hook.tool_
 	runs_tests(seg)
 	not input.facts.shell.opaque
 	input.facts.os in platforms
+	entry := {"command": sprintf("timeout %d %s", [seconds, input.hook.tool_input.command])}
 }
