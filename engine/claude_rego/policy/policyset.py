@@ -264,32 +264,23 @@ def _closing_paren(code: str, i: int) -> int:
     return -1
 
 
+# a comment, a "…" string (backslash escapes; an unterminated one ends with its line) or a
+# `…` raw string (an unterminated one runs to the end)
+_NOT_CODE_RE = re.compile(r'#[^\n]*|"(?:\\[\s\S]|[^"\\\n])*[\s\S]?|`[^`]*`?')
+
+
 def _code_only(text: str, keep_keys: bool = False) -> str:
     """The Rego text with comments and string literals blanked ("data" in a message or a
     comment is not a reference). Strings: "…" with backslash escapes, `…` raw. `keep_keys`:
     a "…" string that is a plain name (`"shell"`) is kept (facts_read's constant keys)."""
-    out, i, n = [], 0, len(text)
-    while i < n:
-        c = text[i]
-        if c == "#":
-            end = text.find("\n", i)
-            i = n if end < 0 else end
-        elif c == '"':
-            start = i
-            i += 1
-            while i < n and text[i] != '"' and text[i] != "\n":
-                i += 2 if text[i] == "\\" else 1
-            i += 1
-            literal = text[start:i]
-            out.append(literal if keep_keys and _KEY_LITERAL_RE.fullmatch(literal) else '""')
-        elif c == "`":
-            end = text.find("`", i + 1)
-            i = n if end < 0 else end + 1
-            out.append('""')
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
+
+    def blank(match: re.Match) -> str:
+        found = match.group()
+        if found[0] == "#":
+            return ""
+        return found if keep_keys and _KEY_LITERAL_RE.fullmatch(found) else '""'
+
+    return _NOT_CODE_RE.sub(blank, text)
 
 
 def write_snapshot(snapshot: dict, path: str | os.PathLike) -> None:
