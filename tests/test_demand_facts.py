@@ -227,3 +227,11 @@ def test_query_build_needs_select_secret_parts():
     assert only == {"prompt": [], "tool_input": [], "tool_response": full["tool_response"]}
     both = query.build(hook, environ=ENV, needs=frozenset({"secrets"}))["facts"]["secrets"]
     assert both == full
+
+
+def test_every_module_of_a_composed_snapshot_records_what_its_own_text_reads():
+    """The precompiled pack's modules keep their records when a policy set is composed on top
+    (a module's record depends on its own text only): the same as scanning them again."""
+    snap = policyset.compile_sources(["builtin:", _pack({"p.rego": _policy("p", "input.facts.os == \"linux\"")})])
+    assert all(module["facts"] == policyset.facts_read(module["text"]) for module in snap["modules"])
+    assert any(module["facts"] == ["os"] for module in snap["modules"])

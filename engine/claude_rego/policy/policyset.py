@@ -73,7 +73,9 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
     described: list[dict] = []
     for src in read:
         if src.rego is None:  # the precompiled pack
-            described += [{"path": m["path"], "text": m["text"], "package": m.get("package")} for m in base["modules"]]
+            described += [{"path": m["path"], "text": m["text"], "package": m.get("package"),
+                           **({"facts": m["facts"]} if isinstance(m.get("facts"), list) else {})}
+                          for m in base["modules"]]
             seen |= {m["path"] for m in base["modules"]}
             digest.update(str(base.get("revision")).encode() + b"\0")
             continue
@@ -93,7 +95,8 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
     modules = described + modules
     _add_dependencies(modules)
     for module in modules:
-        module["facts"] = facts_read(module["text"])
+        if "facts" not in module:  # the precompiled pack's modules keep theirs (one module's text decides)
+            module["facts"] = facts_read(module["text"])
     return {
         "format": SNAPSHOT_FORMAT,
         "contract_version": CONTRACT_VERSION,
