@@ -9,7 +9,7 @@ __all__ = ["main"]  # registered hook commands run `from claude_rego.entry impor
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "hook":
-        sys.exit(_hook())
+        _leave(_hook())
     from .cli.app import run
 
     run()
@@ -19,6 +19,22 @@ def main() -> None:
 # them equal). Literal here: the last resort must work when every other module is broken.
 _BLOCKING = frozenset({"PreToolUse", "PermissionRequest", "UserPromptSubmit", "UserPromptExpansion", "PreModelSwitch",
                        "ConfigChange", "Elicitation", "ElicitationResult", "WorktreeCreate"})
+
+
+def _leave(code: int) -> None:
+    """Exit with the hook's code without the interpreter's teardown (freeing every module:
+    ~3 ms of a hook's ~50): the answer is out and flushed, and the logs are written with
+    unbuffered descriptors (os.write) and closed, so there is nothing left to do."""
+    import os
+
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+        if sys.stderr is not None:
+            sys.stderr.flush()
+    except BaseException:  # noqa: BLE001 — a closed or broken stream: nothing to flush into
+        pass
+    os._exit(code)
 
 
 def _hook() -> int:

@@ -25,11 +25,11 @@ class ClaudeCode(Adapter):
     def tool_class(self, tool: str) -> str | None:
         return tool_class(tool)
 
-    def document(self, hook: dict, *, environ=None, resolver=None) -> str:
+    def document(self, hook: dict, *, environ=None, resolver=None, facts=None) -> str:
         from . import query  # the facts: the hook's parent never builds a document (see the docstring)
 
         capped, truncated = hookinput.cap_strings(hook)
-        return json.dumps(query.build(capped, truncated=truncated, environ=environ, resolver=resolver))
+        return json.dumps(query.build(capped, truncated=truncated, environ=environ, resolver=resolver, needs=facts))
 
     def render(self, event, decision: Decision) -> tuple[dict, int]:
         return output.render(event, decision)

@@ -219,7 +219,7 @@ class Facts(_Closed):
     truncated: list[str]
     prompt_folded: str | None = Field(None, description="The prompt with disguises undone (NFKC, zero-width characters removed, look-alike letters mapped) when that changes it")
     secrets: SecretFacts | None = Field(None, description="Credentials found in the prompt, tool input and tool output (facts/secrets.py: known token formats, key files, random-looking secret assignments)")
-    governance: Governance
+    governance: Governance | None = Field(description="Where claude-rego's own files live; computed only when a routed policy reads input.facts.governance (null otherwise)")
 
 
 class McpServer(_Open):

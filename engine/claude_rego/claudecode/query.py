@@ -12,16 +12,28 @@ import os
 from .. import CONTRACT_VERSION
 from ..facts.host import host_flavour
 from .events import EVENTS, SHELL_TOOLS, split_mcp, tool_class
-from .governance import facts as governance_facts
 
 # Environment values Claude Code sets for hooks; a project's settings `env` can
 # override them, so policies must not trust them for an allow.
 UNTRUSTED_ENV = ("CLAUDE_PROJECT_DIR", "CLAUDE_CODE_REMOTE", "CLAUDE_ENV_FILE")
 
 
+# Facts computed together: the shell parse is pruned with the path facts and their index
+# (collect.prune_secret_pieces), the paths come from the parse, the effects' URLs from it,
+# so asking for one of them computes all four.
+_TOOL_FACTS = frozenset({"shell", "paths", "path_index", "effects"})
+_SECRET_PARTS = ("prompt", "tool_input", "tool_response")
+
+
 def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
-          flavour: str | None = None, resolver=None, governance: dict | None = None) -> dict:
-    """Assemble `input` for one hook invocation. Pure apart from path resolution."""
+          flavour: str | None = None, resolver=None, governance: dict | None = None,
+          needs: frozenset[str] | set[str] | None = None) -> dict:
+    """Assemble `input` for one hook invocation. Pure apart from path resolution.
+
+    `needs`: the facts the routed policies can read (policy/snapshot.facts_needed: keys of
+    `input.facts`, `secrets.<part>`); the costly ones nobody reads (the tool call's shell,
+    paths, path index and effects, the secret scan, the folded prompt, governance) keep
+    their empty value (docs/policy-contract.md). None: every fact (eval's document, tests)."""
     environ = os.environ if environ is None else environ
     flavour = flavour or host_flavour()
     event = hook.get("hook_event_name") if isinstance(hook.get("hook_event_name"), str) else ""
@@ -29,6 +41,15 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
     cwd = given_cwd if isinstance(given_cwd, str) and given_cwd else os.getcwd()
     project_dir = environ.get("CLAUDE_PROJECT_DIR") or cwd
     home = environ.get("HOME") or environ.get("USERPROFILE") or None
+    if needs is None:
+        secret_parts: tuple[str, ...] = _SECRET_PARTS
+        want_tool = want_folded = want_governance = True
+    else:
+        secret_parts = _SECRET_PARTS if "secrets" in needs else \
+            tuple(part for part in _SECRET_PARTS if f"secrets.{part}" in needs)
+        want_tool = not _TOOL_FACTS.isdisjoint(needs)
+        want_folded = "prompt_folded" in needs or "prompt" in secret_parts
+        want_governance = "governance" in needs
 
     facts: dict = {
         "event": event,
@@ -46,25 +67,31 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
         "truncated": list(truncated or ()),
         "prompt_folded": None,
         "secrets": None,
-        "governance": governance or governance_facts(environ, home, project_dir),  # self_protection's paths
+        "governance": None,
     }
+    if want_governance:  # self_protection's paths (reads a few settings files)
+        from .governance import facts as governance_facts
+
+        facts["governance"] = governance or governance_facts(environ, home, project_dir)
 
     prompt = hook.get("prompt")
-    if isinstance(prompt, str) and not prompt.isascii():
+    if want_folded and isinstance(prompt, str) and not prompt.isascii():
         from ..facts.text import fold_text
 
         folded = fold_text(prompt)
         facts["prompt_folded"] = folded if folded != prompt else None
 
-    facts["secrets"] = _secret_facts(hook, facts["prompt_folded"])
+    if secret_parts:
+        facts["secrets"] = _secret_facts(hook, facts["prompt_folded"], secret_parts)
 
     tool_name = hook.get("tool_name")
     tool_input = hook.get("tool_input")
     if isinstance(tool_name, str):
+        facts["tool"] = {"name": tool_name, "class": tool_class(tool_name), "mcp": split_mcp(tool_name)}
+    if isinstance(tool_name, str) and want_tool:
         # Imported here: events without a tool call (Stop, prompts, …) need no path facts.
         from ..facts import paths as path_facts
 
-        facts["tool"] = {"name": tool_name, "class": tool_class(tool_name), "mcp": split_mcp(tool_name)}
         if not isinstance(tool_input, dict):
             tool_input = {}
         command = tool_input.get("command")
@@ -122,18 +149,22 @@ def _shell_urls(shell: dict | None) -> list[dict]:
     return out
 
 
-def _secret_facts(hook: dict, folded: str | None) -> dict | None:
-    """Secrets in the prompt, the tool input and the tool response (facts/secrets.py)."""
+def _secret_facts(hook: dict, folded: str | None, parts=_SECRET_PARTS) -> dict:
+    """Secrets in the prompt, the tool input and the tool response (facts/secrets.py); only
+    the `parts` a routed policy reads are scanned (the others stay empty lists)."""
     prompt = hook.get("prompt")
     found: dict[str, list] = {"prompt": [], "tool_input": [], "tool_response": []}
-    if not isinstance(prompt, str) and not isinstance(hook.get("tool_input"), dict) and "tool_response" not in hook:
+    scan_prompt = "prompt" in parts and isinstance(prompt, str)
+    scan_input = "tool_input" in parts and isinstance(hook.get("tool_input"), dict)
+    scan_response = "tool_response" in parts and "tool_response" in hook
+    if not (scan_prompt or scan_input or scan_response):
         return found  # nothing to scan (Stop, SessionStart, …): the scanner is not even imported
     from ..facts import secrets
 
-    if isinstance(prompt, str):
+    if scan_prompt:
         found["prompt"] = secrets.find(prompt) + (secrets.find(folded) if folded else [])
-    if isinstance(hook.get("tool_input"), dict):
+    if scan_input:
         found["tool_input"] = secrets.find_in(hook["tool_input"])
-    if "tool_response" in hook:
+    if scan_response:
         found["tool_response"] = secrets.find_in(hook["tool_response"])
     return found

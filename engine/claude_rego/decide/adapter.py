@@ -32,8 +32,11 @@ class Adapter:
         """The class of a tool name used by routing (e.g. `shell`, `mcp`), or None."""
         raise NotImplementedError
 
-    def document(self, hook: dict, *, environ=None, resolver=None) -> str:
-        """The query document (`input`) for one hook input, as JSON text."""
+    def document(self, hook: dict, *, environ=None, resolver=None, facts=None) -> str:
+        """The query document (`input`) for one hook input, as JSON text. `facts`: the names
+        of the facts the routed policies can read (a frozenset of the snapshot's records,
+        policy/snapshot.facts_needed), so the host may skip computing the others; None (the
+        default) = every fact. A host may compute more than asked, never less."""
         raise NotImplementedError
 
     def render(self, event, decision: Decision) -> tuple[dict, int]:

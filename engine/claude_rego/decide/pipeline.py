@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 
-from ..policy.snapshot import needed_modules, policy_mode, routed_rules
+from ..policy.snapshot import facts_needed, needed_modules, policy_mode, routed_rules
 from . import decision as synth
 from .types import Answer, Decision, Request
 
@@ -31,7 +31,7 @@ class Layer:
     only tighten (see decision.TIGHTENING_VERBS). Each has its own engine, so a lower
     layer can neither shadow nor break a managed package."""
 
-    __slots__ = ("name", "snapshot", "engine", "_routes", "_loaded")
+    __slots__ = ("name", "snapshot", "engine", "_routes", "_loaded", "_needs")
 
     def __init__(self, name: str, snapshot: dict, engine=None):
         if engine is None:
@@ -39,6 +39,7 @@ class Layer:
             engine = RegorusEngine()
         self.name, self.snapshot, self.engine = name, snapshot, engine
         self._routes: dict = {}
+        self._needs: dict = {}
         # An engine that can take modules one batch at a time gets only the modules the
         # evaluated rules need, as they are needed: a hook process for one event parses and
         # compiles a fraction of the policy set (a Stop hook: the Stop policies and their
@@ -60,6 +61,16 @@ class Layer:
         if missing:
             self.engine.load([(m["path"], m["text"]) for m in missing], None)
             self._loaded.update(m["path"] for m in missing)
+
+    def facts_needed(self, routed) -> frozenset[str] | None:
+        """The facts the routed policies can read (snapshot.facts_needed; None = every fact),
+        from the compiled snapshot alone: the input cannot change which facts are computed."""
+        key = tuple(policy["name"] for policy, _, _ in routed)
+        if key not in self._needs:
+            if len(self._needs) >= 256:
+                self._needs.clear()
+            self._needs[key] = facts_needed(self.snapshot, [policy for policy, _, _ in routed])
+        return self._needs[key]
 
     def routed(self, event_name: str, tool: str | None, tool_cls: str | None = None) -> list:
         """(policy, rule, mode) to evaluate for this event and tool (of class `tool_cls`);
@@ -137,14 +148,20 @@ class Evaluator:
         per defined verb."""
         if layers is None:
             layers, _ = self.layers_for(hook, environ)
-        document = self.adapter.document(hook, environ=environ, resolver=resolver)
         tool = hook.get("tool_name") if isinstance(hook.get("tool_name"), str) else None
         tool_cls = self.adapter.tool_class(tool) if tool else None
+        plan = [(layer, routed) for layer in layers if (routed := layer.routed(event_name, tool, tool_cls))]
+        if not plan:
+            return []  # nothing routed in any layer: no document to build
+        # The facts are computed for what the routed rules of every layer can read (the
+        # union; None = all of them). The rewritten input's evaluation asks the same.
+        needs: frozenset[str] | None = frozenset()
+        for layer, routed in plan:
+            read = layer.facts_needed(routed)
+            needs = None if read is None or needs is None else needs | read
+        document = self.adapter.document(hook, environ=environ, resolver=resolver, facts=needs)
         found = []
-        for layer in layers:
-            routed = layer.routed(event_name, tool, tool_cls)
-            if not routed:
-                continue
+        for layer, routed in plan:
             layer.ensure_loaded(routed)
             values = layer.engine.evaluate(document, [rule for _, rule, _ in routed])
             found += [synth.Contribution(policy["name"], rule.rsplit(".", 1)[1], values[rule], layer.name, mode)

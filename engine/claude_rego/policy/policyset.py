@@ -27,6 +27,7 @@ from .metadata import _PACKAGE_RE, LIB_ROOT, POLICY_ROOT, _mode, _routing, parse
 
 # Re-exported for compile-time callers; the hook uses `claude_rego.policy.snapshot` directly.
 from .snapshot import (  # noqa: F401
+    ALL_FACTS,
     DEFAULT_SNAPSHOT_NAME,
     SNAPSHOT_FORMAT,
     default_pack_dir,
@@ -72,7 +73,9 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
     described: list[dict] = []
     for src in read:
         if src.rego is None:  # the precompiled pack
-            described += [{"path": m["path"], "text": m["text"], "package": m.get("package")} for m in base["modules"]]
+            described += [{"path": m["path"], "text": m["text"], "package": m.get("package"),
+                           **({"facts": m["facts"]} if isinstance(m.get("facts"), list) else {})}
+                          for m in base["modules"]]
             seen |= {m["path"] for m in base["modules"]}
             digest.update(str(base.get("revision")).encode() + b"\0")
             continue
@@ -91,6 +94,9 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
     _require_settings(modules, data)  # the precompiled pack's modules come with its own data
     modules = described + modules
     _add_dependencies(modules)
+    for module in modules:
+        if "facts" not in module:  # the precompiled pack's modules keep theirs (one module's text decides)
+            module["facts"] = facts_read(module["text"])
     return {
         "format": SNAPSHOT_FORMAT,
         "contract_version": CONTRACT_VERSION,
@@ -196,29 +202,88 @@ def _add_dependencies(modules: list[dict]) -> None:
         module["deps"] = sorted(deps)
 
 
-def _code_only(text: str) -> str:
-    """The Rego text with comments and string literals blanked ("data" in a message or a
-    comment is not a reference). Strings: "…" with backslash escapes, `…` raw."""
-    out, i, n = [], 0, len(text)
-    while i < n:
-        c = text[i]
-        if c == "#":
-            end = text.find("\n", i)
-            i = n if end < 0 else end
-        elif c == '"':
-            i += 1
-            while i < n and text[i] != '"' and text[i] != "\n":
-                i += 2 if text[i] == "\\" else 1
-            i += 1
-            out.append('""')
-        elif c == "`":
-            end = text.find("`", i + 1)
-            i = n if end < 0 else end + 1
-            out.append('""')
+# `input` as a root reference (not a field such as x.input, not part of a name), with the
+# constant keys after it (`.key`, `["key"]`)
+_INPUT_REF_RE = re.compile(r'(?<![.\w])input(?!\w)((?:\.[A-Za-z_]\w*|\["[A-Za-z_]\w*"\])*)')
+_KEY_RE = re.compile(r"[A-Za-z_]\w*")
+# `object.get(` right before the reference, and a constant key as its second argument
+_GET_BEFORE_RE = re.compile(r'(?<![.\w])object\.get\(\s*$')
+_GET_KEY_RE = re.compile(r'\s*,\s*"([A-Za-z_]\w*)"\s*,')
+_KEY_LITERAL_RE = re.compile(r'"[A-Za-z_]\w*"')
+_SECRET_PARTS = frozenset({"prompt", "tool_input", "tool_response"})
+
+
+def facts_read(text: str) -> list[str]:
+    """The facts a module can read (`input.facts.<key>`; `secrets.<part>` for a constant
+    part of `input.facts.secrets`), recorded per module in the snapshot so the core asks the
+    host for those only (snapshot.facts_needed). `["*"]`: every fact.
+
+    Sound by construction, like _add_dependencies: the code is scanned with comments blanked
+    and strings blanked unless they are a plain key; a key counts when it is constant
+    (`input.facts.shell`, `input.facts["shell"]`, `object.get(input.facts, "shell", d)`), and
+    any other use of `input` or `input.facts` (the whole object, `input[x]`,
+    `input.facts[k]`, `walk(input)`, `f(input)`, `object.get(input.facts, k, d)` with a
+    computed key, `import input.facts as f`, a space before the dot …) means every fact.
+    What a module reaches through other modules (a library's rules and functions) is added
+    at decision time from `deps`."""
+    code = _code_only(text, keep_keys=True)
+    needs: set[str] = set()
+    for match in _INPUT_REF_RE.finditer(code):
+        keys = _KEY_RE.findall(match.group(1))
+        start, end = match.start(), match.end()
+        while True:  # object.get(object.get(input, "facts", {}), "tool", {}): facts.tool
+            get = _GET_BEFORE_RE.search(code, max(0, start - 40), start)
+            key = _GET_KEY_RE.match(code, end) if get else None
+            if get is None or key is None:
+                break
+            keys.append(key.group(1))
+            close = _closing_paren(code, key.end())
+            if close < 0:
+                break
+            start, end = get.start(), close
+        if not keys or (keys[0] == "facts" and len(keys) == 1):
+            return [ALL_FACTS]  # `input` or `input.facts` used whole, or with a computed key
+        if keys[0] != "facts":
+            continue  # input.hook…, input.contract_version
+        if keys[1] == "secrets" and len(keys) > 2 and keys[2] in _SECRET_PARTS:
+            needs.add(f"secrets.{keys[2]}")
         else:
-            out.append(c)
-            i += 1
-    return "".join(out)
+            needs.add(keys[1])
+    return sorted(needs)
+
+
+def _closing_paren(code: str, i: int) -> int:
+    """The index after the `)` that closes the call whose arguments continue at `i` (strings
+    are blanked or plain names, so brackets balance); -1 if there is none."""
+    depth = 0
+    for j in range(i, len(code)):
+        c = code[j]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            if depth == 0:
+                return j + 1 if c == ")" else -1
+            depth -= 1
+    return -1
+
+
+# a comment, a "…" string (backslash escapes; an unterminated one ends with its line) or a
+# `…` raw string (an unterminated one runs to the end)
+_NOT_CODE_RE = re.compile(r'#[^\n]*|"(?:\\[\s\S]|[^"\\\n])*[\s\S]?|`[^`]*`?')
+
+
+def _code_only(text: str, keep_keys: bool = False) -> str:
+    """The Rego text with comments and string literals blanked ("data" in a message or a
+    comment is not a reference). Strings: "…" with backslash escapes, `…` raw. `keep_keys`:
+    a "…" string that is a plain name (`"shell"`) is kept (facts_read's constant keys)."""
+
+    def blank(match: re.Match) -> str:
+        found = match.group()
+        if found[0] == "#":
+            return ""
+        return found if keep_keys and _KEY_LITERAL_RE.fullmatch(found) else '""'
+
+    return _NOT_CODE_RE.sub(blank, text)
 
 
 def write_snapshot(snapshot: dict, path: str | os.PathLike) -> None:

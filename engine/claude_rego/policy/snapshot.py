@@ -93,6 +93,27 @@ def needed_modules(snapshot: dict, policies) -> list[dict] | None:
     return [module for module in modules if module["path"] in seen]
 
 
+ALL_FACTS = "*"  # a module's `facts` record: it may read every fact
+
+
+def facts_needed(snapshot: dict, policies) -> frozenset[str] | None:
+    """The facts (`input.facts.<key>`, or `secrets.<part>`) evaluating these policies can read:
+    the `facts` records (policyset.facts_read) of every module they can touch
+    (needed_modules). None = every fact: a snapshot without the records (compiled before
+    them), a module that reads the facts whole or by a computed key. Derived from the
+    compiled policies only, never from the input."""
+    modules = needed_modules(snapshot, policies)
+    if modules is None:
+        return None
+    needs: set[str] = set()
+    for module in modules:
+        read = module.get("facts")
+        if not isinstance(read, list) or ALL_FACTS in read:
+            return None
+        needs.update(read)
+    return frozenset(needs)
+
+
 ENGINE_NAMESPACE = "engine"
 ENGINE_SWITCHES = ("disabled_policies", "monitor_policies", "enforce_policies")
 LEGACY_SWITCH_NAMESPACE = "settings"  # deprecated place of the switches: still read, `check` warns

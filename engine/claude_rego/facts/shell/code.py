@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ..lazy_re import lazy  # compiled on first use: most commands never need these
 from .programs import _cmake_tool, _family, _makefile_commands, _nested_positions, _option, _string_literals
 from .tables import (
     _CODE_DELETE,
@@ -125,7 +126,7 @@ def _env_patterns():
     return _ENV_LAZY
 
 
-_PASS_ON = re.compile(r"(?:\benv\s*[=:]|\*\*|\.\.\.|\benviron\s*=|Object\.keys\s*\(|\bkeys\s*\(?|\bexists\s*|"
+_PASS_ON = lazy(r"(?:\benv\s*[=:]|\*\*|\.\.\.|\benviron\s*=|Object\.keys\s*\(|\bkeys\s*\(?|\bexists\s*|"
                       r"\bdelete\s*|\blocal\s*|\}\s*=)\s*$")
 
 
@@ -417,12 +418,12 @@ def run_operands(self: _Parser, node: dict, words: list[str], depth: int) -> Non
 _CODE_SYMLINK = ("symlink(", "symlinksync(", "symlink_to(", "make_symlink", "file.symlink", "ln_s(", "ln_sf(",
                  "createsymboliclink", "new-item -itemtype symboliclink", "os.link(", "hardlink_to(", "linksync(")
 # `'child_' + 'process'`, "ev" + "al", `ex${'ec'}`: string pieces joined into one name
-_JOINED_PIECES = re.compile(r"""(['"`])\s*\+\s*(['"`])""")
-_TEMPLATE_PIECE = re.compile(r"""\$\{\s*(['"])([^'"]*)\1\s*\}""")
-_JS_COMPUTED = re.compile(
+_JOINED_PIECES = lazy(r"""(['"`])\s*\+\s*(['"`])""")
+_TEMPLATE_PIECE = lazy(r"""\$\{\s*(['"])([^'"]*)\1\s*\}""")
+_JS_COMPUTED = lazy(
     r"""(?:require\s*\(\s*(?!['"][^'"`+]*['"]\s*\))[^)]|import\s*\(\s*(?!['"][^'"`+]*['"]\s*\))[^)]|"""
     r"""(?:globalthis|global|window|self|process|module|this|\))\s*\[\s*(?!['"][^'"`+]*['"]\s*\]))""")
-_JS_JOINED_KEY = re.compile(r"""[\w)\]]\s*\[\s*[^\]]{0,200}?(?:['"`]\s*\+|\+\s*['"`]|\$\{)""")
+_JS_JOINED_KEY = lazy(r"""[\w)\]]\s*\[\s*[^\]]{0,200}?(?:['"`]\s*\+|\+\s*['"`]|\$\{)""")
 _REVERSED = (".reverse()", "[::-1]", "strrev(", ".reverse.join", "reverse(")
 
 

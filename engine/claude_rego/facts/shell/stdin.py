@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import re as _re
-
+from ..lazy_re import lazy  # compiled on first use: most commands never need these
 from .programs import (
     _XARGS_LIKE,
     _as_xargs,
@@ -633,8 +632,8 @@ def _run_config(self: _Parser, node: dict, base: str, text: str, language: str |
                        _CONFIG_LANGUAGE.get(base, fallback), depth)
 
 
-_RAKE_SH = _re.compile(r"(?m)^\s*(?:sh|system|exec)\s*\(?\s*(['\"])([^'\"\n]{1,2000})\1")
-_TOX_SUBST = _re.compile(r"\{([a-z_]{1,32})(?::[^{}]*)?\}")
+_RAKE_SH = lazy(r"(?m)^\s*(?:sh|system|exec)\s*\(?\s*(['\"])([^'\"\n]{1,2000})\1")
+_TOX_SUBST = lazy(r"\{([a-z_]{1,32})(?::[^{}]*)?\}")
 
 
 def _yaml_commands(text: str) -> list[str]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from ..lazy_re import lazy  # compiled on first use: most commands never need these
+
 _META = " \t\n;&|<>()"
 # a run of characters the word lexer copies as they are (no quote, escape, expansion,
 # brace, glob, tilde or metacharacter): matched in one step instead of one by one
@@ -121,8 +123,8 @@ _DSL_EXEC = ("system", "shell", "popen", "spawn", "exec", "`", "process", "run-p
 
 # Programs whose arguments are data (names, patterns, text, files to act on), or whose
 # nested command is already read elsewhere: no nested reading of their arguments.
-_EMBEDDED_DOWNLOADER = re.compile(r"(?<![\w.-])(?:curl|wget|fetch|aria2c|xh|https?|nc|ncat|socat|lwp-request)\s")
-_EMBEDDED_PIPELINE = re.compile(
+_EMBEDDED_DOWNLOADER = lazy(r"(?<![\w.-])(?:curl|wget|fetch|aria2c|xh|https?|nc|ncat|socat|lwp-request)\s")
+_EMBEDDED_PIPELINE = lazy(
     r"(?<![\w.-])(?:curl|wget|fetch|aria2c|xh|https?|nc|ncat|socat|lwp-request)\s[^\"'`\n|]{0,2048}\|[^\"'`\n]{0,2048}")
 _CODE_READ_FAMILIES = frozenset({"python", "node", "perl", "ruby", "php", "lua", "awk", "pwsh"})
 # programs whose arguments are text, patterns or file names, never code they run
