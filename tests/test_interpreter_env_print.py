@@ -12,9 +12,9 @@ import pytest
 
 pytest.importorskip("claude_rego.api")
 
-from claude_rego.facts.shell import parse_command  # noqa: E402
-from claude_rego.facts.shell.code_env import printed_env_names  # noqa: E402
-from test_default_pack_bypass import assert_denied, assert_not_denied  # noqa: E402
+from claude_rego.facts.shell import parse_command
+from claude_rego.facts.shell.code_env import printed_env_names
+from test_default_pack_bypass import assert_denied, assert_not_denied
 
 DENIED = [
     "python3 -c \"import os; print(os.environ['GITHUB_TOKEN'])\"",
