@@ -11,6 +11,9 @@
 - the PROVIDER_TOKENS table (facts/secret_tokens.py, with the formats above: ~75 more formats after gitleaks/trufflehog rules: PlanetScale,
   Tailscale, Figma, Buildkite, Okta SSWS, Sourcegraph `sgp_`, ReadMe `rdme_`, OpenRouter, Groq, Replicate, Resend, 1Password
   service accounts, …); a table token whose body is a placeholder (all X) is skipped;
+- credentials in a URL: the password of `scheme://user:password@host` in any scheme
+  (postgres, mysql, mongodb+srv, `redis://:pw@…`, amqps, mssql, …), not a placeholder,
+  a variable or a development default (`postgres:postgres@db`, `guest:guest@localhost`);
 - passwords on a command line: `mysql -pXXXX`, `sshpass -p`, `… login -p`, `--password=`,
   `redis-cli -a`, `ldapsearch -w`, `smbclient -U u%p`, `sqlcmd -P`, `7z -p`, `htpasswd -b`,
   `-passin pass:` — when the value looks like a password (not `$VAR`, `<password>`, a word,
@@ -151,6 +154,14 @@ _PROSE_SECRET = lazy(
     r"[`'\"]?([^\s`'\",]{3,128})(?:[`'\"]?[ \t]*(?:/|,|and)[ \t]*[`'\"]?([^\s`'\",]{8,128}))?")
 _PROSE_SECRET_WORDS = ("pass", "pwd", "pw", "secret", "token", "cred", "key", "psk")
 _ENV_PASSWORD = lazy(r"\b(PGPASSWORD|MYSQL_PWD|MYSQL_PASSWORD|REDISCLI_AUTH|PGPASS)=(\"[^\"\n]{4,}\"|'[^'\n]{4,}'|[^\s\"'$`;&|]{4,})")
+# scheme://user:password@host in any scheme (postgres, mysql, mongodb+srv, redis(s), amqp(s),
+# mssql, oracle, clickhouse, https, ftp, …; the user may be empty: redis://:pw@host): the
+# password, unless it is a placeholder, a variable or a development default (as the pack's
+# lib/secrets "credentials in a URL": postgres://postgres:postgres@db, user:password@localhost)
+_URL_CREDENTIALS = lazy(r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://([^\s/:@<>'\"`]{0,128}):([^\s/@<>'\"`]{1,256})"
+                        r"@[A-Za-z0-9\[]")
+_URL_DEV_PASSWORD = lazy(r"(?i)password|pass|secret|changeme|change_?me|postgres|root|admin|example|test|dev|mysql|guest"
+                         r"|user|pass(?:word)?[0-9]{0,3}|x{3,}|dummy|placeholder|your[_-][a-z_-]*|redis|mongo|demo|local")
 _KUBECONFIG = lazy(r"(?m)^(?:kind:[ \t]*Config|users:|[ \t]*client-(?:key|certificate)-data:|[ \t]*certificate-authority-data:)")
 _DEV_PASSWORDS = {"postgres", "root", "admin", "test", "dev", "pass", "mysql", "guest", "user"}
 _TF_SENSITIVE = lazy(r"\"sensitive\"[ \t]*:[ \t]*true")
@@ -508,6 +519,13 @@ def _find(text: str) -> list[dict]:
             if not _placeholder(value) and not value.startswith("$"):
                 _add(out, "password in the environment", value)
         _terraform(text, out)
+        for m in (_URL_CREDENTIALS.finditer(text) if "://" in text and "@" in text else ()):
+            user, password = m.group(1), m.group(2)
+            if password.startswith(("$", "%24", "{", "<", "*", "[")) or "${" in password or "{{" in password:
+                continue  # a variable or a template
+            if password == user or _URL_DEV_PASSWORD.fullmatch(password) or _placeholder(password):
+                continue
+            _add(out, "credentials in a URL", password)
         hint = _ASSIGN_HINT.search(text) if lower is None else any(w in lower for w in _ASSIGN_WORDS)
         for m in (_ASSIGN.finditer(text) if hint else ()):
             value = next(g for g in m.groups()[1:] if g is not None)

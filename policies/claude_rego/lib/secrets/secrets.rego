@@ -154,7 +154,7 @@ _dev_url := `(?i)://[^:]*:(password|pass|secret|changeme|postgres|root|admin|exa
 
 # a development default or placeholder as the password, on any host (a compose service
 # name such as db: postgres://postgres:postgres@db:5432/app)
-_dev_password_url := `(?i)://[^:/@]*:(password|pass|secret|changeme|change_?me|postgres|root|admin|example|test|dev|mysql|guest|user|pass(word)?[0-9]{0,3}|x{3,}|dummy|placeholder|your[_-][a-z_-]*)@`
+_dev_password_url := `(?i)://[^:/@]*:(password|pass|secret|changeme|change_?me|postgres|root|admin|example|test|dev|mysql|guest|user|redis|mongo|demo|local|pass(word)?[0-9]{0,3}|x{3,}|dummy|placeholder|your[_-][a-z_-]*)@`
 
 _found(name, pattern, text) if {
 	name in _value_checked
