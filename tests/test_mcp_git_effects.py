@@ -12,7 +12,6 @@ removes or moves what it names keeps the write.
 from __future__ import annotations
 
 import pytest
-
 from claude_rego.facts.paths.effects import tool_effects
 
 REPO = "/home/dev/project"
