@@ -207,16 +207,16 @@ _ID_LAST = frozenset({
     "format", "algorithm", "alg", "hint", "label", "env", "var", "location", "scope", "scopes", "policy", "rotation"})
 _HASH_FIRST = frozenset({"hashed", "hash", "sha", "sha1", "sha256", "sha512", "md5", "digest", "checksum", "etag",
                          "fingerprint"})
-_ID_KEY_WORDS = frozenset({
+_ID_KEY_WORDS = frozenset({  # (not routing, stream, node, cluster, channel: PagerDuty routing keys, RTMP stream keys,
+    # Tailscale node keys are credentials)
     "idempotency", "idempotent", "idem", "cache", "caching", "dedup", "dedupe", "deduplication", "lock", "mutex",
-    "partition", "sort", "sorting", "primary", "foreign", "composite", "natural", "surrogate", "unique", "routing",
-    "route", "lookup", "hash", "range", "row", "cluster", "shard", "shards", "bucket", "group", "grouping", "object",
-    "entity", "resource", "record", "item", "index", "map", "dict", "event", "message", "msg", "request", "req",
-    "trace", "correlation", "job", "task", "queue", "i18n", "translation", "locale", "label", "public", "pub",
-    "verify", "verification", "verifying", "publishable", "site", "state", "config", "setting", "settings", "field",
-    "column", "table", "cursor", "page", "pagination", "sequence", "build", "artifact", "react", "list", "query",
-    "metric", "feature", "flag", "experiment", "attribute", "node", "pool", "stream", "topic", "channel", "rate",
-    "ratelimit", "throttle"})
+    "partition", "sort", "sorting", "primary", "foreign", "composite", "natural", "surrogate", "unique", "lookup",
+    "hash", "range", "row", "shard", "shards", "bucket", "group", "grouping", "object", "entity", "resource",
+    "record", "item", "index", "map", "dict", "event", "message", "msg", "request", "req", "trace", "correlation",
+    "job", "task", "queue", "i18n", "translation", "locale", "label", "public", "pub", "verify", "verification",
+    "verifying", "publishable", "site", "state", "config", "setting", "settings", "field", "column", "table",
+    "cursor", "page", "pagination", "sequence", "build", "artifact", "react", "list", "query", "metric", "feature",
+    "flag", "experiment", "attribute", "pool", "topic", "rate", "ratelimit", "throttle"})
 _SIGNING_KEY_NAMES = frozenset({"signingkey", "gpgkey", "pgpkey"})  # git's user.signingkey, gpg key ids
 # (the same patterns as the pack's lib/secrets: _strong_secret_name, _credential_name)
 _STRONG_NAME = lazy(r"(?i)pass|pwd|secret|token|private|priv|hmac|encryption|signing|master|api")

@@ -199,7 +199,7 @@ _assigned_name(m) := trim(regex.replace(m, `(=>|:=|=|:)[\s\S]*$`, ""), "\"'` \t\
 
 _hash_name := `(?i)(^|[^A-Za-z0-9])(hashed|hash|sha[0-9]*|md5|digest|checksum|etag|fingerprint)[_.-][A-Za-z0-9_.-]*$`
 
-_identifier_key_name := `(?i)(^|[^A-Za-z0-9]|[_.-])(idempotency|idempotent|idem|cache|caching|dedup|dedupe|deduplication|lock|mutex|partition|sort|sorting|primary|foreign|composite|natural|surrogate|unique|routing|route|lookup|hash|range|row|cluster|shard|shards|bucket|group|grouping|object|entity|resource|record|item|index|map|dict|event|message|msg|request|req|trace|correlation|job|task|queue|i18n|translation|locale|label|public|pub|verify|verification|verifying|publishable|site|state|config|setting|settings|field|column|table|cursor|page|pagination|sequence|build|artifact|react|list|query|metric|feature|flag|experiment|attribute|node|pool|stream|topic|channel|rate|ratelimit|throttle)[_.-]?key$`
+_identifier_key_name := `(?i)(^|[^A-Za-z0-9]|[_.-])(idempotency|idempotent|idem|cache|caching|dedup|dedupe|deduplication|lock|mutex|partition|sort|sorting|primary|foreign|composite|natural|surrogate|unique|lookup|hash|range|row|shard|shards|bucket|group|grouping|object|entity|resource|record|item|index|map|dict|event|message|msg|request|req|trace|correlation|job|task|queue|i18n|translation|locale|label|public|pub|verify|verification|verifying|publishable|site|state|config|setting|settings|field|column|table|cursor|page|pagination|sequence|build|artifact|react|list|query|metric|feature|flag|experiment|attribute|pool|topic|channel|rate|ratelimit|throttle)[_.-]?key$`
 
 _strong_secret_name := `(?i)pass|pwd|secret|token|private|priv|hmac|encryption|signing|master|api`
 
