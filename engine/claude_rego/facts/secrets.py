@@ -11,6 +11,9 @@
 - the PROVIDER_TOKENS table (facts/secret_tokens.py, with the formats above: ~75 more formats after gitleaks/trufflehog rules: PlanetScale,
   Tailscale, Figma, Buildkite, Okta SSWS, Sourcegraph `sgp_`, ReadMe `rdme_`, OpenRouter, Groq, Replicate, Resend, 1Password
   service accounts, …); a table token whose body is a placeholder (all X) is skipped;
+- credentials in a URL: the password of `scheme://user:password@host` in any scheme
+  (postgres, mysql, mongodb+srv, `redis://:pw@…`, amqps, mssql, …), not a placeholder,
+  a variable or a development default (`postgres:postgres@db`, `guest:guest@localhost`);
 - passwords on a command line: `mysql -pXXXX`, `sshpass -p`, `… login -p`, `--password=`,
   `redis-cli -a`, `ldapsearch -w`, `smbclient -U u%p`, `sqlcmd -P`, `7z -p`, `htpasswd -b`,
   `-passin pass:` — when the value looks like a password (not `$VAR`, `<password>`, a word,
@@ -151,6 +154,14 @@ _PROSE_SECRET = lazy(
     r"[`'\"]?([^\s`'\",]{3,128})(?:[`'\"]?[ \t]*(?:/|,|and)[ \t]*[`'\"]?([^\s`'\",]{8,128}))?")
 _PROSE_SECRET_WORDS = ("pass", "pwd", "pw", "secret", "token", "cred", "key", "psk")
 _ENV_PASSWORD = lazy(r"\b(PGPASSWORD|MYSQL_PWD|MYSQL_PASSWORD|REDISCLI_AUTH|PGPASS)=(\"[^\"\n]{4,}\"|'[^'\n]{4,}'|[^\s\"'$`;&|]{4,})")
+# scheme://user:password@host in any scheme (postgres, mysql, mongodb+srv, redis(s), amqp(s),
+# mssql, oracle, clickhouse, https, ftp, …; the user may be empty: redis://:pw@host): the
+# password, unless it is a placeholder, a variable or a development default (as the pack's
+# lib/secrets "credentials in a URL": postgres://postgres:postgres@db, user:password@localhost)
+_URL_CREDENTIALS = lazy(r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://([^\s/:@<>'\"`]{0,128}):([^\s/@<>'\"`]{1,256})"
+                        r"@[A-Za-z0-9\[]")
+_URL_DEV_PASSWORD = lazy(r"(?i)password|pass|secret|changeme|change_?me|postgres|root|admin|example|test|dev|mysql|guest"
+                         r"|user|pass(?:word)?[0-9]{0,3}|x{3,}|dummy|placeholder|your[_-][a-z_-]*|redis|mongo|demo|local")
 _KUBECONFIG = lazy(r"(?m)^(?:kind:[ \t]*Config|users:|[ \t]*client-(?:key|certificate)-data:|[ \t]*certificate-authority-data:)")
 _DEV_PASSWORDS = {"postgres", "root", "admin", "test", "dev", "pass", "mysql", "guest", "user"}
 _TF_SENSITIVE = lazy(r"\"sensitive\"[ \t]*:[ \t]*true")
@@ -174,6 +185,78 @@ _PLACEHOLDER = lazy(
 # documentation tokens (AKIAIOSFODNN7EXAMPLE, ghp_xxxxxxxx…) are not credentials
 _EXAMPLE_TOKEN = lazy(r"(?i)example|x{6,}")
 _CODE = lazy(r"^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\[[^\]]*\]|\(.*\))+$|^(?:/|~|\./|\.\./)|://|\(|\)|\[|\]")
+
+
+# Identifiers under secret-sounding names (B9/B10): `"idempotency_key": "<uuid>"`, `CACHE_KEY =
+# 'v2-<sha>'`, `user.signingkey=<GPG key id>`, detect-secrets' `"hashed_secret": "<sha1>"`,
+# `api_key_id`, `public_key`. A name is split into its words (`_`, `-`, `.`, camelCase); it
+# names an identifier when its last word says so (`…_id`, `…_hash`, `…_sha256`, `…_digest`,
+# `…_fingerprint`), its first word says it is a hash (`hashed_secret`, `sha1_token`), or it is
+# a key whose other words name what the key identifies (`cache_key`, `idempotency_key`,
+# `public_key`). A git/GPG signing key whose value is a key id (8, 16 or 40 hex digits) is
+# one too. A UUID is an identifier unless the name says credential (`api_key`, `token`,
+# `secret`, `password`, …: Heroku API keys and Consul tokens are UUIDs). Hex values under
+# credential names (an HMAC secret of 64 hex) stay secrets, and the token formats of
+# secret_tokens.py are found whatever the name.
+_NAME_CAMEL = lazy(r"[A-Z]+(?![a-z])[0-9]*|[A-Z]?[a-z]+[0-9]*|[0-9]+")
+_ID_LAST = frozenset({
+    "id", "ids", "uuid", "guid", "ulid", "name", "names", "type", "kind", "alias", "arn", "url", "uri", "path", "file",
+    "filename", "dir", "ref", "version", "fingerprint", "fp", "hash", "hashed", "sha", "sha1", "sha256", "sha384",
+    "sha512", "md5", "digest", "checksum", "crc", "crc32", "etag", "length", "len", "size", "prefix", "suffix",
+    "header", "field", "column", "param", "index", "count", "ttl", "expiry", "expires", "created", "updated",
+    "format", "algorithm", "alg", "hint", "label", "env", "var", "location", "scope", "scopes", "policy", "rotation"})
+_HASH_FIRST = frozenset({"hashed", "hash", "sha", "sha1", "sha256", "sha512", "md5", "digest", "checksum", "etag",
+                         "fingerprint"})
+_ID_KEY_WORDS = frozenset({  # (not routing, stream, node, cluster, channel: PagerDuty routing keys, RTMP stream keys,
+    # Tailscale node keys are credentials)
+    "idempotency", "idempotent", "idem", "cache", "caching", "dedup", "dedupe", "deduplication", "lock", "mutex",
+    "partition", "sort", "sorting", "primary", "foreign", "composite", "natural", "surrogate", "unique", "lookup",
+    "hash", "range", "row", "shard", "shards", "bucket", "group", "grouping", "object", "entity", "resource",
+    "record", "item", "index", "map", "dict", "event", "message", "msg", "request", "req", "trace", "correlation",
+    "job", "task", "queue", "i18n", "translation", "locale", "label", "public", "pub", "verify", "verification",
+    "verifying", "publishable", "site", "state", "config", "setting", "settings", "field", "column", "table",
+    "cursor", "page", "pagination", "sequence", "build", "artifact", "react", "list", "query", "metric", "feature",
+    "flag", "experiment", "attribute", "pool", "topic", "rate", "ratelimit", "throttle"})
+_SIGNING_KEY_NAMES = frozenset({"signingkey", "gpgkey", "pgpkey"})  # git's user.signingkey, gpg key ids
+# (the same patterns as the pack's lib/secrets: _strong_secret_name, _credential_name)
+_STRONG_NAME = lazy(r"(?i)pass|pwd|secret|token|private|priv|hmac|encryption|signing|master|api")
+_CREDENTIAL_NAME = lazy(
+    r"(?i)pass|pwd|secret|token|api|private|priv|credential|cred|auth|bearer|session|cookie|hmac|jwt|encrypt|crypt"
+    r"|cipher|master|signing|license|admin|client|access|account|webhook|service|deploy|database|dsn"
+    r"|(?:^|[^A-Za-z])(?:aes|app|write|ssh|sk|root|db|pw)(?:[^A-Za-z]|$)")
+_UUID = lazy(r"^(?:urn:uuid:)?\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}?$")
+_KEY_ID = lazy(r"^(?:0x)?(?:[0-9a-fA-F]{8}|[0-9a-fA-F]{16}|[0-9a-fA-F]{40})!?$")
+
+
+def _name_words(name: str) -> list[str]:
+    words: list[str] = []
+    for part in re.split(r"[^A-Za-z0-9]+", name[:256]):
+        if part and not part.islower() and not part.isupper() and not part.isdigit():
+            words.extend(w.lower() for w in _NAME_CAMEL.findall(part))  # signingKey, apiKeyId
+        elif part:
+            words.append(part.lower())
+    return words
+
+
+def identifier_assignment(name: str, value: str) -> bool:
+    """`name` assigned `value` is an identifier (a key id, a hash, a cache or idempotency key,
+    a UUID), not a credential: see the comment above. Never raises."""
+    words = _name_words(name)
+    if not words:
+        return False
+    if words[-1] in _ID_LAST and words[-2:] != ["secret", "id"]:  # a Vault AppRole secret_id is a credential
+        return True
+    if words[0] in _HASH_FIRST and len(words) > 1:
+        return True
+    key = words[-1] == "key" or words[-1].endswith("key")
+    if key:
+        glued = words[-1][:-3]  # pubkey, cachekey
+        others = set(words[:-1]) | ({glued} if glued else set())
+        if others & _ID_KEY_WORDS and not _STRONG_NAME.search(name):
+            return True
+    if (words[-1] in _SIGNING_KEY_NAMES or "".join(words[-2:]) in _SIGNING_KEY_NAMES) and _KEY_ID.match(value):
+        return True
+    return bool(_UUID.match(value)) and not _CREDENTIAL_NAME.search(name)
 
 
 def entropy(value: str) -> float:
@@ -436,10 +519,17 @@ def _find(text: str) -> list[dict]:
             if not _placeholder(value) and not value.startswith("$"):
                 _add(out, "password in the environment", value)
         _terraform(text, out)
+        for m in (_URL_CREDENTIALS.finditer(text) if "://" in text and "@" in text else ()):
+            user, password = m.group(1), m.group(2)
+            if password.startswith(("$", "%24", "{", "<", "*", "[")) or "${" in password or "{{" in password:
+                continue  # a variable or a template
+            if password == user or _URL_DEV_PASSWORD.fullmatch(password) or _placeholder(password):
+                continue
+            _add(out, "credentials in a URL", password)
         hint = _ASSIGN_HINT.search(text) if lower is None else any(w in lower for w in _ASSIGN_WORDS)
         for m in (_ASSIGN.finditer(text) if hint else ()):
             value = next(g for g in m.groups()[1:] if g is not None)
-            if looks_random(value):
+            if looks_random(value) and not identifier_assignment(m.group(1), value):
                 _add(out, "random-looking secret assignment", value, generic=True)
         for m in (m for needles, pattern in _CLI_PASSWORDS if any(n in text for n in needles)
                   for m in pattern.finditer(text)):

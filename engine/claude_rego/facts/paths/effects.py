@@ -274,6 +274,7 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
 
     tokens = name_tokens(tool_name)
     out["words"], out["server_words"] = sorted(tokens), sorted(_server_tokens(tool_name))
+    git = "git" in tokens or "git" in _server_tokens(tool_name)
     database = bool((tokens | _server_tokens(tool_name)) & _DB_WORDS)
     sql_budget = [_MAX_SQL]
     verb_access = _verb_access(tokens)
@@ -328,8 +329,15 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             if found:
                 network.append(found)
                 return
+        if git and depth == 1 and key in _GIT_REVISION_KEYS:
+            return  # a git tool's branch or revision (target: "main"), not a path (rev:path: _revision_paths)
         if _path_key(key) and len(node) <= _MAX_VALUE and "\n" not in node:
-            paths.append((field, node, _key_access(key, verb_access, tokens)))
+            access = _key_access(key, verb_access, tokens)
+            if git and depth == 1 and key in _GIT_REPO_KEYS and access == WRITE and not tokens & _REMOVE_VERBS:
+                # the repository a git tool works in (git_create_branch, git_reset, git_commit): it
+                # changes files inside it, not the directory itself; outside the project it may write
+                access = UNKNOWN
+            paths.append((field, node, access))
         elif _looks_absolute(node):
             paths.append((field, node, READ if verb_access != WRITE else UNKNOWN))
 
@@ -437,6 +445,19 @@ def _strip_keystrokes(text: str) -> str:
     while words and words[-1].lower() in _KEYSTROKE_WORDS:
         words.pop()
     return " ".join(words).rstrip()
+
+
+# a git tool's repository (modelcontextprotocol/servers src/git: repo_path) and its
+# revision fields (git_diff target, git_show revision, branch_name, base_branch, git_branch
+# contains/not_contains)
+_GIT_REPO_KEYS = frozenset({"repo_path", "repository_path", "repo", "repository", "repo_dir", "repository_dir",
+                            "repo_root", "repository_root", "cwd", "working_dir", "work_dir", "workdir",
+                            "worktree", "work_tree", "git_dir"})
+# …unless the tool removes or moves what it names (mcp__x__delete_repository {"repo_path": …})
+_REMOVE_VERBS = frozenset({"delete", "remove", "rm", "rmdir", "unlink", "move", "mv", "rename", "overwrite",
+                           "truncate", "clear", "destroy", "wipe", "purge", "drop"})
+_GIT_REVISION_KEYS = frozenset({"target", "revision", "rev", "ref", "branch", "branch_name", "base_branch",
+                                "contains", "not_contains", "commit", "sha", "start_point"})
 
 
 def _key_access(key: str, verb_access: str, tokens: frozenset) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..lazy_re import lazy  # compiled on first use: most commands never need these
+from .code_env import printed_env_names as _printed_env_names
 from .programs import _cmake_tool, _family, _makefile_commands, _nested_positions, _option, _string_literals
 from .tables import (
     _CODE_DELETE,
@@ -75,6 +76,11 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         # the code prints or serialises the whole environment (or any variable chosen at
         # run time): the same effect as `printenv`, judged by the same rule
         self.child_words(node, ["printenv"], depth, "interpreter_env", [])
+    # one variable named by a literal and printed (print(os.environ['GITHUB_TOKEN'])): `printenv NAME`
+    for name in _printed_env_names(code, family == "node" and any(
+            a in ("-p", "--print") or (a.startswith("-") and not a.startswith("--") and "p" in a)
+            for a in node.get("argv", [])[1:3])):
+        self.child_words(node, ["printenv", name], depth, "interpreter_env", [])
     if family != "awk" and _computed_name(code, low, family):
         self.mark(node, "interpreter_computed_name")
     if any(t in low for t in _CODE_SYMLINK) and (

@@ -154,7 +154,7 @@ _dev_url := `(?i)://[^:]*:(password|pass|secret|changeme|postgres|root|admin|exa
 
 # a development default or placeholder as the password, on any host (a compose service
 # name such as db: postgres://postgres:postgres@db:5432/app)
-_dev_password_url := `(?i)://[^:/@]*:(password|pass|secret|changeme|change_?me|postgres|root|admin|example|test|dev|mysql|guest|user|pass(word)?[0-9]{0,3}|x{3,}|dummy|placeholder|your[_-][a-z_-]*)@`
+_dev_password_url := `(?i)://[^:/@]*:(password|pass|secret|changeme|change_?me|postgres|root|admin|example|test|dev|mysql|guest|user|redis|mongo|demo|local|pass(word)?[0-9]{0,3}|x{3,}|dummy|placeholder|your[_-][a-z_-]*)@`
 
 _found(name, pattern, text) if {
 	name in _value_checked
@@ -167,7 +167,43 @@ _real_value(name, m) if {
 	not _placeholder_in(m)
 	not regex.match(_public_value, m)
 	_has_digit_if_needed(name, m)
+	not _identifier_assignment(m)
 }
+
+# An identifier under a secret-sounding name, not a credential (as the facts layer's
+# identifier_assignment, facts/secrets.py): a hash by its name (detect-secrets'
+# "hashed_secret": "<sha1>"), a key that names what it identifies ("idempotency_key",
+# CACHE_KEY, public_key), a git/GPG signing key id (user.signingkey=3AA5C34371567BD2), a
+# UUID under a name that does not say credential. Hex values under credential names (an
+# HMAC secret) stay secrets; token formats are found by token_patterns whatever the name.
+_identifier_assignment(m) if regex.match(_hash_name, _assigned_name(m))
+
+_identifier_assignment(m) if {
+	name := _assigned_name(m)
+	regex.match(_identifier_key_name, name)
+	not regex.match(_strong_secret_name, name)
+}
+
+_identifier_assignment(m) if {
+	regex.match(`(?i)(signing|gpg|pgp)[_.-]?key$`, _assigned_name(m))
+	regex.match(`^(0x)?([0-9a-fA-F]{8}|[0-9a-fA-F]{16}|[0-9a-fA-F]{40})!?$`, _assigned_value(m))
+}
+
+_identifier_assignment(m) if {
+	regex.match(`^(urn:uuid:)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`, _assigned_value(m))
+	not regex.match(_credential_name, _assigned_name(m))
+}
+
+# the name before the first =, :, := or =>, without quotes, spaces or the character before it
+_assigned_name(m) := trim(regex.replace(m, `(=>|:=|=|:)[\s\S]*$`, ""), "\"'` \t\r\n;,&([{")
+
+_hash_name := `(?i)(^|[^A-Za-z0-9])(hashed|hash|sha[0-9]*|md5|digest|checksum|etag|fingerprint)[_.-][A-Za-z0-9_.-]*$`
+
+_identifier_key_name := `(?i)(^|[^A-Za-z0-9]|[_.-])(idempotency|idempotent|idem|cache|caching|dedup|dedupe|deduplication|lock|mutex|partition|sort|sorting|primary|foreign|composite|natural|surrogate|unique|lookup|hash|range|row|shard|shards|bucket|group|grouping|object|entity|resource|record|item|index|map|dict|event|message|msg|request|req|trace|correlation|job|task|queue|i18n|translation|locale|label|public|pub|verify|verification|verifying|publishable|site|state|config|setting|settings|field|column|table|cursor|page|pagination|sequence|build|artifact|react|list|query|metric|feature|flag|experiment|attribute|pool|topic|channel|rate|ratelimit|throttle)[_.-]?key$`
+
+_strong_secret_name := `(?i)pass|pwd|secret|token|private|priv|hmac|encryption|signing|master|api`
+
+_credential_name := `(?i)pass|pwd|secret|token|api|private|priv|credential|cred|auth|bearer|session|cookie|hmac|jwt|encrypt|crypt|cipher|master|signing|license|admin|client|access|account|webhook|service|deploy|database|dsn|(^|[^A-Za-z])(aes|app|write|ssh|sk|root|db|pw)([^A-Za-z]|$)`
 
 # the value (after the first =, :, := or =>) is a placeholder or a development default:
 # REPLACE_ME, dummy, <your-token>, ${SECRET}, {{ .Values.x }}, your_api_key_here, sk-...,

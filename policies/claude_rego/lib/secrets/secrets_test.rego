@@ -164,3 +164,34 @@ test_published_example_jwts_and_keys_are_public if {
 	"JSON Web Token" in secrets.found(real)
 	secrets.redact(real) == "[REDACTED JWT]"
 }
+
+# identifiers under secret-sounding names (red-team classes B9/B10): ids, hashes, cache and
+# idempotency keys, GPG key ids, UUIDs under names that do not say credential
+test_identifiers_under_secret_names_are_not_secrets if {
+	every text in [
+		`"idempotency_key": "9f1c2b7e-4d3a-4f6b-9a2e-7c1d5e8f3a01"`,
+		"CACHE_KEY = 'v2-3f786850e387550fdab836ed7e6dc881de23001b'",
+		"cache_key: node-modules-4a7d1ed414474e4033ac29ccb8653d9b",
+		"user.signingkey=3AA5C34371567BD2",
+		`{"type": "Secret Keyword", "hashed_secret": "ee7d2b3d6a4bd4b5e6f1e8b2a0c9d5f4e3a2b1c0", "line_number": 12}`,
+		"public_key: MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE5x3q",
+		"request_key=7c9e6679-7425-40de-944b-e07fc1f90ae7",
+	] {
+		count(secrets.found(text)) == 0
+	}
+}
+
+test_hex_and_uuid_secrets_under_credential_names_stay_secrets if {
+	count(secrets.found("WEBHOOK_SECRET=3f786850e387550fdab836ed7e6dc881de23001b")) > 0
+	count(secrets.found("HEROKU_API_KEY=9f1c2b7e-4d3a-4f6b-9a2e-7c1d5e8f3a01")) > 0
+	count(secrets.found("signing_key=7d1a54127b222502f5b79b5fb0803061c2a1b3d4e5f60718293a4b5c6d7e8f90")) > 0
+	count(secrets.found(`"session_key": "9f1c2b7e-4d3a-4f6b-9a2e-7c1d5e8f3a01"`)) > 0
+	# a known token format under an identifier-like name is still that token
+	"GitHub token" in secrets.found(sprintf(`"idempotency_key": "%s"`, [github]))
+	"GitHub token" in secrets.found(sprintf("CACHE_KEY=%s", [github]))
+}
+
+test_identifier_values_are_not_redacted if {
+	text := "user.signingkey=3AA5C34371567BD2\ncache_key: node-modules-4a7d1ed414474e4033ac29ccb8653d9b"
+	secrets.redact(text) == text
+}

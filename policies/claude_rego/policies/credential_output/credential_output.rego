@@ -11,7 +11,8 @@
 #   my_print_defaults, cloud key listings and login tokens) and credential creation (aws iam
 #   create-access-key, az ad sp create-for-rbac, gcloud iam service-accounts keys create,
 #   npm token create, …): denied. Asked: output that may hold credentials (a named
-#   terraform output printed -raw/-json whose name says credential, docker inspect of a container's environment,
+#   terraform output printed by name (-raw/-json or plain) whose name says credential, or -json
+#   piped into a stage that picks such a value out, docker inspect of a container's environment,
 #   env dumped inside a container, gpg/age decryption to the terminal, vercel env pull).
 #   Also `declare -p TOKEN`-style prints of a secret-named variable and `pass NAME`.
 #   Complements secrets_access's flat `credential_commands` list (the older entries,
@@ -182,6 +183,47 @@ ask contains msg if {
 	name != "output"
 	regex.match(`(?i)pass|secret|token|key|cred|auth|conn|dsn|private|cert|kubeconfig|sas|pwd|login`, name)
 	msg := sprintf("`%s` prints the output `%s` in plain text, even when it is marked sensitive. Approve only if that output is not a credential.", [concat(" ", seg.argv), name])
+}
+
+# terraform output NAME (no flag): a sensitive output queried by name is printed in plain
+# text too (Terraform masks sensitive values only when it lists all outputs): the output's
+# name decides, as above. Bare `terraform output` masks them and passes.
+ask contains msg if {
+	some ran in {"terraform", "tofu", "terragrunt"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	"output" in shell.args(seg)
+	not _has(seg, "-json|--json|-raw|--raw")
+	some name in shell.operands(seg)
+	name != "output"
+	regex.match(_tf_credential_name, name)
+	msg := sprintf("`%s` prints the output `%s`; Terraform shows a sensitive output in plain text when it is queried by name. Approve only if that output is not a credential.", [concat(" ", seg.argv), name])
+}
+
+# terraform output -json | jq -r '.db_password.value': the whole -json output marks
+# sensitive values (output redaction removes them), but a later stage that picks a
+# credential-named output, or takes the values without naming one (map_values(.value),
+# to_entries), prints them without the mark. Picking named non-credential outputs
+# (`.vpc_id.value`) or names only (`keys`) passes.
+ask contains msg if {
+	some ran in {"terraform", "tofu", "terragrunt"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	"output" in shell.args(seg)
+	_has(seg, "-json|--json")
+	count([n | some n in shell.operands(seg); n != "output"]) == 0
+	some consumer in segments
+	shell.upstream(seg, consumer)
+	text := concat(" ", consumer.argv)
+	_unmarks_outputs(text)
+	msg := sprintf("`%s | %s` takes values out of Terraform's outputs without their sensitive mark, so output redaction cannot remove them. Approve only if no picked output is a credential.", [concat(" ", seg.argv), text])
+}
+
+_tf_credential_name := `(?i)pass|secret|token|key|cred|auth|conn|dsn|private|cert|kubeconfig|sas|pwd|login`
+
+_unmarks_outputs(text) if regex.match(_tf_credential_name, regex.replace(text, `(?i)\bkeys\b|to_entries|with_entries|from_entries`, ""))
+
+_unmarks_outputs(text) if {
+	contains(text, "value")
+	not regex.match(`\.[A-Za-z_][A-Za-z0-9_-]*\.value`, text)
 }
 
 # docker inspect: the container's environment (Config.Env) is where its secrets live

@@ -1,6 +1,9 @@
 package claude_rego.policies.credential_output_test
 
+import data.claude_rego.lib.testing.bash
 import data.claude_rego.lib.testing.cmd
+import data.claude_rego.lib.testing.pipe
+import data.claude_rego.lib.testing.seg
 import data.claude_rego.policies.credential_output
 import rego.v1
 
@@ -219,5 +222,22 @@ test_account_databases_denied if {
 	}
 	every argv in [["getent", "passwd", "dev"], ["getent", "group", "docker"], ["getent", "hosts", "example.com"], ["pdbedit", "-L"], ["ypcat", "hosts"]] {
 		allowed(argv)
+	}
+}
+
+# terraform output NAME prints a sensitive output; -json piped into a stage that picks a
+# credential-named output or takes values without naming one loses the sensitive mark
+_tf_pipe(filter) := bash("terraform output -json | x", [seg(0, ["terraform", "output", "-json"]), pipe(1, filter, 0)], [])
+
+test_terraform_named_output_and_unmarked_values_ask if {
+	asked(["terraform", "output", "db_password"])
+	asked(["tofu", "output", "api_token"])
+	allowed(["terraform", "output", "vpc_id"])
+	allowed(["terraform", "output"])
+	every filter in [["jq", "-r", ".db_password.value"], ["jq", "map_values(.value)"], ["python3", "-c", "print(d['admin_token']['value'])"]] {
+		count(credential_output.ask) > 0 with input as _tf_pipe(filter)
+	}
+	every filter in [["jq", "-r", ".vpc_id.value"], ["jq", "keys"], ["jq", "-r", ".cluster_endpoint.value"]] {
+		count(credential_output.ask) == 0 with input as _tf_pipe(filter)
 	}
 }

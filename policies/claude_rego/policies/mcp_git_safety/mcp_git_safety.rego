@@ -1,10 +1,12 @@
 # METADATA
-# title: Force-pushes through MCP tools
+# title: Force-pushes and hard resets through MCP tools
 # description: >-
 #   Judges a push requested through structured input (an MCP git or forge tool such as
 #   mcp__git__git_push {"force": true}) like `git push --force`: a force flag (a boolean
 #   force/force_push/force_with_lease/forcePush key, or a --force/-f/+refspec string)
 #   to a protected branch, or to a branch the input does not name, is denied.
+#   A hard reset through structured input (git_reset {"mode": "hard"}) is asked, like
+#   `git reset --hard`.
 # custom:
 #   severity: high
 #   rationale: >-
@@ -78,4 +80,31 @@ deny contains msg if {
 	_forced
 	count(_branches) == 0
 	msg := sprintf("Blocked: `%s` force-pushes without naming a branch, so it may rewrite a protected branch (%s). Name a non-protected branch explicitly.", [input.facts.tool.name, concat(", ", protected)])
+}
+
+# A hard reset requested through structured input (mcp__git__git_reset {"mode": "hard"},
+# {"hard": true}, {"args": ["--hard"]}): asked like `git reset --hard`, which discards
+# uncommitted work. The reference server's git_reset only unstages (no mode): it passes,
+# and its repo_path is the repository it works in, not a destination (facts/paths/effects.py).
+_resets if regex.match(`(?i)(^|[_.-]|[a-z])reset`, _tool)
+
+_hard if {
+	walk(_args, [path, value])
+	count(path) > 0
+	key := path[count(path) - 1]
+	is_string(key)
+	lower(key) == "hard"
+	_truthy(value)
+}
+
+_hard if {
+	walk(_args, [_, value])
+	is_string(value)
+	lower(trim_left(value, "-")) == "hard"
+}
+
+ask contains msg if {
+	_resets
+	_hard
+	msg := sprintf("`%s` resets hard: it discards uncommitted work (and moves the branch, which may be protected: %s). Approve only if nothing is lost.", [input.facts.tool.name, concat(", ", protected)])
 }

@@ -25,3 +25,13 @@ test_ordinary_pushes_and_unprotected_force_allowed if {
 	count(mcp_git_safety.deny) == 0 with input as _mcp("mcp__git__git_push", {"branch": "main", "force": false})
 	count(mcp_git_safety.deny) == 0 with input as _mcp("mcp__github__create_issue", {"title": "force", "force": true})
 }
+
+test_hard_reset_through_structured_input_asks if {
+	every args in [{"repo_path": "/home/dev/project", "mode": "hard"}, {"repo_path": ".", "hard": true}, {"args": ["--hard", "HEAD~1"]}] {
+		count(mcp_git_safety.ask) == 1 with input as {"facts": {"tool": {"name": "mcp__git__git_reset"}}, "hook": {"tool_input": args}}
+	}
+	every args in [{"repo_path": "/home/dev/project"}, {"repo_path": "/home/dev/project", "mode": "soft"}] {
+		count(mcp_git_safety.ask) == 0 with input as {"facts": {"tool": {"name": "mcp__git__git_reset"}}, "hook": {"tool_input": args}}
+	}
+	count(mcp_git_safety.ask) == 0 with input as {"facts": {"tool": {"name": "mcp__git__git_log"}}, "hook": {"tool_input": {"mode": "hard"}}}
+}
