@@ -170,7 +170,11 @@ _needs_lexical(seg, word) if {
 }
 
 # names_only(id): the segment only prints or lists names (echo .env >> .gitignore, ls ~/.ssh)
-names_only(id) if id in _names_only_ids
+# (a set lookup: the segments are classified once per evaluation, in the rules below;
+# rules call this once per path or segment, and a call that runs the tests costs ~30 µs)
+names_only(id) if id in _names_only_all
+
+_names_only_all := _names_only_ids | _signature_check_ids
 
 _names_only_ids := {seg.id |
 	some ran in _name_only_commands & data.claude_rego.lib.shell.names
@@ -182,8 +186,9 @@ _name_only_commands := {c | some c in settings.value("name_only_commands")}
 # gpg --verify SIG [FILE], gpgv SIG FILE: a signature check prints whether (and by whom)
 # the file is signed, never the contents of the signature or a key (release.tar.gz.asc is
 # read as a signature, not shown); writing the signed data out (-o, --output) is a read.
-names_only(id) if {
-	seg := shell.by_id(id)
+_signature_check_ids contains seg.id if {
+	some ran in {"gpg", "gpg2", "gpgv", "gpgv2"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_signature_check(seg)
 	not shell.has_arg(seg, {"-o", "--output", "-d", "--decrypt", "--export-secret-keys", "--export-secret-subkeys", "--export", "-a", "--armor", "--list-packets", "--dearmor", "--enarmor", "--store"})
 	not shell.has_arg_prefix(seg, "--output=")
