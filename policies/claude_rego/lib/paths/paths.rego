@@ -257,7 +257,7 @@ write_words contains {"seg": seg.id, "word": word} if {
 write_words contains {"seg": seg.id, "word": word} if {
 	some ran in {"sed", "gsed", "perl"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
-	_in_place(seg)
+	_in_place(ran, seg)
 	some word in _edited_files(seg)
 }
 
@@ -445,17 +445,21 @@ _output_options := {
 }
 
 # (the cheap tests before the regex: most sed calls in a pipeline are `sed -e …` or `sed 's/…'`)
-_in_place(seg) if {
-	shell.runs_any(seg, {"sed", "gsed", "perl"})
+# _in_place(ran, seg): seg, which runs `ran` (sed, gsed or perl), edits files in place
+# (one pass over the arguments, with the cheap tests first: `sed -e …`, `sed 's/…/'`)
+_in_place(ran, seg) if {
 	some a in shell.args(seg)
 	startswith(a, "-")
+	_in_place_option(ran, a)
+}
+
+_in_place_option(_, a) if {
 	contains(a, "i")
 	regex.match(`^-[A-Za-z]*i`, a)
 }
 
-_in_place(seg) if {
-	shell.runs_any(seg, {"sed", "gsed"})
-	some a in shell.args(seg)
+_in_place_option(ran, a) if {
+	ran != "perl"
 	startswith(a, "--in-place")
 }
 
