@@ -854,8 +854,16 @@ write_words contains {"seg": seg.id, "word": word} if {
 write_words contains {"seg": seg.id, "word": word} if {
 	some ran in {"awk", "gawk"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
+	seg.id in _awk_option_segments
 	_awk_in_place(seg)
 	some word in _awk_files(seg)
+}
+
+# the segments with an argument _awk_in_place_option accepts: one arg_index lookup per
+# option, not an argument pass per awk segment
+_awk_option_segments := {i |
+	some a in {"-i", "--include", "-iinplace", "--include=inplace", "--inplace", "-i inplace"}
+	some i in object.get(data.claude_rego.lib.shell.arg_index, a, [])
 }
 
 # (one test per argument: every option this looks for starts with `-`)
@@ -866,6 +874,7 @@ _awk_in_place(seg) if {
 	_awk_in_place_option(a, args, i)
 }
 
+# (every option accepted here is listed in _awk_option_segments)
 _awk_in_place_option(a, args, i) if {
 	a in {"-i", "--include"}
 	args[i + 1] in {"inplace", "inplace.awk"}
