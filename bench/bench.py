@@ -143,6 +143,9 @@ PIPELINE_DISTINCT_INPUT = dict(INPUT, tool_input={
     "description": "long pipeline, nothing repeated"})
 
 
+PIPELINE_TARGET_MS = 3.0
+
+
 def pipeline_warm_ms(snapshot_source: list[str] | None, runs: int = 30) -> dict:
     """Warm in-process cost of one decision through the hook's decision path
     (Evaluator.decide_typed), for the long pipelines and the one-segment INPUT, measured in turn
@@ -187,6 +190,9 @@ def pipeline_warm_ms(snapshot_source: list[str] | None, runs: int = 30) -> dict:
     one = result["one segment"]["total_ms"]
     for name in ("pipeline", "pipeline, distinct"):
         result[name]["x_one_segment"] = round(result[name]["total_ms"] / one, 1) if one else None
+        # issue 12: a 2 KB pipeline evaluates warm in <= 3 ms (the whole decision, facts included)
+        result[name]["target_ms"] = PIPELINE_TARGET_MS
+        result[name]["meets_target"] = result[name]["total_ms"] <= PIPELINE_TARGET_MS
     return result
 
 
@@ -375,8 +381,9 @@ def main() -> None:
     print(f"  {'':20} {'segments':>8} {'chars':>6} {'total':>7} {'facts':>7} {'Rego':>7} {'x 1-seg':>8}  target")
     for name, row in report["warm_long_pipeline_default_pack"].items():
         ratio = row.get("x_one_segment")
+        verdict = ("<= 3 ms: met" if row["meets_target"] else "<= 3 ms: NOT met") if "meets_target" in row else ""
         print(f"  {name:20} {row['segments']:8d} {row['chars']:6d} {row['total_ms']:7.2f} {row['facts_ms']:7.2f}"
-              f" {row['rego_ms']:7.2f} {ratio if ratio else '':>8}  {'<= 3 ms' if ratio else ''}")
+              f" {row['rego_ms']:7.2f} {ratio if ratio else '':>8}  {verdict}")
     print("Rego cost of the pipeline by policy, min CPU ms (alone: its rules by themselves, shared helpers"
           " included; marginal: what leaving it out saves):")
     for row in report["pipeline_rego_by_policy"]:

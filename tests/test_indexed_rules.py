@@ -45,7 +45,7 @@ operand_written_direct contains p if {
 
 changer_paths_direct contains p if {
 	some [p, seg] in _argument_paths
-	data.claude_rego.policies.agent_tampering._changer(seg)
+	data.claude_rego.policies.agent_tampering._changer(shell.name(seg), seg)
 }
 
 recursive_readers_direct contains p.segment if {

@@ -170,7 +170,11 @@ _needs_lexical(seg, word) if {
 }
 
 # names_only(id): the segment only prints or lists names (echo .env >> .gitignore, ls ~/.ssh)
-names_only(id) if id in _names_only_ids
+# (a set lookup: the segments are classified once per evaluation, in the rules below;
+# rules call this once per path or segment, and a call that runs the tests costs ~30 µs)
+names_only(id) if id in _names_only_all
+
+_names_only_all := _names_only_ids | _signature_check_ids
 
 _names_only_ids := {seg.id |
 	some ran in _name_only_commands & data.claude_rego.lib.shell.names
@@ -182,8 +186,9 @@ _name_only_commands := {c | some c in settings.value("name_only_commands")}
 # gpg --verify SIG [FILE], gpgv SIG FILE: a signature check prints whether (and by whom)
 # the file is signed, never the contents of the signature or a key (release.tar.gz.asc is
 # read as a signature, not shown); writing the signed data out (-o, --output) is a read.
-names_only(id) if {
-	seg := shell.by_id(id)
+_signature_check_ids contains seg.id if {
+	some ran in {"gpg", "gpg2", "gpgv", "gpgv2"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	_signature_check(seg)
 	not shell.has_arg(seg, {"-o", "--output", "-d", "--decrypt", "--export-secret-keys", "--export-secret-subkeys", "--export", "-a", "--armor", "--list-packets", "--dearmor", "--enarmor", "--store"})
 	not shell.has_arg_prefix(seg, "--output=")
@@ -258,7 +263,7 @@ write_words contains entry if {
 write_words contains entry if {
 	some ran in {"sed", "gsed", "perl"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
-	_in_place(seg)
+	_in_place(ran, seg)
 	some word in _edited_files(seg)
 	entry := {"seg": seg.id, "word": word}
 }
@@ -454,17 +459,21 @@ _output_options := {
 }
 
 # (the cheap tests before the regex: most sed calls in a pipeline are `sed -e …` or `sed 's/…'`)
-_in_place(seg) if {
-	shell.runs_any(seg, {"sed", "gsed", "perl"})
+# _in_place(ran, seg): seg, which runs `ran` (sed, gsed or perl), edits files in place
+# (one pass over the arguments, with the cheap tests first: `sed -e …`, `sed 's/…/'`)
+_in_place(ran, seg) if {
 	some a in shell.args(seg)
 	startswith(a, "-")
+	_in_place_option(ran, a)
+}
+
+_in_place_option(_, a) if {
 	contains(a, "i")
 	regex.match(`^-[A-Za-z]*i`, a)
 }
 
-_in_place(seg) if {
-	shell.runs_any(seg, {"sed", "gsed"})
-	some a in shell.args(seg)
+_in_place_option(ran, a) if {
+	ran != "perl"
 	startswith(a, "--in-place")
 }
 
@@ -860,9 +869,17 @@ write_words contains entry if {
 write_words contains entry if {
 	some ran in {"awk", "gawk"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
+	seg.id in _awk_option_segments
 	_awk_in_place(seg)
 	some word in _awk_files(seg)
 	entry := {"seg": seg.id, "word": word}
+}
+
+# the segments with an argument _awk_in_place_option accepts: one arg_index lookup per
+# option, not an argument pass per awk segment
+_awk_option_segments := {i |
+	some a in {"-i", "--include", "-iinplace", "--include=inplace", "--inplace", "-i inplace"}
+	some i in object.get(data.claude_rego.lib.shell.arg_index, a, [])
 }
 
 # (one test per argument: every option this looks for starts with `-`)
@@ -873,6 +890,7 @@ _awk_in_place(seg) if {
 	_awk_in_place_option(a, args, i)
 }
 
+# (every option accepted here is listed in _awk_option_segments)
 _awk_in_place_option(a, args, i) if {
 	a in {"-i", "--include"}
 	args[i + 1] in {"inplace", "inplace.awk"}

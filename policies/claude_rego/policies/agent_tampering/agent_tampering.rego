@@ -189,7 +189,7 @@ _changed_paths contains p if some p in _changer_paths
 _changer_paths contains p if {
 	some ran in _changers & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
-	_changer(seg)
+	_changer(ran, seg)
 	some p in shell.segment_paths(seg)
 	p.source == "argument"
 }
@@ -198,18 +198,24 @@ _changer_paths contains p if {
 # above with a pass over every path)
 _changers := {"sponge", "truncate", "shred", "rm", "unlink", "mv", "dd", "cp", "install", "ln", "tee", "flock", "sqlite3", "sed", "perl", "yq", "gsed", "find"}
 
-_changer(seg) if shell.runs_any(seg, {"sponge", "truncate", "shred", "rm", "unlink", "mv", "dd", "cp", "install", "ln", "tee", "flock", "sqlite3"})
+# _changer(ran, seg): seg, which runs `ran`, changes the files it names (the program is
+# known from running(): tested on `ran`, not with a runs_any call per segment and clause)
+_changer(ran, _) if ran in _plain_changers
 
-_changer(seg) if {
-	shell.runs_any(seg, {"sed", "perl", "yq", "gsed"})
+_plain_changers := {"sponge", "truncate", "shred", "rm", "unlink", "mv", "dd", "cp", "install", "ln", "tee", "flock", "sqlite3"}
+
+_changer(ran, seg) if {
+	ran in _in_place_changers
 	some a in shell.args(seg)
 	startswith(a, "-") # (the cheap tests before the regex: `sed -e …`, `sed 's/…/'`)
 	contains(a, "i")
 	regex.match(`^-[A-Za-z0-9]*i`, a)
 }
 
-_changer(seg) if {
-	shell.runs(seg, "find")
+_in_place_changers := {"sed", "perl", "yq", "gsed"}
+
+_changer(ran, seg) if {
+	ran == "find"
 	some a in shell.args(seg)
 	a in {"-delete", "-exec", "-execdir"}
 }

@@ -667,6 +667,17 @@ _index_env_values(seg) := {[n, v] |
 	v := substring(a, count(n) + 1, -1)
 }
 
+# the segments _index_env_values can find something in (assignments, wrappers, or an
+# exporting command), from the indexes: not a call per segment of the command
+_index_env_segments contains seg if some seg in data.claude_rego.lib.shell.with_assignments
+
+_index_env_segments contains seg if some seg in data.claude_rego.lib.shell.with_wrappers
+
+_index_env_segments contains seg if {
+	some ran in {"export", "declare", "typeset", "setenv", "env"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+}
+
 _trusted_index_env(n, v) if {
 	not n in {"PIP_TRUSTED_HOST", "GOFLAGS", "GONOSUMDB", "GONOSUMCHECK", "GOINSECURE"}
 	urls := [u | some u in split(v, " "); u != ""]
@@ -696,7 +707,7 @@ _trusted_go_proxy(q) if trusted_index(q)
 _trusted_index_env("GOFLAGS", v) if not regex.match(`(?i)insecure|proxy|://`, v)
 
 ask contains msg if {
-	some seg in segments
+	some seg in _index_env_segments
 	some [n, v] in _index_env_values(seg)
 	not _trusted_index_env(n, v)
 	msg := sprintf("`%s` sets %s to `%s`: packages would come from that source instead of the default registry. Approve only if it is your registry.", [concat(" ", array.concat(object.get(seg, "wrappers", []), seg.argv)), n, v])
