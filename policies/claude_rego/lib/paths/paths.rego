@@ -186,12 +186,13 @@ _name_only_commands := {c | some c in settings.value("name_only_commands")}
 # gpg --verify SIG [FILE], gpgv SIG FILE: a signature check prints whether (and by whom)
 # the file is signed, never the contents of the signature or a key (release.tar.gz.asc is
 # read as a signature, not shown); writing the signed data out (-o, --output) is a read.
-_signature_check_ids contains seg.id if {
+_signature_check_ids contains id if {
 	some ran in {"gpg", "gpg2", "gpgv", "gpgv2"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	_signature_check(seg)
 	not shell.has_arg(seg, {"-o", "--output", "-d", "--decrypt", "--export-secret-keys", "--export-secret-subkeys", "--export", "-a", "--armor", "--list-packets", "--dearmor", "--enarmor", "--store"})
 	not shell.has_arg_prefix(seg, "--output=")
+	id := seg.id
 }
 
 _signature_check(seg) if {
