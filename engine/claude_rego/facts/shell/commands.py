@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .programs import _XARGS_LIKE, _as_xargs, _fd_as_find, _option, _option_commands, _untrusted_program
 from .routes import _NPM_EXEC_KEYS
 from .tables import _ALL_POSITIONAL, _FIND_EXEC, _FOREIGN_SHELLS, _RESERVED_SKIP, _SHELLS, _XARGS_VALUE_OPTS
@@ -83,9 +85,14 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
         "_heredocs": [r for r in redirects if r["op"] in ("<<", "<<-", "<<<")],
     }
     argv_words = list(command_words)
+    heads: dict[str, list[str]] | None = None  # a command-position expansion's literal values, split
     if argv_words:
         head = argv_words[0]
-        if head.substitution and ("(…)" in head.text or "`…`" in head.text):
+        if head.expansion and not head.substitution:
+            heads = self.literal_head(head, texts[0])
+        if heads is not None:
+            pass  # `PY=python3; $PY -m pytest`, `for py in python3.11 python3.12; do $py …`: each value is read
+        elif head.substitution and ("(…)" in head.text or "`…`" in head.text):
             self.mark(node, "command_substitution_in_command_name")
         elif head.expansion or (head.glob and head.text not in ("[", "[[")):
             self.mark(node, "variable_command")
@@ -94,6 +101,8 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
                 node["resolved_argv"] = resolved.split() + [t[0] for t in texts[1:]]
                 node["resolved_command"] = _basename(node["resolved_argv"][0]) if node["resolved_argv"] else ""
     argv = [t[0] for t in texts]
+    if heads is not None:
+        argv = heads[argv[0]] + argv[1:]
     self.finish_node(node, argv, redirects, depth, operator)
     # "$@" after `set -- a b`: each positional parameter is a word of its own
     positional = self.positional
@@ -105,6 +114,8 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
             self.child_words(node, spliced, depth, "positional_expansion", [])
     # a for-loop variable with several values: one more segment per other value
     for variant in _variants(texts):
+        if heads is not None:
+            variant = heads.get(variant[0], variant[:1]) + variant[1:]
         self.child_words(node, variant, depth, "loop_expansion", [])
     if argv_words and not argv_words[0].quoted:
         self.user_defined(node, argv_words[0].text, command_words, texts, depth)
@@ -279,6 +290,43 @@ def bound(self: _Parser, word: _Word) -> list[str]:
     return out
 
 
+def _definitions(src: str, name: str) -> int:
+    """How many places of the whole command name the variable other than to read it
+    (`NAME=`, `for NAME in`, `read NAME`, `export NAME`, …): a value is taken as known only
+    where there is one."""
+    return len(re.findall(r"(?<![\w$])(?<!\$\{)(?<!\$\{!)(?<!\$\{#)" + re.escape(name) + r"(?!\w)", src[:65536]))
+
+
+_LITERAL_VALUE = re.compile(r"[\w./+@:=,%~-]+(?:[ \t]+[\w./+@:=,%~-]+)*")
+
+
+def literal_head(self: _Parser, head: _Word, values: list[str]) -> dict[str, list[str]] | None:
+    """The words each value of a command-position expansion stands for, when every value is
+    literal: a variable assigned a literal earlier in the command (`PY=python3; $PY`) or a
+    loop variable over literal words (`for py in python3.11 python3.12; do $py …`); an
+    unquoted value is split at blanks (`DC="docker compose"; $DC ps`). None when any value
+    is unknown or unusual (an unresolved part, a glob, an empty value, blanks inside quotes,
+    IFS changed anywhere, the name of a function), so the command stays "a variable"."""
+    if head.glob or "IFS" in self.root or not values or "$" not in head.text:
+        return None
+    j = head.text.find("$")
+    while j >= 0:
+        name, k = _ref_at(head.text, j)
+        if name is None or not name.isidentifier() or _definitions(self.root, name) != 1:
+            return None  # a positional parameter, or a name set in more than one place (maybe conditionally)
+        j = head.text.find("$", k)
+    out: dict[str, list[str]] = {}
+    for value in values:
+        stripped = value.strip(" \t")
+        if not stripped or _keeps_marks(value) or not _LITERAL_VALUE.fullmatch(stripped):
+            return None
+        words = stripped.split() if not head.quoted else [value]
+        if len(words) != 1 and head.quoted or words[0] in self.functions or words[0] in self.aliases:
+            return None
+        out[value] = words
+    return out
+
+
 def user_defined(self: _Parser, node: dict, head: str, command_words: list, texts: list, depth: int) -> None:
     """A function, alias or git alias defined earlier in the same command: what it runs."""
     if head in self.functions and head not in self.expanding:
@@ -287,6 +335,7 @@ def user_defined(self: _Parser, node: dict, head: str, command_words: list, text
             return
         args = [t[0] for t in texts[1:]]
         sub = type(self)(self.functions[head], self.max_depth - depth - 1)
+        sub.root = self.root
         sub.bindings = {str(k + 1): [a] for k, a in enumerate(args[:9])}
         sub.bindings.update({"@": [" ".join(args)], "*": [" ".join(args)], "#": [str(len(args))]})
         sub.functions, sub.aliases = dict(self.functions), dict(self.aliases)
@@ -296,6 +345,7 @@ def user_defined(self: _Parser, node: dict, head: str, command_words: list, text
     elif head in self.aliases and head not in self.expanding:
         rest = " ".join(w.raw for w in command_words[1:])
         sub = type(self)(self.aliases[head] + " " + rest, self.max_depth - depth - 1)
+        sub.root = self.root
         sub.functions, sub.aliases = dict(self.functions), dict(self.aliases)
         sub.expanding = self.expanding | {head}
         self.adopt(node, sub, depth, "alias")
@@ -317,6 +367,7 @@ def run_traps(self: _Parser, nodes: list | None = None) -> None:
             self.mark(node, "too_deep")
             continue
         sub = type(self)(body, self.max_depth - depth - 1)
+        sub.root = self.root
         sub.functions, sub.aliases, sub.files = dict(self.functions), dict(self.aliases), self.files
         sub.variables = dict(final)
         sub.git_aliases, sub.expanding = self.git_aliases, self.expanding
@@ -510,6 +561,7 @@ def child_sequence(self: _Parser, node: dict, text: str, depth: int, context: st
         self.mark(node, "too_deep")
         return
     sub = type(self)(text, self.max_depth - depth - 1)
+    sub.root = self.root
     sub.functions, sub.aliases, sub.files = dict(self.functions), dict(self.aliases), self.files
     if params:
         sub.bindings = {str(k): [v] for k, v in enumerate(params[:10])}

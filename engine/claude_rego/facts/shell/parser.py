@@ -36,6 +36,7 @@ class _Parser:
         self.positional: list[str] | None = None       # the words of "$@" after `set -- a b`
         self.deferred: list = []              # (node, stdin stage, depth) waiting for heredoc bodies
         self.traps: list = []                 # (node, body, depth): trap bodies, read when the script ends
+        self.root = src                       # the whole command line (a nested parse's caller sets it)
 
     # ------------------------------------------------------------------ utilities
     def note(self, reason: str) -> None:
@@ -277,6 +278,7 @@ class _Parser:
     simple_command = _commands.simple_command
     finish_node = _commands.finish_node
     loop_header = _commands.loop_header
+    literal_head = _commands.literal_head
     forget = _commands.forget
     builtin_assignments = _commands.builtin_assignments
     bound = _commands.bound
