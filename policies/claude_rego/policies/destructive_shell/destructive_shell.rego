@@ -321,6 +321,35 @@ _unknown_target(seg, word) if {
 	not _guarded(word)
 	shell.known_prefix(word) == ""
 	not _anchored(seg, word)
+	not _listed_by_find(seg, word)
+}
+
+_names_something(a, _) if not a in {"-name", "-iname"}
+
+_names_something(a, value) if {
+	a in {"-name", "-iname"}
+	regex.match(`[A-Za-z0-9_]`, value)
+}
+
+# rm -rf `find . -name __pycache__`, $(find build -name '*.o'): the word is the output of a
+# find rooted inside the project whose tests are all met together (no -o, !, -not) and whose
+# -name/-iname patterns name something (a letter or digit, so none matches `.` itself): paths
+# below its start, never the project root
+_listed_by_find(seg, word) if {
+	word in {"$(…)", "`…`"}
+	subs := [c | some c in segments; c.parent == seg.id; c.context == "substitution"]
+	count(subs) == 1
+	some c in subs
+	shell.runs(c, "find")
+	some i, a in shell.args(c)
+	a in {"-name", "-iname"}
+	every j, b in shell.args(c) {
+		not b in {"-o", "-or", "!", "-not", ","}
+		_names_something(b, _next_arg(shell.args(c), j))
+	}
+	every w in _listing_roots(c) {
+		_word_inside_project(c, w)
+	}
 }
 
 _unknown_target(seg, word) if {

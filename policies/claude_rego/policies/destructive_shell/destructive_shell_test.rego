@@ -112,6 +112,19 @@ test_substitution_anchored_targets if {
 	count(destructive_shell.ask) > 0 with input as bash("rm -rf \"$(pwd)/build\" \"$(whoami)/x\"", segments, [])
 }
 
+test_a_narrowed_find_listing_in_the_project_is_known if {
+	found := sub(1, ["find", ".", "-name", "__pycache__"], {"parent": 0, "context": "substitution", "depth": 1})
+	allowed(bash("rm -rf `find . -name __pycache__`", [seg(0, ["rm", "-rf", "`…`"]), found], []))
+	every pattern in ["*", ".*", "[.]"] {
+		all := sub(1, ["find", ".", "-name", pattern], {"parent": 0, "context": "substitution", "depth": 1})
+		count(destructive_shell.ask) + count(destructive_shell.deny) > 0 with input as bash("rm -rf $(find …)", [seg(0, ["rm", "-rf", "$(…)"]), all], [])
+	}
+	either := sub(1, ["find", ".", "-name", "x", "-o", "-name", "."], {"parent": 0, "context": "substitution", "depth": 1})
+	count(destructive_shell.ask) + count(destructive_shell.deny) > 0 with input as bash("rm -rf $(find …)", [seg(0, ["rm", "-rf", "$(…)"]), either], [])
+	home := sub(1, ["find", "/home/dev", "-name", "cache"], {"parent": 0, "context": "substitution", "depth": 1})
+	count(destructive_shell.ask) + count(destructive_shell.deny) > 0 with input as bash("rm -rf $(find ~ -name cache)", [seg(0, ["rm", "-rf", "$(…)"]), home], [])
+}
+
 test_pwd_and_tmpdir_anchored_targets if {
 	allowed(rm(["-rf", "$PWD/dist"]))
 	allowed(rm(["-rf", "${PWD}/dist"]))
