@@ -113,7 +113,11 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
             if resolved is not None and texts[0][0] == head.text:
                 node["resolved_argv"] = resolved.split() + [t[0] for t in texts[1:]]
                 node["resolved_command"] = _basename(node["resolved_argv"][0]) if node["resolved_argv"] else ""
-    argv = [t[0] for t in texts]
+    # an unquoted expansion whose value has blanks is several words (`for t in status "push
+    # --force origin main"; do git $t`): split, unless IFS is changed anywhere
+    splits = [k for k, w in enumerate(command_words) if k and w.expansion and not w.quoted
+              and "IFS" not in self.root and any(" " in v or "\t" in v for v in texts[k])]
+    argv = _split_at(splits, [t[0] for t in texts])
     if heads is not None:
         argv = heads[argv[0]] + argv[1:]
     self.finish_node(node, argv, redirects, depth, operator)
@@ -127,6 +131,7 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
             self.child_words(node, spliced, depth, "positional_expansion", [])
     # a for-loop variable with several values: one more segment per other value
     for variant in _variants(texts):
+        variant = _split_at(splits, variant)
         if heads is not None:
             variant = heads.get(variant[0], variant[:1]) + variant[1:]
         self.child_words(node, variant, depth, "loop_expansion", [])
@@ -331,6 +336,16 @@ def _definitions(src: str, name: str) -> int:
     (`NAME=`, `for NAME in`, `read NAME`, `export NAME`, …): a value is taken as known only
     where there is one."""
     return len(re.findall(r"(?<![\w$])(?<!\$\{)(?<!\$\{!)(?<!\$\{#)" + re.escape(name) + r"(?!\w)", src[:65536]))
+
+
+def _split_at(splits: list[int], words: list[str]) -> list[str]:
+    """The words with those at `splits` split at blanks (an empty value is no word)."""
+    if not splits:
+        return words
+    out: list[str] = []
+    for k, w in enumerate(words):
+        out.extend(w.split() if k in splits else [w])
+    return out
 
 
 _LITERAL_VALUE = re.compile(r"[\w./+@:=,%~-]+(?:[ \t]+[\w./+@:=,%~-]+)*")
