@@ -33,6 +33,28 @@ def _flatten(nodes: list, parent: int | None, out: list) -> None:
         _flatten(children, node["id"], out)
 
 
+def _without_unused_bodies(nodes: list, unexpanded: set, dropped: set) -> list:
+    """A function body as read where it is defined, without its arguments (`run() { "$@"; }`):
+    dropped when every call of the function was read with its arguments (or there is none),
+    since then those readings are what runs; kept when any call was not (a quoted name, a
+    recursive call, one too deep), and the reasons only the dropped nodes gave go too."""
+    out = []
+    for node in nodes:
+        name = node.get("_function")
+        if name and name not in unexpanded:
+            _reasons_of(node, dropped)
+            continue
+        node["children"] = _without_unused_bodies(node["children"], unexpanded, dropped)
+        out.append(node)
+    return out
+
+
+def _reasons_of(node: dict, into: set) -> None:
+    into.update(node["opaque_reasons"])
+    for child in node["children"]:
+        _reasons_of(child, into)
+
+
 _KEYS = ("id", "parent", "context", "depth", "pipeline", "operator", "argv", "command", "args",
          "raw_words", "wrappers", "assignments", "redirects", "opaque", "opaque_reasons")
 
@@ -48,6 +70,8 @@ def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536) 
         nodes, _ = parser.sequence(0, 0, "top", None)
         parser.run_deferred(final=True)
         parser.run_traps(nodes)
+        dropped: set[str] = set()
+        nodes = _without_unused_bodies(nodes, parser.unexpanded, dropped)
         flat: list = []
         _flatten(nodes, None, flat)
         segments = []
@@ -62,7 +86,8 @@ def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536) 
                 segment["resolved_argv"] = node["resolved_argv"]
                 segment["resolved_command"] = node["resolved_command"]
             segments.append(segment)
-        reasons = list(parser.reasons)
+        kept = {r for node in flat for r in node["opaque_reasons"]}
+        reasons = [r for r in parser.reasons if r not in dropped or r in kept]
         return {"segments": segments, "opaque": bool(reasons), "opaque_reasons": reasons,
                 "error": parser.error}
     except Exception as exc:  # noqa: BLE001 — a parser bug must read as "could be anything"

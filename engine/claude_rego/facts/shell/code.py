@@ -6,7 +6,15 @@ import re
 
 from ..lazy_re import lazy  # compiled on first use: most commands never need these
 from .code_env import printed_env_names as _printed_env_names
-from .programs import _cmake_tool, _family, _makefile_commands, _nested_positions, _option, _string_literals
+from .programs import (
+    _cmake_tool,
+    _family,
+    _makefile_commands,
+    _nested_positions,
+    _option,
+    _shell_reads,
+    _string_literals,
+)
 from .tables import (
     _CODE_DELETE,
     _CODE_DYNAMIC,
@@ -44,12 +52,26 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
     net_hit = any(t in low for t in _CODE_NET)
     dyn_hit = family != "awk" and any(t in low for t in _CODE_DYNAMIC)
     literals = [_home_spelled(lit) for lit in _string_literals(code, family)]
-    if exec_hit:
+    runs = _literal_runs(code, family) if exec_hit else None
+    if runs is not None:
+        # every call that runs a process has literal arguments: those commands are what the
+        # code runs, judged as nested segments like the same commands typed directly
+        before = len(node["children"])
+        for run in runs:
+            if isinstance(run, str):
+                self.child_sequence(node, run, depth, "interpreter_exec")
+            else:
+                self.child_words(node, run, depth, "interpreter_exec", [])
+        if _reads_code_from_stdin(node["children"][before:]):
+            self.mark(node, "interpreter_exec")  # a shell reading the interpreter's stdin: unknown input
+    elif exec_hit:
         self.mark(node, "interpreter_exec")
-        for lit in literals:
+        lists = _literal_lists(code)
+        for lit in _string_literals(_blank(code, [(a, b) for _, a, b in lists]), family):
+            lit = _home_spelled(lit)
             if lit.strip() and len(lit) < 4096:
                 self.child_sequence(node, lit, depth, "interpreter_exec")
-        for joined in _literal_lists(code):
+        for joined, _, _ in lists:  # a list literal is one argv, not one command per item
             self.child_sequence(node, joined, depth, "interpreter_exec")
     if family == "pwsh":
         self.mark(node, "foreign_shell_code")
@@ -299,9 +321,10 @@ def _evaluates_url(low: str, literals: list[str]) -> bool:
     return False
 
 
-def _literal_lists(code: str) -> list[str]:
-    """`["rm", "-rf", "/"]`: argument lists of string literals, as one command line each."""
-    out: list[str] = []
+def _literal_lists(code: str) -> list[tuple[str, int, int]]:
+    """`["rm", "-rf", "/"]`: argument lists of string literals, as one command line each
+    (with the list's span in the code)."""
+    out: list[tuple[str, int, int]] = []
     start = code.find("[")
     while start >= 0 and len(out) < 16:
         end = code.find("]", start)
@@ -309,9 +332,19 @@ def _literal_lists(code: str) -> list[str]:
             break
         items = [x.strip() for x in code[start + 1:end].split(",")]
         if len(items) > 1 and all(len(x) >= 2 and x[0] == x[-1] and x[0] in "'\"" for x in items):
-            out.append(" ".join(_quote(x[1:-1]) for x in items))
+            out.append((" ".join(_quote(x[1:-1]) for x in items), start, end + 1))
         start = code.find("[", start + 1)
     return out
+
+
+def _blank(code: str, spans: list[tuple[int, int]]) -> str:
+    """The code with these spans replaced by spaces (positions kept)."""
+    if not spans:
+        return code
+    chars = list(code)
+    for a, b in spans:
+        chars[a:b] = " " * (b - a)
+    return "".join(chars)
 
 
 _HOME_CALLS = ("os.path.expanduser(", "expanduser(", "path(", "pathlib.path(", "path.resolve(", "resolve(",
@@ -447,3 +480,245 @@ def _computed_name(code: str, low: str, family: str) -> bool:
         return True
     return any(t in low for t in _REVERSED) and any(t in low for t in (
         "require", "import", "getattr", "globalthis", "eval", "system", "exec", "send(", "__send__", "call_user_func"))
+
+
+# ------------------------------------------------------------ process runs with literal arguments
+# The calls that run a process, per language, whose arguments can be read when they are literal.
+# `_literal_runs` reads every such call; if anything else in the code could run a process (an
+# exec token left over once the calls and plain imports are blanked out, a reflective lookup),
+# the code stays "runs commands" (asked), with its literals read as before.
+_PY_RUN = re.compile(r"(?<![\w.])(?:os\.(?:system|popen)|subprocess\.(?:run|call|check_call|check_output|Popen"
+                     r"|getoutput|getstatusoutput))\s*\(")
+_PY_IMPORT = re.compile(r"(?<![\w.])import[ \t]+[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*(?=[ \t]*(?:;|\n|$))")
+# keyword arguments that change neither what runs nor where (cwd, env, input, executable, preexec_fn do)
+_PY_SAFE_KW = frozenset({"check", "capture_output", "text", "shell", "stdout", "stderr", "universal_newlines",
+                         "encoding", "errors", "timeout", "close_fds", "bufsize"})
+_PY_SAFE_VALUE = re.compile(r"(?:True|False|None|\d+(?:\.\d+)?|subprocess\.(?:PIPE|DEVNULL|STDOUT))(?![\w.])")
+_NODE_METHODS = r"(?:execSync|execFileSync|spawnSync|execFile|exec|spawn)"
+_NODE_REQUIRE = r"require\(\s*(?P<q>['\"])(?:node:)?child_process(?P=q)\s*\)"
+_NODE_BIND = re.compile(r"(?<![\w$.])(?:const|let|var)\s+([A-Za-z_$][\w$]*|\{[\w$\s,]*\})\s*=\s*" + _NODE_REQUIRE
+                        + r"(?=\s*(?:;|\n|$))")
+_NODE_SAFE_KEYS = frozenset({"stdio", "encoding", "timeout", "maxBuffer", "windowsHide", "killSignal"})
+_KERNEL_RUN = {"ruby": re.compile(r"(?<![\w.:$@])(?:Kernel\s*\.\s*)?(?:system|exec|spawn)(?=\s*[('\"])"),
+               "perl": re.compile(r"(?<![\w:$@&>])(?:system|exec)(?=\s*[('\"])"),
+               "php": re.compile(r"(?<![\w$>:])(?:system|exec|shell_exec|passthru)(?=\s*\()")}
+# lookups that reach a runner without naming it: the code is not read as literal calls then
+_REFLECTION = ("getattr", "__builtins__", "__dict__", "globals(", "vars(", "importlib", "__import__", "send(",
+               "public_send", "method(", "reflect.", "function(", "globalthis", "global[", "process.binding",
+               "process.dlopen", "module.constructor", "ctypes", "eval", "instance_variable", "const_get",
+               "call_user_func", "&$", "->$", "::$")
+
+
+def _quoted_at(code: str, i: int, family: str) -> tuple[str, int] | None:
+    """The text of the string literal whose quote is at i, and the position after it; None
+    when it is not plain text (interpolation, an f-string, an escape the reader does not decode)."""
+    q, n = code[i], len(code)
+    if family == "python" and i > 0 and (code[i - 1].isalnum() or code[i - 1] == "_"):
+        prefix = code[max(0, i - 2):i].lower().lstrip("_")
+        if not prefix or any(c not in "rbu" for c in prefix.strip()) or (i > 2 and code[i - 3].isalnum()):
+            return None  # f'…{x}' and friends: computed
+    j, buf = i + 1, []
+    while j < n and code[j] != q:
+        c = code[j]
+        if c == "\\":
+            if j + 1 < n and code[j + 1] in "\\'\"`":
+                buf.append(code[j + 1])
+                j += 2
+                continue
+            return None
+        if c == "\n":
+            return None
+        buf.append(c)
+        j += 1
+    if j >= n:
+        return None
+    text = "".join(buf)
+    if (q == "`" and ("${" in text or family in ("ruby", "perl", "php") and ("#{" in text or "$" in text))) or \
+            (q == '"' and family in ("ruby", "perl", "php") and any(t in text for t in ("#{", "$", "@"))):
+        return None
+    return text, j + 1
+
+
+def _skip_ws(code: str, i: int) -> int:
+    while i < len(code) and code[i] in " \t\n":
+        i += 1
+    return i
+
+
+def _literal_list(code: str, i: int, family: str) -> tuple[list[str], int] | None:
+    """`['git', 'log']` at i: its items and the position after it."""
+    items: list[str] = []
+    i = _skip_ws(code, i + 1)
+    while i < len(code) and code[i] != "]":
+        if code[i] not in "'\"":
+            return None
+        got = _quoted_at(code, i, family)
+        if got is None:
+            return None
+        items.append(got[0])
+        i = _skip_ws(code, got[1])
+        if i < len(code) and code[i] == ",":
+            i = _skip_ws(code, i + 1)
+        elif i < len(code) and code[i] != "]":
+            return None
+    return (items, i + 1) if i < len(code) else None
+
+
+def _node_options(code: str, i: int) -> int | None:
+    """`{stdio: 'inherit', encoding: 'utf8'}` at i: the position after it, if every key is harmless."""
+    j = code.find("}", i)
+    if j < 0 or "{" in code[i + 1:j]:
+        return None
+    for entry in code[i + 1:j].split(","):
+        if not entry.strip():
+            continue
+        key, colon, value = entry.partition(":")
+        key, value = key.strip().strip("'\""), value.strip()
+        if not colon or key not in _NODE_SAFE_KEYS or not re.fullmatch(
+                r"'[\w-]*'|\"[\w-]*\"|\d+|true|false|\[\s*(?:'[\w-]*'|\"[\w-]*\")(?:\s*,\s*(?:'[\w-]*'|\"[\w-]*\"))*\s*\]",
+                value):
+            return None
+    return j + 1
+
+
+def _call_arguments(code: str, i: int, family: str, paren: bool) -> tuple[list, bool, int] | None:
+    """The literal arguments of a call starting at i (after "(" when paren): (items, shell=True
+    given, end), items being strings and lists of strings; None when any argument is computed."""
+    items: list = []
+    shell = False
+    n = len(code)
+    while True:
+        i = _skip_ws(code, i) if paren else i + len(code[i:]) - len(code[i:].lstrip(" \t"))
+        if i >= n:
+            return None if paren else (items, shell, i)
+        c = code[i]
+        if paren and c == ")":
+            return items, shell, i + 1
+        if not paren and c in ";\n}" or not paren and code.startswith(("or ", "and ", "||", "&&", "if ", "unless "), i):
+            return items, shell, i
+        if c in "'\"":
+            got = _quoted_at(code, i, family)
+            if got is None:
+                return None
+            items.append(got[0])
+            i = got[1]
+        elif c == "[" and family in ("python", "node", "ruby", "php"):
+            got_list = _literal_list(code, i, family)
+            if got_list is None:
+                return None
+            items.append(got_list[0])
+            i = got_list[1]
+        elif c == "{" and family == "node" and items:
+            end = _node_options(code, i)
+            if end is None:
+                return None
+            i = end
+        elif family == "python" and items:
+            m = re.match(r"([A-Za-z_]\w*)\s*=(?!=)\s*", code[i:])
+            if m is None or m.group(1) not in _PY_SAFE_KW:
+                return None
+            i += m.end()
+            v = _PY_SAFE_VALUE.match(code, i)
+            if v is not None:
+                shell = shell or (m.group(1) == "shell" and v.group(0) != "False" and v.group(0) != "None")
+                i = v.end()
+            elif i < n and code[i] in "'\"" and m.group(1) in ("encoding", "errors"):
+                got = _quoted_at(code, i, family)
+                if got is None:
+                    return None
+                i = got[1]
+            else:
+                return None
+        else:
+            return None
+        i = _skip_ws(code, i) if paren else i + len(code[i:]) - len(code[i:].lstrip(" \t"))
+        if i < n and code[i] == ",":
+            i += 1
+        elif not (i < n and paren and code[i] == ")") and paren:
+            return None
+
+
+def _literal_runs(code: str, family: str) -> list | None:
+    """What the code runs, when every call that runs a process has literal arguments: a
+    shell command string or an argv (list) per call. None when any run is not readable."""
+    if family not in ("python", "node", "ruby", "perl", "php") or len(code) > 16384:
+        return None
+    low = code.lower()
+    if any(t in low for t in _REFLECTION):
+        return None
+    spans: list[tuple[int, int]] = []
+    heads: list[tuple[int, int, bool]] = []  # (start, argument position, after "(")
+    names: set[str] = set()
+    if family == "python":
+        spans += [m.span() for m in _PY_IMPORT.finditer(code)]
+        heads += [(m.start(), m.end(), True) for m in _PY_RUN.finditer(code)]
+    elif family == "node":
+        for m in _NODE_BIND.finditer(code):
+            spans.append(m.span())
+            bound = m.group(1)
+            names.update(x.strip() for x in bound.strip("{}").split(",") if x.strip()) if bound.startswith("{") \
+                else names.add(bound)
+        if any(":" in x for x in names):
+            return None  # { exec: run } renames: not followed
+        objects = [_NODE_REQUIRE] + [re.escape(x) for x in names]
+        head = re.compile(r"(?<![\w$.])(?:(?:" + "|".join(objects) + r")\s*\.\s*" + _NODE_METHODS + r"|(?:"
+                          + "|".join([re.escape(x) for x in names if re.fullmatch(_NODE_METHODS, x)] or ["(?!)"])
+                          + r"))\s*\(")
+        heads += [(m.start(), m.end(), True) for m in head.finditer(code)]
+    else:
+        for m in _KERNEL_RUN[family].finditer(code):
+            at = _skip_ws(code, m.end())
+            paren = at < len(code) and code[at] == "("
+            heads.append((m.start(), at + 1 if paren else at, paren))
+        if family in ("ruby", "perl", "php"):  # `cmd`: a shell command string
+            for m in re.finditer(r"`[^`\n]*`", code):
+                heads.append((m.start(), m.start(), False))
+    runs: list = []
+    for start, at, paren in sorted(heads)[:32]:
+        if any(a <= start < b for a, b in spans):
+            continue  # inside a call already read (nested quotes)
+        if code[at:at + 1] == "`" and not paren:
+            got = _quoted_at(code, at, family)
+            if got is None:
+                return None
+            runs.append(got[0])
+            spans.append((start, got[1]))
+            continue
+        parsed = _call_arguments(code, at, family, paren)
+        if parsed is None or not parsed[0]:
+            return None
+        items, shell, end = parsed
+        if isinstance(items[0], list) and shell:
+            items = [items[0][0]] if items[0] else []  # shell=True with a list: the first item is the script
+            if not items:
+                return None
+        if len(items) == 1 and isinstance(items[0], str):
+            runs.append(items[0])
+        else:
+            argv = [w for item in items for w in ([item] if isinstance(item, str) else item)]
+            if not argv:
+                return None
+            runs.append(argv)
+        spans.append((start, end))
+    if not runs:
+        return None
+    rest = _blank(code, spans).lower()
+    exec_tokens = _CODE_EXEC
+    if any(t in rest for t in exec_tokens) or (family in ("perl", "ruby", "php") and "`" in rest) or \
+            any(re.search(r"(?<![\w$])" + re.escape(x.lower()) + r"(?![\w$])", rest) for x in names):
+        return None
+    return runs
+
+
+def _reads_code_from_stdin(children: list) -> bool:
+    """A shell or interpreter among commands run from inline code that reads its program
+    from stdin (`os.system('sh')`): it reads whatever the interpreter was fed."""
+    for child in children:
+        command, args = child.get("command") or "", child.get("args") or []
+        if command in _SHELLS and _shell_reads(args)[0] and child.get("operator") not in ("|", "|&"):
+            return True
+        if _family(command) is not None and (not args or "-" in args) and child.get("operator") not in ("|", "|&"):
+            return True
+        if _reads_code_from_stdin(child.get("children") or []):
+            return True
+    return False

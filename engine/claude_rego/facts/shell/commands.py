@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .programs import _XARGS_LIKE, _as_xargs, _fd_as_find, _option, _option_commands, _untrusted_program
 from .routes import _NPM_EXEC_KEYS
 from .tables import _ALL_POSITIONAL, _FIND_EXEC, _FOREIGN_SHELLS, _RESERVED_SKIP, _SHELLS, _XARGS_VALUE_OPTS
@@ -40,11 +42,22 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
             r["_holder"] = holder  # substitutions in the body are parsed when it is read
     assignments: dict[str, str] = {}
     i = 0
+    # `! out=$(make test)`, `if ! out=…`, `while x=…`: the assignment runs whenever the line is
+    # reached (`!` only negates its status). After `then`, `else`, `do`, `elif` it may not run:
+    # those stay as they were read before (not assignments the parser follows).
+    prefix = [w.text for w in words[:2] if not w.quoted]
+    if prefix[:1] in (["if"], ["while"], ["until"]):
+        i = 2 if prefix[1:2] == ["!"] else 1
+    elif prefix[:1] == ["!"]:
+        i = 1
+    if i and not (i < len(words) and self.is_assignment(words[i])):
+        i = 0
+    reserved = words[:i]
     while i < len(words) and self.is_assignment(words[i]):
         name, _, value = words[i].text.partition("=")
         assignments[name] = value
         i += 1
-    command_words = words[i:]
+    command_words = words[i:] if i > len(reserved) else reserved + words[i:]
     # reserved words at command position: the command follows them
     while command_words and not command_words[0].quoted and command_words[0].text in _RESERVED_SKIP:
         command_words = command_words[1:]
@@ -56,7 +69,7 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
     if not command_words:
         literal: set[str] = set()
         if assignments and not redirects and depth == 0:
-            literal = {w.text.partition("=")[0] for w in words[:i] if not (w.expansion or w.substitution)}
+            literal = {w.text.partition("=")[0] for w in words[len(reserved):i] if not (w.expansion or w.substitution)}
             self.variables.update({k: v for k, v in assignments.items() if k in literal})
         for k, v in assignments.items():
             if k in literal:
@@ -83,9 +96,16 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
         "_heredocs": [r for r in redirects if r["op"] in ("<<", "<<-", "<<<")],
     }
     argv_words = list(command_words)
+    heads: dict[str, list[str]] | None = None  # a command-position expansion's literal values, split
     if argv_words:
         head = argv_words[0]
-        if head.substitution and ("(…)" in head.text or "`…`" in head.text):
+        if head.expansion and not head.substitution:
+            heads = self.literal_head(head, texts[0])
+            if heads is None and len(texts[0]) == 1:
+                heads = self.positional_head(head, texts[0][0])
+        if heads is not None:
+            pass  # `PY=python3; $PY -m pytest`, `for py in python3.11 python3.12; do $py …`: each value is read
+        elif head.substitution and ("(…)" in head.text or "`…`" in head.text):
             self.mark(node, "command_substitution_in_command_name")
         elif head.expansion or (head.glob and head.text not in ("[", "[[")):
             self.mark(node, "variable_command")
@@ -93,7 +113,13 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
             if resolved is not None and texts[0][0] == head.text:
                 node["resolved_argv"] = resolved.split() + [t[0] for t in texts[1:]]
                 node["resolved_command"] = _basename(node["resolved_argv"][0]) if node["resolved_argv"] else ""
-    argv = [t[0] for t in texts]
+    # an unquoted expansion whose value has blanks is several words (`for t in status "push
+    # --force origin main"; do git $t`): split, unless IFS is changed anywhere
+    splits = [k for k, w in enumerate(command_words) if k and w.expansion and not w.quoted
+              and "IFS" not in self.root and any(" " in v or "\t" in v for v in texts[k])]
+    argv = _split_at(splits, [t[0] for t in texts])
+    if heads is not None:
+        argv = heads[argv[0]] + argv[1:]
     self.finish_node(node, argv, redirects, depth, operator)
     # "$@" after `set -- a b`: each positional parameter is a word of its own
     positional = self.positional
@@ -105,9 +131,18 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
             self.child_words(node, spliced, depth, "positional_expansion", [])
     # a for-loop variable with several values: one more segment per other value
     for variant in _variants(texts):
+        variant = _split_at(splits, variant)
+        if heads is not None:
+            variant = heads.get(variant[0], variant[:1]) + variant[1:]
         self.child_words(node, variant, depth, "loop_expansion", [])
-    if argv_words and not argv_words[0].quoted:
-        self.user_defined(node, argv_words[0].text, command_words, texts, depth)
+    if argv_words:
+        name = argv_words[0].text
+        if argv_words[0].quoted or name not in self.functions or name in self.expanding or depth + 1 > self.max_depth:
+            self.unexpanded.add(name)  # not read as a call of a function with its arguments
+        for words in (heads or {}).values():
+            self.unexpanded.update(words[:1])
+        if not argv_words[0].quoted:
+            self.user_defined(node, name, command_words, texts, depth)
     return node
 
 
@@ -134,6 +169,20 @@ def finish_node(self: _Parser, node: dict, argv: list[str], redirects: list[dict
         self.bindings.update({str(k + 1): [v] for k, v in enumerate(values[:9])})
         self.bindings["@"] = self.bindings["*"] = [" ".join(values)]
         self.positional = list(values[:64])
+    elif node["command"] == "shift" and self.positional is not None:
+        # `shift [N]`: read in order only in a body without conditionals (else: unknown)
+        n = node["args"][0] if node["args"] else "1"
+        if n.isdigit() and not node.get("wrappers") and not _CONDITIONAL.search(self.src):
+            self.positional = self.positional[int(n):]
+            for k in range(9):
+                self.bindings.pop(str(k + 1), None)
+            self.bindings.update({str(k + 1): [v] for k, v in enumerate(self.positional[:9])})
+            self.bindings["@"] = self.bindings["*"] = [" ".join(self.positional)]
+            self.bindings["#"] = [str(len(self.positional))]
+        else:
+            self.positional = None
+            for name in [str(k + 1) for k in range(9)] + ["@", "*", "#"]:
+                self.bindings.pop(name, None)
     self.env_routes(node, depth)
     self.expand_payloads(node, redirects, depth)
     stdin = self.last_stage if operator in ("|", "|&") else None
@@ -279,6 +328,82 @@ def bound(self: _Parser, word: _Word) -> list[str]:
     return out
 
 
+_CONDITIONAL = re.compile(r"(?<![\w-])(?:if|then|else|elif|case|while|until|for|select)(?![\w-])|&&|\|\|")
+
+
+def _definitions(src: str, name: str) -> int:
+    """How many places of the whole command name the variable other than to read it
+    (`NAME=`, `for NAME in`, `read NAME`, `export NAME`, …): a value is taken as known only
+    where there is one."""
+    return len(re.findall(r"(?<![\w$])(?<!\$\{)(?<!\$\{!)(?<!\$\{#)" + re.escape(name) + r"(?!\w)", src[:65536]))
+
+
+def _split_at(splits: list[int], words: list[str]) -> list[str]:
+    """The words with those at `splits` split at blanks (an empty value is no word)."""
+    if not splits:
+        return words
+    out: list[str] = []
+    for k, w in enumerate(words):
+        out.extend(w.split() if k in splits else [w])
+    return out
+
+
+_LITERAL_VALUE = re.compile(r"[\w./+@:=,%~-]+(?:[ \t]+[\w./+@:=,%~-]+)*")
+
+
+def literal_head(self: _Parser, head: _Word, values: list[str]) -> dict[str, list[str]] | None:
+    """The words each value of a command-position expansion stands for, when every value is
+    literal: a variable assigned a literal earlier in the command (`PY=python3; $PY`) or a
+    loop variable over literal words (`for py in python3.11 python3.12; do $py …`); an
+    unquoted value is split at blanks (`DC="docker compose"; $DC ps`). None when any value
+    is unknown or unusual (an unresolved part, a glob, an empty value, blanks inside quotes,
+    IFS changed anywhere, the name of a function), so the command stays "a variable"."""
+    if head.glob or "IFS" in self.root or not values or "$" not in head.text:
+        return None
+    j = head.text.find("$")
+    while j >= 0:
+        name, k = _ref_at(head.text, j)
+        if name is None or not name.isidentifier() or _definitions(self.root, name) != 1:
+            return None  # a positional parameter, or a name set in more than one place (maybe conditionally)
+        j = head.text.find("$", k)
+    out: dict[str, list[str]] = {}
+    for value in values:
+        stripped = value.strip(" \t")
+        if not stripped or _keeps_marks(value) or not _LITERAL_VALUE.fullmatch(stripped):
+            return None
+        words = stripped.split() if not head.quoted else [value]
+        if len(words) != 1 and head.quoted or words[0] in self.functions or words[0] in self.aliases:
+            return None
+        out[value] = words
+    return out
+
+
+def positional_head(self: _Parser, head: _Word, text: str) -> dict[str, list[str]] | None:
+    """`"$@"`, `$*`, `"${@}"`, `"$1"` at command position inside a function called with
+    literal arguments (or after `set --`, or in `sh -c SCRIPT NAME ARGS`): the words they
+    are. None when the parameters are unknown or the program word is not literal."""
+    positional = self.positional
+    if positional is None or not positional or head.glob or "IFS" in self.root:
+        return None
+    name = head.text
+    if name in ("$@", "${@}"):
+        words = list(positional) if head.quoted else " ".join(positional).split()
+    elif name in ("$*", "${*}"):
+        words = [" ".join(positional)] if head.quoted else " ".join(positional).split()
+    elif len(name) == 2 and name[0] == "$" and name[1].isdigit() and name[1] != "0" or \
+            name.startswith("${") and name.endswith("}") and name[2:-1].isdigit() and name[2:-1] != "0":
+        k = int(name.strip("${}"))
+        if k > len(positional):
+            return None
+        words = [positional[k - 1]] if head.quoted else positional[k - 1].split()
+    else:
+        return None
+    if not words or _keeps_marks(words[0]) or not _LITERAL_VALUE.fullmatch(words[0]) or \
+            words[0] in self.functions or words[0] in self.aliases:
+        return None
+    return {text: words}
+
+
 def user_defined(self: _Parser, node: dict, head: str, command_words: list, texts: list, depth: int) -> None:
     """A function, alias or git alias defined earlier in the same command: what it runs."""
     if head in self.functions and head not in self.expanding:
@@ -287,8 +412,11 @@ def user_defined(self: _Parser, node: dict, head: str, command_words: list, text
             return
         args = [t[0] for t in texts[1:]]
         sub = type(self)(self.functions[head], self.max_depth - depth - 1)
+        sub.root = self.root
+        sub.unexpanded = self.unexpanded
         sub.bindings = {str(k + 1): [a] for k, a in enumerate(args[:9])}
         sub.bindings.update({"@": [" ".join(args)], "*": [" ".join(args)], "#": [str(len(args))]})
+        sub.positional = list(args[:64])
         sub.functions, sub.aliases = dict(self.functions), dict(self.aliases)
         sub.variables = dict(self.variables)  # a function sees the shell's variables as they are at the call
         sub.expanding = self.expanding | {head}
@@ -296,6 +424,8 @@ def user_defined(self: _Parser, node: dict, head: str, command_words: list, text
     elif head in self.aliases and head not in self.expanding:
         rest = " ".join(w.raw for w in command_words[1:])
         sub = type(self)(self.aliases[head] + " " + rest, self.max_depth - depth - 1)
+        sub.root = self.root
+        sub.unexpanded = self.unexpanded
         sub.functions, sub.aliases = dict(self.functions), dict(self.aliases)
         sub.expanding = self.expanding | {head}
         self.adopt(node, sub, depth, "alias")
@@ -317,6 +447,8 @@ def run_traps(self: _Parser, nodes: list | None = None) -> None:
             self.mark(node, "too_deep")
             continue
         sub = type(self)(body, self.max_depth - depth - 1)
+        sub.root = self.root
+        sub.unexpanded = self.unexpanded
         sub.functions, sub.aliases, sub.files = dict(self.functions), dict(self.aliases), self.files
         sub.variables = dict(final)
         sub.git_aliases, sub.expanding = self.git_aliases, self.expanding
@@ -510,6 +642,8 @@ def child_sequence(self: _Parser, node: dict, text: str, depth: int, context: st
         self.mark(node, "too_deep")
         return
     sub = type(self)(text, self.max_depth - depth - 1)
+    sub.root = self.root
+    sub.unexpanded = self.unexpanded
     sub.functions, sub.aliases, sub.files = dict(self.functions), dict(self.aliases), self.files
     if params:
         sub.bindings = {str(k): [v] for k, v in enumerate(params[:10])}

@@ -8,6 +8,7 @@ from . import lexer as _lexer
 from . import routes as _routes
 from . import stdin as _stdin
 from .programs import _substitutions
+from .tables import _RESERVED_SKIP
 from .words import _Word
 
 
@@ -36,6 +37,9 @@ class _Parser:
         self.positional: list[str] | None = None       # the words of "$@" after `set -- a b`
         self.deferred: list = []              # (node, stdin stage, depth) waiting for heredoc bodies
         self.traps: list = []                 # (node, body, depth): trap bodies, read when the script ends
+        self.root = src                       # the whole command line (a nested parse's caller sets it)
+        self.unexpanded: set[str] = set()     # command words not read as a call of a function with its arguments
+        self.defining: list[str] = []         # the functions whose body is being read (innermost last)
 
     # ------------------------------------------------------------------ utilities
     def note(self, reason: str) -> None:
@@ -64,6 +68,7 @@ class _Parser:
         pending_function = False
         pending_name = None
         functions: list = []  # (name, body start) of the function bodies being read
+        cases: list[str] = []  # the `case` commands being read: "header", "pattern" or "body"
         src, n = self.src, self.n
         first_stdin, self.subshell_stdin = self.subshell_stdin, None
 
@@ -79,6 +84,8 @@ class _Parser:
                 else:
                     op = operator
                 node = self.simple_command(words, redirects, contexts[-1], depth, pipeline, op)
+                if node is not None and self.defining:
+                    node["_function"] = self.defining[-1]  # read without its arguments (see parse_command)
                 if op != operator and node is not None:
                     node["operator"] = operator
                 if node is not None:
@@ -103,6 +110,10 @@ class _Parser:
                 finish("\n")
                 pos += 1
                 pos = self.read_heredoc_bodies(pos, heredocs)
+            elif ch == ";" and cases and cases[-1] == "body" and src.startswith((";;", ";&"), pos):
+                finish(";")  # the end of a case arm: a pattern follows
+                pos += 3 if src.startswith(";;&", pos) else 2
+                cases[-1] = "pattern"
             elif ch == ";":
                 finish(";")
                 pos += 2 if src.startswith(";;", pos) else 1
@@ -115,10 +126,21 @@ class _Parser:
             elif ch == "&":
                 finish("&")
                 pos += 1
+            elif ch == "|" and cases and cases[-1] == "pattern":
+                pos += 1  # `a|b)`: alternatives of one case pattern
             elif ch == "|":
                 op = "||" if src.startswith("||", pos) else "|&" if src.startswith("|&", pos) else "|"
                 finish(op)
                 pos += len(op)
+            elif ch == ")" and cases and cases[-1] == "pattern":
+                # the end of a case pattern: its words are matched, not run (substitutions in
+                # them still run, so they stay as the children of a command-less node)
+                pattern = _Word()
+                pattern.text = "case"
+                words.insert(0, pattern)
+                finish(";")
+                cases[-1] = "body"
+                pos += 1
             elif ch == ")":
                 if stop == ")":
                     finish(None)
@@ -128,6 +150,8 @@ class _Parser:
             elif ch == "`" and stop == "`":
                 finish(None)
                 return nodes, pos + 1
+            elif ch == "(" and not words and cases and cases[-1] == "pattern":
+                pos += 1  # `(a|b)`: the optional "(" of a case pattern
             elif ch == "(" and not words:
                 if src.startswith("((", pos):  # arithmetic command
                     end = src.find("))", pos + 2)
@@ -165,6 +189,13 @@ class _Parser:
                 pos += 1  # stray "(" inside a command: ignore
             else:
                 word, pos = self.word(pos, depth, stop)
+                if not word.quoted and all(not w.quoted and w.text in _RESERVED_SKIP for w in words):
+                    if word.text == "case":
+                        cases.append("header")
+                    elif word.text == "esac" and cases:
+                        cases.pop()
+                if not word.quoted and word.text == "in" and cases and cases[-1] == "header" and len(words) >= 2:
+                    cases[-1] = "pattern"
                 is_function = len(words) == 2 and not words[1].quoted and (
                     words[1].text == "()" or (words[0].text == "function" and not words[0].quoted))
                 if word.text in ("{", "}") and not word.quoted and (not words or is_function):
@@ -174,6 +205,7 @@ class _Parser:
                             name = pending_name if pending_function else (
                                 words[1].text if words[0].text == "function" else words[0].text)
                             functions.append((name, pos))
+                            self.defining.append(name or "")
                         else:
                             contexts.append("group")
                         pending_function, pending_name = False, None
@@ -181,6 +213,8 @@ class _Parser:
                     elif len(contexts) > 1:
                         if contexts.pop() == "function_body" and functions:
                             name, body_start = functions.pop()
+                            if self.defining:
+                                self.defining.pop()
                             if name:
                                 self.functions[name] = src[body_start:pos - 1]
                         self.last_stage = "complex"
@@ -277,6 +311,8 @@ class _Parser:
     simple_command = _commands.simple_command
     finish_node = _commands.finish_node
     loop_header = _commands.loop_header
+    literal_head = _commands.literal_head
+    positional_head = _commands.positional_head
     forget = _commands.forget
     builtin_assignments = _commands.builtin_assignments
     bound = _commands.bound

@@ -298,6 +298,10 @@ _GIT_EXEC_PREFIXES = ("pager.", "includeif.", "protocol.", "filter.", "difftool.
 def _git_exec_key(key: str) -> bool:
     if key == "protocol.version":
         return False  # a number, not a program or a transport
+    if key.startswith("protocol.") and key.endswith(".allow") and key not in ("protocol.ext.allow", "protocol.allow"):
+        # protocol.file.allow=always: which transports git may use, not a program (only the
+        # ext:: transport runs a command: protocol.ext.allow, and protocol.allow, which covers it)
+        return False
     if key in _GIT_EXEC_KEYS or key.startswith(_GIT_EXEC_PREFIXES):
         return True
     # git send-email runs sendemail.smtpServer when it is a path (a sendmail-like program),

@@ -49,7 +49,23 @@ ask contains msg if {
 	some seg in data.claude_rego.lib.shell.with_config_exec
 	some e in seg.config_exec
 	not _harmless(e)
+	not _transport_key(e)
 	msg := sprintf("`%s` sets %s `%s` to `%s`: %s runs that program later, outside this review. Approve only if you trust it.", [concat(" ", seg.argv), _what(e), e.key, e.value, _who(e)])
+}
+
+# protocol.allow / protocol.ext.allow name no program: they let git use the ext:: transport,
+# which runs the command a remote or submodule URL names
+ask contains msg if {
+	some seg in data.claude_rego.lib.shell.with_config_exec
+	some e in seg.config_exec
+	_transport_key(e)
+	lower(e.value) != "never"
+	msg := sprintf("`%s` sets the setting `%s` to `%s`: git may then run the command an `ext::` remote or submodule URL names, outside this review. Approve only if you trust every URL it fetches.", [concat(" ", seg.argv), e.key, e.value])
+}
+
+_transport_key(e) if {
+	e.tool == "git"
+	lower(e.key) in {"protocol.allow", "protocol.ext.allow"}
 }
 
 _what(e) := "the environment variable" if e.tool == "env" else := "the setting"

@@ -78,3 +78,15 @@ test_signing_programs_and_credential_helpers if {
 	count(config_exec.ask) == 1 with input as _input([_exec("tar.tgz.command", "/tmp/x")], [])
 	count(config_exec.ask) == 1 with input as _input([_exec("sendemail.sendmailcmd", "/tmp/p")], [])
 }
+
+# protocol.allow / protocol.ext.allow let git use ext:: URLs: asked, with a message that says so
+test_transport_settings_ask_about_ext_urls if {
+	seg := _seg(["git", "-c", "protocol.ext.allow=always", "fetch"], {"config_exec": [{"tool": "git", "key": "protocol.ext.allow", "value": "always"}]})
+	msgs := config_exec.ask with input as _input([seg], [])
+	count(msgs) == 1
+	some msg in msgs
+	contains(msg, "ext::")
+	not contains(msg, "runs that program")
+	never := _seg(["git", "-c", "protocol.allow=never", "fetch"], {"config_exec": [{"tool": "git", "key": "protocol.allow", "value": "never"}]})
+	count(config_exec.ask) == 0 with input as _input([never], [])
+}

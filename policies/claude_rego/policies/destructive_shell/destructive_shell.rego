@@ -50,7 +50,7 @@ in_roots(l, roots) if paths.in_roots(l, roots)
 
 # every location a word of `seg` may stand for: path facts (symlinks resolved) and the
 # lexical reading from the directory the segment runs in
-locations(seg, word) := (_fact_locations(seg, word) | _lexical_locations(seg, word)) | _pwd_locations(seg, word)
+locations(seg, word) := ((_fact_locations(seg, word) | _lexical_locations(seg, word)) | _pwd_locations(seg, word)) | _anchored_locations(seg, word)
 
 _fact_locations(seg, word) := {l |
 	p := paths.location(seg, word)
@@ -63,14 +63,87 @@ _lexical_locations(seg, word) := {l |
 	l != "?"
 }
 
-# rm -rf "$(pwd)" / `pwd`
+# rm -rf "$(pwd)" / `pwd` (the whole word; "$(pwd)/build" is read by _anchored)
 _pwd_locations(seg, word) := {shell.cwd_at(seg) |
-	shell.substitution(word)
+	word in {"$(…)", "`…`", "$(…)/", "`…`/", "$(…)/.", "`…`/."}
 	some c in segments
 	c.parent == seg.id
 	c.context == "substitution"
 	shell.runs(c, "pwd")
 	shell.cwd_at(seg) != "?"
+}
+
+# ------------------------------------------------------------------ words anchored at a known directory
+# "$PWD/dist", "$(pwd)/build", "$(git rev-parse --show-toplevel)/dist", "${TMPDIR:-/tmp}/x": the
+# leading part names a directory the pack knows, and the rest is literal. $PWD and $(pwd) are
+# the directory the segment runs in (after the command's own `cd`s; unknown after a `cd` it
+# cannot follow); the git top level is the project root while the segment runs inside the
+# project (assumed: the project is the repository's top level); $TMPDIR (not set by the command
+# itself: the parser substitutes values it sets) is taken as a temp directory, /tmp, and only
+# below it (a name under it, not the temp directory itself).
+_anchored(seg, word) := concat("", [shell.cwd_at(seg), rest]) if {
+	some spelling in {"$PWD", "${PWD}"}
+	rest := _rest_after(word, spelling)
+	shell.cwd_at(seg) != "?"
+} else := concat("", [shell.cwd_at(seg), rest]) if {
+	some spelling in {"$(…)", "`…`"}
+	rest := _rest_after(word, spelling)
+	_substitutions_run(seg, "pwd")
+	shell.cwd_at(seg) != "?"
+} else := concat("", [data.claude_rego.lib.paths.project, rest]) if {
+	some spelling in {"$(…)", "`…`"}
+	rest := _rest_after(word, spelling)
+	_substitutions_run(seg, "toplevel")
+	shell.cwd_at(seg) != "?"
+	paths.under(lower(shell.cwd_at(seg)), project)
+} else := concat("", ["/tmp", rest]) if {
+	some spelling in {"$TMPDIR", "${TMPDIR}", "${TMPDIR:-/tmp}", "${TMPDIR-/tmp}", "${TMPDIR:-/tmp/}"}
+	rest := _rest_after(word, spelling)
+	regex.match(`^/+[^/]`, rest)
+	not regex.match(`(^|/)\.\.(/|$)`, rest)
+}
+
+# the literal rest of `word` after a leading `spelling` ("" or a path starting with /)
+_rest_after(word, spelling) := rest if {
+	startswith(word, spelling)
+	rest := substring(word, count(spelling), -1)
+	_literal_rest(rest)
+}
+
+_literal_rest(rest) if rest == ""
+
+_literal_rest(rest) if {
+	startswith(rest, "/")
+	not contains(rest, "$")
+	not contains(rest, "…")
+	not contains(rest, "`")
+}
+
+# every command substitution of the segment runs `pwd` (or git's top level): so each $(…) is that
+_substitutions_run(seg, kind) if {
+	subs := [c | some c in segments; c.parent == seg.id; c.context == "substitution"]
+	count(subs) > 0
+	every c in subs {
+		_prints(c, kind)
+	}
+}
+
+_prints(c, "pwd") if {
+	c.command == "pwd"
+	every a in c.args {
+		a in {"-L", "-P"}
+	}
+}
+
+_prints(c, "toplevel") if {
+	c.command == "git"
+	c.args == ["rev-parse", "--show-toplevel"]
+}
+
+_anchored_locations(seg, word) := {l |
+	a := _anchored(seg, word)
+	l := shell.lexical(seg, a)
+	l != "?"
 }
 
 # the first (sorted) location of the word that is in `roots`
@@ -247,11 +320,42 @@ _unknown_target(seg, word) if {
 	shell.unresolved(word)
 	not _guarded(word)
 	shell.known_prefix(word) == ""
+	not _anchored(seg, word)
+	not _listed_by_find(seg, word)
+}
+
+_names_something(a, _) if not a in {"-name", "-iname"}
+
+_names_something(a, value) if {
+	a in {"-name", "-iname"}
+	regex.match(`[A-Za-z0-9_]`, value)
+}
+
+# rm -rf `find . -name __pycache__`, $(find build -name '*.o'): the word is the output of a
+# find rooted inside the project whose tests are all met together (no -o, !, -not) and whose
+# -name/-iname patterns name something (a letter or digit, so none matches `.` itself): paths
+# below its start, never the project root
+_listed_by_find(seg, word) if {
+	word in {"$(…)", "`…`"}
+	subs := [c | some c in segments; c.parent == seg.id; c.context == "substitution"]
+	count(subs) == 1
+	some c in subs
+	shell.runs(c, "find")
+	some i, a in shell.args(c)
+	a in {"-name", "-iname"}
+	every j, b in shell.args(c) {
+		not b in {"-o", "-or", "!", "-not", ","}
+		_names_something(b, _next_arg(shell.args(c), j))
+	}
+	every w in _listing_roots(c) {
+		_word_inside_project(c, w)
+	}
 }
 
 _unknown_target(seg, word) if {
 	shell.unresolved(word)
 	not _guarded(word)
+	not _anchored(seg, word)
 	prefix := shell.known_prefix(word)
 	prefix != ""
 	l := shell.lexical(seg, _prefix_dir(prefix))

@@ -98,6 +98,43 @@ test_pwd_substitution_denied if {
 	denied(bash("rm -rf `pwd`", backticks, []))
 }
 
+# "$(pwd)/build" is the build directory, not the project root; "$(pwd)/.." is above it
+test_substitution_anchored_targets if {
+	pwd := sub(1, ["pwd"], {"parent": 0, "context": "substitution", "depth": 1})
+	allowed(bash("rm -rf \"$(pwd)/build\"", [seg(0, ["rm", "-rf", "$(…)/build"]), pwd], []))
+	denied(bash("rm -rf \"$(pwd)/..\"", [seg(0, ["rm", "-rf", "$(…)/.."]), pwd], []))
+	top := sub(1, ["git", "rev-parse", "--show-toplevel"], {"parent": 0, "context": "substitution", "depth": 1})
+	allowed(bash("rm -rf \"$(git rev-parse --show-toplevel)/dist\"", [seg(0, ["rm", "-rf", "$(…)/dist"]), top], []))
+	denied(bash("rm -rf \"$(git rev-parse --show-toplevel)\"", [seg(0, ["rm", "-rf", "$(…)"]), top], []))
+	# another substitution beside pwd: each $(…) could be either, so the target is unknown
+	other := sub(2, ["whoami"], {"parent": 0, "context": "substitution", "depth": 1})
+	segments := [seg(0, ["rm", "-rf", "$(…)/build", "$(…)/x"]), pwd, other]
+	count(destructive_shell.ask) > 0 with input as bash("rm -rf \"$(pwd)/build\" \"$(whoami)/x\"", segments, [])
+}
+
+test_a_narrowed_find_listing_in_the_project_is_known if {
+	found := sub(1, ["find", ".", "-name", "__pycache__"], {"parent": 0, "context": "substitution", "depth": 1})
+	allowed(bash("rm -rf `find . -name __pycache__`", [seg(0, ["rm", "-rf", "`…`"]), found], []))
+	every pattern in ["*", ".*", "[.]"] {
+		all := sub(1, ["find", ".", "-name", pattern], {"parent": 0, "context": "substitution", "depth": 1})
+		count(destructive_shell.ask) + count(destructive_shell.deny) > 0 with input as bash("rm -rf $(find …)", [seg(0, ["rm", "-rf", "$(…)"]), all], [])
+	}
+	either := sub(1, ["find", ".", "-name", "x", "-o", "-name", "."], {"parent": 0, "context": "substitution", "depth": 1})
+	count(destructive_shell.ask) + count(destructive_shell.deny) > 0 with input as bash("rm -rf $(find …)", [seg(0, ["rm", "-rf", "$(…)"]), either], [])
+	home := sub(1, ["find", "/home/dev", "-name", "cache"], {"parent": 0, "context": "substitution", "depth": 1})
+	count(destructive_shell.ask) + count(destructive_shell.deny) > 0 with input as bash("rm -rf $(find ~ -name cache)", [seg(0, ["rm", "-rf", "$(…)"]), home], [])
+}
+
+test_pwd_and_tmpdir_anchored_targets if {
+	allowed(rm(["-rf", "$PWD/dist"]))
+	allowed(rm(["-rf", "${PWD}/dist"]))
+	denied(rm(["-rf", "$PWD/../.."]))
+	allowed(rm(["-rf", "${TMPDIR:-/tmp}/myapp-test"]))
+	count(destructive_shell.ask) > 0 with input as rm(["-rf", "${TMPDIR:-/tmp}"])
+	count(destructive_shell.ask) > 0 with input as rm(["-rf", "${TMPDIR:-/tmp}/../home"])
+	count(destructive_shell.ask) > 0 with input as rm(["-rf", "$PWD/$X"])
+}
+
 test_symlink_to_a_dangerous_directory_denied if {
 	denied(bash("rm -rf ./link", [seg(0, ["rm", "-rf", "./link"])], [symlink("./link", "/home/dev/project/link", "/")]))
 }
