@@ -15,7 +15,7 @@
 #     still denied by destructive_shell (deny beats ask).
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell]
+#     tool_classes: [shell, mcp, other]
 package claude_rego.policies.privilege_escalation
 
 import data.claude_rego.lib.settings
