@@ -377,12 +377,15 @@ _PROGRAM_KEYS = ("command", "cmd", "program", "executable", "binary", "exe", "fi
 
 def _join_argv(tool_input: dict, execs: list, executes: bool) -> None:
     """An argv list under an exec key becomes one command line; so does a program with its
-    argument list ({"command": "rm", "args": ["-rf", "/"]} runs `rm -rf /`)."""
+    argument list ({"command": "rm", "args": ["-rf", "/"]} runs `rm -rf /`). A plural key
+    (`commands`) holds command lines, not an argv: its items stay one command each."""
     def argv_of(v) -> list | None:
         ok = isinstance(v, list) and v and all(isinstance(x, (str, int, float)) for x in v)
         return v if ok else None
 
     for k in [k for k in tool_input if isinstance(k, str) and _exec_key(_snake(k))]:
+        if _snake(k).endswith("commands"):
+            continue  # `commands`, `setup_commands`: a list of command lines, each run (kept one per line)
         argv = argv_of(tool_input.get(k))
         if argv:
             execs[:] = [e for e in execs if not e["field"].startswith(k + "[")]

@@ -102,6 +102,27 @@ _unreadable contains "the tool's input was cut to the size cap" if {
 	startswith(t, "hook.tool_input")
 }
 
+# a list under a command key is read as one argv (`cmd: ["git", "log"]`); an item after
+# the first that holds shell syntax says the tool may run the items as command lines
+_unreadable contains sprintf("`%s` is a list whose items may be separate command lines (`%s`)", [k, item]) if {
+	count(_exec) > 0
+	some k, v in _tool_input
+	is_array(v)
+	not _norm(k) in {"args", "argv", "arguments"}
+	_command_key(_norm(k))
+	some i, item in v
+	i > 0
+	is_string(item)
+	regex.match("[;&|\n`]|\\$\\(", item)
+	not _shell_dash_c(v)
+}
+
+# [sh, -c, SCRIPT, …]: the argv reading parses SCRIPT as the shell would
+_shell_dash_c(v) if {
+	_posix_shell(v[0])
+	regex.match(`^-[a-z]*c[a-z]*$`, v[1])
+}
+
 # it runs in another directory: relative paths in it mean something else there
 _unreadable contains sprintf("it runs in `%s` (%s), outside the project, where its relative paths mean other files", [v, k]) if {
 	count(_exec) > 0

@@ -99,3 +99,12 @@ test_message_names_the_tool_and_clips_long_commands if {
 	contains(msg, "`mcp__x__run`")
 	contains(msg, "…")
 }
+
+test_a_command_list_that_may_be_command_lines_asks if {
+	asked(_run("mcp__x__run", {"cmd": ["ls", "x; rm -rf ~"]}, "cmd", "ls 'x; rm -rf ~'"))
+	asked(_run("mcp__x__run", {"command": ["echo", "a && b"]}, "command", "echo 'a && b'"))
+	# [sh, -c, SCRIPT] is read as the shell reads it; argv keys are argv
+	judged(_run("mcp__x__run", {"cmd": ["bash", "-lc", "npm ci && npm test"]}, "cmd", "bash -lc 'npm ci && npm test'"))
+	judged(_run("mcp__x__run", {"argv": ["grep", "-E", "a|b", "f"]}, "argv", "grep -E a|b f"))
+	judged(_run("mcp__x__run", {"cmd": ["git", "commit", "-m", "fix the bug"]}, "cmd", "git commit -m 'fix the bug'"))
+}
