@@ -269,3 +269,21 @@ def test_code_and_keystroke_fields_of_exec_tools(tool, tool_input, expected):
 def test_typed_text_fields_only_for_terminal_tools():
     assert tool_effects("mcp__db__run_query", {"text": "select 1", "statement": "select 1"})["exec"] == []
     assert [e["command"] for e in tool_effects("mcp__tmux__send_text", {"data": "ls Enter"})["exec"]] == ["ls"]
+
+
+def _reason(tool: str, tool_input: dict) -> str:
+    out, _ = evaluate_hook(hook_input("PreToolUse", tool_name=tool, cwd="/home/dev/project", tool_input=tool_input),
+                           environ=ENV)
+    return out.get("hookSpecificOutput", {}).get("permissionDecisionReason", "")
+
+
+def test_a_command_judged_for_another_tool_names_the_tool():
+    """A shell policy's reason quotes the command; for an MCP exec tool one line says where
+    it came from (the engine adds it only when no reason names the tool already)."""
+    reason = _reason("mcp__desktop-commander__execute_command", {"command": "rm -rf ~"})
+    assert "recursively deletes" in reason
+    assert "`mcp__desktop-commander__execute_command` (`command`)" in reason
+    assert "comes from" not in _reason("Bash", {"command": "rm -rf ~"})
+    asked = _reason("mcp__code-runner__run_code", {"language": "python", "code": "print(1)"})
+    assert asked.count("mcp__code-runner__run_code") == 1  # non_shell_exec's own reason names it
+    assert "comes from" not in _reason("mcp__filesystem__read_file", {"path": "~/.ssh/id_rsa"})  # runs no command

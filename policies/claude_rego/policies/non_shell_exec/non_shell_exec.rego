@@ -31,8 +31,8 @@ import data.claude_rego.lib.settings
 import rego.v1
 
 ask contains msg if {
-	some why in _unreadable
-	msg := sprintf("`%s` runs a command outside the shell tool (%s: `%s`) that claude-rego's shell checks cannot judge: %s. Approve only if you have read it.", [input.facts.tool.name, _first.field, _clip(_first.command), why])
+	count(_unreadable) > 0
+	msg := sprintf("`%s` runs a command outside the shell tool (%s: `%s`) that claude-rego's shell checks cannot judge: %s. Approve only if you have read it.", [input.facts.tool.name, _first.field, _clip(_first.command), concat("; ", sort(_unreadable))])
 }
 
 _exec := object.get(object.get(input.facts, "effects", {}), "exec", []) if not input.facts.tool.class == "shell"
