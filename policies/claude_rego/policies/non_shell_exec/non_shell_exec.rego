@@ -120,27 +120,35 @@ _unreadable contains sprintf("`%s` is a list whose items may be separate command
 # [sh, -c, SCRIPT, …]: the argv reading parses SCRIPT as the shell would
 _shell_dash_c(v) if {
 	_posix_shell(v[0])
+	is_string(v[1])
 	regex.match(`^-[a-z]*c[a-z]*$`, v[1])
 }
 
 # it runs in another directory: relative paths in it mean something else there
 _unreadable contains sprintf("it runs in `%s` (%s), outside the project, where its relative paths mean other files", [v, k]) if {
 	count(_exec) > 0
-	some k, v in _tool_input
-	is_string(v)
-	v != ""
+	some [k, v] in _settings
 	_norm(k) in _cwd_keys
-	not _inside_project(k)
+	not _inside_project(v)
 }
 
 # it runs on another machine or in a container: the file, home and project rules do not describe it
 _unreadable contains sprintf("it runs on another machine or in a container (%s: `%s`)", [k, v]) if {
 	count(_exec) > 0
-	some k, v in _tool_input
-	is_string(v)
-	v != ""
+	some [k, v] in _settings
 	_norm(k) in _remote_keys
 	not lower(v) in _local_hosts
+}
+
+# the string settings of the call at any depth ({"options": {"cwd": "/"}}): [key, value]
+_settings contains [k, v] if {
+	count(_exec) > 0
+	walk(_tool_input, [path, v])
+	is_string(v)
+	v != ""
+	count(path) > 0
+	k := path[count(path) - 1]
+	is_string(k)
 }
 
 # --- helpers --------------------------------------------------------------------------
@@ -155,6 +163,9 @@ _shell_field(field) if {
 	k := replace(replace(_last_key(field), "_", ""), "-", "")
 	_command_key(k)
 }
+
+# the tool's environment for the command, read as an `export` line before it (facts)
+_shell_field(field) if replace(_last_key(field), "_", "") in {"env", "envs", "environ", "environment", "envvars", "environmentvariables", "envvariables", "extraenv", "processenv"}
 
 # keystrokes typed into a terminal (tmux/screen/pty/console/terminal tools, send_keys)
 _shell_field(field) if {
@@ -191,16 +202,17 @@ _interpreter_words := {
 _language_keys := {"language", "lang", "interpreter", "runtime", "kernel", "kernelname", "shell", "executor"}
 
 _posix_shell(v) if {
+	is_string(v)
 	parts := split(lower(v), "/")
 	parts[count(parts) - 1] in {"bash", "sh", "zsh", "dash", "ksh", "ash", "shell", "posix"}
 }
 
 _cwd_keys := {"cwd", "workdir", "workingdir", "workingdirectory", "dir", "directory", "cd", "chdir", "folder", "root", "rootdir", "basedir", "pwd", "location", "path", "projectdir", "projectpath"}
 
-_inside_project(k) if {
+_inside_project(v) if {
 	some p in input.facts.paths
 	p.source == "tool_input"
-	p.field == k
+	p.raw == v
 	p.inside_project == true
 	object.get(p, "resolved_inside_project", true) != false
 }

@@ -108,3 +108,19 @@ test_a_command_list_that_may_be_command_lines_asks if {
 	judged(_run("mcp__x__run", {"argv": ["grep", "-E", "a|b", "f"]}, "argv", "grep -E a|b f"))
 	judged(_run("mcp__x__run", {"cmd": ["git", "commit", "-m", "fix the bug"]}, "cmd", "git commit -m 'fix the bug'"))
 }
+
+test_nested_settings_count_too if {
+	asked(_run("mcp__x__execute_command", {"command": "rm -rf .ssh", "options": {"cwd": "/home/dev"}}, "command", "rm -rf .ssh"))
+	asked(_run("mcp__x__run", {"command": "ls", "target": {"host": "prod-1"}}, "command", "ls"))
+	judged(_run("mcp__x__run", {"command": "ls", "target": {"host": "127.0.0.1"}}, "command", "ls"))
+}
+
+test_the_environment_line_is_shell if {
+	doc := mcp_exec("mcp__x__run", {"command": "npm test", "env": {"CI": "true"}}, [{"field": "env", "command": "export CI=true"}, {"field": "command", "command": "npm test"}], cmd(["npm", "test"]))
+	judged(doc)
+}
+
+test_odd_values_never_raise if {
+	asked(_run("mcp__x__run", {"cmd": [1, "a; b"], "shell": 3, "language": ["x"], "cwd": {"a": 1}}, "cmd", "1 'a; b'"))
+	judged(_run("mcp__x__run", {"cmd": [true, null, 2.5], "host": 7}, "cmd", "x"))
+}
