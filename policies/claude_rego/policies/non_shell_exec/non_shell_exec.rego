@@ -109,6 +109,8 @@ _unreadable contains sprintf("`%s` is a list whose items may be separate command
 	some k, v in _tool_input
 	is_array(v)
 	not _norm(k) in {"args", "argv", "arguments"}
+	# a plural key (`commands`) holds command lines: the facts parse each one
+	not endswith(_norm(k), "commands")
 	_command_key(_norm(k))
 	some i, item in v
 	i > 0

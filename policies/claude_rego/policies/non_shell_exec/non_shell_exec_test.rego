@@ -107,6 +107,8 @@ test_a_command_list_that_may_be_command_lines_asks if {
 	judged(_run("mcp__x__run", {"cmd": ["bash", "-lc", "npm ci && npm test"]}, "cmd", "bash -lc 'npm ci && npm test'"))
 	judged(_run("mcp__x__run", {"argv": ["grep", "-E", "a|b", "f"]}, "argv", "grep -E a|b f"))
 	judged(_run("mcp__x__run", {"cmd": ["git", "commit", "-m", "fix the bug"]}, "cmd", "git commit -m 'fix the bug'"))
+	# a plural key is a list of command lines, each parsed by the facts layer
+	judged(mcp_exec("mcp__x__run", {"commands": ["npm ci", "npm run build && npm test"]}, [{"field": "commands[0]", "command": "npm ci"}, {"field": "commands[1]", "command": "npm run build && npm test"}], cmd(["npm", "ci"])))
 }
 
 test_nested_settings_count_too if {
