@@ -31,6 +31,20 @@ class ClaudeCode(Adapter):
         capped, truncated = hookinput.cap_strings(hook)
         return json.dumps(query.build(capped, truncated=truncated, environ=environ, resolver=resolver, needs=facts))
 
+    def origin_note(self, hook: dict) -> str | None:
+        """For a tool other than the shell that runs a command line (facts.effects.exec: the
+        shell policies judged it like Bash's), the tool and the fields it came from."""
+        tool, tool_input = hook.get("tool_name"), hook.get("tool_input")
+        if not isinstance(tool, str) or tool_class(tool) == "shell" or not isinstance(tool_input, dict):
+            return None
+        from ..facts.paths import tool_effects  # loaded already: the document was built
+
+        fields = sorted({e["field"] for e in tool_effects(tool, tool_input)["exec"]})
+        if not fields:
+            return None
+        shown = ", ".join(f"`{f[:60]}`" for f in fields[:3]) + (", …" if len(fields) > 3 else "")
+        return f"(The command comes from `{tool[:120]}` ({shown}) and was judged like the same command in Bash.)"
+
     def render(self, event, decision: Decision) -> tuple[dict, int]:
         return output.render(event, decision)
 

@@ -39,6 +39,12 @@ class Adapter:
         default) = every fact. A host may compute more than asked, never less."""
         raise NotImplementedError
 
+    def origin_note(self, hook: dict) -> str | None:
+        """A line naming where a judged command came from when the tool is not the host's
+        shell (an MCP server's execute_command): added to a deny/ask whose reasons do not
+        name the tool. None: nothing to say (the default)."""
+        return None
+
     def render(self, event, decision: Decision) -> tuple[dict, int]:
         """(host output, exit code) for a decision (types.Decision, read as attributes) on `event`."""
         raise NotImplementedError

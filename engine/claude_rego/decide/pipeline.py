@@ -182,6 +182,11 @@ class Evaluator:
             again = synth.synthesize(event, rewritten, self.contributions(name, rewritten, environ=environ,
                                                                           resolver=resolver, layers=layers))
             decision = synth.after_rewrite(decision, again)
+        if decision.verdict in ("halt", "deny", "ask") and decision.reasons:
+            note = getattr(self.adapter, "origin_note", lambda _hook: None)(hook)
+            tool = hook.get("tool_name")
+            if note and not any(f"`{tool}`" in reason for reason in decision.reasons):
+                decision.reasons = decision.reasons + [note]
         decision.revision = self.snapshot.get("revision")
         decision.revisions = {layer.name: layer.snapshot.get("revision") for layer in layers}
         decision.system_message += warnings

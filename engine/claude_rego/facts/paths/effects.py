@@ -347,6 +347,10 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
         if found:
             sql.append({"field": "(object)", **found})
     _join_argv(tool_input, execs, executes)
+    if execs:
+        env = _env_line(tool_input)
+        if env is not None:
+            execs.insert(0, env)  # parsed first: the variables hold for every command after it
     hostport = _host_and_port(tool_input)
     if hostport is not None:
         network.append(hostport)
@@ -385,12 +389,15 @@ _PROGRAM_KEYS = ("command", "cmd", "program", "executable", "binary", "exe", "fi
 
 def _join_argv(tool_input: dict, execs: list, executes: bool) -> None:
     """An argv list under an exec key becomes one command line; so does a program with its
-    argument list ({"command": "rm", "args": ["-rf", "/"]} runs `rm -rf /`)."""
+    argument list ({"command": "rm", "args": ["-rf", "/"]} runs `rm -rf /`). A plural key
+    (`commands`) holds command lines, not an argv: its items stay one command each."""
     def argv_of(v) -> list | None:
         ok = isinstance(v, list) and v and all(isinstance(x, (str, int, float)) for x in v)
         return v if ok else None
 
     for k in [k for k in tool_input if isinstance(k, str) and _exec_key(_snake(k))]:
+        if _snake(k).endswith("commands"):
+            continue  # `commands`, `setup_commands`: a list of command lines, each run (kept one per line)
         argv = argv_of(tool_input.get(k))
         if argv:
             execs[:] = [e for e in execs if not e["field"].startswith(k + "[")]
@@ -403,6 +410,30 @@ def _join_argv(tool_input: dict, execs: list, executes: bool) -> None:
         if argv:
             execs[:] = [e for e in execs if not e["field"].startswith(k + "[") and e["command"] != program]
             execs.append({"field": k, "command": _argv_text(([program] if program else []) + argv)})
+
+
+_ENV_KEYS = frozenset({"env", "envs", "environ", "environment", "env_vars", "envvars", "environment_variables",
+                       "env_variables", "extra_env", "process_env"})
+
+
+def _env_line(tool_input: dict) -> dict | None:
+    """The environment a tool gives the command it runs ({"env": {"LD_PRELOAD": "/x.so"}},
+    ["NODE_OPTIONS=…"]) as an `export` line run before it, so the shell rules judge the
+    variables (library injection, exec variables, package indexes) like Bash's."""
+    for key, value in tool_input.items():
+        if not isinstance(key, str) or _snake(key) not in _ENV_KEYS:
+            continue
+        if isinstance(value, dict):
+            pairs = [(n, v) for n, v in value.items()
+                     if isinstance(n, str) and isinstance(v, (str, int, float)) and not isinstance(v, bool)]
+        elif isinstance(value, list):
+            pairs = [tuple(x.split("=", 1)) for x in value if isinstance(x, str) and "=" in x]
+        else:
+            continue
+        words = [f"{n}={v}" for n, v in pairs[:64] if n and len(str(v)) <= _MAX_VALUE]
+        if words:
+            return {"field": key, "command": _argv_text(["export", *words])}
+    return None
 
 
 _REVISION_KEYS = ("revision", "rev", "ref", "commit", "object", "treeish", "tree_ish", "target", "spec", "blob")

@@ -19,6 +19,23 @@ segments := s if {
 
 opaque if input.facts.shell.opaque
 
+# The command text the shell facts were parsed from: a shell tool's `command`, or the
+# command lines another tool runs (facts.effects.exec: an MCP `cmd`, an argv list,
+# keys typed into a terminal; one per line, as the facts layer parses them). Rules
+# that read the raw text read it here, never `input.hook.tool_input.command` alone.
+script := input.hook.tool_input.command if {
+	not _other_tool
+	is_string(input.hook.tool_input.command)
+} else := concat("\n", [e.command | some e in input.facts.effects.exec; is_string(e.command)]) if {
+	_other_tool
+	count(input.facts.effects.exec) > 0
+}
+
+_other_tool if {
+	is_string(input.facts.tool.class)
+	input.facts.tool.class != "shell"
+}
+
 by_id(id) := segments[id] if {
 	# the parser numbers segments by position (checked once by the facts layer's index)
 	_indexed

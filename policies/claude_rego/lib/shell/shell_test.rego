@@ -122,3 +122,16 @@ test_stdout_discarded_only_when_the_last_stdout_redirect_is_dev_null if {
 	not shell.stdout_discarded(sub(0, ["echo", "x"], {"redirects": [null_, {"op": ">", "target": "out.txt", "fd": null, "dup": false}]}))
 	not shell.stdout_discarded(seg(0, ["echo", "x"]))
 }
+
+test_script_is_the_command_a_call_runs if {
+	shell.script == "ls -la" with input as cmd(["ls", "-la"])
+	shell.script == "ls -la" with input as {"hook": {"tool_input": {"command": "ls -la"}}, "facts": {}}
+	mcp := {"hook": {"tool_input": {"cmd": "a"}}, "facts": {"tool": {"class": "mcp"}, "effects": {"exec": [{"field": "cmd", "command": "a"}, {"field": "args", "command": "b c"}]}}}
+	shell.script == "a\nb c" with input as mcp
+}
+
+test_script_of_a_non_shell_tool_is_never_its_command_field if {
+	# a file tool's `command` (str_replace_based_edit_tool {"command": "view"}) runs nothing unless it is an exec effect
+	not shell.script with input as {"hook": {"tool_input": {"command": "rm -rf ~"}}, "facts": {"tool": {"class": "mcp"}, "effects": {"exec": []}}}
+	not shell.script with input as {"hook": {"tool_input": {"command": "rm -rf ~"}}, "facts": {"tool": {"class": "other"}}}
+}

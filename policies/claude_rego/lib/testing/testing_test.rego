@@ -92,3 +92,14 @@ post(tool, response) := {
 	"hook": {"hook_event_name": "PostToolUse", "tool_name": tool, "tool_input": {}, "tool_response": response, "cwd": project},
 	"facts": {"event": "PostToolUse", "known_event": true, "tool": {"name": tool, "class": "other", "mcp": null}, "shell": null, "paths": [], "cwd": project, "project_dir": project, "home": home, "os": "linux"},
 }
+
+# mcp_exec(tool, tool_input, execs, doc): the shell document `doc` (bash(…), cmd(…)) as
+# the call of a non-shell tool `tool` (class mcp) whose input `tool_input` runs `execs`
+# ([{field, command}], facts.effects.exec): same shell facts, the MCP tool's hook and effects.
+mcp_exec(tool, tool_input, execs, doc) := object.union(object.remove(doc, ["hook"]), {
+	"hook": {"hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": tool_input, "cwd": project},
+	"facts": {
+		"tool": {"name": tool, "class": "mcp", "mcp": null},
+		"effects": {"exec": execs, "network": [], "sql": [], "words": [], "server_words": [], "truncated": false},
+	},
+})

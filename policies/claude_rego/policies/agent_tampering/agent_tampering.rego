@@ -16,7 +16,7 @@
 #     everything this pack forbids. These are never ordinary development steps.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell]
+#     tool_classes: [shell, mcp, other]
 package claude_rego.policies.agent_tampering
 
 import data.claude_rego.lib.shell

@@ -34,7 +34,7 @@
 #     printenv PATH) pass.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell]
+#     tool_classes: [shell, mcp, other]
 package claude_rego.policies.credential_output
 
 import data.claude_rego.lib.settings

@@ -23,7 +23,7 @@
 #     command is followed, so `cd / && rm -rf *` is a delete of /.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell]
+#     tool_classes: [shell, mcp, other]
 package claude_rego.policies.destructive_shell
 
 import data.claude_rego.lib.paths
@@ -504,8 +504,7 @@ deny contains "Blocked: this is a fork bomb (a function that pipes into itself i
 # the classic text, when the command really defines a function (not inside quoted data)
 deny contains "Blocked: this is a fork bomb; it would exhaust the machine. Do not run it." if {
 	count(_function_bodies) > 0
-	is_string(input.hook.tool_input.command)
-	regex.match(`:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}`, input.hook.tool_input.command)
+	regex.match(`:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}`, data.claude_rego.lib.shell.script)
 }
 
 # ------------------------------------------------------------------ permissions

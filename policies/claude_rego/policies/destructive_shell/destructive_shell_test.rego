@@ -2,6 +2,7 @@ package claude_rego.policies.destructive_shell_test
 
 import data.claude_rego.lib.testing.vars
 import data.claude_rego.lib.testing.bash
+import data.claude_rego.lib.testing.mcp_exec
 import data.claude_rego.lib.testing.cmd
 import data.claude_rego.lib.testing.path
 import data.claude_rego.lib.testing.path_of_seg
@@ -408,4 +409,14 @@ test_machine_wide_changes_ask if {
 	every argv in [["systemctl", "status", "auditd"], ["iptables", "-L", "-n"], ["nft", "list", "ruleset"], ["ufw", "status"], ["systemctl", "restart", "nginx"], ["systemctl", "stop", "postgresql"]] {
 		allowed(cmd(argv))
 	}
+}
+
+test_fork_bomb_through_an_mcp_exec_tool_denied if {
+	classic := [sub(0, [":"], {"context": "function_body", "pipeline": 0}), sub(1, [":"], {"context": "function_body", "pipeline": 0, "operator": "|"}), then(2, [":"], ";")]
+	denied(mcp_exec("mcp__term__run", {"cmd": ":(){ :|:& };:"}, [{"field": "cmd", "command": ":(){ :|:& };:"}], bash(":(){ :|:& };:", classic, [])))
+	# the same text as data stays allowed
+	quoted := bash("echo ':(){ :|:& };:'", [sub(0, ["echo", ":(){ :|:& };:"], {})], [])
+	allowed(mcp_exec("mcp__term__run", {"cmd": "echo ':(){ :|:& };:'"}, [{"field": "cmd", "command": "echo ':(){ :|:& };:'"}], quoted))
+	# and so is an MCP tool's recursive delete of the home, like Bash's
+	denied(mcp_exec("mcp__term__run", {"argv": ["rm", "-rf", "/home/dev"]}, [{"field": "argv", "command": "rm -rf /home/dev"}], rm(["-rf", "/home/dev"])))
 }

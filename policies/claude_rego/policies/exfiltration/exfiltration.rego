@@ -20,7 +20,7 @@
 #     human's yes. Reading a secret file itself is denied by secrets_access.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell]
+#     tool_classes: [shell, mcp, other]
 package claude_rego.policies.exfiltration
 
 import data.claude_rego.lib.settings

@@ -22,7 +22,7 @@
 #     explicitly.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell]
+#     tool_classes: [shell, mcp, other]
 package claude_rego.policies.git_safety
 
 import data.claude_rego.lib.settings

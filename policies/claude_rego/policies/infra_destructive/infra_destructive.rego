@@ -23,7 +23,7 @@
 #     (wrappers, sh -c payloads, heredocs and literal pipes are already unfolded).
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell]
+#     tool_classes: [shell, mcp, other]
 package claude_rego.policies.infra_destructive
 
 import data.claude_rego.lib.shell

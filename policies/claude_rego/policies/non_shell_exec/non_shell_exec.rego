@@ -1,27 +1,236 @@
 # METADATA
-# title: Commands run by tools other than the shell
+# title: Commands run by tools other than the shell, where the shell rules cannot judge them
 # description: >-
-#   Asks before a tool other than Bash/PowerShell (an MCP server's execute_command, a
-#   renamed or unknown tool) runs a command line given in its input (`command`, `cmd`,
-#   `script`, an argv list, or `code` of a run/exec tool). The command is also parsed as
-#   shell, so the file and secret policies judge what it reads and writes.
+#   A tool other than Bash/PowerShell (an MCP server's execute_command, call_aws,
+#   send_keys, a renamed or unknown tool) that runs a command line from its input
+#   (`command`, `cmd`, any `…_command` key, an argv list, keys typed into a terminal) is
+#   judged like the same command in Bash: the command is parsed as shell
+#   (facts.effects.exec → facts.shell) and the shell policies are routed to MCP and
+#   unknown tools too. This policy asks only where that reading cannot be trusted: code
+#   that is not shell (a `code`/`source`/`expression`/`function` field, a tool or server
+#   named for an interpreter, REPL, kernel, evaluator or browser, a `language`/`shell`
+#   field naming something other than a POSIX shell), a command fed on standard input, a
+#   command whose parse is opaque or failed, a command list or tool input that was cut,
+#   a command that runs in another working directory (outside the project) or on
+#   another machine or container (`host`, `container`, `image`, `pod`, …), and exec
+#   values the walker takes from other places (a database statement's program, a git
+#   setting) — the user sees the command and decides.
 # custom:
 #   severity: high
 #   rationale: >-
-#     The shell policies are routed to the shell tools; a command sent through another
-#     tool would otherwise run without the destructive, remote-execution and git checks.
-#     Rules follow effects, not names: the user sees the command and decides.
+#     Rules follow effects, not names: a command line is judged by what it does, whichever
+#     tool carries it, so `git status` through an MCP terminal passes and `rm -rf ~` is
+#     denied like in Bash. What the shell rules cannot read (another language, another
+#     machine, another directory, a parse they could not finish) stays an ask: unknown is
+#     never silently allowed.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 package claude_rego.policies.non_shell_exec
 
+import data.claude_rego.lib.settings
 import rego.v1
 
 ask contains msg if {
-	not input.facts.tool.class == "shell"
-	some e in input.facts.effects.exec
-	msg := sprintf("`%s` runs a command outside the shell tool (%s: `%s`); claude-rego's shell checks do not cover it. Approve only if you have read it.", [input.facts.tool.name, e.field, _clip(e.command)])
+	count(_unreadable) > 0
+	msg := sprintf("`%s` runs a command outside the shell tool (%s: `%s`) that claude-rego's shell checks cannot judge: %s. Approve only if you have read it.", [input.facts.tool.name, _first.field, _clip(_first.command), concat("; ", sort(_unreadable))])
 }
+
+_exec := object.get(object.get(input.facts, "effects", {}), "exec", []) if not input.facts.tool.class == "shell"
+
+else := []
+
+_first := _exec[0]
+
+_tool_input := object.get(input.hook, "tool_input", {}) if is_object(object.get(input.hook, "tool_input", {}))
+
+else := {}
+
+# --- what the shell rules cannot judge ------------------------------------------------
+
+# a field that carries code of another language (a run/evaluate tool's `code`)
+_unreadable contains entry if {
+	some e in _exec
+	not _shell_field(e.field)
+	entry := sprintf("`%s` holds code or data for a program, not a shell command line", [e.field])
+}
+
+# a tool or server named for an interpreter, REPL, kernel, evaluator or browser
+_unreadable contains entry if {
+	count(_exec) > 0
+	some w in _tool_words
+	w in _interpreter_words
+	entry := sprintf("the tool runs code of another language (its name says `%s`)", [w])
+}
+
+# a language/shell field naming something other than a POSIX shell (a `shell` field
+# that holds a command line is that command: judged by the shell rules)
+_unreadable contains entry if {
+	count(_exec) > 0
+	some k, v in _tool_input
+	is_string(v)
+	_norm(k) in _language_keys
+	not _posix_shell(v)
+	not _command_line_in_shell_key(k, v)
+	entry := sprintf("it names the language or shell `%s`", [v])
+}
+
+_command_line_in_shell_key(k, v) if {
+	_norm(k) == "shell"
+	contains(trim_space(v), " ")
+}
+
+_unreadable contains "claude-rego could not parse it as a shell command" if {
+	count(_exec) > 0
+	not is_object(input.facts.shell)
+}
+
+_unreadable contains "its parse is opaque (see opaque_shell) or failed" if {
+	count(_exec) > 0
+	input.facts.shell.opaque == true
+}
+
+_unreadable contains "its parse is opaque (see opaque_shell) or failed" if {
+	count(_exec) > 0
+	is_string(input.facts.shell.error)
+}
+
+_unreadable contains "the tool's input was too large or deep to read whole" if {
+	count(_exec) > 0
+	input.facts.effects.truncated == true
+}
+
+_unreadable contains "the tool's input was cut to the size cap" if {
+	count(_exec) > 0
+	some t in input.facts.truncated
+	startswith(t, "hook.tool_input")
+}
+
+# a list under a command key is read as one argv (`cmd: ["git", "log"]`); an item after
+# the first that holds shell syntax says the tool may run the items as command lines
+_unreadable contains entry if {
+	count(_exec) > 0
+	some k, v in _tool_input
+	is_array(v)
+	not _norm(k) in {"args", "argv", "arguments"}
+	# a plural key (`commands`) holds command lines: the facts parse each one
+	not endswith(_norm(k), "commands")
+	_command_key(_norm(k))
+	some i, item in v
+	i > 0
+	is_string(item)
+	regex.match("[;&|\n`]|\\$\\(", item)
+	not _shell_dash_c(v)
+	entry := sprintf("`%s` is a list whose items may be separate command lines (`%s`)", [k, item])
+}
+
+# [sh, -c, SCRIPT, …]: the argv reading parses SCRIPT as the shell would
+_shell_dash_c(v) if {
+	_posix_shell(v[0])
+	is_string(v[1])
+	regex.match(`^-[a-z]*c[a-z]*$`, v[1])
+}
+
+# it runs in another directory: relative paths in it mean something else there
+_unreadable contains entry if {
+	count(_exec) > 0
+	some [k, v] in _settings
+	_norm(k) in _cwd_keys
+	not _inside_project(v)
+	entry := sprintf("it runs in `%s` (%s), outside the project, where its relative paths mean other files", [v, k])
+}
+
+# it runs on another machine or in a container: the file, home and project rules do not describe it
+_unreadable contains entry if {
+	count(_exec) > 0
+	some [k, v] in _settings
+	_norm(k) in _remote_keys
+	not lower(v) in _local_hosts
+	entry := sprintf("it runs on another machine or in a container (%s: `%s`)", [k, v])
+}
+
+# the string settings of the call at any depth ({"options": {"cwd": "/"}}): [key, value]
+_settings contains [k, v] if {
+	count(_exec) > 0
+	walk(_tool_input, [path, v])
+	is_string(v)
+	v != ""
+	count(path) > 0
+	k := path[count(path) - 1]
+	is_string(k)
+}
+
+# --- helpers --------------------------------------------------------------------------
+
+# the key that holds the command: `cmd`, `cliCommand`, `args`, `keys[0]`, `options.command`
+_last_key(field) := lower(split(parts[count(parts) - 1], "[")[0]) if parts := split(field, ".")
+
+_norm(key) := replace(replace(lower(key), "_", ""), "-", "")
+
+# keys whose value is a command line (or its argv), as the facts' walker names them
+_shell_field(field) if {
+	k := replace(replace(_last_key(field), "_", ""), "-", "")
+	_command_key(k)
+}
+
+# the tool's environment for the command, read as an `export` line before it (facts)
+_shell_field(field) if replace(_last_key(field), "_", "") in {"env", "envs", "environ", "environment", "envvars", "environmentvariables", "envvariables", "extraenv", "processenv"}
+
+# keystrokes typed into a terminal (tmux/screen/pty/console/terminal tools, send_keys)
+_shell_field(field) if {
+	_typing
+	replace(_last_key(field), "_", "") in {"keys", "text", "line", "lines", "input", "data"}
+}
+
+_command_key(k) if k in {"command", "cmd", "commands", "script", "shellcommand", "bashcommand", "commandline", "args", "argv", "arguments", "shell"}
+
+_command_key(k) if {
+	some suffix in ["command", "commands", "cmd", "cmdline", "commandline", "shellscript", "bashscript"]
+	endswith(k, suffix)
+}
+
+_tool_words := {w | some w in object.get(input.facts.effects, "words", [])} | {w | some w in object.get(input.facts.effects, "server_words", [])}
+
+_typing if {
+	some w in _tool_words
+	w in {"tmux", "screen", "pty", "console", "terminal", "keys"}
+}
+
+_interpreter_words := {
+	"python", "python3", "py", "ipython", "jupyter", "notebook", "kernel", "repl", "interpreter",
+	"node", "nodejs", "deno", "js", "javascript", "typescript", "ts", "ruby", "irb", "perl", "php",
+	"lua", "julia", "r", "rscript", "scala", "groovy", "clojure", "elixir", "erlang", "haskell",
+	"eval", "evaluate", "browser", "puppeteer", "playwright", "selenium", "chrome", "page",
+	"powershell", "pwsh", "applescript", "osascript",
+	# database clients and query tools: their scripts are SQL, JavaScript (mongosh), Redis, Cypher…
+	"sql", "sqlite", "psql", "mysql", "mariadb", "mssql", "postgres", "postgresql", "pg", "mongo",
+	"mongodb", "mongosh", "redis", "cypher", "neo4j", "gremlin", "cql", "cassandra", "clickhouse",
+	"duckdb", "snowflake", "bigquery", "db", "database", "query",
+}
+
+_language_keys := {"language", "lang", "interpreter", "runtime", "kernel", "kernelname", "shell", "executor"}
+
+_posix_shell(v) if {
+	is_string(v)
+	parts := split(lower(v), "/")
+	parts[count(parts) - 1] in {"bash", "sh", "zsh", "dash", "ksh", "ash", "shell", "posix"}
+}
+
+_cwd_keys := {"cwd", "workdir", "workingdir", "workingdirectory", "dir", "directory", "cd", "chdir", "folder", "root", "rootdir", "basedir", "pwd", "location", "path", "projectdir", "projectpath"}
+
+_inside_project(v) if {
+	some p in input.facts.paths
+	p.source == "tool_input"
+	p.raw == v
+	p.inside_project == true
+	object.get(p, "resolved_inside_project", true) != false
+}
+
+_remote_keys := {
+	"host", "hostname", "server", "remote", "machine", "instance", "instanceid", "node", "nodename", "vm",
+	"sshhost", "targethost", "container", "containerid", "containername", "image", "pod", "podname",
+}
+
+_local_hosts := {h | some h in settings.value("local_hosts")}
 
 _clip(text) := concat("", [substring(text, 0, 200), "…"]) if count(text) > 200
 

@@ -1,23 +1,128 @@
 package claude_rego.policies.non_shell_exec_test
 
+import data.claude_rego.lib.testing.cmd
+import data.claude_rego.lib.testing.mcp_exec
+import data.claude_rego.lib.testing.path
 import data.claude_rego.policies.non_shell_exec
 import rego.v1
 
-_doc(name, cls, execs) := {"facts": {"tool": {"name": name, "class": cls}, "effects": {"exec": execs, "network": []}}}
+# an MCP tool `name` whose input `tool_input` runs `command` from `field`, parsed cleanly
+_run(name, tool_input, field, command) := mcp_exec(name, tool_input, [{"field": field, "command": command}], cmd(split(command, " ")))
 
-test_mcp_command_asks if {
-	count(non_shell_exec.ask) == 1 with input as _doc("mcp__sh__execute_command", "mcp", [{"field": "command", "command": "rm -rf ~"}])
+_with_words(doc, words, server) := object.union(doc, {"facts": {"effects": {"words": words, "server_words": server}}})
+
+asked(doc) if count(non_shell_exec.ask) > 0 with input as doc
+
+judged(doc) if count(non_shell_exec.ask) == 0 with input as doc
+
+# --- commands the shell rules judge: no ask of this policy ------------------------------
+
+test_shell_command_fields_are_left_to_the_shell_rules if {
+	judged(_run("mcp__desktop-commander__execute_command", {"command": "npm test"}, "command", "npm test"))
+	judged(_run("mcp__aws__call_aws", {"cli_command": "aws s3 ls"}, "cli_command", "aws s3 ls"))
+	judged(_run("mcp__x__run", {"cliCommand": "git status"}, "cliCommand", "git status"))
+	judged(_run("mcp__x__exec", {"cmd": "git log --oneline"}, "cmd", "git log --oneline"))
+	judged(_run("mcp__x__exec", {"argv": ["ls", "-la"]}, "argv", "ls -la"))
+	judged(_run("mcp__x__run", {"command": "npm", "args": ["test"]}, "args", "npm test"))
+	judged(_run("mcp__x__run", {"options": {"shell_command": "make"}}, "options.shell_command", "make"))
+	judged(_run("mcp__x__run", {"command": "make build", "shell": "/bin/bash"}, "command", "make build"))
 }
 
-test_shell_tool_not_asked if {
-	count(non_shell_exec.ask) == 0 with input as _doc("Bash", "shell", [{"field": "command", "command": "ls"}])
+test_keys_typed_into_a_terminal_are_shell if {
+	judged(_with_words(_run("mcp__tmux__send_keys", {"keys": "git status Enter"}, "keys", "git status"), ["keys", "send"], ["tmux"]))
+	judged(_with_words(_run("mcp__terminal__type", {"text": ["git diff"]}, "text[0]", "git diff"), ["type"], ["terminal"]))
 }
 
-test_no_exec_no_ask if {
-	count(non_shell_exec.ask) == 0 with input as _doc("mcp__github__get_issue", "mcp", [])
+test_shell_tools_and_calls_without_commands_are_not_asked if {
+	judged(cmd(["python3", "-c", "print(1)"]))
+	judged(mcp_exec("mcp__github__get_issue", {"number": 1}, [], cmd(["x"])))
 }
 
-test_long_command_clipped if {
-	some msg in non_shell_exec.ask with input as _doc("X", "other", [{"field": "cmd", "command": concat("", [x | some _ in numbers.range(1, 300); x := "a"])}])
+test_a_working_directory_inside_the_project_is_judged if {
+	doc := _run("mcp__x__execute_command", {"command": "make", "cwd": "frontend"}, "command", "make")
+	judged(object.union(doc, {"facts": {"paths": [object.union(path("frontend", "/home/dev/project/frontend", true), {"source": "tool_input", "field": "cwd"})]}}))
+}
+
+test_localhost_is_judged if {
+	judged(_run("mcp__ssh__exec", {"host": "localhost", "command": "uptime"}, "command", "uptime"))
+}
+
+# --- what the shell rules cannot judge: asked ------------------------------------------
+
+test_code_of_another_language_asks if {
+	asked(_run("mcp__code-runner__run_code", {"language": "python", "code": "print(1)"}, "code", "print(1)"))
+	asked(_run("mcp__x__run", {"source": "import os"}, "source", "import os"))
+	asked(_run("mcp__x__run", {"expression": "1+1"}, "expression", "1+1"))
+	asked(_run("mcp__x__run", {"command": "python3", "stdin": "print(1)"}, "stdin", "print(1)"))
+	# a field that is no command key, even in a nested object
+	asked(_run("mcp__x__run", {"step": {"program": "ls"}}, "step.program", "ls"))
+}
+
+test_interpreter_browser_and_database_tools_ask if {
+	asked(_with_words(_run("mcp__repl__execute", {"command": "ls"}, "command", "ls"), ["execute"], ["repl"]))
+	asked(_with_words(_run("mcp__puppeteer__puppeteer_evaluate", {"script": "document.title"}, "script", "document.title"), ["evaluate", "puppeteer"], ["puppeteer"]))
+	asked(_with_words(_run("mcp__mongo__command", {"script": "db.x.find()"}, "script", "db.x.find()"), ["command"], ["mongo"]))
+	asked(_with_words(_run("mcp__x__run_python", {"script": "print(1)"}, "script", "print(1)"), ["run", "python"], ["x"]))
+}
+
+test_a_language_or_shell_other_than_posix_sh_asks if {
+	asked(_run("mcp__x__run", {"language": "python", "command": "print(1)"}, "command", "print(1)"))
+	asked(_run("mcp__x__run", {"shell": "powershell", "command": "ls"}, "command", "ls"))
+	asked(_run("mcp__x__run", {"Interpreter": "node", "command": "ls"}, "command", "ls"))
+}
+
+test_unreadable_parses_ask if {
+	base := _run("mcp__x__execute_command", {"command": "eval $X"}, "command", "eval $X")
+	asked(object.union(base, {"facts": {"shell": {"opaque": true, "opaque_reasons": ["eval"]}}}))
+	asked(object.union(base, {"facts": {"shell": {"error": "unbalanced quotes"}}}))
+	asked(object.union(base, {"facts": {"shell": null}}))
+}
+
+test_cut_input_asks if {
+	base := _run("mcp__x__execute_command", {"command": "ls"}, "command", "ls")
+	asked(object.union(base, {"facts": {"effects": {"truncated": true}}}))
+	asked(object.union(base, {"facts": {"truncated": ["hook.tool_input.command"]}}))
+	judged(object.union(base, {"facts": {"truncated": ["hook.tool_response.stdout"]}}))
+}
+
+test_another_directory_or_machine_asks if {
+	asked(_run("mcp__x__execute_command", {"command": "rm -rf .ssh", "cwd": "/home/dev"}, "command", "rm -rf .ssh"))
+	asked(_run("mcp__x__execute_command", {"command": "ls", "working_directory": "../other"}, "command", "ls"))
+	asked(_run("mcp__ssh__exec", {"host": "prod-db-1", "command": "uptime"}, "command", "uptime"))
+	asked(_run("mcp__docker__exec", {"container": "web", "command": "ls"}, "command", "ls"))
+	asked(_run("mcp__k8s__exec", {"podName": "api-0", "command": "ls"}, "command", "ls"))
+}
+
+test_message_names_the_tool_and_clips_long_commands if {
+	long := concat("", [x | some _ in numbers.range(1, 300); x := "a"])
+	some msg in non_shell_exec.ask with input as _run("mcp__x__run", {"code": long}, "code", long)
+	contains(msg, "`mcp__x__run`")
 	contains(msg, "…")
+}
+
+test_a_command_list_that_may_be_command_lines_asks if {
+	asked(_run("mcp__x__run", {"cmd": ["ls", "x; rm -rf ~"]}, "cmd", "ls 'x; rm -rf ~'"))
+	asked(_run("mcp__x__run", {"command": ["echo", "a && b"]}, "command", "echo 'a && b'"))
+	# [sh, -c, SCRIPT] is read as the shell reads it; argv keys are argv
+	judged(_run("mcp__x__run", {"cmd": ["bash", "-lc", "npm ci && npm test"]}, "cmd", "bash -lc 'npm ci && npm test'"))
+	judged(_run("mcp__x__run", {"argv": ["grep", "-E", "a|b", "f"]}, "argv", "grep -E a|b f"))
+	judged(_run("mcp__x__run", {"cmd": ["git", "commit", "-m", "fix the bug"]}, "cmd", "git commit -m 'fix the bug'"))
+	# a plural key is a list of command lines, each parsed by the facts layer
+	judged(mcp_exec("mcp__x__run", {"commands": ["npm ci", "npm run build && npm test"]}, [{"field": "commands[0]", "command": "npm ci"}, {"field": "commands[1]", "command": "npm run build && npm test"}], cmd(["npm", "ci"])))
+}
+
+test_nested_settings_count_too if {
+	asked(_run("mcp__x__execute_command", {"command": "rm -rf .ssh", "options": {"cwd": "/home/dev"}}, "command", "rm -rf .ssh"))
+	asked(_run("mcp__x__run", {"command": "ls", "target": {"host": "prod-1"}}, "command", "ls"))
+	judged(_run("mcp__x__run", {"command": "ls", "target": {"host": "127.0.0.1"}}, "command", "ls"))
+}
+
+test_the_environment_line_is_shell if {
+	doc := mcp_exec("mcp__x__run", {"command": "npm test", "env": {"CI": "true"}}, [{"field": "env", "command": "export CI=true"}, {"field": "command", "command": "npm test"}], cmd(["npm", "test"]))
+	judged(doc)
+}
+
+test_odd_values_never_raise if {
+	asked(_run("mcp__x__run", {"cmd": [1, "a; b"], "shell": 3, "language": ["x"], "cwd": {"a": 1}}, "cmd", "1 'a; b'"))
+	judged(_run("mcp__x__run", {"cmd": [true, null, 2.5], "host": 7}, "cmd", "x"))
 }

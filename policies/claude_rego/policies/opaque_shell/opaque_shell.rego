@@ -15,7 +15,7 @@
 #     other policies too, and their deny wins over this ask (a=rm; $a -rf / is denied).
 #   routing:
 #     events: [PreToolUse]
-#     tool_classes: [shell]
+#     tool_classes: [shell, mcp, other]
 package claude_rego.policies.opaque_shell
 
 import rego.v1

@@ -20,7 +20,7 @@
 #     runner wrappers (npx -y, pipx run --spec) do not hide the source.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell]
+#     tool_classes: [shell, mcp, other]
 package claude_rego.policies.package_sources
 
 import data.claude_rego.lib.shell

@@ -19,7 +19,7 @@
 #     says start-up file), so spelling the path differently does not help.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell, file-write]
+#     tool_classes: [shell, file-write, mcp, other]
 package claude_rego.policies.persistence
 
 import data.claude_rego.lib.shell

@@ -15,7 +15,7 @@
 #     still denied by destructive_shell (deny beats ask).
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell]
+#     tool_classes: [shell, mcp, other]
 package claude_rego.policies.privilege_escalation
 
 import data.claude_rego.lib.settings
@@ -37,8 +37,29 @@ findings contains entry if {
 findings contains entry if {
 	some ran in escalators & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
+	not _runs_no_program(seg)
 	entry := sprintf("`%s` elevates privileges", [seg.command])
 }
+
+# sudo's modes that run no program: -v (validate the cached credentials), -k/-K (drop
+# them), -l (list what may be run), alone or with -n (never prompt). `sudo -n true` is
+# NOT among them: sudo looks `true` up on the caller's PATH when sudoers sets no
+# secure_path (macOS's default), so a project bin directory on PATH (an activated
+# .venv/bin) makes it run a file the agent may write without being asked.
+_runs_no_program(seg) if {
+	shell.name(seg) == "sudo"
+	count(object.get(seg, "assignments", {})) == 0
+	count(object.get(seg, "wrappers", [])) == 0
+	args := shell.args(seg)
+	count(args) > 0
+	every a in args {
+		_sudo_mode_option(a)
+	}
+}
+
+_sudo_mode_option(a) if regex.match(`^-[nvkKl]+$`, a)
+
+_sudo_mode_option(a) if a in {"--non-interactive", "--validate", "--reset-timestamp", "--remove-timestamp", "--list"}
 
 setuid_mode := `^([ugoa]*[+=][rwxXt]*s[rwxXst]*(,.*)?|0*[2-7][0-7]{3})$`
 

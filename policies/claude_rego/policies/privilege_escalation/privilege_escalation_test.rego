@@ -67,3 +67,24 @@ test_account_changes_ask if {
 		count(privilege_escalation.ask) == 0 with input as cmd(argv)
 	}
 }
+
+quiet(doc) if {
+	count(privilege_escalation.ask) == 0 with input as doc
+	count(privilege_escalation.deny) == 0 with input as doc
+}
+
+test_sudo_modes_that_run_no_program_are_quiet if {
+	every argv in [["sudo", "-v"], ["sudo", "-nv"], ["sudo", "-n", "-v"], ["sudo", "-k"], ["sudo", "-K"], ["sudo", "-l"], ["sudo", "-ll"], ["sudo", "-n", "-l"], ["sudo", "--validate"], ["sudo", "--list"]] {
+		quiet(cmd(argv))
+	}
+}
+
+test_sudo_running_a_program_still_asks if {
+	# `true` is looked up on the caller's PATH when sudoers sets no secure_path
+	asked(bash("sudo -n true", [sub(0, ["true"], {"wrappers": ["sudo"]})], []))
+	every argv in [["sudo"], ["sudo", "-S", "-v"], ["sudo", "-A", "-v"], ["sudo", "-v", "x"], ["sudo", "-E", "-l"], ["sudo", "-u", "root", "-v"], ["su", "-l"]] {
+		asked(cmd(argv))
+	}
+	asked(bash("SUDO_ASKPASS=/tmp/x sudo -v", [sub(0, ["sudo", "-v"], {"assignments": {"SUDO_ASKPASS": "/tmp/x"}})], []))
+	asked(bash("timeout 5 sudo -v", [sub(0, ["sudo", "-v"], {"wrappers": ["timeout"]})], []))
+}

@@ -20,7 +20,7 @@
 #     separate, reviewable step.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell]
+#     tool_classes: [shell, mcp, other]
 package claude_rego.policies.remote_exec
 
 import data.claude_rego.lib.shell

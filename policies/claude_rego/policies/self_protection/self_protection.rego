@@ -25,7 +25,7 @@
 #     these changes themselves; the agent cannot.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell, file-write, mcp]
+#     tool_classes: [shell, file-write, mcp, other]
 package claude_rego.policies.self_protection
 
 import data.claude_rego.lib.paths
@@ -181,7 +181,7 @@ _governed(l) if is_settings(l)
 # A shell write, delete or move of a settings file that registers claude-rego cannot be
 # checked for what it does to the hooks; nor one whose command mentions the hook keys.
 deny contains msg if {
-	input.facts.tool.class == "shell"
+	_runs_command
 	some p in written | _replaced
 	some l in _locs(p)
 	is_settings(l)
@@ -195,7 +195,7 @@ _shell_touches_hooks(l) if hooked(l)
 # the command does not show — a download (curl -o, wget -O), a copy, a git
 # checkout/restore, an archive extraction — can register or drop hooks unseen.
 deny contains msg if {
-	input.facts.tool.class == "shell"
+	_runs_command
 	some w in data.claude_rego.lib.paths.write_words
 	seg := shell.by_id(w.seg)
 	shell.name(seg) in _opaque_writers
@@ -212,7 +212,12 @@ _settings_or_dir(l) if is_settings(l)
 _settings_or_dir(l) if regex.match(`(^|/)\.claude/?$`, l)
 
 
-_shell_touches_hooks(_) if regex.match(`(?i)hooks|claude[-_]rego`, input.hook.tool_input.command)
+_shell_touches_hooks(_) if regex.match(`(?i)hooks|claude[-_]rego`, data.claude_rego.lib.shell.script)
+
+# a shell command: the shell tool's, or one another tool runs (an MCP execute_command)
+_runs_command if input.facts.tool.class == "shell"
+
+_runs_command if count(input.facts.effects.exec) > 0
 
 # A whole-file Write (or a notebook edit) of a file that registers claude-rego drops it.
 deny contains msg if {

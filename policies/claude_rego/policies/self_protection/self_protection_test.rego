@@ -1,6 +1,7 @@
 package claude_rego.policies.self_protection_test
 
 import data.claude_rego.lib.testing.bash
+import data.claude_rego.lib.testing.mcp_exec
 import data.claude_rego.lib.testing.cmd
 import data.claude_rego.lib.testing.file_tool
 import data.claude_rego.lib.testing.path
@@ -112,4 +113,16 @@ test_downloads_elsewhere_are_not_denied_here if {
 	not denied(cmd(["curl", "-o", "/tmp/out.json", "https://x.example/s.json"]))
 	not denied(cmd(["git", "checkout", "main", "--", "src/app.py"]))
 	not denied(cmd(["git", "commit", "-m", "checkout .claude"]))
+}
+
+test_mcp_exec_writes_to_hooked_settings_are_denied if {
+	argv := ["sed", "-i", "s/hooks/x/", "/home/dev/project/.claude/settings.json"]
+	denied(mcp_exec("mcp__desktop-commander__execute_command", {"command": concat(" ", argv)}, [{"field": "command", "command": concat(" ", argv)}], cmd(argv)))
+	# the command text comes from the exec effect, whichever field carries it
+	denied(mcp_exec("mcp__term__send_keys", {"keys": "tee /home/dev/project/.claude/settings.local.json disableAllHooks"}, [{"field": "keys", "command": "tee /home/dev/project/.claude/settings.local.json disableAllHooks"}], cmd(["tee", "/home/dev/project/.claude/settings.local.json", "disableAllHooks"])))
+}
+
+test_mcp_exec_without_hooks_in_its_command_passes if {
+	argv := ["sed", "-i", "s/model/x/", "/home/dev/project/.claude/settings.local.json"]
+	count(self_protection.deny) == 0 with input as with_gov(mcp_exec("mcp__x__run_command", {"cmd": concat(" ", argv)}, [{"field": "cmd", "command": concat(" ", argv)}], cmd(argv)))
 }

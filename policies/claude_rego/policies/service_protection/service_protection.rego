@@ -23,7 +23,7 @@
 #     developer mode and agents that reach sudo.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell, file-write]
+#     tool_classes: [shell, file-write, mcp, other]
 package claude_rego.policies.service_protection
 
 import data.claude_rego.lib.paths.written
