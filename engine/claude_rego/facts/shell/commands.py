@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from .programs import _XARGS_LIKE, _as_xargs, _fd_as_find, _option, _option_commands, _untrusted_program
+from .programs import (
+    _XARGS_LIKE,
+    _as_xargs,
+    _fd_as_find,
+    _option,
+    _option_commands,
+    _output_files,
+    _untrusted_program,
+)
 from .routes import _NPM_EXEC_KEYS
 from .tables import _ALL_POSITIONAL, _FIND_EXEC, _FOREIGN_SHELLS, _RESERVED_SKIP, _SHELLS, _XARGS_VALUE_OPTS
 from .words import _BRACE_LIMIT, _identifiers, _printf_text, _ref_at, _variants, _Word
@@ -498,6 +506,9 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
         if _untrusted_program(option_value):
             self.mark(node, "option_program_path")
         self.child_sequence(node, option_value, depth, "option_exec")
+    for target in _output_files(command, args):
+        # sort -o F, iconv -o F, openssl … -out F, uniq IN OUT, tftp -g -l F: written like `> F`
+        self.child_words(node, ["tee", target], depth, "program_output", [])
     self.option_programs(node, command, args, depth)
     self.command_strings(node, command, args, depth)
     self.possible_nested(node, command, args, depth)

@@ -8,6 +8,7 @@ from .programs import (
     _XARGS_LIKE,
     _as_xargs,
     _awk_program,
+    _awk_written,
     _cmake_script_commands,
     _editor_commands,
     _family,
@@ -16,6 +17,7 @@ from .programs import (
     _makefile_commands,
     _option,
     _pending,
+    _sed_written,
     _shell_reads,
     _stage_text,
 )
@@ -126,6 +128,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         program = _awk_program(args)
         if program is not None:
             self.scan_code(node, program, "awk", depth)
+            for target in _awk_written(program):
+                self.child_words(node, ["tee", target], depth, "program_output", [])
         elif _option(args, ("-f", "--file")) in _STDIN_WORDS:
             text, why = self.stdin_text(node, stdin)
             if text is not None:
@@ -437,6 +441,8 @@ def sed_exec(self: _Parser, node: dict, args: list[str], depth: int) -> None:
             scripts.append(a)
             break
         i += 1
+    for target in _sed_written(scripts):
+        self.child_words(node, ["tee", target], depth, "program_output", [])
     for script in scripts:
         for cmd in script.replace("\n", ";").split(";"):
             c = cmd.strip().lstrip("0123456789,$! ")

@@ -291,7 +291,7 @@ write_words contains entry if {
 	some seg in shell.running({"dd"})
 	some arg in shell.args(seg)
 	startswith(arg, "of=")
-	entry := {"seg": seg.id, "word": substring(arg, 3, -1)}
+	entry := {"seg": seg.id, "word": shell.expand(seg, substring(arg, 3, -1))}
 }
 
 write_words contains entry if {
@@ -300,7 +300,7 @@ write_words contains entry if {
 	some names in _output_options[shell.name(seg)]
 	word := shell.option_value(seg, names)
 	word != "-"
-	entry := {"seg": seg.id, "word": word}
+	entry := {"seg": seg.id, "word": shell.expand(seg, word)}
 }
 
 write_words contains entry if {
