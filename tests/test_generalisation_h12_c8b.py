@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("claude_rego.api")
 
 from claude_rego.facts.shell.programs import _awk_written, _output_files, _sed_written
-from test_default_pack_bypass import assert_denied, assert_not_denied
+from test_default_pack_bypass import assert_asked, assert_denied, assert_not_denied
 
 # ------------------------------------------------------------ 1. writes through output options and in-program redirects
 
@@ -130,4 +130,53 @@ def test_outside_project_through_output_options_is_denied(command):
     "gpg --verify SHA256SUMS.asc",
 ])
 def test_project_output_options_pass(command):
+    assert_not_denied(command)
+
+
+# ------------------------------------------------------------ 2. execution that outlives the session
+
+def test_detached_segments_carry_how_and_why():
+    from claude_rego.facts.shell import parse_command
+    segs = parse_command("setsid -f sh -c 'while true; do /tmp/.x; sleep 60; done'")["segments"]
+    run = next(s for s in segs if s["argv"] == ["/tmp/.x"])
+    assert run["detached"] == {"by": "setsid", "loop": True, "untrusted": ["/tmp/.x"]}
+    segs = parse_command("nohup npm run dev > dev.log 2>&1 &")["segments"]
+    assert segs[0]["detached"] == {"by": "nohup", "loop": False, "untrusted": []}
+    assert all("detached" not in s for s in parse_command("npm run dev &")["segments"])
+
+
+@pytest.mark.parametrize("command", [
+    "setsid -f /tmp/.cache-x",
+    "setsid --fork bash -c 'until false; do ./sync.sh; sleep 30; done'",
+    "nohup /dev/shm/.u >/dev/null 2>&1 & disown",
+    "nohup python3 /var/tmp/agent.py &",
+    "(while :; do ./poll.sh; sleep 60; done) & disown",
+    "tmux new-session -d -s x '/tmp/payload'",
+    "tmux new -d 'for i in $(seq 1 100000); do ./beacon; sleep 5; done'",
+    "screen -d -m -S w /tmp/.w",
+    "screen -dmS n bash -c 'while true; do ./x; done'",
+    "daemonize -o /dev/null /tmp/.d",
+    "pm2 start /tmp/x.js --name web",
+    "forever start /tmp/.f.js",
+    "pm2 startup systemd",
+    "pm2 start server.js && pm2 save",
+    "start-stop-daemon -S -b -x /tmp/.x",
+])
+def test_detached_keep_alive_or_temp_program_asks(command):
+    assert_asked(command)
+
+
+@pytest.mark.parametrize("command", [
+    "nohup npm run dev > dev.log 2>&1 &",
+    "npm run dev &",
+    "npm run dev & disown",
+    "tmux new -d -s dev 'npm run dev'",
+    "screen -dmS build make -j4",
+    "setsid npm start",
+    "nohup python -m http.server 8000 &",
+    "pm2 start ecosystem.config.js",
+    "pm2 logs web --lines 50",
+    "pm2 list",
+])
+def test_project_background_jobs_pass(command):
     assert_not_denied(command)

@@ -13,7 +13,7 @@ from .programs import (
 )
 from .routes import _NPM_EXEC_KEYS
 from .tables import _ALL_POSITIONAL, _FIND_EXEC, _FOREIGN_SHELLS, _RESERVED_SKIP, _SHELLS, _XARGS_VALUE_OPTS
-from .words import _BRACE_LIMIT, _identifiers, _printf_text, _ref_at, _variants, _Word
+from .words import _BRACE_LIMIT, _identifiers, _printf_text, _ref_at, _split_simple, _variants, _Word
 from .wrappers import (
     _after_options,
     _basename,
@@ -497,6 +497,15 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
                 self.config_entry(node, command, key.lower(), value, depth)
     elif command in ("tmux", "screen", "byobu", "byobu-tmux", "byobu-screen"):
         self.multiplexer(node, command, args, depth)
+    elif command in ("pm2", "forever") and args[:1] == ["start"]:
+        # pm2/forever start SCRIPT|PROGRAM [-- ARGS]: a daemon runs it after the session ends
+        rest = args[1:]
+        cut = rest.index("--") if "--" in rest else len(rest)
+        target = next((a for a in rest[:cut] if not a.startswith("-")), None)
+        if target is not None:
+            started: list[str] = ["node", target] if target.lower().endswith((".js", ".mjs", ".cjs", ".ts")) else \
+                _split_simple(target) if " " in target else [target]
+            self.child_words(node, started + rest[cut + 1:], depth, "detached_run", [])
     wrapped = [w for w in node.get("wrappers") or [] if _basename(w) in ("strace", "ltrace")]
     if wrapped and any(w.startswith(("|", "!", "-o|", "-o!", "--output=|", "--output=!"))
                        for w in node.get("raw_words") or []):

@@ -106,3 +106,27 @@ test_program_output_inside_project_is_allowed if {
 	p := _path("sorted.txt", "/home/dev/project/sorted.txt", {"source": "argument", "field": "argv", "segment": 1})
 	count(persistence.deny) == 0 with input as _input([top, out], [p])
 }
+
+# h12-c8b: a process detached beyond the session asks when it loops or runs a temp program
+test_detached_temp_program_asks if {
+	seg := _seg(0, ["/tmp/.x"], {"wrappers": ["setsid"], "detached": {"by": "setsid", "loop": false, "untrusted": ["/tmp/.x"]}})
+	count(persistence.ask) == 1 with input as _input([seg], [])
+}
+
+test_detached_loop_asks if {
+	seg := _seg(0, ["./poll.sh"], {"wrappers": ["nohup"], "detached": {"by": "nohup", "loop": true, "untrusted": []}})
+	count(persistence.ask) == 1 with input as _input([seg], [])
+}
+
+test_detached_project_dev_server_passes if {
+	seg := _seg(0, ["npm", "run", "dev"], {"wrappers": ["nohup"], "detached": {"by": "nohup", "loop": false, "untrusted": []}})
+	count(persistence.ask) == 0 with input as _input([seg], [])
+}
+
+test_pm2_save_asks if {
+	count(persistence.ask) == 1 with input as _input([_seg(0, ["pm2", "save"], {})], [])
+}
+
+test_pm2_list_passes if {
+	count(persistence.ask) == 0 with input as _input([_seg(0, ["pm2", "list"], {})], [])
+}
