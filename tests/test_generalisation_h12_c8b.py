@@ -180,3 +180,61 @@ def test_detached_keep_alive_or_temp_program_asks(command):
 ])
 def test_project_background_jobs_pass(command):
     assert_not_denied(command)
+
+
+# ------------------------------------------------------------ 3. code loaded through variables, loader flags, local packages
+
+@pytest.mark.parametrize("command", [
+    "PYTHONPATH=/tmp/x python3 app.py",
+    "PYTHONPATH=src:/dev/shm/m python3 -m app",
+    "PYTHONHOME=/var/tmp/py python3 app.py",
+    "NODE_PATH=$HOME/Downloads/mods node app.js",
+    "RUBYLIB=/tmp/r ruby app.rb",
+    "PERL5LIB=~/.cache/p perl app.pl",
+    "GCONV_PATH=/tmp/g iconv -f A -t B f",
+    "export PYTHONPATH=/dev/shm/x; pytest",
+    "LD_LIBRARY_PATH=/tmp/lib ./server",
+    "NODE_OPTIONS='--require /tmp/x.js' npm test",
+    "node -r /tmp/x.js app.js",
+    "node --require=/dev/shm/h.js app.js",
+    "node --import 'data:text/javascript,import(\"child_process\").then(c=>c.execSync(\"id\"))' app.js",
+    "node --experimental-loader 'data:text/javascript;base64,Y29uc29sZS5sb2coMSk=' app.js",
+    "ruby -r/tmp/x.rb app.rb",
+    "perl -I/tmp/lib app.pl",
+    "run-parts /tmp/d",
+    "nmap --script /tmp/x.nse localhost",
+    "pip install /tmp/pkgdir",
+    "pip install -e /tmp/pkgdir",
+    "pip3 install ../../other/pkg",
+    "npm install /tmp/pkg",
+    "easy_install /tmp/x.egg",
+    "gem install ~/Downloads/x.gem",
+    "vagrant plugin install /tmp/x.gem",
+    "mutt -e 'set sendmail=/tmp/x' -s hi a@b.c < /dev/null",
+])
+def test_code_loaded_from_outside_asks(command):
+    assert_asked(command)
+
+
+@pytest.mark.parametrize("command", [
+    "PYTHONPATH=src python3 -m pytest",
+    "PYTHONPATH=.:src python3 app.py",
+    "PYTHONPATH=$PWD/src pytest",
+    "PYTHONPATH=/home/dev/project/src pytest",
+    "PYTHONPATH=/usr/lib/python3/dist-packages python3 -c 'import apt'",
+    "NODE_PATH=./lib node app.js",
+    "NODE_OPTIONS=--max-old-space-size=4096 npm run build",
+    "node -r ts-node/register app.ts",
+    "node -r dotenv/config app.js",
+    "node --import ./instrument.mjs app.js",
+    "ruby -Ilib -rjson app.rb",
+    "perl -Ilib -MData::Dumper app.pl",
+    "pip install -e .",
+    "pip install ./packages/core",
+    "npm install ./packages/foo",
+    "npm install lodash",
+    "run-parts --test /etc/cron.daily",
+    "nmap --script vuln localhost",
+])
+def test_project_code_loading_passes(command):
+    assert_not_denied(command)

@@ -440,3 +440,97 @@ def _computed_name(code: str, low: str, family: str) -> bool:
         return True
     return any(t in low for t in _REVERSED) and any(t in low for t in (
         "require", "import", "getattr", "globalthis", "eval", "system", "exec", "send(", "__send__", "call_user_func"))
+
+
+# ------------------------------------------------------------ code loaded from a path or a data: URL
+# Options and operands whose value is code the program loads (a module preloaded by node -r/
+# --import/--loader, ruby -r/-I, perl -I/-M, a directory of scripts for run-parts, an nmap
+# script, a local package that pip/npm/easy_install/gem/vagrant builds or installs, mutt's
+# sendmail program): a `data:` URL is inline code (read like -e), a path in a temp or download
+# directory, the home directory, a hidden file, `..` or an absolute path outside the system's
+# directories is marked `code_from_untrusted_path` (the pack asks).
+_LOADER_OPTIONS: dict[str, tuple[str, ...]] = {
+    "node": ("-r", "--require", "--import", "--loader", "--experimental-loader", "--experimental-preload-module"),
+    "nodejs": ("-r", "--require", "--import", "--loader", "--experimental-loader"),
+    "bun": ("-r", "--preload", "--require"),
+    "ts-node": ("-r", "--require"), "tsx": ("-r", "--require", "--import"),
+    "deno": ("--preload", "--import-map"),
+    "ruby": ("-r", "-I"), "irb": ("-r", "-I"), "perl": ("-I", "-M", "-m"), "raku": ("-I", "-M"),
+    "python": (), "python3": (),
+    "nmap": ("--script",), "lua": ("-l",), "luajit": ("-l",), "php": ("-d", "-c"),
+}
+_SYSTEM_CODE_DIRS = ("/usr/", "/opt/homebrew/", "/nix/store/", "/etc/cron.", "/lib/", "/run/current-system/")
+_UNTRUSTED_CODE_PREFIXES = ("/tmp/", "/var/tmp/", "/dev/shm/", "/private/tmp/", "/run/user/", "~", "$home", "${home}",
+                            "/home/", "/root/", "/users/")
+
+
+def _untrusted_code_path(word: str) -> bool:
+    """A path to code that is not the project's or the system's (see above). A bare module
+    name (`ts-node/register`, `dotenv/config`) and a relative path are the project's."""
+    low = word.strip().strip("'\"").lower()
+    if not low or "://" in low:
+        return False
+    parts = low.split("/")
+    if ".." in parts:
+        return True
+    name = low.rstrip("/").rsplit("/", 1)[-1]
+    if low.startswith(_UNTRUSTED_CODE_PREFIXES) or (low.startswith("/") and not low.startswith(_SYSTEM_CODE_DIRS)):
+        return True
+    return name.startswith(".") and name not in (".", "..") and "/" in low.strip("./")
+
+
+def _data_url_code(value: str) -> str | None:
+    """The code of a `data:` URL (`data:text/javascript,…`, `;base64,…`), or None."""
+    if value[:5].lower() != "data:" or "," not in value:
+        return None
+    head, _, body = value.partition(",")
+    if head.lower().endswith(";base64"):
+        import base64
+        import binascii
+        try:
+            return base64.b64decode(body + "=" * (-len(body) % 4)).decode("utf-8", "replace")
+        except (binascii.Error, ValueError):
+            return ""
+    from urllib.parse import unquote
+    return unquote(body)
+
+
+def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
+    """See `_LOADER_OPTIONS`: preloaded modules, script directories and local packages."""
+    key = command.lower()
+    if key.startswith("python") and key[6:].replace(".", "").isdigit():
+        key = "python3"
+    values: list[str] = []
+    options = _LOADER_OPTIONS.get(key)
+    if options:
+        for i, a in enumerate(args[:256]):
+            name, eq, inline = a.partition("=")
+            if name in options and (eq or i + 1 < len(args)):
+                values.append(inline if eq else args[i + 1])
+            elif len(a) > 2 and a[:2] in options and a[:2] != "--" and not a.startswith("--"):
+                values.append(a[2:])  # ruby -r/tmp/x.rb, perl -I/tmp/lib
+    elif key == "run-parts":
+        values = [a for a in args if not a.startswith("-")][-1:]  # run-parts [--regex RE] DIR
+    elif key in ("pip", "pip3", "easy_install", "npm", "pnpm", "yarn", "gem", "uv", "pipx", "bun") or \
+            key == "vagrant" and args[:1] == ["plugin"]:
+        rest = args[1:] if key == "vagrant" else ["install"] + args if key == "easy_install" else args
+        if rest[:1] and rest[0] in ("install", "i", "add", "plugin") or key == "easy_install" or \
+                key == "uv" and rest[:2] == ["pip", "install"]:
+            values = [a for a in rest[1:] if not a.startswith("-") and ("/" in a or a.startswith("~"))]
+            values += [a.split("=", 1)[1] for a in rest if a.startswith(("--editable=", "-e/"))]
+            values += [rest[i + 1] for i, a in enumerate(rest[:-1]) if a in ("-e", "--editable")]
+    elif key in ("mutt", "neomutt"):
+        for i, a in enumerate(args[:-1]):
+            if a == "-e":
+                for setting in ("sendmail", "editor", "display_filter", "query_command", "new_mail_command"):
+                    at = args[i + 1].find(setting + "=")
+                    if at >= 0:
+                        values.append(args[i + 1][at + len(setting) + 1:].strip("'\" ").split(" ", 1)[0])
+    for value in values[:16]:
+        code = _data_url_code(value)
+        if code is not None:
+            self.mark(node, "interpreter_dynamic_code") if not code.strip() else self.scan_code(
+                node, code, "node", depth)
+            self.mark(node, "code_from_data_url")
+        elif _untrusted_code_path(value):
+            self.mark(node, "code_from_untrusted_path")

@@ -519,6 +519,7 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
         # sort -o F, iconv -o F, openssl … -out F, uniq IN OUT, tftp -g -l F: written like `> F`
         self.child_words(node, ["tee", target], depth, "program_output", [])
     self.option_programs(node, command, args, depth)
+    self.code_loading(node, command, args, depth)
     self.command_strings(node, command, args, depth)
     self.possible_nested(node, command, args, depth)
     self.embedded_pipelines(node, command, args, depth)

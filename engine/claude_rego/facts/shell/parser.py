@@ -312,6 +312,7 @@ class _Parser:
     # code.py
     scan_code = _code.scan_code
     option_programs = _code.option_programs
+    code_loading = _code.code_loading
     embedded_pipelines = _code.embedded_pipelines
     possible_nested = _code.possible_nested
     command_strings = _code.command_strings

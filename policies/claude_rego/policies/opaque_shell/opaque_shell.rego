@@ -48,6 +48,8 @@ reasons := {
 	"interpreter_fork_loop": "inline code forks in an endless loop (a fork bomb)",
 	"shell_network_socket": "it opens a raw network socket from the shell",
 	"option_code": "an option's value is code for a module or evaluator claude-rego does not read",
+	"code_from_untrusted_path": "it loads code (a preloaded module, a plugin, a script directory or a local package) from a temp or download directory, the home directory, a hidden file or another path outside the project and the system",
+	"code_from_data_url": "it loads code from a `data:` URL (inline code given as a module)",
 	"option_program_path": "an option names a program by a path outside the system's program directories (`--use-askpass=/tmp/x`, `rsync -e ./wrap`): what it runs cannot be read",
 	"output_piped_by_option": "an option pipes the program's output into another command (`strace -o '|CMD'`), which may send it anywhere",
 	"sql_runs_code": "a database statement runs a program or loads native code whose content cannot be read (a computed COPY … PROGRAM, xp_cmdshell, load_extension, an untrusted procedural language)",
