@@ -40,7 +40,8 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
     exec_tokens = _CODE_EXEC_AWK if family == "awk" else _CODE_EXEC
     exec_hit = any(t in low for t in exec_tokens) or (family in ("perl", "ruby") and "`" in code)
     net_hit = any(t in low for t in _CODE_NET)
-    dyn_hit = family != "awk" and any(t in low for t in _CODE_DYNAMIC)
+    dyn_hit = family != "awk" and (any(t in low for t in _CODE_DYNAMIC) or (
+        family in ("perl", "ruby") and low.rstrip(" ;}\n").endswith("eval")))
     literals = [_home_spelled(lit) for lit in _string_literals(code, family)]
     if exec_hit:
         self.mark(node, "interpreter_exec")
@@ -189,6 +190,18 @@ def option_programs(self: _Parser, node: dict, command: str, args: list[str], de
                 self.scan_code(node, args[i + 1], "lisp", depth)
             elif a.startswith("--eval="):
                 self.scan_code(node, a.split("=", 1)[1], "lisp", depth)
+    elif command.lower() in _TEX_ENGINES:
+        self.tex_escapes(node, args, depth)
+    elif command.lower() in ("gimp", "gimp-console") or command.lower().startswith(("gimp-2", "gimp-console-2")):
+        interp = (_option(args, ("--batch-interpreter",)) or next(
+            (a.split("=", 1)[1] for a in args if a.startswith("--batch-interpreter=")), "")).lower()
+        for i, a in enumerate(args):
+            if a in ("-b", "--batch") and i + 1 < len(args) and args[i + 1] != "-":
+                self.scan_code(node, args[i + 1], "python" if "python" in interp else "lisp", depth)
+                if "python" not in interp:
+                    self.mark(node, "option_code")  # script-fu: a Scheme claude-rego does not read
+            elif a.startswith("--batch="):
+                self.scan_code(node, a.split("=", 1)[1], "python" if "python" in interp else "lisp", depth)
     elif command == "zmodload" and any(a.startswith("zsh/net") for a in args) or command in ("ztcp", "zsocket"):
         self.mark(node, "shell_network_socket")
 
@@ -534,3 +547,39 @@ def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth
             self.mark(node, "code_from_data_url")
         elif _untrusted_code_path(value):
             self.mark(node, "code_from_untrusted_path")
+
+
+# ------------------------------------------------------------ TeX engines with \write18
+_TEX_ENGINES = frozenset({"tex", "etex", "pdftex", "xetex", "luatex", "latex", "pdflatex", "xelatex", "lualatex",
+                          "lualatex-dev", "pdflatex-dev", "platex", "uplatex", "context", "mtxrun", "latexmk",
+                          "lhs2tex", "texi2pdf", "texi2dvi", "tectonic", "arara"})
+_SHELL_ESCAPE_FLAGS = ("-shell-escape", "--shell-escape", "-enable-write18", "--enable-write18")
+
+
+def tex_escapes(self: _Parser, node: dict, args: list[str], depth: int) -> None:
+    """A TeX engine with shell escape on (`pdflatex --shell-escape`, `latexmk -shell-escape`,
+    `-pdflatex="pdflatex -shell-escape"`) runs `\\write18{CMD}` / `\\immediate\\write18{…}`
+    of its document and `os.execute` of lualatex's `\\directlua{…}`: a command written in the
+    arguments is parsed, a document read from a file is code claude-rego does not read."""
+    escape = any(a.startswith(_SHELL_ESCAPE_FLAGS) or "shell-escape" in a or "write18" in a.lower()
+                 for a in args if a.startswith("-"))
+    found = False
+    for a in args[:64]:
+        at = a.find("\\write18{")
+        while at >= 0 and len(a) < 16384:
+            body, depth_braces, j = [], 1, at + 9
+            while j < len(a) and depth_braces:
+                depth_braces += {"{": 1, "}": -1}.get(a[j], 0)
+                if depth_braces:
+                    body.append(a[j])
+                j += 1
+            text = "".join(body).strip()
+            if text:
+                self.child_sequence(node, text, depth, "interpreter_exec")
+                found = True
+            at = a.find("\\write18{", j)
+        if "\\directlua" in a:
+            self.scan_code(node, a[a.find("\\directlua"):], "lua", depth)
+            found = True
+    if escape:
+        self.mark(node, "interpreter_exec" if found else "tex_shell_escape")

@@ -361,7 +361,10 @@ def dsl_escapes(self: _Parser, node: dict, args: list[str], stdin, depth: int) -
         low = t.lower()
         for line in t.replace(";", "\n").split("\n"):
             line = line.strip()
-            for prefix in ("\\!", "!", ".shell ", ".system ", "\\setenv ", "shell ", "system ", "\\o |", "\\o|",
+            if node["command"].lower() == "pry" and line.startswith(".") and line[1:2].isalpha():
+                line = "!" + line[1:]  # pry runs `.CMD` in the shell
+            for prefix in ("\\!", ":!", ":shell ", "platform shell ", "!", ".shell ", ".system ", "\\setenv ",
+                           "shell ", "system ", "\\o |", "\\o|",
                            "\\g |", "\\g|", "\\w |", "\\w|", "pager ", "\\P ", ".once |", ".output |"):
                 if line.startswith(prefix) and line[len(prefix):].strip():
                     self.child_sequence(node, line[len(prefix):].strip(), depth, "interpreter_exec")
