@@ -283,3 +283,54 @@ def test_unknown_code_for_repls_asks(command):
 ])
 def test_ordinary_repl_and_tex_use_passes(command):
     assert_not_denied(command)
+
+
+# ------------------------------------------------------------ 5. interpreter file reads whose path is escaped or computed
+
+def test_escapes_and_home_joins_are_decoded():
+    from claude_rego.facts.shell.code import _home_joins, _unescaped
+    assert _unescaped("\\x2eenv") == ".env"
+    assert _unescaped("\\u002eenv") == ".env"
+    assert _unescaped("\\u{2e}env") == ".env"
+    assert _unescaped("\\056env") == ".env"
+    assert _unescaped("plain") is None
+    assert _home_joins("(Path.home()/'.aws'/'credentials').read_text()") == ["~/.aws/credentials"]
+    assert _home_joins("Path.home().joinpath('.ssh', 'id_rsa')") == ["~/.ssh/id_rsa"]
+    assert _home_joins('File.join(Dir.home, ".kube", "config")') == ["~/.kube/config"]
+    assert _home_joins("path.join(os.homedir(), '.npmrc')") == ["~/.npmrc"]
+
+
+@pytest.mark.parametrize("command", [
+    "python3 -c \"print(open('\\x2eenv').read())\"",
+    "python3 -c \"print(open('\\u002eenv').read())\"",
+    "python3 -c \"print(open('\\056env').read())\"",
+    "node -e \"console.log(require('fs').readFileSync('\\x2eenv','utf8'))\"",
+    "node -e \"console.log(require('fs').readFileSync('\\u{2e}ssh/id_rsa','utf8'))\"",
+    "python3 -c \"from pathlib import Path; print((Path.home()/'.aws'/'credentials').read_text())\"",
+    "python3 -c \"import pathlib; print(pathlib.Path.home().joinpath('.ssh', 'id_ed25519').read_text())\"",
+    "python3 -c \"from pathlib import Path; Path.home().joinpath('.bashrc').open('a').write('x')\"",
+    "ruby -e 'puts File.read(File.join(Dir.home, \".kube\", \"config\"))'",
+    "node -e \"console.log(require('fs').readFileSync(require('path').join(require('os').homedir(), '.npmrc'), 'utf8'))\"",
+])
+def test_escaped_or_home_joined_secret_reads_are_denied(command):
+    assert_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "python3 -c \"print(open(chr(46)+'env').read())\"",
+    "node -e \"console.log(require('fs').readFileSync(String.fromCharCode(46,101,110,118),'utf8'))\"",
+])
+def test_char_code_file_names_ask(command):
+    assert_asked(command)
+
+
+@pytest.mark.parametrize("command", [
+    "python3 -c \"print(open('README.md').read())\"",
+    "python3 -c \"from pathlib import Path; print(Path('pyproject.toml').read_text())\"",
+    "python3 -c \"import sys; print(open(sys.argv[1]).read())\" data.txt",
+    "python3 -c \"open('out.txt','w').write('caf\\u00e9')\"",
+    "python3 -c \"from pathlib import Path; print(Path.home())\"",
+    "python3 -c \"print(chr(65))\"",
+])
+def test_ordinary_inline_file_code_passes(command):
+    assert_not_denied(command)

@@ -43,6 +43,12 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
     dyn_hit = family != "awk" and (any(t in low for t in _CODE_DYNAMIC) or (
         family in ("perl", "ruby") and low.rstrip(" ;}\n").endswith("eval")))
     literals = [_home_spelled(lit) for lit in _string_literals(code, family)]
+    if "\\" in code:  # '\x2eenv', '\u002eenv', '\056env': the string the language reads
+        literals += [d for d in (_unescaped(lit) for lit in literals if "\\" in lit) if d is not None]
+    if family != "awk" and any(t in low for t in _HOME_JOIN_NEEDLES):
+        literals += _home_joins(code)
+    if family != "awk" and any(t in low for t in _CHAR_CODES) and any(t in low for t in _FILE_OPENS):
+        self.mark(node, "interpreter_computed_path")
     if exec_hit:
         self.mark(node, "interpreter_exec")
         for lit in literals:
@@ -583,3 +589,57 @@ def tex_escapes(self: _Parser, node: dict, args: list[str], depth: int) -> None:
             found = True
     if escape:
         self.mark(node, "interpreter_exec" if found else "tex_shell_escape")
+
+
+# ------------------------------------------------------------ file names spelled with escapes or joined onto home
+_ESCAPE = re.compile(r"\\(?:x([0-9A-Fa-f]{2})|u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|([0-7]{1,3}))")
+
+
+def _unescaped(lit: str) -> str | None:
+    """A string literal with its \\xNN, \\uNNNN, \\u{N}, \\UNNNNNNNN and octal escapes decoded
+    (Python, JavaScript, Ruby, Perl and PHP read them alike), or None if it has none."""
+    def one(m: re.Match) -> str:
+        hexa = m.group(1) or m.group(2) or m.group(3) or m.group(4)
+        value = int(hexa, 16) if hexa else int(m.group(5), 8)
+        return chr(value) if 0 < value < 0x110000 else ""
+    out = _ESCAPE.sub(one, lit)
+    return out if out != lit else None
+
+
+_HOME_JOIN_NEEDLES = ("path.home()", "dir.home", "os.homedir()", "expanduser()", "getenv('home')", 'getenv("home")',
+                      "env['home']", 'env["home"]', "environ['home']", 'environ["home"]')
+_HOME_EXPR = (r"(?:(?:pathlib\.)?Path\.home\(\)|(?:pathlib\.)?Path\(\s*['\"]~['\"]\s*\)\.expanduser\(\)|Dir\.home"
+              r"|os\.homedir\(\)|(?:os\.)?getenv\(\s*['\"]HOME['\"]\s*\)|ENV\[\s*['\"]HOME['\"]\s*\]"
+              r"|os\.environ\[\s*['\"]HOME['\"]\s*\])")
+_STR = r"""(?:'[^'\n]{0,256}'|"[^"\n]{0,256}")"""
+_HOME_JOINS: list = []
+
+
+def _home_joins(code: str) -> list[str]:
+    """Paths built onto the home directory: pathlib's `Path.home() / '.aws' / 'credentials'`
+    and `.joinpath('.ssh', 'id_rsa')`, Ruby's `File.join(Dir.home, ".kube", "config")`, node's
+    `path.join(os.homedir(), …)` and `Dir.home + "/.ssh/x"`: each as `~/…`."""
+    if not _HOME_JOINS:
+        _HOME_JOINS.extend([
+            re.compile(_HOME_EXPR + r"((?:\s*/\s*" + _STR + r")+)"),
+            re.compile(_HOME_EXPR + r"\s*\.joinpath\(\s*(" + _STR + r"(?:\s*,\s*" + _STR + r")*)"),
+            re.compile(r"(?:File\.join|path\.join|path\.resolve|os\.path\.join)\(\s*" + _HOME_EXPR + r"\s*,\s*("
+                       + _STR + r"(?:\s*,\s*" + _STR + r")*)"),
+            re.compile(_HOME_EXPR + r"\s*\+\s*(" + _STR + r")"),
+        ])
+    out: list[str] = []
+    for pattern in _HOME_JOINS:
+        for m in pattern.finditer(code[:65536]):
+            pieces = [p[1:-1].strip("/") for p in re.findall(_STR, m.group(1))]
+            pieces = [p for p in pieces if p]
+            if pieces:
+                out.append("~/" + "/".join(pieces))
+            if len(out) >= 16:
+                return out
+    return out
+
+
+# character codes turned into text (chr(46)+'env', String.fromCharCode(46,101), [46].pack('c*'))
+_CHAR_CODES = ("chr(", "fromcharcode(", "fromcodepoint(", ".pack(", "bytes([", "bytearray([")
+_FILE_OPENS = ("open(", "read_text(", "read_bytes(", "readfilesync(", "readfile(", "file.read(", "io.read(",
+               "file_get_contents(", "fopen(", "slurp(", "file.open(", "io.readlines(", "readlines(")

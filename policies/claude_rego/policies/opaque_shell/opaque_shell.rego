@@ -49,6 +49,7 @@ reasons := {
 	"shell_network_socket": "it opens a raw network socket from the shell",
 	"option_code": "an option's value is code for a module or evaluator claude-rego does not read",
 	"code_from_untrusted_path": "it loads code (a preloaded module, a plugin, a script directory or a local package) from a temp or download directory, the home directory, a hidden file or another path outside the project and the system",
+	"interpreter_computed_path": "inline code opens a file whose name it builds from character codes (`chr(46)`, `String.fromCharCode`), hiding which file",
 	"tex_shell_escape": "a TeX engine runs with shell escape on (`--shell-escape`): its document can run any command (`\\write18{…}`)",
 	"code_from_data_url": "it loads code from a `data:` URL (inline code given as a module)",
 	"option_program_path": "an option names a program by a path outside the system's program directories (`--use-askpass=/tmp/x`, `rsync -e ./wrap`): what it runs cannot be read",
