@@ -606,9 +606,9 @@ def _unescaped(lit: str) -> str | None:
     return out if out != lit else None
 
 
-_HOME_JOIN_NEEDLES = ("path.home()", "dir.home", "os.homedir()", "expanduser()", "getenv('home')", 'getenv("home")',
+_HOME_JOIN_NEEDLES = (".home()", "dir.home", "os.homedir()", "expanduser()", "getenv('home')", 'getenv("home")',
                       "env['home']", 'env["home"]', "environ['home']", 'environ["home"]')
-_HOME_EXPR = (r"(?:(?:pathlib\.)?Path\.home\(\)|(?:pathlib\.)?Path\(\s*['\"]~['\"]\s*\)\.expanduser\(\)|Dir\.home"
+_HOME_EXPR = (r"(?:\b[A-Za-z_][\w.]*\.home\(\)|(?:pathlib\.)?Path\(\s*['\"]~['\"]\s*\)\.expanduser\(\)|Dir\.home"
               r"|os\.homedir\(\)|(?:os\.)?getenv\(\s*['\"]HOME['\"]\s*\)|ENV\[\s*['\"]HOME['\"]\s*\]"
               r"|os\.environ\[\s*['\"]HOME['\"]\s*\])")
 _STR = r"""(?:'[^'\n]{0,256}'|"[^"\n]{0,256}")"""
@@ -640,6 +640,6 @@ def _home_joins(code: str) -> list[str]:
 
 
 # character codes turned into text (chr(46)+'env', String.fromCharCode(46,101), [46].pack('c*'))
-_CHAR_CODES = ("chr(", "fromcharcode(", "fromcodepoint(", ".pack(", "bytes([", "bytearray([")
+_CHAR_CODES = ("chr(", "map(chr", "chr,", "fromcharcode(", "fromcodepoint(", ".pack(", "bytes([", "bytearray([")
 _FILE_OPENS = ("open(", "read_text(", "read_bytes(", "readfilesync(", "readfile(", "file.read(", "io.read(",
                "file_get_contents(", "fopen(", "slurp(", "file.open(", "io.readlines(", "readlines(")
