@@ -334,3 +334,26 @@ def test_char_code_file_names_ask(command):
 ])
 def test_ordinary_inline_file_code_passes(command):
     assert_not_denied(command)
+
+
+# ------------------------------------------------------------ 6. credential stores of less common applications
+
+@pytest.mark.parametrize("command", [
+    "cat ~/.muttrc", "cat ~/.irssi/config", "cat ~/.purple/accounts.xml", "cat ~/.config/weechat/sec.conf",
+    "cat ~/.vnc/passwd", "cat ~/.lftp/bookmarks", "cat ~/.config/solana/id.json",
+    "cat ~/.near-credentials/testnet/a.json", "cat ~/.config/Exodus/exodus.wallet/seed.seco",
+    "cat ~/.snowflake/connections.toml", "cat ~/.jira.d/config.yml", "tar czf /tmp/p.tgz ~/.config/Postman/IndexedDB",
+    "cat ~/.config/JetBrains/IntelliJIdea2024.1/c.pwd", "cat ~/.local/share/someapp/tokens.db",
+    "cat ~/.config/newcli/credentials", "cat /home/dev/.my-wallet/keys",
+])
+def test_home_credential_stores_are_denied(command):
+    assert_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "cat tests/fixtures/accounts.json", "cat src/auth/token.ts", "cat config/secrets.example.yml",
+    "cat ~/.nvm/versions/node/v20.1.0/lib/node_modules/npm/lib/utils/auth.js",
+    "cat ~/.config/Code/User/settings.json", "cat ~/.gitconfig", "ls ~/.purple",
+])
+def test_project_files_named_like_stores_pass(command):
+    assert_not_denied(command)
