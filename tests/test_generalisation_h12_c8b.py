@@ -205,7 +205,6 @@ def test_project_background_jobs_pass(command):
     "nmap --script /tmp/x.nse localhost",
     "pip install /tmp/pkgdir",
     "pip install -e /tmp/pkgdir",
-    "pip3 install ../../other/pkg",
     "npm install /tmp/pkg",
     "easy_install /tmp/x.egg",
     "gem install ~/Downloads/x.gem",
@@ -233,6 +232,9 @@ def test_code_loaded_from_outside_asks(command):
     "pip install ./packages/core",
     "npm install ./packages/foo",
     "npm install lodash",
+    "npm install ../shared-lib",
+    "pip install -t /tmp/layer/python requests",
+    "PYTHONPATH=../common python3 app.py",
     "run-parts --test /etc/cron.daily",
     "nmap --script vuln localhost",
 ])

@@ -466,8 +466,9 @@ def _computed_name(code: str, low: str, family: str) -> bool:
 # --import/--loader, ruby -r/-I, perl -I/-M, a directory of scripts for run-parts, an nmap
 # script, a local package that pip/npm/easy_install/gem/vagrant builds or installs, mutt's
 # sendmail program): a `data:` URL is inline code (read like -e), a path in a temp or download
-# directory, the home directory, a hidden file, `..` or an absolute path outside the system's
-# directories is marked `code_from_untrusted_path` (the pack asks).
+# directory, the home directory, a hidden file or an absolute path outside the system's
+# directories is marked `code_from_untrusted_path` (the pack asks); a relative path (also a
+# sibling package, `../shared-lib`) is the user's own code.
 _LOADER_OPTIONS: dict[str, tuple[str, ...]] = {
     "node": ("-r", "--require", "--import", "--loader", "--experimental-loader", "--experimental-preload-module"),
     "nodejs": ("-r", "--require", "--import", "--loader", "--experimental-loader"),
@@ -489,9 +490,6 @@ def _untrusted_code_path(word: str) -> bool:
     low = word.strip().strip("'\"").lower()
     if not low or "://" in low:
         return False
-    parts = low.split("/")
-    if ".." in parts:
-        return True
     name = low.rstrip("/").rsplit("/", 1)[-1]
     if low.startswith(_UNTRUSTED_CODE_PREFIXES) or (low.startswith("/") and not low.startswith(_SYSTEM_CODE_DIRS)):
         return True
@@ -512,6 +510,15 @@ def _data_url_code(value: str) -> str | None:
             return ""
     from urllib.parse import unquote
     return unquote(body)
+
+
+# options of package installers whose value is not a package (pip install -t DIR, -r FILE, …)
+_PACKAGE_VALUE_OPTIONS = frozenset({
+    "-t", "--target", "-r", "--requirement", "-c", "--constraint", "-i", "--index-url", "--extra-index-url",
+    "-f", "--find-links", "--prefix", "--root", "--src", "--cache-dir", "--log", "--python-version", "--platform",
+    "--abi", "--implementation", "--registry", "--cache", "-w", "--workspace", "--tag", "--python", "-p",
+    "--install-dir", "-d", "--bindir", "--report", "--progress-bar",
+})
 
 
 def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
@@ -535,7 +542,8 @@ def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth
         rest = args[1:] if key == "vagrant" else ["install"] + args if key == "easy_install" else args
         if rest[:1] and rest[0] in ("install", "i", "add", "plugin") or key == "easy_install" or \
                 key == "uv" and rest[:2] == ["pip", "install"]:
-            values = [a for a in rest[1:] if not a.startswith("-") and ("/" in a or a.startswith("~"))]
+            values = [a for i, a in enumerate(rest[1:], 1) if not a.startswith("-") and ("/" in a or a.startswith("~"))
+                      and rest[i - 1] not in _PACKAGE_VALUE_OPTIONS]
             values += [a.split("=", 1)[1] for a in rest if a.startswith(("--editable=", "-e/"))]
             values += [rest[i + 1] for i, a in enumerate(rest[:-1]) if a in ("-e", "--editable")]
     elif key in ("mutt", "neomutt"):

@@ -125,7 +125,7 @@ _dotted_category(parts) if {
 
 # Search paths a runtime loads code from (PYTHONPATH, NODE_PATH, RUBYLIB, PERL5LIB,
 # GCONV_PATH, LD_LIBRARY_PATH, CLASSPATH, …) are harmless when every entry is the
-# project's (relative without `..`, $PWD, under the project directory) or the system's
+# user's (relative, also `../lib` of a monorepo, $PWD, under the project directory) or the system's
 # (/usr, /opt, /nix, /lib); an entry in /tmp, /dev/shm, ~/Downloads or anywhere else in
 # the home directory asks: its modules run in place of the project's.
 _loader_path_vars := {
@@ -148,7 +148,6 @@ _own_search_entry(x) if {
 	not startswith(x, "/")
 	not startswith(x, "~")
 	not contains(x, "$")
-	not ".." in split(x, "/")
 }
 
 _own_search_entry(x) if {

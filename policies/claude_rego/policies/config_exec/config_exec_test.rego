@@ -103,6 +103,6 @@ test_pythonpath_in_project_passes if {
 	count(config_exec.ask) == 0 with input as _loader_input("PYTHONPATH", "src:.:$PWD/lib:/home/dev/project/x:/usr/lib/python3")
 }
 
-test_pythonpath_traversal_asks if {
-	count(config_exec.ask) == 1 with input as _loader_input("NODE_PATH", "../../elsewhere")
+test_pythonpath_sibling_passes if {
+	count(config_exec.ask) == 0 with input as _loader_input("NODE_PATH", "../shared/lib")
 }
