@@ -359,3 +359,21 @@ def test_home_credential_stores_are_denied(command):
 ])
 def test_project_files_named_like_stores_pass(command):
     assert_not_denied(command)
+
+
+# ------------------------------------------------------------ 7. governance: nested agents with another home, other guards' settings
+
+@pytest.mark.parametrize("command", [
+    "HOME=/tmp/h claude -p 'do it'",
+    "XDG_CONFIG_HOME=/tmp/x claude -p hi",
+    "env HOME=/tmp/h claude -p hi",
+    "export HOME=/tmp/h; claude -p hi",
+    "HOME=/tmp/h; codex exec 'x'",
+])
+def test_nested_agent_with_other_home_is_denied(command):
+    assert_denied(command)
+
+
+@pytest.mark.parametrize("command", ["claude -p hi", "HOME=/tmp/h npm test", "HOME=$HOME claude -p hi"])
+def test_ordinary_home_use_passes(command):
+    assert_not_denied(command)
