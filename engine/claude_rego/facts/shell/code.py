@@ -6,6 +6,7 @@ import re
 
 from .programs import _cmake_tool, _family, _makefile_commands, _nested_positions, _option, _string_literals
 from .tables import (
+    _CODE_DECODE,
     _CODE_DELETE,
     _CODE_DYNAMIC,
     _CODE_EXEC,
@@ -41,7 +42,10 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
     exec_hit = any(t in low for t in exec_tokens) or (family in ("perl", "ruby") and "`" in code)
     net_hit = any(t in low for t in _CODE_NET)
     dyn_hit = family != "awk" and (any(t in low for t in _CODE_DYNAMIC) or (
-        family in ("perl", "ruby") and low.rstrip(" ;}\n").endswith("eval")))
+        family in ("perl", "ruby") and low.rstrip(" ;}\n").endswith("eval")) or (
+        any(t in low for t in _CODE_DECODE) and (exec_hit or net_hit or any(t in low for t in _CODE_WRITE)
+                                                  or _opens_for_writing(code) or "import(" in low
+                                                  or "require(" in low and "require('buffer')" not in low)))
     literals = [_home_spelled(lit) for lit in _string_literals(code, family)]
     if "\\" in code:  # '\x2eenv', '\u002eenv', '\056env': the string the language reads
         literals += [d for d in (_unescaped(lit) for lit in literals if "\\" in lit) if d is not None]
