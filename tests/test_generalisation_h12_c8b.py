@@ -421,3 +421,8 @@ def test_dotenv_shown_or_sent_stays_denied(command):
 ])
 def test_decoded_payloads_that_run_still_ask(command):
     assert_asked(command)
+
+
+@pytest.mark.parametrize("command", ["dotenv -f .env.prod list", "dotenv -f .env get API_KEY"])
+def test_dotenv_cli_printing_values_stays_denied(command):
+    assert_denied(command)

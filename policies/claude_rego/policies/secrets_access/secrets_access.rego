@@ -80,9 +80,11 @@ _env_leakers := {
 	"compgen", "env", "git", "gh", "aws", "gsutil", "rclone", "mail", "sendmail", "openssl", "telnet", "ftp", "lftp",
 }
 
-# dotenv -e FILE [-e FILE…] -- CMD (dotenv-cli, also run through npx/pnpm dlx)
+# dotenv -e FILE [-e FILE…] -- CMD (dotenv-cli, also run through npx/pnpm dlx), python-dotenv
+# `dotenv -f FILE run CMD`; never its `list`/`get` or dotenv-cli's `-p VAR`, which print values
 _env_loader(seg, word) if {
 	shell.runs_any(seg, {"dotenv", "dotenv-cli", "dotenvx", "env-cmd"})
+	_runs_a_command(seg)
 	some i, a in shell.args(seg)
 	a in {"-e", "-f", "--env-file", "--file"}
 	shell.args(seg)[i + 1] == word
@@ -103,6 +105,12 @@ _env_loader(seg, word) if {
 	not _prints_config(seg)
 	some a in shell.args(seg)
 	a == concat("", ["--env-file=", word])
+}
+
+_runs_a_command(seg) if {
+	some marker in {"--", "run"}
+	marker in shell.args(seg)
+	not shell.has_arg(seg, {"-p", "--print", "list", "get", "--format", "-o", "--output"})
 }
 
 _prints_config(seg) if {
