@@ -427,7 +427,7 @@ def _env_line(tool_input: dict) -> dict | None:
             pairs = [(n, v) for n, v in value.items()
                      if isinstance(n, str) and isinstance(v, (str, int, float)) and not isinstance(v, bool)]
         elif isinstance(value, list):
-            pairs = [tuple(x.split("=", 1)) for x in value if isinstance(x, str) and "=" in x]
+            pairs = [(n, v) for n, _, v in (x.partition("=") for x in value if isinstance(x, str) and "=" in x)]
         else:
             continue
         words = [f"{n}={v}" for n, v in pairs[:64] if n and len(str(v)) <= _MAX_VALUE]

@@ -86,6 +86,7 @@ def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536) 
                 segment["resolved_argv"] = node["resolved_argv"]
                 segment["resolved_command"] = node["resolved_command"]
             segments.append(segment)
+        _mark_detached(segments, command)
         kept = {r for node in flat for r in node["opaque_reasons"]}
         reasons = [r for r in parser.reasons if r not in dropped or r in kept]
         return {"segments": segments, "opaque": bool(reasons), "opaque_reasons": reasons,
@@ -93,3 +94,85 @@ def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536) 
     except Exception as exc:  # noqa: BLE001 — a parser bug must read as "could be anything"
         return {"segments": [], "opaque": True, "opaque_reasons": ["parse_error"],
                 "error": f"internal parser error: {type(exc).__name__}"}
+
+
+# ------------------------------------------------------------ processes that outlive the session
+# A process started so that it keeps running after the session (and its review) ends:
+# setsid, nohup, daemonize (wrappers), `… & disown`, a detached tmux/screen session,
+# start-stop-daemon --background, pm2/forever start. Such segments (and everything they
+# run) carry `detached`: {"by": how, "loop": the payload is a loop (a keep-alive),
+# "untrusted": words naming a program or script in a temp or download directory or with a
+# hidden name}. The pack asks on a detached loop or untrusted program (persistence);
+# `nohup npm run dev > dev.log 2>&1 &` stays an ordinary background job.
+_DETACH_WRAPPERS = frozenset({"nohup", "setsid", "daemonize", "disown"})
+_LOOP = None
+_TEMP_PREFIXES = ("/tmp/", "/var/tmp/", "/dev/shm/", "/run/user/", "~/downloads/", "$home/downloads/",
+                  "${home}/downloads/", "/private/tmp/")
+
+
+def _loop_in(text: str) -> bool:
+    global _LOOP
+    if _LOOP is None:
+        import re
+        _LOOP = re.compile(r"(?:^|[\s;&|({])(?:while|until)\s|(?:^|[\s;&|({])for\s*(?:\(\(|\w+\s+in\s)"
+                           r"|setinterval\s*\(|while\s*\(\s*(?:true|1)\s*\)")
+    return bool(_LOOP.search(text[:16384].lower()))
+
+
+def _untrusted_words(argv: list) -> list[str]:
+    out = []
+    for word in argv[:32]:
+        if not isinstance(word, str) or "/" not in word or "://" in word or any(c.isspace() for c in word):
+            continue
+        low = word.lower()
+        name = low.rstrip("/").rsplit("/", 1)[-1]
+        if low.startswith(_TEMP_PREFIXES) or (name.startswith(".") and name not in (".", "..")) \
+                or "/../" in low or low.startswith("../"):
+            out.append(word)
+    return out
+
+
+def _detacher(seg: dict, segments: list) -> str | None:
+    for w in seg.get("wrappers") or []:
+        base = w.rsplit("/", 1)[-1].lower() if isinstance(w, str) else ""
+        if base in _DETACH_WRAPPERS:
+            return base
+    parent = segments[seg["parent"]] if isinstance(seg.get("parent"), int) else None
+    if parent is None:
+        return None
+    pcmd, pargs = (parent.get("command") or "").lower(), [a for a in parent.get("args") or [] if isinstance(a, str)]
+    if seg.get("context") == "multiplexer":
+        if pcmd in ("tmux", "byobu", "byobu-tmux") and ("-d" in pargs or any(
+                a in ("run-shell", "run", "new-window", "neww", "split-window", "splitw") for a in pargs)):
+            return "tmux -d"
+        if pcmd in ("screen", "byobu-screen"):
+            flags = "".join(a[1:] for a in pargs if a.startswith("-") and not a.startswith("--"))
+            if "d" in flags and "m" in flags:
+                return "screen -dm"
+    if seg.get("context") == "detached_run":
+        return pcmd
+    if pcmd == "start-stop-daemon" and any(a in ("-b", "--background") for a in pargs):
+        return "start-stop-daemon --background"
+    return None
+
+
+def _mark_detached(segments: list, command: str) -> None:
+    disown = next((s["id"] for s in segments if s.get("command") == "disown" and s.get("parent") is None), None)
+    for seg in segments:
+        parent = segments[seg["parent"]] if isinstance(seg.get("parent"), int) else None
+        inherited = parent.get("detached") if parent is not None else None
+        how = _detacher(seg, segments)
+        if how is None and disown is not None and seg["id"] < disown and seg.get("parent") is None:
+            how = "disown"
+        if how is None and inherited is None:
+            continue
+        if how is None and inherited is not None:
+            seg["detached"] = {"by": inherited["by"], "loop": inherited["loop"],
+                               "untrusted": _untrusted_words(seg.get("argv") or [])}
+            continue
+        if how is None:
+            continue
+        text = command if how == "disown" else " ".join(
+            w for w in (parent or seg).get("raw_words") or [] if isinstance(w, str))
+        seg["detached"] = {"by": how, "loop": _loop_in(text) or bool(inherited and inherited["loop"]),
+                           "untrusted": _untrusted_words(seg.get("argv") or [])}

@@ -16,6 +16,7 @@ from .programs import (
     _string_literals,
 )
 from .tables import (
+    _CODE_DECODE,
     _CODE_DELETE,
     _CODE_DYNAMIC,
     _CODE_EXEC,
@@ -50,8 +51,18 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
     exec_tokens = _CODE_EXEC_AWK if family == "awk" else _CODE_EXEC
     exec_hit = any(t in low for t in exec_tokens) or (family in ("perl", "ruby") and "`" in code)
     net_hit = any(t in low for t in _CODE_NET)
-    dyn_hit = family != "awk" and any(t in low for t in _CODE_DYNAMIC)
+    dyn_hit = family != "awk" and (any(t in low for t in _CODE_DYNAMIC) or (
+        family in ("perl", "ruby") and low.rstrip(" ;}\n").endswith("eval")) or (
+        any(t in low for t in _CODE_DECODE) and (exec_hit or net_hit or any(t in low for t in _CODE_WRITE)
+                                                  or _opens_for_writing(code) or "import(" in low
+                                                  or "require(" in low and "require('buffer')" not in low)))
     literals = [_home_spelled(lit) for lit in _string_literals(code, family)]
+    if "\\" in code:  # '\x2eenv', '\u002eenv', '\056env': the string the language reads
+        literals += [d for d in (_unescaped(lit) for lit in literals if "\\" in lit) if d is not None]
+    if family != "awk" and any(t in low for t in _HOME_JOIN_NEEDLES):
+        literals += _home_joins(code)
+    if family != "awk" and any(t in low for t in _CHAR_CODES) and any(t in low for t in _FILE_OPENS):
+        self.mark(node, "interpreter_computed_path")
     runs = _literal_runs(code, family) if exec_hit else None
     if runs is not None:
         # every call that runs a process has literal arguments: those commands are what the
@@ -218,6 +229,18 @@ def option_programs(self: _Parser, node: dict, command: str, args: list[str], de
                 self.scan_code(node, args[i + 1], "lisp", depth)
             elif a.startswith("--eval="):
                 self.scan_code(node, a.split("=", 1)[1], "lisp", depth)
+    elif command.lower() in _TEX_ENGINES:
+        self.tex_escapes(node, args, depth)
+    elif command.lower() in ("gimp", "gimp-console") or command.lower().startswith(("gimp-2", "gimp-console-2")):
+        interp = (_option(args, ("--batch-interpreter",)) or next(
+            (a.split("=", 1)[1] for a in args if a.startswith("--batch-interpreter=")), "")).lower()
+        for i, a in enumerate(args):
+            if a in ("-b", "--batch") and i + 1 < len(args) and args[i + 1] != "-":
+                self.scan_code(node, args[i + 1], "python" if "python" in interp else "lisp", depth)
+                if "python" not in interp:
+                    self.mark(node, "option_code")  # script-fu: a Scheme claude-rego does not read
+            elif a.startswith("--batch="):
+                self.scan_code(node, a.split("=", 1)[1], "python" if "python" in interp else "lisp", depth)
     elif command == "zmodload" and any(a.startswith("zsh/net") for a in args) or command in ("ztcp", "zsocket"):
         self.mark(node, "shell_network_socket")
 
@@ -722,3 +745,195 @@ def _reads_code_from_stdin(children: list) -> bool:
         if _reads_code_from_stdin(child.get("children") or []):
             return True
     return False
+
+
+# ------------------------------------------------------------ code loaded from a path or a data: URL
+# Options and operands whose value is code the program loads (a module preloaded by node -r/
+# --import/--loader, ruby -r/-I, perl -I/-M, a directory of scripts for run-parts, an nmap
+# script, a local package that pip/npm/easy_install/gem/vagrant builds or installs, mutt's
+# sendmail program): a `data:` URL is inline code (read like -e), a path in a temp or download
+# directory, the home directory, a hidden file or an absolute path outside the system's
+# directories is marked `code_from_untrusted_path` (the pack asks); a relative path (also a
+# sibling package, `../shared-lib`) is the user's own code.
+_LOADER_OPTIONS: dict[str, tuple[str, ...]] = {
+    "node": ("-r", "--require", "--import", "--loader", "--experimental-loader", "--experimental-preload-module"),
+    "nodejs": ("-r", "--require", "--import", "--loader", "--experimental-loader"),
+    "bun": ("-r", "--preload", "--require"),
+    "ts-node": ("-r", "--require"), "tsx": ("-r", "--require", "--import"),
+    "deno": ("--preload", "--import-map"),
+    "ruby": ("-r", "-I"), "irb": ("-r", "-I"), "perl": ("-I", "-M", "-m"), "raku": ("-I", "-M"),
+    "python": (), "python3": (),
+    "nmap": ("--script",), "lua": ("-l",), "luajit": ("-l",), "php": ("-d", "-c"),
+}
+_SYSTEM_CODE_DIRS = ("/usr/", "/opt/homebrew/", "/nix/store/", "/etc/cron.", "/lib/", "/run/current-system/")
+_UNTRUSTED_CODE_PREFIXES = ("/tmp/", "/var/tmp/", "/dev/shm/", "/private/tmp/", "/run/user/", "~", "$home", "${home}",
+                            "/home/", "/root/", "/users/")
+
+
+def _untrusted_code_path(word: str) -> bool:
+    """A path to code that is not the project's or the system's (see above). A bare module
+    name (`ts-node/register`, `dotenv/config`) and a relative path are the project's."""
+    low = word.strip().strip("'\"").lower()
+    if not low or "://" in low:
+        return False
+    name = low.rstrip("/").rsplit("/", 1)[-1]
+    if low.startswith(_UNTRUSTED_CODE_PREFIXES) or (low.startswith("/") and not low.startswith(_SYSTEM_CODE_DIRS)):
+        return True
+    return name.startswith(".") and name not in (".", "..") and "/" in low.strip("./")
+
+
+def _data_url_code(value: str) -> str | None:
+    """The code of a `data:` URL (`data:text/javascript,…`, `;base64,…`), or None."""
+    if value[:5].lower() != "data:" or "," not in value:
+        return None
+    head, _, body = value.partition(",")
+    if head.lower().endswith(";base64"):
+        import base64
+        import binascii
+        try:
+            return base64.b64decode(body + "=" * (-len(body) % 4)).decode("utf-8", "replace")
+        except (binascii.Error, ValueError):
+            return ""
+    from urllib.parse import unquote
+    return unquote(body)
+
+
+# options of package installers whose value is not a package (pip install -t DIR, -r FILE, …)
+_PACKAGE_VALUE_OPTIONS = frozenset({
+    "-t", "--target", "-r", "--requirement", "-c", "--constraint", "-i", "--index-url", "--extra-index-url",
+    "-f", "--find-links", "--prefix", "--root", "--src", "--cache-dir", "--log", "--python-version", "--platform",
+    "--abi", "--implementation", "--registry", "--cache", "-w", "--workspace", "--tag", "--python", "-p",
+    "--install-dir", "-d", "--bindir", "--report", "--progress-bar",
+})
+
+
+def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
+    """See `_LOADER_OPTIONS`: preloaded modules, script directories and local packages."""
+    key = command.lower()
+    if key.startswith("python") and key[6:].replace(".", "").isdigit():
+        key = "python3"
+    values: list[str] = []
+    options = _LOADER_OPTIONS.get(key)
+    if options:
+        for i, a in enumerate(args[:256]):
+            name, eq, inline = a.partition("=")
+            if name in options and (eq or i + 1 < len(args)):
+                values.append(inline if eq else args[i + 1])
+            elif len(a) > 2 and a[:2] in options and a[:2] != "--" and not a.startswith("--"):
+                values.append(a[2:])  # ruby -r/tmp/x.rb, perl -I/tmp/lib
+    elif key == "run-parts":
+        values = [a for a in args if not a.startswith("-")][-1:]  # run-parts [--regex RE] DIR
+    elif key in ("pip", "pip3", "easy_install", "npm", "pnpm", "yarn", "gem", "uv", "pipx", "bun") or \
+            key == "vagrant" and args[:1] == ["plugin"]:
+        rest = args[1:] if key == "vagrant" else ["install"] + args if key == "easy_install" else args
+        if rest[:1] and rest[0] in ("install", "i", "add", "plugin") or key == "easy_install" or \
+                key == "uv" and rest[:2] == ["pip", "install"]:
+            values = [a for i, a in enumerate(rest[1:], 1) if not a.startswith("-") and ("/" in a or a.startswith("~"))
+                      and rest[i - 1] not in _PACKAGE_VALUE_OPTIONS]
+            values += [a.split("=", 1)[1] for a in rest if a.startswith(("--editable=", "-e/"))]
+            values += [rest[i + 1] for i, a in enumerate(rest[:-1]) if a in ("-e", "--editable")]
+    elif key in ("mutt", "neomutt"):
+        for i, a in enumerate(args[:-1]):
+            if a == "-e":
+                for setting in ("sendmail", "editor", "display_filter", "query_command", "new_mail_command"):
+                    at = args[i + 1].find(setting + "=")
+                    if at >= 0:
+                        values.append(args[i + 1][at + len(setting) + 1:].strip("'\" ").split(" ", 1)[0])
+    for value in values[:16]:
+        code = _data_url_code(value)
+        if code is not None:
+            self.mark(node, "interpreter_dynamic_code") if not code.strip() else self.scan_code(
+                node, code, "node", depth)
+            self.mark(node, "code_from_data_url")
+        elif _untrusted_code_path(value):
+            self.mark(node, "code_from_untrusted_path")
+
+
+# ------------------------------------------------------------ TeX engines with \write18
+_TEX_ENGINES = frozenset({"tex", "etex", "pdftex", "xetex", "luatex", "latex", "pdflatex", "xelatex", "lualatex",
+                          "lualatex-dev", "pdflatex-dev", "platex", "uplatex", "context", "mtxrun", "latexmk",
+                          "lhs2tex", "texi2pdf", "texi2dvi", "tectonic", "arara"})
+_SHELL_ESCAPE_FLAGS = ("-shell-escape", "--shell-escape", "-enable-write18", "--enable-write18")
+
+
+def tex_escapes(self: _Parser, node: dict, args: list[str], depth: int) -> None:
+    """A TeX engine with shell escape on (`pdflatex --shell-escape`, `latexmk -shell-escape`,
+    `-pdflatex="pdflatex -shell-escape"`) runs `\\write18{CMD}` / `\\immediate\\write18{…}`
+    of its document and `os.execute` of lualatex's `\\directlua{…}`: a command written in the
+    arguments is parsed, a document read from a file is code claude-rego does not read."""
+    escape = any(a.startswith(_SHELL_ESCAPE_FLAGS) or "shell-escape" in a or "write18" in a.lower()
+                 for a in args if a.startswith("-"))
+    found = False
+    for a in args[:64]:
+        at = a.find("\\write18{")
+        while at >= 0 and len(a) < 16384:
+            body, depth_braces, j = [], 1, at + 9
+            while j < len(a) and depth_braces:
+                depth_braces += {"{": 1, "}": -1}.get(a[j], 0)
+                if depth_braces:
+                    body.append(a[j])
+                j += 1
+            text = "".join(body).strip()
+            if text:
+                self.child_sequence(node, text, depth, "interpreter_exec")
+                found = True
+            at = a.find("\\write18{", j)
+        if "\\directlua" in a:
+            self.scan_code(node, a[a.find("\\directlua"):], "lua", depth)
+            found = True
+    if escape:
+        self.mark(node, "interpreter_exec" if found else "tex_shell_escape")
+
+
+# ------------------------------------------------------------ file names spelled with escapes or joined onto home
+_ESCAPE = re.compile(r"\\(?:x([0-9A-Fa-f]{2})|u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|([0-7]{1,3}))")
+
+
+def _unescaped(lit: str) -> str | None:
+    """A string literal with its \\xNN, \\uNNNN, \\u{N}, \\UNNNNNNNN and octal escapes decoded
+    (Python, JavaScript, Ruby, Perl and PHP read them alike), or None if it has none."""
+    def one(m: re.Match) -> str:
+        hexa = m.group(1) or m.group(2) or m.group(3) or m.group(4)
+        value = int(hexa, 16) if hexa else int(m.group(5), 8)
+        return chr(value) if 0 < value < 0x110000 else ""
+    out = _ESCAPE.sub(one, lit)
+    return out if out != lit else None
+
+
+_HOME_JOIN_NEEDLES = (".home()", "dir.home", "os.homedir()", "expanduser()", "getenv('home')", 'getenv("home")',
+                      "env['home']", 'env["home"]', "environ['home']", 'environ["home"]')
+_HOME_EXPR = (r"(?:\b[A-Za-z_][\w.]*\.home\(\)|(?:pathlib\.)?Path\(\s*['\"]~['\"]\s*\)\.expanduser\(\)|Dir\.home"
+              r"|os\.homedir\(\)|(?:os\.)?getenv\(\s*['\"]HOME['\"]\s*\)|ENV\[\s*['\"]HOME['\"]\s*\]"
+              r"|os\.environ\[\s*['\"]HOME['\"]\s*\])")
+_STR = r"""(?:'[^'\n]{0,256}'|"[^"\n]{0,256}")"""
+_HOME_JOINS: list = []
+
+
+def _home_joins(code: str) -> list[str]:
+    """Paths built onto the home directory: pathlib's `Path.home() / '.aws' / 'credentials'`
+    and `.joinpath('.ssh', 'id_rsa')`, Ruby's `File.join(Dir.home, ".kube", "config")`, node's
+    `path.join(os.homedir(), …)` and `Dir.home + "/.ssh/x"`: each as `~/…`."""
+    if not _HOME_JOINS:
+        _HOME_JOINS.extend([
+            re.compile(_HOME_EXPR + r"((?:\s*/\s*" + _STR + r")+)"),
+            re.compile(_HOME_EXPR + r"\s*\.joinpath\(\s*(" + _STR + r"(?:\s*,\s*" + _STR + r")*)"),
+            re.compile(r"(?:File\.join|path\.join|path\.resolve|os\.path\.join)\(\s*" + _HOME_EXPR + r"\s*,\s*("
+                       + _STR + r"(?:\s*,\s*" + _STR + r")*)"),
+            re.compile(_HOME_EXPR + r"\s*\+\s*(" + _STR + r")"),
+        ])
+    out: list[str] = []
+    for pattern in _HOME_JOINS:
+        for m in pattern.finditer(code[:65536]):
+            pieces = [p[1:-1].strip("/") for p in re.findall(_STR, m.group(1))]
+            pieces = [p for p in pieces if p]
+            if pieces:
+                out.append("~/" + "/".join(pieces))
+            if len(out) >= 16:
+                return out
+    return out
+
+
+# character codes turned into text (chr(46)+'env', String.fromCharCode(46,101), [46].pack('c*'))
+_CHAR_CODES = ("chr(", "map(chr", "chr,", "fromcharcode(", "fromcodepoint(", ".pack(", "bytes([", "bytearray([")
+_FILE_OPENS = ("open(", "read_text(", "read_bytes(", "readfilesync(", "readfile(", "file.read(", "io.read(",
+               "file_get_contents(", "fopen(", "slurp(", "file.open(", "io.readlines(", "readlines(")

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import re
 
-from .programs import _XARGS_LIKE, _as_xargs, _fd_as_find, _option, _option_commands, _untrusted_program
+from .programs import (
+    _XARGS_LIKE,
+    _as_xargs,
+    _fd_as_find,
+    _option,
+    _option_commands,
+    _output_files,
+    _untrusted_program,
+)
 from .routes import _NPM_EXEC_KEYS
 from .tables import _ALL_POSITIONAL, _FIND_EXEC, _FOREIGN_SHELLS, _RESERVED_SKIP, _SHELLS, _XARGS_VALUE_OPTS
-from .words import _BRACE_LIMIT, _identifiers, _printf_text, _ref_at, _variants, _Word
+from .words import _BRACE_LIMIT, _identifiers, _printf_text, _ref_at, _split_simple, _variants, _Word
 from .wrappers import (
     _after_options,
     _basename,
@@ -621,6 +629,15 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
                 self.config_entry(node, command, key.lower(), value, depth)
     elif command in ("tmux", "screen", "byobu", "byobu-tmux", "byobu-screen"):
         self.multiplexer(node, command, args, depth)
+    elif command in ("pm2", "forever") and args[:1] == ["start"]:
+        # pm2/forever start SCRIPT|PROGRAM [-- ARGS]: a daemon runs it after the session ends
+        rest = args[1:]
+        cut = rest.index("--") if "--" in rest else len(rest)
+        target = next((a for a in rest[:cut] if not a.startswith("-")), None)
+        if target is not None:
+            started: list[str] = ["node", target] if target.lower().endswith((".js", ".mjs", ".cjs", ".ts")) else \
+                _split_simple(target) if " " in target else [target]
+            self.child_words(node, started + rest[cut + 1:], depth, "detached_run", [])
     wrapped = [w for w in node.get("wrappers") or [] if _basename(w) in ("strace", "ltrace")]
     if wrapped and any(w.startswith(("|", "!", "-o|", "-o!", "--output=|", "--output=!"))
                        for w in node.get("raw_words") or []):
@@ -630,7 +647,11 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
         if _untrusted_program(option_value):
             self.mark(node, "option_program_path")
         self.child_sequence(node, option_value, depth, "option_exec")
+    for target in _output_files(command, args):
+        # sort -o F, iconv -o F, openssl … -out F, uniq IN OUT, tftp -g -l F: written like `> F`
+        self.child_words(node, ["tee", target], depth, "program_output", [])
     self.option_programs(node, command, args, depth)
+    self.code_loading(node, command, args, depth)
     self.command_strings(node, command, args, depth)
     self.possible_nested(node, command, args, depth)
     self.embedded_pipelines(node, command, args, depth)

@@ -348,6 +348,8 @@ class _Parser:
     # code.py
     scan_code = _code.scan_code
     option_programs = _code.option_programs
+    code_loading = _code.code_loading
+    tex_escapes = _code.tex_escapes
     embedded_pipelines = _code.embedded_pipelines
     possible_nested = _code.possible_nested
     command_strings = _code.command_strings

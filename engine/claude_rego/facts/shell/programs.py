@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .tables import _CODE_FLAGS, _FAMILIES, _FIND_NARROWING, _NESTED_PROGRAMS, _STDIN_WORDS
 from .words import _literal_output, _split_simple
 from .wrappers import _basename
@@ -617,3 +619,170 @@ def _as_xargs(command: str, args: list[str]) -> list[str] | None:
     if not words:
         return None
     return head + (["-I{}"] if any("{}" in w for w in words) else []) + words
+
+
+# ------------------------------------------------------------ output files named by options
+# Programs that write a file named by an option (`sort -o F`, `iconv -o F`, `openssl … -out F`,
+# `gpg --output F`) or by a positional operand (`uniq IN OUT`, `xxd [-r] IN OUT`): the file is
+# written like a redirect's target. Each entry: (options whose value is the output file,
+# options that take a value (skipped when counting operands), the operand index written or -1).
+_OUTPUT_OPTIONS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
+    "sort": (frozenset({"-o", "--output"}), frozenset({"-k", "--key", "-t", "--field-separator", "-S",
+                                                     "--buffer-size", "-T", "--temporary-directory",
+                                                     "--parallel", "--batch-size", "--compress-program",
+                                                     "--files0-from", "--random-source", "--sort"}), -1),
+    "shuf": (frozenset({"-o", "--output"}), frozenset({"-n", "--head-count", "-i", "--input-range",
+                                                     "--random-source"}), -1),
+    "iconv": (frozenset({"-o", "--output"}), frozenset({"-f", "--from-code", "-t", "--to-code"}), -1),
+    "uconv": (frozenset({"-o", "--output"}), frozenset({"-f", "--from-code", "-t", "--to-code", "-x"}), -1),
+    "openssl": (frozenset({"-out", "-keyout"}), frozenset(), -1),
+    "gpg": (frozenset({"-o", "--output"}), frozenset(), -1),
+    "gpg2": (frozenset({"-o", "--output"}), frozenset(), -1),
+    "age": (frozenset({"-o", "--output"}), frozenset(), -1),
+    "base64": (frozenset({"-o", "--output"}), frozenset(), -1),
+    "pandoc": (frozenset({"-o", "--output"}), frozenset(), -1),
+    "exiftool": (frozenset({"-o", "-out", "-filename", "-FileName", "-directory", "-Directory"}), frozenset(), -1),
+    "patch": (frozenset({"-o", "--output"}), frozenset(), -1),
+    "gawk": (frozenset({"--pretty-print", "--dump-variables"}), frozenset(), -1),
+    "tcpdump": (frozenset({"-w"}), frozenset(), -1),
+    "script": (frozenset({"-O", "--log-out", "-I", "--log-in", "-B", "--log-io", "-T", "--log-timing"}),
+               frozenset(), -1),
+    "time": (frozenset({"-o", "--output"}), frozenset(), -1),
+    "uniq": (frozenset(), frozenset({"-f", "--skip-fields", "-s", "--skip-chars", "-w", "--check-chars",
+                                    "--group", "--all-repeated"}), 1),
+    "xxd": (frozenset(), frozenset({"-c", "-cols", "-g", "-groupsize", "-l", "-len", "-s", "-seek", "-o",
+                                   "-offset", "-n", "-name"}), 1),
+}
+
+# programs whose single-dash options are whole words (`openssl -out`, `exiftool -overwrite_original`)
+_SINGLE_DASH_LONG = frozenset({"openssl", "exiftool", "xxd"})
+
+
+def _output_files(command: str, args: list[str]) -> list[str]:
+    """The files a program writes because an option or operand names them (see
+    `_OUTPUT_OPTIONS`); busybox applets and `tftp -g -l LOCAL` too."""
+    if command == "busybox" and args:
+        command, args = _basename(args[0]), args[1:]
+    if command in ("tftp", "atftp") and any(a in ("-g", "--get") or (a.startswith("-") and not a.startswith("--")
+                                                                          and "g" in a[1:]) for a in args):
+        local = _option(args, ("-l", "--local-file"))
+        return [local] if local else []
+    entry = _OUTPUT_OPTIONS.get(command)
+    if entry is None:
+        return []
+    outputs, valued, index = entry
+    found: list[str] = []
+    operands: list[str] = []
+    i = 0
+    while i < len(args) and len(found) < 8:
+        a = args[i]
+        if a == "--":
+            operands.extend(args[i + 1:])
+            break
+        name, eq, value = a.partition("=")
+        if name in outputs:
+            if eq:
+                found.append(value)
+            elif i + 1 < len(args):
+                found.append(args[i + 1])
+                i += 1
+        elif command not in _SINGLE_DASH_LONG and len(a) > 2 and a[1] != "-" and (
+                a[:2] in outputs or a[1:].isalpha() and f"-{a[-1]}" in outputs):
+            if a[:2] in outputs:  # sort -oFILE
+                found.append(a[2:])
+            elif i + 1 < len(args):  # sort -mo FILE: flags clustered before the output option
+                found.append(args[i + 1])
+                i += 1
+        elif a.startswith("-") and len(a) > 1:
+            if not eq and name in valued:
+                i += 1
+        else:
+            operands.append(a)
+        i += 1
+    if index >= 0 and len(operands) > index:
+        found.append(operands[index])
+    return [f for f in found if f and f != "-" and not f.startswith("/dev/std")]
+
+
+
+def _sed_written(scripts: list[str]) -> list[str]:
+    """Files a sed script writes: `w FILE`, `W FILE`, `ADDRw FILE`, `/re/w FILE`, and the
+    `w FILE` flag of `s///` (`s/a/b/gw FILE`); the file name runs to the end of the line."""
+    out: list[str] = []
+    for script in scripts:
+        for line in script.split("\n"):
+            rest = line
+            while rest and len(out) < 8:
+                c = rest.strip().lstrip("{").lstrip()
+                c = c.lstrip("0123456789,$!~+ ")
+                while c.startswith(("/", "\\")) and len(c) > 1:  # an address /re/ or \%re%
+                    delim = c[1] if c[0] == "\\" else "/"
+                    end = c.find(delim, 2 if c[0] == "\\" else 1)
+                    if end < 0:
+                        c = ""
+                        break
+                    c = c[end + 1:].lstrip("IM").lstrip("0123456789,$!~+ ")
+                c = c.lstrip("{").lstrip()
+                if c[:1] in ("w", "W") and (len(c) == 1 or c[1] in " \t/~.$"):
+                    name = c[1:].strip()
+                    if name:
+                        out.append(name)
+                    break
+                if c.startswith(("s", "y")) and len(c) > 3 and not c[1].isalnum() and not c[1].isspace():
+                    d = c[1]
+                    parts: list[str] = []
+                    j, cur = 2, []
+                    while j < len(c) and len(parts) < 2:
+                        ch = c[j]
+                        if ch == "\\" and j + 1 < len(c):
+                            cur.append(c[j:j + 2])
+                            j += 2
+                            continue
+                        if ch == d:
+                            parts.append("".join(cur))
+                            cur = []
+                        else:
+                            cur.append(ch)
+                        j += 1
+                    flags = c[j:]
+                    if c[0] == "s" and len(parts) == 2:
+                        k = 0
+                        while k < len(flags) and flags[k] in "gpiImMe0123456789":
+                            k += 1
+                        if flags[k:k + 1] == "w":
+                            name = flags[k + 1:].strip()
+                            if name:
+                                out.append(name)
+                            break
+                        rest = flags[k:].lstrip().lstrip(";}").lstrip()
+                        continue
+                    rest = flags.lstrip().lstrip(";}").lstrip()
+                    continue
+                cut = c.find(";")
+                rest = c[cut + 1:] if cut >= 0 else ""
+    return out
+
+
+_AWK_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_AWK_OUTPUT = re.compile(r"\bprintf?\b[^;{}\n]*?(>>?)\s*([^;}\n]+)")
+_AWK_HOME = re.compile(r'ENVIRON\s*\[\s*"HOME"\s*\]')
+
+
+def _awk_written(program: str) -> list[str]:
+    """Files an awk program writes with `print … > FILE` / `>> FILE`: a literal name, or the
+    pieces of a concatenation (`ENVIRON["HOME"] "/.bashrc"` is `~/.bashrc`; any other
+    computed piece stays an unknown `$…`, so the path is judged as unresolved)."""
+    masked = _AWK_STRING.sub(lambda m: '"' + "_" * (len(m.group(0)) - 2) + '"', program[:65536])
+    out: list[str] = []
+    for m in _AWK_OUTPUT.finditer(masked):
+        start, end = m.span(2)
+        target = _AWK_HOME.sub('"~"', program[start:end]).strip()
+        target = re.split(r"\s*(?:\|\||&&|\)\s*$)", target)[0].strip()
+        pieces = re.findall(r'"((?:[^"\\]|\\.)*)"|(\S+)', target)
+        text = "".join(lit if lit or not other else "$AWK" for lit, other in pieces)
+        if not text or text.startswith("$AWK") and "/" not in text:
+            continue  # print > $1".txt": a name taken from the data, in the working directory
+        out.append(text)
+        if len(out) >= 8:
+            break
+    return out

@@ -255,7 +255,7 @@ def env_routes(self: _Parser, node: dict, depth: int) -> None:
                 if k.lower().startswith("alias.") and node["command"] == "git":
                     self.git_aliases[k.lower()[6:]] = v
                 self.config_entry(node, "git", k.lower(), v, depth)
-        elif name in _EXEC_ENV:
+        elif name in _EXEC_ENV or name in _LOADER_PATH_ENV:
             if value.strip():  # GIT_PAGER= git log: no program at all
                 self.config_entry(node, "env", name, value, depth)
         elif name[:11].lower() == "npm_config_" and name[11:].lower().replace("_", "-") in _NPM_EXEC_KEYS:
@@ -266,12 +266,21 @@ def env_routes(self: _Parser, node: dict, depth: int) -> None:
             self.config_entry(node, "git", key.lower(), value, depth)
 
 
+# search paths a runtime loads code from (modules, libraries, gconv converters): the pack
+# judges their entries (the project's, the system's, or elsewhere)
+_LOADER_PATH_ENV = frozenset({
+    "PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE", "NODE_PATH", "RUBYLIB", "PERL5LIB", "PERLLIB", "GCONV_PATH",
+    "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "LUA_PATH", "LUA_CPATH", "CLASSPATH", "GEM_PATH",
+    "JULIA_LOAD_PATH", "R_LIBS", "R_LIBS_USER", "RUBYPATH", "TCLLIBPATH", "GUILE_LOAD_PATH", "OCAMLPATH",
+})
+
 _NPM_EXEC_KEYS = frozenset({"script-shell", "shell", "git", "editor", "browser", "node-options", "onload-script",
                             "init-module", "viewer", "prefix", "globalconfig", "userconfig"})
 _PATH_VALUED_KEYS = frozenset({"core.hookspath", "init.templatedir", "option.smtp-server", "include.path", "bash_env", "env",
                                "prefix", "globalconfig", "userconfig", "init-module", "onload-script",
                                "node-options", "node_options", "perl5opt", "rubyopt", "pythonstartup",
-                               "git_template_dir", "git_config_global", "git_config_system", "git_dir", "git_config"})
+                               "git_template_dir", "git_config_global", "git_config_system", "git_dir", "git_config"}) | frozenset(
+    n.lower() for n in _LOADER_PATH_ENV)
 _EXEC_ENV = frozenset({
     "PROMPT_COMMAND", "BASH_ENV", "ENV", "PS0", "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "PAGER", "GIT_EDITOR",
     "EDITOR", "VISUAL", "LESSOPEN", "LESSCLOSE", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "SUDO_ASKPASS",

@@ -7,6 +7,7 @@ from .programs import (
     _XARGS_LIKE,
     _as_xargs,
     _awk_program,
+    _awk_written,
     _cmake_script_commands,
     _editor_commands,
     _family,
@@ -15,6 +16,7 @@ from .programs import (
     _makefile_commands,
     _option,
     _pending,
+    _sed_written,
     _shell_reads,
     _stage_text,
 )
@@ -125,6 +127,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         program = _awk_program(args)
         if program is not None:
             self.scan_code(node, program, "awk", depth)
+            for target in _awk_written(program):
+                self.child_words(node, ["tee", target], depth, "program_output", [])
         elif _option(args, ("-f", "--file")) in _STDIN_WORDS:
             text, why = self.stdin_text(node, stdin)
             if text is not None:
@@ -356,7 +360,10 @@ def dsl_escapes(self: _Parser, node: dict, args: list[str], stdin, depth: int) -
         low = t.lower()
         for line in t.replace(";", "\n").split("\n"):
             line = line.strip()
-            for prefix in ("\\!", "!", ".shell ", ".system ", "\\setenv ", "shell ", "system ", "\\o |", "\\o|",
+            if node["command"].lower() == "pry" and line.startswith(".") and line[1:2].isalpha():
+                line = "!" + line[1:]  # pry runs `.CMD` in the shell
+            for prefix in ("\\!", ":!", ":shell ", "platform shell ", "!", ".shell ", ".system ", "\\setenv ",
+                           "shell ", "system ", "\\o |", "\\o|",
                            "\\g |", "\\g|", "\\w |", "\\w|", "pager ", "\\P ", ".once |", ".output |"):
                 if line.startswith(prefix) and line[len(prefix):].strip():
                     self.child_sequence(node, line[len(prefix):].strip(), depth, "interpreter_exec")
@@ -436,6 +443,8 @@ def sed_exec(self: _Parser, node: dict, args: list[str], depth: int) -> None:
             scripts.append(a)
             break
         i += 1
+    for target in _sed_written(scripts):
+        self.child_words(node, ["tee", target], depth, "program_output", [])
     for script in scripts:
         for cmd in script.replace("\n", ";").split(";"):
             c = cmd.strip().lstrip("0123456789,$! ")

@@ -72,11 +72,14 @@ _CODE_NET = (
     "/dev/tcp", "/dev/udp", "websocket", "paramiko", "ftplib", "smtplib", "telnetlib", "xmlhttprequest",
 )
 _CODE_DYNAMIC = (
-    "eval(", "eval ", "eval)", "compile(", "b64decode", "base64", "fromcharcode", "atob(", "new function(", "vm.run",
+    "eval(", "eval ", "eval)", "eval;", "eval}", "eval\n", "compile(", "fromcharcode", "new function(", "vm.run",
     "__import__", "marshal.loads", "pickle.loads", "codecs.decode", "rot13", "rot_13", "frombase64string",
     "bytes.fromhex", "unhexlify", "zlib.decompress", "instance_eval", "class_eval", "decode('hex')",
     "pack(", "gzinflate", "str_rot13", "assert(", "create_function", "unserialize", "exec(",
 )
+# base64 in inline code is dynamic only beside something that runs or writes what it decodes
+# (exec/eval/a shell call/a file write): `print(base64.b64encode(b"x"))` runs nothing
+_CODE_DECODE = ("b64decode", "base64", "atob(", "frombase64string")
 _CODE_DELETE = ("removeall(", "os.removeall(", "finddepth(", "os.remove(", "fs.unlinksync(", "unlink(",
     "rmtree(", "removedirs(", "rmsync(", "rmdirsync(", "fs.rm(", "fs.rmdir(", "rimraf(", "rimraf.sync(",
     "rm_rf(", "rm_r(", "remove_dir(", "remove_tree(", "remove_dir_all(", "fsp.rm(", "promises.rm(",
@@ -113,11 +116,15 @@ _DSL_TOOLS = frozenset({
     "erl", "escript", "ghc", "ghci", "runghc", "ocaml", "swift", "crystal", "nim", "xonsh", "nu", "elvish", "ysh",
     "osh", "oil", "ion", "tclsh8", "jrunscript", "jjs", "rhino", "sbcl", "clisp", "ecl", "chicken", "csi", "gawk-x",
     "redis-cli", "mongo", "mongosh", "cqlsh", "vault", "expect", "smbclient", "sftp", "tftp", "perl6", "raku",
+    "cpan", "cpanp", "pry", "gdb", "gdb-multiarch", "cgdb", "lldb", "stack", "cabal", "utop", "rlwrap", "bpython",
+    "ptpython", "ipython",
 })
 # of those, the ones whose standard input is a program that can run shell commands
 _DSL_STDIN_PROGRAMS = frozenset({"ed", "ex", "dc", "m4", "sqlite3", "psql", "mysql", "mariadb", "ftp", "lftp", "sftp",
                                  "gnuplot", "guile", "racket", "erb", "expect", "smbclient", "xonsh", "nu", "elvish",
-                                 "ysh", "osh", "oil", "ion", "jrunscript", "sbcl", "clisp"})
+                                 "ysh", "osh", "oil", "ion", "jrunscript", "sbcl", "clisp", "cpan", "cpanp", "pry",
+                                 "ghci", "gdb", "gdb-multiarch", "cgdb", "lldb", "utop", "ocaml", "bpython", "ptpython",
+                                 "ipython", "jshell", "groovysh", "scala", "erl", "iex", "csi"})
 _DSL_EXEC = ("system", "shell", "popen", "spawn", "exec", "`", "process", "run-program", "subprocess", "os.cmd")
 
 

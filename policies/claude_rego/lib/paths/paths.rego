@@ -297,7 +297,7 @@ write_words contains entry if {
 	some seg in shell.running({"dd"})
 	some arg in shell.args(seg)
 	startswith(arg, "of=")
-	entry := {"seg": seg.id, "word": substring(arg, 3, -1)}
+	entry := {"seg": seg.id, "word": shell.expand(seg, substring(arg, 3, -1))}
 }
 
 write_words contains entry if {
@@ -306,7 +306,7 @@ write_words contains entry if {
 	some names in _output_options[shell.name(seg)]
 	word := shell.option_value(seg, names)
 	word != "-"
-	entry := {"seg": seg.id, "word": word}
+	entry := {"seg": seg.id, "word": shell.expand(seg, word)}
 }
 
 write_words contains entry if {
@@ -736,6 +736,32 @@ _is_secret(p) if {
 	not endswith(loc, "/known_hosts")
 	not endswith(loc, "/.config/gh/config.yml")
 }
+
+# Credential stores of applications not on the lists, by name: a file or directory in a
+# hidden directory of the home (or ~/Library) with a component or word that says it holds
+# credentials (wallet, seed, passwd, password, accounts, credentials, keystore, keyring,
+# secret, token, auth, sec.conf, c.pwd, …: ~/.purple/accounts.xml, ~/.vnc/passwd,
+# ~/.config/weechat/sec.conf, ~/.near-credentials/…, Exodus's seed.seco), or one of the
+# application files that hold passwords in plain configuration (~/.muttrc, ~/.irssi/config,
+# ~/.lftp/bookmarks, ~/.config/solana/id.json, ~/.snowflake/connections.toml,
+# ~/.jira.d/config.yml, Postman's store). Package caches and installed code
+# (node_modules, site-packages, ~/.nvm, ~/.cargo/registry, …) are not stores.
+_is_secret(p) if {
+	some loc in locations(p)
+	t := _tilde(loc)
+	_home_store_prefix(t)
+	regex.match(_home_store_re, t)
+	not regex.match(_home_code_re, t)
+	not endswith(t, ".pub")
+}
+
+_home_store_prefix(t) if startswith(t, "~/.")
+
+_home_store_prefix(t) if startswith(t, "~/library/")
+
+_home_store_re := `(^|[/._-])(wallets?|seeds?|passwd|passwords?|accounts?|credentials?|creds|keystores?|keyrings?|keychains?|secrets?|tokens?|auth|pwd|mnemonics?|privkeys?|private[_-]?keys?)([/._-]|$)|/sec\.conf$|^~/\.muttrc$|^~/\.mutt/muttrc$|^~/\.config/mutt/muttrc$|^~/\.irssi/config$|^~/\.lftp/bookmarks$|^~/\.local/share/lftp/bookmarks$|^~/\.config/solana/|^~/\.snowflake/|^~/\.jira\.d/|^~/\.config/postman/|^~/library/application support/postman/|^~/\.config/exodus/|^~/\.purple/|^~/\.vnc/passwd`
+
+_home_code_re := `/(node_modules|site-packages|dist-packages|registry|pkg/mod|repository|caches?|\.nvm|\.pyenv|\.rbenv|\.rustup|\.sdkman|\.npm|\.yarn|\.pnpm-store|\.gradle|\.m2|\.vscode/extensions|\.vscode-server|\.local/lib|\.local/share/virtualenvs|\.pub-cache|\.gem|\.bundle/ruby|go)/`
 
 # secret_dirs and secret_files, lowercased ("~/.ssh", "/run/secrets", "~/.kube/config")
 _secret_locations := {lower(l) | some l in secret_dirs} | {lower(l) | some l in secret_files}

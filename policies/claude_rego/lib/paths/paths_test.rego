@@ -292,3 +292,18 @@ test_vpn_kerberos_cli_token_stores_and_client_histories_are_secret if {
 		not paths.is_secret(path(file, file, false)) with input as cmd(["x"])
 	}
 }
+
+# h12-c8b: credential stores of applications not on the lists, by the words of their path
+_home_fact(abs) := {"raw": abs, "absolute": abs, "resolved": abs, "absolute_folded": lower(abs), "name": "x", "name_folded": "x", "inside_project": false, "resolved_inside_project": false, "glob": false}
+
+test_home_store_words_are_secret if {
+	every abs in ["/home/dev/.purple/accounts.xml", "/home/dev/.vnc/passwd", "/home/dev/.config/weechat/sec.conf", "/home/dev/.near-credentials/mainnet/a.json", "/home/dev/.config/Exodus/exodus.wallet/seed.seco", "/home/dev/.muttrc"] {
+		paths.is_secret(_home_fact(abs)) with input.facts.home as "/home/dev" with input.facts.project_dir as "/home/dev/project"
+	}
+}
+
+test_home_code_and_project_files_are_not_stores if {
+	every abs in ["/home/dev/.nvm/versions/node/v20/lib/node_modules/npm/lib/auth.js", "/home/dev/project/src/auth/token.ts", "/home/dev/.gitconfig", "/home/dev/notes/passwords-policy.md"] {
+		not paths.is_secret(_home_fact(abs)) with input.facts.home as "/home/dev" with input.facts.project_dir as "/home/dev/project"
+	}
+}

@@ -71,6 +71,35 @@ deny contains msg if {
 	msg := sprintf("Blocked: `%s` changes which configuration and hooks the agent uses.", [concat(" ", seg.argv)])
 }
 
+# A nested agent started with another home or configuration base (HOME=/tmp/h claude -p …,
+# XDG_CONFIG_HOME=…, also exported or assigned earlier in the command) reads no user
+# settings and runs none of the user's hooks: the same as CLAUDE_CONFIG_DIR.
+_home_vars := {"HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "USERPROFILE"}
+
+deny contains msg if {
+	some ran in _agents & data.claude_rego.lib.shell.names
+	count(shell.running({ran})) > 0
+	some seg in data.claude_rego.lib.shell.with_assignments
+	some name, value in seg.assignments
+	name in _home_vars
+	not _same_home(value)
+	msg := sprintf("Blocked: starting `%s` with %s=%s gives the agent another configuration base, without the user's settings and the hooks that enforce this policy.", [ran, name, value])
+}
+
+deny contains msg if {
+	some ran in _agents & data.claude_rego.lib.shell.names
+	count(shell.running({ran})) > 0
+	some exporter in {"export", "declare", "typeset", "setenv"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({exporter})
+	some a in shell.args(seg)
+	some name in _home_vars
+	startswith(a, concat("", [name, "="]))
+	not _same_home(substring(a, count(name) + 1, -1))
+	msg := sprintf("Blocked: `%s` before `%s` gives the agent another configuration base, without the user's settings and the hooks that enforce this policy.", [concat(" ", seg.argv), ran])
+}
+
+_same_home(v) if v in {"$HOME", "${HOME}", "~", input.facts.home}
+
 ask contains msg if {
 	some ran in {"claude", "claude-code"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})

@@ -73,3 +73,12 @@ test_h12_mount_over_claude_dirs_denied if {
 	count(agent_tampering.deny) > 0 with input as _input([_seg(0, ["mount", "--bind", "/tmp/e", "/home/dev/.claude/hooks"], {})])
 	count(agent_tampering.deny) == 0 with input as _input([_seg(0, ["mount", "-t", "tmpfs", "none", "./mnt"], {})])
 }
+
+# h12-c8b: a nested agent with another HOME or XDG_CONFIG_HOME
+test_nested_claude_with_other_home_is_denied if {
+	count(agent_tampering.deny) == 1 with input as _input([_seg(0, ["claude", "-p", "x"], {"assignments": {"HOME": "/tmp/h"}})])
+}
+
+test_other_program_with_other_home_passes if {
+	count(agent_tampering.deny) == 0 with input as _input([_seg(0, ["npm", "test"], {"assignments": {"HOME": "/tmp/h"}})])
+}

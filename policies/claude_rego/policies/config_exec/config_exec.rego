@@ -139,6 +139,48 @@ _dotted_category(parts) if {
 	contains(parts[2], ".")
 }
 
+# Search paths a runtime loads code from (PYTHONPATH, NODE_PATH, RUBYLIB, PERL5LIB,
+# GCONV_PATH, LD_LIBRARY_PATH, CLASSPATH, …) are harmless when every entry is the
+# user's (relative, also `../lib` of a monorepo, $PWD, under the project directory) or the system's
+# (/usr, /opt, /nix, /lib); an entry in /tmp, /dev/shm, ~/Downloads or anywhere else in
+# the home directory asks: its modules run in place of the project's.
+_loader_path_vars := {
+	"pythonpath", "pythonhome", "pythonuserbase", "node_path", "rubylib", "perl5lib", "perllib", "gconv_path",
+	"ld_library_path", "dyld_library_path", "dyld_framework_path", "lua_path", "lua_cpath", "classpath", "gem_path",
+	"julia_load_path", "r_libs", "r_libs_user", "rubypath", "tcllibpath", "guile_load_path", "ocamlpath",
+}
+
+_harmless(e) if {
+	lower(e.key) in _loader_path_vars
+	is_string(e.value)
+	every entry in split(e.value, ":") {
+		_own_search_entry(trim(entry, "\"' "))
+	}
+}
+
+_own_search_entry(x) if x == ""
+
+_own_search_entry(x) if {
+	not startswith(x, "/")
+	not startswith(x, "~")
+	not contains(x, "$")
+}
+
+_own_search_entry(x) if {
+	some pwd in {"$PWD", "${PWD}", "$(pwd)"}
+	startswith(x, pwd)
+	not ".." in split(x, "/")
+}
+
+_own_search_entry(x) if {
+	some root in {input.facts.project_dir, "/usr", "/opt", "/nix", "/lib", "/lib64"}
+	is_string(root)
+	root != ""
+	some p in {root, concat("", [root, "/"])}
+	startswith(concat("", [x, "/"]), concat("", [trim_right(p, "/"), "/"]))
+	not ".." in split(x, "/")
+}
+
 _program_key(k) if k in _program_keys
 
 _program_key(k) if startswith(k, "pager.")

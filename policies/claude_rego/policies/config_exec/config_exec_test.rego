@@ -90,3 +90,31 @@ test_transport_settings_ask_about_ext_urls if {
 	never := _seg(["git", "-c", "protocol.allow=never", "fetch"], {"config_exec": [{"tool": "git", "key": "protocol.allow", "value": "never"}]})
 	count(config_exec.ask) == 0 with input as _input([never], [])
 }
+
+# h12-c8b: search paths a runtime loads code from are judged by their entries
+_loader_input(key, value) := {"facts": {
+	"event": "PreToolUse", "tool": {"name": "Bash", "class": "shell"}, "cwd": "/home/dev/project",
+	"project_dir": "/home/dev/project", "home": "/home/dev", "paths": [],
+	"shell": {"segments": [{
+		"id": 0, "parent": null, "context": "top", "depth": 0, "pipeline": 0, "operator": null,
+		"argv": ["python3", "app.py"], "command": "python3", "args": ["app.py"], "raw_words": ["python3", "app.py"],
+		"wrappers": [], "assignments": {key: value}, "redirects": [], "opaque": false, "opaque_reasons": [],
+		"config_exec": [{"tool": "env", "key": key, "value": value}],
+	}], "opaque": false, "opaque_reasons": [], "index": null},
+}}
+
+test_pythonpath_in_tmp_asks if {
+	count(config_exec.ask) == 1 with input as _loader_input("PYTHONPATH", "src:/tmp/x")
+}
+
+test_gconv_path_in_home_asks if {
+	count(config_exec.ask) == 1 with input as _loader_input("GCONV_PATH", "~/.g")
+}
+
+test_pythonpath_in_project_passes if {
+	count(config_exec.ask) == 0 with input as _loader_input("PYTHONPATH", "src:.:$PWD/lib:/home/dev/project/x:/usr/lib/python3")
+}
+
+test_pythonpath_sibling_passes if {
+	count(config_exec.ask) == 0 with input as _loader_input("NODE_PATH", "../shared/lib")
+}

@@ -259,3 +259,49 @@ findings contains entry if {
 	"systemd-run" in seg.wrappers
 	entry := sprintf("`%s` runs a command as a transient system service", [concat(" ", seg.argv)])
 }
+
+# ---------------------------------------------------------------- processes that outlive the session
+# A process detached so that it keeps running after the session ends (setsid, nohup,
+# daemonize, `… & disown`, tmux/screen -d, start-stop-daemon --background, pm2/forever
+# start: the facts' `detached`) asks when it is a keep-alive loop or runs a program from a
+# temp or download directory or with a hidden name. A detached dev server from the project
+# (`nohup npm run dev > dev.log 2>&1 &`, `tmux new -d 'npm run dev'`) is ordinary work.
+_detach_programs := {"disown", "tmux", "screen", "byobu", "byobu-tmux", "byobu-screen", "pm2", "forever", "start-stop-daemon"}
+
+_detaching if count(_detach_programs & data.claude_rego.lib.shell.names) > 0
+
+_detaching if {
+	some seg in data.claude_rego.lib.shell.with_wrappers
+	some w in seg.wrappers
+	shell.basename(w) in {"nohup", "setsid", "daemonize"}
+}
+
+findings contains entry if {
+	_detaching
+	some seg in segments
+	d := object.get(seg, "detached", null)
+	is_object(d)
+	why := _detached_why(d)
+	entry := sprintf("`%s` keeps running after the session ends (started by %s, %s)", [concat(" ", seg.argv), d.by, why])
+}
+
+_detached_why(d) := "in an endless loop" if {
+	d.loop == true
+} else := sprintf("from `%s`", [d.untrusted[0]]) if {
+	count(d.untrusted) > 0
+}
+
+# pm2 save / startup: the process list is restored at every boot (an init script)
+findings contains entry if {
+	some ran in {"pm2", "forever-service", "pm2-startup"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_boot_persistent(seg)
+	entry := sprintf("`%s` makes the managed processes start again at every boot", [concat(" ", seg.argv)])
+}
+
+_boot_persistent(seg) if {
+	shell.runs(seg, "pm2")
+	shell.operands(seg)[0] in {"save", "startup", "resurrect"}
+}
+
+_boot_persistent(seg) if shell.runs_any(seg, {"forever-service", "pm2-startup"})

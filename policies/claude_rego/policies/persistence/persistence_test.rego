@@ -79,3 +79,54 @@ test_the_projects_own_extension_build_is_allowed if {
 	inst := _seg(1, ["code", "--install-extension", "e.vsix"], {"operator": "&&"})
 	count(persistence.ask) == 1 with input as _input([dl, inst], [])
 }
+
+# h12-c8b: `dd of=$HOME/.profile` is judged like `dd of=~/.profile` (the variable is expanded)
+test_dd_of_home_variable_is_denied if {
+	seg := _seg(0, ["dd", "if=x", "of=$HOME/.profile"], {})
+	count(persistence.deny) == 1 with input as _input([seg], [])
+}
+
+test_dd_of_home_variable_inside_project_is_allowed if {
+	seg := _seg(0, ["dd", "if=x", "of=$HOME/project/disk.img"], {})
+	count(persistence.deny) == 0 with input as _input([seg], [])
+}
+
+# h12-c8b: a program's output option or in-program redirect (`sort -o F`, sed `w F`, awk
+# `print > "F"`) reaches the pack as a `tee F` segment of context program_output
+test_program_output_into_zshrc_is_denied if {
+	top := _seg(0, ["sort", "-o", "/home/dev/.zshrc", "f"], {})
+	out := _seg(1, ["tee", "/home/dev/.zshrc"], {"parent": 0, "context": "program_output", "depth": 1})
+	p := _path("/home/dev/.zshrc", "/home/dev/.zshrc", {"source": "argument", "field": "argv", "segment": 1})
+	count(persistence.deny) == 1 with input as _input([top, out], [p])
+}
+
+test_program_output_inside_project_is_allowed if {
+	top := _seg(0, ["sort", "-o", "sorted.txt", "f"], {})
+	out := _seg(1, ["tee", "sorted.txt"], {"parent": 0, "context": "program_output", "depth": 1})
+	p := _path("sorted.txt", "/home/dev/project/sorted.txt", {"source": "argument", "field": "argv", "segment": 1})
+	count(persistence.deny) == 0 with input as _input([top, out], [p])
+}
+
+# h12-c8b: a process detached beyond the session asks when it loops or runs a temp program
+test_detached_temp_program_asks if {
+	seg := _seg(0, ["/tmp/.x"], {"wrappers": ["setsid"], "detached": {"by": "setsid", "loop": false, "untrusted": ["/tmp/.x"]}})
+	count(persistence.ask) == 1 with input as _input([seg], [])
+}
+
+test_detached_loop_asks if {
+	seg := _seg(0, ["./poll.sh"], {"wrappers": ["nohup"], "detached": {"by": "nohup", "loop": true, "untrusted": []}})
+	count(persistence.ask) == 1 with input as _input([seg], [])
+}
+
+test_detached_project_dev_server_passes if {
+	seg := _seg(0, ["npm", "run", "dev"], {"wrappers": ["nohup"], "detached": {"by": "nohup", "loop": false, "untrusted": []}})
+	count(persistence.ask) == 0 with input as _input([seg], [])
+}
+
+test_pm2_save_asks if {
+	count(persistence.ask) == 1 with input as _input([_seg(0, ["pm2", "save"], {})], [])
+}
+
+test_pm2_list_passes if {
+	count(persistence.ask) == 0 with input as _input([_seg(0, ["pm2", "list"], {})], [])
+}

@@ -44,7 +44,96 @@ deny contains msg if {
 	not _git_metadata_only(p)
 	not _creates_in_project(p)
 	not _used_as_key_path(p)
+	not _loaded_into_process(p)
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. %s", [p.raw, instead])
+}
+
+# A project dotenv file loaded into a local process's environment (`dotenv -e .env.test --
+# jest`, `docker compose --env-file .env.local up`, `node --env-file=.env`, `set -a; .
+# ./.env.test; set +a; pytest`, `env $(grep -v '^#' .env.test | xargs) npm test`): the
+# values go to the process, not to the agent's output. Only when nothing in the command
+# could print or send them (no echo/printf/printenv, no network client, no redirect of the
+# loader): `cat .env`, `grep KEY .env`, `source .env && curl -d "$API_KEY" …` stay denied.
+_loaded_into_process(p) if {
+	p.source == "argument"
+	_project_file(p)
+	_dotenv_name(p)
+	seg := shell.by_id(p.segment)
+	_env_loader(seg, p.raw)
+	count(_env_leakers & data.claude_rego.lib.shell.names) == 0
+	count(seg.redirects) == 0
+}
+
+# the same for a word without its own path fact (the pieces rule below)
+_word_loaded_into_process(seg, piece) if {
+	_env_loader(seg, piece)
+	count(_env_leakers & data.claude_rego.lib.shell.names) == 0
+	count(seg.redirects) == 0
+	p := paths.location(seg, piece)
+	_project_file(p)
+	_dotenv_name(p)
+}
+
+_env_leakers := {
+	"echo", "printf", "printenv", "cat", "tee", "curl", "wget", "nc", "ncat", "socat", "http", "https", "xh", "ssh", "scp",
+	"rsync", "python", "python3", "perl", "ruby", "php", "awk", "gawk", "sed", "base64", "xxd", "od", "declare", "export",
+	"compgen", "env", "git", "gh", "aws", "gsutil", "rclone", "mail", "sendmail", "openssl", "telnet", "ftp", "lftp",
+}
+
+# dotenv -e FILE [-e FILE…] -- CMD (dotenv-cli, also run through npx/pnpm dlx), python-dotenv
+# `dotenv -f FILE run CMD`; never its `list`/`get` or dotenv-cli's `-p VAR`, which print values
+_env_loader(seg, word) if {
+	shell.runs_any(seg, {"dotenv", "dotenv-cli", "dotenvx", "env-cmd"})
+	_runs_a_command(seg)
+	some i, a in shell.args(seg)
+	a in {"-e", "-f", "--env-file", "--file"}
+	shell.args(seg)[i + 1] == word
+}
+
+# docker/podman compose|run --env-file FILE, node/bun/deno/uv --env-file[=]FILE (not
+# `compose config`/`convert`, which print the interpolated values)
+_env_loader(seg, word) if {
+	shell.runs_any(seg, {"docker", "podman", "docker-compose", "podman-compose", "node", "bun", "deno", "uv", "tsx"})
+	not _prints_config(seg)
+	some i, a in shell.args(seg)
+	a == "--env-file"
+	shell.args(seg)[i + 1] == word
+}
+
+_env_loader(seg, word) if {
+	shell.runs_any(seg, {"docker", "podman", "docker-compose", "podman-compose", "node", "bun", "deno", "uv", "tsx"})
+	not _prints_config(seg)
+	some a in shell.args(seg)
+	a == concat("", ["--env-file=", word])
+}
+
+_runs_a_command(seg) if {
+	some marker in {"--", "run"}
+	marker in shell.args(seg)
+	not shell.has_arg(seg, {"-p", "--print", "list", "get", "--format", "-o", "--output"})
+}
+
+_prints_config(seg) if {
+	some a in shell.operands(seg)
+	a in {"config", "convert", "inspect", "env", "printenv", "exec"}
+}
+
+# set -a; . ./.env.test; set +a: sourced with every assignment exported
+_env_loader(seg, word) if {
+	shell.runs_any(seg, {".", "source"})
+	shell.args(seg)[0] == word
+	some other in shell.running({"set"})
+	some a in shell.args(other)
+	a in {"-a", "-o"}
+}
+
+# env $(grep -v '^#' .env.test | xargs) CMD: the filtered lines become env's assignments
+_env_loader(seg, word) if {
+	shell.runs_any(seg, {"grep", "cat", "sed"})
+	word in shell.operands(seg)
+	seg.context == "substitution"
+	parent := shell.by_id(seg.parent)
+	"env" in parent.wrappers
 }
 
 # A recursive read of a directory that holds secrets (Grep over ~/.config/gh, rg over
@@ -201,6 +290,7 @@ deny contains msg if {
 	not _word_created_in_project(seg, piece)
 	not used_as_key(seg, piece)
 	not _only_in_program_text(seg, piece)
+	not _word_loaded_into_process(seg, piece)
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. Ask the user for the specific non-secret value you need.", [piece])
 }
 
@@ -495,7 +585,7 @@ _write_only_arg(seg, word) if {
 }
 
 _write_only_arg(seg, word) if {
-	shell.runs_any(seg, {"touch", "tee", "mkdir", "chmod", "chown", "chgrp", "rm", "unlink"})
+	shell.runs_any(seg, {"touch", "tee", "mkdir", "chmod", "chown", "chgrp", "rm", "unlink", "shred", "srm", "wipe"})
 	word in shell.operands(seg)
 }
 

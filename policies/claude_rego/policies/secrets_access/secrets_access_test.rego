@@ -556,3 +556,23 @@ test_cluster_secret_data_reduced_to_key_names_passes if {
 	denied(_piped(kube, [["jq", "-r", ".[]"]]))
 	denied(_piped(kube, [["jq", "--arg", "k", "v", "keys"]]))
 }
+
+# h12-c8b: a project dotenv file loaded into a local process is not a read
+_dotenv_input(argv) := {"facts": {
+	"event": "PreToolUse", "tool": {"name": "Bash", "class": "shell"}, "cwd": "/home/dev/project",
+	"project_dir": "/home/dev/project", "home": "/home/dev",
+	"paths": [{"raw": ".env.test", "absolute": "/home/dev/project/.env.test", "resolved": "/home/dev/project/.env.test", "absolute_folded": "/home/dev/project/.env.test", "name": ".env.test", "name_folded": ".env.test", "inside_project": true, "resolved_inside_project": true, "traversal": false, "via_symlink": false, "segment": 0, "source": "argument", "field": "argv", "glob": false}],
+	"shell": {"segments": [{
+		"id": 0, "parent": null, "context": "top", "depth": 0, "pipeline": 0, "operator": null,
+		"argv": argv, "command": argv[0], "args": array.slice(argv, 1, count(argv)), "raw_words": argv,
+		"wrappers": [], "assignments": {}, "redirects": [], "opaque": false, "opaque_reasons": [],
+	}], "opaque": false, "opaque_reasons": []},
+}}
+
+test_dotenv_cli_loading_passes if {
+	count(secrets_access.deny) == 0 with input as _dotenv_input(["dotenv", "-e", ".env.test", "--", "jest"])
+}
+
+test_dotenv_printed_is_denied if {
+	count(secrets_access.deny) > 0 with input as _dotenv_input(["cat", ".env.test"])
+}

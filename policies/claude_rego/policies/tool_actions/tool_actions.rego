@@ -172,3 +172,53 @@ _service_except(svc, path) if {
 _service_contains(svc, _) if not svc.contains
 
 _service_contains(svc, path) if contains(path, svc.contains)
+
+# ---------------------------------------------------------------- another guard's configuration
+# An MCP tool that sets a configuration value (desktop-commander's set_config_value, or any
+# tool named set/update/write_config/setting): changing what another server forbids or
+# allows (blockedCommands, allowedDirectories, allowedCommands, defaultShell, sandboxing)
+# weakens a guard like editing this pack's settings. Emptied lists and the whole file system
+# or home directory as allowed are denied; other changes to those keys ask.
+_config_setter if regex.match(`(?i)(^|__)(set|update|write|change|edit)_?(config|configuration|settings?)(_?value)?$`, input.facts.tool.name)
+
+_guard_keys := {"blockedcommands", "allowedcommands", "alloweddirectories", "defaultshell", "blockedpaths", "allowedpaths", "sandbox", "permissions", "readonly", "allowwrite"}
+
+_config_keys contains key if {
+	_config_setter
+	some f in ["key", "name", "setting", "configKey", "config_key"]
+	k := _tool_input[f]
+	is_string(k)
+	key := lower(k)
+}
+
+_config_value := object.get(_tool_input, "value", null)
+
+deny contains msg if {
+	some key in _config_keys & _guard_keys
+	_opens_everything(key, _config_value)
+	msg := sprintf("Blocked: `%s` sets `%s` so that the server's guard no longer limits anything. Ask the user to change this setting.", [input.facts.tool.name, key])
+}
+
+ask contains msg if {
+	some key in _config_keys & _guard_keys
+	not _opens_everything(key, _config_value)
+	msg := sprintf("`%s` changes `%s`, which decides what another tool server allows. Approve only if intended.", [input.facts.tool.name, key])
+}
+
+_opens_everything(_, v) if v == []
+
+_opens_everything(_, v) if v == ""
+
+_opens_everything(_, v) if v == null
+
+_opens_everything(key, v) if {
+	key in {"alloweddirectories", "allowedpaths"}
+	some d in _as_list(v)
+	trim_right(d, "/") in {"", "~", "$HOME", input.facts.home, "C:", "C:\\"}
+}
+
+_as_list(v) := v if is_array(v)
+
+else := [s | some part in split(v, ","); s := trim_space(part)] if is_string(v)
+
+else := []

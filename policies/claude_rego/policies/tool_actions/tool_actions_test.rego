@@ -104,3 +104,24 @@ test_odd_values_do_not_raise if {
 	odd := {"hook": {"tool_name": "x", "tool_input": "not an object"}, "facts": {"tool": {"name": "x", "class": "other"}, "paths": [], "effects": null}}
 	count(tool_actions.ask) == 0 with input as odd
 }
+
+# h12-c8b: another MCP server's guard configuration
+_set_config(key, value) := {"hook": {"tool_name": "mcp__desktop-commander__set_config_value", "tool_input": {"key": key, "value": value}}, "facts": {"event": "PreToolUse", "tool": {"name": "mcp__desktop-commander__set_config_value", "class": "mcp"}, "home": "/home/dev", "paths": []}}
+
+test_blocked_commands_emptied_is_denied if {
+	count(tool_actions.deny) == 1 with input as _set_config("blockedCommands", [])
+}
+
+test_allowed_directories_root_is_denied if {
+	count(tool_actions.deny) == 1 with input as _set_config("allowedDirectories", ["/"])
+}
+
+test_default_shell_change_asks if {
+	count(tool_actions.ask) == 1 with input as _set_config("defaultShell", "/bin/zsh")
+	count(tool_actions.deny) == 0 with input as _set_config("defaultShell", "/bin/zsh")
+}
+
+test_other_setting_passes if {
+	count(tool_actions.ask) == 0 with input as _set_config("fileReadLineLimit", 2000)
+	count(tool_actions.deny) == 0 with input as _set_config("fileReadLineLimit", 2000)
+}
