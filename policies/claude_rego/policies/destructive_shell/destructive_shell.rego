@@ -232,7 +232,8 @@ _unresolved_deny(seg, word) := l if {
 # the text after the known prefix is one unresolved part (a variable, ${…}, $(…)),
 # optionally followed by / or /*
 _last_component_unknown(word, prefix) if {
-	rest := trim_right(trim_suffix(trim_suffix(substring(word, count(prefix), -1), "*"), "/"), "/")
+	# trim_prefix, not substring(word, count(prefix), -1): regorus counts UTF-16 units (docs/rego-dialect.md)
+	rest := trim_right(trim_suffix(trim_suffix(trim_prefix(word, prefix), "*"), "/"), "/")
 	not contains(rest, "/")
 }
 
