@@ -57,7 +57,7 @@ WORDS = ["''", '""', "0", "1", "-1", "007", "1e3", "3.5", "٣", "é", "ß", "İ"
          "a[1]", "{a,b}", "*", "**/x", "?", "[", "{", "]", "}", "\\", "-", "--", "=", "a=b", "~", "/",
          "$HOME", "'$(x)'", "x" * 3000, "/" + "a/" * 200, "\u00a0", "a\u00a0b", "\u2003", "𝐚", "😀😀",
          "/😀😀/$X/y", "~/😀😀/$X", "👍🏽", "🇫🇷"]
-ASTRAL = ["😀", "😀😀", "𝐚𝐛", "👍🏽", "\u00a0", "\u2003"]
+ASTRAL = ["😀", "😀😀", "😀😀😀", "𝐚𝐛", "👍🏽", "\u00a0", "\u2003"]
 PATH_SUFFIXES = ["😀", "/😀😀", "\u00a0", "[", "{a,b}", "*", "[0]", "é", "ß", "", "/", "//", "/..", "~", "\u200b", "😀", " ", "x" * 2000]
 
 
@@ -81,7 +81,7 @@ def mutate(case: dict, rng: random.Random) -> tuple[str, dict] | None:
     command = ti.get("command")
     if isinstance(command, str):
         kind = rng.choice(["bare-before", "bare-after", "bare-both", "word", "word-in", "dup", "empty",
-                           "only-bare", "drop-field", "arg-bare", "astral"])
+                           "only-bare", "drop-field", "arg-bare", "astral", "url-user"])
         if kind == "bare-before":
             return kind, _with_tool_input(case, dict(ti, command=rng.choice(BARE) + rng.choice(SEPARATORS) + command))
         if kind == "bare-after":
@@ -105,12 +105,16 @@ def mutate(case: dict, rng: random.Random) -> tuple[str, dict] | None:
             if not extra:
                 return None
             return kind, _with_tool_input(case, {k: v for k, v in ti.items() if k != rng.choice(extra)})
-        if kind == "astral":  # astral-plane characters or Unicode spaces inside a word (after a / or =)
+        if kind == "astral":  # astral-plane characters or Unicode spaces inside a word (after a / = or :)
             spots = [i for i, ch in enumerate(command) if ch in "/=:"]
             if not spots:
                 return kind, _with_tool_input(case, dict(ti, command=f"{command} {rng.choice(ASTRAL)}"))
             i = rng.choice(spots) + 1
             return kind, _with_tool_input(case, dict(ti, command=command[:i] + rng.choice(ASTRAL) + command[i:]))
+        if kind == "url-user":  # a user part with a Unicode space or an emoji before the host
+            if "://" not in command:
+                return None
+            return kind, _with_tool_input(case, dict(ti, command=command.replace("://", f"://a{rng.choice(ASTRAL)}@", 1)))
         # arg-bare: the program of the first line followed by nothing, then the original
         first = command.split(None, 1)[0] if command.split() else "git"
         return kind, _with_tool_input(case, dict(ti, command=f"{first}\n{command}\n{first} ''"))

@@ -403,6 +403,7 @@ DIALECT_EXPRESSIONS = {
     "strings-replace-n-sequential": ('strings.replace_n({"a": "b", "b": "c"}, "ab")', "cc", "bc"),
     "glob-double-star-without-separator-match": ('glob.match("**.txt", ["/"], "a/b.txt")', False, True),
     "glob-question-mark-non-ascii": ('glob.match("?", [], "é")', False, True),
+    "glob-question-mark-astral": ('glob.match("?", ["/"], "😀")', False, True),
     "glob-quote-meta-braces": ('glob.quote_meta("{a}")', "{a}", "\\{a\\}"),
     "to-number-spaces": ('to_number(" 1")', 1, ERROR),
     "json-marshal-integral-float": ('json.marshal([2.0])', "[2]", "[2.0]"),
