@@ -179,13 +179,13 @@ def _normalise(value):
 class Differ:
     """Both engines loaded with the built-in pack; `compare(hook, document)` → differences."""
 
-    def __init__(self):
+    def __init__(self, pack_dir=None):
         import opa_bindings
         from claude_rego.engines.regorus_engine import RegorusEngine
         from claude_rego.policy import load_snapshot, snapshot
         from claude_rego.policy.regotest import discover
 
-        modules, data = discover([snapshot.default_pack_dir()])
+        modules, data = discover([pack_dir or snapshot.default_pack_dir()])
         # the Rego tests are not needed and make OPA's whole-tree evaluation ~100x slower
         modules = [(path, text) for path, text in modules if not str(path).endswith("_test.rego")]
         self.opa = opa_bindings.OpaEngine()
@@ -194,7 +194,7 @@ class Differ:
         self.opa.add_data(data)
         self.regorus = RegorusEngine(gather_prints=False)
         self.regorus.load(modules, data)
-        self.pack = load_snapshot(None)
+        self.pack = load_snapshot(None)  # routing: the built-in pack's (a --pack copy shares it)
         self.compared = 0
 
     def close(self):
@@ -291,10 +291,10 @@ def inputs(mutations: int, seed: int, sample: int | None = None, corpora=None):
 
 
 def run(mutations: int, seed: int, sample: int | None = None, differ: Differ | None = None,
-        corpora=None, progress: bool = False) -> tuple[dict, int, int]:
+        corpora=None, progress: bool = False, pack_dir=None) -> tuple[dict, int, int]:
     """(classes {(rule, kind): [examples]}, inputs compared, rule values compared)."""
     own = differ is None
-    differ = differ or Differ()
+    differ = differ or Differ(pack_dir)
     classes: dict = defaultdict(list)
     n = 0
     start = time.monotonic()
@@ -332,9 +332,11 @@ def main(argv=None) -> int:
     ap.add_argument("--corpus", action="append", help="a corpus file (default: both corpora)")
     ap.add_argument("--show", type=int, default=3, help="examples per class (default 3)")
     ap.add_argument("--json", help="write every difference to this file")
+    ap.add_argument("--pack", help="another copy of the built-in pack (e.g. an older commit's policies/)")
     args = ap.parse_args(argv)
     start = time.monotonic()
-    classes, n, compared = run(args.mutations, args.seed, args.sample, corpora=args.corpus, progress=True)
+    classes, n, compared = run(args.mutations, args.seed, args.sample, corpora=args.corpus, progress=True,
+                                pack_dir=args.pack)
     total = sum(map(len, classes.values()))
     print(f"{n} inputs, {compared} rule values compared on regorus and OPA, {total} differences, "
           f"{len(classes)} classes ({time.monotonic() - start:.0f}s)")
