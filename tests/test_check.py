@@ -221,6 +221,22 @@ def test_computed_partial_rule_heads_are_flagged(tmp_path):
     assert "bind it in the body" in found[0]["message"].lower()
 
 
+def test_a_substring_cut_at_the_count_of_a_computed_string_is_flagged(tmp_path):
+    """regorus counts a string in UTF-16 units but cuts it in characters (docs/rego-dialect.md):
+    `substring(w, count(p), -1)` with `p` a parameter or computed in the rule is flagged (it
+    let `rm -rf /😀😀/../$X/y` cut destructive_shell's word two characters too far); a
+    literal, a `some o in …` element and trim_prefix are fine."""
+    found = findings_for(tmp_path, 'cut(w, p) := substring(w, count(p), -1)\n\n'
+                                   'last(n) := substring(n, count(n) - 1, 1)\n\n'
+                                   'v(w) := x if { r := split(w, "=")[0]; x := substring(w, count(r) + 1, -1) }\n\n'
+                                   'lit(w) := substring(w, count("--a="), -1)\n\n'
+                                   'opt(w) := x if { some o in {"--a", "--b"}; x := substring(w, count(o) + 1, -1) }\n\n'
+                                   'ok(w, p) := trim_prefix(w, p)\n')
+    assert codes(found) == ["count-offset"] * 3
+    assert [f["line"] for f in found] == [5, 7, 9] and all(f["severity"] == "warning" for f in found)
+    assert "trim_prefix" in found[0]["message"]
+
+
 def test_every_finding_code_is_documented():
     """docs/check-codes.md has a row per code policy/check/ can emit."""
     import re as _re

@@ -381,6 +381,14 @@ def test_the_pack_inputs_exercise_every_policy(pack):
 DIALECT_EXPRESSIONS = {
     # id: (expression, regorus answer, OPA answer)
     "count-emoji-with-modifier": ('count("👍🏽")', 4, 2),
+    # count(string) is UTF-16 code units on regorus: any character beyond U+FFFF counts 2
+    "count-astral-character": ('count("a😀")', 3, 2),
+    "indexof-after-astral-is-code-points": ('indexof("😀a", "a")', 1, 1),
+    "substring-after-count-of-astral-prefix": ('substring("😀ab", count("😀"), -1)', "b", "ab"),
+    "regex-space-class-unicode": ('regex.match(`\\s`, "\u00a0")', True, False),
+    "regex-non-space-class-unicode": ('regex.match(`^\\S+$`, "a\u2003b")', False, True),
+    "indexof-empty-needle": ('indexof("ab", "")', 0, ERROR),
+    "regex-split-empty-pattern": ('regex.split("", "ab")', ["", "a", "b", ""], ["a", "b"]),
     "lower-final-sigma": ('lower("ΣΑΣ")', "σας", "σασ"),
     "lower-dotted-capital-i": ('lower("İ")', "i̇", "i"),
     "upper-ligature": ('upper("ﬁ")', "FI", "ﬁ"),
@@ -395,6 +403,7 @@ DIALECT_EXPRESSIONS = {
     "strings-replace-n-sequential": ('strings.replace_n({"a": "b", "b": "c"}, "ab")', "cc", "bc"),
     "glob-double-star-without-separator-match": ('glob.match("**.txt", ["/"], "a/b.txt")', False, True),
     "glob-question-mark-non-ascii": ('glob.match("?", [], "é")', False, True),
+    "glob-question-mark-astral": ('glob.match("?", ["/"], "😀")', False, True),
     "glob-quote-meta-braces": ('glob.quote_meta("{a}")', "{a}", "\\{a\\}"),
     "to-number-spaces": ('to_number(" 1")', 1, ERROR),
     "json-marshal-integral-float": ('json.marshal([2.0])', "[2]", "[2.0]"),
@@ -419,6 +428,19 @@ def test_dialect_expression(case):
     if on_opa == "Infinity":  # Go's +Inf comes back as a float
         theirs = "Infinity" if theirs == float("inf") else theirs
     assert (canonical(mine), canonical(theirs)) == (canonical(on_regorus), canonical(on_opa))
+
+
+def test_dialect_count_of_a_string_is_utf16_units_but_substring_is_code_points():
+    """regorus' `count(s)` counts UTF-16 code units (an emoji, any character beyond U+FFFF,
+    counts 2) while `substring`/`indexof` count code points, as OPA does everywhere. So
+    `substring(word, count(prefix), -1)` cuts too far when the prefix holds such characters
+    (the differential fuzz found destructive_shell's `rm -rf /😀😀/../$X/y`). Cut with
+    `trim_prefix(word, prefix)`: the same on both engines. `check`: `count-offset`."""
+    source = ("package d\nimport rego.v1\n"
+              "cut := substring(input.w, count(input.p), -1)\nfixed := trim_prefix(input.w, input.p)\n")
+    doc = {"w": "/😀😀/$X/y", "p": "/😀😀/"}
+    assert both(source, "cut", doc) == ("/y", "$X/y")  # two characters too far
+    assert both(source, "fixed", doc) == ("$X/y", "$X/y")
 
 
 def test_dialect_partial_set_with_a_wildcard_head_and_no_body():

@@ -237,6 +237,42 @@ class _Program:
                                              f"body: `{name} contains x if {{ …; x := … }}`"))
         return found
 
+    def count_offsets(self):
+        """`substring(s, count(t) …)` where `t` is a function parameter or computed in the
+        rule (not a literal, not a `some t in …` element): the embedded engine's `count` of a
+        string is UTF-16 code units (an emoji counts 2) while `substring` counts code points,
+        as OPA does for both (measured: docs/rego-dialect.md). So the cut lands too far when
+        `t` holds such characters, and the agent writes `t`. Use `trim_prefix(s, t)`."""
+        found = []
+        for module in self.modules:
+            file = module["source"]["file"]
+            if file.endswith("_test.rego"):
+                continue
+            for rule in module["ast"]["rules"]:
+                spec = rule.get("Spec") or {}
+                func = (spec.get("head") or {}).get("Func") or {}
+                risky = {a["Var"]["value"] for a in func.get("args") or [] if isinstance(a, dict) and "Var" in a}
+                for item in _walk(spec.get("bodies") or []):
+                    assign = item.get("AssignExpr")
+                    if isinstance(assign, dict) and "Var" in (assign.get("lhs") or {}) and _computed(assign.get("rhs")):
+                        risky.add(assign["lhs"]["Var"]["value"])
+                for item in _walk(rule):
+                    call = item.get("Call") if isinstance(item.get("Call"), dict) else None
+                    if not call or _ref_path(call["fcn"]) != "substring":
+                        continue
+                    for node in _walk((call.get("params") or [])[1:]):
+                        counted = node.get("Call") if isinstance(node.get("Call"), dict) else None
+                        if not counted or _ref_path(counted["fcn"]) != "count" or not counted.get("params"):
+                            continue
+                        arg = counted["params"][0]
+                        if _computed(arg) or ("Var" in arg and arg["Var"]["value"] in risky):
+                            found.append(Finding(file, _line(call), "warning", "count-offset",
+                                                 "`substring` cut at `count(…)` of a computed string: the embedded "
+                                                 "engine counts UTF-16 units (an emoji counts 2) where `substring` "
+                                                 "counts characters, so the cut lands too far when that string holds "
+                                                 "such characters; use `trim_prefix(s, prefix)`"))
+        return found
+
     def packages_and_verbs(self):
         """Policies that cannot take effect: a package outside the policy root, a rule named
         like a misspelt verb, a policy package with no verb at all."""

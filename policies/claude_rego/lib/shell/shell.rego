@@ -297,7 +297,8 @@ _indexed_path_of(seg, arg) := input.facts.paths[i] if {
 _var_ref := `^\$(\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*|[0-9])`
 
 # expand(seg, word): a word whose leading $VAR / ${VAR} / $1 is known, expanded.
-expand(seg, word) := concat("", [v, substring(word, count(ref), -1)]) if {
+# (trim_prefix, never substring(…, count(…), …): count is UTF-16 units on regorus, docs/rego-dialect.md)
+expand(seg, word) := concat("", [v, trim_prefix(word, ref)]) if {
 	startswith(word, "$")
 	ref := regex.find_n(_var_ref, word, 1)[0]
 	v := _var_value(seg, trim_right(trim_left(trim_prefix(ref, "$"), "{"), "}"))
@@ -333,7 +334,7 @@ _assigns(s, n) if {
 _assign_value(s, n) := s.assignments[n] if {
 	s.command == ""
 } else := v if {
-	vs := [substring(a, count(n) + 1, -1) | some a in s.args; startswith(a, concat("", [n, "="]))]
+	vs := [trim_prefix(a, concat("", [n, "="])) | some a in s.args; startswith(a, concat("", [n, "="]))]
 	v := vs[count(vs) - 1]
 }
 
@@ -513,7 +514,7 @@ _family_of(n) := f if {
 	# versioned names: python3.12, perl5.36, php8.2, lua5.4, tclsh8.6 (the cheap test
 	# first: a regex.match costs ~3 µs in regorus even with its regex cache, a set lookup far less)
 	n != ""
-	substring(n, count(n) - 1, 1) in {"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}
+	substring(strings.reverse(n), 0, 1) in {"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}
 	regex.match(`^[a-z]+[0-9][0-9.]*$`, n)
 	f := _families[regex.replace(n, `[0-9.]+$`, "")]
 	f in {"python", "perl", "ruby", "php", "lua", "tcl"}

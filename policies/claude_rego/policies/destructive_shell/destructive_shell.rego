@@ -106,7 +106,7 @@ _anchored(seg, word) := concat("", [shell.cwd_at(seg), rest]) if {
 # the literal rest of `word` after a leading `spelling` ("" or a path starting with /)
 _rest_after(word, spelling) := rest if {
 	startswith(word, spelling)
-	rest := substring(word, count(spelling), -1)
+	rest := trim_prefix(word, spelling)
 	_literal_rest(rest)
 }
 
@@ -305,7 +305,8 @@ _unresolved_deny(seg, word) := l if {
 # the text after the known prefix is one unresolved part (a variable, ${…}, $(…)),
 # optionally followed by / or /*
 _last_component_unknown(word, prefix) if {
-	rest := trim_right(trim_suffix(trim_suffix(substring(word, count(prefix), -1), "*"), "/"), "/")
+	# trim_prefix, not substring(word, count(prefix), -1): regorus counts UTF-16 units (docs/rego-dialect.md)
+	rest := trim_right(trim_suffix(trim_suffix(trim_prefix(word, prefix), "*"), "/"), "/")
 	not contains(rest, "/")
 }
 

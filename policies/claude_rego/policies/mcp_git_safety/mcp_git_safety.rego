@@ -52,7 +52,7 @@ _forced if {
 _forced if {
 	walk(_args, [_, value])
 	is_string(value)
-	regex.match(`^(--force(-with-lease|-if-includes)?(=.*)?|-f|\+[^\s]+)$`, value)
+	regex.match(`^(--force(-with-lease|-if-includes)?(=.*)?|-f|\+[^\t\n\f\r ]+)$`, value)
 }
 
 _branch_keys := {"branch", "ref", "refspec", "remote_branch", "remotebranch", "target", "target_branch", "targetbranch", "head", "destination", "to", "name"}

@@ -128,7 +128,7 @@ _go_binary(w) := lower(parts[count(parts) - 2]) if {
 _remote_word(seg, w) if {
 	shell.name(seg) == "composer"
 	"require" in shell.args(seg)
-	regex.match(`(?i)^[a-z0-9_.-]+/[a-z0-9_.-]+[:=]\S*(dev-|-dev$|@dev)`, w)
+	regex.match(`(?i)^[a-z0-9_.-]+/[a-z0-9_.-]+[:=][^\t\n\f\r ]*(dev-|-dev$|@dev)`, w)
 }
 
 _installs(seg) if {
@@ -312,7 +312,7 @@ _sensitive_source(s) if {
 # Index hosts trusted like the default registry (settings.trusted_package_indexes, https
 # only; default: PyTorch's official wheel index). Other index hosts keep asking.
 trusted_index(url) if {
-	parts := regex.find_all_string_submatch_n(`^https://([A-Za-z0-9.-]+)(:443)?(/[^\s]*)?$`, url, 1)
+	parts := regex.find_all_string_submatch_n(`^https://([A-Za-z0-9.-]+)(:443)?(/[^\t\n\f\r ]*)?$`, url, 1)
 	count(parts) == 1
 	host := lower(parts[0][1])
 	host in {lower(h) | some h in data.claude_rego.lib.settings.value("trusted_package_indexes")}

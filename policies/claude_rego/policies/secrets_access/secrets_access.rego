@@ -999,7 +999,7 @@ _url_text(url) := strings.replace_n({"%20": " ", "+": " ", "%2D": "-", "%2d": "-
 # every `--metadata` flag, so these are matched as the URL's host.
 metadata_alias_hosts := {"instance-data", "instance-data.ec2.internal", "metadata", "metadata.ec2.internal", "metadata.internal", "metadata.tencentyun.com", "metadata.platformequinix.com", "metadata.packet.net"}
 
-_metadata_alias_re := `(?i)^(([a-z][a-z0-9+.-]*:)?//)?([^/@\s]*@)?(instance-data(\.ec2\.internal)?|metadata(\.ec2\.internal|\.internal|\.tencentyun\.com|\.platformequinix\.com|\.packet\.net)?)\.?(:[0-9]+)?(/.*)?$`
+_metadata_alias_re := `(?i)^(([a-z][a-z0-9+.-]*:)?//)?([^/@\t\n\f\r ]*@)?(instance-data(\.ec2\.internal)?|metadata(\.ec2\.internal|\.internal|\.tencentyun\.com|\.platformequinix\.com|\.packet\.net)?)\.?(:[0-9]+)?(/.*)?$`
 
 # (one test per distinct argument, from the argument index: not one per segment × argument)
 deny contains msg if {
@@ -1032,7 +1032,7 @@ ask contains msg if {
 	contains(arg, "://")
 	some i in ids
 	seg := shell.by_id(i)
-	parts := regex.find_all_string_submatch_n(`^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/@\s]*@)?([0-9A-Fa-fXx.]+)(?::[0-9]+)?(?:[/?#].*)?$`, arg, 1)
+	parts := regex.find_all_string_submatch_n(`^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/@\t\n\f\r ]*@)?([0-9A-Fa-fXx.]+)(?::[0-9]+)?(?:[/?#].*)?$`, arg, 1)
 	count(parts) == 1
 	host := parts[0][1]
 	_numeric_obfuscated(host)
@@ -1219,7 +1219,7 @@ _reducing_stage(stage) if {
 	_awk_equals_separator(args)
 	programs := [a | some a in args; not startswith(a, "-"); a != "="]
 	count(programs) == 1
-	regex.match(`^\s*\{\s*print\s+\$1\s*;?\s*\}\s*$`, programs[0])
+	regex.match(`^[\t\n\f\r ]*\{[\t\n\f\r ]*print[\t\n\f\r ]+\$1[\t\n\f\r ]*;?[\t\n\f\r ]*\}[\t\n\f\r ]*$`, programs[0])
 }
 
 _awk_equals_separator(args) if "-F=" in args
