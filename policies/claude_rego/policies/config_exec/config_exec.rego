@@ -79,6 +79,17 @@ _harmless(e) if {
 	words := [w | some w in split(trim_space(e.value), " "); w != ""]
 	count(words) > 0
 	lower(shell.basename(words[0])) in _harmless_programs
+	_system_program(words[0])
+}
+
+# a known program by its bare name (looked up on PATH) or at a system location; the same
+# name elsewhere (`/tmp/.x/gpg`, `./ssh`, `~/bin/less`) is a file anyone could have written
+_system_program(word) if not contains(word, "/")
+
+_system_program(word) if {
+	some dir in {"/usr/bin/", "/bin/", "/usr/local/bin/", "/opt/homebrew/bin/", "/usr/sbin/", "/sbin/", "/usr/libexec/", "/opt/local/bin/"}
+	startswith(word, dir)
+	not contains(trim_prefix(word, dir), "/")
 }
 
 # credential.helper NAME runs git's own helper git-credential-NAME (store, cache, the OS

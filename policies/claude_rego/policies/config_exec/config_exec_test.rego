@@ -118,3 +118,15 @@ test_pythonpath_in_project_passes if {
 test_pythonpath_sibling_passes if {
 	count(config_exec.ask) == 0 with input as _loader_input("NODE_PATH", "../shared/lib")
 }
+
+# a known program's name at a path anyone can write is not that program
+test_a_harmless_name_outside_system_dirs_asks if {
+	every v in ["/tmp/.x/gpg", "./ssh", "~/bin/less", "/home/dev/.local/bin/vim", "/usr/bin/../../tmp/gpg"] {
+		seg := _seg(["git", "-c", sprintf("gpg.program=%s", [v]), "commit", "-S"], {"config_exec": [{"tool": "git", "key": "gpg.program", "value": v}]})
+		count(config_exec.ask) == 1 with input as _input([seg], [])
+	}
+	every v in ["gpg", "/usr/bin/gpg", "/opt/homebrew/bin/gpg", "less -R"] {
+		seg := _seg(["git", "-c", sprintf("gpg.program=%s", [v]), "commit", "-S"], {"config_exec": [{"tool": "git", "key": "gpg.program", "value": v}]})
+		count(config_exec.ask) == 0 with input as _input([seg], [])
+	}
+}
