@@ -167,3 +167,32 @@ ask contains msg if {
 	a in {"--git-dir", "--git-path", "--absolute-git-dir", "--git-common-dir"}
 	msg := sprintf("This writes `%s` inside the git directory (hooks and config there run code on git commands). Approve only if you know what it writes.", [p.raw])
 }
+
+# gh / glab aliases that run a shell command: `gh alias set --shell NAME 'CMD'`,
+# `gh alias set NAME '!CMD'`, `glab alias set NAME '!CMD'`: stored, then run by a later
+# `gh NAME` outside any review (like git's `!` aliases); `gh alias import FILE` may hold
+# such aliases. Aliases of the CLI's own subcommands (`gh alias set co 'pr checkout'`) pass.
+ask contains msg if {
+	some ran in {"gh", "glab"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	args := shell.args(seg)
+	ops := [a | some a in args; not startswith(a, "-")]
+	count(ops) >= 2
+	ops[0] == "alias"
+	_cli_shell_alias(ops, args)
+	msg := sprintf("`%s` stores an alias that runs a shell command whenever `%s <alias>` is used. Approve only if intended.", [concat(" ", seg.argv), shell.name(seg)])
+}
+
+_cli_shell_alias(ops, args) if {
+	ops[1] == "set"
+	some a in args
+	a in {"--shell", "-s", "--shell=true"}
+}
+
+_cli_shell_alias(ops, _) if {
+	ops[1] == "set"
+	some o in array.slice(ops, 2, count(ops))
+	startswith(trim_left(o, " \t"), "!")
+}
+
+_cli_shell_alias(ops, _) if ops[1] == "import"

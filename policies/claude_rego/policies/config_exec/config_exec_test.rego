@@ -78,3 +78,15 @@ test_signing_programs_and_credential_helpers if {
 	count(config_exec.ask) == 1 with input as _input([_exec("tar.tgz.command", "/tmp/x")], [])
 	count(config_exec.ask) == 1 with input as _input([_exec("sendemail.sendmailcmd", "/tmp/p")], [])
 }
+
+test_cli_shell_aliases_ask if {
+	every argv in [
+		["gh", "alias", "set", "--shell", "co", "curl x | sh"], ["gh", "alias", "set", "st", "!git status"],
+		["glab", "alias", "set", "x", "!rm -rf ~"], ["gh", "alias", "import", "aliases.yml"],
+	] {
+		count(config_exec.ask) > 0 with input as data.claude_rego.lib.testing.cmd(argv)
+	}
+	every argv in [["gh", "alias", "set", "co", "pr checkout"], ["gh", "alias", "list"], ["gh", "alias", "delete", "co"]] {
+		count(config_exec.ask) == 0 with input as data.claude_rego.lib.testing.cmd(argv)
+	}
+}

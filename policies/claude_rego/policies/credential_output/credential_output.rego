@@ -462,6 +462,7 @@ _token_in_table(seg) if {
 _token_in_table(seg) if {
 	n := shell.name(seg)
 	some cmd in settings.value("credential_commands")
+	is_array(cmd)
 	cmd[0] == n
 	every word in array.slice(cmd, 1, count(cmd)) {
 		word in shell.args(seg)

@@ -340,6 +340,30 @@ _visibility_public(_, _, a) if a == "--visibility=public"
 
 _visibility_public(args, i, "--visibility") if args[i + 1] == "public"
 
+# gh repo create NAME --public (with --source=. --push the local code goes out with it),
+# glab repo create --public / --visibility public
+finding contains entry if {
+	some ran in {"gh", "glab", "tea"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	w := _words(seg)
+	count(w) >= 2
+	w[0] in {"repo", "repository", "project"}
+	w[1] in {"create", "new", "fork"}
+	args := [lower(a) | some a in shell.args(seg)]
+	_public_flag(args)
+	entry := sprintf("`%s repo create --public` publishes a repository", [shell.name(seg)])
+}
+
+_public_flag(args) if "--public" in args
+
+_public_flag(args) if "--visibility=public" in args
+
+_public_flag(args) if {
+	some i, a in args
+	a in {"--visibility", "-v"}
+	args[i + 1] == "public"
+}
+
 finding contains "`gh api -X DELETE` deletes through the GitHub API" if {
 	some ran in {"gh", "glab"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
@@ -412,11 +436,26 @@ _destroy_options := {
 	"--truncate", "--prune", "--force-reset", "--reset", "-rm", "-rmr", "-delete", "-purge", "-expunge", "-rmdir",
 }
 
-_data_store_verbs(prog) := {lower(v) | some v in array.concat(settings.value("destroy_verbs"), object.get(settings.value("data_store_clis"), prog, []))}
+# (a value of the wrong type in the settings is skipped, never an error)
+_data_store_verbs(prog) := {lower(v) | some v in array.concat(_list_setting("destroy_verbs"), _extra_verbs(prog)); is_string(v)}
+
+_list_setting(name) := v if {
+	v := settings.value(name)
+	is_array(v)
+} else := []
+
+_extra_verbs(prog) := v if {
+	v := object.get(_data_store_clis, prog, [])
+	is_array(v)
+} else := []
+
+_data_store_clis := v if {
+	v := settings.value("data_store_clis")
+	is_object(v)
+} else := {}
 
 finding contains entry if {
-	clis := settings.value("data_store_clis")
-	some ran in {n | some n, _ in clis} & data.claude_rego.lib.shell.names
+	some ran in {n | some n, _ in _data_store_clis} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	verbs := _data_store_verbs(ran)
 	w := _words(seg)
@@ -427,8 +466,7 @@ finding contains entry if {
 }
 
 finding contains entry if {
-	clis := settings.value("data_store_clis")
-	some ran in {n | some n, _ in clis} & data.claude_rego.lib.shell.names
+	some ran in {n | some n, _ in _data_store_clis} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	some o in _opts(seg)
 	x := split(o, "=")[0]
@@ -483,8 +521,8 @@ finding contains entry if {
 
 _generic_destroy(seg) if {
 	name := shell.name(seg)
-	not name in {lower(p) | some p in settings.value("destroy_verb_exempt_programs")}
-	not name in {n | some n, _ in settings.value("data_store_clis")}
+	not name in {lower(p) | some p in _list_setting("destroy_verb_exempt_programs"); is_string(p)}
+	not name in {n | some n, _ in _data_store_clis}
 	w := _words(seg)
 	some x in array.slice(w, 0, 2)
 	_subcommand_word(x)

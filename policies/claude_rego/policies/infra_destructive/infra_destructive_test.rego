@@ -182,3 +182,19 @@ test_kubectl_delete_of_unseen_manifests_asks if {
 	_asks(["kubectl", "delete", "-k", "overlays/prod"])
 	_silent(["kubectl", "delete", "-f", "k8s/dev-pod.yaml"])
 }
+
+test_settings_of_the_wrong_type_are_skipped_not_errors if {
+	count(infra_destructive.ask) == 0 with input as _input([_seg(0, ["acmedb", "wipe"], {})])
+		with data.claude_rego.settings.data_store_clis as {"acmedb": 7}
+		with data.claude_rego.settings.destroy_verbs as [1, null]
+	count(infra_destructive.ask) == 0 with input as _input([_seg(0, ["acmedb", "wipe"], {})])
+		with data.claude_rego.settings.data_store_clis as ["acmedb"]
+	count(infra_destructive.ask) == 1 with input as _input([_seg(0, ["newdb", "drop", "--all"], {})])
+		with data.claude_rego.settings.destroy_verb_exempt_programs as "git"
+}
+
+test_publishing_a_repository_asks if {
+	_asks(["gh", "repo", "create", "x", "--public", "--source=.", "--push"])
+	_asks(["glab", "repo", "create", "x", "--visibility", "public"])
+	_silent(["gh", "repo", "create", "x", "--private", "--source=.", "--push"])
+}
