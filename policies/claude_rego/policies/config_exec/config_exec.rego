@@ -123,6 +123,47 @@ _dotted_category(parts) if {
 	contains(parts[2], ".")
 }
 
+# GIT_DIR / GIT_WORK_TREE (also `git --git-dir=DIR`, `--work-tree=DIR`) inside the project
+# (`.git`, `./sub/.git`, the project's own path): the repository git would use anyway; one
+# outside it (`/tmp/evil.git`, whose config and hooks git then runs; `--work-tree=/etc`)
+# asks. `$`, `~`, `..` and other roots cannot be told to stay inside.
+_harmless(e) if {
+	lower(e.key) in {"git_dir", "git_work_tree"}
+	is_string(e.value)
+	_inside_project_path(e.value)
+}
+
+_inside_project_path(v) if {
+	v != ""
+	not startswith(v, "/")
+	not startswith(v, "~")
+	not contains(v, "$")
+	not contains(v, "`")
+	not _dotdot(v)
+	_cwd_in_project
+}
+
+_inside_project_path(v) if {
+	not contains(v, "$")
+	not _dotdot(v)
+	p := input.facts.project_dir
+	is_string(p)
+	p != ""
+	_under(trim_suffix(v, "/"), trim_suffix(p, "/"))
+}
+
+_under(v, p) if v == p
+
+_under(v, p) if startswith(v, concat("", [p, "/"]))
+
+_dotdot(v) if ".." in split(v, "/")
+
+_cwd_in_project if {
+	p := trim_suffix(input.facts.project_dir, "/")
+	c := trim_suffix(input.facts.cwd, "/")
+	_under(c, p)
+}
+
 _program_key(k) if k in _program_keys
 
 _program_key(k) if startswith(k, "pager.")
