@@ -776,8 +776,8 @@ ask contains msg if {
 
 # The environment dumped by a JSON/YAML processor or an orchestrator: jq/yq `env` or `$ENV`
 # whole (`jq -n env`, `jq -n '$ENV'`, `jq 'env|to_entries[]'`, `yq -n env`), `kubectl set env
-# RESOURCE --list` (the container's variables with their values) and `docker compose config`
-# (the compose file with every value interpolated from .env and the environment). Asked like
+# RESOURCE --list` (the container's variables with their values) and `docker compose config
+# --environment` (every variable of the interpolation environment: .env and the shell's). Asked like
 # `env`, with the same refinement: piped straight into a stage that keeps only names or a
 # count passes, and so does a jq filter that keeps only names or one variable (`env|keys`,
 # `env|length`, `env.HOME`, `$ENV.PATH`, yq `env(HOME)`).
@@ -843,7 +843,7 @@ ask contains msg if {
 	not _compose_config_names_only(seg)
 	not shell.stdout_discarded(seg)
 	not _reduced_to_names(seg)
-	msg := sprintf("`%s` prints the compose configuration with every value interpolated from .env and the environment (often credentials). Approve only if they hold no secrets, or use `--services`, `--no-interpolate` or `-q`.", [concat(" ", seg.argv)])
+	msg := sprintf("`%s` prints every variable of the compose interpolation environment (.env and the shell's, often credentials). Approve only if they hold no secrets, or render the file without `--environment`.", [concat(" ", seg.argv)])
 }
 
 _compose_config(seg) if {
@@ -870,6 +870,11 @@ _compose_config_names_only(seg) if {
 		"--no-interpolate", "--environment=false", "--variables", "--help", "-h",
 	}
 }
+
+# the plain rendering is ordinary work (checking a merged file; a secret-looking value in
+# it is left to output redaction): only `--environment`, which prints the whole
+# interpolation environment, is a dump
+_compose_config_names_only(seg) if not "--environment" in shell.args(seg)
 
 # every clause below runs one of these programs, or is a bare `env` (a wrapper, no command);
 # tests/test_indexed_rules.py compares the rule with a pass over every segment

@@ -562,7 +562,8 @@ test_environment_dumped_by_jq_yq_and_orchestrators_asks if {
 		["jq", "-n", "env"], ["jq", "-n", "$ENV"], ["jq", "-n", "env|to_entries"], ["yq", "-n", "env"],
 		["gojq", "-n", "{e: env}"], ["jq", "--arg", "x", "y", "-rn", "env | to_entries[] | .value"],
 		["kubectl", "set", "env", "deploy/api", "--list"], ["oc", "set", "env", "dc/web", "--resolve"],
-		["docker", "compose", "config"], ["docker", "compose", "-f", "prod.yml", "config"], ["docker-compose", "config"],
+		["docker", "compose", "config", "--environment"], ["docker", "compose", "-f", "prod.yml", "config", "--environment"],
+		["docker-compose", "config", "--environment"],
 	] {
 		count(secrets_access.ask) > 0 with input as cmd(argv)
 	}
@@ -575,6 +576,7 @@ test_environment_names_or_one_variable_through_jq_pass if {
 		["jq", ".spec.containers[].env", "d.json"], ["jq", "--arg", "env", "prod", ".[$env]", "c.json"],
 		["jq", "-r", ".[] | select(.name==\"env\")", "x.json"], ["kubectl", "set", "env", "deploy/api", "FOO=bar"],
 		["docker", "compose", "config", "--services"], ["docker", "compose", "config", "-q"], ["docker", "compose", "up", "-d"],
+		["docker", "compose", "-f", "a.yml", "-f", "b.yml", "config"], ["docker", "compose", "config", "--environment", "--services"],
 	] {
 		count(secrets_access.ask) == 0 with input as cmd(argv)
 	}
