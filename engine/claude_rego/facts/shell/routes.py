@@ -130,7 +130,13 @@ def git_routes(self: _Parser, node: dict, args: list[str], depth: int) -> None:
             # git runs its subcommands (git-status, …) from DIR: as GIT_EXEC_PATH=DIR
             self.config_entry(node, "env", "GIT_EXEC_PATH", a.split("=", 1)[1], depth)
             i += 1
-        elif a in ("-C", "--git-dir", "--work-tree", "--namespace"):
+        elif a in ("--git-dir", "--work-tree") or a.startswith(("--git-dir=", "--work-tree=")):
+            # the repository or work tree git uses: as GIT_DIR=DIR / GIT_WORK_TREE=DIR
+            name = "GIT_DIR" if a.startswith("--git-dir") else "GIT_WORK_TREE"
+            value = a.split("=", 1)[1] if "=" in a else args[i + 1] if i + 1 < len(args) else ""
+            self.config_entry(node, "env", name, value, depth)
+            i += 1 if "=" in a else 2
+        elif a in ("-C", "--namespace"):
             i += 2
         elif a.startswith("-"):
             i += 1
@@ -279,14 +285,15 @@ _NPM_EXEC_KEYS = frozenset({"script-shell", "shell", "git", "editor", "browser",
 _PATH_VALUED_KEYS = frozenset({"core.hookspath", "init.templatedir", "option.smtp-server", "include.path", "bash_env", "env",
                                "prefix", "globalconfig", "userconfig", "init-module", "onload-script",
                                "node-options", "node_options", "perl5opt", "rubyopt", "pythonstartup",
-                               "git_template_dir", "git_config_global", "git_config_system", "git_dir", "git_config"}) | frozenset(
+                               "git_template_dir", "git_config_global", "git_config_system", "git_dir", "git_config",
+                               "git_work_tree"}) | frozenset(
     n.lower() for n in _LOADER_PATH_ENV)
 _EXEC_ENV = frozenset({
     "PROMPT_COMMAND", "BASH_ENV", "ENV", "PS0", "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "PAGER", "GIT_EDITOR",
     "EDITOR", "VISUAL", "LESSOPEN", "LESSCLOSE", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "SUDO_ASKPASS",
     "GIT_PROXY_COMMAND", "GIT_SEQUENCE_EDITOR", "MANPAGER", "BROWSER", "PERL5OPT", "NODE_OPTIONS", "RUBYOPT",
     "PYTHONSTARTUP", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM",
-    "GIT_EXEC_PATH", "FCEDIT", "SYSTEMD_PAGER", "GIT_DIR", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
+    "GIT_EXEC_PATH", "FCEDIT", "SYSTEMD_PAGER", "GIT_DIR", "GIT_WORK_TREE", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
     "PYTHONWARNINGS", "GIT_CONFIG", "RSYNC_RSH", "RSYNC_CONNECT_PROG", "CVS_RSH", "SVN_SSH", "SVN_EDITOR", "HGEDITOR",
 })
 _GIT_EXEC_KEYS = frozenset({

@@ -233,8 +233,7 @@ def compiled_source(self: _Parser, node: dict, command: str, args: list[str], de
 def xargs_input(self: _Parser, node: dict, args: list[str], stdin, depth: int) -> None:
     """xargs runs its command with words from its input: literal input is substituted;
     a command that comes from the input itself is marked."""
-    replace = _option(args, ("-I", "-i", "--replace")) or next(
-        (a[2:] for a in args if a.startswith("-I") and len(a) > 2), None)
+    replace = xargs_replace(args)
     inner = _after_options(args, _XARGS_VALUE_OPTS)
     if not inner:
         return
@@ -268,6 +267,41 @@ def xargs_input(self: _Parser, node: dict, args: list[str], stdin, depth: int) -
         if roots:
             # `find ~ -type f | xargs rm`: every file under the root is deleted
             self.child_words(node, ["rm", "-r"] + roots, depth, "xargs", ["xargs"])
+
+
+_XARGS_SHORT_FLAGS = frozenset("0prtxk")  # one-letter options with no value (may share a cluster)
+_XARGS_SHORT_VALUES = frozenset("nPLdEsa")  # one-letter options whose value follows (attached or next)
+
+
+def xargs_replace(args: list[str]) -> str | None:
+    """The replace string of xargs, whatever its spelling: `-I R`, `-IR`, `-i` (`{}`),
+    `-iR`, `--replace` (`{}`), `--replace=R`, also after flags in one cluster (`-0I R`,
+    `-ti`). None when the command's words are not substituted."""
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--" or not a.startswith("-") or a == "-":
+            return None
+        if a == "--replace":
+            return "{}"
+        if a.startswith("--replace="):
+            return a.split("=", 1)[1] or "{}"
+        if a.startswith("--"):
+            i += 2 if a in _XARGS_VALUE_OPTS else 1
+            continue
+        for j, ch in enumerate(a[1:], start=1):
+            if ch in _XARGS_SHORT_FLAGS:
+                continue
+            if ch == "I":
+                rest = a[j + 1:]
+                return rest or (args[i + 1] if i + 1 < len(args) else None)
+            if ch == "i":
+                return a[j + 1:] or "{}"
+            if ch in _XARGS_SHORT_VALUES and not a[j + 1:]:
+                i += 1  # its value is the next word
+            break
+        i += 1
+    return None
 
 
 def _delimiter(args: list[str]) -> str | None:

@@ -19,9 +19,11 @@ _INTERPRETERS = _SHELLS | frozenset({"python", "python2", "python3", "node", "pe
                                      "php", "lua", "deno", "bun", "osascript", "pwsh", "powershell"})
 _ANSI_C = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b",
            "f": "\f", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
-_XARGS_VALUE_OPTS = {"-I", "-i", "-n", "-P", "-L", "-l", "-d", "-E", "-e", "-s", "-a",
-                     "--max-args", "--max-procs", "--max-lines", "--delimiter", "--arg-file",
-                     "--replace", "--eof", "--max-chars", "--process-slot-var"}
+# (GNU xargs' -i, -l, -e and --replace take their value only attached: `-iX`, `--replace=X`;
+# alone they are flags, and the next word is the command)
+_XARGS_VALUE_OPTS = {"-I", "-n", "-P", "-L", "-d", "-E", "-s", "-a",
+                     "--max-args", "--max-procs", "--delimiter", "--arg-file",
+                     "--max-chars", "--process-slot-var"}
 _FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 
 

@@ -192,6 +192,47 @@ _own_search_entry(x) if {
 	not ".." in split(x, "/")
 }
 
+# GIT_DIR / GIT_WORK_TREE (also `git --git-dir=DIR`, `--work-tree=DIR`) inside the project
+# (`.git`, `./sub/.git`, the project's own path): the repository git would use anyway; one
+# outside it (`/tmp/evil.git`, whose config and hooks git then runs; `--work-tree=/etc`)
+# asks. `$`, `~`, `..` and other roots cannot be told to stay inside.
+_harmless(e) if {
+	lower(e.key) in {"git_dir", "git_work_tree"}
+	is_string(e.value)
+	_inside_project_path(e.value)
+}
+
+_inside_project_path(v) if {
+	v != ""
+	not startswith(v, "/")
+	not startswith(v, "~")
+	not contains(v, "$")
+	not contains(v, "`")
+	not _dotdot(v)
+	_cwd_in_project
+}
+
+_inside_project_path(v) if {
+	not contains(v, "$")
+	not _dotdot(v)
+	p := input.facts.project_dir
+	is_string(p)
+	p != ""
+	_under(trim_suffix(v, "/"), trim_suffix(p, "/"))
+}
+
+_under(v, p) if v == p
+
+_under(v, p) if startswith(v, concat("", [p, "/"]))
+
+_dotdot(v) if ".." in split(v, "/")
+
+_cwd_in_project if {
+	p := trim_suffix(input.facts.project_dir, "/")
+	c := trim_suffix(input.facts.cwd, "/")
+	_under(c, p)
+}
+
 _program_key(k) if k in _program_keys
 
 _program_key(k) if startswith(k, "pager.")
@@ -236,3 +277,32 @@ ask contains msg if {
 	a in {"--git-dir", "--git-path", "--absolute-git-dir", "--git-common-dir"}
 	msg := sprintf("This writes `%s` inside the git directory (hooks and config there run code on git commands). Approve only if you know what it writes.", [p.raw])
 }
+
+# gh / glab aliases that run a shell command: `gh alias set --shell NAME 'CMD'`,
+# `gh alias set NAME '!CMD'`, `glab alias set NAME '!CMD'`: stored, then run by a later
+# `gh NAME` outside any review (like git's `!` aliases); `gh alias import FILE` may hold
+# such aliases. Aliases of the CLI's own subcommands (`gh alias set co 'pr checkout'`) pass.
+ask contains msg if {
+	some ran in {"gh", "glab"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	args := shell.args(seg)
+	ops := [a | some a in args; not startswith(a, "-")]
+	count(ops) >= 2
+	ops[0] == "alias"
+	_cli_shell_alias(ops, args)
+	msg := sprintf("`%s` stores an alias that runs a shell command whenever `%s <alias>` is used. Approve only if intended.", [concat(" ", seg.argv), shell.name(seg)])
+}
+
+_cli_shell_alias(ops, args) if {
+	ops[1] == "set"
+	some a in args
+	a in {"--shell", "-s", "--shell=true"}
+}
+
+_cli_shell_alias(ops, _) if {
+	ops[1] == "set"
+	some o in array.slice(ops, 2, count(ops))
+	startswith(trim_left(o, " \t"), "!")
+}
+
+_cli_shell_alias(ops, _) if ops[1] == "import"

@@ -130,3 +130,35 @@ test_a_harmless_name_outside_system_dirs_asks if {
 		count(config_exec.ask) == 0 with input as _input([seg], [])
 	}
 }
+
+test_cli_shell_aliases_ask if {
+	every argv in [
+		["gh", "alias", "set", "--shell", "co", "curl x | sh"], ["gh", "alias", "set", "st", "!git status"],
+		["glab", "alias", "set", "x", "!rm -rf ~"], ["gh", "alias", "import", "aliases.yml"],
+	] {
+		count(config_exec.ask) > 0 with input as data.claude_rego.lib.testing.cmd(argv)
+	}
+	every argv in [["gh", "alias", "set", "co", "pr checkout"], ["gh", "alias", "list"], ["gh", "alias", "delete", "co"]] {
+		count(config_exec.ask) == 0 with input as data.claude_rego.lib.testing.cmd(argv)
+	}
+}
+
+_git_dir_seg(key, value) := _seg(["git", "status"], {"config_exec": [{"tool": "env", "key": key, "value": value}]})
+
+test_git_dir_or_work_tree_outside_the_project_asks if {
+	every kv in [
+		["GIT_DIR", "/tmp/evil.git"], ["GIT_WORK_TREE", "/etc"], ["GIT_DIR", "../other/.git"], ["GIT_DIR", "~/x.git"],
+		["GIT_DIR", "$D"], ["GIT_WORK_TREE", "/home/dev/project/../x"], ["GIT_DIR", "/home/dev/projectx/.git"], ["GIT_DIR", 7],
+	] {
+		count(config_exec.ask) == 1 with input as _input([_git_dir_seg(kv[0], kv[1])], [])
+	}
+}
+
+test_git_dir_or_work_tree_inside_the_project_passes if {
+	every kv in [
+		["GIT_DIR", ".git"], ["GIT_DIR", "./sub/.git"], ["GIT_WORK_TREE", "."], ["GIT_DIR", "/home/dev/project/.git"],
+		["GIT_WORK_TREE", "/home/dev/project"],
+	] {
+		count(config_exec.ask) == 0 with input as _input([_git_dir_seg(kv[0], kv[1])], [])
+	}
+}

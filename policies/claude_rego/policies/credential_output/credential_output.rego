@@ -403,3 +403,110 @@ deny contains msg if {
 	regex.match(_credential_filter_re, a)
 	msg := sprintf("Blocked: `%s` filters the git configuration for its credentials (an auth header, a token or a password in a URL); it must not reach the model. %s", [concat(" ", seg.argv), instead])
 }
+
+# ------------------------------------------------------------- token printers by shape
+
+# Commands that print or mint a token whatever the program: a subcommand or option word
+# that names a token or an API key (`flyctl auth token`, `oc whoami -t`, `cf oauth-token`,
+# `ibmcloud iam oauth-tokens`, `argocd account generate-token`, `databricks tokens create`,
+# `supabase projects api-keys`, `firebase login:ci`, `heroku auth:token`, `vault token
+# create`, `vault login -token-only`, `kubectl create token`, `gh auth status
+# --show-token`). Listing, revoking or deleting tokens shows no value and passes
+# (`npm token list`, `databricks tokens list`, `vault token revoke`), as does a token piped
+# straight into a login that reads it from stdin. Programs whose words are data (grep,
+# echo, jq, test runners, …) are never read this way.
+
+_token_word_re := `^(([a-z0-9]+[-_:])*(oauth|access|identity|id|session|auth|api|bearer|refresh|deploy|personal|service|login|print|get|show|generate|create|mint|new|issue|export)?[-_:]?tokens?|([a-z0-9]+[-_:])*api[-_]?keys?|login:ci|whoami)$`
+
+_token_options := {"-token-only", "--token-only", "--show-token", "--expose-token", "--print-token", "-show-token", "--show-secret", "--reveal"}
+
+# the token is listed, revoked or described, not printed
+_token_passing_words := {
+	"list", "ls", "revoke", "delete", "rm", "remove", "del", "help", "capabilities", "revoke-self", "prune",
+	"tidy", "expire", "disable", "invalidate", "set", "put", "add", "import", "unset", "secret", "secrets", "variable",
+}
+
+_token_data_programs := {
+	"echo", "printf", "grep", "egrep", "fgrep", "rg", "ag", "ack", "ugrep", "sed", "gsed", "awk", "gawk", "jq", "yq",
+	"gojq", "cat", "less", "head", "tail", "man", "tldr", "help", "test", "pytest", "jest", "vitest", "mocha", "go",
+	"cargo", "npm", "pnpm", "yarn", "pip", "pip3", "uv", "poetry", "make", "just", "git", "python", "python3", "node",
+	"ruby", "perl", "bash", "sh", "zsh", "curl", "wget", "http", "xh", "openssl", "ssh-keygen", "gpg", "code", "vim",
+	"nvim", "nano", "emacs", "find", "fd", "ls", "touch", "mkdir", "cp", "mv", "rm", "tee", "xargs", "docker", "podman",
+	"sort", "uniq", "wc", "cut", "tr", "diff", "export", "declare", "read", "set", "unset", "env", "printenv",
+}
+
+_token_shape(seg) if {
+	w := _token_words(seg)
+	some x in array.slice(w, 0, 3)
+	not contains(x, "/")
+	not contains(x, "=")
+	not contains(x, ".")
+	regex.match(_token_word_re, x)
+	_token_word_minting(x, seg)
+	not _token_listing(w)
+}
+
+_token_shape(seg) if {
+	some a in shell.args(seg)
+	lower(split(a, "=")[0]) in _token_options
+}
+
+# `whoami` alone prints a name: only with -t / --show-token (oc whoami -t) is it a token
+_token_word_minting(x, seg) if {
+	x != "whoami"
+	not _token_word_has_passing_part(x)
+}
+
+_token_word_minting("whoami", seg) if shell.has_arg(seg, {"-t", "--show-token", "--token"})
+
+_token_word_has_passing_part(x) if {
+	some t in regex.split(`[-_:]`, x)
+	t in {"list", "ls", "revoke", "delete", "rm", "remove", "del", "lookup-accessor"}
+}
+
+_token_listing(w) if {
+	some x in array.slice(w, 0, 4)
+	x in _token_passing_words
+}
+
+# (subcommands are lowercase: `NPM_TOKEN` is a variable's name given as data)
+_token_words(seg) := [lower(a) | some a in shell.args(seg); not startswith(a, "-"); lower(a) == a]
+
+# the token goes straight into a login that reads it from standard input
+_token_into_login(seg) if {
+	count(seg.redirects) == 0
+	some consumer in segments
+	consumer.id == seg.id + 1
+	shell.upstream(seg, consumer)
+	shell.has_arg(consumer, {"--password-stdin", "--with-token", "--stdin", "--token-stdin"})
+}
+
+_token_candidates contains seg if {
+	some seg in segments
+	not shell.runs_any(seg, _token_data_programs)
+	_token_shape(seg)
+}
+
+ask contains msg if {
+	some seg in _token_candidates
+	not _token_in_table(seg)
+	not _token_into_login(seg)
+	not shell.stdout_discarded(seg)
+	msg := sprintf("`%s` prints or mints a token or API key (its output is a credential that would reach the model). Approve only if intended, or ask the user to run it and keep the value out of the conversation.", [concat(" ", seg.argv)])
+}
+
+# already denied by the table or by secrets_access's credential_commands: one reason per call
+_token_in_table(seg) if {
+	some [_, id] in _hits
+	id == seg.id
+}
+
+_token_in_table(seg) if {
+	n := shell.name(seg)
+	some cmd in settings.value("credential_commands")
+	is_array(cmd)
+	cmd[0] == n
+	every word in array.slice(cmd, 1, count(cmd)) {
+		word in shell.args(seg)
+	}
+}

@@ -241,3 +241,36 @@ test_terraform_named_output_and_unmarked_values_ask if {
 		count(credential_output.ask) == 0 with input as _tf_pipe(filter)
 	}
 }
+
+test_token_printers_by_shape_asked if {
+	every argv in [
+		["flyctl", "auth", "token"], ["firebase", "login:ci"], ["supabase", "projects", "api-keys", "--project-ref", "x"],
+		["vault", "login", "-token-only", "-method=userpass"], ["oc", "whoami", "-t"],
+		["argocd", "account", "generate-token", "--account", "ci"], ["cf", "oauth-token"], ["ibmcloud", "iam", "oauth-tokens"],
+		["databricks", "tokens", "create", "--lifetime-seconds", "3600"], ["acmectl", "print-access-token"],
+		["newcli", "session-token"], ["acme", "keys", "show", "--reveal"],
+	] {
+		asked(argv)
+	}
+}
+
+test_token_listing_and_data_programs_pass if {
+	every argv in [
+		["databricks", "tokens", "list"], ["vault", "token", "revoke", "-self"], ["oc", "whoami"], ["gh", "auth", "status"],
+		["grep", "-r", "token", "src/"], ["pytest", "-k", "token"], ["jq", ".access_token", "r.json"],
+		["python", "-m", "tiktoken"], ["acme", "list-tokens"], ["acme", "revoke-token", "x"], ["node", "scripts/token.js"],
+		["acmectl", "tokenize", "x"],
+	] {
+		allowed(argv)
+	}
+}
+
+test_token_into_a_stdin_login_passes if {
+	count(credential_output.ask) == 0 with input as {"facts": {
+		"event": "PreToolUse", "tool": {"name": "Bash", "class": "shell"}, "cwd": "/p", "project_dir": "/p", "home": "/h", "paths": [],
+		"shell": {"opaque": false, "opaque_reasons": [], "segments": [
+			{"id": 0, "parent": null, "context": "top", "depth": 0, "pipeline": 0, "operator": null, "argv": ["cf", "oauth-token"], "command": "cf", "args": ["oauth-token"], "raw_words": ["cf", "oauth-token"], "wrappers": [], "assignments": {}, "redirects": [], "opaque": false, "opaque_reasons": []},
+			{"id": 1, "parent": null, "context": "top", "depth": 0, "pipeline": 0, "operator": "|", "argv": ["docker", "login", "--password-stdin", "r"], "command": "docker", "args": ["login", "--password-stdin", "r"], "raw_words": ["docker", "login", "--password-stdin", "r"], "wrappers": [], "assignments": {}, "redirects": [], "opaque": false, "opaque_reasons": []},
+		]},
+	}}
+}

@@ -11,7 +11,10 @@
 #   clickhouse-client… as an argument or on standard input, dropdb, mysqladmin drop,
 #   redis-cli FLUSHALL/FLUSHDB), configuration management removing files
 #   (ansible … state=absent), GitHub repositories (gh repo delete, gh repo edit
-#   --visibility public, gh api -X DELETE).
+#   --visibility public, gh api -X DELETE). By shape: a data-store/SaaS CLI
+#   (settings.data_store_clis) with a destroy-verb subcommand, any program whose
+#   subcommand is an unambiguous destroy verb with --all/--force/-r/--prefix, an HTTP
+#   DELETE by any client and a POST to a wipe endpoint (_delete_by_query, /flushall).
 # custom:
 #   severity: high
 #   rationale: >-
@@ -26,6 +29,7 @@
 #     tool_classes: [shell, mcp, other]
 package claude_rego.policies.infra_destructive
 
+import data.claude_rego.lib.settings
 import data.claude_rego.lib.shell
 import rego.v1
 
@@ -184,6 +188,32 @@ _kube_wide(seg, _) if {
 
 _kube_wide(seg, _) if "-A" in shell.args(seg)
 
+# manifests it cannot see (`kustomize build prod | kubectl delete -f -`, a URL) or a
+# whole kustomization (`-k overlays/prod`): everything they list goes
+_kube_wide(seg, _) if {
+	args := shell.args(seg)
+	some i, a in args
+	a in {"-f", "--filename"}
+	_unseen_manifest(args[i + 1])
+}
+
+_kube_wide(seg, _) if {
+	some a in shell.args(seg)
+	some o in {"--filename=", "-f="}
+	startswith(a, o)
+	_unseen_manifest(substring(a, count(o), -1))
+}
+
+_kube_wide(seg, _) if {
+	some a in shell.args(seg)
+	some o in {"-k", "--kustomize"}
+	_is_opt(a, o)
+}
+
+_unseen_manifest(v) if v in {"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"}
+
+_unseen_manifest(v) if contains(v, "://")
+
 _kube_wide(_, w) if {
 	some x in w
 	kind := split(x, "/")[0]
@@ -310,6 +340,30 @@ _visibility_public(_, _, a) if a == "--visibility=public"
 
 _visibility_public(args, i, "--visibility") if args[i + 1] == "public"
 
+# gh repo create NAME --public (with --source=. --push the local code goes out with it),
+# glab repo create --public / --visibility public
+finding contains entry if {
+	some ran in {"gh", "glab", "tea"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	w := _words(seg)
+	count(w) >= 2
+	w[0] in {"repo", "repository", "project"}
+	w[1] in {"create", "new", "fork"}
+	args := [lower(a) | some a in shell.args(seg)]
+	_public_flag(args)
+	entry := sprintf("`%s repo create --public` publishes a repository", [shell.name(seg)])
+}
+
+_public_flag(args) if "--public" in args
+
+_public_flag(args) if "--visibility=public" in args
+
+_public_flag(args) if {
+	some i, a in args
+	a in {"--visibility", "-v"}
+	args[i + 1] == "public"
+}
+
 finding contains "`gh api -X DELETE` deletes through the GitHub API" if {
 	some ran in {"gh", "glab"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
@@ -336,6 +390,265 @@ finding contains entry if {
 	w[0] in {"release", "environment", "ruleset", "project"}
 	w[1] == "delete"
 	entry := sprintf("`gh %s delete` deletes on GitHub", [w[0]])
+}
+
+# ------------------------------------------------------------- data stores and SaaS, by shape
+
+# A known data/infra CLI (settings.data_store_clis: program → its own extra verbs) whose
+# subcommand (one of its first four words) is a destroy verb (settings.destroy_verbs),
+# also inside a compound word (`firestore:delete`, `apps:destroy`, `db:drop`,
+# `delete-bucket`), or given a destroy option (`--delete`, `--prune`, `-rm`, `-purge`).
+# Paths, URLs and key=value words are operands, never subcommands.
+
+_task_runners := {"rails", "rake", "mix"}
+
+_subcommand_word(x) if {
+	not contains(x, "/")
+	not contains(x, "=")
+	not contains(x, "@")
+	x != ""
+}
+
+_verb_tokens(x) := {t | some t in regex.split(`[:._-]`, x); t != ""}
+
+_destroy_word(prog, x, verbs) if {
+	not prog in _task_runners
+	x in verbs
+}
+
+_destroy_word(prog, x, verbs) if {
+	some t in _verb_tokens(x)
+	t in verbs
+	_compound_ok(prog, x)
+}
+
+# a task runner's plain words are generators and tasks of the project (`rails destroy
+# model x` removes generated files): only its namespaced tasks (`db:drop`) count
+_compound_ok(prog, x) if not prog in _task_runners
+
+_compound_ok(prog, x) if {
+	prog in _task_runners
+	regex.match(`[:.]`, x)
+}
+
+_destroy_options := {
+	"--delete", "--delete-all", "--drop", "--drop-all", "--purge", "--wipe", "--flush", "--flushall", "--destroy",
+	"--truncate", "--prune", "--force-reset", "--reset", "-rm", "-rmr", "-delete", "-purge", "-expunge", "-rmdir",
+}
+
+# (a value of the wrong type in the settings is skipped, never an error)
+_data_store_verbs(prog) := {lower(v) | some v in array.concat(_list_setting("destroy_verbs"), _extra_verbs(prog)); is_string(v)}
+
+_list_setting(name) := v if {
+	v := settings.value(name)
+	is_array(v)
+} else := []
+
+_extra_verbs(prog) := v if {
+	v := object.get(_data_store_clis, prog, [])
+	is_array(v)
+} else := []
+
+_data_store_clis := v if {
+	v := settings.value("data_store_clis")
+	is_object(v)
+} else := {}
+
+finding contains entry if {
+	some ran in {n | some n, _ in _data_store_clis} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	verbs := _data_store_verbs(ran)
+	w := _words(seg)
+	some x in array.slice(w, 0, 4)
+	_subcommand_word(x)
+	_destroy_word(ran, x, verbs)
+	entry := sprintf("`%s … %s` destroys data in a store or service", [shell.name(seg), x])
+}
+
+finding contains entry if {
+	some ran in {n | some n, _ in _data_store_clis} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some o in _opts(seg)
+	x := split(o, "=")[0]
+	x in _destroy_options
+	entry := sprintf("`%s %s` destroys data in a store or service", [shell.name(seg), x])
+}
+
+# Any other program whose subcommand (first or second word) is an unambiguous destroy
+# verb, given a flag that widens or forces it (--all, --force, -r, --prefix, …): the
+# shape of a wipe whatever the program is called. Programs whose words are data or whose
+# deletes other rules judge (settings.destroy_verb_exempt_programs) are left to them.
+
+_generic_destroy_verbs := {
+	"delete", "destroy", "drop", "purge", "wipe", "flush", "flushall", "flushdb", "truncate", "nuke", "erase",
+	"prune", "reset", "deleteall", "dropall", "rmr", "obliterate", "expunge", "teardown",
+}
+
+_widening_options := {
+	"--all", "-a", "--force", "-f", "--recursive", "-r", "-R", "--prefix", "--from-key", "--everything", "--purge",
+	"--all-collections", "--all-groups", "--all-topics", "--all-namespaces", "-A", "--yes-i-really-mean-it",
+	"--force=true", "--all=true", "--recursive=true", "--no-preserve-root", "--include-all",
+}
+
+_widening(seg) if {
+	some a in shell.args(seg)
+	split(a, "=")[0] in _widening_options
+}
+
+_widening(seg) if {
+	some a in shell.args(seg)
+	regex.match(`^--all-[a-z]`, a)
+}
+
+_widening(seg) if shell.has_short_flag(seg, {"r", "R", "f"})
+
+_generic_verb(x) if x in _generic_destroy_verbs
+
+_generic_verb(x) if {
+	regex.match(`^[a-z0-9]+([:-][a-z0-9]+)+$`, x)
+	some t in _verb_tokens(x)
+	t in _generic_destroy_verbs
+}
+
+finding contains entry if {
+	some a, ids in data.claude_rego.lib.shell.arg_index
+	_generic_verb(lower(a))
+	some id in ids
+	seg := shell.by_id(id)
+	_generic_destroy(seg)
+	entry := sprintf("`%s … %s` with a widening flag destroys data", [shell.name(seg), lower(a)])
+}
+
+_generic_destroy(seg) if {
+	name := shell.name(seg)
+	not name in {lower(p) | some p in _list_setting("destroy_verb_exempt_programs"); is_string(p)}
+	not name in {n | some n, _ in _data_store_clis}
+	w := _words(seg)
+	some x in array.slice(w, 0, 2)
+	_subcommand_word(x)
+	_generic_verb(x)
+	_widening(seg)
+}
+
+# ------------------------------------------------------------- HTTP requests that delete
+
+# An HTTP client's method and URL path, read from its arguments: curl `-X DELETE`,
+# `-XDELETE`, `-sX DELETE`, `--request[=]DELETE`; wget `--method[=]DELETE`; httpie/xh
+# `http DELETE url`; lwp-request `-m DELETE`. A DELETE by any client asks (an index,
+# a collection, a zone, a service: the API decides what goes); so does a POST/PUT/PATCH
+# to an endpoint whose last path segment names a wipe (`_delete_by_query`, `/flushall`,
+# `/points/delete`, `/clear`, `/purge_cache`). GET and POST of ordinary endpoints pass.
+
+_http_clients := {"curl", "curlie", "wget", "wget2", "http", "https", "httpie", "xh", "xhs", "lwp-request"}
+
+_http_methods := {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
+
+_http_method(seg) := m if {
+	args := shell.args(seg)
+	some i, a in args
+	m := _method_at(shell.name(seg), args, i, a)
+}
+
+_method_at(prog, args, i, a) := upper(args[i + 1]) if {
+	prog in {"curl", "curlie"}
+	regex.match(`^-[a-zA-Z0-9#:]*X$`, a)
+}
+
+_method_at(prog, _, _, a) := upper(regex.find_all_string_submatch_n(`^-[a-zA-Z0-9#:]*X=?([A-Za-z]+)$`, a, 1)[0][1]) if {
+	prog in {"curl", "curlie"}
+	regex.match(`^-[a-zA-Z0-9#:]*X=?[A-Za-z]+$`, a)
+}
+
+_method_at(_, args, i, a) := upper(args[i + 1]) if lower(a) in {"--request", "--method", "-m"}
+
+_method_at(_, _, _, a) := upper(substring(a, count(p), -1)) if {
+	some p in {"--request=", "--method="}
+	startswith(lower(a), p)
+}
+
+# httpie/xh: `http [OPTIONS] METHOD URL`: the method is the word right before the URL
+_method_at(prog, args, i, a) := upper(a) if {
+	prog in {"http", "https", "httpie", "xh", "xhs"}
+	upper(a) in _http_methods
+	_url_of(args[i + 1])
+}
+
+_http_urls(seg) := [u | some a in shell.args(seg); u := _url_of(a)]
+
+_url_of(a) := lower(a) if contains(a, "://")
+
+_url_of(a) := lower(a) if {
+	not contains(a, "://")
+	regex.match(`^[A-Za-z0-9.\[\]:-]+:[0-9]+(/|$)`, a)
+}
+
+_url_path(u) := p if {
+	rest := regex.replace(u, `^[a-z0-9+.-]*://`, "")
+	parts := split(split(split(rest, "?")[0], "#")[0], "/")
+	p := array.slice(parts, 1, count(parts))
+}
+
+_wipe_endpoint_tokens := {
+	"delete", "purge", "drop", "truncate", "wipe", "flushall", "flushdb", "clear", "destroy", "erase", "deleteall",
+}
+
+_wipe_endpoint(u) if {
+	p := _url_path(u)
+	count(p) > 0
+	last := [s | some s in p; s != ""]
+	seg := last[count(last) - 1]
+	some t in regex.split(`[_-]`, seg)
+	t in _wipe_endpoint_tokens
+}
+
+finding contains entry if {
+	some ran in _http_clients & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_http_method(seg) == "DELETE"
+	entry := sprintf("`%s` sends an HTTP DELETE", [shell.name(seg)])
+}
+
+finding contains entry if {
+	"delete" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"delete"})
+	count(_http_urls(seg)) > 0
+	entry := "`DELETE url` (lwp) sends an HTTP DELETE"
+}
+
+finding contains entry if {
+	some ran in _http_clients & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_http_method(seg) in {"POST", "PUT", "PATCH"}
+	some u in _http_urls(seg)
+	_wipe_endpoint(u)
+	entry := sprintf("`%s` calls an endpoint that wipes data (%s)", [shell.name(seg), u])
+}
+
+finding contains entry if {
+	some ran in _http_clients & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	not _http_method(seg)
+	some u in _http_urls(seg)
+	_implicit_post(seg)
+	_wipe_endpoint(u)
+	entry := sprintf("`%s` posts to an endpoint that wipes data (%s)", [shell.name(seg), u])
+}
+
+# curl's data options make the request a POST; httpie's `key=value` items do too
+_implicit_post(seg) if {
+	some a in shell.args(seg)
+	some o in {"-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "--json", "-F", "--form", "--post-data", "--post-file", "--body-data", "--body-file"}
+	_is_opt(a, o)
+}
+
+_is_opt(a, o) if a == o
+
+_is_opt(a, o) if startswith(a, concat("", [o, "="]))
+
+_is_opt(a, o) if {
+	o in {"-d", "-F"}
+	startswith(a, o)
+	count(a) > 2
 }
 
 # one question however many findings

@@ -86,3 +86,115 @@ test_harmless_neighbours_are_silent if {
 	_silent(["gh", "api", "repos/o/r"])
 	count(infra_destructive.ask) == 0 with input as _input([_seg(0, ["psql"], {"stdin_literal": "select 1;"})])
 }
+
+test_data_store_destroy_verbs_ask if {
+	_asks(["borg", "delete", "--force", "/mnt/backup/repo"])
+	_asks(["etcdctl", "del", "--prefix", ""])
+	_asks(["firebase", "firestore:delete", "--all-collections", "--force"])
+	_asks(["vault", "kv", "destroy", "-versions=1", "secret/app"])
+	_asks(["vault", "secrets", "disable", "secret/"])
+	_asks(["kafka-consumer-groups.sh", "--bootstrap-server", "k:9092", "--delete", "--all-groups"])
+	_asks(["restic", "-r", "s3:b", "forget", "--keep-last", "1", "--prune"])
+	_asks(["s3cmd", "del", "-r", "s3://bucket/"])
+	_asks(["supabase", "db", "reset"])
+	_asks(["prisma", "migrate", "reset", "--force"])
+	_asks(["prisma", "db", "push", "--force-reset"])
+	_asks(["rails", "db:drop"])
+	_asks(["mix", "ecto.reset"])
+	_asks(["hdfs", "dfs", "-rm", "-r", "/data"])
+	_asks(["flyway", "clean"])
+	_asks(["redis-cli", "DEL", "k"])
+}
+
+test_data_store_ordinary_work_passes if {
+	_silent(["vault", "status"])
+	_silent(["prisma", "migrate", "dev", "--name", "init"])
+	_silent(["rails", "db:migrate"])
+	_silent(["rails", "destroy", "model", "User"])
+	_silent(["rake", "db:test:prepare"])
+	_silent(["mix", "clean"])
+	_silent(["kafka-topics", "--bootstrap-server", "k:9092", "--list"])
+	_silent(["borg", "list", "/repo"])
+	_silent(["mc", "cp", "f", "local/bucket/delete-me"])
+	_silent(["restic", "snapshots"])
+	_silent(["flyway", "info"])
+}
+
+test_data_store_table_is_tunable if {
+	count(infra_destructive.ask) == 1 with input as _input([_seg(0, ["acmedb", "wipe"], {})])
+		with data.claude_rego.settings.data_store_clis as {"acmedb": []}
+	count(infra_destructive.ask) == 1 with input as _input([_seg(0, ["acmedb", "shred-all"], {})])
+		with data.claude_rego.settings.data_store_clis as {"acmedb": ["shred"]}
+	count(infra_destructive.ask) == 0 with input as _input([_seg(0, ["acmedb", "shred-all"], {})])
+		with data.claude_rego.settings.data_store_clis as {"acmedb": []}
+}
+
+test_generic_destroy_verb_with_widening_flag_asks if {
+	_asks(["newdb", "drop", "--all"])
+	_asks(["stashctl", "purge", "--force"])
+	_asks(["objstore", "bucket", "delete", "-r", "b"])
+	_asks(["toolx", "data:wipe", "--yes-i-really-mean-it"])
+	_asks(["quux", "collections", "delete-all", "--force"])
+}
+
+test_generic_destroy_verb_needs_a_widening_flag_and_a_subcommand_position if {
+	_silent(["newdb", "drop", "table1"])
+	_silent(["tool", "list", "x", "delete", "--all"])
+	_silent(["grep", "-r", "delete", "src/"])
+	_silent(["docker", "image", "prune", "-f"])
+	_silent(["npm", "prune"])
+	_silent(["git", "branch", "-d", "feature"])
+	_silent(["kubectl", "delete", "pod", "x", "--force"])
+	_silent(["newdb", "./drop", "-r"])
+}
+
+test_http_delete_asks if {
+	_asks(["curl", "-X", "DELETE", "http://es:9200/_all"])
+	_asks(["curl", "-XDELETE", "http://localhost:9200/logs-*"])
+	_asks(["curl", "-sSX", "DELETE", "http://localhost:6333/collections/docs"])
+	_asks(["curl", "--request", "delete", "https://api.cloudflare.com/client/v4/zones/z"])
+	_asks(["curl", "--request=DELETE", "https://x/y"])
+	_asks(["wget", "--method=DELETE", "http://qdrant:6333/collections/docs"])
+	_asks(["http", "DELETE", "http://meili:7700/indexes/movies"])
+	_asks(["http", "--auth", "u:p", "DELETE", "https://api.example.com/items/1"])
+	_asks(["xh", "delete", "kong:8001/services/x"])
+}
+
+test_http_wipe_endpoints_ask if {
+	_asks(["curl", "-XPOST", "localhost:9200/logs/_delete_by_query?conflicts=proceed", "-d", "{}"])
+	_asks(["curl", "-d", "", "https://xyz.upstash.io/flushall"])
+	_asks(["curl", "-X", "POST", "http://q:6333/collections/c/points/delete", "--json", "{}"])
+	_asks(["curl", "-X", "POST", "https://api.cloudflare.com/client/v4/zones/z/purge_cache"])
+}
+
+test_ordinary_http_passes if {
+	_silent(["curl", "-X", "POST", "https://api.example.com/items", "-d", "{}"])
+	_silent(["curl", "-X", "GET", "http://localhost:9200/_cat/indices"])
+	_silent(["curl", "https://example.com/api/delete"])
+	_silent(["http", "POST", "http://localhost:8000/api/users", "name=x"])
+	_silent(["wget", "-qO-", "http://localhost:9200/_cluster/health"])
+	_silent(["curl", "-X", "PUT", "http://localhost:9200/idx", "-d", "{}"])
+}
+
+test_kubectl_delete_of_unseen_manifests_asks if {
+	_asks(["kubectl", "delete", "-f", "-"])
+	_asks(["kubectl", "delete", "--filename=https://x/m.yaml"])
+	_asks(["kubectl", "delete", "-k", "overlays/prod"])
+	_silent(["kubectl", "delete", "-f", "k8s/dev-pod.yaml"])
+}
+
+test_settings_of_the_wrong_type_are_skipped_not_errors if {
+	count(infra_destructive.ask) == 0 with input as _input([_seg(0, ["acmedb", "wipe"], {})])
+		with data.claude_rego.settings.data_store_clis as {"acmedb": 7}
+		with data.claude_rego.settings.destroy_verbs as [1, null]
+	count(infra_destructive.ask) == 0 with input as _input([_seg(0, ["acmedb", "wipe"], {})])
+		with data.claude_rego.settings.data_store_clis as ["acmedb"]
+	count(infra_destructive.ask) == 1 with input as _input([_seg(0, ["newdb", "drop", "--all"], {})])
+		with data.claude_rego.settings.destroy_verb_exempt_programs as "git"
+}
+
+test_publishing_a_repository_asks if {
+	_asks(["gh", "repo", "create", "x", "--public", "--source=.", "--push"])
+	_asks(["glab", "repo", "create", "x", "--visibility", "public"])
+	_silent(["gh", "repo", "create", "x", "--private", "--source=.", "--push"])
+}

@@ -108,3 +108,81 @@ ask contains msg if {
 	_hard
 	msg := sprintf("`%s` resets hard: it discards uncommitted work (and moves the branch, which may be protected: %s). Approve only if nothing is lost.", [input.facts.tool.name, concat(", ", protected)])
 }
+
+# ------------------------------------------------------------- publishing code or CI
+
+# A repository made or switched public through a forge tool (github create_repository /
+# update_repository / fork with {"private": false} or {"visibility": "public"}): the same
+# request as `gh repo create --public` / `gh repo edit --visibility public`, asked.
+_repo_tool if regex.match(`(?i)(create|update|edit|fork|patch|set)[_.-]?(a[_.-]?)?(repo|repository|project|visibility)`, _tool)
+
+_publishes if {
+	walk(_args, [path, value])
+	count(path) > 0
+	is_string(path[count(path) - 1])
+	key := lower(path[count(path) - 1])
+	key in {"private", "is_private", "isprivate"}
+	_falsy(value)
+}
+
+_publishes if {
+	walk(_args, [path, value])
+	count(path) > 0
+	is_string(path[count(path) - 1])
+	key := lower(path[count(path) - 1])
+	key in {"visibility", "repo_visibility", "repository_visibility"}
+	is_string(value)
+	lower(value) == "public"
+}
+
+_falsy(v) if v == false
+
+_falsy(v) if lower(sprintf("%v", [v])) in {"false", "no", "0", "off"}
+
+ask contains msg if {
+	_repo_tool
+	_publishes
+	msg := sprintf("`%s` makes a repository public: its code, history and any secret ever committed become readable by anyone. Approve only if intended.", [input.facts.tool.name])
+}
+
+# A CI workflow written through a forge tool (push_files, create_or_update_file, …) onto a
+# protected branch or a branch the input does not name (the default branch): it runs on
+# the forge with the repository's secrets, no review in between.
+_writes_files if regex.match(`(?i)(push|create|update|put|write|upload|commit)[_.-]?(or[_.-]?update[_.-]?)?(a[_.-]?)?(file|files|content|contents|commit)`, _tool)
+
+_workflow_paths contains p if {
+	walk(_args, [path, value])
+	count(path) > 0
+	is_string(path[count(path) - 1])
+	key := lower(path[count(path) - 1])
+	key in {"path", "file_path", "filepath", "filename", "name", "file"}
+	is_string(value)
+	p := trim_prefix(trim_prefix(lower(value), "./"), "/")
+	regex.match(`^(\.github/workflows|\.gitlab-ci|\.gitlab/|\.circleci/|\.buildkite/|azure-pipelines|bitbucket-pipelines|\.drone|jenkinsfile$)`, p)
+}
+
+_file_branches := {b |
+	walk(_args, [path, v])
+	count(path) > 0
+	key := path[count(path) - 1]
+	is_string(key)
+	lower(key) in {"branch", "ref", "target_branch", "targetbranch", "base", "head"}
+	is_string(v)
+	v != ""
+	b := trim_prefix(v, "refs/heads/")
+}
+
+ask contains msg if {
+	_writes_files
+	some p in _workflow_paths
+	count(_file_branches) == 0
+	msg := sprintf("`%s` writes the CI configuration `%s` onto the default branch: it runs on the forge with the repository's secrets. Approve only if intended, or push it to a branch and open a pull request.", [input.facts.tool.name, p])
+}
+
+ask contains msg if {
+	_writes_files
+	some p in _workflow_paths
+	some b in _file_branches
+	protected_branch(b)
+	msg := sprintf("`%s` writes the CI configuration `%s` onto the protected branch `%s`: it runs on the forge with the repository's secrets. Approve only if intended, or push it to a branch and open a pull request.", [input.facts.tool.name, p, b])
+}

@@ -35,3 +35,19 @@ test_hard_reset_through_structured_input_asks if {
 	}
 	count(mcp_git_safety.ask) == 0 with input as {"facts": {"tool": {"name": "mcp__git__git_log"}}, "hook": {"tool_input": {"mode": "hard"}}}
 }
+
+test_making_a_repository_public_asks if {
+	count(mcp_git_safety.ask) == 1 with input as _mcp("mcp__github__create_repository", {"name": "x", "private": false})
+	count(mcp_git_safety.ask) == 1 with input as _mcp("mcp__github__update_repository", {"repo": "x", "visibility": "public"})
+	count(mcp_git_safety.ask) == 1 with input as _mcp("mcp__forge__createRepo", {"name": "x", "private": "false"})
+	count(mcp_git_safety.ask) == 0 with input as _mcp("mcp__github__create_repository", {"name": "x", "private": true})
+	count(mcp_git_safety.ask) == 0 with input as _mcp("mcp__github__create_issue", {"title": "x", "private": false})
+}
+
+test_a_workflow_onto_the_default_or_a_protected_branch_asks if {
+	count(mcp_git_safety.ask) == 1 with input as _mcp("mcp__github__push_files", {"branch": "main", "files": [{"path": ".github/workflows/ci.yml", "content": "x"}]})
+	count(mcp_git_safety.ask) == 1 with input as _mcp("mcp__github__create_or_update_file", {"path": ".github/workflows/x.yml", "content": "x"})
+	count(mcp_git_safety.ask) == 0 with input as _mcp("mcp__github__push_files", {"branch": "feature/ci", "files": [{"path": ".github/workflows/ci.yml", "content": "x"}]})
+	count(mcp_git_safety.ask) == 0 with input as _mcp("mcp__github__push_files", {"branch": "main", "files": [{"path": "README.md", "content": "x"}]})
+	count(mcp_git_safety.ask) == 0 with input as _mcp("mcp__github__push_files", {"branch": "main", "files": [[1, 2], {"path": 3}]})
+}

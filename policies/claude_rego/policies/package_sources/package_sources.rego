@@ -712,3 +712,91 @@ ask contains msg if {
 	not _trusted_index_env(n, v)
 	msg := sprintf("`%s` sets %s to `%s`: packages would come from that source instead of the default registry. Approve only if it is your registry.", [concat(" ", array.concat(object.get(seg, "wrappers", []), seg.argv)), n, v])
 }
+
+# ------------------------------------------------------------- plugin managers
+
+# Plugin and extension managers fetching code from a URL or a repository, by shape: any
+# program whose first words install or add a plugin, extension, collection, role or krew
+# plugin (`ansible-galaxy [collection|role] install git+https://…`, `kubectl krew install
+# --manifest-url=URL`, `krew index add NAME URL`, `asdf plugin add NAME GITURL`, `mise
+# plugins install NAME URL`, `helm plugin install URL`, `vagrant plugin install X
+# --plugin-source URL`) given a remote source; `gh extension install OWNER/REPO` (any
+# repository: an extension is run by every later `gh NAME`); `code --install-extension
+# URL`. By name from the tool's own registry (`ansible-galaxy collection install
+# community.general`, `asdf plugin add nodejs`, `kubectl krew install ctx`,
+# `code --install-extension ms-python.python`) and local paths pass.
+_plugin_nouns := {
+	"plugin", "plugins", "extension", "extensions", "ext", "addon", "addons", "add-on", "collection", "collections",
+	"role", "roles", "krew", "theme", "themes",
+}
+
+_plugin_verbs := {"install", "add", "i", "upgrade", "update"}
+
+_plugin_programs := {"ansible-galaxy", "krew", "kubectl-krew"}
+
+_plugin_install(seg) if {
+	w := array.slice([lower(a) | some a in shell.args(seg); not startswith(a, "-")], 0, 3)
+	some v in w
+	v in _plugin_verbs
+	_plugin_subject(seg, w)
+}
+
+_plugin_subject(_, w) if {
+	some n in w
+	n in _plugin_nouns
+}
+
+_plugin_subject(seg, _) if shell.name(seg) in _plugin_programs
+
+_remote_source(w) if remote_spec(w)
+
+_remote_source(w) if regex.match(`^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+:[^/]`, w) # git@github.com:x/y.git
+
+_remote_source(w) if {
+	startswith(w, "--")
+	contains(w, "=")
+	remote_spec(substring(w, indexof(w, "=") + 1, -1))
+}
+
+ask contains msg if {
+	some a, ids in data.claude_rego.lib.shell.arg_index
+	_remote_source(a)
+	some id in ids
+	seg := shell.by_id(id)
+	_plugin_install(seg)
+	msg := sprintf("`%s` installs a plugin from `%s`, not from the tool's registry by name: its code runs unreviewed with your rights. Approve only if you trust that source.", [concat(" ", seg.argv), a])
+}
+
+ask contains msg if {
+	"gh" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"gh"})
+	w := [lower(a) | some a in shell.args(seg); not startswith(a, "-")]
+	count(w) >= 3
+	w[0] in {"extension", "extensions", "ext"}
+	w[1] in {"install", "upgrade"}
+	some src in array.slice(w, 2, count(w))
+	not _local_source(src)
+	msg := sprintf("`%s` installs the GitHub CLI extension `%s`: code from that repository runs whenever the extension is used. Approve only if you trust it.", [concat(" ", seg.argv), src])
+}
+
+_local_source(src) if src in {".", ".."}
+
+_local_source(src) if startswith(src, "./")
+
+_local_source(src) if startswith(src, "../")
+
+_editors := {"code", "code-insiders", "codium", "vscodium", "cursor", "windsurf", "positron"}
+
+ask contains msg if {
+	some ran in _editors & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	args := shell.args(seg)
+	some i, a in args
+	v := _extension_value(args, i, a)
+	remote_spec(v)
+	msg := sprintf("`%s` installs an editor extension from `%s`, not from the marketplace by name: its code runs in the editor unreviewed. Approve only if you trust that source.", [concat(" ", seg.argv), v])
+}
+
+_extension_value(args, i, "--install-extension") := args[i + 1]
+
+_extension_value(_, _, a) := substring(a, count("--install-extension="), -1) if startswith(a, "--install-extension=")

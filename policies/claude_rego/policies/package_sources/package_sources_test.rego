@@ -227,3 +227,33 @@ test_indexes_set_through_the_environment_ask if {
 	_passes(["go", "build", "./..."], {"assignments": {"GOPROXY": "https://proxy.golang.org,direct", "GOFLAGS": "-mod=vendor"}})
 	_passes(["export", "PATH=/usr/bin"], {})
 }
+
+test_plugin_managers_fetching_remote_code_ask if {
+	every argv in [
+		["ansible-galaxy", "install", "git+https://github.com/x/role.git"],
+		["ansible-galaxy", "collection", "install", "https://x.example/ns-coll-1.0.0.tar.gz"],
+		["kubectl", "krew", "install", "--manifest-url=https://x.example/p.yaml"],
+		["kubectl", "krew", "index", "add", "x", "https://github.com/x/index.git"],
+		["asdf", "plugin", "add", "foo", "https://github.com/x/asdf-foo.git"],
+		["mise", "plugins", "install", "foo", "git@github.com:x/foo.git"],
+		["helm", "plugin", "install", "https://github.com/x/helm-x"],
+		["vagrant", "plugin", "install", "v-x", "--plugin-source", "https://x.example/gems"],
+		["newtool", "addons", "add", "https://x.example/a.zip"],
+		["gh", "extension", "install", "owner/gh-helper"], ["gh", "ext", "install", "https://github.com/o/gh-x"],
+		["code", "--install-extension", "https://x.example/x.vsix"], ["cursor", "--install-extension=https://x.example/x.vsix"],
+	] {
+		_asks(argv, {})
+	}
+}
+
+test_plugins_by_name_or_local_path_pass if {
+	every argv in [
+		["ansible-galaxy", "collection", "install", "community.general"], ["ansible-galaxy", "install", "-r", "requirements.yml"],
+		["kubectl", "krew", "install", "ctx"], ["asdf", "plugin", "add", "nodejs"], ["helm", "plugin", "install", "./plugins/x"],
+		["code", "--install-extension", "ms-python.python"], ["gh", "extension", "list"], ["gh", "extension", "install", "."],
+		["vagrant", "plugin", "install", "vagrant-vbguest"], ["helm", "repo", "add", "bitnami", "https://charts.bitnami.com/bitnami"],
+		["curl", "-o", "plugin.zip", "https://x.example/install"],
+	] {
+		_passes(argv, {})
+	}
+}

@@ -864,6 +864,108 @@ ask contains msg if {
 	msg := sprintf("`%s` prints every environment variable, including API keys and tokens, into the model's context. Approve only if the environment holds no secrets, or print the variables you need by name.", [concat(" ", array.concat(seg.wrappers, seg.argv))])
 }
 
+# The environment dumped by a JSON/YAML processor or an orchestrator: jq/yq `env` or `$ENV`
+# whole (`jq -n env`, `jq -n '$ENV'`, `jq 'env|to_entries[]'`, `yq -n env`), `kubectl set env
+# RESOURCE --list` (the container's variables with their values) and `docker compose config
+# --environment` (every variable of the interpolation environment: .env and the shell's). Asked like
+# `env`, with the same refinement: piped straight into a stage that keeps only names or a
+# count passes, and so does a jq filter that keeps only names or one variable (`env|keys`,
+# `env|length`, `env.HOME`, `$ENV.PATH`, yq `env(HOME)`).
+_jq_family := {"jq", "gojq", "jaq", "yq", "xq", "tomlq", "jello", "faq", "dasel"}
+
+_jq_two_value_options := {"--arg", "--argjson", "--slurpfile", "--rawfile"}
+
+_jq_one_value_options := {"--indent", "-L", "-o", "--output-format", "-p", "--input-format", "-I", "--from-file", "-f"}
+
+# the filter: the first operand that is no option's value
+_jq_filter(seg) := f if {
+	args := shell.args(seg)
+	ops := [a | some i, a in args; not startswith(a, "-"); not _jq_option_value(args, i)]
+	f := ops[0]
+}
+
+_jq_option_value(args, i) if args[i - 1] in _jq_two_value_options
+
+_jq_option_value(args, i) if args[i - 2] in _jq_two_value_options
+
+_jq_option_value(args, i) if args[i - 1] in _jq_one_value_options
+
+# each use of the environment builtin, with what follows it
+_jq_env_uses(filter) := regex.find_all_string_submatch_n(`(^|[^A-Za-z0-9_.$"])(\$ENV|env)\b\s*([^\s].{0,40})?`, filter, 16)
+
+_jq_env_dump(filter) if {
+	some m in _jq_env_uses(filter)
+	not _jq_env_narrowed(m[3])
+}
+
+# `.NAME`, `["NAME"]`, `(NAME)` (yq), `:` (an object key), `|keys`, `|length`, `|to_entries|map(.key)`
+_jq_env_narrowed(rest) if regex.match(`^(\.\s*[A-Za-z_"]|\[|\(|:)`, rest)
+
+_jq_env_narrowed(rest) if regex.match(`^\|\s*(keys(_unsorted)?\b|length\b|to_entries\s*\|\s*map\s*\(\s*\.key\s*\)|has\s*\()`, rest)
+
+ask contains msg if {
+	some ran in _jq_family & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_jq_env_dump(_jq_filter(seg))
+	not shell.stdout_discarded(seg)
+	not _reduced_to_names(seg)
+	msg := sprintf("`%s` prints every environment variable, including API keys and tokens, into the model's context. Approve only if the environment holds no secrets, or print the variables you need by name.", [concat(" ", seg.argv)])
+}
+
+ask contains msg if {
+	some ran in {"kubectl", "oc", "k", "microk8s.kubectl", "k3s"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	args := shell.args(seg)
+	some i, a in args
+	a == "set"
+	args[i + 1] == "env"
+	shell.has_arg(seg, {"--list", "--list=true", "--resolve", "--resolve=true"})
+	not shell.stdout_discarded(seg)
+	not _reduced_to_names(seg)
+	msg := sprintf("`%s` prints the workload's environment variables with their values (often credentials). Approve only if they hold no secrets.", [concat(" ", seg.argv)])
+}
+
+# docker compose config: every ${VAR} interpolated from .env and the environment
+ask contains msg if {
+	some ran in {"docker", "podman", "nerdctl", "docker-compose", "podman-compose"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_compose_config(seg)
+	not _compose_config_names_only(seg)
+	not shell.stdout_discarded(seg)
+	not _reduced_to_names(seg)
+	msg := sprintf("`%s` prints every variable of the compose interpolation environment (.env and the shell's, often credentials). Approve only if they hold no secrets, or render the file without `--environment`.", [concat(" ", seg.argv)])
+}
+
+_compose_config(seg) if {
+	shell.runs_any(seg, {"docker-compose", "podman-compose"})
+	_compose_words(seg)[0] in {"config", "convert"}
+}
+
+_compose_config(seg) if {
+	shell.runs_any(seg, {"docker", "podman", "nerdctl"})
+	w := _compose_words(seg)
+	w[0] == "compose"
+	w[1] in {"config", "convert"}
+}
+
+# the words after the options and their values (-f FILE, -p NAME, --env-file F, --profile P)
+_compose_words(seg) := [a | some i, a in shell.args(seg); not startswith(a, "-"); not _compose_option_value(shell.args(seg), i)]
+
+_compose_option_value(args, i) if args[i - 1] in {"-f", "--file", "-p", "--project-name", "--env-file", "--profile", "--project-directory", "--ansi", "--progress", "--context", "-c", "-H", "--host", "--log-level", "--format", "-o", "--output"}
+
+_compose_config_names_only(seg) if {
+	some a in shell.args(seg)
+	a in {
+		"--services", "--volumes", "--images", "--profiles", "--networks", "--hash", "-q", "--quiet",
+		"--no-interpolate", "--environment=false", "--variables", "--help", "-h",
+	}
+}
+
+# the plain rendering is ordinary work (checking a merged file; a secret-looking value in
+# it is left to output redaction): only `--environment`, which prints the whole
+# interpolation environment, is a dump
+_compose_config_names_only(seg) if not "--environment" in shell.args(seg)
+
 # every clause below runs one of these programs, or is a bare `env` (a wrapper, no command);
 # tests/test_indexed_rules.py compares the rule with a pass over every segment
 _env_dump_candidates := array.concat(shell.running({"env", "printenv", "export", "declare", "typeset", "set", "ps"}), data.claude_rego.lib.shell.with_wrappers)

@@ -576,3 +576,30 @@ test_dotenv_cli_loading_passes if {
 test_dotenv_printed_is_denied if {
 	count(secrets_access.deny) > 0 with input as _dotenv_input(["cat", ".env.test"])
 }
+
+test_environment_dumped_by_jq_yq_and_orchestrators_asks if {
+	every argv in [
+		["jq", "-n", "env"], ["jq", "-n", "$ENV"], ["jq", "-n", "env|to_entries"], ["yq", "-n", "env"],
+		["gojq", "-n", "{e: env}"], ["jq", "--arg", "x", "y", "-rn", "env | to_entries[] | .value"],
+		["kubectl", "set", "env", "deploy/api", "--list"], ["oc", "set", "env", "dc/web", "--resolve"],
+		["docker", "compose", "config", "--environment"], ["docker", "compose", "-f", "prod.yml", "config", "--environment"],
+		["docker-compose", "config", "--environment"],
+	] {
+		count(secrets_access.ask) > 0 with input as cmd(argv)
+	}
+}
+
+test_environment_names_or_one_variable_through_jq_pass if {
+	every argv in [
+		["jq", "-n", "env|keys"], ["jq", "-n", "env | length"], ["jq", "-n", "env.HOME"], ["jq", "-n", "$ENV.PATH"],
+		["jq", "-n", "env[\"CI\"]"], ["jq", "-n", "env|has(\"CI\")"], ["yq", "-n", "env(HOME)"],
+		["jq", ".spec.containers[].env", "d.json"], ["jq", "--arg", "env", "prod", ".[$env]", "c.json"],
+		["jq", "-r", ".[] | select(.name==\"env\")", "x.json"], ["kubectl", "set", "env", "deploy/api", "FOO=bar"],
+		["docker", "compose", "config", "--services"], ["docker", "compose", "config", "-q"], ["docker", "compose", "up", "-d"],
+		["docker", "compose", "-f", "a.yml", "-f", "b.yml", "config"], ["docker", "compose", "config", "--environment", "--services"],
+	] {
+		count(secrets_access.ask) == 0 with input as cmd(argv)
+	}
+	count(secrets_access.ask) == 0 with input as _piped(["jq", "-n", "env"], [["wc", "-l"]])
+	count(secrets_access.ask) > 0 with input as _piped(["jq", "-n", "env"], [["grep", "TOKEN"]])
+}
