@@ -82,7 +82,8 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
         for k, v in assignments.items():
             if conditional or _definitions(self.root, k) != 1:
                 self.forget(k)  # assigned where it may not run, or in more than one place: unknown
-                self.uncertain.add(k)
+                if conditional:
+                    self.uncertain.add(k)
                 continue
             if k in literal:
                 continue
@@ -360,8 +361,8 @@ _CONDITIONAL = re.compile(r"(?<![\w-])(?:if|then|else|elif|case|while|until|for|
 def _definitions(src: str, name: str) -> int:
     """How many places of the whole command name the variable other than to read it
     (`NAME=`, `for NAME in`, `read NAME`, `export NAME`, …): a value is taken as known only
-    where there is one."""
-    return len(re.findall(r"(?<![\w$])(?<!\$\{)(?<!\$\{!)(?<!\$\{#)" + re.escape(name) + r"(?!\w)", src[:65536]))
+    where there is one. An option letter (`mktemp -d`) names no variable."""
+    return len(re.findall(r"(?<![\w$-])(?<!\$\{)(?<!\$\{!)(?<!\$\{#)" + re.escape(name) + r"(?!\w)", src[:65536]))
 
 
 def _split_at(splits: list[int], words: list[str]) -> list[str]:
@@ -465,11 +466,17 @@ def run_traps(self: _Parser, nodes: list | None = None) -> None:
     if not traps:
         return
     final = dict(self.variables)
+    sure: dict[str, int] = {}  # how many of a name's assignments are plain top-level ones
     for top in nodes or ():  # assignments of the script in order: the last one is the value at exit
         if not top.get("argv") and isinstance(top.get("assignments"), dict):
             final.update({k: v for k, v in top["assignments"].items() if isinstance(v, str) and isinstance(k, str)})
-    for name in list(final):  # set in more than one place, or where it may not run: unknown at exit
-        if name in self.uncertain or _definitions(self.root, name) != 1:
+            if not top.get("conditional") and top.get("depth") == 0 and top.get("operator") not in ("&&", "||"):
+                for k in top["assignments"]:
+                    sure[k] = sure.get(k, 0) + 1
+    for name in list(final):
+        # at exit a name is its last value when every place that sets it is a plain
+        # top-level assignment (`d=$(mktemp -d); d=/home/dev`); otherwise unknown
+        if name in self.uncertain or _definitions(self.root, name) not in (1, sure.get(name)):
             del final[name]
     for node, body, depth in traps[:32]:
         if depth + 1 > self.max_depth:
