@@ -342,6 +342,9 @@ def test_submodule_foreach_is_a_nested_command(command, verdict):
     "D=/tmp/x; D=/; rm -rf $D",
     "if c; then :; D=/tmp/x; fi; rm -rf $D",
     "D=/tmp/x; if c; then export D=/; fi; rm -rf $D",
+    "D=/tmp/x & rm -rf $D",
+    "D=/tmp/x | cat; rm -rf $D",
+    "D=/tmp/x; for i in 1 2; do rm -rf $D; D=/; done",
 ])
 def test_an_assignment_that_may_not_run_leaves_the_name_unknown(command):
     assert ["rm", "-rf", "$D"] in argvs(command), argvs(command)
@@ -376,6 +379,8 @@ def test_conditional_assignments_are_marked_for_the_views():
     ("PY=rm; $PY -rf ~", "deny"),
     ('for d in / ~; do rm -rf "$d"; done', "deny"),
     ("trap 'rm -rf \"$d\"' EXIT; d=/", "deny"),
+    ("trap 'rm -rf \"$d\"' EXIT; d=$(mktemp -d); d=/home/dev", "deny"),
+    ("trap 'rm -rf \"$d\"' EXIT; d=/; [ x ] && d=/tmp/x", "ask"),
     ("PY=python3; $PY -m pytest", None),
     ("for py in python3.11 python3.12; do $py -m pytest; done", None),
     ('tmp=$(mktemp -d); cp a "$tmp"/; rm -rf "$tmp"', None),

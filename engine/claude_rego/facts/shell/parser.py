@@ -92,6 +92,12 @@ class _Parser:
                     node["operator"] = operator
                 if node is not None:
                     nodes.append(node)
+                    if next_operator in ("|", "|&", "&") and node["assignments"] and not node.get("argv"):
+                        # `D=x &`, `D=x | cat`: a subshell's assignment, not the shell's
+                        node["conditional"] = True
+                        for k in node["assignments"]:
+                            self.forget(k)
+                            self.uncertain.add(k)
                 self.last_stage = node
             first_stdin = None
             words, redirects = [], []
