@@ -140,7 +140,8 @@ def test_unknown_values_at_command_position_stay_marked(command):
     ("for c in ls \"rm -rf\"; do $c ~; done", "deny"),
     ("for d in / ~; do rm -rf \"$d\"; done", "deny"),
     ("X=rm; false && X=echo; $X -rf ~", "ask"),
-    ("X=echo; false || X=rm; $X -rf ~", "deny"),
+    # h12-ca: a name assigned twice (once after ||) is unknown, whichever assignment is last
+    ("X=echo; false || X=rm; $X -rf ~", "ask"),
     ("IFS=/; X=rm/-rf/~; $X", "ask"),
 ])
 def test_literal_variable_decisions(command, expected):
@@ -232,7 +233,8 @@ def test_case_decisions(command, expected):
     ("while ! out=$(curl -fsS localhost:8080/health); do sleep 1; done", "pass"),
     ("if ! x=$(rm -rf ~); then echo; fi", "deny"),
     ("! X=rm; $X -rf ~", "deny"),
-    ("D=/; if true; then D=/tmp/x; fi; rm -rf \"$D\"", "deny"),
+    # h12-ca: an assignment in an if body may not run, and D is assigned twice: D is unknown
+    ("D=/; if true; then D=/tmp/x; fi; rm -rf \"$D\"", "ask"),
 ])
 def test_negated_assignment_decisions(command, expected):
     assert verdict(command) == expected

@@ -324,3 +324,68 @@ def test_submodule_foreach_is_a_nested_command(command, verdict):
     out = decision(command)
     assert out.get("permissionDecision") == verdict
     assert "submodule.foreach" not in out.get("permissionDecisionReason", "")
+
+
+# h12-ca: an assignment is a known value only where it is the name's one assignment in the
+# command and surely runs (top level, not after && or ||, not in an if/case/loop/function
+# body, not in a subshell). Otherwise a later use stays `$NAME` (unresolved: the pack asks
+# on a destructive use) — never the earlier or the later value taken as certain.
+@pytest.mark.parametrize("command", [
+    "D=/; false && D=/tmp/x; rm -rf $D",
+    "D=/tmp/x; if c; then D=/; fi; rm -rf $D",
+    'D=/; [ -d /tmp/x ] && D=/tmp/x; rm -rf "$D"',
+    'D=/tmp/x; for i in 1; do D=~; done; rm -rf "$D"',
+    'D=/tmp/x; case $1 in a) D=/;; esac; rm -rf "$D"',
+    "D=/; (D=/tmp/x); rm -rf $D",
+    "D=/; f() { D=/tmp/x; }; rm -rf $D",
+    "[ x ] && D=/tmp/x; rm -rf $D",
+    "D=/tmp/x; D=/; rm -rf $D",
+    "if c; then :; D=/tmp/x; fi; rm -rf $D",
+    "D=/tmp/x; if c; then export D=/; fi; rm -rf $D",
+    "D=/tmp/x & rm -rf $D",
+    "D=/tmp/x | cat; rm -rf $D",
+    "D=/tmp/x; for i in 1 2; do rm -rf $D; D=/; done",
+])
+def test_an_assignment_that_may_not_run_leaves_the_name_unknown(command):
+    assert ["rm", "-rf", "$D"] in argvs(command), argvs(command)
+
+
+@pytest.mark.parametrize("command,expected", [
+    ("PY=python3; $PY -m pytest", ["python3", "-m", "pytest"]),
+    ("PY=rm; $PY -rf ~", ["rm", "-rf", "~"]),
+    ("D=/tmp/x; [ -d /tmp ] && ls; rm -rf $D", ["rm", "-rf", "/tmp/x"]),
+    ("for d in / ~; do rm -rf \"$d\"; done", ["rm", "-rf", "~"]),
+    ("trap 'rm -rf \"$d\"' EXIT; d=/", ["rm", "-rf", "/"]),
+])
+def test_a_single_sure_assignment_still_expands(command, expected):
+    assert expected in argvs(command), argvs(command)
+
+
+def test_conditional_assignments_are_marked_for_the_views():
+    segs = parse_command('case $1 in a) D=/;; esac; rm -rf "$D"')["segments"]
+    assert [s.get("conditional") for s in segs if s["assignments"]] == [True]
+    segs = parse_command("D=/; rm -rf $D")["segments"]
+    assert not any(s.get("conditional") for s in segs)
+
+
+@pytest.mark.parametrize("command,verdict", [
+    ("D=/; false && D=/tmp/x; rm -rf $D", "ask"),
+    ("D=/tmp/x; if c; then D=/; fi; rm -rf $D", "ask"),
+    ('D=/; [ -d /tmp/x ] && D=/tmp/x; rm -rf "$D"', "ask"),
+    ('D=/tmp/x; for i in 1; do D=~; done; rm -rf "$D"', "ask"),
+    ('D=/tmp/x; case $1 in a) D=/;; esac; rm -rf "$D"', "ask"),
+    ("D=/; (D=/tmp/x); rm -rf $D", "ask"),
+    ("B=feature; [ x ] && B=main; git push -f origin $B", "ask"),
+    ("PY=rm; $PY -rf ~", "deny"),
+    ('for d in / ~; do rm -rf "$d"; done', "deny"),
+    ("trap 'rm -rf \"$d\"' EXIT; d=/", "deny"),
+    ("trap 'rm -rf \"$d\"' EXIT; d=$(mktemp -d); d=/home/dev", "deny"),
+    ("trap 'rm -rf \"$d\"' EXIT; d=/; [ x ] && d=/tmp/x", "ask"),
+    ("PY=python3; $PY -m pytest", None),
+    ("for py in python3.11 python3.12; do $py -m pytest; done", None),
+    ('tmp=$(mktemp -d); cp a "$tmp"/; rm -rf "$tmp"', None),
+    ("trap 'rm -rf \"$tmp\"' EXIT; tmp=$(mktemp -d)", None),
+    ('OUT=build; [ -n "$CI" ] && OUT=dist; ls "$OUT"', None),
+])
+def test_reassigned_variables_are_judged_soundly(command, verdict):
+    assert decision(command).get("permissionDecision") == verdict

@@ -69,17 +69,30 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
     # reserved words at command position: the command follows them
     while command_words and not command_words[0].quoted and command_words[0].text in _RESERVED_SKIP:
         command_words = command_words[1:]
+    if i == 0 and len(command_words) < len(words):
+        # `then D=/`, `do D=~`, `else …`: assignments in a body that may not run (see certain())
+        while command_words and self.is_assignment(command_words[0]):
+            name, _, value = command_words[0].text.partition("=")
+            assignments[name] = value
+            command_words = command_words[1:]
     if command_words and not command_words[0].quoted and command_words[0].text in ("for", "select"):
         self.loop_header(command_words)
         command_words = []  # a loop header: no command runs here
     elif command_words and not command_words[0].quoted and command_words[0].text == "case":
         command_words = []
+    conditional = False
     if not command_words:
         literal: set[str] = set()
+        conditional = bool(assignments) and not self.certain(operator)
         if assignments and not redirects and depth == 0:
             literal = {w.text.partition("=")[0] for w in words[len(reserved):i] if not (w.expansion or w.substitution)}
             self.variables.update({k: v for k, v in assignments.items() if k in literal})
         for k, v in assignments.items():
+            if conditional or _definitions(self.root, k) != 1:
+                self.forget(k)  # assigned where it may not run, or in more than one place: unknown
+                if conditional:
+                    self.uncertain.add(k)
+                continue
             if k in literal:
                 continue
             if depth == 0 and not redirects and _keeps_marks(v):
@@ -103,6 +116,8 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
         "_literal": is_literal,
         "_heredocs": [r for r in redirects if r["op"] in ("<<", "<<-", "<<<")],
     }
+    if conditional:
+        node["conditional"] = True  # the views and lib/shell do not take its values as known
     argv_words = list(command_words)
     heads: dict[str, list[str]] | None = None  # a command-position expansion's literal values, split
     if argv_words:
@@ -213,6 +228,14 @@ def _keeps_marks(value: str) -> bool:
     return "$" in value or "…" in value
 
 
+def certain(self: _Parser, operator: str | None) -> bool:
+    """Whether a command at this point surely runs when the command line does: not after
+    `&&`/`||`, not inside an if/case/loop body (or its condition), not in a function body
+    being defined. An assignment that may not run leaves its variable unknown (the earlier
+    value, the new one or the environment's)."""
+    return operator not in ("&&", "||") and not self.compound and not self.defining
+
+
 def forget(self: _Parser, name: str) -> None:
     """A variable whose value is no longer known (read, printf -v of a computed value, …):
     later `$name` stays an unresolved expansion, never an earlier literal value."""
@@ -225,7 +248,8 @@ def builtin_assignments(self: _Parser, node: dict, depth: int) -> None:
     format and arguments, declare/export/local NAME=literal at the top level), otherwise
     the name is forgotten. Never leaves a stale earlier value in place."""
     command, args = node["command"], node["args"]
-    top = depth == 0  # redirections do not make a subshell: the assignment happens
+    # redirections do not make a subshell: the assignment happens (when the command surely runs)
+    top = depth == 0 and self.certain(node.get("operator"))
     literal = bool(node.get("_literal")) and top
     if command == "printf":
         if len(args) >= 2 and args[0] == "-v" or args[:1] and args[0].startswith("-v") and len(args[0]) > 2:
@@ -289,6 +313,9 @@ def builtin_assignments(self: _Parser, node: dict, depth: int) -> None:
         name = name.split("[", 1)[0]
         if name and (name[0].isalpha() or name[0] == "_"):
             self.forget(name)
+    for name in list(self.variables):
+        if name in self.uncertain or _definitions(self.root, name) != 1:
+            self.forget(name)  # set in more than one place (or where it may not run): unknown
 
 
 def loop_header(self: _Parser, words: list) -> None:
@@ -342,8 +369,8 @@ _CONDITIONAL = re.compile(r"(?<![\w-])(?:if|then|else|elif|case|while|until|for|
 def _definitions(src: str, name: str) -> int:
     """How many places of the whole command name the variable other than to read it
     (`NAME=`, `for NAME in`, `read NAME`, `export NAME`, …): a value is taken as known only
-    where there is one."""
-    return len(re.findall(r"(?<![\w$])(?<!\$\{)(?<!\$\{!)(?<!\$\{#)" + re.escape(name) + r"(?!\w)", src[:65536]))
+    where there is one. An option letter (`mktemp -d`) names no variable."""
+    return len(re.findall(r"(?<![\w$-])(?<!\$\{)(?<!\$\{!)(?<!\$\{#)" + re.escape(name) + r"(?!\w)", src[:65536]))
 
 
 def _split_at(splits: list[int], words: list[str]) -> list[str]:
@@ -447,9 +474,18 @@ def run_traps(self: _Parser, nodes: list | None = None) -> None:
     if not traps:
         return
     final = dict(self.variables)
+    sure: dict[str, int] = {}  # how many of a name's assignments are plain top-level ones
     for top in nodes or ():  # assignments of the script in order: the last one is the value at exit
         if not top.get("argv") and isinstance(top.get("assignments"), dict):
             final.update({k: v for k, v in top["assignments"].items() if isinstance(v, str) and isinstance(k, str)})
+            if not top.get("conditional") and top.get("depth") == 0 and top.get("operator") not in ("&&", "||"):
+                for k in top["assignments"]:
+                    sure[k] = sure.get(k, 0) + 1
+    for name in list(final):
+        # at exit a name is its last value when every place that sets it is a plain
+        # top-level assignment (`d=$(mktemp -d); d=/home/dev`); otherwise unknown
+        if name in self.uncertain or _definitions(self.root, name) not in (1, sure.get(name)):
+            del final[name]
     for node, body, depth in traps[:32]:
         if depth + 1 > self.max_depth:
             self.mark(node, "too_deep")

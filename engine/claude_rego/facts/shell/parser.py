@@ -40,6 +40,8 @@ class _Parser:
         self.root = src                       # the whole command line (a nested parse's caller sets it)
         self.unexpanded: set[str] = set()     # command words not read as a call of a function with its arguments
         self.defining: list[str] = []         # the functions whose body is being read (innermost last)
+        self.uncertain: set[str] = set()      # variables assigned where it may not run, or in several places
+        self.compound = 0                     # if/case/while/until/for/select bodies open here (see certain())
 
     # ------------------------------------------------------------------ utilities
     def note(self, reason: str) -> None:
@@ -90,6 +92,12 @@ class _Parser:
                     node["operator"] = operator
                 if node is not None:
                     nodes.append(node)
+                    if next_operator in ("|", "|&", "&") and node["assignments"] and not node.get("argv"):
+                        # `D=x &`, `D=x | cat`: a subshell's assignment, not the shell's
+                        node["conditional"] = True
+                        for k in node["assignments"]:
+                            self.forget(k)
+                            self.uncertain.add(k)
                 self.last_stage = node
             first_stdin = None
             words, redirects = [], []
@@ -194,6 +202,10 @@ class _Parser:
                         cases.append("header")
                     elif word.text == "esac" and cases:
                         cases.pop()
+                    if word.text in ("if", "case", "while", "until", "for", "select"):
+                        self.compound += 1  # an assignment until the closing word may not run
+                    elif word.text in ("fi", "esac", "done") and self.compound:
+                        self.compound -= 1
                 if not word.quoted and word.text == "in" and cases and cases[-1] == "header" and len(words) >= 2:
                     cases[-1] = "pattern"
                 is_function = len(words) == 2 and not words[1].quoted and (
@@ -315,6 +327,7 @@ class _Parser:
     positional_head = _commands.positional_head
     forget = _commands.forget
     builtin_assignments = _commands.builtin_assignments
+    certain = _commands.certain
     bound = _commands.bound
     user_defined = _commands.user_defined
     adopt = _commands.adopt

@@ -115,6 +115,23 @@ def _assigned_by(name: str, args: list) -> list[str]:
     return out + (["REPLY"] if name == "read" else ["MAPFILE"] if name in ("mapfile", "readarray") else [])
 
 
+def _assigns_names(seg) -> list[str]:
+    """The names a segment assigns as lib/shell's _assigns reads them (NAME=… alone, or
+    an argument NAME=… of export/declare/local/readonly/typeset)."""
+    if not isinstance(seg, dict):
+        return []
+    if seg.get("command") == "" and isinstance(seg.get("assignments"), dict):
+        return [k for k, v in seg["assignments"].items() if isinstance(v, str)]
+    if str(seg.get("command", "")).lower() in _DECLARERS:
+        return [a.partition("=")[0] for a in seg.get("args") or [] if isinstance(a, str) and "=" in a]
+    return []
+
+
+def _certain(seg: dict) -> bool:
+    """A segment that surely runs when the command does (see lib/shell's _certain_assignment)."""
+    return seg.get("context") == "top" and seg.get("operator") not in ("&&", "||") and not seg.get("conditional")
+
+
 def annotate(shell: dict, home: str | None) -> None:
     """Add what the Rego helpers would otherwise compute per segment and per policy:
     `name` (the program, lowercased, after a resolved variable and busybox), `args_raw`,
@@ -129,6 +146,12 @@ def annotate(shell: dict, home: str | None) -> None:
         user = home.rstrip("/").rsplit("/", 1)[-1] if home else None
         assigned: dict[str, str] = {}
         by_name: dict[str, list[int]] = {}
+        # a name is known only where one segment of the command assigns it, surely (at the
+        # top level, not after && or ||, not in an if/case/loop/function body): as lib/shell
+        defined: dict[str, int] = {}
+        for seg in segments:
+            for k in _assigns_names(seg):
+                defined[k] = defined.get(k, 0) + 1
 
         def value_of(name: str, seg: dict):
             if name == "HOME" and home:
@@ -185,8 +208,10 @@ def annotate(shell: dict, home: str | None) -> None:
                 # could; an earlier value of these names is no longer theirs
                 for k in _assigned_by(name, seg.get("args") or []):
                     assigned.pop(k, None)
+            certain = _certain(seg)
             if seg.get("command") == "" and isinstance(seg.get("assignments"), dict):
-                assigned.update({k: v for k, v in seg["assignments"].items() if isinstance(v, str)})
+                assigned.update({k: v for k, v in seg["assignments"].items()
+                                 if isinstance(v, str) and certain and defined.get(k) == 1})
             elif str(seg.get("command", "")).lower() in _DECLARERS:
                 flags = [a for a in seg.get("args") or [] if isinstance(a, str) and a.startswith("-")]
                 nameref = any("n" in f[1:] for f in flags if not f.startswith("--"))
@@ -196,7 +221,10 @@ def annotate(shell: dict, home: str | None) -> None:
                         if nameref and v.replace("_", "a").isalnum() and not v[:1].isdigit():
                             # declare -n r=HOME: $r is $HOME
                             v = value_of(v, seg) if value_of(v, seg) is not None else "${" + v + "}"
-                        assigned[k] = v
+                        if certain and defined.get(k) == 1:
+                            assigned[k] = v
+                        else:
+                            assigned.pop(k, None)
         seg_index: dict = {"redirects": [], "assignments": [], "wrappers": [], "config_exec": [], "opaque": [],
                        "dollar": [], "dollar_anywhere": [], "contexts": {}, "cd": False}
         pieces_index: dict[str, list[int]] = {}  # argument pieces (f=@.env → f=@.env, f, .env) → segment ids

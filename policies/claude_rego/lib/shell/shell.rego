@@ -338,11 +338,24 @@ _assign_value(s, n) := s.assignments[n] if {
 	v := vs[count(vs) - 1]
 }
 
-# the value of the last assignment to `n` before `seg` in the same command
+# the value of the assignment to `n` before `seg` in the same command, when it is the
+# only one and surely runs: a name assigned in more than one place, after && or ||, in a
+# subshell or in an if/case/loop/function body (the parser marks those `conditional`) is
+# unknown — its value may be the earlier one, the new one or the environment's
+# (`D=/; false && D=/tmp/x; rm -rf $D` deletes /), so the rules ask.
 _assigned(seg, n) := v if {
-	ids := [s.id | some s in segments; s.id < seg.id; _assigns(s, n)]
-	count(ids) > 0
-	v := _assign_value(_seg_by_id(max(ids)), n)
+	ids := [s.id | some s in segments; _assigns(s, n)]
+	count(ids) == 1
+	s := _seg_by_id(ids[0])
+	s.id < seg.id
+	_certain_assignment(s)
+	v := _assign_value(s, n)
+}
+
+_certain_assignment(s) if {
+	s.context == "top"
+	not s.operator in {"&&", "||"}
+	not object.get(s, "conditional", false)
 }
 
 # $0, $1, … inside `sh -c 'payload' arg0 arg1 …`

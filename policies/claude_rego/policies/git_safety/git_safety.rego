@@ -159,6 +159,26 @@ _forces_unknown_branch(seg) if {
 	_has(seg, {"--all", "--branches"})
 }
 
+# a force-push to a branch named by a variable the facts cannot resolve (assigned in more
+# than one place or where it may not run: `B=feature; [ x ] && B=main; git push -f origin $B`)
+ask contains msg if {
+	some call in git_calls
+	call.sub == "push"
+	seg := call.seg
+	some ref in refspecs(seg)
+	_forced(seg, ref)
+	_unresolved_branch(destination(ref))
+	msg := sprintf("`%s` force-pushes to `%s`, a branch claude-rego cannot resolve (a variable set in more than one place, or where it may not run); it may be a protected branch (%s).", [concat(" ", seg.argv), destination(ref), concat(", ", protected)])
+}
+
+_forced(seg, _) if force(seg)
+
+_forced(_, ref) if startswith(ref, "+")
+
+_unresolved_branch(branch) if contains(branch, "$")
+
+_unresolved_branch(branch) if contains(branch, "…")
+
 # git push origin :main / git push origin --delete main
 deny contains msg if {
 	some call in git_calls

@@ -119,3 +119,13 @@ test_a_bare_git_beside_a_force_push_does_not_hide_it if {
 	before := bash("git; git push --force origin main", [seg(0, ["git"]), seg(1, ["git", "push", "--force", "origin", "main"])], [])
 	count(git_safety.deny) > 0 with input as before
 }
+
+# a force-push to a branch left as an unresolved variable asks (h12-ca: `B=feature;
+# [ x ] && B=main; git push -f origin $B` may push main); a plain push to it does not
+test_force_push_to_an_unresolved_branch_asks if {
+	every args in [["push", "-f", "origin", "$B"], ["push", "--force-with-lease", "origin", "HEAD:$B"], ["push", "origin", "+$B"], ["push", "-f", "origin", "$(…)"]] {
+		asked(args)
+	}
+	quiet(["push", "origin", "$B"])
+	quiet(["push", "-f", "origin", "feature"])
+}
