@@ -73,7 +73,9 @@ def test_mutations_keep_the_facts_honest():
     labels = set()
     for i in range(60):
         got = differential.mutate(case, random.Random(i))
-        assert got is not None and isinstance(got[1]["input"]["tool_input"].get("command", ""), str)
+        if got is None:  # a mutation that does not apply here (no other field to drop, no URL)
+            continue
+        assert isinstance(got[1]["input"]["tool_input"].get("command", ""), str)
         labels.add(got[0])
     assert {"bare-before", "bare-after", "astral", "word"} <= labels
     urls = [differential.mutate(_bash("curl https://x.example/a"), random.Random(i)) for i in range(80)]

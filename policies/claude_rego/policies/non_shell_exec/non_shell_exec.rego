@@ -35,9 +35,13 @@ ask contains msg if {
 	msg := sprintf("`%s` runs a command outside the shell tool (%s: `%s`) that claude-rego's shell checks cannot judge: %s. Approve only if you have read it.", [input.facts.tool.name, _first.field, _clip(_first.command), concat("; ", sort(_unreadable))])
 }
 
-_exec := object.get(object.get(input.facts, "effects", {}), "exec", []) if not input.facts.tool.class == "shell"
-
-else := []
+_exec := found if {
+	not input.facts.tool.class == "shell"
+	effects := object.get(input.facts, "effects", {})
+	is_object(effects) # null on events without a tool call: object.get(null, …) is a type error in OPA
+	found := object.get(effects, "exec", [])
+	is_array(found)
+} else := []
 
 _first := _exec[0]
 
@@ -188,7 +192,14 @@ _command_key(k) if {
 	endswith(k, suffix)
 }
 
-_tool_words := {w | some w in object.get(input.facts.effects, "words", [])} | {w | some w in object.get(input.facts.effects, "server_words", [])}
+_tool_words := {w | some w in _effect_list("words")} | {w | some w in _effect_list("server_words")}
+
+# an effects list, [] where the facts have none (events without a tool call: effects is null)
+_effect_list(key) := found if {
+	is_object(input.facts.effects)
+	found := object.get(input.facts.effects, key, [])
+	is_array(found)
+} else := []
 
 _typing if {
 	some w in _tool_words
