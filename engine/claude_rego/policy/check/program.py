@@ -204,6 +204,14 @@ class _Program:
                                          f"(`import data.{package}.{parts[1]}`)"))
         return found
 
+    def _policy_rules(self):
+        """(file, rule) for every rule outside the `_test.rego` files."""
+        for module in self.modules:
+            file = module["source"]["file"]
+            if not file.endswith("_test.rego"):
+                for rule in module["ast"]["rules"]:
+                    yield file, rule
+
     def computed_heads(self):
         """A partial rule whose head computes its element (`deny contains sprintf(…)`,
         `s contains {"k": f(x)}`, `o[x.id] := v`): when that term is undefined for one
@@ -212,29 +220,25 @@ class _Program:
         then erase a deny by adding a segment that leaves the term undefined. Compute the
         element in the body (`deny contains msg if { …; msg := sprintf(…) }`)."""
         found = []
-        for module in self.modules:
-            file = module["source"]["file"]
-            if file.endswith("_test.rego"):
-                continue
-            for rule in module["ast"]["rules"]:
-                head = (rule.get("Spec") or {}).get("head") or {}
-                for kind, shape in head.items():
-                    if not isinstance(shape, dict) or kind == "Func":
-                        continue
-                    terms = []
-                    if kind == "Set":
-                        terms.append(shape.get("key"))
-                    elif kind == "Compr" and isinstance(shape.get("refr"), dict) and "RefBrack" in shape["refr"]:
-                        terms.append(shape["refr"]["RefBrack"].get("index"))
-                        assign = shape.get("assign")
-                        terms.append(assign.get("value") if isinstance(assign, dict) else None)
-                    if any(_computed(term) for term in terms if term):
-                        name = _rule_head(rule)[0]
-                        found.append(Finding(file, _line(shape), "warning", "computed-head",
-                                             f"the head of `{name}` computes its element; if that term is undefined "
-                                             "for one match, the embedded engine drops every element of the rule "
-                                             "(or fails the query) instead of skipping that match. Bind it in the "
-                                             f"body: `{name} contains x if {{ …; x := … }}`"))
+        for file, rule in self._policy_rules():
+            head = (rule.get("Spec") or {}).get("head") or {}
+            for kind, shape in head.items():
+                if not isinstance(shape, dict) or kind == "Func":
+                    continue
+                terms = []
+                if kind == "Set":
+                    terms.append(shape.get("key"))
+                elif kind == "Compr" and isinstance(shape.get("refr"), dict) and "RefBrack" in shape["refr"]:
+                    terms.append(shape["refr"]["RefBrack"].get("index"))
+                    assign = shape.get("assign")
+                    terms.append(assign.get("value") if isinstance(assign, dict) else None)
+                if any(_computed(term) for term in terms if term):
+                    name = _rule_head(rule)[0]
+                    found.append(Finding(file, _line(shape), "warning", "computed-head",
+                                         f"the head of `{name}` computes its element; if that term is undefined "
+                                         "for one match, the embedded engine drops every element of the rule "
+                                         "(or fails the query) instead of skipping that match. Bind it in the "
+                                         f"body: `{name} contains x if {{ …; x := … }}`"))
         return found
 
     def count_offsets(self):
@@ -244,33 +248,29 @@ class _Program:
         as OPA does for both (measured: docs/rego-dialect.md). So the cut lands too far when
         `t` holds such characters, and the agent writes `t`. Use `trim_prefix(s, t)`."""
         found = []
-        for module in self.modules:
-            file = module["source"]["file"]
-            if file.endswith("_test.rego"):
-                continue
-            for rule in module["ast"]["rules"]:
-                spec = rule.get("Spec") or {}
-                func = (spec.get("head") or {}).get("Func") or {}
-                risky = {a["Var"]["value"] for a in func.get("args") or [] if isinstance(a, dict) and "Var" in a}
-                for item in _walk(spec.get("bodies") or []):
-                    assign = item.get("AssignExpr")
-                    if isinstance(assign, dict) and "Var" in (assign.get("lhs") or {}) and _computed(assign.get("rhs")):
-                        risky.add(assign["lhs"]["Var"]["value"])
-                for item in _walk(rule):
-                    call = item.get("Call") if isinstance(item.get("Call"), dict) else None
-                    if not call or _ref_path(call["fcn"]) != "substring":
+        for file, rule in self._policy_rules():
+            spec = rule.get("Spec") or {}
+            func = (spec.get("head") or {}).get("Func") or {}
+            risky = {a["Var"]["value"] for a in func.get("args") or [] if isinstance(a, dict) and "Var" in a}
+            for item in _walk(spec.get("bodies") or []):
+                assign = item.get("AssignExpr")
+                if isinstance(assign, dict) and "Var" in (assign.get("lhs") or {}) and _computed(assign.get("rhs")):
+                    risky.add(assign["lhs"]["Var"]["value"])
+            for item in _walk(rule):
+                call = item.get("Call") if isinstance(item.get("Call"), dict) else None
+                if not call or _ref_path(call["fcn"]) != "substring":
+                    continue
+                for node in _walk((call.get("params") or [])[1:]):
+                    counted = node.get("Call") if isinstance(node.get("Call"), dict) else None
+                    if not counted or _ref_path(counted["fcn"]) != "count" or not counted.get("params"):
                         continue
-                    for node in _walk((call.get("params") or [])[1:]):
-                        counted = node.get("Call") if isinstance(node.get("Call"), dict) else None
-                        if not counted or _ref_path(counted["fcn"]) != "count" or not counted.get("params"):
-                            continue
-                        arg = counted["params"][0]
-                        if _computed(arg) or ("Var" in arg and arg["Var"]["value"] in risky):
-                            found.append(Finding(file, _line(call), "warning", "count-offset",
-                                                 "`substring` cut at `count(…)` of a computed string: the embedded "
-                                                 "engine counts UTF-16 units (an emoji counts 2) where `substring` "
-                                                 "counts characters, so the cut lands too far when that string holds "
-                                                 "such characters; use `trim_prefix(s, prefix)`"))
+                    arg = counted["params"][0]
+                    if _computed(arg) or ("Var" in arg and arg["Var"]["value"] in risky):
+                        found.append(Finding(file, _line(call), "warning", "count-offset",
+                                             "`substring` cut at `count(…)` of a computed string: the embedded "
+                                             "engine counts UTF-16 units (an emoji counts 2) where `substring` "
+                                             "counts characters, so the cut lands too far when that string holds "
+                                             "such characters; use `trim_prefix(s, prefix)`"))
         return found
 
     def packages_and_verbs(self):
