@@ -437,10 +437,15 @@ _destroy_options := {
 }
 
 # (a value of the wrong type in the settings is skipped, never an error)
-_data_store_verbs(prog) := {lower(v) | some v in array.concat(_list_setting("destroy_verbs"), _extra_verbs(prog)); is_string(v)}
+_data_store_verbs(prog) := {lower(v) | some v in array.concat(_destroy_verbs, _extra_verbs(prog)); is_string(v)}
 
-_list_setting(name) := v if {
-	v := settings.value(name)
+_destroy_verbs := v if {
+	v := settings.value("destroy_verbs")
+	is_array(v)
+} else := []
+
+_destroy_verb_exempt_programs := v if {
+	v := settings.value("destroy_verb_exempt_programs")
 	is_array(v)
 } else := []
 
@@ -521,7 +526,7 @@ finding contains entry if {
 
 _generic_destroy(seg) if {
 	name := shell.name(seg)
-	not name in {lower(p) | some p in _list_setting("destroy_verb_exempt_programs"); is_string(p)}
+	not name in {lower(p) | some p in _destroy_verb_exempt_programs; is_string(p)}
 	not name in {n | some n, _ in _data_store_clis}
 	w := _words(seg)
 	some x in array.slice(w, 0, 2)
