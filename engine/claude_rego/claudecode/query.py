@@ -66,7 +66,9 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
         "untrusted_env": {name: environ.get(name) for name in UNTRUSTED_ENV},
         "truncated": list(truncated or ()),
         "prompt_folded": None,
-        "secrets": None,
+        # not scanned unless a routed policy reads it: the shape of "nothing found", never null
+        # (an unrouted rule's object.get(null, …) is a type error on an OPA server)
+        "secrets": {"prompt": [], "tool_input": [], "tool_response": []},
         "governance": None,
     }
     if want_governance:  # self_protection's paths (reads a few settings files)

@@ -35,7 +35,11 @@ import data.claude_rego.lib.shell
 import data.claude_rego.lib.shell.segments
 import rego.v1
 
-gov := object.get(input.facts, "governance", {})
+# null when no routed policy reads it (facts on demand): object.get(null, …) is a type error in OPA
+gov := g if {
+	g := object.get(input.facts, "governance", {})
+	is_object(g)
+} else := {}
 
 _list(key) := [x | some x in object.get(gov, key, []); is_string(x)]
 
