@@ -162,7 +162,7 @@ def test_a_policy_reading_the_hook_only_gets_no_costly_facts():
     assert adapter.asked == [frozenset()]
     facts = adapter.documents[0]["facts"]
     assert facts["shell"] is None and facts["paths"] == [] and facts["effects"] is None
-    assert facts["secrets"] is None and facts["governance"] is None
+    assert facts["secrets"] == {"prompt": [], "tool_input": [], "tool_response": []} and facts["governance"] is None
     assert facts["tool"]["name"] == "Bash"  # cheap facts are always there
 
 
