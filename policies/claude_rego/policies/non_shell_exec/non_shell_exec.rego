@@ -35,13 +35,9 @@ ask contains msg if {
 	msg := sprintf("`%s` runs a command outside the shell tool (%s: `%s`) that claude-rego's shell checks cannot judge: %s. Approve only if you have read it.", [input.facts.tool.name, _first.field, _clip(_first.command), concat("; ", sort(_unreadable))])
 }
 
-_exec := found if {
-	not input.facts.tool.class == "shell"
-	effects := object.get(input.facts, "effects", {})
-	is_object(effects) # null on events without a tool call: object.get(null, …) is a type error in OPA
-	found := object.get(effects, "exec", [])
-	is_array(found)
-} else := []
+_exec := _effect_list("exec") if not input.facts.tool.class == "shell"
+
+else := []
 
 _first := _exec[0]
 
@@ -194,7 +190,8 @@ _command_key(k) if {
 
 _tool_words := {w | some w in _effect_list("words")} | {w | some w in _effect_list("server_words")}
 
-# an effects list, [] where the facts have none (events without a tool call: effects is null)
+# an effects list, [] where the facts have none (events without a tool call: effects is null,
+# and object.get(null, …) is a type error in OPA)
 _effect_list(key) := found if {
 	is_object(input.facts.effects)
 	found := object.get(input.facts.effects, key, [])
