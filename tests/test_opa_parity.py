@@ -261,6 +261,11 @@ HOOKS.update({
     "WebFetch of a local Consul KV": hook_input("PreToolUse", tool_name="WebFetch",
                                                 tool_input={"url": "http://127.0.0.1:8500/v1/kv/app?recurse", "prompt": "x"}),
     "MCP exec": hook_input("PreToolUse", tool_name="mcp__shell__execute_command", tool_input={"command": "cat ~/.aws/credentials"}),
+    # non_shell_exec speaks only where the shell reading cannot be trusted: code of another
+    # language, a command run on another machine
+    "MCP run code": hook_input("PreToolUse", tool_name="mcp__python__run_code",
+                               tool_input={"code": "import os; os.system('rm -rf ~')"}),
+    "MCP exec on a host": hook_input("PreToolUse", tool_name="mcp__ssh__exec", tool_input={"host": "prod", "command": "ls"}),
     "MCP read ssh key": hook_input("PreToolUse", tool_name="mcp__fs__read_file", tool_input={"path": "~/.ssh/id_rsa"}),
     "MCP write bashrc": hook_input("PreToolUse", tool_name="mcp__fs__write_file", tool_input={"path": "~/.bashrc", "content": "x"}),
     "Grep env glob": hook_input("PreToolUse", tool_name="Grep", tool_input={"pattern": "KEY", "glob": ".e[n]v*", "output_mode": "content"}),
