@@ -337,9 +337,13 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
                 # the repository a git tool works in (git_create_branch, git_reset, git_commit): it
                 # changes files inside it, not the directory itself; outside the project it may write
                 access = UNKNOWN
-            paths.append((field, node, access))
+            paths.append((field, node[1:] if node[0] == "@" and _looks_absolute(node[1:]) else node, access))
         elif _looks_absolute(node):
             paths.append((field, node, READ if verb_access != WRITE else UNKNOWN))
+        elif node[0] == "@" and _looks_absolute(node[1:]):
+            # `@/path`: the curl/httpie convention for "the content of this file" (a body,
+            # a form field, a data value): the file is read and goes wherever the tool sends it
+            paths.append((field, node[1:], READ))
 
     visit(tool_input, "", "", 0)
     if not sql:

@@ -886,14 +886,22 @@ def tex_escapes(self: _Parser, node: dict, args: list[str], depth: int) -> None:
 
 
 # ------------------------------------------------------------ file names spelled with escapes or joined onto home
-_ESCAPE = re.compile(r"\\(?:x([0-9A-Fa-f]{2})|u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|([0-7]{1,3}))")
+_ESCAPE = re.compile(r"\\(?:x([0-9A-Fa-f]{2})|u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|([0-7]{1,3})"
+                     r"|N\{(?:U\+([0-9A-Fa-f]{1,6})|([A-Za-z0-9 \-]{1,88}))\})")
 
 
 def _unescaped(lit: str) -> str | None:
     """A string literal with its \\xNN, \\uNNNN, \\u{N}, \\UNNNNNNNN and octal escapes decoded
-    (Python, JavaScript, Ruby, Perl and PHP read them alike), or None if it has none."""
+    (Python, JavaScript, Ruby, Perl and PHP read them alike), and the named escapes
+    `\\N{FULL STOP}` (Python, Perl) and `\\N{U+2E}` (Perl); None if it has none."""
     def one(m: re.Match) -> str:
-        hexa = m.group(1) or m.group(2) or m.group(3) or m.group(4)
+        if m.group(7):
+            import unicodedata  # only for a named escape: a C module, not on every call
+            try:
+                return unicodedata.lookup(m.group(7))
+            except KeyError:
+                return ""
+        hexa = m.group(1) or m.group(2) or m.group(3) or m.group(4) or m.group(6)
         value = int(hexa, 16) if hexa else int(m.group(5), 8)
         return chr(value) if 0 < value < 0x110000 else ""
     out = _ESCAPE.sub(one, lit)

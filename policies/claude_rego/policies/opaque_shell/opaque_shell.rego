@@ -73,8 +73,16 @@ ask contains msg if {
 	_decoder(child)
 	parent := data.claude_rego.lib.shell.by_id(child.parent)
 	not data.claude_rego.lib.shell.name(parent) in {"echo", "printf", "true", ":"}
-	msg := sprintf("`%s` gets an argument computed by decoding text (`%s`); claude-rego cannot tell what it names. Decode it first, read it, then use the plain value.", [concat(" ", parent.argv), concat(" ", child.argv)])
+	msg := sprintf("%s gets %s computed by decoding text (`%s`); claude-rego cannot tell what it names. Decode it first, read it, then use the plain value.", [_receiver(parent), _what(parent), concat(" ", child.argv)])
 }
+
+_receiver(parent) := sprintf("`%s`", [concat(" ", parent.argv)]) if count(parent.argv) > 0
+
+else := "A variable"
+
+_what(parent) := "an argument" if count(parent.argv) > 0
+
+else := "a value"
 
 _decoder(seg) if {
 	data.claude_rego.lib.shell.runs_any(seg, {"base64", "base32", "basenc", "gbase64"})
@@ -88,6 +96,10 @@ _decoder(seg) if {
 }
 
 _decoder(seg) if data.claude_rego.lib.shell.runs_any(seg, {"uudecode", "rev"})
+
+# charset converters fold look-alike characters onto ASCII (`iconv -t ascii//TRANSLIT` turns
+# a one-dot leader into a dot): the name they produce is not the name the command line shows
+_decoder(seg) if data.claude_rego.lib.shell.runs_any(seg, {"iconv", "uconv", "recode", "konwert"})
 
 _decoder(seg) if {
 	data.claude_rego.lib.shell.runs(seg, "openssl")

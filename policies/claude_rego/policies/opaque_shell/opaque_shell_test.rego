@@ -60,9 +60,15 @@ _decoded2(parent_argv, child_argv) := {"facts": {"event": "PreToolUse", "tool": 
 ]}}}
 
 test_h12_argument_computed_by_decoding_asks if {
-	every child in [["base64", "-d"], ["base64", "--decode"], ["xxd", "-r", "-p"], ["rev"], ["tr", "A-Za-z", "N-ZA-Mn-za-m"]] {
+	every child in [["base64", "-d"], ["base64", "--decode"], ["xxd", "-r", "-p"], ["rev"], ["tr", "A-Za-z", "N-ZA-Mn-za-m"], ["iconv", "-f", "utf-8", "-t", "ascii//TRANSLIT"], ["uconv", "-x", "Any-Latin"]] {
 		count(opaque_shell.ask) == 1 with input as _decoded2(["cat", "$(…)"], child)
 	}
+}
+
+test_h12_a_decoded_assignment_names_the_variable if {
+	doc := json.patch(_decoded2(["x"], ["iconv", "-t", "ascii//TRANSLIT"]), [{"op": "replace", "path": "/facts/shell/segments/0/argv", "value": []}])
+	some msg in opaque_shell.ask with input as doc
+	startswith(msg, "A variable gets a value computed by decoding text")
 }
 
 test_h12_computed_arguments_that_do_not_decode_pass if {
