@@ -72,6 +72,10 @@ _MONGO = frozenset({"find", "findone", "aggregate", "count", "countdocuments", "
 _HTTP = frozenset({"get", "head", "post", "put", "patch", "delete"})
 
 _FIRST_WORDS = _REDIS | _MEMCACHED | _SQL | _MONGO | _HTTP
+# words of a script (mongosh JavaScript) that reach past the store: the text is code, not a query
+_SCRIPT_WORDS = ("require", "process.", "child_process", "eval", "function", "=>", "load(", "runprogram",
+                 "runmongoprogram", "import ", "import(", "fs.", "os.", "exec(", "spawn", "$where", "$function",
+                 "$accumulator", "mapreduce", "globalthis", "constructor")
 
 
 def _first(line: str) -> str:
@@ -86,10 +90,16 @@ def _lines(text: str) -> list[str]:
 def store_command(text: str) -> bool:
     """True when a text reads as a data store's commands, not a shell command line: every line
     starts with a command word of the stores' languages (`GET k`, `db.users.find()`, `SELECT 1`);
-    a line with a URL (`GET https://…` is lwp-request in a shell) or a shell-only start does not."""
+    a line with a URL (`GET https://…` is lwp-request in a shell), a shell-only start or a
+    client's backslash meta-command (they run programs) does not."""
     try:
         if not isinstance(text, str) or not text.strip() or len(text) > _MAX_TEXT:
             return False
+        if any(text[i + 1].isalpha() or text[i + 1] == "!" for i in range(len(text) - 1) if text[i] == "\\"):
+            return False  # a client's meta-command (psql `\! cmd`, `\g |cmd`, `\o |cmd`, `\copy … program`)
+        lowered = text.lower()
+        if any(w in lowered for w in _SCRIPT_WORDS) and any(c in text for c in "(;="):
+            return False  # mongosh JavaScript beyond a query (require, process, load(), runProgram, …)
         for line in _lines(text):
             first = _first(line)
             if "://" in line:
