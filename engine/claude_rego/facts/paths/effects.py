@@ -365,7 +365,8 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
         if git and depth == 1 and key in _GIT_REVISION_KEYS:
             return  # a git tool's branch or revision (target: "main"), not a path (rev:path: _revision_paths)
         if _path_key(key) and len(node) <= _MAX_VALUE and "\n" not in node:
-            access = _key_access(key, verb_access, tokens)
+            # a program's file (executable_path): running it reads it
+            access = READ if key in _PROGRAM_PATH_KEYS else _key_access(key, verb_access, tokens)
             if git and depth == 1 and key in _GIT_REPO_KEYS and access == WRITE and not tokens & _REMOVE_VERBS:
                 # the repository a git tool works in (git_create_branch, git_reset, git_commit): it
                 # changes files inside it, not the directory itself; outside the project it may write
@@ -424,7 +425,9 @@ _ARGV_SUFFIXES = ("_args", "_argv", "_arguments")
 # a program under one of these keys runs with the argument list beside it, whatever the tool
 # is called ({"program": "rm", "args": [...]}, the MCP stdio convention {"command": "bash",
 # "args": ["-c", …]}, {"entrypoint": ["sh", "-c"], "cmd": [...]}); `file` only in a tool that runs things
-_WEAK_PROGRAM_KEYS = frozenset({"file"})
+_WEAK_PROGRAM_KEYS = frozenset({"file", "path"})
+_PROGRAM_PATH_KEYS = frozenset({"executable_path", "program_path", "binary_path", "bin_path", "exe_path", "command_path",
+                                "cmd_path"})
 # `params`/`parameters` are a query's bind values in most tools: an argv only beside a program
 _ARGV_ONLY_WITH_PROGRAM = frozenset({"params", "parameters"})
 _MAX_JOIN_DEPTH = 4
@@ -512,7 +515,8 @@ def _program_of(node: dict, executes: bool) -> tuple[str, list] | None:
 
 
 _PROGRAM_ORDER = ("entrypoint", "entry_point", "program", "prog", "executable", "binary", "bin", "exe", "interpreter",
-                  "command", "cmd", "shell", "file")
+                  "executable_path", "program_path", "binary_path", "bin_path", "exe_path", "command_path", "cmd_path",
+                  "program_name", "executable_name", "command", "cmd", "shell", "file", "path")
 
 
 def _basename(word) -> str:
