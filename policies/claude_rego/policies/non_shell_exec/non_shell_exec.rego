@@ -14,7 +14,10 @@
 #   a command that runs in another working directory (outside the project) or on
 #   another machine or container (`host`, `container`, `image`, `pod`, …), and exec
 #   values the walker takes from other places (a database statement's program, a git
-#   setting) — the user sees the command and decides.
+#   setting) — the user sees the command and decides. A program with its argument list
+#   (any key names, nested, or the program a tool or server is named for) is a command
+#   line the shell rules judge; an argument list whose program cannot be told
+#   (facts.effects.argv_unknown) is asked when it holds a destroy verb.
 # custom:
 #   severity: high
 #   rationale: >-

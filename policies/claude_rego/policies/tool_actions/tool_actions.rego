@@ -7,7 +7,10 @@
 #   `ALTER … DROP`, `dropDatabase()`, `deleteMany({})`, `FLUSHALL`: facts.effects.sql); a
 #   tool whose name states a destructive verb (delete_repository, destroy_stack,
 #   terminate_instances, purge_queue: data.claude_rego.settings.destructive_tool_verbs)
-#   unless the only thing it names is a path the file policies judge; a tool that reads
+#   unless the only thing it names is a path the file policies judge; a tool whose name
+#   states a verb that destroys in context (uninstall_release, evict_pods, scale_deployment:
+#   settings.scoped_destroy_tool_verbs) acting on production (settings.production_target_words
+#   in a namespace/environment/cluster/… value) or a whole scope (all: true); a tool that reads
 #   secrets by name (get_secret_value, list_secrets, vault_read, a secret-manager server:
 #   its output is a credential); and a fetch, by any tool or a shell command's URL, of a
 #   local service that holds secrets or runs containers (Consul KV on 8500, Vault 8200,
