@@ -537,7 +537,12 @@ def _join_argv(tool_input: dict, execs: list, executes: bool, implied: tuple | N
         execs[:] = [e for e in execs if not (e["field"].startswith(argv_field + "[") or e["field"] == argv_field)]
         execs.append({"field": argv_field, "command": command, **extra})
 
+    budget = [_MAX_NODES // 4]  # objects looked at
+
     def walk(node: dict, prefix: str, depth: int) -> None:
+        if budget[0] <= 0:
+            return
+        budget[0] -= 1
         def at(k: str) -> str:
             return f"{prefix}.{k}" if prefix else k
 
