@@ -66,6 +66,8 @@ def test_bind_parameters_are_no_argument_list():
     ("mcp__kubernetes__kubectl_delete", {"args": ["ns", "x"]}, "kubectl delete ns x"),  # the verb of the tool's name
     ("mcp__redis__redis_cli", {"args": ["GET", "k"]}, "redis-cli GET k"),
     ("mcp__kubectl__run", {"command": "delete ns x"}, "kubectl delete ns x"),  # a command starting with a subcommand
+    ("mcp__helm__helm", {"args": "uninstall web -n prod"}, "helm uninstall web -n prod"),  # the arguments as one string
+    ("mcp__helm__helm", {"args": "helm list"}, "helm list"),
 ])
 def test_an_argument_list_of_a_tool_named_for_its_program(tool, tool_input, expected):
     execs = tool_effects(tool, tool_input)["exec"]
@@ -79,6 +81,8 @@ def test_an_argument_list_whose_program_cannot_be_told():
     # a running tool given a subcommand first: parsed as given, and listed
     e = tool_effects("mcp__tool__run_cli", {"argv": ["destroy", "stack"]})
     assert e["exec"][0]["command"] == "destroy stack" and e["argv_unknown"][0]["words"] == ["destroy", "stack"]
+    e = tool_effects("mcp__ops__tool", {"arguments": "destroy --force stack"})
+    assert e["exec"] == [] and e["argv_unknown"] == [{"field": "arguments", "words": ["destroy", "stack"]}]
     e = tool_effects("mcp__ops__cli", {"command": "uninstall payments"})
     assert e["argv_unknown"] == [{"field": "command", "words": ["uninstall", "payments"]}]
     # a running tool given a program first: judged as that command, not listed

@@ -575,6 +575,18 @@ def _join_argv(tool_input: dict, execs: list, executes: bool, implied: tuple | N
                 execs[:] = [e for e in execs if not (e["field"] in (at(pkey), at(k)) or e["field"].startswith(at(pkey) + "["))]
                 joined(at(k), at(k), _argv_text(list(words)) + " " + text, argv=True, program=str(words[0]))
                 continue
+            if not argv and depth == 0 and sk not in _ARGV_ONLY_WITH_PROGRAM and isinstance(text, str) \
+                    and text.strip() and len(text) <= _MAX_VALUE and not (executes or names_command):
+                # the arguments as one string, no program key: the tool's named program, else unknown
+                if implied is not None:
+                    prog, rest = implied
+                    first = text.split(None, 1)[0]
+                    head = [] if _basename(first) == prog else [prog] + ([] if first.lower() in rest else rest)
+                    joined(at(k), at(k), (_argv_text(head) + " " if head else "") + text, argv=True, program=prog,
+                           implied=True)
+                else:
+                    unknown.append({"field": at(k), "words": _words_of(text.split()[:16])})
+                continue
             if not argv:
                 continue
             if program is not None:
