@@ -80,7 +80,8 @@ def test_network_and_exec_effects():
     assert f["effects"]["exec"][0] == {"field": "env", "command": "export LD_PRELOAD=/tmp/x.so"}
     assert facts("mcp__x__x", {"env": {"A": "1"}})["effects"]["exec"] == []  # no command: nothing runs
     assert facts("Bash", {"command": "ls"})["effects"] == {"network": [], "exec": [], "sql": [], "words": [],
-                                                           "server_words": [], "truncated": False}
+                                                           "server_words": [], "truncated": False,
+                                                           "argv_unknown": []}
 
 
 def test_walk_is_bounded():

@@ -266,6 +266,17 @@ HOOKS.update({
     "MCP run code": hook_input("PreToolUse", tool_name="mcp__python__run_code",
                                tool_input={"code": "import os; os.system('rm -rf ~')"}),
     "MCP exec on a host": hook_input("PreToolUse", tool_name="mcp__ssh__exec", tool_input={"host": "prod", "command": "ls"}),
+    # a program with its argument list, a tool named for its program, an argument list whose
+    # program cannot be told, a scoped destroy verb on production, a data-store command
+    "MCP program and args": hook_input("PreToolUse", tool_name="mcp__proc__spawn",
+                                       tool_input={"binary": "/bin/sh", "argv": ["-c", "git push -f origin main"]}),
+    "MCP implied kubectl": hook_input("PreToolUse", tool_name="mcp__kubernetes__kubectl",
+                                      tool_input={"args": ["delete", "namespace", "production"]}),
+    "MCP unknown argv": hook_input("PreToolUse", tool_name="mcp__cli__invoke", tool_input={"args": ["destroy", "--all"]}),
+    "MCP uninstall production": hook_input("PreToolUse", tool_name="mcp__helm__uninstall_release",
+                                           tool_input={"release": "api", "namespace": "production", "all": True}),
+    "MCP redis config set": hook_input("PreToolUse", tool_name="mcp__redis__execute",
+                                       tool_input={"command": "CONFIG SET dir /home/dev/.ssh"}),
     "MCP read ssh key": hook_input("PreToolUse", tool_name="mcp__fs__read_file", tool_input={"path": "~/.ssh/id_rsa"}),
     "MCP write bashrc": hook_input("PreToolUse", tool_name="mcp__fs__write_file", tool_input={"path": "~/.bashrc", "content": "x"}),
     "Grep env glob": hook_input("PreToolUse", tool_name="Grep", tool_input={"pattern": "KEY", "glob": ".e[n]v*", "output_mode": "content"}),

@@ -88,10 +88,11 @@ def test_words_of_the_tool_and_server():
 def test_commands_in_other_keys_and_program_with_args():
     assert facts("mcp__aws__run", {"cli_command": "aws s3 ls"})["effects"]["exec"] == [
         {"field": "cli_command", "command": "aws s3 ls"}]
+    joined = {"field": "args", "command": "rm -rf /home/dev", "argv": True, "program": "rm"}
     f = facts("mcp__proc__run_command", {"command": "rm", "args": ["-rf", "/home/dev"]})
-    assert f["effects"]["exec"] == [{"field": "args", "command": "rm -rf /home/dev"}]
+    assert f["effects"]["exec"] == [joined]
     f = facts("mcp__proc__start", {"command": "rm", "args": ["-rf", "/home/dev"]})
-    assert f["effects"]["exec"] == [{"field": "args", "command": "rm -rf /home/dev"}]
+    assert f["effects"]["exec"] == [joined]
     # a tool that does not run things: its args are data
     assert facts("mcp__issues__create_issue", {"title": "x", "args": ["a", "b"]})["effects"]["exec"] == []
 

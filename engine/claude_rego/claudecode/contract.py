@@ -137,13 +137,19 @@ class NetworkEffect(_Open):
 
 class SqlEffect(_Open):
     field: str
-    kind: Literal["drop_database", "drop", "truncate", "delete_all", "update_all", "alter_drop", "document"]
+    kind: Literal["drop_database", "drop", "truncate", "delete_all", "update_all", "alter_drop", "document",
+                  "server_code"]
     statement: str
 
 
 class ExecEffect(_Open):
     field: str
     command: str
+
+
+class ArgvUnknown(_Open):
+    field: str
+    words: list[str] = Field(description="Its words that are not options, lower case (up to 8)")
 
 
 class Effects(_Closed):
@@ -154,6 +160,8 @@ class Effects(_Closed):
                                                                "not the server), lower case")
     server_words: list[str] = Field(default_factory=list, description="The words of an MCP tool's server name")
     truncated: bool = Field(description="The tool input was too large or deep to walk whole")
+    argv_unknown: list[ArgvUnknown] = Field(default_factory=list, description="Argument lists whose program "
+                                            "cannot be told (no program key, none named by the tool or server)")
 
 
 class Mcp(_Closed):

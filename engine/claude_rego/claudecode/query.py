@@ -119,7 +119,7 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
         path_facts.prune_secret_pieces(facts["shell"], facts["paths"], facts["path_index"])
         facts["effects"] = {"network": effects["network"] + _shell_urls(facts["shell"]), "exec": effects["exec"],
                             "sql": effects["sql"], "words": effects["words"], "server_words": effects["server_words"],
-                            "truncated": effects["truncated"]}
+                            "truncated": effects["truncated"], "argv_unknown": effects["argv_unknown"]}
 
     return {"contract_version": CONTRACT_VERSION, "hook": hook, "facts": facts}
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from .datastore import STORE_WORDS as _STORE_WORDS
+from .datastore import destructive as _destructive_store
+from .datastore import store_command as _store_command
 from .network import _unquote
 from .network import network as _network
 from .sql import destructive as _destructive_sql
@@ -77,7 +80,7 @@ _READ_KEYS = frozenset({"source", "sources", "src", "from", "input", "source_pat
 _NETWORK_KEYS = frozenset({"url", "urls", "uri", "uris", "endpoint", "host", "hostname", "domain",
                            "webhook", "webhook_url", "base_url", "href", "link", "server", "address"})
 _EXEC_KEYS = frozenset({"command", "cmd", "commands", "script", "shell_command", "bash_command",
-                        "command_line", "commandline", "shell"})
+                        "command_line", "commandline", "shell", "entrypoint", "entry_point"})
 # keys that say they carry a command line: cli_command, shell_cmd, run_script, bash_script
 _EXEC_SUFFIXES = ("_command", "_commands", "_cmd", "_cmdline", "_command_line", "_shell_script", "_bash_script")
 _EXEC_VERBS = frozenset({"exec", "execute", "run", "eval", "evaluate", "spawn", "shell", "terminal",
@@ -186,6 +189,15 @@ def _path_key(key: str) -> bool:
         "_" in key and key.split("_", 1)[0] in _PATH_WORDS and key.rsplit("_", 1)[-1] not in _NOT_PATH_WORDS)
 
 
+# fields of a data-store tool that carry the store's command (besides the exec keys)
+_STORE_KEYS = frozenset({"query", "statement", "request", "script", "raw", "line", "input", "body", "args", "argv",
+                         "arguments"})
+
+
+def _store_key(key: str) -> bool:
+    return _exec_key(key) or key in _STORE_KEYS
+
+
 def _exec_key(key: str) -> bool:
     return key in _EXEC_KEYS or key.endswith(_EXEC_SUFFIXES)
 
@@ -240,7 +252,7 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
     execs: list[dict] = []
     sql: list[dict] = []
     out = {"paths": paths, "network": network, "exec": execs, "sql": sql, "truncated": False,
-           "words": [], "server_words": []}
+           "words": [], "server_words": [], "argv_unknown": []}
     if not isinstance(tool_input, dict) or not isinstance(tool_name, str):
         return out
 
@@ -275,12 +287,23 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
     tokens = name_tokens(tool_name)
     out["words"], out["server_words"] = sorted(tokens), sorted(_server_tokens(tool_name))
     git = "git" in tokens or "git" in _server_tokens(tool_name)
-    database = bool((tokens | _server_tokens(tool_name)) & _DB_WORDS)
+    # a data-store server's tool (redis, memcached, mongo, a SQL or search server): its
+    # `command` field holds the store's command (GET k, SELECT 1), not a shell command line
+    store = bool((tokens | _server_tokens(tool_name)) & _STORE_WORDS)
+    database = store or bool((tokens | _server_tokens(tool_name)) & _DB_WORDS)
     sql_budget = [_MAX_SQL]
     verb_access = _verb_access(tokens)
     executes = bool(tokens & _EXEC_VERBS) or _runs_by_server_or_keys(tool_name, tokens)
     typing = bool((tokens | _server_tokens(tool_name)) & _TERMINAL_WORDS)
     budget = [_MAX_NODES]
+
+    store_fields: set[str] = set()
+
+    def _store_judged(text: str, field: str) -> None:
+        store_fields.add(field)
+        found = _destructive_store(text)
+        if found and not any(s["field"] == field for s in sql):
+            sql.append({"field": field, **found})
 
     def visit(node, key: str, field: str, depth: int) -> None:
         if budget[0] <= 0 or depth > _MAX_DEPTH:
@@ -294,6 +317,12 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
                     visit(v, sk, f"{field}.{k}" if field else k, depth + 1)
             return
         if isinstance(node, list):
+            if store and _store_key(key) and node and len(node) <= 256 and all(
+                    isinstance(x, (str, int, float)) and not isinstance(x, bool) for x in node):
+                text = " ".join(str(x) for x in node)  # a store command as an argv (["CONFIG", "SET", …])
+                if _store_command(text):
+                    _store_judged(text, field)
+                    return
             for i, v in enumerate(node):
                 visit(v, key, f"{field}[{i}]", depth + 1)
             return
@@ -315,6 +344,10 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
                                 if value is None else f"loads native code from {value[:200]}"})
                 elif len(value) <= _MAX_VALUE:
                     paths.append((field, value, {"read": READ, "list": LIST, "write": WRITE}[effect]))
+        if store and _store_key(key) and _store_command(node):
+            _store_judged(node, field)
+            if _exec_key(key):
+                return  # the store's command (judged above and here), not a shell command line
         if _exec_key(key) or (executes and key in _EXEC_CODE_KEYS) or (typing and key in _TYPED_KEYS):
             command = _strip_keystrokes(node) if typing and key in _TYPED_KEYS else node
             if command:
@@ -332,7 +365,8 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
         if git and depth == 1 and key in _GIT_REVISION_KEYS:
             return  # a git tool's branch or revision (target: "main"), not a path (rev:path: _revision_paths)
         if _path_key(key) and len(node) <= _MAX_VALUE and "\n" not in node:
-            access = _key_access(key, verb_access, tokens)
+            # a program's file (executable_path): running it reads it
+            access = READ if key in _PROGRAM_PATH_KEYS else _key_access(key, verb_access, tokens)
             if git and depth == 1 and key in _GIT_REPO_KEYS and access == WRITE and not tokens & _REMOVE_VERBS:
                 # the repository a git tool works in (git_create_branch, git_reset, git_commit): it
                 # changes files inside it, not the directory itself; outside the project it may write
@@ -350,7 +384,7 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
         found = _destructive_object(tool_input)
         if found:
             sql.append({"field": "(object)", **found})
-    _join_argv(tool_input, execs, executes)
+    _join_argv(tool_input, execs, executes, _implied_program(tool_name, tokens), out["argv_unknown"], store_fields)
     if execs:
         env = _env_line(tool_input)
         if env is not None:
@@ -387,33 +421,225 @@ def _host_and_port(tool_input: dict) -> dict | None:
     return _network("host", f"http://{bracketed}{'' if port is None else f':{port}'}{path[:_MAX_VALUE]}")
 
 
-_ARGV_KEYS = ("args", "argv", "arguments")
-_PROGRAM_KEYS = ("command", "cmd", "program", "executable", "binary", "exe", "file")
+# keys that hold a program's argument vector (a list), and keys that name the program
+_ARGV_KEYS = frozenset({"args", "argv", "arguments", "params", "parameters", "arg_list", "arglist", "cli_args",
+                        "command_args", "cmd_args", "program_args", "process_args", "exec_args", "command_arguments",
+                        "program_arguments", "argument_list"})
+_ARGV_SUFFIXES = ("_args", "_argv", "_arguments")
+# a program under one of these keys runs with the argument list beside it, whatever the tool
+# is called ({"program": "rm", "args": [...]}, the MCP stdio convention {"command": "bash",
+# "args": ["-c", …]}, {"entrypoint": ["sh", "-c"], "cmd": [...]}); `file` only in a tool that runs things
+_WEAK_PROGRAM_KEYS = frozenset({"file", "path"})
+_PROGRAM_PATH_KEYS = frozenset({"executable_path", "program_path", "binary_path", "bin_path", "exe_path", "command_path",
+                                "cmd_path"})
+# `params`/`parameters` are a query's bind values in most tools: an argv only beside a program
+_ARGV_ONLY_WITH_PROGRAM = frozenset({"params", "parameters"})
+_MAX_JOIN_DEPTH = 4
+
+# programs an MCP server or tool is named for: its argument list is that program's
+# (mcp__kubernetes__kubectl {"args": ["delete", "namespace", "x"]} runs `kubectl delete namespace x`)
+_IMPLIED_PROGRAMS = {
+    "kubectl": "kubectl", "kubernetes": "kubectl", "k8s": "kubectl", "kube": "kubectl", "oc": "oc",
+    "openshift": "oc", "helm": "helm", "terraform": "terraform", "tf": "terraform", "tofu": "tofu",
+    "opentofu": "tofu", "terragrunt": "terragrunt", "pulumi": "pulumi", "git": "git", "docker": "docker",
+    "podman": "podman", "nerdctl": "nerdctl", "aws": "aws", "gcloud": "gcloud", "gcp": "gcloud", "gsutil": "gsutil",
+    "az": "az", "azure": "az", "gh": "gh", "github": "gh", "glab": "glab", "gitlab": "glab", "doctl": "doctl",
+    "digitalocean": "doctl", "flyctl": "flyctl", "fly": "flyctl", "heroku": "heroku", "vercel": "vercel",
+    "netlify": "netlify", "wrangler": "wrangler", "cloudflare": "wrangler", "ansible": "ansible",
+    "vault": "vault", "consul": "consul", "nomad": "nomad", "argocd": "argocd", "eksctl": "eksctl",
+    "rclone": "rclone", "kustomize": "kustomize", "skaffold": "skaffold", "flux": "flux", "istioctl": "istioctl",
+    "velero": "velero", "minikube": "minikube", "kind": "kind", "k3d": "k3d", "supabase": "supabase",
+    "firebase": "firebase", "railway": "railway", "stripe": "stripe", "npm": "npm", "pnpm": "pnpm", "yarn": "yarn",
+    "pip": "pip", "cargo": "cargo", "make": "make", "systemctl": "systemctl", "redis_cli": "redis-cli",
+    "psql": "psql", "mysql": "mysql", "mongosh": "mongosh", "sqlite3": "sqlite3", "s3": "aws",
+    "redis": "redis-cli", "valkey": "valkey-cli", "keydb": "keydb-cli",
+}
+# the first word of an argument list that is a subcommand, not a program: with no program
+# named, what the list runs cannot be told
+_SUBCOMMAND_WORDS = frozenset({
+    "delete", "destroy", "drop", "purge", "uninstall", "remove", "teardown", "decommission", "deprovision", "evict",
+    "revoke", "terminate", "erase", "flush", "flushall", "flushdb", "prune", "reset", "rollback", "drain",
+    "cordon", "scale", "nuke", "obliterate", "expunge", "deregister", "unpublish", "wipe", "apply", "get", "list",
+    "describe", "create", "update", "upgrade", "install", "deploy", "plan", "init", "push", "pull", "logs", "show",
+    "status", "rb", "rmr", "deleteall", "dropall", "truncate", "kill", "stop", "disable", "archive", "detach",
+})
 
 
-def _join_argv(tool_input: dict, execs: list, executes: bool) -> None:
+def _ordered_words(name: str) -> list[str]:
+    return [t for t in _snake(name).replace("-", "_").split("_") if t]
+
+
+def _implied_program(tool_name: str, tokens: frozenset) -> tuple[str, list[str]] | None:
+    """(program, the words after it in the tool's name) of the program an MCP server or tool is
+    named for (mcp__kubernetes__kubectl_delete -> ("kubectl", ["delete"]); mcp__k8s__exec ->
+    ("kubectl", [])), else None."""
+    if not isinstance(tool_name, str):
+        return None
+    server, tool = "", tool_name
+    if tool_name.startswith("mcp__"):
+        server, _, tool = tool_name[5:].partition("__")
+        if not tool:
+            server, tool = "", server
+    words = _ordered_words(tool)[:12]
+    for i, w in enumerate(words):
+        if w in _IMPLIED_PROGRAMS:
+            rest = [x for x in words[i + 1:] if x in _SUBCOMMAND_WORDS][:1]
+            return _IMPLIED_PROGRAMS[w], rest
+    for w in _ordered_words(server)[:12]:
+        if w in _IMPLIED_PROGRAMS:
+            return _IMPLIED_PROGRAMS[w], []
+    return None
+
+
+def _argv_key(key: str) -> bool:
+    return key in _ARGV_KEYS or key.endswith(_ARGV_SUFFIXES)
+
+
+def _argv_of(v) -> list | None:
+    ok = isinstance(v, list) and v and len(v) <= 256 and all(
+        isinstance(x, (str, int, float)) and not isinstance(x, bool) for x in v)
+    return v if ok else None
+
+
+def _program_of(node: dict, executes: bool) -> tuple[str, list] | None:
+    """(key, program words) of a program named beside an argument list: a string, or a list
+    (`entrypoint: ["sh", "-c"]`). An entrypoint comes first (a container's `command` is its argv)."""
+    keys = {_snake(k): k for k in list(node)[:128] if isinstance(k, str)}
+    for sk in _PROGRAM_ORDER:
+        k = keys.get(sk)
+        if k is None or (sk in _WEAK_PROGRAM_KEYS and not executes):
+            continue
+        v = node[k]
+        if isinstance(v, str) and v.strip() and len(v) <= _MAX_VALUE:
+            return k, [v]
+        words = _argv_of(v)
+        if words and sk in ("entrypoint", "entry_point", "command", "program", "interpreter"):
+            return k, list(words)
+    return None
+
+
+_PROGRAM_ORDER = ("entrypoint", "entry_point", "program", "prog", "executable", "binary", "bin", "exe", "interpreter",
+                  "executable_path", "program_path", "binary_path", "bin_path", "exe_path", "command_path", "cmd_path",
+                  "program_name", "executable_name", "command", "cmd", "shell", "file", "path")
+
+
+def _basename(word) -> str:
+    return str(word).rsplit("/", 1)[-1].lower()
+
+
+def _join_argv(tool_input: dict, execs: list, executes: bool, implied: tuple | None,
+               unknown: list | None = None, store_fields: set | None = None) -> None:
     """An argv list under an exec key becomes one command line; so does a program with its
-    argument list ({"command": "rm", "args": ["-rf", "/"]} runs `rm -rf /`). A plural key
-    (`commands`) holds command lines, not an argv: its items stay one command each."""
-    def argv_of(v) -> list | None:
-        ok = isinstance(v, list) and v and all(isinstance(x, (str, int, float)) for x in v)
-        return v if ok else None
+    argument list ({"program": "rm", "args": ["-rf", "/"]} runs `rm -rf /`, at any depth of the
+    input), and an argument list alone of a tool named for a program (mcp__helm__helm {"args":
+    ["uninstall", "x"]} runs `helm uninstall x`). A plural key (`commands`) holds command lines,
+    not an argv: its items stay one command each. An argument list whose program cannot be told
+    is listed in `unknown` (its words: a destroy verb among them is asked)."""
+    unknown = [] if unknown is None else unknown
 
-    for k in [k for k in tool_input if isinstance(k, str) and _exec_key(_snake(k))]:
-        if _snake(k).endswith("commands"):
-            continue  # `commands`, `setup_commands`: a list of command lines, each run (kept one per line)
-        argv = argv_of(tool_input.get(k))
-        if argv:
-            execs[:] = [e for e in execs if not e["field"].startswith(k + "[")]
-            execs.append({"field": k, "command": _argv_text(argv)})
-    program = next((tool_input[k] for k in _PROGRAM_KEYS if isinstance(tool_input.get(k), str) and tool_input[k]), None)
-    if not executes and not any(isinstance(tool_input.get(k), str) for k in ("command", "cmd")):
-        return  # a program with its argument list runs when the tool runs things or names a command
-    for k in _ARGV_KEYS:
-        argv = argv_of(tool_input.get(k))
-        if argv:
-            execs[:] = [e for e in execs if not e["field"].startswith(k + "[") and e["command"] != program]
-            execs.append({"field": k, "command": _argv_text(([program] if program else []) + argv)})
+    def joined(field: str, argv_field: str, command: str, **extra) -> None:
+        execs[:] = [e for e in execs if not (e["field"].startswith(argv_field + "[") or e["field"] == argv_field)]
+        execs.append({"field": argv_field, "command": command, **extra})
+
+    budget = [_MAX_NODES // 4]  # objects looked at
+
+    def walk(node: dict, prefix: str, depth: int) -> None:
+        if budget[0] <= 0:
+            return
+        budget[0] -= 1
+        def at(k: str) -> str:
+            return f"{prefix}.{k}" if prefix else k
+
+        for k in [k for k in node if isinstance(k, str) and _exec_key(_snake(k))]:
+            if _snake(k).endswith("commands") or at(k) in (store_fields or ()):
+                continue  # `commands`: a list of command lines, each run (kept one per line); a store's command
+            argv = _argv_of(node.get(k))
+            if argv and not any(_argv_key(_snake(a)) and _argv_of(node.get(a)) for a in node if isinstance(a, str)):
+                joined(at(k), at(k), _argv_text(argv))
+        program = _program_of(node, executes)
+        names_command = any(isinstance(node.get(k), str) for k in ("command", "cmd"))
+        # a container's entrypoint with its command list ({"entrypoint": ["sh", "-c"], "cmd": ["…"]})
+        entry = next((k for k in node if isinstance(k, str) and _snake(k) in ("entrypoint", "entry_point")), None)
+        if entry is not None and program is not None and program[0] == entry:
+            for k in [k for k in node if isinstance(k, str) and _snake(k) in ("cmd", "command")]:
+                argv = _argv_of(node.get(k)) or ([node[k]] if isinstance(node.get(k), str) and node[k] else None)
+                if argv:
+                    execs[:] = [e for e in execs if not (e["field"] == at(entry) or e["field"].startswith(at(entry) + "["))]
+                    joined(at(k), at(k), _argv_text(list(program[1]) + list(argv)), argv=True, program=str(program[1][0]))
+        for k in list(node):
+            if not isinstance(k, str) or not _argv_key(_snake(k)):
+                continue
+            argv = _argv_of(node.get(k))
+            sk = _snake(k)
+            text = node.get(k)
+            if not argv and program is not None and isinstance(text, str) and text.strip() and len(text) <= _MAX_VALUE \
+                    and sk not in _ARGV_ONLY_WITH_PROGRAM:
+                # the arguments as one string ({"executable": "git", "arguments": "push -f origin main"})
+                pkey, words = program
+                execs[:] = [e for e in execs if not (e["field"] in (at(pkey), at(k)) or e["field"].startswith(at(pkey) + "["))]
+                joined(at(k), at(k), _argv_text(list(words)) + " " + text, argv=True, program=str(words[0]))
+                continue
+            if not argv and depth == 0 and sk not in _ARGV_ONLY_WITH_PROGRAM and isinstance(text, str) \
+                    and text.strip() and len(text) <= _MAX_VALUE and not (executes or names_command):
+                # the arguments as one string, no program key: the tool's named program, else unknown
+                if implied is not None:
+                    prog, rest = implied
+                    first = text.split(None, 1)[0]
+                    head = [] if _basename(first) == prog else [prog] + ([] if first.lower() in rest else rest)
+                    joined(at(k), at(k), (_argv_text(head) + " " if head else "") + text, argv=True, program=prog,
+                           implied=True)
+                else:
+                    unknown.append({"field": at(k), "words": _words_of(text.split()[:16])})
+                continue
+            if not argv:
+                continue
+            if program is not None:
+                pkey, words = program
+                # drop what the walker took from the program's key alone
+                execs[:] = [e for e in execs if not (e["field"] == at(pkey) or e["field"].startswith(at(pkey) + "["))]
+                joined(at(k), at(k), _argv_text(list(words) + list(argv)), argv=True, program=str(words[0]))
+            elif sk in _ARGV_ONLY_WITH_PROGRAM:
+                continue
+            elif depth == 0 and implied is not None:
+                prog, rest = implied
+                head = [prog] if _basename(argv[0]) != prog else []
+                if head and rest and str(argv[0]).lower() not in rest:
+                    head += rest
+                joined(at(k), at(k), _argv_text(head + list(argv)), argv=True, program=prog, implied=True)
+            elif executes or names_command:
+                joined(at(k), at(k), _argv_text(list(argv)), argv=True)
+                if str(argv[0]).lower() in _SUBCOMMAND_WORDS:
+                    unknown.append({"field": at(k), "words": _words_of(argv)})
+            else:
+                unknown.append({"field": at(k), "words": _words_of(argv)})
+        if depth < _MAX_JOIN_DEPTH:
+            for k, v in node.items():
+                if isinstance(k, str) and isinstance(v, dict):
+                    walk(v, at(k), depth + 1)
+                elif isinstance(k, str) and isinstance(v, list):
+                    for i, item in enumerate(v[:32]):
+                        if isinstance(item, dict):
+                            walk(item, f"{at(k)}[{i}]", depth + 1)
+
+    walk(tool_input, "", 0)
+    # a command line that starts with a subcommand (`delete namespace x` in a kubectl tool's
+    # `command`): the program the tool is named for runs it; none named, it cannot be told
+    for e in list(execs):
+        if "." in e["field"] or "[" in e["field"] or e.get("argv") or not _exec_key(_snake(e["field"])):
+            continue
+        first = e["command"].lstrip().split(" ", 1)[0]
+        if first not in _SUBCOMMAND_WORDS:
+            continue
+        if implied is not None:
+            e["command"] = _argv_text([implied[0]]) + " " + e["command"].lstrip()
+            e["program"], e["implied"] = implied[0], True
+        else:
+            unknown.append({"field": e["field"], "words": _words_of(e["command"].split()[:16])})
+
+
+def _words_of(argv: list) -> list[str]:
+    """The lowercased words of an argument list that are not options (the verbs and operands)."""
+    return [str(x).lower()[:64] for x in argv[:16] if not str(x).startswith("-")][:8]
 
 
 _ENV_KEYS = frozenset({"env", "envs", "environ", "environment", "env_vars", "envvars", "environment_variables",

@@ -487,6 +487,9 @@ finding contains entry if {
 _generic_destroy_verbs := {
 	"delete", "destroy", "drop", "purge", "wipe", "flush", "flushall", "flushdb", "truncate", "nuke", "erase",
 	"prune", "reset", "deleteall", "dropall", "rmr", "obliterate", "expunge", "teardown",
+	# removing what runs or holds a service (an operator's verbs, not a package manager's:
+	# those are exempt programs)
+	"uninstall", "decommission", "deprovision", "unprovision", "evict", "dismantle",
 }
 
 _widening_options := {

@@ -198,3 +198,13 @@ test_publishing_a_repository_asks if {
 	_asks(["glab", "repo", "create", "x", "--visibility", "public"])
 	_silent(["gh", "repo", "create", "x", "--private", "--source=.", "--push"])
 }
+
+test_operator_destroy_verbs_with_a_widening_flag_ask if {
+	_asks(["clusterctl", "decommission", "--force", "prod-eu-1"])
+	_asks(["opsctl", "release", "uninstall", "--all"])
+	_asks(["fleet", "evict", "-A"])
+	_asks(["infractl", "deprovision", "--yes-i-really-mean-it"])
+	_silent(["clusterctl", "decommission", "node-3"])
+	_silent(["npm", "uninstall", "--force", "left-pad"])
+	_silent(["brew", "uninstall", "--force", "wget"])
+}

@@ -14,7 +14,10 @@
 #   a command that runs in another working directory (outside the project) or on
 #   another machine or container (`host`, `container`, `image`, `pod`, …), and exec
 #   values the walker takes from other places (a database statement's program, a git
-#   setting) — the user sees the command and decides.
+#   setting) — the user sees the command and decides. A program with its argument list
+#   (any key names, nested, or the program a tool or server is named for) is a command
+#   line the shell rules judge; an argument list whose program cannot be told
+#   (facts.effects.argv_unknown) is asked when it holds a destroy verb.
 # custom:
 #   severity: high
 #   rationale: >-
@@ -50,13 +53,16 @@ else := {}
 # a field that carries code of another language (a run/evaluate tool's `code`)
 _unreadable contains entry if {
 	some e in _exec
-	not _shell_field(e.field)
+	not _shell_entry(e)
 	entry := sprintf("`%s` holds code or data for a program, not a shell command line", [e.field])
 }
 
-# a tool or server named for an interpreter, REPL, kernel, evaluator or browser
+# a tool or server named for an interpreter, REPL, kernel, evaluator or browser (a command
+# line the facts built from a named program and its argument list is shell by construction:
+# `redis-cli GET k`, `node -e …` are judged like Bash's; a bare list under `args` is not)
 _unreadable contains entry if {
-	count(_exec) > 0
+	some e in _exec
+	not _named_program(e)
 	some w in _tool_words
 	w in _interpreter_words
 	entry := sprintf("the tool runs code of another language (its name says `%s`)", [w])
@@ -159,12 +165,49 @@ _settings contains [k, v] if {
 	is_string(k)
 }
 
+# An argument list whose program cannot be told (no program key, none named by the tool or
+# its server: facts.effects.argv_unknown) that holds a verb destructive for common CLIs
+# (`delete namespace production`, `destroy --force stack`, `uninstall release`): what it
+# deletes cannot be judged. Lists without such a verb (`--version`, `list --json`) pass.
+ask contains msg if {
+	some a in _effect_list("argv_unknown")
+	is_array(a.words)
+	some w in a.words
+	is_string(w)
+	w in _argv_destroy_verbs
+	msg := sprintf("`%s` is given an argument list (%s) with the destructive verb `%s`, and which program runs it cannot be told, so claude-rego's shell checks cannot judge it. Approve only if you know what it deletes.", [input.facts.tool.name, a.field, w])
+}
+
+_argv_destroy_verbs := {lower(v) | some v in array.concat(_destroy_verbs, _destructive_tool_verbs); is_string(v)}
+
+_destroy_verbs := v if {
+	v := settings.value("destroy_verbs")
+	is_array(v)
+} else := []
+
+_destructive_tool_verbs := v if {
+	v := settings.value("destructive_tool_verbs")
+	is_array(v)
+} else := []
+
 # --- helpers --------------------------------------------------------------------------
 
 # the key that holds the command: `cmd`, `cliCommand`, `args`, `keys[0]`, `options.command`
 _last_key(field) := lower(split(parts[count(parts) - 1], "[")[0]) if parts := split(field, ".")
 
 _norm(key) := replace(replace(lower(key), "_", ""), "-", "")
+
+# an entry the facts built from a program and its argument list ({"program": "rm", "args":
+# […]}, an argv under `params`, a tool named for its program): a command line by construction
+_shell_entry(e) if _shell_field(e.field)
+
+_shell_entry(e) if object.get(e, "argv", false) == true
+
+# the program an entry's argument list is given to: a program key's, or the one the tool is named for
+_named_program(e) if {
+	object.get(e, "argv", false) == true
+	is_string(object.get(e, "program", null))
+}
 
 # keys whose value is a command line (or its argv), as the facts' walker names them
 _shell_field(field) if {
@@ -181,7 +224,7 @@ _shell_field(field) if {
 	replace(_last_key(field), "_", "") in {"keys", "text", "line", "lines", "input", "data"}
 }
 
-_command_key(k) if k in {"command", "cmd", "commands", "script", "shellcommand", "bashcommand", "commandline", "args", "argv", "arguments", "shell"}
+_command_key(k) if k in {"command", "cmd", "commands", "script", "shellcommand", "bashcommand", "commandline", "args", "argv", "arguments", "shell", "entrypoint"}
 
 _command_key(k) if {
 	some suffix in ["command", "commands", "cmd", "cmdline", "commandline", "shellscript", "bashscript"]

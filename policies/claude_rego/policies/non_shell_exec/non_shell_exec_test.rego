@@ -126,3 +126,38 @@ test_odd_values_never_raise if {
 	asked(_run("mcp__x__run", {"cmd": [1, "a; b"], "shell": 3, "language": ["x"], "cwd": {"a": 1}}, "cmd", "1 'a; b'"))
 	judged(_run("mcp__x__run", {"cmd": [true, null, 2.5], "host": 7}, "cmd", "x"))
 }
+
+# --- programs with their argument lists, argument lists without a program ----------------
+
+_argv_run(name, tool_input, field, command, extra) := mcp_exec(name, tool_input, [object.union({"field": field, "command": command, "argv": true}, extra)], cmd(split(command, " ")))
+
+test_a_program_and_its_argument_list_are_a_command_line if {
+	# a field the walker built from a program and its argument list, under any key name
+	judged(_argv_run("mcp__ops__launch", {"bin": "pytest", "params": ["-q"]}, "params", "pytest -q", {"program": "pytest"}))
+	judged(_argv_run("mcp__proc__spawn", {"executable": "git", "program_args": ["status"]}, "program_args", "git status", {"program": "git"}))
+	# a tool named for an interpreter or a data store, given a named program: judged like Bash's
+	judged(_with_words(_argv_run("mcp__redis__redis_cli", {"args": ["GET", "k"]}, "args", "redis-cli GET k", {"program": "redis-cli", "implied": true}), ["redis", "cli"], ["redis"]))
+	judged(_with_words(_argv_run("mcp__node__spawn", {"command": "node", "args": ["-v"]}, "args", "node -v", {"program": "node"}), ["spawn"], ["node"]))
+}
+
+test_a_bare_argument_list_in_an_interpreter_tool_still_asks if {
+	asked(_with_words(_argv_run("mcp__jupyter__run", {"args": ["import os"]}, "args", "import os", {}), ["run"], ["jupyter"]))
+}
+
+_unknown(name, tool_input, entries) := object.union(mcp_exec(name, tool_input, [], cmd(["x"])), {"facts": {"effects": {"argv_unknown": entries}}})
+
+test_an_argument_list_without_a_program_asks_on_a_destroy_verb if {
+	asked(_unknown("mcp__cli__invoke", {"args": ["delete", "namespace", "production"]}, [{"field": "args", "words": ["delete", "namespace", "production"]}]))
+	asked(_unknown("mcp__ops__cli", {"command": "uninstall payments"}, [{"field": "command", "words": ["uninstall", "payments"]}]))
+	asked(_unknown("mcp__x__tool", {"argv": ["nuke", "stack"]}, [{"field": "argv", "words": ["nuke", "stack"]}]))
+	some msg in non_shell_exec.ask with input as _unknown("mcp__cli__invoke", {"args": ["destroy"]}, [{"field": "args", "words": ["destroy"]}])
+	contains(msg, "cannot be told")
+}
+
+test_an_argument_list_without_a_program_or_a_destroy_verb_passes if {
+	judged(_unknown("mcp__cli__invoke", {"args": ["--version"]}, [{"field": "args", "words": []}]))
+	judged(_unknown("mcp__tool__run_cli", {"argv": ["list", "--json"]}, [{"field": "argv", "words": ["list"]}]))
+	judged(_unknown("mcp__issues__create_issue", {"args": ["a", "b"]}, [{"field": "args", "words": ["a", "b"]}]))
+	# malformed facts never raise
+	judged(_unknown("mcp__x__y", {}, [{"field": "args", "words": "delete"}, {"field": "args", "words": [1, null]}]))
+}

@@ -7,7 +7,10 @@
 #   `ALTER … DROP`, `dropDatabase()`, `deleteMany({})`, `FLUSHALL`: facts.effects.sql); a
 #   tool whose name states a destructive verb (delete_repository, destroy_stack,
 #   terminate_instances, purge_queue: data.claude_rego.settings.destructive_tool_verbs)
-#   unless the only thing it names is a path the file policies judge; a tool that reads
+#   unless the only thing it names is a path the file policies judge; a tool whose name
+#   states a verb that destroys in context (uninstall_release, evict_pods, scale_deployment:
+#   settings.scoped_destroy_tool_verbs) acting on production (settings.production_target_words
+#   in a namespace/environment/cluster/… value) or a whole scope (all: true); a tool that reads
 #   secrets by name (get_secret_value, list_secrets, vault_read, a secret-manager server:
 #   its output is a credential); and a fetch, by any tool or a shell command's URL, of a
 #   local service that holds secrets or runs containers (Consul KV on 8500, Vault 8200,
@@ -63,6 +66,82 @@ ask contains msg if {
 	verb in _words
 	not _only_paths
 	msg := sprintf("`%s` %ss a resource (its name says so): it may not be undoable. Approve only if you meant to %s it.", [input.facts.tool.name, verb, verb])
+}
+
+# A verb that destroys in context (uninstall, evict, drain, flush, prune, reset, rollback,
+# remove, stop, scale, …: settings.scoped_destroy_tool_verbs) acting on what looks like
+# production (a namespace/environment/cluster/release/… value whose words include
+# settings.production_target_words) or on a whole scope (`all: true`, `"*"`, a tool named
+# `…_all`): mcp__helm__uninstall_release {"namespace": "production"}, evict_pods {"all": true}.
+# The same verbs on a named development target pass (uninstall_package left-pad).
+ask contains msg if {
+	_structured
+	some verb in _scoped_verbs
+	verb in _words
+	not _unscoped_destroy_verb
+	some scope in _broad_scope
+	msg := sprintf("`%s` (its name says `%s`) acts on what looks like %s: it may not be undoable. Approve only if you meant it.", [input.facts.tool.name, verb, scope])
+}
+
+_scoped_verbs := {lower(v) | some v in _setting_array("scoped_destroy_tool_verbs"); is_string(v)}
+
+_production_words := {lower(v) | some v in _setting_array("production_target_words"); is_string(v)}
+
+_setting_array(name) := v if {
+	name == "scoped_destroy_tool_verbs"
+	v := settings.value("scoped_destroy_tool_verbs")
+	is_array(v)
+} else := v if {
+	name == "production_target_words"
+	v := settings.value("production_target_words")
+	is_array(v)
+} else := []
+
+# already asked by the rule above (delete_*, destroy_*)
+_unscoped_destroy_verb if {
+	some verb in settings.value("destructive_tool_verbs")
+	verb in _words
+}
+
+_target_key_words := {
+	"namespace", "namespaces", "ns", "environment", "environments", "env", "envs", "cluster", "clusters", "context",
+	"stage", "release", "releases", "deployment", "deployments", "app", "application", "service", "services",
+	"database", "db", "instance", "instances", "project", "stack", "workspace", "target", "targets", "name", "node",
+	"nodes", "bucket", "space", "tier", "site", "server", "account", "tenant", "org", "organization", "group",
+}
+
+_broad_scope contains scope if {
+	walk(_tool_input, [path, v])
+	is_string(v)
+	count(v) <= 256
+	count(path) > 0
+	k := path[count(path) - 1]
+	is_string(k)
+	some kw in regex.split(`[^a-z0-9]+`, lower(k))
+	kw in _target_key_words
+	some t in regex.split(`[^a-z0-9]+`, lower(v))
+	t in _production_words
+	scope := sprintf("production (%s: `%s`)", [k, v])
+}
+
+_broad_scope contains scope if {
+	walk(_tool_input, [path, v])
+	count(path) > 0
+	k := path[count(path) - 1]
+	is_string(k)
+	_whole_value(lower(k), v)
+	scope := sprintf("a whole scope (%s)", [k])
+}
+
+_broad_scope contains "a whole scope (`all` in its name)" if "all" in _words
+
+_whole_value(k, true) if replace(replace(k, "_", ""), "-", "") in {"all", "allnamespaces", "everything", "allreleases", "allresources", "allkeys", "allpods", "allinstances", "wholenamespace"}
+
+_whole_value(k, v) if {
+	is_string(v)
+	v in {"*", "_all", "all", "--all"}
+	some kw in regex.split(`[^a-z0-9]+`, k)
+	kw in _target_key_words
 }
 
 # a file tool's delete (mcp__fs__delete_file {"path": …}) is judged by the path policies

@@ -125,3 +125,36 @@ test_other_setting_passes if {
 	count(tool_actions.ask) == 0 with input as _set_config("fileReadLineLimit", 2000)
 	count(tool_actions.deny) == 0 with input as _set_config("fileReadLineLimit", 2000)
 }
+
+# --- verbs that destroy in context: production or a whole scope ---------------------------
+
+test_a_scoped_destroy_verb_on_production_asks if {
+	doc := _mcp("mcp__helm__uninstall_release", {"release": "payments", "namespace": "production"}, {"words": ["uninstall", "release"], "server_words": ["helm"]})
+	some msg in tool_actions.ask with input as doc
+	contains(msg, "production (namespace: `production`)")
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__k8s__helm_uninstall", {"release_name": "api", "namespace": "prod"}, {"words": ["helm", "uninstall"]})
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__iam__remove_binding", {"target": {"environment": "prd-eu"}}, {"words": ["remove", "binding"]})
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__fly__scale_app", {"app": "shop-live", "count": 0}, {"words": ["scale", "app"]})
+}
+
+test_a_scoped_destroy_verb_on_a_whole_scope_asks if {
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__kubernetes__evict_pods", {"namespace": "team-a", "all": true}, {"words": ["evict", "pods"]})
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__kubernetes__drain_node", {"node": "*"}, {"words": ["drain", "node"]})
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__cache__flush_all", {"cluster": "eu-1"}, {"words": ["flush", "all"]})
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__pods__evict", {"allNamespaces": true}, {"words": ["evict"]})
+}
+
+test_a_scoped_destroy_verb_on_a_named_development_target_passes if {
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__helm__uninstall_release", {"release": "preview-42", "namespace": "dev-alice"}, {"words": ["uninstall", "release"]})
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__npm__uninstall_package", {"package": "left-pad"}, {"words": ["uninstall", "package"]})
+	# a production word outside a target key (a repository's name, a label)
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__github__remove_label", {"repo": "prod-api", "label": "bug"}, {"words": ["remove", "label"]})
+	# `all: false`, a production word inside another word
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__kubernetes__evict_pods", {"namespace": "products", "all": false}, {"words": ["evict", "pods"]})
+	# reading production is no destroy
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__kubernetes__list_pods", {"namespace": "production"}, {"words": ["list", "pods"]})
+}
+
+test_an_unscoped_destroy_verb_asks_once if {
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__x__delete_and_remove", {"namespace": "production"}, {"words": ["delete", "and", "remove"]})
+}

@@ -1,0 +1,168 @@
+"""Path facts: a data-store tool's `command` field (an MCP Redis/Memcached/Mongo/SQL/search
+server's `{"command": "GET user:1"}`) is the store's own command, not a shell command line.
+
+`store_command(text)` says whether a text reads as such a command (every line starts with a
+word of the stores' command languages); `destructive(text)` names the first command of it
+that destroys data or reconfigures the server (FLUSHALL, DEL of many keys or a pattern,
+CONFIG SET — the classic `CONFIG SET dir` + `SAVE` file write —, REPLICAOF, MODULE LOAD,
+EVAL of a script, SHUTDOWN, memcached `flush_all`, an HTTP DELETE of an index). SQL and Mongo
+statements are judged by `sql.destructive` / `sql.server_effects` like any database tool's.
+No regexes, bounded work, never raises.
+"""
+
+from __future__ import annotations
+
+_MAX_TEXT = 16 * 1024
+_MAX_LINES = 64
+
+# MCP server / tool name words of data stores whose tools take the store's commands
+STORE_WORDS = frozenset({
+    "redis", "valkey", "keydb", "dragonfly", "dragonflydb", "memcached", "memcache", "mongo", "mongodb", "mongosh",
+    "postgres", "postgresql", "pg", "psql", "mysql", "mariadb", "sqlite", "sqlite3", "mssql", "sqlserver", "oracle",
+    "elasticsearch", "elastic", "opensearch", "cassandra", "scylla", "scylladb", "cql", "clickhouse", "duckdb",
+    "snowflake", "bigquery", "neo4j", "cypher", "couchdb", "couchbase", "dynamodb", "influxdb", "influx",
+    "supabase", "neon", "turso", "planetscale", "cockroach", "cockroachdb", "timescale", "timescaledb",
+    "database", "db", "sql",
+})
+
+# Redis/Valkey commands (first words); those not in _REDIS_HARMFUL read or write single keys
+_REDIS = frozenset({
+    "get", "mget", "getex", "getrange", "getdel", "set", "setnx", "setex", "psetex", "mset", "msetnx", "append",
+    "incr", "incrby", "incrbyfloat", "decr", "decrby", "strlen", "substr", "lcs",
+    "del", "unlink", "exists", "expire", "pexpire", "expireat", "pexpireat", "expiretime", "persist", "ttl", "pttl",
+    "type", "keys", "scan", "randomkey", "rename", "renamenx", "copy", "move", "touch", "object", "dump", "restore",
+    "hget", "hgetall", "hmget", "hset", "hsetnx", "hmset", "hdel", "hexists", "hkeys", "hvals", "hlen", "hscan",
+    "hincrby", "hincrbyfloat", "hstrlen", "hrandfield",
+    "lpush", "rpush", "lpushx", "rpushx", "lpop", "rpop", "lrange", "llen", "lindex", "lset", "lrem", "ltrim",
+    "linsert", "lpos", "lmove", "blpop", "brpop", "rpoplpush",
+    "sadd", "srem", "smembers", "sismember", "smismember", "scard", "spop", "srandmember", "sscan", "sinter",
+    "sunion", "sdiff", "sinterstore", "sunionstore", "sdiffstore", "smove",
+    "zadd", "zrem", "zrange", "zrevrange", "zrangebyscore", "zrevrangebyscore", "zrangebylex", "zscore", "zcard",
+    "zcount", "zrank", "zrevrank", "zincrby", "zscan", "zpopmin", "zpopmax", "zmscore", "zremrangebyrank",
+    "zremrangebyscore", "zremrangebylex",
+    "xadd", "xrange", "xrevrange", "xlen", "xread", "xreadgroup", "xinfo", "xack", "xpending", "xgroup", "xtrim",
+    "xdel", "xclaim", "xautoclaim",
+    "pfadd", "pfcount", "pfmerge", "geoadd", "geodist", "geopos", "geosearch", "georadius", "bitcount", "bitpos",
+    "getbit", "setbit", "bitfield",
+    "ping", "echo", "info", "dbsize", "time", "lastsave", "role", "memory", "slowlog", "latency", "command",
+    "client", "config", "select", "publish", "pubsub", "subscribe", "psubscribe", "wait", "multi", "exec",
+    "discard", "watch", "unwatch", "hello", "auth", "monitor", "json.get", "json.set", "json.del", "json.mget",
+    "ft.search", "ft.info", "ft._list", "ft.aggregate", "ts.get", "ts.range", "ts.add",
+    # the ones judged below
+    "flushall", "flushdb", "swapdb", "shutdown", "slaveof", "replicaof", "module", "debug", "migrate", "eval",
+    "evalsha", "eval_ro", "evalsha_ro", "fcall", "fcall_ro", "function", "script", "save", "bgsave",
+    "bgrewriteaof", "acl", "cluster", "failover", "sync", "psync", "ft.dropindex", "ft.drop",
+})
+# memcached text protocol
+_MEMCACHED = frozenset({"stats", "get", "gets", "gat", "gats", "set", "add", "replace", "append", "prepend", "cas",
+                        "incr", "decr", "touch", "delete", "version", "verbosity", "flush_all", "mg", "ms", "md",
+                        "ma", "mn", "lru_crawler", "slabs", "quit"})
+# SQL / CQL / Cypher statement words (their destructive forms are sql.destructive's)
+_SQL = frozenset({"select", "with", "show", "describe", "desc", "explain", "insert", "update", "delete", "create",
+                  "alter", "drop", "truncate", "grant", "revoke", "begin", "commit", "rollback", "values", "table",
+                  "pragma", "analyze", "vacuum", "copy", "call", "use", "set", "merge", "upsert", "replace", "match",
+                  "optional", "return", "unwind", "load", "list", "count", "savepoint", "release", "refresh",
+                  "reindex", "cluster", "listen", "notify", "prepare", "execute", "deallocate", "declare", "fetch",
+                  "close", "lock", "comment", "attach", "detach", "export", "import", "summarize", "from"})
+# Mongo shell / driver operations named bare (`find`, `aggregate`), or `db.…`
+_MONGO = frozenset({"find", "findone", "aggregate", "count", "countdocuments", "distinct", "insertone",
+                    "insertmany", "updateone", "updatemany", "deleteone", "deletemany", "replaceone", "drop",
+                    "dropdatabase", "listcollections", "listdatabases", "show", "use", "db", "rs.status",
+                    "sh.status", "createindex", "getindexes", "stats", "explain"})
+_HTTP = frozenset({"get", "head", "post", "put", "patch", "delete"})
+
+_FIRST_WORDS = _REDIS | _MEMCACHED | _SQL | _MONGO | _HTTP
+# words of a script (mongosh JavaScript) that reach past the store: the text is code, not a query
+_SCRIPT_WORDS = ("require", "process.", "child_process", "eval", "function", "=>", "load(", "runprogram",
+                 "runmongoprogram", "import ", "import(", "fs.", "os.", "exec(", "spawn", "$where", "$function",
+                 "$accumulator", "mapreduce", "globalthis", "constructor")
+
+
+def _first(line: str) -> str:
+    word = line.strip().split(None, 1)[0] if line.strip() else ""
+    return word.lower().rstrip(";")
+
+
+def _lines(text: str) -> list[str]:
+    return [ln for ln in text[:_MAX_TEXT].replace("\r", "\n").split("\n") if ln.strip()][:_MAX_LINES]
+
+
+def store_command(text: str) -> bool:
+    """True when a text reads as a data store's commands, not a shell command line: every line
+    starts with a command word of the stores' languages (`GET k`, `db.users.find()`, `SELECT 1`);
+    a line with a URL (`GET https://…` is lwp-request in a shell), a shell-only start or a
+    client's backslash meta-command (they run programs) does not."""
+    try:
+        if not isinstance(text, str) or not text.strip() or len(text) > _MAX_TEXT:
+            return False
+        if any(text[i + 1].isalpha() or text[i + 1] == "!" for i in range(len(text) - 1) if text[i] == "\\"):
+            return False  # a client's meta-command (psql `\! cmd`, `\g |cmd`, `\o |cmd`, `\copy … program`)
+        lowered = text.lower()
+        if any(w in lowered for w in _SCRIPT_WORDS) and any(c in text for c in "(;="):
+            return False  # mongosh JavaScript beyond a query (require, process, load(), runProgram, …)
+        for line in _lines(text):
+            first = _first(line)
+            if "://" in line:
+                return False
+            if first.startswith("db.") or first.split("(", 1)[0] in _FIRST_WORDS:
+                continue
+            return False
+        return True
+    except Exception:  # noqa: BLE001 - attacker-shaped input: not a store command
+        return False
+
+
+def destructive(text: str) -> dict | None:
+    """{"kind", "statement"} of the first store command of a text that destroys data or
+    reconfigures/takes over the server, else None (SQL and Mongo: see sql.destructive)."""
+    try:
+        for line in _lines(text):
+            words = line.split()
+            if not words:
+                continue
+            first = words[0].lower()
+            sub = words[1].lower() if len(words) > 1 else ""
+            found = _judge(first, sub, words)
+            shown = " ".join(words[:6])[:200]
+            if found == "admin":
+                return {"kind": "server_code", "statement": f"reconfigures the server, hands it to another or runs a script in it (`{shown}`)"}
+            if found:
+                return {"kind": "document", "statement": shown}
+        return None
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def _judge(first: str, sub: str, words: list[str]) -> str | bool:
+    """"admin" (the server reconfigured, taken over or given code), True (data destroyed), False."""
+    if first in ("flushall", "flushdb", "flush_all", "swapdb", "ft.dropindex", "ft.drop"):
+        return True
+    if first in ("shutdown", "debug", "migrate", "failover", "sync", "psync", "bgrewriteaof"):
+        return "admin"
+    if first in ("slaveof", "replicaof"):
+        return "admin" if " ".join(w.lower() for w in words[1:3]) != "no one" else False
+    # CONFIG SET dir / dbfilename (+ SAVE: a file written where the attacker says), any CONFIG
+    # SET/REWRITE/RESETSTAT changes the server
+    if first == "config" and sub in ("set", "rewrite", "resetstat"):
+        return "admin"
+    if first == "module" and sub in ("load", "loadex", "unload"):
+        return "admin"
+    if first in ("eval", "evalsha", "eval_ro", "evalsha_ro", "fcall", "fcall_ro"):
+        return "admin"  # a Lua script: it can call any command
+    if first in ("function", "script") and sub in ("load", "restore"):
+        return "admin"
+    if first in ("function", "script") and sub in ("flush", "delete", "kill"):
+        return True
+    if first == "acl" and sub in ("setuser", "deluser", "load", "save"):
+        return "admin"
+    if first == "cluster" and sub in ("reset", "forget", "flushslots", "delslots", "failover"):
+        return "admin"
+    if first == "client" and sub == "kill":
+        return "admin"
+    if first in ("del", "unlink", "hdel", "json.del", "xdel", "srem", "zrem") and (
+            len(words) > 3 or any(c in w for w in words[1:] for c in "*?[")):
+        return True  # many keys at once, or a pattern
+    # an HTTP DELETE of an index/alias (a search store), or a delete-by-query
+    if first == "delete" and sub.startswith("/"):
+        return True
+    return first in ("post", "put") and any(s in sub for s in ("_delete_by_query", "_flush", "_close", "_shrink"))
