@@ -726,8 +726,9 @@ _git_destroys_worktree(seg) if {
 	f in shell.args(seg)
 }
 
-# find .git … -delete / -exec rm|shred: the same history, file by file (a filter that
-# narrows, such as -name '*.lock', selects a few files, not the history)
+# find .git … -delete / -exec rm|shred: the same history, file by file. Only git's lock
+# files (`-name '*.lock'`, every name test naming one) are a few files; other name tests
+# (`-name '*.pack'`, `-name '*.idx'`, `-type f -empty`) still reach objects and refs
 ask contains msg if {
 	"find" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"find"})
@@ -735,15 +736,27 @@ ask contains msg if {
 	some start in find_starts(seg)
 	some l in locations(seg, start)
 	_in_git_dir(stripped(l))
-	not _narrowly_filtered(seg)
+	not _only_git_lock_files(seg)
 	msg := sprintf("`%s` deletes files of a git repository's history (%s). Approve only if it is backed up or meant to go.", [concat(" ", seg.argv), start])
+}
+
+_find_name_tests := {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename"}
+
+_only_git_lock_files(seg) if {
+	args := shell.args(seg)
+	names := [args[i + 1] | some i, a in args; a in _find_name_tests; i + 1 < count(args)]
+	count(names) > 0
+	every n in names {
+		endswith(n, ".lock")
+	}
+	every a in args {
+		not a in {"-o", "-or", "!", "-not", ","}
+	}
 }
 
 _in_git_dir(path) if shell.basename(path) == ".git"
 
 _in_git_dir(path) if contains(path, "/.git/")
-
-_narrowly_filtered(seg) if filtered_in_project(seg, project)
 
 # ------------------------------------------------------------------ xargs inputs
 
