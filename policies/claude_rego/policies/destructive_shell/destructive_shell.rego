@@ -887,8 +887,9 @@ _word_inside_project(p, word) if {
 }
 
 # A link made after a `cd` in the same command (cd "$(mktemp -d)" && ln -s ~ x && rm -rf
-# x/): claude-rego follows links made in the command from the starting directory only,
-# so a delete through one made elsewhere is asked about, not passed.
+# x/): the facts layer follows the command's cds and links (`cd /tmp && ln -s ~ h && rm
+# -rf h/` deletes ~); one it could not follow (a cd to an unknown directory, a link to
+# `$X`) is asked about, not passed.
 ask contains msg if {
 	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
@@ -901,6 +902,7 @@ ask contains msg if {
 	link := _link_name(ln)
 	some word in shell.operands(seg)
 	_through_link(word, link)
+	not paths.link_in_command(shell.path_of(seg, word))
 	msg := sprintf("`%s` deletes through `%s`, a link made after `cd` in this command: claude-rego cannot tell where it leads (a link to ~ or / makes this a delete of everything there). Approve only if you know the target.", [concat(" ", seg.argv), link])
 }
 
@@ -941,6 +943,7 @@ ask contains msg if {
 	link := _link_name(ln)
 	some word in shell.operands(cd)
 	_through_link(word, link)
+	not paths.link_in_command(shell.path_of(cd, word))
 	msg := sprintf("`%s` runs after `cd %s`, through `%s`, a link made earlier in this command: claude-rego cannot tell which directory it deletes in (a link to / or ~ makes this a delete there). Approve only if you know the target.", [concat(" ", seg.argv), word, link])
 }
 
