@@ -6,7 +6,8 @@
 #   install/add, npx/pnpx/bunx/uvx/pipx run/pnpm dlx/yarn dlx, pip/uv pip install, pip -r
 #   URL, cargo install --git, gem --source, composer (also a dev- branch constraint), cpanm,
 #   go run of a remote module (MODULE@VERSION) and go install of one run in the same command, deno/bun run URL), a custom index or registry (--index-url,
-#   --extra-index-url, -i, --trusted-host, --registry, pip/npm config set),
+#   --extra-index-url, -i, --trusted-host, --registry, pip/npm config set, gem sources --add,
+#   bundle config mirror.*, conda channel URLs),
 #   containers that get the host (docker run --privileged, -v / or the home directory),
 #   cluster workloads that get the node (kubectl/helm overrides with privileged, hostPID,
 #   hostNetwork, hostPath; kubectl debug node/…) and manifests or charts deployed from a URL.
