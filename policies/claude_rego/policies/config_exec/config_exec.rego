@@ -127,7 +127,8 @@ _option_vars := {
 }
 
 _harmless(e) if {
-	re := _option_vars[lower(e.key)]
+	# NODE_OPTIONS, and npm's own node-options setting (npm config set node-options …)
+	re := _option_vars[replace(lower(e.key), "-", "_")]
 	is_string(e.value)
 	words := [w | some w in split(trim(e.value, " \t\"'"), " "); w != ""]
 	count(words) > 0

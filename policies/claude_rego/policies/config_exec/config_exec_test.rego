@@ -174,3 +174,8 @@ test_rustc_wrapper_asks_unless_a_known_cache if {
 	count(config_exec.ask) == 0 with input as _input([_seg(["cargo", "build"], {"config_exec": [{"tool": "env", "key": "RUSTC_WRAPPER", "value": "sccache"}]})], [])
 	count(config_exec.ask) == 1 with input as _input([_seg(["cargo", "build"], {"config_exec": [{"tool": "env", "key": "RUSTC_WRAPPER", "value": "/tmp/sccache"}]})], [])
 }
+
+test_npm_node_options_judged_by_value if {
+	count(config_exec.ask) == 0 with input as _input([_seg(["npm", "config", "set"], {"config_exec": [{"tool": "npm", "key": "node-options", "value": "--max-old-space-size=4096"}]})], [])
+	count(config_exec.ask) == 1 with input as _input([_seg(["npm", "config", "set"], {"config_exec": [{"tool": "npm", "key": "node-options", "value": "--max-old-space-size=4096 --require /tmp/x.js"}]})], [])
+}
