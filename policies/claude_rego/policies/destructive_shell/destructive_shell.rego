@@ -740,6 +740,30 @@ ask contains msg if {
 	msg := sprintf("`%s` deletes files of a git repository's history (%s). Approve only if it is backed up or meant to go.", [concat(" ", seg.argv), start])
 }
 
+# find . -path './.git/objects/*' -delete: a path test that selects the repository's
+# internals from anywhere (`-path ./.git -prune -o …`, which skips them, passes)
+ask contains msg if {
+	"find" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"find"})
+	find_deletes(seg)
+	args := shell.args(seg)
+	not "-prune" in args
+	some i, a in args
+	a in {"-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"}
+	i + 1 < count(args)
+	not _negated_test(args, i)
+	pattern := args[i + 1]
+	regex.match(`(?i)(^|[/*])\\?\.git(\\?/|$|\*)`, pattern)
+	not endswith(pattern, ".lock")
+	msg := sprintf("`%s` deletes files of a git repository's history (%s). Approve only if it is backed up or meant to go.", [concat(" ", seg.argv), pattern])
+}
+
+# `! -path './.git/*'`, `-not -path …`: the test excludes the repository's internals
+_negated_test(args, i) if {
+	i > 0
+	args[i - 1] in {"!", "-not"}
+}
+
 _find_name_tests := {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename"}
 
 _only_git_lock_files(seg) if {

@@ -442,3 +442,13 @@ test_find_under_git_narrowed_only_by_lock_files if {
 	allowed(cmd(["find", ".git", "-name", "*.lock", "-delete"]))
 	allowed(cmd(["find", ".", "-name", "*.orig", "-delete"]))
 }
+
+test_find_path_tests_selecting_git_internals_ask if {
+	every argv in [["find", ".", "-path", "./.git/objects/*", "-delete"], ["find", ".", "-ipath", "*/.git/*", "-type", "f", "-delete"], ["find", ".", "-regex", ".*/\\.git/refs/.*", "-exec", "rm", "{}", ";"]] {
+		count(destructive_shell.ask) > 0 with input as cmd(argv)
+	}
+	allowed(cmd(["find", ".", "-path", "./.git", "-prune", "-o", "-name", "*.orig", "-delete"]))
+	allowed(cmd(["find", ".", "-path", "*/.git/*.lock", "-delete"]))
+	allowed(cmd(["find", ".", "-not", "-path", "./.git/*", "-name", "*.pyc", "-delete"]))
+	allowed(cmd(["find", ".", "!", "-path", "*/.git/*", "-name", "*.orig", "-delete"]))
+}
