@@ -157,6 +157,37 @@ def test_links_made_in_the_command_are_followed():
     assert moved[("g/etc", 2)]["resolved"] == "/etc"
 
 
+def test_links_made_after_a_cd_are_followed_from_where_they_were_made():
+    facts = {(p["raw"], p.get("segment")): p for p in _paths("cd /tmp && ln -s ~ h && rm -rf h/")}
+    assert facts[("h/", 2)]["resolved"] == HOME and facts[("h/", 2)]["link_in_command"]
+    facts = {(p["raw"], p.get("segment")): p for p in _paths("pushd /tmp; ln -sfn ../var/x v; chmod -R 777 v/")}
+    assert facts[("v/", 2)]["resolved"] == "/var/x"
+    facts = {(p["raw"], p.get("segment")): p for p in _paths("cd build && ln -s ../dist out && rm -rf out/")}
+    assert facts[("out/", 2)]["resolved"] == PROJECT + "/dist"
+    # a cd through a link made earlier lands on its target; links made there resolve from it
+    facts = {(p["raw"], p.get("segment")): p for p in _paths("cd /tmp; ln -s / r; cd r/etc; ln -s .. up; rm -rf up/")}
+    assert facts[("up/", 4)]["resolved"] == "/"
+    # cd to an unknown directory (or cd -, popd): a relative link there is not followed
+    for command in ('cd "$X" && ln -s ~ h && rm -rf h/', "cd - && ln -s ~ h && rm -rf h/",
+                    "cd /tmp && ln -s \"$T\" h && rm -rf h/", "pushd /tmp; popd; ln -s ~ h; rm -rf h/"):
+        facts = {(p["raw"], p.get("segment")): p for p in _paths(command)}
+        assert not any(f.get("link_in_command") for f in facts.values()), command
+
+
+def test_npm_like_config_set_is_read_past_scope_options():
+    for command, key in [("npm config set -g script-shell /tmp/x", "script-shell"),
+                         ("npm config set --location=user node-options '--require /tmp/x.js'", "node-options"),
+                         ("npm config set --location project script-shell ./x", "script-shell"),
+                         ("yarn config set -H yarnPath /tmp/y.js", "yarnpath"),
+                         ("pnpm config set --global pnpmfile /tmp/p.cjs", "pnpmfile"),
+                         ("npm set -L user onload-script /tmp/o.js", "onload-script")]:
+        entries = [e for s in parse_command(command)["segments"] for e in s.get("config_exec", [])]
+        assert [e["key"] for e in entries] == [key], command
+    for command in ("npm config set fund false", "npm config get registry", "yarn config set enableTelemetry 0",
+                    "npm config set -g save-exact true"):
+        assert not any(s.get("config_exec") for s in parse_command(command)["segments"]), command
+
+
 def test_embedded_file_arguments_are_paths():
     raws = {p["raw"] for p in _paths("curl -d @~/.ssh/id_rsa -F f=@.env --upload-file=/etc/passwd x; dd if=in.img of=disk.img")}
     assert {"~/.ssh/id_rsa", ".env", "/etc/passwd", "in.img", "disk.img"} <= raws

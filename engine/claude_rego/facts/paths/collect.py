@@ -189,17 +189,43 @@ def _known_env(raw: str, ctx: _Context) -> str:
     return raw
 
 
-def _command_links(shell: dict | None, ctx: _Context) -> list:
-    """(segment id, link, target) for links made by ln / cp -s (and moved by mv) in the command."""
+_UNKNOWN_TEXT = ("$", "`", "…")
+
+
+def _relative(raw: str) -> bool:
+    return not raw.startswith(("/", "~"))
+
+
+def _command_links(shell: dict | None, ctx: _Context, cwds: dict | None = None) -> list:
+    """(segment id, link, target) for links made by ln / cp -s (and moved by mv) in the command.
+
+    Relative link names and targets are read from the directory the segment runs in (after
+    the command's own `cd`/`pushd`, as lib/shell.rego's cwd_at reads them, also through a
+    link made earlier); `cwds`, when given, receives that directory per segment id (None:
+    a cd to somewhere that cannot be told — `cd "$X"`, `cd -`, after `popd`). A link whose
+    relative name or target needs an unknown directory is not recorded (the policies ask)."""
     segments = shell.get("segments") if isinstance(shell, dict) else None
     if not isinstance(segments, list) or ctx.flavour == "windows":
         return []
     links: list = []
-    for index, seg in enumerate(segments):
-        if not isinstance(seg, dict) or seg.get("command") not in ("ln", "cp", "mv", "mount", "bindfs"):
+    cwd: tuple | None = ctx.cwd
+    ordered = sorted(((seg.get("id", index) if isinstance(seg.get("id", index), int) else index, index, seg)
+                      for index, seg in enumerate(segments) if isinstance(seg, dict)), key=lambda t: (t[0], t[1]))
+    for seg_id, _index, seg in ordered:
+        if cwds is not None:
+            cwds[seg_id] = cwd
+        command = seg.get("command")
+        if command in ("cd", "pushd", "popd"):
+            cwd = _cd_to(seg, command, cwd, links, ctx)
+            continue
+        if command not in ("ln", "cp", "mv", "mount", "bindfs"):
             continue
         args = [a for a in seg.get("args") or () if isinstance(a, str)]
-        command, seg_id = seg["command"], seg.get("id", index)
+        if cwd is None and any(_relative(a) for a in args if not a.startswith("-")):
+            continue  # relative names in an unknown directory: nothing certain to record
+        if cwd != ctx.cwd and any(m in a for a in args for m in _UNKNOWN_TEXT):
+            continue  # after a cd, a name or target only known when it runs: left to the policies
+        seg_cwd = cwd if cwd is not None else ctx.cwd
         if command in ("mount", "bindfs"):
             # a bind mount shows SOURCE at DIR like a link: deleting under DIR deletes SOURCE
             binds = command == "bindfs" or any(a in ("--bind", "--rbind", "-B", "-R") or (
@@ -207,8 +233,8 @@ def _command_links(shell: dict | None, ctx: _Context) -> list:
             ops = [a for k, a in enumerate(args) if not a.startswith("-") and (k == 0 or args[k - 1] not in (
                 "-o", "-t", "--options", "--types", "-O", "-L", "-U", "--source", "--target"))]
             if binds and len(ops) == 2:
-                link_split = _collapse(_join(_known_env(ops[1], ctx), ctx.flavour, ctx.cwd, ctx.home))
-                target_split = _collapse(_join(_known_env(ops[0], ctx), ctx.flavour, ctx.cwd, ctx.home))
+                link_split = _collapse(_join(_known_env(ops[1], ctx), ctx.flavour, seg_cwd, ctx.home))
+                target_split = _collapse(_join(_known_env(ops[0], ctx), ctx.flavour, seg_cwd, ctx.home))
                 links.append((seg_id, link_split, target_split))
             continue
         symbolic = any(a in ("--symbolic", "--symbolic-link") or (a.startswith("-") and not a.startswith("--")
@@ -237,14 +263,14 @@ def _command_links(shell: dict | None, ctx: _Context) -> list:
         elif len(ops) == 2:
             pairs = [(ops[0], ops[1])]
         for target, link in pairs:
-            link_split = _collapse(_join(_known_env(link, ctx), ctx.flavour, ctx.cwd, ctx.home))
+            link_split = _collapse(_join(_known_env(link, ctx), ctx.flavour, seg_cwd, ctx.home))
             if command == "mv":
-                source = _collapse(_join(_known_env(target, ctx), ctx.flavour, ctx.cwd, ctx.home))
+                source = _collapse(_join(_known_env(target, ctx), ctx.flavour, seg_cwd, ctx.home))
                 for _, old, dest in list(links):
                     if _under(_key(source, ctx.flavour), _key(old, ctx.flavour)):
                         links.append((seg_id, link_split, (dest[0], dest[1] + source[1][len(old[1]):])))
                 continue
-            base = (link_split[0], link_split[1][:-1]) if symbolic else ctx.cwd
+            base = (link_split[0], link_split[1][:-1]) if symbolic else seg_cwd
             target_split = _collapse(_join(_known_env(target, ctx), ctx.flavour, base, ctx.home))
             for _, old, dest in links:  # a link to a link made earlier
                 if _under(_key(target_split, ctx.flavour), _key(old, ctx.flavour)):
@@ -252,6 +278,26 @@ def _command_links(shell: dict | None, ctx: _Context) -> list:
                     break
             links.append((seg_id, link_split, target_split))
     return links
+
+
+def _cd_to(seg: dict, command: str, cwd: tuple | None, links: list, ctx: _Context) -> tuple | None:
+    """The directory after `cd`/`pushd` (following a link made earlier in the command)."""
+    if command == "popd":
+        return None
+    args = [a for a in seg.get("args") or () if isinstance(a, str)]
+    ops = [a for a in args if not a.startswith("-")]
+    if "-" in args or (ops and any(m in ops[0] for m in _UNKNOWN_TEXT)):
+        return None
+    if not ops:
+        return ctx.home
+    if cwd is None and _relative(ops[0]):
+        return None
+    new = _collapse(_join(_known_env(ops[0], ctx), ctx.flavour, cwd if cwd is not None else ctx.cwd, ctx.home))
+    key = _key(new, ctx.flavour)
+    for _, link, target in reversed(links):
+        if _under(key, _key(link, ctx.flavour)):
+            return _collapse((target[0], target[1] + new[1][len(link[1]):]))
+    return new
 
 
 _WRITERS = frozenset({"sponge", "tee", "cp", "mv", "dd", "sed", "gsed", "perl", "install", "ln", "truncate", "touch",
@@ -265,9 +311,19 @@ def _writer_segments(shell) -> set:
     return {seg.get("id", i) for i, seg in enumerate(segments) if isinstance(seg, dict) and seg.get("command") in _WRITERS}
 
 
-def _follow_links(facts: dict, seg_id, links: list, ctx: _Context) -> None:
-    """A path under a link made earlier in the same command leads where the link points."""
-    absolute = _collapse(_join(facts["absolute"], ctx.flavour, ctx.cwd, None))
+def _follow_links(facts: dict, seg_id, text: str, links: list, ctx: _Context, cwd=False) -> None:
+    """A path under a link made earlier in the same command leads where the link points.
+
+    `cwd` is the directory the segment runs in (False: the session's; None: unknown after
+    a cd, so only an absolute or home path can be followed)."""
+    if cwd is False or cwd == ctx.cwd:
+        absolute = _collapse(_join(facts["absolute"], ctx.flavour, ctx.cwd, None))
+    elif cwd is None:
+        if _relative(text):
+            return
+        absolute = _collapse(_join(facts["absolute"], ctx.flavour, ctx.cwd, None))
+    else:
+        absolute = _collapse(_join(_known_env(text, ctx), ctx.flavour, cwd, ctx.home))
     key = _key(absolute, ctx.flavour)
     for made_by, link, target in reversed(links):
         if made_by < seg_id and _under(key, _key(link, ctx.flavour)):
@@ -457,7 +513,8 @@ def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: 
     out: list[dict] = []
     seen: set[tuple[str, str, str, int | None]] = set()  # (source, field, absolute, segment)
     candidates = itertools.chain(found, _shell_paths(shell, flavour) if shell is not None else ())
-    links = _command_links(shell, ctx) if shell is not None else []
+    cwds: dict = {}
+    links = _command_links(shell, ctx, cwds) if shell is not None else []
     writers = _writer_segments(shell)
     for source, field, raw, seg_id in candidates:
         if len(out) >= limit:
@@ -475,7 +532,8 @@ def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: 
         if seg_id is not None:
             facts["segment"] = seg_id
             if links:
-                _follow_links(facts, seg_id, links, ctx)
+                _follow_links(facts, seg_id, text if isinstance(text, str) else "", links, ctx,
+                              cwds.get(seg_id, False))
             if "$" in text or "…" in text:  # any of _UNRESOLVED_MARKS ("(…)" and "`…`" hold "…")
                 # part of the path is only known when the command runs: the literal
                 # directory before it is all that is certain ("/$X" is somewhere under /)

@@ -656,8 +656,12 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
         self.child_words(node, [shell] + rest, depth, "wrapped", ["capsh"])
     elif command == "git":
         self.git_routes(node, args, depth)
-    elif command in ("npm", "pnpm", "yarn") and len(args) >= 3 and args[0] in ("config", "set", "c"):
-        rest = args[2:] if args[0] in ("config", "c") and args[1] == "set" else args[1:] if args[0] == "set" else []
+    elif command in ("npm", "pnpm", "yarn", "bun") and len(args) >= 3:
+        # npm/pnpm/yarn `config set KEY VALUE` (also `npm set`, `npm c set`), with the
+        # scope options anywhere (-g, --global, --location=user|global|project, -L project,
+        # yarn -H/--home): a key whose value is a program or script the tool runs later
+        ops = _npm_config_operands(args)
+        rest = ops[2:] if ops[:2] in (["config", "set"], ["c", "set"]) else ops[1:] if ops[:1] == ["set"] else []
         if rest:
             key, eq, value = rest[0].partition("=")
             value = value if eq else (rest[1] if len(rest) > 1 else "")
@@ -729,3 +733,28 @@ def _shift_depth(nodes: list, offset: int) -> None:
     for node in nodes:
         node["depth"] += offset
         _shift_depth(node["children"], offset)
+
+
+# options of `npm|pnpm|yarn config set` that take a value as the next word
+_NPM_CONFIG_VALUE_OPTIONS = frozenset({"--location", "-L", "--userconfig", "--globalconfig", "--prefix", "-C", "--dir",
+                                       "--cwd", "--workspace", "-w", "--filter", "-F"})
+
+
+def _npm_config_operands(args: list[str]) -> list[str]:
+    """The operands of an npm-like config command, its options (and their values) left out."""
+    ops: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            ops.extend(args[i + 1:])
+            break
+        if a in _NPM_CONFIG_VALUE_OPTIONS:
+            i += 2
+            continue
+        if a.startswith("-") and len(ops) < 2 + (ops[:1] == ["config"] or ops[:1] == ["c"]):
+            i += 1
+            continue
+        ops.append(a)
+        i += 1
+    return ops

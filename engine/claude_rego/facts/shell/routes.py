@@ -280,10 +280,14 @@ _LOADER_PATH_ENV = frozenset({
     "JULIA_LOAD_PATH", "R_LIBS", "R_LIBS_USER", "RUBYPATH", "TCLLIBPATH", "GUILE_LOAD_PATH", "OCAMLPATH",
 })
 
+# npm/pnpm/yarn/bun settings whose value is a program or a script the tool runs later (yarn
+# Berry's yarnPath and plugins are JavaScript files every `yarn` loads; yarn 1's yarn-path)
 _NPM_EXEC_KEYS = frozenset({"script-shell", "shell", "git", "editor", "browser", "node-options", "onload-script",
-                            "init-module", "viewer", "prefix", "globalconfig", "userconfig"})
+                            "init-module", "viewer", "prefix", "globalconfig", "userconfig", "yarnpath", "yarn-path",
+                            "plugins", "pnpmfile", "global-pnpmfile", "node-gyp", "npm-path"})
 _PATH_VALUED_KEYS = frozenset({"core.hookspath", "init.templatedir", "option.smtp-server", "include.path", "bash_env", "env",
-                               "prefix", "globalconfig", "userconfig", "init-module", "onload-script",
+                               "prefix", "globalconfig", "userconfig", "init-module", "onload-script", "yarnpath",
+                               "yarn-path", "plugins", "pnpmfile", "global-pnpmfile", "node-gyp", "npm-path",
                                "node-options", "node_options", "perl5opt", "rubyopt", "pythonstartup",
                                "git_template_dir", "git_config_global", "git_config_system", "git_dir", "git_config",
                                "git_work_tree"}) | frozenset(
@@ -295,6 +299,8 @@ _EXEC_ENV = frozenset({
     "PYTHONSTARTUP", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM",
     "GIT_EXEC_PATH", "FCEDIT", "SYSTEMD_PAGER", "GIT_DIR", "GIT_WORK_TREE", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
     "PYTHONWARNINGS", "GIT_CONFIG", "RSYNC_RSH", "RSYNC_CONNECT_PROG", "CVS_RSH", "SVN_SSH", "SVN_EDITOR", "HGEDITOR",
+    # cargo runs the wrapper in place of every rustc call (also build.rustc-wrapper in .cargo/config.toml)
+    "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTC_WRAPPER", "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
 })
 _GIT_EXEC_KEYS = frozenset({
     "core.fsmonitor", "core.sshcommand", "core.pager", "core.editor", "core.hookspath", "core.askpass",

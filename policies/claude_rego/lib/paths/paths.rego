@@ -91,9 +91,28 @@ location(seg, word) := p if {
 	shell.cwd_at(seg) == input.facts.cwd
 	not contains(word, "$")
 	p := shell.path_of(seg, word)
+} else := object.union(lexical_location(word, a), _through_command_link(f)) if {
+	# after a cd: where the word leads through a link made earlier in the command (the
+	# facts layer follows the command's cds and links: `cd /tmp && ln -s ~ h && rm -rf h/`)
+	a := shell.lexical(seg, word)
+	a != "?"
+	f := shell.path_of(seg, word)
+	link_in_command(f)
 } else := lexical_location(word, a) if {
 	a := shell.lexical(seg, word)
 	a != "?"
+}
+
+# a path fact that leads through a link made earlier in the same command
+link_in_command(f) if {
+	is_object(f)
+	object.get(f, "link_in_command", false) == true
+	is_string(f.resolved)
+}
+
+_through_command_link(f) := {
+	"resolved": f.resolved, "resolved_inside_project": is_under(f.resolved, project), "via_symlink": true,
+	"link_in_command": true,
 }
 
 lexical_location(word, a) := {

@@ -427,7 +427,6 @@ _cwd_after(cds) := input.facts.cwd if {
 # a cd through a symlink (one made earlier in the command, `ln -s / r; cd r/etc`, or one
 # on disk) lands where the link leads: the path facts resolved it from the session's cwd
 _cd_target(c, base) := p.resolved if {
-	base == input.facts.cwd
 	ops := operands(c)
 	count(ops) > 0
 	some p in input.facts.paths
@@ -436,7 +435,14 @@ _cd_target(c, base) := p.resolved if {
 	p.raw == ops[0]
 	p.via_symlink
 	is_string(p.resolved)
+	_cd_link_known(p, base)
 } else := _cd_to(operands(c), args(c), base)
+
+# the path facts resolve from the session's cwd, or after the command's own cds when the
+# link was made in the command (the facts layer follows those cds too)
+_cd_link_known(_, base) if base == input.facts.cwd
+
+_cd_link_known(p, _) if object.get(p, "link_in_command", false) == true
 
 _cd_to(ops, words, base) := home if {
 	count(ops) == 0

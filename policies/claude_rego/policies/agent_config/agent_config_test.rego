@@ -69,3 +69,17 @@ test_making_config_directories_does_not_ask if {
 	asked(bash("mkdir -p .github/workflows && cp ci.yml .github/workflows/", [sub(0, ["mkdir", "-p", ".github/workflows"], {}), sub(1, ["cp", "ci.yml", ".github/workflows/"], {})], []))
 	asked(bash("mkdir -p .claude && echo x > .claude/settings.json", [sub(0, ["mkdir", "-p", ".claude"], {}), sub(1, ["echo", "x"], {"redirects": [redirect(">", ".claude/settings.json")]})], []))
 }
+
+# package-manager configuration that names a program, a script or a package index
+test_package_manager_config_files_ask if {
+	every file in [
+		"/home/dev/project/.yarnrc.yml", "/home/dev/project/.yarnrc", "/home/dev/project/.cargo/config.toml",
+		"/home/dev/project/.cargo/config", "/home/dev/project/.pnpmfile.cjs", "/home/dev/project/pip.conf",
+		"/home/dev/project/.gemrc", "/home/dev/project/.condarc", "/home/dev/project/.bundle/config",
+	] {
+		asked(edit(file))
+	}
+	every file in ["/home/dev/project/Cargo.toml", "/home/dev/project/package.json", "/home/dev/project/yarn.lock", "/home/dev/project/src/config.toml"] {
+		count(agent_config.ask) == 0 with input as edit(file)
+	}
+}

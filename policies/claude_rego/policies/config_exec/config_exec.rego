@@ -34,7 +34,8 @@ _program_keys := {
 	"git_editor", "git_sequence_editor", "manpager", "systemd_pager", "git_ssh_command", "git_ssh", "fcedit",
 	"diff.tool", "merge.tool", "gpg.program", "gpg.openpgp.program", "gpg.ssh.program", "gpg.x509.program",
 	"core.askpass", "git_askpass", "ssh_askpass", "sudo_askpass", "rsync_rsh", "cvs_rsh", "svn_ssh", "svn_editor",
-	"hgeditor",
+	"hgeditor", "rustc_wrapper", "rustc_workspace_wrapper", "cargo_build_rustc_wrapper",
+	"cargo_build_rustc_workspace_wrapper",
 }
 
 _harmless_programs := {
@@ -42,7 +43,7 @@ _harmless_programs := {
 	"emacsclient", "code", "code-insiders", "subl", "mate", "micro", "ssh", "true", "meld", "kdiff3", "vimdiff",
 	"opendiff", "nvimdiff", "idea", "zed", "hx", "kak", "gedit", "kate", "ed", "ex", "pico", "joe", "mcedit",
 	"cursor", "windsurf", "gpg", "gpg2", "gpgsm", "ssh-keygen", "ssh-askpass", "ksshaskpass", "lxqt-openssh-askpass",
-	"ssh-askpass-gnome", "x11-ssh-askpass", "gnome-ssh-askpass",
+	"ssh-askpass-gnome", "x11-ssh-askpass", "gnome-ssh-askpass", "sccache", "cachepot",
 }
 
 ask contains msg if {
@@ -126,7 +127,8 @@ _option_vars := {
 }
 
 _harmless(e) if {
-	re := _option_vars[lower(e.key)]
+	# NODE_OPTIONS, and npm's own node-options setting (npm config set node-options …)
+	re := _option_vars[replace(lower(e.key), "-", "_")]
 	is_string(e.value)
 	words := [w | some w in split(trim(e.value, " \t\"'"), " "); w != ""]
 	count(words) > 0

@@ -162,3 +162,20 @@ test_git_dir_or_work_tree_inside_the_project_passes if {
 		count(config_exec.ask) == 0 with input as _input([_git_dir_seg(kv[0], kv[1])], [])
 	}
 }
+
+test_npm_like_exec_keys_ask if {
+	every e in [{"tool": "yarn", "key": "yarnpath", "value": "/tmp/y.js"}, {"tool": "pnpm", "key": "pnpmfile", "value": "/tmp/p.cjs"}, {"tool": "npm", "key": "script-shell", "value": "./evil.sh"}] {
+		count(config_exec.ask) == 1 with input as _input([_seg(["npm", "config", "set"], {"config_exec": [e]})], [])
+	}
+}
+
+test_rustc_wrapper_asks_unless_a_known_cache if {
+	count(config_exec.ask) == 1 with input as _input([_seg(["cargo", "build"], {"config_exec": [{"tool": "env", "key": "RUSTC_WRAPPER", "value": "/tmp/.w"}]})], [])
+	count(config_exec.ask) == 0 with input as _input([_seg(["cargo", "build"], {"config_exec": [{"tool": "env", "key": "RUSTC_WRAPPER", "value": "sccache"}]})], [])
+	count(config_exec.ask) == 1 with input as _input([_seg(["cargo", "build"], {"config_exec": [{"tool": "env", "key": "RUSTC_WRAPPER", "value": "/tmp/sccache"}]})], [])
+}
+
+test_npm_node_options_judged_by_value if {
+	count(config_exec.ask) == 0 with input as _input([_seg(["npm", "config", "set"], {"config_exec": [{"tool": "npm", "key": "node-options", "value": "--max-old-space-size=4096"}]})], [])
+	count(config_exec.ask) == 1 with input as _input([_seg(["npm", "config", "set"], {"config_exec": [{"tool": "npm", "key": "node-options", "value": "--max-old-space-size=4096 --require /tmp/x.js"}]})], [])
+}

@@ -726,8 +726,9 @@ _git_destroys_worktree(seg) if {
 	f in shell.args(seg)
 }
 
-# find .git … -delete / -exec rm|shred: the same history, file by file (a filter that
-# narrows, such as -name '*.lock', selects a few files, not the history)
+# find .git … -delete / -exec rm|shred: the same history, file by file. Only git's lock
+# files (`-name '*.lock'`, every name test naming one) are a few files; other name tests
+# (`-name '*.pack'`, `-name '*.idx'`, `-type f -empty`) still reach objects and refs
 ask contains msg if {
 	"find" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"find"})
@@ -735,15 +736,51 @@ ask contains msg if {
 	some start in find_starts(seg)
 	some l in locations(seg, start)
 	_in_git_dir(stripped(l))
-	not _narrowly_filtered(seg)
+	not _only_git_lock_files(seg)
 	msg := sprintf("`%s` deletes files of a git repository's history (%s). Approve only if it is backed up or meant to go.", [concat(" ", seg.argv), start])
+}
+
+# find . -path './.git/objects/*' -delete: a path test that selects the repository's
+# internals from anywhere (`-path ./.git -prune -o …`, which skips them, passes)
+ask contains msg if {
+	"find" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"find"})
+	find_deletes(seg)
+	args := shell.args(seg)
+	not "-prune" in args
+	some i, a in args
+	a in {"-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"}
+	i + 1 < count(args)
+	not _negated_test(args, i)
+	pattern := args[i + 1]
+	regex.match(`(?i)(^|[/*])\\?\.git(\\?/|$|\*)`, pattern)
+	not endswith(pattern, ".lock")
+	msg := sprintf("`%s` deletes files of a git repository's history (%s). Approve only if it is backed up or meant to go.", [concat(" ", seg.argv), pattern])
+}
+
+# `! -path './.git/*'`, `-not -path …`: the test excludes the repository's internals
+_negated_test(args, i) if {
+	i > 0
+	args[i - 1] in {"!", "-not"}
+}
+
+_find_name_tests := {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename"}
+
+_only_git_lock_files(seg) if {
+	args := shell.args(seg)
+	names := [args[i + 1] | some i, a in args; a in _find_name_tests; i + 1 < count(args)]
+	count(names) > 0
+	every n in names {
+		endswith(n, ".lock")
+	}
+	every a in args {
+		not a in {"-o", "-or", "!", "-not", ","}
+	}
 }
 
 _in_git_dir(path) if shell.basename(path) == ".git"
 
 _in_git_dir(path) if contains(path, "/.git/")
-
-_narrowly_filtered(seg) if filtered_in_project(seg, project)
 
 # ------------------------------------------------------------------ xargs inputs
 
@@ -874,8 +911,9 @@ _word_inside_project(p, word) if {
 }
 
 # A link made after a `cd` in the same command (cd "$(mktemp -d)" && ln -s ~ x && rm -rf
-# x/): claude-rego follows links made in the command from the starting directory only,
-# so a delete through one made elsewhere is asked about, not passed.
+# x/): the facts layer follows the command's cds and links (`cd /tmp && ln -s ~ h && rm
+# -rf h/` deletes ~); one it could not follow (a cd to an unknown directory, a link to
+# `$X`) is asked about, not passed.
 ask contains msg if {
 	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
@@ -888,6 +926,7 @@ ask contains msg if {
 	link := _link_name(ln)
 	some word in shell.operands(seg)
 	_through_link(word, link)
+	not paths.link_in_command(shell.path_of(seg, word))
 	msg := sprintf("`%s` deletes through `%s`, a link made after `cd` in this command: claude-rego cannot tell where it leads (a link to ~ or / makes this a delete of everything there). Approve only if you know the target.", [concat(" ", seg.argv), link])
 }
 
@@ -928,6 +967,7 @@ ask contains msg if {
 	link := _link_name(ln)
 	some word in shell.operands(cd)
 	_through_link(word, link)
+	not paths.link_in_command(shell.path_of(cd, word))
 	msg := sprintf("`%s` runs after `cd %s`, through `%s`, a link made earlier in this command: claude-rego cannot tell which directory it deletes in (a link to / or ~ makes this a delete there). Approve only if you know the target.", [concat(" ", seg.argv), word, link])
 }
 

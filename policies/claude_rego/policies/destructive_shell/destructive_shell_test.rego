@@ -420,3 +420,35 @@ test_fork_bomb_through_an_mcp_exec_tool_denied if {
 	# and so is an MCP tool's recursive delete of the home, like Bash's
 	denied(mcp_exec("mcp__term__run", {"argv": ["rm", "-rf", "/home/dev"]}, [{"field": "argv", "command": "rm -rf /home/dev"}], rm(["-rf", "/home/dev"])))
 }
+
+# the facts layer followed the link made after the cd (link_in_command): judged on its target
+test_delete_through_a_link_made_after_cd_that_the_facts_followed if {
+	segs := [seg(0, ["cd", "/tmp"]), then(1, ["ln", "-s", "/home/dev", "x"], "&&"), then(2, ["rm", "-rf", "x/"], "&&")]
+	home := object.union(path_of_seg(2, "x/", "/home/dev/project/x", true), {"resolved": "/home/dev", "resolved_inside_project": false, "via_symlink": true, "link_in_command": true})
+	denied(bash("cd /tmp && ln -s /home/dev x && rm -rf x/", segs, [home]))
+	chmod := [seg(0, ["cd", "/tmp"]), then(1, ["ln", "-s", "/etc", "x"], "&&"), then(2, ["chmod", "-R", "777", "x/"], "&&")]
+	etc := object.union(path_of_seg(2, "x/", "/home/dev/project/x", true), {"resolved": "/etc", "resolved_inside_project": false, "via_symlink": true, "link_in_command": true})
+	denied(bash("cd /tmp && ln -s /etc x && chmod -R 777 x/", chmod, [etc]))
+	build := [seg(0, ["cd", "build"]), then(1, ["ln", "-s", "../dist", "out"], "&&"), then(2, ["rm", "-rf", "out/"], "&&")]
+	dist := object.union(path_of_seg(2, "out/", "/home/dev/project/out", true), {"resolved": "/home/dev/project/dist", "resolved_inside_project": true, "via_symlink": true, "link_in_command": true})
+	allowed(bash("cd build && ln -s ../dist out && rm -rf out/", build, [dist]))
+}
+
+# find under .git is narrowed only by git's lock files
+test_find_under_git_narrowed_only_by_lock_files if {
+	every argv in [["find", ".git", "-name", "*.pack", "-delete"], ["find", ".git/objects", "-type", "f", "-empty", "-delete"], ["find", ".git", "-name", "*.lock", "-o", "-name", "*.idx", "-delete"]] {
+		count(destructive_shell.ask) > 0 with input as cmd(argv)
+	}
+	allowed(cmd(["find", ".git", "-name", "*.lock", "-delete"]))
+	allowed(cmd(["find", ".", "-name", "*.orig", "-delete"]))
+}
+
+test_find_path_tests_selecting_git_internals_ask if {
+	every argv in [["find", ".", "-path", "./.git/objects/*", "-delete"], ["find", ".", "-ipath", "*/.git/*", "-type", "f", "-delete"], ["find", ".", "-regex", ".*/\\.git/refs/.*", "-exec", "rm", "{}", ";"]] {
+		count(destructive_shell.ask) > 0 with input as cmd(argv)
+	}
+	allowed(cmd(["find", ".", "-path", "./.git", "-prune", "-o", "-name", "*.orig", "-delete"]))
+	allowed(cmd(["find", ".", "-path", "*/.git/*.lock", "-delete"]))
+	allowed(cmd(["find", ".", "-not", "-path", "./.git/*", "-name", "*.pyc", "-delete"]))
+	allowed(cmd(["find", ".", "!", "-path", "*/.git/*", "-name", "*.orig", "-delete"]))
+}

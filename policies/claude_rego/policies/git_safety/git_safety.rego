@@ -10,6 +10,9 @@
 #   BFG) and push --mirror or deletes of other branches. A rebase or commit --amend
 #   only rewrites local history (publishing it needs a force-push, which is judged
 #   above): it asks only with data.claude_rego.settings.ask_on_local_rewrites.
+#   Asks before any tool writes, truncates or deletes a repository's internals
+#   (.git/objects, refs, logs, HEAD, index, packed-refs, a `.git` file; by effect: rm,
+#   truncate, dd of=, shred, `: >`, cp /dev/null, Write/Edit alike); lock files pass.
 # custom:
 #   severity: high
 #   rationale: >-
@@ -22,7 +25,7 @@
 #     explicitly.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell, mcp, other]
+#     tool_classes: [shell, file-write, mcp, other]
 package claude_rego.policies.git_safety
 
 import data.claude_rego.lib.settings
@@ -261,4 +264,69 @@ ask contains msg if {
 	seg := call.seg
 	_has(seg, {"--mirror", "--delete", "-d", "--prune"})
 	msg := sprintf("`%s` can remove or overwrite remote branches. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+# ------------------------------------------------------------ repository internals
+
+# Any tool that writes, truncates or deletes a repository's internals (the object store,
+# refs, reflogs, HEAD, the index, packed-refs; also in a bare `x.git` directory, a
+# submodule's or a worktree's git directory, and a `.git` file, which names the git
+# directory): `truncate -s0 .git/index`, `dd of=.git/objects/pack/…`, `shred .git/HEAD`,
+# `: > .git/refs/heads/main`, `cp /dev/null .git/index`, `rm .git/HEAD`, a Write of
+# .git/HEAD — judged by the written path (facts' write effects), not by the program.
+# Git's own lock files (`rm .git/index.lock`) and the rest of .git (info/exclude,
+# COMMIT_EDITMSG; hooks and config are config_exec's) pass; so do `git gc`/`git prune`,
+# which write through git itself.
+ask contains msg if {
+	some p in data.claude_rego.lib.paths.written
+	some l in _written_locations(p)
+	_git_internal(l)
+	not endswith(l, ".lock")
+	msg := sprintf("This writes, truncates or deletes `%s`, part of a git repository's internals (objects, refs, HEAD, index): a damaged one loses history or breaks the repository. Use git commands for it (git gc, git update-ref, git reset), or approve only if intended.", [p.raw])
+}
+
+_written_locations(p) := {lower(l) |
+	some k in ["absolute", "resolved"]
+	l := object.get(p, k, "")
+	is_string(l)
+	l != ""
+}
+
+_git_internal(l) if regex.match(`/[^/]*\.git/((modules|worktrees)/.+/)?(objects|refs|logs)(/|$)`, l)
+
+_git_internal(l) if regex.match(`/[^/]*\.git/((modules|worktrees)/.+/)?(head|index|packed-refs|shallow|commondir|gitdir)$`, l)
+
+_git_internal(l) if endswith(l, "/.git")
+
+# mv .git elsewhere (or .git/objects, a ref): the repository loses what was moved, like a
+# delete of it (mv's sources are not written paths; its destination is judged above)
+ask contains msg if {
+	some ran in {"mv", "gmv"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some word in _mv_sources(seg)
+	p := data.claude_rego.lib.paths.location(seg, word)
+	some l in _written_locations(p)
+	_git_internal(l)
+	not endswith(l, ".lock")
+	msg := sprintf("`%s` moves `%s`, part of a git repository's internals, away: the repository loses it. Approve only if intended.", [concat(" ", seg.argv), word])
+}
+
+# mv's sources: every operand but the last, or every operand with -t DIR / --target-directory
+_mv_sources(seg) := [w | some w in shell.operands(seg); not w in _mv_target_values(seg)] if {
+	some a in shell.args(seg)
+	_mv_target_option(a)
+} else := array.slice(ops, 0, count(ops) - 1) if {
+	ops := shell.operands(seg)
+}
+
+_mv_target_option(a) if a in {"-t", "--target-directory"}
+
+_mv_target_option(a) if startswith(a, "--target-directory=")
+
+_mv_target_option(a) if regex.match(`^-[A-Za-z]*t.+$`, a)
+
+_mv_target_values(seg) := {v |
+	some i, a in shell.args(seg)
+	a in {"-t", "--target-directory"}
+	v := shell.args(seg)[i + 1]
 }

@@ -1,6 +1,9 @@
 package claude_rego.policies.git_safety_test
 
 import data.claude_rego.lib.testing.bash
+import data.claude_rego.lib.testing.cmd
+import data.claude_rego.lib.testing.file_tool
+import data.claude_rego.lib.testing.path
 import data.claude_rego.lib.testing.seg
 import data.claude_rego.lib.testing.sub
 import data.claude_rego.policies.git_safety
@@ -128,4 +131,58 @@ test_force_push_to_an_unresolved_branch_asks if {
 	}
 	quiet(["push", "origin", "$B"])
 	quiet(["push", "-f", "origin", "feature"])
+}
+
+# ------------------------------------------------------------ repository internals
+
+
+internals_asked(doc) if {
+	count(git_safety.ask) > 0 with input as doc
+	count(git_safety.deny) == 0 with input as doc
+}
+
+internals_quiet(doc) if count(git_safety.ask) == 0 with input as doc
+
+test_writers_of_repository_internals_ask if {
+	every argv in [
+		["truncate", "-s", "0", ".git/index"], ["truncate", "-s0", ".git/HEAD"], ["dd", "if=/dev/zero", "of=.git/index"],
+		["dd", "if=/dev/urandom", "of=.git/objects/pack/pack-1.pack"], ["shred", "-u", ".git/objects/pack/pack-1.idx"],
+		["cp", "/dev/null", ".git/refs/heads/main"], ["rm", ".git/HEAD"], ["rm", "-f", ".git/packed-refs"],
+		["rm", "-rf", ".git/objects"], ["rm", "-rf", "/home/dev/project/.git/refs"], ["rm", "-rf", ".git"],
+		["rm", "-rf", "repo.git/objects"], ["rm", "-rf", ".git/modules/lib/objects"], ["rm", "-rf", ".git/logs"],
+		["tee", ".git/index"], ["sed", "-i", "d", ".git/HEAD"],
+	] {
+		internals_asked(cmd(argv))
+	}
+}
+
+test_redirects_into_repository_internals_ask if {
+	every target in [".git/HEAD", ".git/refs/heads/main", ".git/packed-refs", ".git/objects/info/alternates"] {
+		internals_asked(bash(": > x", [object.union(seg(0, [":"]), {"redirects": [{"op": ">", "target": target, "fd": null, "dup": false}]})], []))
+	}
+}
+
+test_file_tools_writing_repository_internals_ask if {
+	every f in ["/home/dev/project/.git/HEAD", "/home/dev/project/.git/objects/pack/pack-x.idx", "/home/dev/project/.git/refs/heads/main"] {
+		internals_asked(file_tool("Write", "file-write", path(f, f, true)))
+		internals_asked(file_tool("Edit", "file-write", path(f, f, true)))
+	}
+}
+
+test_moving_repository_internals_away_asks if {
+	every argv in [["mv", ".git", "/tmp/x"], ["mv", ".git", ".git.bak"], ["mv", "-t", "/tmp", ".git"], ["mv", ".git/objects/pack/p.pack", "/tmp/"]] {
+		internals_asked(cmd(argv))
+	}
+}
+
+test_lock_files_reads_and_other_git_files_pass if {
+	every argv in [
+		["rm", ".git/index.lock"], ["rm", "-f", ".git/refs/heads/main.lock"], ["mv", ".git/index.lock", "/tmp/"],
+		["cat", ".git/HEAD"], ["ls", ".git/objects"], ["du", "-sh", ".git/objects"], ["rm", ".git/COMMIT_EDITMSG"],
+		["git", "gc", "--prune=now"], ["git", "prune"], ["mv", "old.txt", "new.txt"], ["rm", "-rf", "build"],
+		["cp", "/dev/null", "app.log"], ["truncate", "-s", "0", "logs/app.log"], ["rm", "-rf", "docs/.github"],
+	] {
+		internals_quiet(cmd(argv))
+	}
+	internals_quiet(file_tool("Write", "file-write", path("/home/dev/project/.git/info/exclude", "/home/dev/project/.git/info/exclude", true)))
 }

@@ -6,7 +6,8 @@
 #   install/add, npx/pnpx/bunx/uvx/pipx run/pnpm dlx/yarn dlx, pip/uv pip install, pip -r
 #   URL, cargo install --git, gem --source, composer (also a dev- branch constraint), cpanm,
 #   go run of a remote module (MODULE@VERSION) and go install of one run in the same command, deno/bun run URL), a custom index or registry (--index-url,
-#   --extra-index-url, -i, --trusted-host, --registry, pip/npm config set),
+#   --extra-index-url, -i, --trusted-host, --registry, pip/npm config set, gem sources --add,
+#   bundle config mirror.*, conda channel URLs),
 #   containers that get the host (docker run --privileged, -v / or the home directory),
 #   cluster workloads that get the node (kubectl/helm overrides with privileged, hostPID,
 #   hostNetwork, hostPath; kubectl debug node/…) and manifests or charts deployed from a URL.
@@ -170,6 +171,45 @@ ask contains msg if {
 	b in {"set", "add"}
 	not _config_sets_trusted_index(seg)
 	msg := sprintf("`%s` changes where packages come from for every later install. Approve only if you trust that source.", [concat(" ", seg.argv)])
+}
+
+# gem sources --add URL (also -a, --add=URL), bundle config [set] [--global] mirror.SRC URL,
+# conda config --add channels URL: a package source every later install reads, like
+# `pip config set global.index-url`; a trusted index (rubygems.org) changes nothing
+ask contains msg if {
+	some ran in {"gem", "bundle", "bundler", "conda", "mamba", "micromamba"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_adds_package_source(shell.name(seg), shell.args(seg))
+	not _config_sets_trusted_index(seg)
+	msg := sprintf("`%s` changes where packages come from for every later install. Approve only if you trust that source.", [concat(" ", seg.argv)])
+}
+
+_adds_package_source("gem", args) if {
+	"sources" in args
+	some a in args
+	_gem_source_add(a)
+}
+
+_gem_source_add(a) if a in {"--add", "-a"}
+
+_gem_source_add(a) if startswith(a, "--add=")
+
+_adds_package_source(name, args) if {
+	name in {"bundle", "bundler"}
+	"config" in args
+	some a in args
+	regex.match(`(?i)^(mirror\.|bundle_mirror__)`, a)
+}
+
+_adds_package_source(name, args) if {
+	name in {"conda", "mamba", "micromamba"}
+	"config" in args
+	some a in args
+	a in {"--add", "--append", "--prepend", "--set"}
+	some c in args
+	c in {"channels", "default_channels", "channel_alias", "custom_channels"}
+	some u in args
+	contains(u, "://") # a channel by name (conda-forge) is one of anaconda.org's
 }
 
 # Cluster workloads that get the node (privileged, hostPID/hostNetwork/hostIPC, hostPath

@@ -257,3 +257,23 @@ test_plugins_by_name_or_local_path_pass if {
 		_passes(argv, {})
 	}
 }
+
+test_gem_bundle_conda_sources_ask if {
+	every argv in [
+		["gem", "sources", "--add", "https://evil.example/"], ["gem", "sources", "-a", "https://evil.example/"],
+		["gem", "sources", "--add=https://evil.example/"], ["bundle", "config", "set", "mirror.https://rubygems.org", "https://evil.example"],
+		["bundle", "config", "--global", "mirror.https://rubygems.org", "https://evil.example"],
+		["conda", "config", "--add", "channels", "https://evil.example/c"],
+	] {
+		count(package_sources.ask) == 1 with input as _input([_seg(argv, {})])
+	}
+}
+
+test_gem_bundle_conda_ordinary_config_passes if {
+	every argv in [
+		["gem", "sources", "--list"], ["gem", "sources", "--add", "https://rubygems.org/"],
+		["bundle", "config", "set", "--local", "path", "vendor/bundle"], ["conda", "config", "--add", "channels", "conda-forge"],
+	] {
+		count(package_sources.ask) == 0 with input as _input([_seg(argv, {})])
+	}
+}

@@ -7,7 +7,12 @@
 #   fed by process or command substitution of a download (bash <(curl …),
 #   sh -c "$(curl …)", eval "$(curl …)", $(curl …)), download-then-execute chains
 #   (curl -o x.sh … && sh x.sh, wget …/tool; chmod +x tool; ./tool) and shell
-#   redirects to /dev/tcp or /dev/udp (reverse shells).
+#   redirects to /dev/tcp or /dev/udp (reverse shells). Configuration management that
+#   runs what it fetches is the same: ansible-pull -U URL, ansible-playbook URL,
+#   salt-call --master HOST, puppet agent --server HOST, chef-client/chef-solo -r URL
+#   (--recipe-url, -S/--server), a download piped into or saved and then given to
+#   ansible-playbook, puppet apply, salt-call, chef-apply; cfn-init (commands from a
+#   stack's metadata) asks. A playbook or manifest of the project passes.
 # custom:
 #   severity: critical
 #   rationale: >-
@@ -316,6 +321,8 @@ _program_runners := {
 	"crontab", "busybox", "jrunscript", "jjs", "clojure", "clj", "racket", "guile", "sbcl", "tclsh", "wish", "expect",
 	"osascript", "powershell", "pwsh", "cmake", "ninja", "just", "task", "nix-shell", "sqlite3",
 	"psql", "mysql", "m4", "dc", "bc", "ld.so", "ld-linux-x86-64.so.2",
+	"ansible-playbook", "ansible-pull", "puppet", "salt-call", "salt-ssh", "chef-client", "chef-solo", "chef-apply",
+	"cinc-client", "cinc-solo", "cinc-apply",
 }
 
 _code_file_flags := {"-f", "-x", "-S", "-l", "-P", "-jar", "-cp", "-classpath", "--classpath", "--load", "--init-file", "--rcfile", "--script", "--file", "--command", "-E", "--eval-file", "-u"}
@@ -361,4 +368,108 @@ ask contains msg if {
 	not shell.interpreter(host)
 	not shell.name(host) in _data_readers
 	msg := sprintf("`%s` is given the output of `%s` as a file; claude-rego does not know whether it reads it as data or runs it. Approve only if it only reads it.", [concat(" ", host.argv), concat(" ", fetch.argv)])
+}
+
+# ------------------------------------------------------------ configuration management
+
+# Configuration-management runners run the code they are given with the machine's rights:
+# a playbook, a manifest, a recipe, a state. Given a URL, a repository or a server to take
+# it from, they run remote code unreviewed, like curl | sh: ansible-pull -U URL,
+# ansible-playbook https://…, salt-call --master HOST (states the master serves), puppet
+# agent --server HOST, chef-client -z -r URL / --recipe-url URL / -S URL, chef-solo -r URL.
+# `ansible-playbook -i inventory site.yml`, `salt-call --local …`, `puppet apply site.pp`
+# of the project pass.
+_config_runners := {
+	"ansible-pull", "ansible-playbook", "salt-call", "puppet", "chef-client", "chef-solo", "chef-apply", "cinc-client",
+	"cinc-solo", "cinc-apply", "mgmt",
+}
+
+# runners whose operand is the code itself (a playbook, a manifest, a recipe); salt-call's
+# operands are a function and its data (`cp.get_url https://… /tmp/x`)
+_code_operand_runners := {"ansible-playbook", "puppet", "chef-apply", "cinc-apply", "mgmt"}
+
+# options that name where the code comes from: ansible-pull's repository, salt's master,
+# puppet's server, chef's recipe archive and server
+_config_source_options := {
+	"ansible-pull": {"-U", "--url"},
+	"salt-call": {"--master"},
+	"puppet": {"--server", "--masterport", "--server_list", "--ca_server"},
+	"chef-client": {"-r", "--recipe-url", "-S", "--server"},
+	"chef-solo": {"-r", "--recipe-url"},
+	"cinc-client": {"-r", "--recipe-url", "-S", "--server"},
+	"cinc-solo": {"-r", "--recipe-url"},
+}
+
+deny contains msg if {
+	some ran in _config_runners & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	src := _config_remote_source(seg)
+	msg := sprintf("Blocked: `%s` runs configuration code taken from `%s` (a remote repository, server or URL) with this machine's rights, unreviewed, like curl | sh. Fetch it, review it, then run the reviewed copy in a separate step.", [concat(" ", seg.argv), src])
+}
+
+# an option naming the source: -U URL, --url=URL, --master HOST, -r URL
+_config_remote_source(seg) := v if {
+	opts := _config_source_options[shell.name(seg)]
+	args := shell.args(seg)
+	some i, a in args
+	a in opts
+	i + 1 < count(args)
+	v := args[i + 1]
+} else := v if {
+	opts := _config_source_options[shell.name(seg)]
+	some a in shell.args(seg)
+	some o in opts
+	startswith(o, "--")
+	startswith(a, concat("", [o, "="]))
+	v := substring(a, count(o) + 1, -1)
+} else := v if {
+	# a playbook, manifest or recipe given as a URL (ansible-playbook https://…/pb.yml)
+	shell.name(seg) in _code_operand_runners
+	some v in shell.operands(seg)
+	_remote_ref(v)
+}
+
+_remote_ref(v) if regex.match(`(?i)^(https?|ftp|s3|gs|git|ssh|git\+[a-z]+)://`, v)
+
+_remote_ref(v) if regex.match(`^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:`, v)
+
+# ansible-pull fetches and runs a repository whatever its -U says (a local path too): its
+# source is read above; without one it asks (the source is in ansible.cfg or ANSIBLE_* )
+ask contains msg if {
+	"ansible-pull" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"ansible-pull"})
+	not _config_remote_source(seg)
+	msg := sprintf("`%s` pulls a repository and runs its playbook with this machine's rights; claude-rego cannot tell where from. Approve only if you trust that repository.", [concat(" ", seg.argv)])
+}
+
+# cfn-init runs the commands, packages and files of a CloudFormation stack's metadata
+ask contains msg if {
+	"cfn-init" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"cfn-init"})
+	msg := sprintf("`%s` runs the commands and installs the packages a CloudFormation stack's metadata names, with this machine's rights; that code is not in this command. Approve only if you trust that stack.", [concat(" ", seg.argv)])
+}
+
+# curl … | puppet apply, curl … | ansible-playbook /dev/stdin, wget -O- … | salt-call
+# --local state.template /dev/stdin, curl … | chef-apply -s: a download fed to a runner's input
+deny contains msg if {
+	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
+	some fetch in shell.running({ran})
+	some cr in _config_runners & data.claude_rego.lib.shell.names
+	some run in shell.running({cr})
+	_fed_from(fetch, run)
+	msg := sprintf("Blocked: `%s` feeds a download into `%s`, which runs it as configuration code with this machine's rights, unreviewed. %s", [shell.name(fetch), concat(" ", run.argv), advice])
+}
+
+# curl -o site.pp URL && puppet apply site.pp; wget …/pb.yml; ansible-playbook pb.yml
+deny contains msg if {
+	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
+	some fetch in shell.running({ran})
+	names := downloaded(fetch)
+	some cr in _config_runners & data.claude_rego.lib.shell.names
+	some run in shell.running({cr})
+	run.id > fetch.id
+	some op in shell.operands(run)
+	f := _file_name(op)
+	f in names
+	msg := sprintf("Blocked: this command downloads `%s` with `%s` and then runs it as configuration code (`%s`) in one go. %s", [f, shell.name(fetch), concat(" ", run.argv), advice])
 }
