@@ -7,7 +7,10 @@
 #   WebFetch, MCP and unknown tools — before the model sees them, keeping the tool's own
 #   output shape (every string of tool_response, at any depth). An output too long to
 #   be scanned whole (longer than the hook input cap) is cut at the cap with a notice
-#   instead of passing unscanned. Only emitted when something matched or was cut.
+#   instead of passing unscanned. The output of a call that reads a secret store or a
+#   secret file (what secrets_access, credential_output or tool_actions refuse or ask about
+#   as a secret read) is withheld whole, whatever its shape: it is the bare secret. Only
+#   emitted when something matched, was cut or was withheld.
 # custom:
 #   severity: high
 #   rationale: >-
