@@ -48,11 +48,49 @@ _changes := [{"op": "replace", "path": _pointer(path), "value": clean} |
 _clean_at(path, text) := regex.replace(_clean(text), `(?m)^[ \t]*[^ \t\r\n].*$`, replace(_printed_notice, "$", "$$")) if {
 	path == ["stdout"]
 	count(printed_secret_vars) > 0
-} else := _withheld_notice if {
+} else := _withheld(text) if {
 	_reads_secret
 	not _structural(path)
 	regex.match(`[^ \t\r\n]`, text)
 } else := _clean(text)
+
+# A secret read's output, line by line: a `NAME=VALUE` setting that is visibly no secret (a
+# test dotenv's `DATABASE_URL=sqlite:///test.db`, `API_KEY=test-api-key`) is shown, every
+# other non-blank line (a bare value, JSON, YAML, a real assignment) is withheld; when
+# nothing is shown, the notice alone; when every line is shown, the output is only redacted
+# by shape like any other.
+_withheld(text) := _clean(text) if {
+	every line in split(text, "\n") {
+		_shown_or_blank(line)
+	}
+} else := _withheld_notice if {
+	every line in split(text, "\n") {
+		not _shown_setting(line)
+	}
+} else := concat("\n", array.concat([_withheld_notice], [_withheld_line(line) | some line in split(text, "\n")]))
+
+_withheld_line(line) := line if _shown_setting(line) else := "" if {
+	not regex.match(`[^ \t\r\n]`, line)
+} else := "[WITHHELD]"
+
+_shown_or_blank(line) if _shown_setting(line)
+
+_shown_or_blank(line) if not regex.match(`[^ \t\r\n]`, line)
+
+_shown_setting(line) if {
+	some m in regex.find_all_string_submatch_n(`^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*(.*?)[ \t\r]*$`, line, 1)
+	_shown_value(m[1], trim(m[2], "\"'"))
+}
+
+_shown_value(_, value) if {
+	value != ""
+	secrets.placeholder(value)
+}
+
+_shown_value(name, value) if {
+	not secrets.setting_names_a_secret(name)
+	secrets.plain_value(value)
+}
 
 # The call that produced this output reads a secret store or a secret file — what the
 # PreToolUse side refuses or asks about for the same call: a secret file read by any tool or
@@ -66,7 +104,10 @@ _clean_at(path, text) := regex.replace(_clean(text), `(?m)^[ \t]*[^ \t\r\n].*$`,
 # the policy only monitors: approving a read lets it run, it does not put the value into the
 # model's context. A listing tool (`list_secrets`, `search_*`) returns names and stays redacted
 # by shape.
-_reads_secret if count(data.claude_rego.policies.secrets_access.deny) > 0
+_reads_secret if {
+	some msg in data.claude_rego.policies.secrets_access.deny
+	not msg in data.claude_rego.policies.secrets_access.prints_secret_variable
+}
 
 _reads_secret if count(data.claude_rego.policies.credential_output.deny) > 0
 

@@ -174,3 +174,22 @@ test_ordinary_calls_are_not_withheld if {
 	count(output_redaction.replace_output) == 0 with input as bash("Qm7vX2pLz9RtK4wN\n", "")
 	count(output_redaction.replace_output) == 0 with input as post("mcp__vault__list_secrets", [{"type": "text", "text": "db\napi"}])
 }
+
+test_a_secret_read_shows_only_settings_that_are_visibly_no_secret if {
+	# a test dotenv of development defaults: nothing to withhold
+	count(output_redaction.replace_output) == 0 with input as bash("DATABASE_URL=sqlite:///test.db\nSECRET_KEY=test\nAPI_KEY=test-api-key\n", "")
+		with data.claude_rego.policies.secrets_access.deny as {"secret file"}
+	some patch in output_redaction.replace_output with input as bash("PORT=3000\nFOO=Qm7vX2pLz9RtK4wN\nDB_PASSWORD=hunter2\nQm7vX2pLz9RtK4wN\n", "")
+		with data.claude_rego.policies.secrets_access.deny as {"secret file"}
+	not contains(patch.stdout, "Qm7vX2pLz9RtK4wN")
+	not contains(patch.stdout, "hunter2")
+	contains(patch.stdout, "\nPORT=3000\n")
+	contains(patch.stdout, "withheld")
+}
+
+test_a_printed_secret_variable_is_not_a_secret_read if {
+	# `echo "$TOKEN" > f && echo saved`: the variable went into a file, "saved" is shown
+	count(output_redaction.replace_output) == 0 with input as bash("saved\n", "")
+		with data.claude_rego.policies.secrets_access.deny as {"prints $TOKEN"}
+		with data.claude_rego.policies.secrets_access.prints_secret_variable as {"prints $TOKEN"}
+}

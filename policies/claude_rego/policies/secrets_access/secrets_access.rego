@@ -566,17 +566,16 @@ _benign_dotenv_line(line) if line == ""
 
 _benign_dotenv_line(line) if {
 	startswith(line, "#")
-	_plain_value(trim_prefix(line, "#"))
+	secrets.plain_value(trim_prefix(line, "#"))
 }
 
 _benign_dotenv_line(line) if {
 	some m in regex.find_all_string_submatch_n(`^(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*(.*)$`, line, 1)
-	not regex.match(_secret_setting_re, lower(m[1]))
+	not secrets.setting_names_a_secret(m[1])
 	not regex.match(_loader_setting_re, upper(m[1]))
-	_plain_value(trim(m[2], "\"' \t"))
+	secrets.plain_value(trim(m[2], "\"' \t"))
 }
 
-_secret_setting_re := `(token|secret|passw|pwd|passphrase|(^|_)pass($|_)|key|cred|auth|private|cert|salt|sign|session|cookie|jwt|dsn|(^|_)sas($|_)|otp|(^|_)pin($|_)|seed|mnemonic|webhook|bearer|license|hash)`
 
 _loader_setting_re := concat("", ["^(", concat("|", [
 	`LD_[A-Z0-9_]*`, `DYLD_[A-Z0-9_]*`, `[A-Z0-9_]*OPTIONS?`, `[A-Z0-9_]*OPTS?`, `PATH`, `CDPATH`, `FPATH`,
@@ -599,21 +598,6 @@ _loader_setting_re := concat("", ["^(", concat("|", [
 	`GOOGLE_APPLICATION_CREDENTIALS`, `COMPOSE_(FILE|ENV_FILES)`
 ]), ")$"])
 
-# a literal that is visibly no secret: a number, a word, a host, a path, a URL without a
-# user part; no run of 8+ letters and digits that mixes digits in or changes case inside
-_plain_value(v) if {
-	regex.match(`^[A-Za-z0-9_.,:/ +*=-]*$`, v)
-	every run in regex.find_n(`[A-Za-z0-9]{8,}`, v, -1) {
-		not _random_looking(run)
-	}
-}
-
-_random_looking(run) if {
-	regex.match(`[0-9]`, run)
-	regex.match(`[A-Za-z]`, run)
-}
-
-_random_looking(run) if regex.match(`[a-z][A-Z]|[A-Z]{2}[a-z]`, run)
 
 _project_file(p) if {
 	p.inside_project
@@ -935,7 +919,13 @@ deny contains msg if {
 # printenv GITHUB_TOKEN); using one (curl -H "Authorization: Bearer $TOKEN") is fine.
 secret_var_re := `(?i)(^|_)(token|secret|password|passwd|pwd|pass|api_?key|access_?key|private_?key|secret_?key|credentials?|auth_?token|session_?token)(_base)?$`
 
+# (a set of its own: output_redaction withholds such a command's output by where its stdout
+# goes — printed_secret_vars — not as a secret read)
 deny contains msg if {
+	some msg in prints_secret_variable
+}
+
+prints_secret_variable contains msg if {
 	some ran in {"echo", "printf", "print"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	not shell.stdout_discarded(seg) # echo "$TOKEN" >/dev/null prints nothing anyone sees
@@ -996,7 +986,7 @@ _secret_consumer(seg) if {
 	"secret" in shell.args(seg)
 }
 
-deny contains msg if {
+prints_secret_variable contains msg if {
 	"printenv" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"printenv"})
 	not shell.stdout_discarded(seg) # printenv TOKEN >/dev/null: an "is it set" check
