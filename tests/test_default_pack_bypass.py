@@ -260,7 +260,8 @@ def test_force_push_to_protected_branches_is_denied(command):
 @pytest.mark.parametrize("command", [
     "git reset --hard HEAD~3", "git reset --hard origin/main",
     "git filter-branch --all", "git filter-repo --path x", "git reflog expire --expire=now --all",
-    "git update-ref -d refs/heads/x", "git push origin --delete feature", "git push --mirror origin",
+    "git update-ref -d refs/heads/x", "git push origin --delete v1.2.0", "git push origin :refs/tags/v1",
+    "git push --mirror origin",
 ])
 def test_history_rewrites_ask(command):
     assert_asked(command)
@@ -271,6 +272,7 @@ def test_history_rewrites_ask(command):
     "git push -f origin HEAD:refs/heads/topic", "git status", "git log --oneline", "git reset --soft HEAD~1",
     "git rebase --continue", "git rebase main", "git rebase -i main", "git commit --amend -m x",
     "git commit -m 'git push --force origin main is forbidden'",
+    "git push origin --delete feature", "git push origin :feature/login", "git push -d origin fix-123",
 ])
 def test_ordinary_git_is_not_denied(command):
     assert_not_denied(command)

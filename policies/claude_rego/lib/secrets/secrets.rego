@@ -224,6 +224,35 @@ _placeholder_words := `(?i)example|x{3,}|changeme|change[_-]me|dummy|placeholder
 
 _dev_defaults := {"postgres", "root", "admin", "test", "dev", "mysql", "guest", "user", "pass", "password", "secret", "redis", "mongo", "demo", "local", "development", "testing", "foobar", "foo", "bar", "s3cr3t", "letmein", "default"}
 
+# placeholder(value): a placeholder or a development default (`changeme`, `<your-token>`,
+# `test-api-key`, `postgres`)
+placeholder(value) if regex.match(_placeholder_words, value)
+
+placeholder(value) if lower(value) in _dev_defaults
+
+# A `NAME=VALUE` setting that is visibly no secret (read by secrets_access for dotenv writes
+# and by output_redaction for the lines of a secret file it may show): NAME says no secret
+# and VALUE is a plain literal — a number, a word, a host, a path, a URL without a user part;
+# no `$`, quote or substitution, no run of 6+ letters and digits that mixes digits in or
+# changes case inside (a generated password or key).
+setting_names_a_secret(name) if regex.match(_secret_setting_re, lower(name))
+
+_secret_setting_re := `(token|secret|passw|pwd|passphrase|(^|_)pass($|_)|key|cred|auth|private|cert|salt|sign|session|cookie|jwt|dsn|(^|_)sas($|_)|otp|(^|_)pin($|_)|seed|mnemonic|webhook|bearer|license|hash)`
+
+plain_value(v) if {
+	regex.match(`^[A-Za-z0-9_.,:/ +*=-]*$`, v)
+	every run in regex.find_n(`[A-Za-z0-9]{6,}`, v, -1) {
+		not _random_looking(run)
+	}
+}
+
+_random_looking(run) if {
+	regex.match(`[0-9]`, run)
+	regex.match(`[A-Za-z]`, run)
+}
+
+_random_looking(run) if regex.match(`[a-z][A-Z]|[A-Z]{2}[a-z]`, run)
+
 _has_digit_if_needed(name, _) if not name in _digit_checked
 
 _has_digit_if_needed(name, m) if {

@@ -195,3 +195,21 @@ test_identifier_values_are_not_redacted if {
 	text := "user.signingkey=3AA5C34371567BD2\ncache_key: node-modules-4a7d1ed414474e4033ac29ccb8653d9b"
 	secrets.redact(text) == text
 }
+
+test_settings_that_are_visibly_no_secret if {
+	every v in ["3000", "localhost", "sqlite:///test.db", "us-east-1", "debug", "http://localhost:8080/api", ""] {
+		secrets.plain_value(v)
+	}
+	every v in ["Qm7vX2pLz9RtK4wN", "hunter2", "a3f9c2d81b", "postgres://u:p@db", "$X", "abcDEFgh"] {
+		not secrets.plain_value(v)
+	}
+	every n in ["API_KEY", "DB_PASSWORD", "GITHUB_TOKEN", "SESSION_SECRET", "JWT_SIGNING"] {
+		secrets.setting_names_a_secret(n)
+	}
+	every n in ["PORT", "DEBUG", "NODE_ENV", "DATABASE_HOST", "LOG_LEVEL"] {
+		not secrets.setting_names_a_secret(n)
+	}
+	secrets.placeholder("changeme")
+	secrets.placeholder("test-api-key")
+	not secrets.placeholder("Qm7vX2pLz9RtK4wN")
+}

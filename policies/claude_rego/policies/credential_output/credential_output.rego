@@ -487,11 +487,19 @@ _token_candidates contains seg if {
 	_token_shape(seg)
 }
 
-ask contains msg if {
+# the segments that print or mint a token shown to the caller (read by output_redaction too:
+# such a command's output is the bare token)
+token_printers contains id if {
 	some seg in _token_candidates
-	not _token_in_table(seg)
 	not _token_into_login(seg)
 	not shell.stdout_discarded(seg)
+	id := seg.id
+}
+
+ask contains msg if {
+	some seg in _token_candidates
+	seg.id in token_printers
+	not _token_in_table(seg)
 	msg := sprintf("`%s` prints or mints a token or API key (its output is a credential that would reach the model). Approve only if intended, or ask the user to run it and keep the value out of the conversation.", [concat(" ", seg.argv)])
 }
 

@@ -274,3 +274,10 @@ test_token_into_a_stdin_login_passes if {
 		]},
 	}}
 }
+
+# token_printers (read by output_redaction: such a command's output is the bare token)
+test_token_printers_name_the_printing_segment if {
+	count(credential_output.token_printers) == 1 with input as cmd(["flyctl", "auth", "token"])
+	count(credential_output.token_printers) == 0 with input as cmd(["databricks", "tokens", "list"])
+	count(credential_output.token_printers) == 0 with input as cmd(["gh", "auth", "status"])
+}

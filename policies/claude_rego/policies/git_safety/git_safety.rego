@@ -7,7 +7,8 @@
 #   (no refspec, HEAD, --all) and deleting a protected branch on the remote (:main,
 #   --delete main). Asks before git reset --hard, history rewrites that reach beyond
 #   the last commits (filter-branch, filter-repo, replace, reflog expire, update-ref,
-#   BFG) and push --mirror or deletes of other branches. A rebase or commit --amend
+#   BFG), push --mirror/--prune and remote deletes of tags and of refs that are not
+#   plainly a feature branch (deleting a merged feature branch passes). A rebase or commit --amend
 #   only rewrites local history (publishing it needs a force-push, which is judged
 #   above): it asks only with data.claude_rego.settings.ask_on_local_rewrites.
 #   Asks before any tool writes, truncates or deletes a repository's internals
@@ -262,7 +263,7 @@ ask contains msg if {
 	some call in git_calls
 	call.sub == "push"
 	seg := call.seg
-	_has(seg, {"--mirror", "--delete", "-d", "--prune"})
+	_has(seg, {"--mirror", "--prune"})
 	msg := sprintf("`%s` can remove or overwrite remote branches. Approve only if intended.", [concat(" ", seg.argv)])
 }
 
@@ -329,4 +330,55 @@ _mv_target_values(seg) := {v |
 	some i, a in shell.args(seg)
 	a in {"-t", "--target-directory"}
 	v := shell.args(seg)[i + 1]
+}
+
+# Deleting a remote feature branch after its merge (`git push origin --delete feature/x`,
+# `git push origin :fix-123`) is everyday work and passes. A delete asks when what it
+# deletes is not plainly such a branch: a tag (`refs/tags/v1`, a version-shaped name such as
+# `v1.2.0` or `2.0.1`, `--tags`), another kind of ref (`refs/notes/…`), a name the command
+# does not fix (a variable, a glob, `HEAD`) or a protected branch spelled in another case
+# (`Main`); a protected branch itself is denied above.
+ask contains msg if {
+	some call in git_calls
+	call.sub == "push"
+	seg := call.seg
+	some ref in _delete_asks(seg)
+	msg := sprintf("`%s` deletes `%s` on the remote, which is not a plain feature branch (a tag, another kind of ref, a protected or unresolved name). Approve only if intended.", [concat(" ", seg.argv), ref])
+}
+
+_deletes(seg) if _has(seg, {"--delete", "-d"})
+
+_deletes(seg) if {
+	some ref in refspecs(seg)
+	startswith(ref, ":")
+	ref != ":"
+}
+
+_delete_asks(seg) := {ref |
+	_deletes(seg)
+	some ref in _deleted(seg)
+	not protected_branch(ref)
+	not _feature_branch(ref)
+} | _delete_all_tags(seg)
+
+_delete_all_tags(seg) := {"--tags"} if {
+	_deletes(seg)
+	_has(seg, {"--tags", "--all", "--follow-tags", "--branches"})
+} else := set()
+
+_feature_branch(ref) if {
+	ref != ""
+	not ref in {"HEAD", "@"}
+	not startswith(ref, "refs/")
+	not _unresolved_branch(ref)
+	not regex.match("[$*?\\[\\\\`]", ref)
+	not regex.match(`^([vV][0-9]+|[vV]?[0-9]+(\.[0-9]+)+)([-+.][0-9A-Za-z.-]*)?$`, ref)
+	not _protected_folded(ref)
+}
+
+_protected_folded(ref) if {
+	some pattern in protected
+	is_string(pattern)
+	not contains(ref, "\u0000")
+	glob.match(lower(pattern), ["/"], lower(ref))
 }

@@ -86,7 +86,7 @@ test_reset_hard_and_history_rewrites_ask if {
 		["reset", "--hard"], ["reset", "--hard", "origin/main"],
 		["filter-branch", "--tree-filter", "x"], ["filter-repo", "--path", "x"],
 		["reflog", "expire", "--expire=now", "--all"], ["update-ref", "-d", "refs/heads/x"],
-		["push", "--mirror", "origin"], ["push", "origin", "--delete", "feature"],
+		["push", "--mirror", "origin"], ["push", "--prune", "origin"],
 	] {
 		asked(args)
 	}
@@ -185,4 +185,31 @@ test_lock_files_reads_and_other_git_files_pass if {
 		internals_quiet(cmd(argv))
 	}
 	internals_quiet(file_tool("Write", "file-write", path("/home/dev/project/.git/info/exclude", "/home/dev/project/.git/info/exclude", true)))
+}
+
+test_deleting_a_remote_feature_branch_passes if {
+	every args in [
+		["push", "origin", "--delete", "feature"], ["push", "origin", "--delete", "feature/login"],
+		["push", "origin", ":fix-123"], ["push", "-d", "origin", "a", "b/c"], ["push", "origin", "--delete", "123-fix-login"],
+		["push", "origin", "--delete", "refs/heads/feature/x"], ["push", "origin", ":"],
+	] {
+		quiet(args)
+	}
+}
+
+test_deleting_a_tag_or_an_unclear_ref_asks if {
+	every args in [
+		["push", "origin", "--delete", "v1.0.0"], ["push", "origin", "--delete", "2.3.1"], ["push", "origin", "--delete", "v2"],
+		["push", "origin", ":refs/tags/v1.0.0"], ["push", "origin", "--delete", "refs/tags/x"],
+		["push", "origin", "--delete", "refs/notes/commits"], ["push", "origin", "--delete", "HEAD"],
+		["push", "origin", "--delete", "$B"], ["push", "origin", "--delete", "feat*"], ["push", "--delete", "origin", "--tags"],
+		["push", "origin", "--delete", "Main"], ["push", "origin", ":Release/1.0"],
+	] {
+		asked(args)
+	}
+}
+
+test_deleting_a_protected_branch_of_the_settings_is_denied if {
+	count(git_safety.deny) > 0 with input as git(["push", "origin", "--delete", "staging"]) with data.claude_rego.settings.protected_branches as ["staging"]
+	count(git_safety.deny) > 0 with input as git(["push", "origin", ":hotfix/1"]) with data.claude_rego.settings.protected_branches as ["hotfix/*"]
 }

@@ -7,7 +7,10 @@
 #   WebFetch, MCP and unknown tools — before the model sees them, keeping the tool's own
 #   output shape (every string of tool_response, at any depth). An output too long to
 #   be scanned whole (longer than the hook input cap) is cut at the cap with a notice
-#   instead of passing unscanned. Only emitted when something matched or was cut.
+#   instead of passing unscanned. The output of a call that reads a secret store or a
+#   secret file (what secrets_access, credential_output or tool_actions refuse or ask about
+#   as a secret read) is withheld whole, whatever its shape: it is the bare secret. Only
+#   emitted when something matched, was cut or was withheld.
 # custom:
 #   severity: high
 #   rationale: >-
@@ -45,7 +48,81 @@ _changes := [{"op": "replace", "path": _pointer(path), "value": clean} |
 _clean_at(path, text) := regex.replace(_clean(text), `(?m)^[ \t]*[^ \t\r\n].*$`, replace(_printed_notice, "$", "$$")) if {
 	path == ["stdout"]
 	count(printed_secret_vars) > 0
+} else := _withheld(text) if {
+	_reads_secret
+	not _structural(path)
+	regex.match(`[^ \t\r\n]`, text)
 } else := _clean(text)
+
+# A secret read's output, line by line: a `NAME=VALUE` setting that is visibly no secret (a
+# test dotenv's `DATABASE_URL=sqlite:///test.db`, `API_KEY=test-api-key`) is shown, every
+# other non-blank line (a bare value, JSON, YAML, a real assignment) is withheld; when
+# nothing is shown, the notice alone; when every line is shown, the output is only redacted
+# by shape like any other.
+_withheld(text) := _clean(text) if {
+	every line in split(text, "\n") {
+		_shown_or_blank(line)
+	}
+} else := _withheld_notice if {
+	every line in split(text, "\n") {
+		not _shown_setting(line)
+	}
+} else := concat("\n", array.concat([_withheld_notice], [_withheld_line(line) | some line in split(text, "\n")]))
+
+_withheld_line(line) := line if _shown_setting(line) else := "" if {
+	not regex.match(`[^ \t\r\n]`, line)
+} else := "[WITHHELD]"
+
+_shown_or_blank(line) if _shown_setting(line)
+
+_shown_or_blank(line) if not regex.match(`[^ \t\r\n]`, line)
+
+_shown_setting(line) if {
+	some m in regex.find_all_string_submatch_n(`^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*(.*?)[ \t\r]*$`, line, 1)
+	_shown_value(m[1], trim(m[2], "\"'"))
+}
+
+_shown_value(_, value) if {
+	value != ""
+	secrets.placeholder(value)
+}
+
+_shown_value(name, value) if {
+	not secrets.setting_names_a_secret(name)
+	secrets.plain_value(value)
+}
+
+# The call that produced this output reads a secret store or a secret file — what the
+# PreToolUse side refuses or asks about for the same call: a secret file read by any tool or
+# command (secrets_access: `cat .env`, Read of `~/.ssh/id_rsa`, `kubectl get secret -o
+# jsonpath=… | base64 -d`, `vault kv get -field=password`), a credential command's table
+# (credential_output: `op read`, `pass show`, `bw get`, `security find-generic-password -w`,
+# `doppler secrets get --plain`, `sops -d`) or its token-printing shape (`flyctl auth token`),
+# a tool whose name says it reads secrets (tool_actions: `mcp__vault__read`,
+# `mcp__1password__get_item`). Its output IS the secret, a bare value with no shape or name to
+# find, so every string of it is withheld — also when the user approved the call (an ask) or
+# the policy only monitors: approving a read lets it run, it does not put the value into the
+# model's context. A listing tool (`list_secrets`, `search_*`) returns names and stays redacted
+# by shape.
+_reads_secret if {
+	some msg in data.claude_rego.policies.secrets_access.deny
+	not msg in data.claude_rego.policies.secrets_access.prints_secret_variable
+}
+
+_reads_secret if count(data.claude_rego.policies.credential_output.deny) > 0
+
+_reads_secret if count(data.claude_rego.policies.credential_output.token_printers) > 0
+
+_reads_secret if data.claude_rego.policies.tool_actions.reads_secret_values
+
+# keys that describe the output rather than hold it (the Read tool's file path, a content
+# block's type): kept, so the tool's output keeps its shape
+_structural(path) if {
+	count(path) > 0
+	path[count(path) - 1] in {"type", "filePath", "file_path", "mimeType", "mime_type", "numLines", "startLine", "totalLines"}
+}
+
+_withheld_notice := "[claude-rego: withheld — this call reads a secret store or a secret file, so its output is the secret itself. Ask the user for the specific non-secret value you need.]"
 
 _printed_notice := sprintf("[REDACTED: this command printed $%s, which holds a secret]", [concat(", $", sort([v | some v in printed_secret_vars]))])
 
@@ -137,6 +214,12 @@ replace_output contains patched if {
 
 context contains "claude-rego redacted secrets from this command's output; the real values stay on the machine." if {
 	count(_changes) > 0
+	not _reads_secret
+}
+
+context contains "claude-rego withheld this output: the call reads a secret store or a secret file, so its output is the secret itself; the value stays on the machine." if {
+	count(_changes) > 0
+	_reads_secret
 }
 
 context contains "claude-rego withheld the end of this output: it was too long to scan for secrets." if {

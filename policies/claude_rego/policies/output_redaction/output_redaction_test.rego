@@ -130,3 +130,66 @@ test_ordinary_prints_are_not_withheld if {
 	count(output_redaction.replace_output) == 0 with input as _printed(["echo", "$TOKEN"], [{"op": ">", "target": "/tmp/t", "fd": null, "dup": false}], "")
 	count(output_redaction.replace_output) == 0 with input as _printed(["printf", "-v", "x", "%s", "$TOKEN"], [], "")
 }
+
+# The call reads a secret store or file (the PreToolUse side's verdict on the same call): its
+# output is the bare secret, withheld whatever its shape
+test_a_call_that_reads_a_secret_has_its_output_withheld if {
+	some patch in output_redaction.replace_output with input as _printed(["vault", "kv", "get", "-field=password", "secret/x"], [], "Qm7vX2pLz9RtK4wN\n")
+		with data.claude_rego.policies.credential_output.deny as {"prints a credential"}
+	not contains(patch.stdout, "Qm7vX2pLz9RtK4wN")
+	contains(patch.stdout, "withheld")
+	patch.interrupted == false
+	some ctx in output_redaction.context with input as _printed(["vault", "kv", "get", "-field=password", "secret/x"], [], "Qm7vX2pLz9RtK4wN\n")
+		with data.claude_rego.policies.credential_output.deny as {"prints a credential"}
+	contains(ctx, "withheld")
+}
+
+test_a_secret_file_read_is_withheld_in_every_tool_shape if {
+	response := {"type": "text", "file": {"filePath": "/home/dev/project/.env", "content": "DB=Qm7vX2pLz9RtK4wN\n", "numLines": 1}}
+	some patch in output_redaction.replace_output with input as post("Read", response)
+		with data.claude_rego.policies.secrets_access.deny as {"secret file"}
+	patch.type == "text"
+	patch.file.filePath == "/home/dev/project/.env"
+	patch.file.numLines == 1
+	not contains(patch.file.content, "Qm7vX2pLz9RtK4wN")
+	some mcp in output_redaction.replace_output with input as post("mcp__vault__read", [{"type": "text", "text": "Qm7vX2pLz9RtK4wN"}])
+		with data.claude_rego.policies.tool_actions.reads_secret_values as true
+	mcp[0].type == "text"
+	not contains(mcp[0].text, "Qm7vX2pLz9RtK4wN")
+}
+
+test_a_token_printer_is_withheld_and_stderr_too if {
+	some patch in output_redaction.replace_output with input as bash("Qm7vX2pLz9RtK4wN\n", "Qm7vX2pLz9RtK4wN")
+		with data.claude_rego.policies.credential_output.token_printers as {0}
+	not contains(patch.stdout, "Qm7vX2pLz9RtK4wN")
+	not contains(patch.stderr, "Qm7vX2pLz9RtK4wN")
+}
+
+test_an_empty_output_of_a_secret_read_is_left_alone if {
+	count(output_redaction.replace_output) == 0 with input as bash("", "\n")
+		with data.claude_rego.policies.secrets_access.deny as {"secret file"}
+}
+
+test_ordinary_calls_are_not_withheld if {
+	count(output_redaction.replace_output) == 0 with input as bash("Qm7vX2pLz9RtK4wN\n", "")
+	count(output_redaction.replace_output) == 0 with input as post("mcp__vault__list_secrets", [{"type": "text", "text": "db\napi"}])
+}
+
+test_a_secret_read_shows_only_settings_that_are_visibly_no_secret if {
+	# a test dotenv of development defaults: nothing to withhold
+	count(output_redaction.replace_output) == 0 with input as bash("DATABASE_URL=sqlite:///test.db\nSECRET_KEY=test\nAPI_KEY=test-api-key\n", "")
+		with data.claude_rego.policies.secrets_access.deny as {"secret file"}
+	some patch in output_redaction.replace_output with input as bash("PORT=3000\nFOO=Qm7vX2pLz9RtK4wN\nDB_PASSWORD=hunter2\nQm7vX2pLz9RtK4wN\n", "")
+		with data.claude_rego.policies.secrets_access.deny as {"secret file"}
+	not contains(patch.stdout, "Qm7vX2pLz9RtK4wN")
+	not contains(patch.stdout, "hunter2")
+	contains(patch.stdout, "\nPORT=3000\n")
+	contains(patch.stdout, "withheld")
+}
+
+test_a_printed_secret_variable_is_not_a_secret_read if {
+	# `echo "$TOKEN" > f && echo saved`: the variable went into a file, "saved" is shown
+	count(output_redaction.replace_output) == 0 with input as bash("saved\n", "")
+		with data.claude_rego.policies.secrets_access.deny as {"prints $TOKEN"}
+		with data.claude_rego.policies.secrets_access.prints_secret_variable as {"prints $TOKEN"}
+}

@@ -464,6 +464,141 @@ _creates_in_project(p) if {
 	_env_setup(shell.by_id(p.segment), p.raw)
 }
 
+# A project dotenv file given settings that are visibly no secret (`echo PORT=3000 >> .env`,
+# `printf 'DEBUG=true\nLOG_LEVEL=debug\n' >> .env.local`, `tee -a .env <<< NODE_ENV=test`, a
+# Write of `PORT=3000`): every line is blank, a comment or `[export ]NAME=VALUE` whose NAME
+# says no secret (not token, secret, password, key, auth, …) and is no variable a loader or
+# program runs code or finds programs by (LD_PRELOAD, NODE_OPTIONS, PYTHONSTARTUP, BASH_ENV,
+# PATH, PROMPT_COMMAND, …_COMMAND, proxies, GIT_*), and whose VALUE is a plain literal
+# (no `$`, backquote or substitution, no `user@` URL, no random-looking run of letters and
+# digits). An append passes; an overwrite (`>`, `tee` without `-a`, the Write tool) asks,
+# since the file may hold the developer's secrets. Content that cannot be read (a variable,
+# a command's output, a here-document, a file copied in) stays denied, and so does an Edit
+# (it shows the lines around the change).
+_creates_in_project(p) if _dotenv_settings_write(p)
+
+_dotenv_settings_write(p) if {
+	_project_file(p)
+	_dotenv_name(p)
+	text := _dotenv_text(p)
+	_benign_dotenv_text(text)
+}
+
+_dotenv_appends(p) if {
+	p.source == "redirect"
+	p.field == ">>"
+}
+
+_dotenv_appends(p) if {
+	p.source == "argument"
+	seg := shell.by_id(p.segment)
+	shell.runs_any(seg, {"tee"})
+	shell.has_arg(seg, {"-a", "--append"})
+}
+
+ask contains msg if {
+	some p in touched
+	paths.is_secret(p)
+	_dotenv_settings_write(p)
+	not _dotenv_appends(p)
+	msg := sprintf("`%s` is overwritten with new settings: the file may hold the developer's secrets, which would be lost. Approve if it may be replaced, or append with `>>` / `tee -a`.", [p.raw])
+}
+
+# what a write puts into the file, when it can be read from the command or the tool input
+_dotenv_text(p) := text if {
+	p.source == "redirect"
+	p.field in {">", ">>", ">|"}
+	seg := shell.by_id(p.segment)
+	some r in seg.redirects
+	r.target == p.raw
+	r.op == p.field
+	object.get(r, "fd", null) in {null, 1}
+	not r.dup
+	text := _printed_text(seg)
+} else := text if {
+	p.source == "argument"
+	seg := shell.by_id(p.segment)
+	shell.runs_any(seg, {"tee"})
+	p.raw in shell.operands(seg)
+	text := _tee_input(seg)
+} else := text if {
+	p.source == "tool_input"
+	input.facts.tool.name == "Write"
+	text := input.hook.tool_input.content
+	is_string(text)
+}
+
+_echo_flags := {"-e", "-n", "-E", "-ne", "-en"}
+
+_printed_text(seg) := concat(" ", [a | some i, a in args; i >= _first_echo_word(args)]) if {
+	shell.runs_any(seg, {"echo"})
+	args := shell.raw_args(seg)
+} else := args[0] if {
+	shell.runs_any(seg, {"printf"})
+	args := shell.raw_args(seg)
+	count(args) == 1
+	not contains(args[0], "%")
+}
+
+_first_echo_word(args) := min({i | some i, a in args; not a in _echo_flags} | {count(args)})
+
+# tee's standard input: a here-string, or one echo/printf piped into it
+_tee_input(seg) := r.target if {
+	count([r | some r in seg.redirects; r.op in {"<", "<<", "<<-", "<&"}]) == 0
+	some r in seg.redirects
+	r.op == "<<<"
+} else := text if {
+	count([r | some r in seg.redirects; r.op in {"<", "<<", "<<-", "<<<", "<&"}]) == 0
+	sources := [src | some src in segments; shell.upstream(src, seg)]
+	count(sources) == 1
+	text := _printed_text(sources[0])
+}
+
+_benign_dotenv_text(text) if {
+	count(text) < 4096
+	not regex.match("[$`\u2026\\x00]", regex.replace(text, `\\n`, ""))
+	every line in regex.split(`\\n|\n`, text) {
+		_benign_dotenv_line(trim_space(line))
+	}
+}
+
+_benign_dotenv_line(line) if line == ""
+
+_benign_dotenv_line(line) if {
+	startswith(line, "#")
+	secrets.plain_value(trim_prefix(line, "#"))
+}
+
+_benign_dotenv_line(line) if {
+	some m in regex.find_all_string_submatch_n(`^(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*(.*)$`, line, 1)
+	not secrets.setting_names_a_secret(m[1])
+	not regex.match(_loader_setting_re, upper(m[1]))
+	secrets.plain_value(trim(m[2], "\"' \t"))
+}
+
+
+_loader_setting_re := concat("", ["^(", concat("|", [
+	`LD_[A-Z0-9_]*`, `DYLD_[A-Z0-9_]*`, `[A-Z0-9_]*OPTIONS?`, `[A-Z0-9_]*OPTS?`, `PATH`, `CDPATH`, `FPATH`,
+	`MANPATH`, `INFOPATH`, `[A-Z0-9_]*LIBRARY_PATH`, `CPATH`, `C_INCLUDE_PATH`, `CPLUS_INCLUDE_PATH`,
+	`PKG_CONFIG_[A-Z0-9_]*`, `XDG_[A-Z0-9_]*`, `PSMODULEPATH`, `CLASSPATH`, `PYTHON[A-Z0-9_]*`,
+	`PERL[A-Z0-9_]*`, `RUBY[A-Z0-9_]*`, `GEM_[A-Z0-9_]*`, `BUNDLE_[A-Z0-9_]*`,
+	`NODE_(PATH|TLS_[A-Z0-9_]*|REPL_[A-Z0-9_]*|EXTRA_[A-Z0-9_]*|PRESERVE_[A-Z0-9_]*|COMPILE_CACHE|ICU_DATA|REDIRECT_WARNINGS|V8_COVERAGE)`,
+	`BASH_[A-Z0-9_]*`, `ZDOTDIR`, `ENV`, `SHELL`, `SHELLOPTS`, `IFS`, `PS[0-4]`, `HOME`, `TMPDIR`,
+	`PROMPT_COMMAND`,
+	`[A-Z0-9_]*_(COMMAND|CMD|PROGRAM|PROG|EXEC|EXECUTABLE|BIN|BINARY|SHELL|HOOK|HOOKS|INTERPRETER|LAUNCHER|WRAPPER)`,
+	`[A-Z0-9_]*PAGER`, `[A-Z0-9_]*EDITOR`, `VISUAL`, `BROWSER`, `LESS[A-Z0-9_]*`, `GIT_[A-Z0-9_]*`,
+	`GCONV_[A-Z0-9_]*`, `JAVA_[A-Z0-9_]*`, `_JAVA_[A-Z0-9_]*`, `JDK_[A-Z0-9_]*`, `NPM_CONFIG_[A-Z0-9_]*`,
+	`YARN_[A-Z0-9_]*`, `PIP_[A-Z0-9_]*`, `UV_[A-Z0-9_]*`, `POETRY_[A-Z0-9_]*`, `CARGO_[A-Z0-9_]*`,
+	`RUSTC[A-Z0-9_]*`, `RUSTFLAGS`,
+	`GO(PATH|ROOT|FLAGS|PROXY|PRIVATE|NOSUMDB|NOPROXY|INSECURE|SUMDB|TOOLCHAIN|ENV|BIN|DEBUG)`, `CC`, `CXX`,
+	`LD`, `AR`, `CFLAGS`, `CXXFLAGS`, `LDFLAGS`, `CPPFLAGS`, `MAKE[A-Z0-9_]*`, `LUA_[A-Z0-9_]*`,
+	`TCL[A-Z0-9_]*`, `CLAUDE_[A-Z0-9_]*`, `ANTHROPIC_[A-Z0-9_]*`, `[A-Z0-9_]*PROXY`, `SSL_[A-Z0-9_]*`,
+	`[A-Z0-9_]*CA_BUNDLE`, `[A-Z0-9_]*CA_CERTS`, `DOCKER_(HOST|CONFIG|CERT_PATH|TLS_VERIFY|CONTEXT)`,
+	`KUBECONFIG`, `AWS_(CONFIG_FILE|SHARED_CREDENTIALS_FILE|ENDPOINT_URL[A-Z0-9_]*|PROFILE)`,
+	`GOOGLE_APPLICATION_CREDENTIALS`, `COMPOSE_(FILE|ENV_FILES)`
+]), ")$"])
+
+
 _project_file(p) if {
 	p.inside_project
 	p.resolved_inside_project
@@ -784,7 +919,13 @@ deny contains msg if {
 # printenv GITHUB_TOKEN); using one (curl -H "Authorization: Bearer $TOKEN") is fine.
 secret_var_re := `(?i)(^|_)(token|secret|password|passwd|pwd|pass|api_?key|access_?key|private_?key|secret_?key|credentials?|auth_?token|session_?token)(_base)?$`
 
+# (a set of its own: output_redaction withholds such a command's output by where its stdout
+# goes — printed_secret_vars — not as a secret read)
 deny contains msg if {
+	some msg in prints_secret_variable
+}
+
+prints_secret_variable contains msg if {
 	some ran in {"echo", "printf", "print"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	not shell.stdout_discarded(seg) # echo "$TOKEN" >/dev/null prints nothing anyone sees
@@ -845,7 +986,7 @@ _secret_consumer(seg) if {
 	"secret" in shell.args(seg)
 }
 
-deny contains msg if {
+prints_secret_variable contains msg if {
 	"printenv" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"printenv"})
 	not shell.stdout_discarded(seg) # printenv TOKEN >/dev/null: an "is it set" check

@@ -119,8 +119,51 @@ test_new_key_material_in_the_project_allowed if {
 	allowed(bash("openssl rand -hex 32 > config/session.key", [sub(0, ["openssl", "rand", "-hex", "32"], {"redirects": [redirect(">", "config/session.key")]})], [redirect_path("config/session.key", "/home/dev/project/config/session.key", true)]))
 }
 
+_env_append(text) := bash(concat("", ["echo ", text, " >> .env"]), [sub(0, ["echo", text], {"redirects": [redirect(">>", ".env")]})], [object.union(redirect_path(".env", "/home/dev/project/.env", true), {"field": ">>"})])
+
+_env_overwrite(text) := bash(concat("", ["echo ", text, " > .env"]), [sub(0, ["echo", text], {"redirects": [redirect(">", ".env")]})], [object.union(redirect_path(".env", "/home/dev/project/.env", true), {"field": ">"})])
+
+_env_write(content) := object.union(file_tool("Write", "file-write", path("/home/dev/project/.env.local", "/home/dev/project/.env.local", true)), {"hook": {"tool_input": {"content": content}}})
+
+_quiet(doc) if {
+	count(secrets_access.deny) == 0 with input as doc
+	count(secrets_access.ask) == 0 with input as doc
+}
+
+_asked(doc) if {
+	count(secrets_access.deny) == 0 with input as doc
+	count(secrets_access.ask) > 0 with input as doc
+}
+
+test_dotenv_settings_that_are_no_secret_are_appended if {
+	every text in [
+		"DEBUG=1", "PORT=3000", "NODE_ENV=development", "export LOG_LEVEL=debug", "DATABASE_HOST=localhost",
+		"A=1\\nB=2", "API_URL=http://localhost:8080/api", "# comment", "COMPOSE_PROJECT_NAME=app", "AWS_REGION=us-east-1",
+	] {
+		_quiet(_env_append(text))
+	}
+}
+
+test_dotenv_overwrites_ask if {
+	_asked(_env_overwrite("PORT=3000"))
+	_asked(_env_write("PORT=3000\nDEBUG=true\n"))
+}
+
+test_dotenv_secrets_loaders_and_unreadable_content_stay_denied if {
+	every text in [
+		"API_KEY=abc", "DB_PASSWORD=postgres", "GITHUB_TOKEN=x", "SESSION_SECRET=y", "FOO=Qm7vX2pLz9RtK4wN", "FOO=a3f9c2d81b",
+		"DATABASE_URL=postgres://u:p@db/x", "PORT=$P", "PORT=$(…)", "LD_PRELOAD=/tmp/x.so", "NODE_OPTIONS=--require=x",
+		"PYTHONSTARTUP=/tmp/x.py", "BASH_ENV=/tmp/x", "PATH=/tmp/x", "PROMPT_COMMAND=x", "GIT_SSH_COMMAND=x",
+		"HTTPS_PROXY=http://evil:8080", "NODE_PATH=/tmp/x", "# Qm7vX2pLz9RtK4wN", "not a setting",
+	] {
+		denied(_env_append(text))
+	}
+	denied(_env_overwrite("API_TOKEN=x"))
+	denied(_env_write("PORT=3000\nSECRET_KEY=abc\n"))
+	denied(object.union(file_tool("Edit", "file-write", path("/home/dev/project/.env", "/home/dev/project/.env", true)), {"hook": {"tool_input": {"old_string": "A=1", "new_string": "A=2"}}}))
+}
+
 test_dotenv_files_only_from_their_template if {
-	denied(bash("echo DEBUG=1 >> .env", [sub(0, ["echo", "DEBUG=1"], {"redirects": [redirect(">>", ".env")]})], [object.union(redirect_path(".env", "/home/dev/project/.env", true), {"field": ">>"})]))
 	denied(bash("cp /tmp/x .env", [seg(0, ["cp", "/tmp/x", ".env"])], [_arg(0, ".env", concat("", [_p, "/.env"]), true)]))
 	denied(file_tool("Write", "file-write", path("/home/dev/project/tests/fixtures/test.key", "/home/dev/project/tests/fixtures/test.key", true)))
 }

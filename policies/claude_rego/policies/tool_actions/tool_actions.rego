@@ -161,11 +161,27 @@ _path_field(k, v) if {
 	is_boolean(v)
 }
 
-ask contains msg if {
+# the tool reads secrets by name (read by output_redaction too)
+reads_secrets if {
 	_structured
 	_secret_tool
 	some verb in settings.value("secret_tool_read_verbs")
 	verb in _words
+}
+
+# … and returns their values, not only names (`mcp__vault__read`, `get_secret_value`,
+# `mcp__1password__get_item`; `list_secrets` does not): output_redaction withholds its output
+reads_secret_values if {
+	reads_secrets
+	some w in _words
+	w in _value_verbs
+}
+
+# the read verbs of secret_tool_read_verbs that return values, not only names
+_value_verbs := {"get", "read", "fetch", "show", "reveal", "retrieve", "export", "dump", "view", "download", "access", "decrypt", "unseal", "lookup", "copy"}
+
+ask contains msg if {
+	reads_secrets
 	msg := sprintf("`%s` reads secrets by name: its output is a credential that would reach the model. Ask the user for the specific value instead, or approve if it only lists names you need.", [input.facts.tool.name])
 }
 

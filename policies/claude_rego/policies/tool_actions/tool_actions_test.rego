@@ -158,3 +158,11 @@ test_a_scoped_destroy_verb_on_a_named_development_target_passes if {
 test_an_unscoped_destroy_verb_asks_once if {
 	count(tool_actions.ask) == 1 with input as _mcp("mcp__x__delete_and_remove", {"namespace": "production"}, {"words": ["delete", "and", "remove"]})
 }
+
+# reads_secret_values (read by output_redaction): a secret read that returns values, not names
+test_a_secret_read_returns_values_a_listing_names if {
+	tool_actions.reads_secret_values with input as _mcp("mcp__vault__read", {"path": "secret/db"}, {"words": ["read"], "server_words": ["vault"]})
+	tool_actions.reads_secret_values with input as _mcp("mcp__1password__get_item", {"item": "x"}, {"words": ["get", "item"], "server_words": ["1password"]})
+	not tool_actions.reads_secret_values with input as _mcp("mcp__vault__list_secrets", {"path": "secret/"}, {"words": ["list", "secrets"], "server_words": ["vault"]})
+	not tool_actions.reads_secret_values with input as _mcp("mcp__github__get_issue", {"number": 3}, {"words": ["get", "issue"]})
+}
