@@ -251,8 +251,9 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
     network: list[dict] = []
     execs: list[dict] = []
     sql: list[dict] = []
+    argv_unknown: list[dict] = []
     out = {"paths": paths, "network": network, "exec": execs, "sql": sql, "truncated": False,
-           "words": [], "server_words": [], "argv_unknown": []}
+           "words": [], "server_words": [], "argv_unknown": argv_unknown}
     if not isinstance(tool_input, dict) or not isinstance(tool_name, str):
         return out
 
@@ -384,7 +385,7 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
         found = _destructive_object(tool_input)
         if found:
             sql.append({"field": "(object)", **found})
-    _join_argv(tool_input, execs, executes, _implied_program(tool_name, tokens), out["argv_unknown"], store_fields)
+    _join_argv(tool_input, execs, executes, _implied_program(tool_name, tokens), argv_unknown, store_fields)
     if execs:
         env = _env_line(tool_input)
         if env is not None:
