@@ -94,6 +94,9 @@ def test_runner_classifies_answers():
     assert runner.classify(case, deny, 0, {}) == "deny"
     assert runner.classify(case, deny, 0, None) == "error"
     assert runner.classify(case, {}, 0, {}) == "pass"
+    dialog = dict(case, event="PermissionRequest")
+    assert runner.classify(dialog, {}, 0, {"verdict": "ask"}) == "ask"
+    assert runner.classify(dialog, {}, 0, {"verdict": None}) == "pass"
     post = dict(case, event="PostToolUse", expect="redact", secret="AKIAABCDEFGHIJKLMNOP")
     replaced = {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": {"stdout": "[REDACTED]"}}}
     assert runner.classify(post, replaced, 0, {}) == "redact"
@@ -129,4 +132,7 @@ def test_the_real_hook_process_answers_like_the_runner(case, tmp_path):
     failed = "policy evaluation failed" in run.stdout or "could not run" in run.stderr
     in_process = runner.run_case(case)
     via_hook = runner.classify(case, run.output, run.returncode, None if failed else {})
-    assert via_hook == in_process["got"], (case["id"], run.stdout[:300], in_process)
+    expected = in_process["got"]
+    if event == "PermissionRequest" and expected == "ask":
+        expected = "pass"  # an ask at the permission dialog answers nothing: the dialog is the ask
+    assert via_hook == expected, (case["id"], run.stdout[:300], in_process)

@@ -14,7 +14,8 @@ hook process are the things outside the decision (fork, deadline, decision log),
 `test_corpus.py` covers with a process-level spot check.
 
 Classes of answers:
-  deny / ask   PreToolUse `permissionDecision`, PermissionRequest `decision.behavior: deny`
+  deny / ask   PreToolUse `permissionDecision`, PermissionRequest `decision.behavior: deny`; at
+               PermissionRequest an ask verdict answers nothing, so the user's dialog shows: ask
   block        exit code 2, or `decision: "block"` / `continue: false` (prompts, Stop…)
   redact       PostToolUse `updatedToolOutput` / `updatedMCPToolOutput`, secret absent
   leak         PostToolUse output replaced but the secret is still in the answer
@@ -153,6 +154,10 @@ def classify(case: dict, out, code: int, decision) -> str:
         behavior = (hso.get("decision") or {}).get("behavior")
         if behavior == "deny":
             return "deny"
+        if behavior is None and isinstance(decision, dict) and decision.get("verdict") == "ask":
+            # PermissionRequest has no "ask": the pack's ask leaves the permission dialog to
+            # the user (no decision), which is exactly an ask
+            return "ask"
     if out.get("decision") == "block" or out.get("continue") is False:
         return "block"
     if event == "PostToolUse" and ("updatedToolOutput" in hso or "updatedMCPToolOutput" in hso):
