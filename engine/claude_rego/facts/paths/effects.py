@@ -385,7 +385,15 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
         found = _destructive_object(tool_input)
         if found:
             sql.append({"field": "(object)", **found})
-    _join_argv(tool_input, execs, executes, _implied_program(tool_name, tokens), argv_unknown, store_fields)
+    implied = _implied_program(tool_name, tokens)
+    _join_argv(tool_input, execs, executes, implied, argv_unknown, store_fields)
+    if implied is not None:
+        named = _named_fields_command(tool_name, implied[0], tool_input, execs)
+        if named is not None:
+            # the verb's own field, and the argument list the walker joined to it, are this command
+            execs[:] = [e for e in execs if e["field"] not in ("command", "action", "operation", "verb", "subcommand",
+                                                                 "args", "arguments")]
+            execs.append(named)
     if execs:
         env = _env_line(tool_input)
         if env is not None:
@@ -490,6 +498,67 @@ def _implied_program(tool_name: str, tokens: frozenset) -> tuple[str, list[str]]
         if w in _IMPLIED_PROGRAMS:
             return _IMPLIED_PROGRAMS[w], []
     return None
+
+
+# verbs whose command the shell rules judge (destroy, inspect secrets, run inside, debug as root)
+_NAMED_VERBS = frozenset({
+    "delete", "destroy", "drop", "purge", "uninstall", "remove", "rm", "rmi", "teardown", "decommission", "deprovision",
+    "evict", "terminate", "erase", "flush", "prune", "reset", "rollback", "drain", "cordon", "scale", "nuke", "wipe",
+    "kill", "inspect", "debug", "exec", "attach", "cp", "apply", "taint", "replace", "patch", "install",
+})
+_NAMED_TYPE_KEYS = ("resource_type", "resource", "kind", "type", "object_type")
+_NAMED_ID_KEYS = ("name", "resource_name", "container_id", "container", "container_name", "release", "release_name",
+                  "pod", "pod_name", "node", "node_name", "image", "volume", "network", "id", "target", "app", "service",
+                  "package", "package_name", "packages", "spec", "requirement", "requirements", "module", "modules")
+_NAMED_FLAGS = {"namespace": "-n", "context": "--context"}
+
+
+def _named_fields_command(tool_name: str, prog: str, tool_input: dict, execs: list) -> dict | None:
+    """The command line a program's MCP tool stands for, from its named fields: the verb of its
+    name or of a one-word `command`/`action` field, the resource and its name, the namespace,
+    true booleans as flags and an argument list (mcp__helm__uninstall_helm_chart {"name": "x",
+    "namespace": "y"} -> `helm uninstall x -n y`; mcp__kubernetes__kubectl_generic {"command":
+    "delete", "resourceType": "namespace", "name": "prod"} -> `kubectl delete namespace/prod`).
+    Only for verbs the shell rules judge; None where the tool already carries a command line."""
+    fields = {_snake(k): v for k, v in list(tool_input.items())[:64] if isinstance(k, str)}
+    verb = None
+    for key in ("command", "action", "operation", "verb", "subcommand"):
+        v = fields.get(key)
+        if isinstance(v, str):
+            if v.strip().lower() in _NAMED_VERBS:
+                verb = v.strip().lower()
+                break
+            return None  # a real command line: the walker judges it
+    if verb is None:
+        if execs:
+            return None  # the tool carries its command line (or argv): the walker's reading stands
+        server, _, tool = tool_name[5:].partition("__") if tool_name.startswith("mcp__") else ("", "", tool_name)
+        verb = next((w for w in _ordered_words(tool or server)[:12] if w in _NAMED_VERBS), None)
+        if verb is None:
+            return None
+    words = [prog, verb]
+    kind = next((fields[k] for k in _NAMED_TYPE_KEYS if isinstance(fields.get(k), str) and fields[k]), None)
+    ident = next((fields[k] for k in _NAMED_ID_KEYS if isinstance(fields.get(k), (str, int)) and
+                  not isinstance(fields.get(k), bool) and str(fields[k])), None)
+    many = next((_argv_of(fields[k]) for k in _NAMED_ID_KEYS if _argv_of(fields.get(k))), None) if ident is None else None
+    if prog in ("kubectl", "oc") and kind and ident is not None:
+        words.append(f"{kind}/{ident}")
+    else:
+        words += [str(x) for x in (kind, ident) if x is not None]
+    if many:
+        words += [str(x) for x in many]  # packages: ["a", "b @ git+https://…"]
+    for key, flag in _NAMED_FLAGS.items():
+        if isinstance(fields.get(key), str) and fields[key]:
+            words += [flag, fields[key]]
+    for key, v in fields.items():
+        if v is True and key.replace("_", "").isalpha() and len(key) <= 32:
+            words.append("--" + key.replace("_", "-"))
+    args = _argv_of(fields.get("args")) or _argv_of(fields.get("arguments"))
+    if args:
+        words += [str(a) for a in args]
+    if any(len(str(w)) > _MAX_VALUE for w in words):
+        return None
+    return {"field": "(tool)", "command": _argv_text(words), "argv": True, "program": prog, "implied": True}
 
 
 def _argv_key(key: str) -> bool:

@@ -97,15 +97,39 @@ _upload_options := {"-d", "--data", "--data-binary", "--data-raw", "--data-ascii
 ask contains msg if {
 	some ran in network_tools & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
-	some i, a in shell.args(seg)
-	a in _upload_options
-	_stdin_value(shell.args(seg)[i + 1])
+	some v in _upload_values(seg)
+	_stdin_value(v)
 	some producer in segments
 	shell.upstream(producer, seg)
 	msg := sprintf("`%s` uploads the output of `%s` to the network. Approve only if that data may leave the machine.", [concat(" ", seg.argv), concat(" ", producer.argv)])
 }
 
 _stdin_value(v) if v in _stdin_markers
+
+# the values of upload options: `-d V`, `--data V`, `--data=V`, and short options bundled with
+# others or with their value (`-sF f=@-`, `-sT -`, `-T-`, `-d@-`)
+_upload_values(seg) := {v |
+	some i, a in shell.args(seg)
+	a in _upload_options
+	v := shell.args(seg)[i + 1]
+} | {v |
+	some i, a in shell.args(seg)
+	regex.match(`^-[A-Za-z0-9#:]*[dFT]$`, a)
+	not startswith(a, "--")
+	v := shell.args(seg)[i + 1]
+} | {v |
+	some a in shell.args(seg)
+	not startswith(a, "--")
+	parts := regex.find_all_string_submatch_n(`^-[A-Za-z0-9#:]*?[dFT](.+)$`, a, 1)
+	count(parts) == 1
+	v := parts[0][1]
+} | {v |
+	some a in shell.args(seg)
+	some o in _upload_options
+	startswith(o, "--")
+	startswith(a, concat("", [o, "="]))
+	v := substring(a, count(o) + 1, -1)
+}
 
 # -F f=@- / -F 'f=<-' / --form file=@/dev/stdin;type=…: a form field read from stdin
 _stdin_value(v) if regex.match(`^[^=]*=[@<](-|/dev/stdin)(;.*)?$`, v)
@@ -151,13 +175,32 @@ ask contains msg if {
 ask contains msg if {
 	"curl" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"curl"})
-	some i, a in shell.args(seg)
-	a in {"-T", "--upload-file"}
-	word := shell.args(seg)[i + 1]
+	some word in _upload_file_values(seg)
 	not word in _stdin_markers
 	p := data.claude_rego.lib.paths.location(seg, word)
 	not _project_or_temp(p)
 	msg := sprintf("`%s` uploads `%s`, a file outside the project. Approve only if it may leave the machine.", [concat(" ", seg.argv), word])
+}
+
+_upload_file_values(seg) := {v |
+	some i, a in shell.args(seg)
+	a in {"-T", "--upload-file"}
+	v := shell.args(seg)[i + 1]
+} | {v |
+	some i, a in shell.args(seg)
+	regex.match(`^-[A-Za-z0-9#:]*T$`, a)
+	a != "-T"
+	v := shell.args(seg)[i + 1]
+} | {v |
+	some a in shell.args(seg)
+	not startswith(a, "--")
+	parts := regex.find_all_string_submatch_n(`^-[A-Za-z0-9#:]*?T(.+)$`, a, 1)
+	count(parts) == 1
+	v := parts[0][1]
+} | {v |
+	some a in shell.args(seg)
+	startswith(a, "--upload-file=")
+	v := substring(a, count("--upload-file="), -1)
 }
 
 # scp/rsync/sftp/rclone/aws s3 cp … LOCAL REMOTE with a local source outside the project

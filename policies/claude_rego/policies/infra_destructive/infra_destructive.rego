@@ -311,6 +311,33 @@ finding contains entry if {
 
 _volumes_gone(_, w) if w[0] == "volume"
 
+# removing a container with its volumes (`docker rm -v db`, `docker container rm --volumes`,
+# `docker remove -fv db`): the container's anonymous volumes (a database's data) go with it
+finding contains entry if {
+	some ran in {"docker", "podman", "nerdctl"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	w := _words(seg)
+	_container_rm(w)
+	_removes_volumes(seg)
+	entry := sprintf("`%s` removes the container's data volumes with it", [concat(" ", seg.argv)])
+}
+
+_container_rm(w) if w[0] in {"rm", "remove"}
+
+_container_rm(w) if {
+	w[0] == "container"
+	w[1] in {"rm", "remove"}
+}
+
+_removes_volumes(seg) if "--volumes" in _opts(seg)
+
+_removes_volumes(seg) if "--volumes=true" in _opts(seg)
+
+_removes_volumes(seg) if {
+	some o in _opts(seg)
+	regex.match(`^-[a-z]*v[a-z]*$`, o)
+}
+
 _volumes_gone(seg, _) if "--volumes" in _opts(seg)
 
 # ------------------------------------------------------------- GitHub and forges

@@ -208,3 +208,12 @@ test_operator_destroy_verbs_with_a_widening_flag_ask if {
 	_silent(["npm", "uninstall", "--force", "left-pad"])
 	_silent(["brew", "uninstall", "--force", "wget"])
 }
+
+test_removing_a_container_with_its_volumes_asks if {
+	every argv in [["docker", "rm", "-v", "db"], ["docker", "rm", "-fv", "db"], ["docker", "container", "rm", "--volumes", "db"], ["podman", "remove", "--force", "--volumes", "db"]] {
+		_asks(argv)
+	}
+	every argv in [["docker", "rm", "db"], ["docker", "rm", "-f", "db"], ["docker", "run", "-v", "x:/y", "img"]] {
+		_silent(argv)
+	}
+}

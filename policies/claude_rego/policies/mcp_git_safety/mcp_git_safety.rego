@@ -2,7 +2,8 @@
 # title: Force-pushes and hard resets through MCP tools
 # description: >-
 #   Judges a push requested through structured input (an MCP git or forge tool such as
-#   mcp__git__git_push {"force": true}) like `git push --force`: a force flag (a boolean
+#   mcp__git__git_push {"force": true}, a forge's update_ref {"ref": "heads/main", "force":
+#   true}) like `git push --force`: a force flag (a boolean
 #   force/force_push/force_with_lease/forcePush key, or a --force/-f/+refspec string)
 #   to a protected branch, or to a branch the input does not name, is denied.
 #   A hard reset through structured input (git_reset {"mode": "hard"}) is asked, like
@@ -34,6 +35,10 @@ _args := a if {
 # a push: the tool's name has the word push (git_push, pushBranch, push_files)
 _pushes if regex.match(`(?i)(^|[_.-]|[a-z])push`, _tool)
 
+# … or moves a branch's ref (a forge's update_ref / updateReference / update_branch with
+# force: the REST call behind a force-push, `git update-ref` on the server)
+_pushes if regex.match(`(?i)(update|set|move|patch|edit|force|reset)[_.-]?(git[_.-]?)?(ref|refs|reference|branch)`, _tool)
+
 _force_keys := {"force", "force_push", "forcepush", "force-push", "force_with_lease", "forcewithlease", "force-with-lease", "force_if_includes", "forced", "f"}
 
 _truthy(v) if v == true
@@ -57,7 +62,7 @@ _forced if {
 
 _branch_keys := {"branch", "ref", "refspec", "remote_branch", "remotebranch", "target", "target_branch", "targetbranch", "head", "destination", "to", "name"}
 
-_branches := {trim_prefix(trim_prefix(regex.replace(v, `^[^:]*:`, ""), "+"), "refs/heads/") |
+_branches := {trim_prefix(trim_prefix(trim_prefix(regex.replace(v, `^[^:]*:`, ""), "+"), "refs/"), "heads/") |
 	walk(_args, [path, v])
 	count(path) > 0
 	key := path[count(path) - 1]

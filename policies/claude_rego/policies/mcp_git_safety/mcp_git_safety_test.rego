@@ -51,3 +51,11 @@ test_a_workflow_onto_the_default_or_a_protected_branch_asks if {
 	count(mcp_git_safety.ask) == 0 with input as _mcp("mcp__github__push_files", {"branch": "main", "files": [{"path": "README.md", "content": "x"}]})
 	count(mcp_git_safety.ask) == 0 with input as _mcp("mcp__github__push_files", {"branch": "main", "files": [[1, 2], {"path": 3}]})
 }
+
+test_a_forced_ref_update_is_a_force_push if {
+	count(mcp_git_safety.deny) == 1 with input as _mcp("mcp__github__update_ref", {"owner": "acme", "repo": "api", "ref": "heads/main", "sha": "0000000000000000000000000000000000000000", "force": true})
+	count(mcp_git_safety.deny) == 1 with input as _mcp("mcp__forge__updateReference", {"ref": "refs/heads/master", "sha": "abc", "force": "true"})
+	count(mcp_git_safety.deny) == 0 with input as _mcp("mcp__github__update_ref", {"ref": "heads/feature-x", "sha": "abc", "force": true})
+	count(mcp_git_safety.deny) == 0 with input as _mcp("mcp__github__update_ref", {"ref": "heads/main", "sha": "abc"})
+	count(mcp_git_safety.deny) == 0 with input as _mcp("mcp__github__create_ref", {"ref": "refs/heads/main-2", "sha": "abc"})
+}

@@ -138,7 +138,7 @@ _shell_dash_c(v) if {
 
 # it runs in another directory: relative paths in it mean something else there
 _unreadable contains entry if {
-	count(_exec) > 0
+	_carries_command
 	some [k, v] in _settings
 	_norm(k) in _cwd_keys
 	not _inside_project(v)
@@ -147,11 +147,19 @@ _unreadable contains entry if {
 
 # it runs on another machine or in a container: the file, home and project rules do not describe it
 _unreadable contains entry if {
-	count(_exec) > 0
+	_carries_command
 	some [k, v] in _settings
 	_norm(k) in _remote_keys
 	not lower(v) in _local_hosts
 	entry := sprintf("it runs on another machine or in a container (%s: `%s`)", [k, v])
+}
+
+# the tool carries a command line of its own; a command the facts read from a program's tool's
+# named fields (field "(tool)": mcp__docker__remove_container {"container_id": "x"} -> `docker
+# remove x`) names its target there, not where it runs
+_carries_command if {
+	some e in _exec
+	e.field != "(tool)"
 }
 
 # the string settings of the call at any depth ({"options": {"cwd": "/"}}): [key, value]

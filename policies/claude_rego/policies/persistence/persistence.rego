@@ -237,6 +237,21 @@ ask contains msg if {
 	msg := sprintf("Persistence: %s. It runs outside this session's review; approve only if intended.", [concat("; ", sort(findings))])
 }
 
+# ssh-copy-id appends a key to a host's ~/.ssh/authorized_keys (this machine's too, as
+# localhost): a standing login that outlives the session; `-n` (dry run) only prints
+findings contains entry if {
+	"ssh-copy-id" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"ssh-copy-id"})
+	not "-n" in shell.args(seg)
+	not _help_only(seg)
+	entry := sprintf("`%s` installs a login key in a host's authorized_keys", [concat(" ", seg.argv)])
+}
+
+_help_only(seg) if {
+	some a in shell.args(seg)
+	a in {"-h", "--help", "-?"}
+}
+
 findings contains entry if {
 	some seg in segments
 	is_string(seg.restart_policy)

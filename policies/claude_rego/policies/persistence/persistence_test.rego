@@ -130,3 +130,12 @@ test_pm2_save_asks if {
 test_pm2_list_passes if {
 	count(persistence.ask) == 0 with input as _input([_seg(0, ["pm2", "list"], {})], [])
 }
+
+test_ssh_copy_id_asks if {
+	every argv in [["ssh-copy-id", "-i", "./k.pub", "localhost"], ["ssh-copy-id", "dev@203.0.113.5"], ["ssh-copy-id", "-f", "-i", "/tmp/k", "-p", "2222", "h"]] {
+		count(persistence.ask) == 1 with input as _input([_seg(0, argv, {})], [])
+	}
+	every argv in [["ssh-copy-id", "-n", "h"], ["ssh-copy-id", "-h"]] {
+		count(persistence.ask) == 0 with input as _input([_seg(0, argv, {})], [])
+	}
+}

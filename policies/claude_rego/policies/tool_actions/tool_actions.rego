@@ -43,6 +43,22 @@ _structured if {
 	is_string(input.facts.tool.name)
 }
 
+# a tool that opens a tunnel from the internet to this machine (an ngrok or Cloudflare tunnel
+# server's create_tunnel, a tailscale funnel): the analogue of `ngrok http 3000` in the shell,
+# which asks; listing, reading or closing tunnels passes
+ask contains msg if {
+	_structured
+	_tunnel_tool
+	some w in _words
+	w in {"create", "start", "open", "run", "expose", "add", "new", "launch", "connect", "serve", "share", "enable", "up"}
+	msg := sprintf("`%s` opens a tunnel that publishes a local service on the internet: anyone with the address reaches this machine. Approve only if intended.", [input.facts.tool.name])
+}
+
+_tunnel_tool if {
+	some w in _words | _server_words
+	w in {"tunnel", "tunnels", "funnel", "ngrok", "cloudflared", "localtunnel", "tunnelmole", "zrok", "pinggy", "localxpose", "loclx", "serveo", "devtunnel", "devtunnels"}
+}
+
 ask contains msg if {
 	_structured
 	some s in object.get(_effects, "sql", [])

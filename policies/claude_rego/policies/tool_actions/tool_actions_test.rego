@@ -166,3 +166,11 @@ test_a_secret_read_returns_values_a_listing_names if {
 	not tool_actions.reads_secret_values with input as _mcp("mcp__vault__list_secrets", {"path": "secret/"}, {"words": ["list", "secrets"], "server_words": ["vault"]})
 	not tool_actions.reads_secret_values with input as _mcp("mcp__github__get_issue", {"number": 3}, {"words": ["get", "issue"]})
 }
+
+test_a_tool_that_opens_a_tunnel_asks if {
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__ngrok__create_tunnel", {"proto": "http", "addr": "localhost:3000"}, {"words": ["create", "tunnel"], "server_words": ["ngrok"]})
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__cloudflare__create_tunnel", {"name": "dev", "service": "http://localhost:5432"}, {"words": ["create", "tunnel"], "server_words": ["cloudflare"]})
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__tailscale__funnel_enable", {"port": 3000}, {"words": ["funnel", "enable"], "server_words": ["tailscale"]})
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__ngrok__list_tunnels", {}, {"words": ["list", "tunnels"], "server_words": ["ngrok"]})
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__github__create_issue", {"title": "tunnel flakes"}, {"words": ["create", "issue"], "server_words": ["github"]})
+}
