@@ -110,6 +110,10 @@ def test_what_cannot_be_resolved_is_marked(command, reason):
     ("runuser -u dev -- rm -rf ~", ["rm", "-rf", "~"]),
     ("trap 'rm -rf ~' EXIT", ["rm", "-rf", "~"]),
     ("ssh localhost 'rm -rf ~'", ["rm", "-rf", "~"]),
+    # another machine's command line is judged alike: it destroys a machine too
+    ("ssh prod 'rm -rf /'", ["rm", "-rf", "/"]),
+    ("ssh -i k -p 2222 deploy@203.0.113.5 -- rm -rf /srv", ["rm", "-rf", "/srv"]),
+    ("autossh -M 0 prod 'rm -rf ~'", ["rm", "-rf", "~"]),
     ("npx -y rimraf ~", ["rimraf", "~"]),
     ("pnpm dlx rimraf ~", ["rimraf", "~"]),
     ("xargs -I{} sh -c '{}' <<< 'rm -rf ~'", ["rm", "-rf", "~"]),

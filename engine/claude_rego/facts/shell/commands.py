@@ -21,7 +21,7 @@ from .wrappers import (
     _basename,
     _script_payload,
     _shell_c_payload,
-    _ssh_local_command,
+    _ssh_remote_command,
     _strip_wrappers,
     _su_payload,
     _wrapper_chdir,
@@ -584,8 +584,9 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
             rest = args[args.index("--") + 1:] if "--" in args else []
             if program:
                 self.child_words(node, [program] + rest, depth, "wrapped", ["start-stop-daemon"])
-        elif command in ("ssh", "autossh") and _ssh_local_command(args) is not None:
-            payload, context = _ssh_local_command(args), "shell_c"
+        elif command in ("ssh", "autossh") and _ssh_remote_command(args, command == "autossh") is not None:
+            # this machine's (ssh localhost) or another's: the same command line, judged alike
+            payload, context = _ssh_remote_command(args, command == "autossh"), "shell_c"
         elif command in ("bwrap", "systemd-nspawn", "nsjail", "minijail0", "sandbox-exec"):
             self.mark(node, "unknown_wrapper")
         elif command == "watch":

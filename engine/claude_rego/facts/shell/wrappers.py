@@ -317,6 +317,22 @@ def _ssh_local_command(args: list[str]) -> str | None:
     return " ".join(rest) if host in _LOCAL_HOSTS and rest else None
 
 
+def _ssh_remote_command(args: list[str], autossh: bool = False) -> str | None:
+    """The command line `ssh HOST CMD…` runs on HOST (its words joined by spaces, as the remote
+    shell reads them): judged like a command here — `ssh prod 'rm -rf /'` destroys a machine too."""
+    value_opts = {"-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q",
+                  "-R", "-S", "-W", "-w", "-B", "-P"} | ({"-M"} if autossh else set())
+    i = 0
+    while i < len(args) and args[i].startswith("-") and args[i] != "--":
+        i += 2 if args[i] in value_opts else 1
+    if i < len(args) and args[i] == "--":
+        i += 1
+    rest = args[i + 1:]
+    if rest[:1] == ["--"]:
+        rest = rest[1:]
+    return " ".join(rest) if rest else None
+
+
 def _script_payload(args: list[str]) -> str | None:
     """`script -qc CMD FILE` / `script --command CMD`."""
     for i, a in enumerate(args):
