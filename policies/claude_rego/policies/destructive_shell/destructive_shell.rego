@@ -540,6 +540,27 @@ deny contains msg if {
 	msg := sprintf("Blocked: `%s` deletes every untracked file under %s. Run git clean inside the project only.", [concat(" ", seg.argv), l])
 }
 
+# … or run there after a cd (`cd ~ && git clean -xdf`, `cd / ; git clean -fdx`)
+deny contains msg if {
+	"git" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"git"})
+	"clean" in shell.args(seg)
+	not "-C" in shell.args(seg)
+	_git_clean_forced(seg)
+	l := shell.lexical(seg, ".")
+	l != "?"
+	stripped(l) in catastrophic_roots
+	msg := sprintf("Blocked: `%s` runs in %s and deletes every untracked file there. Run git clean inside the project only.", [concat(" ", seg.argv), l])
+}
+
+# -f/--force (git clean refuses without it; -n only lists)
+_git_clean_forced(seg) if {
+	some a in shell.args(seg)
+	regex.match(`^(-[A-Za-z]*f[A-Za-z]*|--force)$`, a)
+	not "-n" in shell.args(seg)
+	not "--dry-run" in shell.args(seg)
+}
+
 # the cheap test before the regular expression (a regex.match costs ~3 µs per segment)
 _formatter_prefix(n) if startswith(n, "mk")
 
