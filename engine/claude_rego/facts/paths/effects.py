@@ -238,6 +238,9 @@ def _argv_text(items: list) -> str:
     return " ".join(out)
 
 
+_MAX_NOTEBOOK_SOURCE = 16384
+
+
 def tool_effects(tool_name: str, tool_input: dict) -> dict:
     """What a tool call touches, from its input alone (no shell parsing here).
 
@@ -274,6 +277,17 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             glob = "*." + kind
             raw = glob if not base else base.rstrip("/") + "/" + glob
             paths.append(("type", raw, READ if tool_input.get("output_mode") == "content" else LIST))
+        if tool_name == "NotebookEdit" and tool_input.get("cell_type") != "markdown" \
+                and tool_input.get("edit_mode") != "delete":
+            source = tool_input.get("new_source")
+            if isinstance(source, str) and source.strip() and len(source) <= _MAX_NOTEBOOK_SOURCE:
+                # a code cell is code the notebook runs (the kernel's language, Python by default):
+                # judged like `python3 -c SOURCE`, so a cell that reads a key or deletes a tree is
+                # judged as the code it is; IPython's `!cmd` / `%magic` lines are not Python
+                code = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("!", "%")))
+                if code.strip():
+                    execs.append({"field": "new_source", "command": _argv_text(["python3", "-c", code]),
+                                  "argv": True, "program": "python3"})
         if tool_name == "WebFetch" and isinstance(tool_input.get("url"), str):
             url = tool_input["url"]
             local = _file_uri(url)

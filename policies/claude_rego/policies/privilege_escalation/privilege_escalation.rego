@@ -16,6 +16,7 @@
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell, mcp, other]
+#     tools: [NotebookEdit]
 package claude_rego.policies.privilege_escalation
 
 import data.claude_rego.lib.settings

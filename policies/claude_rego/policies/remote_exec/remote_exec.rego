@@ -26,6 +26,7 @@
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell, mcp, other]
+#     tools: [NotebookEdit]
 package claude_rego.policies.remote_exec
 
 import data.claude_rego.lib.shell
