@@ -166,7 +166,7 @@ def _secret_facts(hook: dict, folded: str | None, parts=_SECRET_PARTS) -> dict:
     if scan_prompt:
         found["prompt"] = secrets.find(prompt) + (secrets.find(folded) if folded else [])
     if scan_input:
-        found["tool_input"] = secrets.find_in(hook["tool_input"])
+        found["tool_input"] = secrets.find_in(hook["tool_input"], encoded=True)
     if scan_response:
         found["tool_response"] = secrets.find_in(hook["tool_response"])
     return found

@@ -556,8 +556,40 @@ def _find(text: str) -> list[dict]:
     return [f for f in out if not any(f is not g and f["value"] in g["value"] for g in out)]
 
 
-def find_in(doc, limit: int = MAX_SCAN) -> list[dict]:
-    """The secrets in every string of a JSON value (keys too), scanning up to `limit` characters."""
+_B64_RUN = None
+
+
+def _encoded(text: str) -> list[dict]:
+    """Secrets carried base64-encoded (a URL's `?d=LS0tLS1CRUdJTi…`, a body field): each long
+    base64/base64url run that decodes to text is scanned once; a finding's value is the
+    encoded run, the text that carries it. At most 8 runs per string."""
+    global _B64_RUN
+    if _B64_RUN is None:
+        _B64_RUN = re.compile(r"[A-Za-z0-9+/_-]{32,}={0,2}")
+    import base64
+    import binascii
+
+    out: list[dict] = []
+    for i, m in enumerate(_B64_RUN.finditer(text[:MAX_SCAN])):
+        if i >= 8:
+            break
+        run = m.group(0)
+        body = run.rstrip("=")
+        try:
+            raw = base64.urlsafe_b64decode(body.replace("+", "-").replace("/", "_") + "=" * (-len(body) % 4))
+            decoded = raw.decode("utf-8")
+        except (binascii.Error, ValueError):
+            continue
+        if not decoded.isprintable() and not all(c.isprintable() or c in "\n\r\t" for c in decoded):
+            continue
+        for f in _find(decoded):
+            out.append({**f, "kind": f"{f['kind']} (base64-encoded)", "value": run})
+    return out
+
+
+def find_in(doc, limit: int = MAX_SCAN, *, encoded: bool = False) -> list[dict]:
+    """The secrets in every string of a JSON value (keys too), scanning up to `limit` characters;
+    with `encoded`, also secrets carried base64-encoded in a string (a tool's input)."""
     out: list[dict] = []
     budget = limit
     stack = [doc]
@@ -565,7 +597,7 @@ def find_in(doc, limit: int = MAX_SCAN) -> list[dict]:
         node = stack.pop()
         if isinstance(node, str):
             budget -= len(node)
-            for f in find(node):
+            for f in find(node) + (_encoded(node) if encoded and len(node) >= 32 else []):
                 if not any(f["value"] == g["value"] for g in out):
                     out.append(f)
         elif isinstance(node, dict):

@@ -73,12 +73,14 @@ _withheld_line(line) := line if _shown_setting(line) else := "" if {
 	not regex.match(`[^ \t\r\n]`, line)
 } else := "[WITHHELD]"
 
+# a setting (`NAME=VALUE`, `export NAME=VALUE`, YAML's `name: value`) whose value is a
+# placeholder, or a plain literal under a name that is not a secret's
 _shown_or_blank(line) if _shown_setting(line)
 
 _shown_or_blank(line) if not regex.match(`[^ \t\r\n]`, line)
 
 _shown_setting(line) if {
-	some m in regex.find_all_string_submatch_n(`^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*(.*?)[ \t\r]*$`, line, 1)
+	some m in regex.find_all_string_submatch_n(`^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*[=:][ \t]*(.*?)[ \t\r]*$`, line, 1)
 	_shown_value(m[1], trim(m[2], "\"'"))
 }
 
