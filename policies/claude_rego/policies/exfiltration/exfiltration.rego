@@ -475,7 +475,15 @@ ask contains msg if {
 	xargs := shell.by_id(seg.parent)
 	some producer in segments
 	shell.upstream(producer, xargs)
+	not _same_service(producer, seg)
 	msg := sprintf("`%s` sends the output of `%s` to the network through xargs. Approve only if that data may leave the machine.", [concat(" ", seg.argv), concat(" ", producer.argv)])
+}
+
+# a cloud or cluster CLI fed what the same CLI printed (`aws ecs list-tasks … | xargs aws ecs
+# describe-tasks`): the names go back to the service they came from
+_same_service(producer, seg) if {
+	shell.name(producer) == shell.name(seg)
+	shell.name(seg) in {"aws", "gcloud", "az", "kubectl", "oc", "gh", "glab", "doctl", "helm", "flyctl", "heroku"}
 }
 
 # ftp-like clients told to put files

@@ -221,3 +221,18 @@ test_stdin_uploads_with_bundled_or_attached_options_ask if {
 		count(exfiltration.ask) == 0 with input as _input(segs, [])
 	}
 }
+
+test_a_cloud_cli_fed_by_itself_through_xargs_passes if {
+	same := [
+		_seg(0, ["aws", "ecs", "list-tasks", "--cluster", "staging"], {"pipeline": 0}),
+		_seg(1, ["xargs", "-n1", "aws", "ecs", "describe-tasks", "--tasks"], {"pipeline": 0, "operator": "|"}),
+		_seg(2, ["aws", "ecs", "describe-tasks", "--tasks"], {"pipeline": 0, "parent": 1, "context": "xargs", "depth": 1}),
+	]
+	count(exfiltration.ask) == 0 with input as _input(same, [])
+	other := [
+		_seg(0, ["cat", ".env"], {"pipeline": 0}),
+		_seg(1, ["xargs", "-n1", "aws", "s3", "cp"], {"pipeline": 0, "operator": "|"}),
+		_seg(2, ["aws", "s3", "cp"], {"pipeline": 0, "parent": 1, "context": "xargs", "depth": 1}),
+	]
+	count(exfiltration.ask) > 0 with input as _input(other, [])
+}
