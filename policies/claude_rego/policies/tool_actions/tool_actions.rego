@@ -43,6 +43,36 @@ _structured if {
 	is_string(input.facts.tool.name)
 }
 
+# a tool that kills or signals a process by number given -1, 0 or 1 (`kill -1` is every process
+# the user owns, 0 the whole process group, 1 init): like `kill -9 -1` in the shell, denied
+deny contains msg if {
+	_structured
+	some w in _words
+	w in {"kill", "terminate", "signal", "stop", "end"}
+	walk(_tool_input, [path, v])
+	count(path) > 0
+	is_string(path[count(path) - 1])
+	lower(path[count(path) - 1]) in {"pid", "pids", "process_id", "processid", "process", "target_pid"}
+	_whole_process_space(v)
+	msg := sprintf("Blocked: `%s` with process `%v` signals every process you own (or the whole group, or init): your session and editor included. Name one process by its PID instead.", [input.facts.tool.name, v])
+}
+
+_whole_process_space(v) if _pid_of_all(v)
+
+_whole_process_space(v) if {
+	is_array(v)
+	some x in v
+	_pid_of_all(x)
+}
+
+_pid_of_all(v) if v in {-1, 0, 1}
+
+# a string only when it is a number (to_number of other text is an error, which stops a query)
+_pid_of_all(v) if {
+	is_string(v)
+	trim_space(v) in {"-1", "0", "1", "+1", "-0"}
+}
+
 # a tool that opens a tunnel from the internet to this machine (an ngrok or Cloudflare tunnel
 # server's create_tunnel, a tailscale funnel): the analogue of `ngrok http 3000` in the shell,
 # which asks; listing, reading or closing tunnels passes

@@ -174,3 +174,12 @@ test_a_tool_that_opens_a_tunnel_asks if {
 	count(tool_actions.ask) == 0 with input as _mcp("mcp__ngrok__list_tunnels", {}, {"words": ["list", "tunnels"], "server_words": ["ngrok"]})
 	count(tool_actions.ask) == 0 with input as _mcp("mcp__github__create_issue", {"title": "tunnel flakes"}, {"words": ["create", "issue"], "server_words": ["github"]})
 }
+
+test_killing_every_process_through_a_tool_is_denied if {
+	count(tool_actions.deny) == 1 with input as _mcp("mcp__desktop-commander__kill_process", {"pid": -1}, {"words": ["kill", "process"]})
+	count(tool_actions.deny) == 1 with input as _mcp("mcp__proc__terminate", {"pid": "1"}, {"words": ["terminate"]})
+	count(tool_actions.deny) == 1 with input as _mcp("mcp__proc__signal", {"pids": [4242, 0], "signal": "KILL"}, {"words": ["signal"]})
+	count(tool_actions.deny) == 0 with input as _mcp("mcp__desktop-commander__kill_process", {"pid": 4242}, {"words": ["kill", "process"]})
+	count(tool_actions.deny) == 0 with input as _mcp("mcp__desktop-commander__kill_process", {"pid": "abc"}, {"words": ["kill", "process"]})
+	count(tool_actions.deny) == 0 with input as _mcp("mcp__github__list_issues", {"pid": 1}, {"words": ["list", "issues"]})
+}
