@@ -73,6 +73,39 @@ _pid_of_all(v) if {
 	trim_space(v) in {"-1", "0", "1", "+1", "-0"}
 }
 
+# a tool given a container or pod spec that reaches the host (privileged, the host's PID, IPC or
+# network namespace, the host's root mounted): root on the node, like `docker run --privileged
+# -v /:/host` in the shell. As YAML/JSON text in a field (`manifest`, `yaml`) or as structure.
+ask contains msg if {
+	_structured
+	count(_host_reaching_spec) > 0
+	msg := sprintf("`%s` is given a container spec that reaches the host (%s): whoever runs in it is root on the node. Approve only if intended.", [input.facts.tool.name, concat(", ", sort(_host_reaching_spec))])
+}
+
+_host_reaching_spec contains why if {
+	walk(_tool_input, [_, v])
+	is_string(v)
+	contains(v, ": ")
+	some m in regex.find_all_string_submatch_n(`(?im)^[ \t-]*"?(privileged|hostPID|hostIPC|hostNetwork|allowPrivilegeEscalation)"?[ \t]*:[ \t]*"?true\b`, v, 4)
+	why := sprintf("%s: true", [m[1]])
+}
+
+_host_reaching_spec contains "the host's root mounted (hostPath /)" if {
+	walk(_tool_input, [_, v])
+	is_string(v)
+	contains(v, "hostPath")
+	regex.match(`(?is)hostPath[ \t"]*:[ \t]*\{?[\s"]*path[ \t"]*:[ \t"]*/["\s,}]`, v)
+}
+
+_host_reaching_spec contains why if {
+	walk(_tool_input, [path, true])
+	count(path) > 0
+	k := path[count(path) - 1]
+	is_string(k)
+	lower(k) in {"privileged", "hostpid", "hostipc", "hostnetwork", "host_pid", "host_network", "host_ipc"}
+	why := sprintf("%s: true", [k])
+}
+
 # a tool that opens a tunnel from the internet to this machine (an ngrok or Cloudflare tunnel
 # server's create_tunnel, a tailscale funnel): the analogue of `ngrok http 3000` in the shell,
 # which asks; listing, reading or closing tunnels passes

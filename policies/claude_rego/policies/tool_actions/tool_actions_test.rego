@@ -183,3 +183,14 @@ test_killing_every_process_through_a_tool_is_denied if {
 	count(tool_actions.deny) == 0 with input as _mcp("mcp__desktop-commander__kill_process", {"pid": "abc"}, {"words": ["kill", "process"]})
 	count(tool_actions.deny) == 0 with input as _mcp("mcp__github__list_issues", {"pid": 1}, {"words": ["list", "issues"]})
 }
+
+test_a_host_reaching_container_spec_asks if {
+	pod := "apiVersion: v1\nkind: Pod\nspec:\n  hostPID: true\n  containers:\n  - name: x\n    image: alpine\n    securityContext:\n      privileged: true\n  volumes:\n  - name: h\n    hostPath:\n      path: /\n"
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__kubernetes__kubectl_apply", {"manifest": pod}, {"words": ["kubectl", "apply"]})
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__docker__create_container", {"image": "alpine", "host_config": {"privileged": true}}, {"words": ["create", "container"]})
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__k8s__apply", {"yaml": "spec:\n  volumes:\n  - hostPath: {path: /}\n"}, {"words": ["apply"]})
+	plain := "apiVersion: apps/v1\nkind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n      - name: web\n        image: nginx\n        securityContext:\n          privileged: false\n"
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__kubernetes__kubectl_apply", {"manifest": plain}, {"words": ["kubectl", "apply"]})
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__k8s__apply", {"yaml": "volumes:\n- hostPath:\n    path: /var/log\n"}, {"words": ["apply"]})
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__github__create_issue", {"body": "set privileged: false"}, {"words": ["create", "issue"]})
+}
