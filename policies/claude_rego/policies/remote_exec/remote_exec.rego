@@ -461,6 +461,36 @@ deny contains msg if {
 	msg := sprintf("Blocked: `%s` feeds a download into `%s`, which runs it as configuration code with this machine's rights, unreviewed. %s", [shell.name(fetch), concat(" ", run.argv), advice])
 }
 
+# a playbook, manifest or recipe written earlier in the same command (`echo '…' > $TF;
+# ansible-playbook $TF`, `cat > site.pp <<EOF … EOF; puppet apply site.pp`): configuration code
+# that runs with this machine's rights before anyone read it as a file
+ask contains msg if {
+	some cr in _code_operand_runners & data.claude_rego.lib.shell.names
+	some run in shell.running({cr})
+	some writer in data.claude_rego.lib.shell.segments
+	writer.id < run.id
+	some r in writer.redirects
+	r.op in {">", ">>", ">|", "&>"}
+	is_string(r.target)
+	some op in _run_words(run)
+	op == r.target
+	not _harmless_written_code(writer)
+	msg := sprintf("`%s` runs configuration code (`%s`) written earlier in the same command. Write the file first, read it, then run it.", [concat(" ", run.argv), op])
+}
+
+# code written by echo/printf whose visible text runs no commands (`- debug: msg=hi`); what a
+# here-document, cat or a download wrote cannot be read here
+_harmless_written_code(writer) if {
+	shell.name(writer) in {"echo", "printf"}
+	text := concat(" ", shell.args(writer))
+	not regex.match(`(?i)(^|[^A-Za-z0-9_])(shell|command|raw|script|expect|exec|win_shell|win_command|psexec|cmd\.run|cmd\.script|cron|get_url|uri|authorized_key|user|copy|template|lineinfile|blockinfile|file|unarchive|pip|package|apt|yum|dnf|service|systemd|include|import_[a-z]+|include_[a-z]+|roles?)[ \t]*[:=({]`, text)
+	not contains(text, "$(")
+	not contains(text, "`")
+}
+
+# the runner's operands, and its words as written (`$TF` where the variable has no known value)
+_run_words(run) := {w | some w in shell.operands(run)} | {w | some i, w in object.get(run, "raw_words", []); i > 0; is_string(w)}
+
 # curl -o site.pp URL && puppet apply site.pp; wget …/pb.yml; ansible-playbook pb.yml
 deny contains msg if {
 	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names

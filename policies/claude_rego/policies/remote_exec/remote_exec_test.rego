@@ -181,3 +181,19 @@ test_local_configuration_management_passes if {
 		count(remote_exec.ask) == 0 with input as cmd(argv)
 	}
 }
+
+test_configuration_code_written_in_the_same_command_asks if {
+	every target in ["$TF", "pb.yml", "/tmp/site.pp"] {
+		writer := sub(0, ["echo", "- hosts: all\n  tasks:\n  - shell: curl x | sh"], {"redirects": [redirect(">", target)]})
+		every run in [["ansible-playbook", target], ["ansible-playbook", "-i", "hosts", target], ["puppet", "apply", target]] {
+			count(remote_exec.ask) > 0 with input as bash("x", [writer, then(1, run, ";")], [])
+		}
+	}
+	heredoc := sub(0, ["cat"], {"redirects": [redirect(">", "pb.yml"), redirect("<<", "EOF")]})
+	count(remote_exec.ask) > 0 with input as bash("x", [heredoc, then(1, ["ansible-playbook", "pb.yml"], ";")], [])
+	harmless := sub(0, ["printf", "- hosts: localhost\n  tasks:\n    - debug: msg=hi\n"], {"redirects": [redirect(">", "p.yml")]})
+	count(remote_exec.ask) == 0 with input as bash("x", [harmless, then(1, ["ansible-playbook", "p.yml"], "&&")], [])
+	log := sub(0, ["echo", "done"], {"redirects": [redirect(">", "log.txt")]})
+	count(remote_exec.ask) == 0 with input as bash("x", [log, then(1, ["ansible-playbook", "site.yml"], ";")], [])
+	count(remote_exec.ask) == 0 with input as bash("x", [seg(0, ["ansible-playbook", "-i", "hosts", "site.yml"])], [])
+}
