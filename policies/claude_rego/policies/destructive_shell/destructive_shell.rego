@@ -948,9 +948,14 @@ ask contains msg if {
 	link := _link_name(ln)
 	some word in shell.operands(seg)
 	_through_link(word, link)
-	not paths.link_in_command(shell.path_of(seg, word))
+	not _followed_link(seg, word)
 	msg := sprintf("`%s` deletes through `%s`, a link made after `cd` in this command: claude-rego cannot tell where it leads (a link to ~ or / makes this a delete of everything there). Approve only if you know the target.", [concat(" ", seg.argv), link])
 }
+
+# a link the facts layer followed (its path fact says where it leads). In a helper rule, not
+# inline: OPA hoists a call nested in `not f(g(x))` out of the negation, so an undefined
+# g(x) fails the whole body there, where regorus negates the undefined expression and passes
+_followed_link(seg, word) if paths.link_in_command(shell.path_of(seg, word))
 
 _makes_symlink(seg) if {
 	some a in shell.args(seg)
@@ -989,7 +994,7 @@ ask contains msg if {
 	link := _link_name(ln)
 	some word in shell.operands(cd)
 	_through_link(word, link)
-	not paths.link_in_command(shell.path_of(cd, word))
+	not _followed_link(cd, word)
 	msg := sprintf("`%s` runs after `cd %s`, through `%s`, a link made earlier in this command: claude-rego cannot tell which directory it deletes in (a link to / or ~ makes this a delete there). Approve only if you know the target.", [concat(" ", seg.argv), word, link])
 }
 
