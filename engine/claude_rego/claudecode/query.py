@@ -166,7 +166,10 @@ def _secret_facts(hook: dict, folded: str | None, parts=_SECRET_PARTS) -> dict:
     if scan_prompt:
         found["prompt"] = secrets.find(prompt) + (secrets.find(folded) if folded else [])
     if scan_input:
-        found["tool_input"] = secrets.find_in(hook["tool_input"], encoded=True)
+        # base64-carried secrets matter where the input leaves the machine (a remote tool, a
+        # fetch: secret_egress); shell and file tools are judged by what they read and run
+        remote = tool_class(hook.get("tool_name") or "") not in ("shell", "file-read", "file-write", "agent")
+        found["tool_input"] = secrets.find_in(hook["tool_input"], encoded=remote)
     if scan_response:
         found["tool_response"] = secrets.find_in(hook["tool_response"])
     return found

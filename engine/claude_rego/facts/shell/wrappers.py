@@ -300,23 +300,6 @@ def _wrapper_chdir(words: list[str], wrappers: list[str]) -> str | None:
     return None
 
 
-_LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0", "localhost.localdomain"})
-
-
-def _ssh_local_command(args: list[str]) -> str | None:
-    """`ssh localhost 'rm -rf ~'` runs here: the remote command of an ssh to this machine."""
-    value_opts = {"-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q",
-                  "-R", "-S", "-W", "-w", "-B", "-P"}
-    i = 0
-    while i < len(args) and args[i].startswith("-"):
-        i += 2 if args[i] in value_opts else 1
-    if i >= len(args):
-        return None
-    host = args[i].rsplit("@", 1)[-1].lower()
-    rest = args[i + 1:]
-    return " ".join(rest) if host in _LOCAL_HOSTS and rest else None
-
-
 def _ssh_remote_command(args: list[str], autossh: bool = False) -> str | None:
     """The command line `ssh HOST CMD…` runs on HOST (its words joined by spaces, as the remote
     shell reads them): judged like a command here — `ssh prod 'rm -rf /'` destroys a machine too."""
