@@ -519,7 +519,10 @@ def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: 
     for source, field, raw, seg_id in candidates:
         if len(out) >= limit:
             break
-        text = _known_env(raw, ctx) if seg_id is not None and isinstance(raw, str) else raw
+        # a tool's own path field is not expanded by Claude Code's file tools, but other
+        # tools (MCP servers, scripts) may expand it: $HOME there is read as home, and any
+        # other `$` leaves the path unresolved, as in a shell word
+        text = _known_env(raw, ctx) if isinstance(raw, str) and (seg_id is not None or "$" in raw) else raw
         facts = _facts(text, ctx)
         facts["raw"] = raw
         # the same file named by a reader and a writer (jq f | sponge f) is two facts
@@ -534,16 +537,16 @@ def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: 
             if links:
                 _follow_links(facts, seg_id, text if isinstance(text, str) else "", links, ctx,
                               cwds.get(seg_id, False))
-            if "$" in text or "…" in text:  # any of _UNRESOLVED_MARKS ("(…)" and "`…`" hold "…")
-                # part of the path is only known when the command runs: the literal
-                # directory before it is all that is certain ("/$X" is somewhere under /)
-                cut = min(i for i in (text.find(m) for m in _UNRESOLVED_MARKS) if i >= 0)
-                prefix = text[:cut]
-                prefix_dir = prefix if prefix.endswith("/") or not prefix else prefix.rsplit("/", 1)[0] + "/" \
-                    if "/" in prefix else ""
-                facts["unresolved"] = True
-                facts["known_prefix"] = None if not prefix_dir else _render(
-                    _collapse(_join(prefix_dir, flavour, ctx.cwd, ctx.home)), flavour)
+        if isinstance(text, str) and ("$" in text or (seg_id is not None and "…" in text)):  # any of _UNRESOLVED_MARKS ("(…)" and "`…`" hold "…")
+            # part of the path is only known when the command runs: the literal
+            # directory before it is all that is certain ("/$X" is somewhere under /)
+            cut = min(i for i in (text.find(m) for m in _UNRESOLVED_MARKS) if i >= 0)
+            prefix = text[:cut]
+            prefix_dir = prefix if prefix.endswith("/") or not prefix else prefix.rsplit("/", 1)[0] + "/" \
+                if "/" in prefix else ""
+            facts["unresolved"] = True
+            facts["known_prefix"] = None if not prefix_dir else _render(
+                _collapse(_join(prefix_dir, flavour, ctx.cwd, ctx.home)), flavour)
         out.append(facts)
     for facts in out:
         facts["maybe_secret"] = maybe_secret(facts)

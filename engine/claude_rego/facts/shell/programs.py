@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ..lazy_re import lazy
 from .tables import _CODE_FLAGS, _FAMILIES, _FIND_NARROWING, _NESTED_PROGRAMS, _STDIN_WORDS
 from .words import _literal_output, _split_simple
 from .wrappers import _basename
@@ -252,10 +253,48 @@ def _makefile_commands(text: str) -> list[str]:
         if body.strip():
             out.append(body.strip())
         at = text.find("$(shell ", at + 1)
-    for line in text.split("\n"):
-        if line.startswith("\t") and line.strip():
-            out.append(line.strip().lstrip("@-+"))
-    return out
+    prefix = "\t"
+    for line in text.replace("\\\n", " ").split("\n"):
+        setting = _RECIPE_PREFIX.match(line)
+        if setting:
+            prefix = setting.group(1)[:1] or "\t"
+            continue
+        if line.startswith(prefix) and line.strip():
+            out.append(line[len(prefix):].strip().lstrip("@-+"))
+            continue
+        # `target: prerequisites ; recipe` (the recipe on the rule's own line)
+        rule = _RULE_LINE.match(line)
+        if rule and rule.group(1).strip():
+            out.append(rule.group(1).strip().lstrip("@-+"))
+    return [_make_to_shell(cmd) for cmd in out]
+
+
+_MAKE_NAME = lazy(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_MAKE_REF = lazy(r"\$\$|\$\((shell\s+)?([^()]*(?:\([^()]*\)[^()]*)*)\)|\$\{([^{}]*)\}|\$([^$({])")
+
+
+def _make_to_shell(recipe: str) -> str:
+    """A recipe line as the shell receives it: make expands its own references first, so
+    `$$` is the shell's `$`, `$(shell CMD)` runs CMD, and `$(VAR)`, `${VAR}`, `$(fn …)`
+    and `$@`-style automatic variables are values, never commands (`$(CC)` is no command
+    substitution): a variable's name becomes the shell variable of that name (make
+    imports the environment: `$(HOME)` is home), anything else an unknown word."""
+    def sub(m: re.Match) -> str:
+        if m.group(0) == "$$":
+            return "$"
+        if m.group(1):  # $(shell CMD)
+            return "$(" + m.group(2) + ")"
+        name = (m.group(2) if m.group(2) is not None else m.group(3) or "").strip()
+        if _MAKE_NAME.match(name):  # the environment's variables are make's too: $(HOME)
+            return "${" + name + "}"
+        return "${MAKE_VALUE}"
+    return _MAKE_REF.sub(sub, recipe)
+
+
+_RECIPE_PREFIX = lazy(r"^\s*\.RECIPEPREFIX\s*[:+?]?=\s*(\S?)")
+# a rule line (targets, then `:` or `::` not starting an assignment), prerequisites without `;`,
+# then `;` and the recipe
+_RULE_LINE = lazy(r"^[^\t#=:;][^#=:;]*::?(?![=:])[^;#]*;(.*)$")
 
 
 _CMAKE_TOOLS = {"rm": ["rm"], "remove": ["rm"], "remove_directory": ["rm", "-r"], "rename": ["mv"],

@@ -89,10 +89,12 @@ _CODE_DELETE = ("removeall(", "os.removeall(", "finddepth(", "os.remove(", "fs.u
     "rm(", "deno.remove(", "deno.removesync(", "delete-tree ", "fs/delete-tree ", "delete-directory ",
     "file.rm_rf(", "file.rm_r(", "rm_rf ", "rm_r ", "fileutils.rm_rf", "delete-directory/files ",
     "(delete-file ", "file.delete(", "deletedir(", "remove_all(", "remove-item ", "ri ", "directory.delete(",
+    "file delete ",  # Tcl
 )
 _CODE_WRITE = (".write(", "writefile", "appendfile", "write_text", "write_bytes", "file_put_contents", "fopen(",
                "shutil.copy", "shutil.move", "os.rename", "os.replace", "copyfile", "createwritestream", "file.write",
-               "file.open", "io.open", "print f ", "print $f", "syswrite", "out-file", "set-content", "add-content")
+               "file.open", "io.open", "print f ", "print $f", "syswrite", "out-file", "set-content", "add-content",
+               "file rename ", "file copy ")  # the last two: Tcl
 
 
 _DB_CLIENTS = frozenset({"psql", "pgcli", "mysql", "mariadb", "mycli", "sqlite3", "litecli", "duckdb", "mongosh",

@@ -250,6 +250,24 @@ write_words contains entry if {
 	entry := {"seg": seg.id, "word": word}
 }
 
+# find START … -delete / -exec rm: deletes under its start directories (a -name test narrows
+# what, not where), so the starts are written like rm's operands
+write_words contains entry if {
+	"find" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"find"})
+	shell.find_deletes(seg)
+	some word in shell.find_starts(seg)
+	not _dangerous_location(seg, word)
+	not _git_dir_word(word) # destructive_shell judges finds in a repository's .git
+	entry := {"seg": seg.id, "word": word}
+}
+
+_git_dir_word(word) if shell.basename(trim_right(word, "/")) == ".git"
+
+_git_dir_word(word) if contains(word, "/.git/")
+
+_git_dir_word(word) if startswith(word, ".git/")
+
 _dangerous_location(seg, word) if {
 	p := location(seg, word)
 	some l in [p.absolute, p.resolved]

@@ -307,3 +307,11 @@ test_home_code_and_project_files_are_not_stores if {
 		not paths.is_secret(_home_fact(abs)) with input.facts.home as "/home/dev" with input.facts.project_dir as "/home/dev/project"
 	}
 }
+
+# (the implicit start `.` is read where the command runs: see test_h13_lead_classes.py)
+test_find_deleting_writes_its_starts if {
+	written_of(cmd(["find", "/srv/data", "-name", "*.log", "-delete"])) == {"/srv/data"}
+	written_of(cmd(["find", "-L", "/srv/a", "/srv/b", "-type", "f", "-exec", "rm", "-f", "{}", "+"])) == {"/srv/a", "/srv/b"}
+	written_of(cmd(["find", "/srv/data", "-name", "*.log", "-print"])) == set()
+	written_of(cmd(["find", "/srv/data", "-exec", "grep", "-l", "x", "{}", ";"])) == set()
+}

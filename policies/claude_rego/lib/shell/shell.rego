@@ -647,3 +647,55 @@ _stdout_redirected_after(seg, i) if {
 	j > i
 	_to_stdout(r)
 }
+
+# find_starts(seg): the start directories of a `find` (default `.`); find_deletes(seg): it
+# deletes what it finds (-delete, -exec rm/shred/…, or a deleter it runs through -exec sh -c).
+find_starts(seg) := starts if {
+	starts := [a |
+		some i, a in args(seg)
+		i < _find_expression_start(seg)
+		not startswith(a, "-")
+	]
+	count(starts) > 0
+} else := ["."]
+
+_find_expression_start(seg) := n if {
+	starts := [i | some i, a in args(seg); _find_expression_token(a)]
+	count(starts) > 0
+	n := min(starts)
+} else := count(args(seg))
+
+_find_expression_token(a) if {
+	startswith(a, "-")
+	not a in {"-H", "-L", "-P"}
+}
+
+_find_expression_token(a) if a in {"(", "!", ")", ","}
+
+_find_deleters := {"rm", "shred", "unlink", "rmdir", "truncate", "srm", "wipe"}
+
+find_deletes(seg) if has_arg(seg, {"-delete"})
+
+find_deletes(seg) if {
+	some i, a in args(seg)
+	a in {"-exec", "-execdir", "-ok", "-okdir"}
+	basename(args(seg)[i + 1]) in _find_deleters
+}
+
+find_deletes(seg) if {
+	some child in in_context("find_exec")
+	_find_below(child, seg.id)
+	_find_runs_deleter(child)
+}
+
+_find_runs_deleter(child) if runs_any(child, _find_deleters)
+
+_find_runs_deleter(child) if {
+	some grandchild in segments
+	grandchild.parent == child.id
+	runs_any(grandchild, _find_deleters)
+}
+
+_find_below(child, id) if child.parent == id
+
+_find_below(child, id) if by_id(child.parent).parent == id

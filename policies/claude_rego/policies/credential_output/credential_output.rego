@@ -140,6 +140,28 @@ ask contains msg if {
 	msg := sprintf("`%s` %s (%s). Approve only if its output holds no credential.", [concat(" ", seg.argv), families[name].effect, name])
 }
 
+# Whole-server database dumps carry the accounts' password hashes: pg_dumpall writes every
+# role with its password (unless --no-role-passwords, or tablespaces only), and mysqldump
+# of all databases or of the `mysql` database writes mysql.user. Options are matched whole
+# (`-uAdmin` is a user name, not a cluster holding -A).
+ask contains msg if {
+	some ran in {"pg_dumpall"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	not shell.has_arg(seg, {"--no-role-passwords", "-t", "--tablespaces-only", "--help", "-?", "--version", "-V"})
+	msg := sprintf("`%s` dumps every database role with its password hash (credentials). Approve only if intended; `--no-role-passwords` leaves them out.", [concat(" ", seg.argv)])
+}
+
+ask contains msg if {
+	some ran in {"mysqldump", "mariadb-dump"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_dumps_accounts(seg)
+	msg := sprintf("`%s` dumps the `mysql` system database, which holds every account's password hash (credentials). Approve only if intended, or dump the application's databases by name.", [concat(" ", seg.argv)])
+}
+
+_dumps_accounts(seg) if shell.has_arg(seg, {"-A", "--all-databases"})
+
+_dumps_accounts(seg) if "mysql" in shell.operands(seg)
+
 # `pass NAME`, `gopass NAME`: with no subcommand these print the entry
 _store_subcommands := {
 	"init", "ls", "list", "find", "search", "show", "grep", "insert", "add", "edit", "generate", "rm", "remove",

@@ -281,3 +281,19 @@ test_token_printers_name_the_printing_segment if {
 	count(credential_output.token_printers) == 0 with input as cmd(["databricks", "tokens", "list"])
 	count(credential_output.token_printers) == 0 with input as cmd(["gh", "auth", "status"])
 }
+
+test_server_dumps_with_password_hashes_ask if {
+	every argv in [
+		["pg_dumpall"], ["pg_dumpall", "-f", "all.sql"], ["pg_dumpall", "-g"], ["pg_dumpall", "--roles-only", "-U", "postgres"],
+		["mysqldump", "--all-databases"], ["mysqldump", "-uroot", "-A"], ["mysqldump", "mysql", "user"],
+		["mariadb-dump", "--all-databases", "--single-transaction"],
+	] {
+		asked(argv)
+	}
+	every argv in [
+		["pg_dumpall", "--no-role-passwords"], ["pg_dumpall", "-t"], ["pg_dump", "mydb"], ["pg_dumpall", "--help"],
+		["mysqldump", "-uAdmin", "appdb"], ["mysqldump", "--databases", "app", "shop"], ["mysqldump", "-u", "root", "app"],
+	] {
+		allowed(argv)
+	}
+}

@@ -233,14 +233,14 @@ _fed_by_xargs(seg) if "xargs" in seg.wrappers
 
 _stdin_node(seg) := shell.by_id(seg.parent) if seg.context == "xargs" else := seg
 
-_produced_words(producer) := find_starts(producer) if shell.runs(producer, "find") else := shell.operands(producer)
+_produced_words(producer) := shell.find_starts(producer) if shell.runs(producer, "find") else := shell.operands(producer)
 
 # find <dangerous start> … -delete / -exec rm
 deny contains msg if {
 	"find" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"find"})
-	find_deletes(seg)
-	some start in find_starts(seg)
+	shell.find_deletes(seg)
+	some start in shell.find_starts(seg)
 	l := hits(seg, start, dangerous_roots)
 	not filtered_in_project(seg, l)
 	msg := sprintf("Blocked: `%s` deletes files under `%s` (%s). Restrict find to a directory inside the project, with a -name filter.", [concat(" ", seg.argv), start, describe(l)])
@@ -378,56 +378,6 @@ _prefix_dir(prefix) := prefix if endswith(prefix, "/") else := d if {
 	contains(prefix, "/")
 	d := concat("", [regex.replace(prefix, `[^/]*$`, ""), "."])
 } else := "."
-
-find_starts(seg) := starts if {
-	starts := [a |
-		some i, a in shell.args(seg)
-		i < _expression_start(seg)
-		not startswith(a, "-")
-	]
-	count(starts) > 0
-} else := ["."]
-
-_expression_start(seg) := n if {
-	starts := [i | some i, a in shell.args(seg); _expression_token(a)]
-	count(starts) > 0
-	n := min(starts)
-} else := count(shell.args(seg))
-
-_expression_token(a) if {
-	startswith(a, "-")
-	not a in {"-H", "-L", "-P"}
-}
-
-_expression_token(a) if a in {"(", "!", ")", ","}
-
-_deleters := {"rm", "shred", "unlink", "rmdir", "truncate", "srm", "wipe"}
-
-find_deletes(seg) if shell.has_arg(seg, {"-delete"})
-
-find_deletes(seg) if {
-	some i, a in shell.args(seg)
-	a in {"-exec", "-execdir", "-ok", "-okdir"}
-	shell.basename(shell.args(seg)[i + 1]) in _deleters
-}
-
-find_deletes(seg) if {
-	some child in data.claude_rego.lib.shell.in_context("find_exec")
-	_below(child, seg.id)
-	_deletes_or_runs_deleter(child)
-}
-
-_deletes_or_runs_deleter(child) if shell.runs_any(child, _deleters)
-
-_deletes_or_runs_deleter(child) if {
-	some grandchild in segments
-	grandchild.parent == child.id
-	shell.runs_any(grandchild, _deleters)
-}
-
-_below(child, id) if child.parent == id
-
-_below(child, id) if shell.by_id(child.parent).parent == id
 
 # `find . -name '*.pyc' -delete` in the project root deletes selected files, not the
 # project. Only a filter that narrows counts: `-type f` or `-name '*'` selects every file
@@ -754,8 +704,8 @@ _git_destroys_worktree(seg) if {
 ask contains msg if {
 	"find" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"find"})
-	find_deletes(seg)
-	some start in find_starts(seg)
+	shell.find_deletes(seg)
+	some start in shell.find_starts(seg)
 	some l in locations(seg, start)
 	_in_git_dir(stripped(l))
 	not _only_git_lock_files(seg)
@@ -767,7 +717,7 @@ ask contains msg if {
 ask contains msg if {
 	"find" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"find"})
-	find_deletes(seg)
+	shell.find_deletes(seg)
 	args := shell.args(seg)
 	not "-prune" in args
 	some i, a in args
@@ -920,7 +870,7 @@ _listing_roots(p) := roots if {
 	count(roots) > 0
 } else := ["."]
 
-_listing_operands(p) := find_starts(p) if shell.runs(p, "find")
+_listing_operands(p) := shell.find_starts(p) if shell.runs(p, "find")
 
 else := array.slice(shell.operands(p), 1, count(shell.operands(p))) if shell.runs_any(p, {"fd", "fdfind"})
 

@@ -374,6 +374,29 @@ _trusted_index_value(seg, w) if {
 	trusted_index(substring(w, count(o) + 1, -1))
 }
 
+# Nix: a flake or expression fetched from a forge or URL (github:owner/repo, git+https://…,
+# https://…/x.tar.gz) built and run by nix run/shell/develop/build/profile, nix-shell,
+# nix-env or nix-build; nixpkgs#x, the flake registry's names and local paths are not asked.
+# Only nix's fetch-only and template subcommands (flake show/metadata/init/new/prefetch)
+# pass: they run none of the fetched code.
+ask contains msg if {
+	some ran in {"nix", "nix-shell", "nix-env", "nix-build"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	not _nix_fetch_only(seg)
+	some w in shell.args(seg)
+	_nix_remote(w)
+	msg := sprintf("`%s` builds and runs code from `%s`, a flake or expression from outside nixpkgs: it runs unreviewed. Approve only if you trust that source.", [concat(" ", seg.argv), w])
+}
+
+_nix_remote(w) if regex.match(`^(github:|gitlab:|sourcehut:|git\+|hg\+|tarball\+|file\+https?:|https?://|ssh://|[a-z0-9_-]+=(github:|https?://|git\+))`, lower(w))
+
+_nix_fetch_only(seg) if {
+	ops := shell.operands(seg)
+	count(ops) >= 2
+	ops[0] == "flake"
+	ops[1] in {"show", "metadata", "info", "init", "new", "prefetch", "clone", "lock", "archive"}
+}
+
 # PEP 508 direct references: `name @ https://…`, `name[extra] @ git+https://…`
 remote_spec(w) if regex.match(`^[a-z0-9][a-z0-9._-]*(\[[^\]]*\])?\s*@\s*(git\+|hg\+|svn\+|bzr\+|https?://|ftp://|file:|ssh://|git://)`, lower(w))
 

@@ -277,3 +277,20 @@ test_gem_bundle_conda_ordinary_config_passes if {
 		count(package_sources.ask) == 0 with input as _input([_seg(argv, {})])
 	}
 }
+
+test_nix_remote_flakes_ask if {
+	every argv in [
+		["nix", "run", "github:someone/tool#default"], ["nix", "shell", "gitlab:a/b#x", "-c", "bash"],
+		["nix-shell", "-I", "nixpkgs=https://example.org/n.tar.gz", "-p", "hello"],
+		["nix", "profile", "install", "git+https://example.org/r"], ["nix-build", "https://example.org/x.tar.gz"],
+		["nix", "develop", "tarball+https://example.org/x.tgz"],
+	] {
+		count(package_sources.ask) == 1 with input as _input([_seg(argv, {})])
+	}
+	every argv in [
+		["nix", "run", "nixpkgs#hello"], ["nix", "develop"], ["nix", "build", ".#default"], ["nix-shell", "-p", "python3"],
+		["nix", "flake", "init", "-t", "github:nix-community/templates#python"], ["nix", "flake", "show", "github:a/b"],
+	] {
+		count(package_sources.ask) == 0 with input as _input([_seg(argv, {})])
+	}
+}
