@@ -237,6 +237,43 @@ def test_a_substring_cut_at_the_count_of_a_computed_string_is_flagged(tmp_path):
     assert "trim_prefix" in found[0]["message"]
 
 
+def test_a_call_that_can_be_undefined_nested_in_a_negation_is_flagged(tmp_path):
+    """OPA moves a call nested in `not …` out of the negation (an undefined value fails the
+    body there; the embedded engine passes it, docs/rego-dialect.md): a function of the
+    policies or a partial builtin nested in a call, a comparison or a membership is flagged;
+    a total builtin, the negated call itself, a comprehension and the fixed shapes are not."""
+    found = findings_for(tmp_path, 'g(x) := y if { x != "u"; y := x }\n\n'
+                                   'a if not startswith(g(input.x), "a")\n\n'
+                                   'b if not input.x == g(input.y)\n\n'
+                                   'c if not "-n" in g(input.args)\n\n'
+                                   'd if not startswith(lower(to_number(input.n)), "1")\n')
+    assert codes(found) == ["not-nested-call"] * 4
+    assert [f["line"] for f in found] == [7, 9, 11, 13] and all(f["severity"] == "warning" for f in found)
+    assert "`g(…)`" in found[0]["message"] and "`to_number(…)`" in found[3]["message"]
+    assert "OPA moves it out" in found[0]["message"] and "helper rule" in found[0]["message"]
+
+
+def test_a_total_builtin_nested_in_a_negation_is_fine(tmp_path):
+    found = findings_for(tmp_path, 'g(x) := y if { x != "u"; y := x }\n\n'
+                                   'a if not startswith(lower(concat("", [input.x, "/"])), "a")\n\n'
+                                   'b if not g(input.x)\n\n'
+                                   'c if not count([y | y := g(input.x)]) == 0\n\n'
+                                   'd if not object.get(input, "x", "") in {"a", sprintf("%v", [input.y])}\n')
+    assert "not-nested-call" not in codes(found), found
+
+
+def test_a_nested_call_bound_before_the_negation_or_in_a_helper_rule_is_fine(tmp_path):
+    found = findings_for(tmp_path, 'g(x) := y if { x != "u"; y := x }\n\n'
+                                   'a if { v := g(input.x); not startswith(v, "a") }\n\n'
+                                   'b if not _starts_a(input.x)\n\n'
+                                   '_starts_a(x) if startswith(g(x), "a")\n')
+    assert "not-nested-call" not in codes(found), found
+    (tmp_path / "p_test.rego").write_text('package claude_rego.policies.p_test\n\nimport rego.v1\n\n'
+                                          'tag(x) := x\n\n'
+                                          'test_a if not startswith(tag("b"), "a")\n')
+    assert "not-nested-call" not in codes(check([str(tmp_path)]))  # tests: OPA is the stricter there
+
+
 def test_every_finding_code_is_documented():
     """docs/check-codes.md has a row per code policy/check/ can emit."""
     import re as _re

@@ -487,6 +487,22 @@ def test_dialect_a_computed_head_that_is_undefined_for_one_match(head):
     assert both(fixed, "out", {"xs": [2, 1]}) == both(fixed, "out", {"xs": [1, 2]}) == (on_opa, on_opa)
 
 
+@pytest.mark.parametrize("negated", ['startswith(g(input.x), "a")', 'g(input.x) == "a"', '"a" in [g(input.x)]'])
+def test_dialect_a_call_nested_in_a_negation_that_is_undefined(negated):
+    """`not f(g(x))` (and `not g(x) == v`, `not v in [g(x)]`): OPA moves the nested call
+    out of the negation, so an undefined g(x) fails the body; regorus negates the undefined
+    expression and the body passes. destructive_shell's followed-link tests failed on OPA
+    for this. `check` reports it (`not-nested-call`); a helper rule agrees on both."""
+    lib = 'g(x) := y if { x != "u"; y := x }\n'
+    source = f"package d\nimport rego.v1\n{lib}x if not {negated}\n"
+    assert both(source, "x", {"x": "u"}) == (True, UNDEFINED)
+    assert both(source, "x", {"x": "b"}) == (True, True)
+    helper = f"package d\nimport rego.v1\n{lib}x if not h(input.x)\nh(v) if {negated.replace('input.x', 'v')}\n"
+    assert both(helper, "x", {"x": "u"}) == (True, True)
+    bound = f"package d\nimport rego.v1\n{lib}x if {{ v := g(input.x); not {negated.replace('g(input.x)', 'v')} }}\n"
+    assert both(bound, "x", {"x": "u"}) == (UNDEFINED, UNDEFINED)
+
+
 def test_dialect_comprehension_variable_named_like_a_rule():
     """A `some y in …` variable in a comprehension that has the name of a rule of the
     same package: OPA shadows the rule; regorus refuses ("var `y` used before definition")."""

@@ -273,6 +273,48 @@ class _Program:
                                              "such characters; use `trim_prefix(s, prefix)`"))
         return found
 
+    def nested_calls_in_not(self):
+        """`not f(g(x))`, `not x == g(y)`, `not g(x) in s`: OPA's compiler moves a call nested
+        in a negated expression out of the `not`, into an expression of its own before it; so
+        when `g(x)` is undefined the whole body fails on OPA, where the embedded engine
+        negates the undefined expression and the body passes (measured: docs/rego-dialect.md).
+        Flagged when the nested call can be undefined: a function of these policies, or a
+        builtin outside `TOTAL_BUILTINS`. Compute the inner value before the `not` (undefined
+        fails the body on both engines) or put the whole test in a helper rule, `not h(x)`
+        with `h(x) if f(g(x))` (undefined passes on both)."""
+        found = []
+        for module in self.modules:
+            file = module["source"]["file"]
+            if file.endswith("_test.rego"):  # there OPA is the stricter: an undefined helper fails the test
+                continue
+            for rule in module["ast"]["rules"]:
+                for item in _walk(rule):
+                    negated = item.get("NotExpr") if isinstance(item.get("NotExpr"), dict) else None
+                    if not negated or not isinstance(negated.get("expr"), dict):
+                        continue
+                    partial = [node for node in _hoisted(negated["expr"]) if self._partial(module, node)]
+                    if not partial:
+                        continue
+                    call = partial[0]["Call"]
+                    name = _ref_path(call["fcn"])
+                    what = "a function of these policies" if self.resolve(module, name) else "a builtin that can be undefined"
+                    found.append(Finding(file, _line(call), "warning", "not-nested-call",
+                                         f"`{name}(…)` ({what}) is nested in a `not` expression: OPA moves it out "
+                                         "of the `not`, so when it is undefined the rule body fails on OPA but "
+                                         "passes on the embedded engine, which negates the undefined expression. "
+                                         "Bind the value before the `not` (`v := …`, if undefined should fail the "
+                                         "body) or route the whole test through a helper rule (`not h(x)` with "
+                                         "`h(x) if …`, if undefined should pass)"))
+        return found
+
+    def _partial(self, module, node) -> bool:
+        """Can this nested call be undefined (a user function, a builtin not known total)?"""
+        call = node.get("Call")
+        if not isinstance(call, dict):
+            return False
+        name = _ref_path(call["fcn"])
+        return bool(self.resolve(module, name)) or name not in TOTAL_BUILTINS
+
     def packages_and_verbs(self):
         """Policies that cannot take effect: a package outside the policy root, a rule named
         like a misspelt verb, a policy package with no verb at all."""
@@ -427,6 +469,44 @@ class _Program:
                                      f"`{name}` can never take effect: none of the routed events "
                                      f"({', '.join(known)}) can carry it (docs/policy-contract.md §3)"))
         return found
+
+
+# Builtins that return a value for every argument of the right type, so nesting them in a
+# `not` hoists nothing that can be undefined (`not-nested-call`). Everything else is taken
+# as partial: a function of the policies (a rule body can fail), and builtins that fail or
+# are undefined on some values of the right type (`to_number("x")`, `json.unmarshal`,
+# `base64.decode`, `regex.*` on a bad pattern, `max([])`, `substring` at a negative
+# offset, `format_int` in base 3, `units.parse`, `time.parse_*`, …). Type errors are left
+# out (the embedded engine stops the query on any builtin error). Operators (`+`, `/`,
+# `==`, `|`, `in`, …) are not calls in the engine's AST and are not flagged (a `/` by zero
+# is an error like a type error); the calls nested in their operands are.
+TOTAL_BUILTINS = frozenset({
+    "abs", "array.concat", "array.reverse", "array.slice", "base64.encode", "base64url.encode",
+    "base64url.encode_no_pad", "ceil", "concat", "contains", "count", "endswith", "floor",
+    "hex.encode", "indexof", "indexof_n", "intersection", "is_array", "is_boolean", "is_null", "is_number",
+    "is_object", "is_set", "is_string", "json.marshal", "lower", "numbers.range", "object.filter",
+    "object.get", "object.keys", "object.remove", "object.union", "object.union_n", "replace", "round",
+    "sort", "split", "sprintf", "startswith", "strings.any_prefix_match", "strings.any_suffix_match",
+    "strings.count", "strings.replace_n", "strings.reverse", "sum", "trim", "trim_left", "trim_prefix",
+    "trim_right", "trim_space", "trim_suffix", "type_name", "union", "upper", "urlquery.encode",
+})
+
+
+def _hoisted(expr):
+    """The calls OPA moves out of a negated expression: every call nested in it (in its
+    arguments and operands, composite literals, reference indexes) but the expression's
+    own, and none inside a comprehension (its body is rewritten in place)."""
+    stack = [expr]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(item)
+            continue
+        if not isinstance(item, dict) or any(key in item for key in ("ArrayCompr", "SetCompr", "ObjectCompr")):
+            continue
+        if item is not expr and "Call" in item:
+            yield item
+        stack.extend(item.values())
 
 
 # what a head may hold without the engine's undefined-head hazard: variables, scalars,

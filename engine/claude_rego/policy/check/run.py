@@ -115,6 +115,7 @@ def check_modules(files: list[tuple[str, str]], *, allow_network: bool = False,
     own += program.alias_rule_references()
     own += program.computed_heads()
     own += program.count_offsets()
+    own += program.nested_calls_in_not()
     own += program.packages_and_verbs()
     own += program.input_patterns()
     findings += [f for f in own if f["file"] in mine]

@@ -191,7 +191,8 @@ _identifier_assignment(m) if {
 
 _identifier_assignment(m) if {
 	regex.match(`^(urn:uuid:)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`, _assigned_value(m))
-	not regex.match(_credential_name, _assigned_name(m))
+	name := _assigned_name(m)
+	not regex.match(_credential_name, name)
 }
 
 # the name before the first =, :, := or =>, without quotes, spaces or the character before it

@@ -596,7 +596,8 @@ stdin_exec(seg) if {
 }
 
 stdin_exec(seg) if {
-	not family(seg) in {"", "source"}
+	f := family(seg)
+	not f in {"", "source"}
 	not eval_flag(seg)
 	count(script_operands(seg)) == 0
 }

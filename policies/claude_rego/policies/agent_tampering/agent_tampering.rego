@@ -95,7 +95,8 @@ deny contains msg if {
 	some a in shell.args(seg)
 	some name in _home_vars
 	startswith(a, concat("", [name, "="]))
-	not _same_home(substring(a, count(name) + 1, -1))
+	value := substring(a, count(name) + 1, -1)
+	not _same_home(value)
 	msg := sprintf("Blocked: `%s` before `%s` gives the agent another configuration base, without the user's settings and the hooks that enforce this policy.", [concat(" ", seg.argv), ran])
 }
 
@@ -294,7 +295,8 @@ deny contains msg if {
 
 deny contains msg if {
 	some seg in _agent_segments
-	not shell.name(seg) in _agents
+	n := shell.name(seg)
+	not n in _agents
 	some i, a in shell.args(seg)
 	a in {"--settings", "--mcp-config", "--setting-sources", "--permission-mode"}
 	msg := sprintf("Blocked: `%s` starts an agent with replacement settings or permission mode, which can drop the hooks that enforce this policy.", [concat(" ", seg.argv)])

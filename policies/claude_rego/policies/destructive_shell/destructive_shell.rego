@@ -495,8 +495,9 @@ deny contains msg if {
 deny contains msg if {
 	"git" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"git"})
-	"clean" in shell.args(seg)
-	not "-C" in shell.args(seg)
+	args := shell.args(seg)
+	"clean" in args
+	not "-C" in args
 	_git_clean_forced(seg)
 	l := shell.lexical(seg, ".")
 	l != "?"
@@ -506,10 +507,11 @@ deny contains msg if {
 
 # -f/--force (git clean refuses without it; -n only lists)
 _git_clean_forced(seg) if {
-	some a in shell.args(seg)
+	args := shell.args(seg)
+	some a in args
 	regex.match(`^(-[A-Za-z]*f[A-Za-z]*|--force)$`, a)
-	not "-n" in shell.args(seg)
-	not "--dry-run" in shell.args(seg)
+	not "-n" in args
+	not "--dry-run" in args
 }
 
 # the cheap test before the regular expression (a regex.match costs ~3 µs per segment)
@@ -825,9 +827,11 @@ _xargs_reads_file(node) if {
 }
 
 _xargs_reads_file(node) if {
-	some i, a in shell.args(node)
+	args := shell.args(node)
+	some i, a in args
 	a in {"-a", "--arg-file"}
-	not startswith(_next_arg(shell.args(node), i), "<(")
+	file := _next_arg(args, i)
+	not startswith(file, "<(")
 }
 
 _xargs_reads_file(node) if {
@@ -1018,7 +1022,8 @@ deny contains msg if {
 	some ran in _uid_tools & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	_zero_id(seg, {"-u", "--uid"})
-	not "root" in shell.operands(seg)
+	ops := shell.operands(seg)
+	not "root" in ops
 	msg := sprintf("Blocked: `%s` gives an account user id 0: a second root account. Create ordinary accounts only.", [concat(" ", seg.argv)])
 }
 
@@ -1026,7 +1031,8 @@ deny contains msg if {
 	some ran in {"groupadd", "groupmod"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	_zero_id(seg, {"-g", "--gid"})
-	not "root" in shell.operands(seg)
+	ops := shell.operands(seg)
+	not "root" in ops
 	msg := sprintf("Blocked: `%s` gives a group id 0: a second root group. Create ordinary groups only.", [concat(" ", seg.argv)])
 }
 

@@ -587,10 +587,11 @@ _cloudflared_info(seg) if {
 ask contains msg if {
 	"tailscale" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"tailscale"})
-	some a in shell.operands(seg)
+	ops := shell.operands(seg)
+	some a in ops
 	a in {"funnel"}
-	not "status" in shell.operands(seg)
-	not "reset" in shell.operands(seg)
+	not "status" in ops
+	not "reset" in ops
 	msg := sprintf("`%s` publishes a local port on the internet (Tailscale Funnel). Approve only if intended.", [concat(" ", seg.argv)])
 }
 

@@ -313,9 +313,10 @@ ask contains msg if {
 }
 
 # mv's sources: every operand but the last, or every operand with -t DIR / --target-directory
-_mv_sources(seg) := [w | some w in shell.operands(seg); not w in _mv_target_values(seg)] if {
+_mv_sources(seg) := [w | some w in shell.operands(seg); not w in targets] if {
 	some a in shell.args(seg)
 	_mv_target_option(a)
+	targets := _mv_target_values(seg)
 } else := array.slice(ops, 0, count(ops) - 1) if {
 	ops := shell.operands(seg)
 }

@@ -117,10 +117,11 @@ _unreadable contains entry if {
 	count(_exec) > 0
 	some k, v in _tool_input
 	is_array(v)
-	not _norm(k) in {"args", "argv", "arguments"}
+	key := _norm(k)
+	not key in {"args", "argv", "arguments"}
 	# a plural key (`commands`) holds command lines: the facts parse each one
-	not endswith(_norm(k), "commands")
-	_command_key(_norm(k))
+	not endswith(key, "commands")
+	_command_key(key)
 	some i, item in v
 	i > 0
 	is_string(item)

@@ -73,7 +73,8 @@ ask contains msg if {
 	some child in data.claude_rego.lib.shell.in_context("substitution")
 	_decoder(child)
 	parent := data.claude_rego.lib.shell.by_id(child.parent)
-	not data.claude_rego.lib.shell.name(parent) in {"echo", "printf", "true", ":"}
+	reader := data.claude_rego.lib.shell.name(parent)
+	not reader in {"echo", "printf", "true", ":"}
 	msg := sprintf("%s gets %s computed by decoding text (`%s`); claude-rego cannot tell what it names. Decode it first, read it, then use the plain value.", [_receiver(parent), _what(parent), concat(" ", child.argv)])
 }
 

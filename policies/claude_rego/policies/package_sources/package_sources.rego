@@ -88,8 +88,9 @@ _remote_word(seg, w) if {
 	some o in _index_options
 	startswith(o, "--")
 	startswith(w, concat("", [o, "="]))
-	not substring(w, count(o) + 1, -1) in _default_registries
-	not trusted_index(substring(w, count(o) + 1, -1))
+	registry := substring(w, count(o) + 1, -1)
+	not registry in _default_registries
+	not trusted_index(registry)
 	_installs(seg)
 }
 
@@ -423,8 +424,13 @@ _not_asked_above(_, spec) if not remote_spec(spec)
 
 _not_asked_above(seg, spec) if {
 	remote_spec(spec)
-	not spec in _raw(seg)
+	not _raw_word(seg, spec)
 }
+
+# spec is a word of the command as written. A helper rule, not `not spec in _raw(seg)`
+# inline: OPA moves a call nested in a `not` out of it, so a segment without words
+# (_raw undefined) would fail the body there, where the embedded engine passes it
+_raw_word(seg, spec) if spec in _raw(seg)
 
 _node_tool(seg) if {
 	some w in seg.wrappers

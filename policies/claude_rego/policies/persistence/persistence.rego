@@ -121,7 +121,8 @@ _persistent(p) := "a shell start-up or login file" if {
 	some prefix in ["~/.", "$HOME/.", "${HOME}/.", concat("", [data.claude_rego.lib.paths.home, "/."])]
 	startswith(p.raw, prefix)
 	# a / inside ${…} (~/.${SHELL##*/}rc) is part of the expansion, not a directory
-	not contains(regex.replace(substring(p.raw, count(prefix), -1), `\$\{[^}]*\}`, "x"), "/")
+	rest := regex.replace(substring(p.raw, count(prefix), -1), `\$\{[^}]*\}`, "x")
+	not contains(rest, "/")
 } else := "a Python start-up hook (.pth) in a directory claude-rego cannot resolve" if {
 	p.unresolved
 	endswith(lower(p.raw), ".pth")
@@ -242,7 +243,8 @@ ask contains msg if {
 findings contains entry if {
 	"ssh-copy-id" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"ssh-copy-id"})
-	not "-n" in shell.args(seg)
+	args := shell.args(seg)
+	not "-n" in args
 	not _help_only(seg)
 	entry := sprintf("`%s` installs a login key in a host's authorized_keys", [concat(" ", seg.argv)])
 }

@@ -241,7 +241,8 @@ _runs_local_code(run) if {
 
 _runs_local_code(run) if {
 	shell.interpreter(run)
-	not shell.family(run) in {"source"}
+	family := shell.family(run)
+	family != "source"
 	not shell.eval_flag(run)
 	some op in shell.script_operands(run)
 	contains(op, "/")
@@ -367,7 +368,8 @@ ask contains msg if {
 	host := _substituted_download(fetch)
 	not _runs_substituted_program(host)
 	not shell.interpreter(host)
-	not shell.name(host) in _data_readers
+	reader := shell.name(host)
+	not reader in _data_readers
 	msg := sprintf("`%s` is given the output of `%s` as a file; claude-rego does not know whether it reads it as data or runs it. Approve only if it only reads it.", [concat(" ", host.argv), concat(" ", fetch.argv)])
 }
 

@@ -556,7 +556,8 @@ _tee_input(seg) := r.target if {
 
 _benign_dotenv_text(text) if {
 	count(text) < 4096
-	not regex.match("[$`\u2026\\x00]", regex.replace(text, `\\n`, ""))
+	joined := regex.replace(text, `\\n`, "")
+	not regex.match("[$`\u2026\\x00]", joined)
 	every line in regex.split(`\\n|\n`, text) {
 		_benign_dotenv_line(trim_space(line))
 	}
@@ -662,7 +663,8 @@ _creates_in_project(p) if {
 _only_in_program_text(seg, piece) if {
 	shell.runs_any(seg, _text_tools)
 	regex.match(`[*?\[]`, piece)
-	not paths.secret_name(lower(shell.basename(piece)))
+	base := shell.basename(piece)
+	not paths.secret_name(lower(base))
 	programs := _program_texts(seg)
 	some text in programs
 	piece in _pieces(text)
@@ -1090,7 +1092,9 @@ _compose_config(seg) if {
 }
 
 # the words after the options and their values (-f FILE, -p NAME, --env-file F, --profile P)
-_compose_words(seg) := [a | some i, a in shell.args(seg); not startswith(a, "-"); not _compose_option_value(shell.args(seg), i)]
+_compose_words(seg) := [a | some i, a in args; not startswith(a, "-"); not _compose_option_value(args, i)] if {
+	args := shell.args(seg)
+}
 
 _compose_option_value(args, i) if args[i - 1] in {"-f", "--file", "-p", "--project-name", "--env-file", "--profile", "--project-directory", "--ansi", "--progress", "--context", "-c", "-H", "--host", "--log-level", "--format", "-o", "--output"}
 
@@ -1105,7 +1109,10 @@ _compose_config_names_only(seg) if {
 # the plain rendering is ordinary work (checking a merged file; a secret-looking value in
 # it is left to output redaction): only `--environment`, which prints the whole
 # interpolation environment, is a dump
-_compose_config_names_only(seg) if not "--environment" in shell.args(seg)
+_compose_config_names_only(seg) if {
+	args := shell.args(seg)
+	not "--environment" in args
+}
 
 # every clause below runs one of these programs, or is a bare `env` (a wrapper, no command);
 # tests/test_indexed_rules.py compares the rule with a pass over every segment
