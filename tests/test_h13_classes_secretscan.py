@@ -17,11 +17,10 @@ import pytest
 
 pytest.importorskip("claude_rego.api")
 
-from conftest import hook_input
-from test_default_pack_bypass import decide, tool_input
-
 from claude_rego.claudecode import hookinput
 from claude_rego.facts import secrets as secret_facts
+from conftest import hook_input
+from test_default_pack_bypass import decide, tool_input
 
 GH = "ghp_" + "Zq8xR2mLk9WvT4yB7nC1pD6fH3jK5sA0eG2i"
 PEM = ("-----BEGIN OPENSSH PRIVATE KEY-----\n" + "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW"
@@ -77,7 +76,7 @@ def test_a_hex_encoded_secret_in_an_outbound_input_is_denied(tool, fields):
     ("mcp__linear__create_issue", {"title": "bug", "description": "request 550e8400-e29b-41d4-a716-446655440000 / "
                                    "550e8400e29b41d4a716446655440000; palette #ff0000 #00ff00 #0000ff #ffffff #c0ffee"}),
     ("WebFetch", {"url": "https://deadbeefcafebabe0123456789abcdef.cdn.example/asset.js", "prompt": "x"}),
-    ("mcp__http__request", {"url": "https://x.example", "body": "hello world, this is a test".encode().hex()}),
+    ("mcp__http__request", {"url": "https://x.example", "body": b"hello world, this is a test".hex()}),
     ("WebSearch", {"query": "ETIMEDOUT 1700000000.1234567890.1234567890123456 node"}),
 ])
 def test_benign_hex_passes(tool, fields):

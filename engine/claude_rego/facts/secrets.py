@@ -617,14 +617,14 @@ def _find(text: str) -> list[dict]:
                 if _ASSIGN_HINT.search(m.group(2)) and _XML_NAME.fullmatch(m.group(2)) and looks_random(value) \
                         and not identifier_assignment(m.group(2), value):
                     _add(out, "random-looking secret assignment", value, generic=True)
-        if hint and "define" in text:
+        if hint and "define" in (lower if lower is not None else text.lower()):
             for m in _PHP_DEFINE.finditer(text):
                 value = m.group(3) if m.group(3) is not None else m.group(4)
                 if looks_random(value) and not identifier_assignment(m.group(2), value):
                     _add(out, "random-looking secret assignment", value, generic=True)
         if "eyJ" in text:
-            for n, m in enumerate(_JWT.finditer(text)):
-                if n >= 64 or len(out) >= MAX_FINDINGS:
+            for count, m in enumerate(_JWT.finditer(text)):
+                if count >= 64 or len(out) >= MAX_FINDINGS:
                     break
                 kind = _jwt_kind(m)
                 if kind:
