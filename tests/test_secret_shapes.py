@@ -271,3 +271,11 @@ def test_hex_runs_are_decoded_only_for_outbound_inputs():
 def test_new_shapes_on_pathological_input_never_raise(text):
     secrets.find(text)
     secrets.find_in({"x": text}, encoded=True)
+
+
+def test_an_anonymous_role_jwt_is_public_and_a_service_role_one_is_not():
+    anon = f"{_b64json({'alg': 'HS256', 'typ': 'JWT'})}.{_b64json({'iss': 'supabase', 'ref': 'abcd', 'role': 'anon'})}.{_SIG}"
+    service = anon.replace(_b64json({'iss': 'supabase', 'ref': 'abcd', 'role': 'anon'}),
+                           _b64json({'iss': 'supabase', 'ref': 'abcd', 'role': 'service_role'}))
+    assert [f for f in secrets.find(anon) if f["kind"] == "JSON Web Token"] == []
+    assert [f["generic"] for f in secrets.find(service) if f["kind"] == "JSON Web Token"] == [False]

@@ -359,7 +359,8 @@ def _prose_secret(value: str) -> bool:
 # identity until it expires. Unsigned tokens (`alg: none`, no signature: test fixtures and
 # documentation samples) are no credential; a signed token without such claims (a signed
 # cursor or state blob) may be one (generic); the published examples (jwt.io's, RFC 7515's)
-# are public (_PUBLIC).
+# are public (_PUBLIC), and so is a key whose only claim of identity is an anonymous role
+# (Supabase's anon key, shipped in frontend code).
 _JWT = lazy(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{0,2048}(?![A-Za-z0-9_-])")
 _JWT_ID_CLAIMS = frozenset({
     "sub", "email", "upn", "unique_name", "preferred_username", "username", "user", "user_id", "userid", "uid", "oid",
@@ -387,10 +388,12 @@ def _jwt_kind(m) -> str:
         return ""
     if str(header.get("alg", "")).lower() in ("none", "") or len(signature) < 16:
         return ""
-    if isinstance(payload, dict) and any(k.lower() in _JWT_ID_CLAIMS and payload[k] not in (None, "", [], {})
-                                         for k in list(payload)[:64] if isinstance(k, str)):
-        return "token"
-    return "generic"
+    if not isinstance(payload, dict):
+        return "generic"
+    claims = {k.lower(): v for k, v in list(payload.items())[:64] if k.lower() in _JWT_ID_CLAIMS and v not in (None, "", [], {})}
+    if claims.keys() == {"role"} and str(claims["role"]).lower() in ("anon", "anonymous", "public"):
+        return ""  # a public client key by design (Supabase's anon key; its service_role key is a credential)
+    return "token" if claims else "generic"
 
 
 def _placeholder(value: str) -> bool:
