@@ -196,3 +196,86 @@ def test_secrets_in_prose(text, value):
 ])
 def test_prose_that_holds_no_secret(text):
     assert [f for f in secrets.find(text) if f["kind"] == "secret in prose"] == []
+
+
+# ---------------------------------------------------------------- session 24 (secretscan)
+def _b64json(d: dict) -> str:
+    import base64
+    import json
+
+    return base64.urlsafe_b64encode(json.dumps(d).encode()).decode().rstrip("=")
+
+
+_SIG = "Xk9mPq2vL7wRt4zAb3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9"
+
+
+@pytest.mark.parametrize("header,payload,sig,expect", [
+    ({"alg": "HS256"}, {"sub": "u1", "role": "admin"}, _SIG, False),  # a credential: not generic
+    ({"alg": "RS256", "kid": "a"}, {"scope": "repo", "client_id": "ci"}, _SIG, False),
+    ({"alg": "HS256"}, {"offset": 100}, _SIG, True),  # signed, no identity: generic
+    ({"alg": "none"}, {"sub": "u1", "role": "admin"}, _SIG, None),  # unsigned
+    ({"alg": "HS256"}, {"sub": "u1"}, "", None),  # no signature
+    ({"typ": "JWT", "alg": 5}, {"sub": "u1"}, _SIG, None),  # not a JWT header
+])
+def test_jwts_by_signature_and_claims(header, payload, sig, expect):
+    token = f"{_b64json(header)}.{_b64json(payload)}.{sig}"
+    found = [f for f in secrets.find(f"token {token} here") if f["kind"] == "JSON Web Token"]
+    if expect is None:
+        assert found == []
+    else:
+        assert [f["generic"] for f in found] == [expect] and found[0]["value"] == token
+
+
+def test_the_published_example_jwt_is_public():
+    jwt_io = ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2"
+              "MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c")
+    assert secrets.find(jwt_io) == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ("<server><id>n</id><password>Xk9#mPq2vL7wRt4z</password></server>", "Xk9#mPq2vL7wRt4z"),
+    ('<SmtpPassword encrypted="false">Rt7vW2qLm9xZ</SmtpPassword>', "Rt7vW2qLm9xZ"),
+    ('<add key="Stripe.ApiKey" value="Zq7mN2pL9xR4tV8w" />', "Zq7mN2pL9xR4tV8w"),
+    ("<property name='jdbc.password' value='Hq8zLm2Vx7tK'/>", "Hq8zLm2Vx7tK"),
+    ("define( 'SECURE_AUTH_KEY', 'k2#Lq9zX!m4Vt8Rw' );", "k2#Lq9zX!m4Vt8Rw"),
+])
+def test_assignments_in_markup_and_php(text, value):
+    assert value in [f["value"] for f in secrets.find(text)]
+
+
+@pytest.mark.parametrize("text", [
+    "<password>REPLACE_ME</password>", "<password>${DB_PASSWORD}</password>", "<apiKey></apiKey>",
+    '<add key="ApiKey" value="#{ApiKey}#" />', "define('DB_PASSWORD', 'changeme');",
+    "<publicKey>3AA5C34371567BD2</publicKey>", "<cacheKey>user-profile-v2-0001</cacheKey>",
+    "<password>Xk9mPq2vL7wRt4z</secret>",  # not one element
+])
+def test_markup_without_a_secret(text):
+    assert secrets.find(text) == []
+
+
+def test_hex_runs_are_decoded_only_for_outbound_inputs():
+    token = "ghp_" + "Zq8xR2mLk9WvT4yB7nC1pD6fH3jK5sA0eG2i"
+    h = token.encode().hex()
+    host = f"https://{h[:20]}.{h[20:50]}.{h[50:]}.dns.example/"
+    assert [f["kind"] for f in secrets.find_in({"url": host}, encoded=True)] == ["GitHub token (hex-encoded)"]
+    assert secrets.find_in({"url": host}) == []
+    for benign in ("3f786850e387550fdab836ed7e6dc881de23001b", "550e8400e29b41d4a716446655440000",
+                   "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", "ff" * 40, "0" * 64):
+        assert secrets.find_in({"u": benign}, encoded=True) == []
+
+
+@pytest.mark.parametrize("text", [
+    "eyJ" + "a" * 100000 + ".eyJ" + "b" * 100000 + ".c", "<" + "password>" * 20000, "</password>" * 20000,
+    "key=\"password\" value=\"" * 5000, "0x" + "a." * 50000, "define('" * 20000, "eyJhbGciOi.eyJzdWIiOi." * 5000,
+])
+def test_new_shapes_on_pathological_input_never_raise(text):
+    secrets.find(text)
+    secrets.find_in({"x": text}, encoded=True)
+
+
+def test_an_anonymous_role_jwt_is_public_and_a_service_role_one_is_not():
+    anon = f"{_b64json({'alg': 'HS256', 'typ': 'JWT'})}.{_b64json({'iss': 'supabase', 'ref': 'abcd', 'role': 'anon'})}.{_SIG}"
+    service = anon.replace(_b64json({'iss': 'supabase', 'ref': 'abcd', 'role': 'anon'}),
+                           _b64json({'iss': 'supabase', 'ref': 'abcd', 'role': 'service_role'}))
+    assert [f for f in secrets.find(anon) if f["kind"] == "JSON Web Token"] == []
+    assert [f["generic"] for f in secrets.find(service) if f["kind"] == "JSON Web Token"] == [False]

@@ -14,7 +14,8 @@ import re
 MAX_STDIN_BYTES = 16 * 1024 * 1024   # beyond this the input is refused, not truncated
 MAX_DEPTH = 64                       # JSON nesting policies may see (regorus refuses > 128)
 STRING_CAP = 256 * 1024              # per string, everywhere
-RESPONSE_STRING_CAP = 64 * 1024      # per string inside tool outputs (PostToolUse & co.)
+RESPONSE_STRING_CAP = 256 * 1024     # per string inside tool outputs (PostToolUse & co.; the secret
+                                     # scan's cost: README, Latency, "Large tool outputs")
 RESPONSE_FIELDS = ("tool_response", "tool_calls")
 TRUNCATION_MARK = "\n…[truncated by claude-rego]"
 

@@ -27,6 +27,13 @@
   characters, letters and digits, Shannon entropy ≥ 3 bits a character, and not a
   placeholder or code (`os.environ[…]`, `${VAR}`, `<your-key>`, `changeme`, `xxx`,
   `example`, Django's `django-insecure-…` development keys, dotted names, paths).
+- the same names in other syntaxes (generic): XML elements (`<password>…</password>`, Maven's
+  `<server><password>`), `<add key="…Password" value="…"/>`, PHP's `define('DB_PASSWORD', '…')`;
+- JSON Web Tokens: signed ones whose payload carries identity or role claims (a bearer
+  credential); other signed ones as generic; unsigned (`alg: none`) ones are no credential.
+
+`find_in(doc, encoded=True)` (a tool input that leaves the machine) also decodes base64 and hex
+runs (hex host name labels joined: DNS exfiltration) and scans the text they carry.
 
 `value` is the exact substring to remove (a redaction replaces it entirely). Values
 contained in another finding's value are dropped so sequential replacement cannot leave
@@ -178,6 +185,19 @@ _ASSIGN = lazy(
 _ASSIGN_HINT = lazy(r"(?i)pass|pwd|secret|key|token|credential|auth|dsn")
 _ASSIGN_WORDS = ("pass", "pwd", "secret", "key", "token", "credential", "auth", "dsn")  # the same, for ASCII
 _PGPASS_HINT = lazy(r":[0-9*]")  # in every _PGPASS match (":" then the port or "*")
+# The same names in other syntaxes, whose value follows no `=`/`:` (each found as an assignment,
+# with the same value test): an XML element (`<password>…</password>`, Maven settings.xml's
+# `<server><password>`, `<apiKey>`, `<secret>`), a .NET/Spring setting (`<add key="SmtpPassword"
+# value="…"/>`, `<property name="db.password" value="…"/>`), PHP's `define('DB_PASSWORD', '…')`.
+# (found from the closing tag back: a `</…>` whose name is a secret's, then its opening tag and
+# value just before it; the name is tested apart, so markup without such names costs one scan)
+_XML_CLOSE = lazy(r"</([A-Za-z][A-Za-z0-9_.:-]{0,80})[ \t]*>")
+_XML_NAME = lazy(r"(?i)(?:[A-Za-z][A-Za-z0-9_.:-]{0,40}?)?" + _NAME)
+_XML_OPEN_REST = lazy(r"(?:[ \t][^<>\n]{0,200})?>[ \t]*([^<>\s]{1,512})[ \t]*$")
+_KEY_VALUE_ATTR = lazy(r"\b(?:key|name|KEY|NAME|Key|Name)[ \t]*=[ \t]*([\"'])([A-Za-z0-9_.:-]{1,80})\1[ \t\r\n]+value[ \t]*=[ \t]*"
+                       r"(?:\"([^\"\n]{1,512})\"|'([^'\n]{1,512})')")
+_PHP_DEFINE = lazy(r"(?i)\bdefine[ \t]*\([ \t]*([\"'])(" + _NAME + r")\1[ \t]*,[ \t]*"
+                   r"(?:\"([^\"\n]{1,512})\"|'([^'\n]{1,512})')")
 
 _PLACEHOLDER = lazy(
     r"(?i)example|xxx|changeme|change_me|change-me|dummy|placeholder|redacted|sample|your[_-]|<|>|\*\*\*|\.\.\."
@@ -333,6 +353,49 @@ def _prose_secret(value: str) -> bool:
     return kinds >= 3 or (kinds == 2 and len(value) >= 12 and entropy(value) >= 3.2)
 
 
+# A JSON Web Token: a header and a payload (base64url JSON objects, `eyJ…`) and a signature. A
+# signed token whose payload names who it is for or what it allows (sub, email, role, scope,
+# groups, user or client ids, …) is a bearer credential: whoever holds it acts as that
+# identity until it expires. Unsigned tokens (`alg: none`, no signature: test fixtures and
+# documentation samples) are no credential; a signed token without such claims (a signed
+# cursor or state blob) may be one (generic); the published examples (jwt.io's, RFC 7515's)
+# are public (_PUBLIC), and so is a key whose only claim of identity is an anonymous role
+# (Supabase's anon key, shipped in frontend code).
+_JWT = lazy(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{0,2048}(?![A-Za-z0-9_-])")
+_JWT_ID_CLAIMS = frozenset({
+    "sub", "email", "upn", "unique_name", "preferred_username", "username", "user", "user_id", "userid", "uid", "oid",
+    "name", "role", "roles", "scope", "scp", "scopes", "groups", "permissions", "perms", "admin", "is_admin",
+    "client_id", "azp", "appid", "account", "account_id", "tenant", "tid", "org", "org_id", "session", "sid",
+    "https://hasura.io/jwt/claims", "cognito:username", "cognito:groups", "act", "entitlements", "authorities"})
+
+
+def _b64_json(part: str):
+    import base64
+    import binascii
+
+    try:
+        return json.loads(base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)).decode("utf-8"))
+    except (binascii.Error, ValueError, RecursionError):
+        return None
+
+
+def _jwt_kind(m) -> str:
+    """"token" for a signed JWT carrying identity or role claims, "generic" for another signed
+    one, "" for an unsigned one (alg none, no signature) or one that is not a JWT."""
+    header_b64, payload_b64, signature = m.group(0).split(".", 2)
+    header, payload = _b64_json(header_b64), _b64_json(payload_b64)
+    if not isinstance(header, dict) or not isinstance(header.get("alg", ""), str):
+        return ""
+    if str(header.get("alg", "")).lower() in ("none", "") or len(signature) < 16:
+        return ""
+    if not isinstance(payload, dict):
+        return "generic"
+    claims = {k.lower(): v for k, v in list(payload.items())[:64] if k.lower() in _JWT_ID_CLAIMS and v not in (None, "", [], {})}
+    if claims.keys() == {"role"} and str(claims["role"]).lower() in ("anon", "anonymous", "public"):
+        return ""  # a public client key by design (Supabase's anon key; its service_role key is a credential)
+    return "token" if claims else "generic"
+
+
 def _placeholder(value: str) -> bool:
     return bool(_PLACEHOLDER.search(value)) or len(set(value)) < 3
 
@@ -464,6 +527,24 @@ def find(text) -> list[dict]:
     return [f for f in out if not any(f is not g and f["value"] in g["value"] for g in out)][:MAX_FINDINGS]
 
 
+def _xml_elements(text: str, out: list) -> None:
+    """`<password>…</password>`, `<apiKey attr="…">…</apiKey>`: from each closing tag whose name
+    is a secret's back to its opening tag (within 800 characters); the value looks random."""
+    names: dict[str, bool] = {}  # a name's test, once per text
+    for m in _XML_CLOSE.finditer(text):
+        name = m.group(1)
+        secret = names.get(name)
+        if secret is None:
+            secret = names[name] = bool(_ASSIGN_HINT.search(name) and _XML_NAME.fullmatch(name))
+        if not secret:
+            continue
+        window = text[max(0, m.start() - 800):m.start()]
+        at = window.rfind("<" + name)
+        rest = _XML_OPEN_REST.match(window, at + 1 + len(name)) if at >= 0 else None
+        if rest and looks_random(rest.group(1)) and not identifier_assignment(name, rest.group(1)):
+            _add(out, "random-looking secret assignment", rest.group(1), generic=True)
+
+
 def _find(text: str) -> list[dict]:
     out: list[dict] = []
     # the case-insensitive hints below as substring tests of ASCII text (Unicode case folding differs)
@@ -531,6 +612,26 @@ def _find(text: str) -> list[dict]:
             value = next(g for g in m.groups()[1:] if g is not None)
             if looks_random(value) and not identifier_assignment(m.group(1), value):
                 _add(out, "random-looking secret assignment", value, generic=True)
+        if hint and "</" in text:
+            _xml_elements(text, out)
+        if hint and "value" in text:
+            for m in _KEY_VALUE_ATTR.finditer(text):
+                value = m.group(3) if m.group(3) is not None else m.group(4)
+                if _ASSIGN_HINT.search(m.group(2)) and _XML_NAME.fullmatch(m.group(2)) and looks_random(value) \
+                        and not identifier_assignment(m.group(2), value):
+                    _add(out, "random-looking secret assignment", value, generic=True)
+        if hint and "define" in (lower if lower is not None else text.lower()):
+            for m in _PHP_DEFINE.finditer(text):
+                value = m.group(3) if m.group(3) is not None else m.group(4)
+                if looks_random(value) and not identifier_assignment(m.group(2), value):
+                    _add(out, "random-looking secret assignment", value, generic=True)
+        if "eyJ" in text:
+            for count, m in enumerate(_JWT.finditer(text)):
+                if count >= 64 or len(out) >= MAX_FINDINGS:
+                    break
+                kind = _jwt_kind(m)
+                if kind:
+                    _add(out, "JSON Web Token", m.group(0), generic=kind == "generic")
         for m in (m for needles, pattern in _CLI_PASSWORDS if any(n in text for n in needles)
                   for m in pattern.finditer(text)):
             value = m.group(1)
@@ -560,7 +661,8 @@ _B64_RUN = None
 
 
 def _encoded(text: str) -> list[dict]:
-    """Secrets carried base64-encoded (a URL's `?d=LS0tLS1CRUdJTi…`, a body field): each long
+    """Secrets carried base64-encoded (a URL's `?d=LS0tLS1CRUdJTi…`, a body field) or hex-encoded
+    (_hex_encoded): each long
     base64/base64url run that decodes to text is scanned once; a finding's value is the
     encoded run, the text that carries it. At most 8 runs per string."""
     global _B64_RUN
@@ -569,7 +671,7 @@ def _encoded(text: str) -> list[dict]:
     import base64
     import binascii
 
-    out: list[dict] = []
+    out: list[dict] = _hex_encoded(text)
     for i, m in enumerate(_B64_RUN.finditer(text[:MAX_SCAN])):
         if i >= 8:
             break
@@ -587,9 +689,43 @@ def _encoded(text: str) -> list[dict]:
     return out
 
 
+_HEX_RUN = None
+
+
+def _hex_encoded(text: str) -> list[dict]:
+    """Secrets carried hex-encoded: a run of hex digits, or hex labels of a host name joined
+    (`6768705f….5a71….dns.attacker.example`, DNS exfiltration), 32+ digits that decode to text,
+    scanned once; the finding's value is the run as written. Digests, git SHAs and UUIDs
+    decode to bytes that are no text and are skipped. At most 8 runs per string."""
+    global _HEX_RUN
+    if _HEX_RUN is None:
+        _HEX_RUN = re.compile(r"(?:(?<=0x)|(?<![0-9A-Za-z]))[0-9A-Fa-f]{1,16384}(?:\.[0-9A-Fa-f]{1,16384})*(?![0-9A-Za-z])")
+    out: list[dict] = []
+    seen = 0
+    for m in _HEX_RUN.finditer(text[:MAX_SCAN]):
+        run = m.group(0)
+        digits = run.replace(".", "")
+        if len(digits) < 32:
+            continue
+        seen += 1
+        if seen > 8:
+            break
+        # an odd count or a stray byte before the text (`ff.6768…`) must not hide it: both
+        # alignments of an odd run, and text that is mostly printable
+        for body in ((digits,) if len(digits) % 2 == 0 else (digits[:-1], digits[1:])):
+            decoded = bytes.fromhex(body).decode("utf-8", "replace")
+            printable = sum((c.isprintable() and c != "\ufffd") or c in "\n\r\t" for c in decoded)
+            if printable < 0.8 * len(decoded):
+                continue
+            for f in _find(decoded):
+                out.append({**f, "kind": f"{f['kind']} (hex-encoded)", "value": run})
+            break
+    return out
+
+
 def find_in(doc, limit: int = MAX_SCAN, *, encoded: bool = False) -> list[dict]:
     """The secrets in every string of a JSON value (keys too), scanning up to `limit` characters;
-    with `encoded`, also secrets carried base64-encoded in a string (a tool's input)."""
+    with `encoded`, also secrets carried base64- or hex-encoded in a string (a tool's input)."""
     out: list[dict] = []
     budget = limit
     stack = [doc]

@@ -35,12 +35,14 @@ notice := "\n[claude-rego: the rest of this output was withheld: it was too long
 
 # One JSON-patch operation per string of the response that changes: redacted, or cut
 # at the cap (the tail was never scanned, so it is not shown).
-_changes := [{"op": "replace", "path": _pointer(path), "value": clean} |
+_cleaned := [[path, text, clean] |
 	walk(response, [path, text])
 	is_string(text)
 	clean := _clean_at(path, text)
 	clean != text
 ]
+
+_changes := [{"op": "replace", "path": _pointer(c[0]), "value": c[2]} | some c in _cleaned]
 
 # The command printed a variable whose name says it holds a secret (printenv DB_PASS,
 # echo "$API_SECRET"): its output is the bare value, which has no shape or name to find,
@@ -215,9 +217,14 @@ replace_output contains patched if {
 }
 
 context contains "claude-rego redacted secrets from this command's output; the real values stay on the machine." if {
-	count(_changes) > 0
+	some c in _cleaned
+	not _only_cut(c)
 	not _reads_secret
 }
+
+# a string only cut at the cap (its visible part held nothing to redact): the notice says
+# the end was withheld; the output is not said to have held secrets
+_only_cut(c) if c[2] == concat("", [c[1], notice])
 
 context contains "claude-rego withheld this output: the call reads a secret store or a secret file, so its output is the secret itself; the value stays on the machine." if {
 	count(_changes) > 0

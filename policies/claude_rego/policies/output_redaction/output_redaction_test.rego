@@ -61,6 +61,14 @@ test_cut_output_is_withheld_with_a_notice if {
 	patch.stderr == ""
 }
 
+test_a_cut_output_with_nothing_to_redact_is_not_said_to_hold_secrets if {
+	doc := post("Bash", {"stdout": concat("", ["BUILD OK\n", "\n…[truncated by claude-rego]"]), "stderr": ""})
+	ctx := output_redaction.context with input as doc
+	ctx == {"claude-rego withheld the end of this output: it was too long to scan for secrets."}
+	secret := post("Bash", {"stdout": concat("", ["token ghp_Zq8xR2mLk9WvT4yB7nC1pD6fH3jK5sA0eG2i\n", "\n…[truncated by claude-rego]"]), "stderr": ""})
+	count(output_redaction.context) == 2 with input as secret
+}
+
 test_clean_output_of_any_tool_is_untouched if {
 	count(output_redaction.replace_output) == 0 with input as post("mcp__github__get_issue", {"content": [{"type": "text", "text": "all fine"}]})
 	count(output_redaction.replace_output) == 0 with input as post("WebFetch", {"result": "hello", "code": 200})
