@@ -158,7 +158,7 @@ def notebook_cell(source: str, depth: int = 0) -> tuple[list[str], list[str]]:
         if text.startswith("!"):
             command = text[2:] if text.startswith("!!") else text[1:]
             if command.strip():
-                shell.append(f"( {_interpolated(command)} )")
+                shell.append(f"( {_interpolated(command.strip())} )")
             continue
         if text.startswith("%") and not text.startswith("%%"):
             found = _line_magic(text)
@@ -169,7 +169,7 @@ def notebook_cell(source: str, depth: int = 0) -> tuple[list[str], list[str]]:
         if m:
             command = m.group(2)
             if command.strip():
-                shell.append(f"( {_interpolated(command)} )")
+                shell.append(f"( {_interpolated(command.strip())} )")
             continue
         if _ALIAS_LINE.match(text) and not re.search(r"[=(]\s*$|^\w+\s*\(", text):
             shell.append(f"( {_interpolated(text.lstrip('%'))} )")
@@ -252,7 +252,7 @@ def _session_text(body: str) -> str:
 def _fence_context(prompt: str, start: int) -> str:
     """The line before a fenced block (the sentence that introduces it)."""
     lines = [line for line in prompt[max(0, start - 400):start].splitlines() if line.strip()]
-    return lines[-1] if lines else ""
+    return lines[-1].rstrip(" \t.:!?;") if lines else ""
 
 
 def prompt_commands(prompt: str) -> list[tuple[str, bool]]:
