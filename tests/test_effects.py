@@ -400,3 +400,20 @@ def test_a_task_prompt_is_parsed_for_its_commands_only():
     assert [s["command"] for s in f["shell"]["segments"]] == ["ls"]
     only_mentions = facts("Agent", {"description": "x", "prompt": "Explain what `rm -rf ~` does"})
     assert only_mentions["shell"] is None and only_mentions["effects"]["exec"][0]["mention"] is True
+
+
+@pytest.mark.parametrize("source, shell", [
+    ("cd /\nrm -rf *", ["cd /", "( rm -rf * )"]),
+    ("pip install git+https://x.example/p", ["pip install git+https://x.example/p"]),
+    ("run ~/x.py", ["python3 ~/x.py"]),
+    ("%%script --bg --out o bash\nls", ["bash -c ls"]),
+    ('%%writefile "my file.py"\nx = 1', ["cat > 'my file.py' <<'IPYTHON_CELL'\nx = 1\nIPYTHON_CELL"]),
+    ("%%writefile 'unclosed\nx", ["cat > ''\\''unclosed' <<'IPYTHON_CELL'\nx\nIPYTHON_CELL"]),
+])
+def test_automagic_lines_and_magic_options_are_read(source, shell):
+    assert notebook_cell(source)[0] == shell
+
+
+@pytest.mark.parametrize("source", ["cd = 3", "run(x)", "env = {}", "pip - 1", "load = True"])
+def test_python_lines_named_like_magics_stay_python(source):
+    assert notebook_cell(source) == ([], [source])

@@ -8,6 +8,7 @@ by the input's size (the callers cap it).
 from __future__ import annotations
 
 import re
+import shlex
 
 # --- notebook cells (IPython) ------------------------------------------------------------
 
@@ -26,6 +27,10 @@ _PACKAGE_LINE_MAGICS = {"pip": "pip", "conda": "conda", "mamba": "mamba", "uv": 
 # IPython's default aliases (posix): a line `rm -rf x` runs /bin/rm when it is not Python
 _ALIASES = frozenset({"cat", "cp", "ls", "mkdir", "mv", "rm", "rmdir", "ldir", "lf", "lk", "lx", "ll"})
 _ALIAS_LINE = re.compile(r"%?(cat|cp|ls|mkdir|mv|rm|rmdir|ldir|lf|lk|lx|ll)\s+(?![=(.\[+\-*/%<>!&|^]=?\s)(?!=)\S")
+# with automagic on (IPython's default) a line magic runs without its `%` when the line is no
+# Python: `cd /`, `pip install x`, `run x.py`
+_AUTOMAGIC_LINE = re.compile(r"(cd|pip|conda|mamba|env|set_env|run|load|loadpy|pycat|sx|system)\s+"
+                             r"(?![=(.\[+\-*/%<>!&|^]=?\s)(?!=)\S")
 _ASSIGN_ESCAPE = re.compile(r"[A-Za-z_][\w.,\s\[\]]*=\s*(!!?|%sx\b|%system\b)(.*)$")
 _PY_INTERPOLATION = re.compile(r"\{([A-Za-z_][\w.\[\]'\"]*)\}")
 _MAX_LINES = 2000
@@ -54,12 +59,31 @@ def _quote(text: str) -> str:
     return "'" + text.replace("'", "'\\''") + "'"
 
 
+def _split(text: str) -> list[str]:
+    """Words as IPython's magic arguments are split (shell-like quotes), never raising."""
+    try:
+        return shlex.split(text)
+    except ValueError:
+        return text.split()
+
+
 def _cell_magic(first: str, body: str, depth: int = 0) -> tuple[list[str], list[str]]:
     """(shell lines, python lines) of a cell that starts with a `%%magic` line."""
-    words = first[2:].split()
+    words = _split(first[2:])
     if not words:
         return [], []
     name, args = words[0].lower(), words[1:]
+    if name == "script":
+        # %%script [--bg] [--out V] [--err V] [--proc V] PROGRAM: the program after the options
+        rest, skip = [], False
+        for a in args:
+            if skip:
+                skip = False
+            elif a in ("--out", "--err", "--proc"):
+                skip = True
+            elif not a.startswith("-"):
+                rest.append(a)
+        args = rest
     if name in _WRAPPING_CELL_MAGICS:
         return notebook_cell(body, depth + 1)
     if name in _SHELL_CELL_MAGICS or (name == "script" and args and args[0].rsplit("/", 1)[-1] in _SHELLS):
@@ -171,6 +195,11 @@ def notebook_cell(source: str, depth: int = 0) -> tuple[list[str], list[str]]:
             if command.strip():
                 shell.append(f"( {_interpolated(command.strip())} )")
             continue
+        if _AUTOMAGIC_LINE.match(text) and not re.search(r"[=(]\s*$|^\w+\s*\(", text):
+            found = _line_magic("%" + text)
+            if found is not None:
+                shell.append(found)
+                continue
         if _ALIAS_LINE.match(text) and not re.search(r"[=(]\s*$|^\w+\s*\(", text):
             shell.append(f"( {_interpolated(text.lstrip('%'))} )")
             continue
