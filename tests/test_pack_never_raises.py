@@ -58,7 +58,7 @@ json_value = st.recursive(
                                     "source", "uri", "filename", "text", "content", "stdout"])), children, max_size=4)),
     max_leaves=12,
 )
-TOOLS = ["Read", "Write", "Edit", "Grep", "Glob", "LS", "WebFetch", "NotebookEdit", "BashOutput",
+TOOLS = ["Read", "Write", "Edit", "Grep", "Glob", "LS", "WebFetch", "NotebookEdit", "BashOutput", "Task", "Agent",
          "mcp__filesystem__read_file", "mcp__filesystem__write_file", "mcp__shell__execute_command",
          "mcp__x__do_thing", "RenamedTool"]
 
@@ -81,7 +81,8 @@ def test_random_shell_commands_never_fail_the_pack(cmd):
 @SETTINGS
 @given(st.sampled_from(TOOLS), st.dictionaries(st.sampled_from(
     ["file_path", "path", "pattern", "glob", "output_mode", "url", "command", "paths", "destination",
-     "content", "old_string", "new_string", "notebook_path", "cmd", "source", "uri", "options"]),
+     "content", "old_string", "new_string", "notebook_path", "cmd", "source", "uri", "options", "new_source",
+     "prompt", "mode"]),
     json_value, max_size=5))
 def test_random_tool_inputs_never_fail_the_pack(tool, tool_input):
     # Claude Code validates its own tools' input schemas: a shell tool's `command` is a
@@ -94,6 +95,21 @@ def test_random_tool_inputs_never_fail_the_pack(tool, tool_input):
 @given(st.sampled_from(TOOLS + ["Bash"]), json_value)
 def test_random_tool_outputs_never_fail_the_pack(tool, response):
     _ok(hook_input("PostToolUse", tool_name=tool, cwd="/home/dev/project", tool_input={}, tool_response=response))
+
+
+_CELL_LINE = st.one_of(st.sampled_from(["!", "!!", "%%bash", "%%sh", "%%script bash", "%%writefile x", "%%capture",
+                                         "%cd ", "%env ", "%load ", "%run ", "%sx ", "x = !", "rm -rf ", "`", "```",
+                                         "```bash", "$ ", "~~~"]), word)
+
+
+@SETTINGS
+@given(st.lists(st.lists(_CELL_LINE, max_size=4).map("".join), max_size=6).map("\n".join))
+def test_random_notebook_cells_and_subagent_prompts_never_fail_the_pack(text):
+    for event in ("PreToolUse", "PermissionRequest"):
+        _ok(hook_input(event, tool_name="NotebookEdit", cwd="/home/dev/project",
+                       tool_input={"notebook_path": "/home/dev/project/a.ipynb", "new_source": text, "cell_type": "code"}))
+        _ok(hook_input(event, tool_name="Task", cwd="/home/dev/project",
+                       tool_input={"description": "x", "prompt": text, "subagent_type": "general-purpose"}))
 
 
 @SETTINGS

@@ -100,10 +100,11 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
         effects = path_facts.tool_effects(tool_name, tool_input)
         if tool_name in SHELL_TOOLS and isinstance(command, str):
             script = command
-        elif effects["exec"]:
+        elif any(not e.get("mention") for e in effects["exec"]):
             # a non-shell tool that runs a command (an MCP "execute" tool): parse it as
-            # shell, so what it reads and writes is seen like a Bash call's
-            script = "\n".join(e["command"] for e in effects["exec"])
+            # shell, so what it reads and writes is seen like a Bash call's (a command a
+            # subagent's prompt only talks about is not run: not parsed)
+            script = "\n".join(e["command"] for e in effects["exec"] if not e.get("mention"))
         else:
             script = None
         if script is not None:

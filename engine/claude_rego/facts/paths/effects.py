@@ -10,6 +10,8 @@ from .network import network as _network
 from .sql import destructive as _destructive_sql
 from .sql import destructive_object as _destructive_object
 from .sql import server_effects as _sql_server_effects
+from .tooltext import notebook_cell as _notebook_cell
+from .tooltext import prompt_commands as _prompt_commands
 
 # Claude Code tools and the input fields that carry a path.
 TOOL_PATH_FIELDS: dict[str, tuple[str, ...]] = {
@@ -239,6 +241,7 @@ def _argv_text(items: list) -> str:
 
 
 _MAX_NOTEBOOK_SOURCE = 16384
+_MAX_PROMPT = 65536
 
 
 def tool_effects(tool_name: str, tool_input: dict) -> dict:
@@ -282,12 +285,26 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             source = tool_input.get("new_source")
             if isinstance(source, str) and source.strip() and len(source) <= _MAX_NOTEBOOK_SOURCE:
                 # a code cell is code the notebook runs (the kernel's language, Python by default):
-                # judged like `python3 -c SOURCE`, so a cell that reads a key or deletes a tree is
-                # judged as the code it is; IPython's `!cmd` / `%magic` lines are not Python
-                code = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("!", "%")))
+                # IPython's shell escapes and magics (`!cmd`, `%%bash`, `%%writefile PATH`, `%cd`, …)
+                # are the shell commands they stand for (judged like the same lines in Bash), the
+                # rest is Python, judged like `python3 -c SOURCE`
+                shell, python = _notebook_cell(source)
+                if shell:
+                    execs.append({"field": "new_source", "command": "\n".join(shell), "shell": True})
+                code = "\n".join(python)
                 if code.strip():
                     execs.append({"field": "new_source", "command": _argv_text(["python3", "-c", code]),
                                   "argv": True, "program": "python3"})
+        if tool_name in ("Task", "Agent"):
+            # a subagent's instructions: the command lines its prompt gives it to run (fenced
+            # shell blocks, inline code spans that read as a command line) are judged like the
+            # same commands in Bash; the subagent's own tool calls go through the hook again
+            prompt = tool_input.get("prompt")
+            if isinstance(prompt, str) and len(prompt) <= _MAX_PROMPT:
+                for command, mention in _prompt_commands(prompt):
+                    # a command only talked about (`explain what X does`) is not parsed as one:
+                    # agent_instructions reads it (facts.effects.exec[_].mention)
+                    execs.append({"field": "prompt", "command": command, "shell": True, "mention": mention})
         if tool_name == "WebFetch" and isinstance(tool_input.get("url"), str):
             url = tool_input["url"]
             local = _file_uri(url)

@@ -26,7 +26,7 @@ opaque if input.facts.shell.opaque
 script := input.hook.tool_input.command if {
 	not _other_tool
 	is_string(input.hook.tool_input.command)
-} else := concat("\n", [e.command | some e in input.facts.effects.exec; is_string(e.command)]) if {
+} else := concat("\n", [e.command | some e in input.facts.effects.exec; is_string(e.command); not e.mention == true]) if {
 	_other_tool
 	count(input.facts.effects.exec) > 0
 }

@@ -17,7 +17,7 @@
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell, mcp, other]
-#     tools: [NotebookEdit]
+#     tools: [NotebookEdit, Task, Agent]
 package claude_rego.policies.agent_tampering
 
 import data.claude_rego.lib.shell

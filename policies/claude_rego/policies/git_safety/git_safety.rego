@@ -27,6 +27,7 @@
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell, file-write, mcp, other]
+#     tools: [Task, Agent]
 package claude_rego.policies.git_safety
 
 import data.claude_rego.lib.settings

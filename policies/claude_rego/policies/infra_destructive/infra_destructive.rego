@@ -27,7 +27,7 @@
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell, mcp, other]
-#     tools: [NotebookEdit]
+#     tools: [NotebookEdit, Task, Agent]
 package claude_rego.policies.infra_destructive
 
 import data.claude_rego.lib.settings

@@ -38,7 +38,8 @@ ask contains msg if {
 	msg := sprintf("`%s` runs a command outside the shell tool (%s: `%s`) that claude-rego's shell checks cannot judge: %s. Approve only if you have read it.", [input.facts.tool.name, _first.field, _clip(_first.command), concat("; ", sort(_unreadable))])
 }
 
-_exec := _effect_list("exec") if not input.facts.tool.class == "shell"
+# (a command a subagent's prompt only talks about is not run: agent_instructions reads it)
+_exec := [e | some e in _effect_list("exec"); not e.mention == true] if not input.facts.tool.class == "shell"
 
 else := []
 
@@ -211,6 +212,10 @@ _norm(key) := replace(replace(lower(key), "_", ""), "-", "")
 _shell_entry(e) if _shell_field(e.field)
 
 _shell_entry(e) if object.get(e, "argv", false) == true
+
+# shell text the facts read out of a tool's text (a notebook cell's `!cmd` lines and `%%bash`
+# body, the command lines of a subagent's prompt): shell by construction
+_shell_entry(e) if object.get(e, "shell", false) == true
 
 # the program an entry's argument list is given to: a program key's, or the one the tool is named for
 _named_program(e) if {

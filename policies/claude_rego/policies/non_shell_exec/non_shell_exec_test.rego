@@ -161,3 +161,18 @@ test_an_argument_list_without_a_program_or_a_destroy_verb_passes if {
 	# malformed facts never raise
 	judged(_unknown("mcp__x__y", {}, [{"field": "args", "words": "delete"}, {"field": "args", "words": [1, null]}]))
 }
+
+# --- shell text read out of a tool's text (notebook escapes, a subagent's prompt) --------
+
+_tool_text(tool, class, tool_input, execs, doc) := object.union(mcp_exec(tool, tool_input, execs, doc), {"facts": {"tool": {"name": tool, "class": class, "mcp": null}}})
+
+test_shell_text_read_out_of_a_tools_text_is_shell if {
+	judged(_tool_text("NotebookEdit", "file-write", {"new_source": "!pytest -q"}, [{"field": "new_source", "command": "( pytest -q )", "shell": true}], cmd(["pytest", "-q"])))
+	judged(_tool_text("Task", "agent", {"prompt": "Run `npm test`"}, [{"field": "prompt", "command": "npm test", "shell": true, "mention": false}], cmd(["npm", "test"])))
+	asked(_tool_text("NotebookEdit", "file-write", {"new_source": "x"}, [{"field": "new_source", "command": "x"}], cmd(["x"])))
+}
+
+test_commands_a_prompt_only_mentions_are_not_run if {
+	doc := object.union(_tool_text("Task", "agent", {"prompt": "Explain `make x`"}, [{"field": "prompt", "command": "make x", "shell": true, "mention": true}], cmd(["true"])), {"facts": {"shell": null}})
+	judged(doc)
+}

@@ -16,7 +16,7 @@
 #   routing:
 #     events: [PreToolUse]
 #     tool_classes: [shell, mcp, other]
-#     tools: [NotebookEdit]
+#     tools: [NotebookEdit, Task, Agent]
 package claude_rego.policies.opaque_shell
 
 import rego.v1

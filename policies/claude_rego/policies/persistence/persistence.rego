@@ -20,6 +20,7 @@
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell, file-write, mcp, other]
+#     tools: [Task, Agent]
 package claude_rego.policies.persistence
 
 import data.claude_rego.lib.shell

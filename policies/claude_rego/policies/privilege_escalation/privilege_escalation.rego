@@ -16,7 +16,7 @@
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell, mcp, other]
-#     tools: [NotebookEdit]
+#     tools: [NotebookEdit, Task, Agent]
 package claude_rego.policies.privilege_escalation
 
 import data.claude_rego.lib.settings

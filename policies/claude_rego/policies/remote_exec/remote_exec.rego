@@ -26,7 +26,7 @@
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell, mcp, other]
-#     tools: [NotebookEdit]
+#     tools: [NotebookEdit, Task, Agent]
 package claude_rego.policies.remote_exec
 
 import data.claude_rego.lib.shell

@@ -26,6 +26,7 @@
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell, file-write, mcp, other]
+#     tools: [Task, Agent]
 package claude_rego.policies.self_protection
 
 import data.claude_rego.lib.paths
@@ -221,7 +222,10 @@ _shell_touches_hooks(_) if regex.match(`(?i)hooks|claude[-_]rego`, data.claude_r
 # a shell command: the shell tool's, or one another tool runs (an MCP execute_command)
 _runs_command if input.facts.tool.class == "shell"
 
-_runs_command if count(input.facts.effects.exec) > 0
+_runs_command if {
+	some e in input.facts.effects.exec
+	not e.mention == true
+}
 
 # A whole-file Write (or a notebook edit) of a file that registers claude-rego drops it.
 deny contains msg if {

@@ -24,6 +24,7 @@
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell, file-write, mcp, other]
+#     tools: [Task, Agent]
 package claude_rego.policies.service_protection
 
 import data.claude_rego.lib.paths.written

@@ -1,0 +1,334 @@
+"""Tools whose text stands for commands: a notebook code cell (IPython's shell escapes and
+magics) and a subagent's instructions (the Task/Agent tool's prompt).
+
+Pure functions over attacker-controlled strings: they never raise, and every loop is bounded
+by the input's size (the callers cap it).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+# --- notebook cells (IPython) ------------------------------------------------------------
+
+# cell magics whose body is a shell script (%%script takes the program as its argument)
+_SHELL_CELL_MAGICS = frozenset({"bash", "sh", "zsh", "system", "sx", "!"})
+_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh", "fish"})
+# cell magics whose body is code of another interpreter: run like `PROGRAM -e BODY`
+_CODE_CELL_MAGICS = {"perl": ("perl", "-e"), "ruby": ("ruby", "-e"), "python": ("python3", "-c"),
+                     "python3": ("python3", "-c"), "python2": ("python2", "-c"), "pypy": ("pypy", "-c"),
+                     "node": ("node", "-e")}
+# cell magics that wrap the rest of the cell (the body is the cell again, minus the magic line)
+_WRAPPING_CELL_MAGICS = frozenset({"capture", "time", "timeit", "prun", "memit", "debug"})
+# line magics run as the same command in a shell
+_SHELL_LINE_MAGICS = frozenset({"system", "sx", "sc"})
+_PACKAGE_LINE_MAGICS = {"pip": "pip", "conda": "conda", "mamba": "mamba", "uv": "uv"}
+# IPython's default aliases (posix): a line `rm -rf x` runs /bin/rm when it is not Python
+_ALIASES = frozenset({"cat", "cp", "ls", "mkdir", "mv", "rm", "rmdir", "ldir", "lf", "lk", "lx", "ll"})
+_ALIAS_LINE = re.compile(r"%?(cat|cp|ls|mkdir|mv|rm|rmdir|ldir|lf|lk|lx|ll)\s+(?![=(.\[+\-*/%<>!&|^]=?\s)(?!=)\S")
+# with automagic on (IPython's default) a line magic runs without its `%` when the line is no
+# Python: `cd /`, `pip install x`, `run x.py`
+_AUTOMAGIC_LINE = re.compile(r"(cd|pip|conda|mamba|env|set_env|run|load|loadpy|pycat|sx|system)\s+"
+                             r"(?![=(.\[+\-*/%<>!&|^]=?\s)(?!=)\S")
+_ASSIGN_ESCAPE = re.compile(r"[A-Za-z_][\w.,\s\[\]]*=\s*(!!?|%sx\b|%system\b)(.*)$")
+_PY_INTERPOLATION = re.compile(r"\{([A-Za-z_][\w.\[\]'\"]*)\}")
+_MAX_LINES = 2000
+
+
+def _interpolated(command: str) -> str:
+    """IPython expands `{expr}` in a shell escape with Python values: an unknown value (`$…`)."""
+    if "{" not in command:
+        return command
+    return _PY_INTERPOLATION.sub(lambda m: '"${__ipython_' + re.sub(r"\W", "_", m.group(1))[:40] + '}"', command)
+
+
+def _heredoc(body: str) -> str:
+    """`'TAG'\nBODY\nTAG` with a TAG no line of the body equals (one of len(lines)+1 tags is free)."""
+    lines = set(body.splitlines())
+    tag, n = "IPYTHON_CELL", 0
+    while tag in lines:
+        n += 1
+        tag = f"IPYTHON_CELL_{n}"
+    return f"'{tag}'\n{body}\n{tag}" if not body.endswith("\n") else f"'{tag}'\n{body}{tag}"
+
+
+def _quote(text: str) -> str:
+    if text and all(c.isalnum() or c in "@%+=:,./_-~" for c in text):
+        return text
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+def _split(text: str) -> list[str]:
+    """Words as IPython's magic arguments are split (shell-like quotes), never raising."""
+    try:
+        return shlex.split(text)
+    except ValueError:
+        return text.split()
+
+
+def _cell_magic(first: str, body: str, depth: int = 0) -> tuple[list[str], list[str]]:
+    """(shell lines, python lines) of a cell that starts with a `%%magic` line."""
+    words = _split(first[2:])
+    if not words:
+        return [], []
+    name, args = words[0].lower(), words[1:]
+    if name == "script":
+        # %%script [--bg] [--out V] [--err V] [--proc V] PROGRAM: the program after the options
+        rest, skip = [], False
+        for a in args:
+            if skip:
+                skip = False
+            elif a in ("--out", "--err", "--proc"):
+                skip = True
+            elif not a.startswith("-"):
+                rest.append(a)
+        args = rest
+    if name in _WRAPPING_CELL_MAGICS:
+        return notebook_cell(body, depth + 1)
+    if name in _SHELL_CELL_MAGICS or (name == "script" and args and args[0].rsplit("/", 1)[-1] in _SHELLS):
+        shell = args[0].rsplit("/", 1)[-1] if name == "script" else ("sh" if name in ("system", "sx", "!") else name)
+        return ([f"{shell} -c {_quote(body)}"] if body.strip() else []), []
+    if name == "script" and args:
+        program = args[0].rsplit("/", 1)[-1]
+        run = _CODE_CELL_MAGICS.get(program, (program, "-c"))
+        return [f"{_quote(args[0] if program not in _CODE_CELL_MAGICS else run[0])} {run[1]} {_quote(body)}"], []
+    if name in _CODE_CELL_MAGICS:
+        program, flag = _CODE_CELL_MAGICS[name]
+        return [f"{program} {flag} {_quote(body)}"], []
+    if name == "writefile" or name == "file":
+        append = any(a in ("-a", "--append") for a in args)
+        targets = [a for a in args if not a.startswith("-")]
+        if not targets:
+            return [], []
+        # a file write with the cell's text: judged like the same write in the shell
+        return [f"cat {'>>' if append else '>'} {_quote(targets[0])} <<{_heredoc(body)}"], []
+    return [], []  # %%html, %%javascript, %%latex, %%markdown, %%sql, …: not run on this machine
+
+
+def _line_magic(line: str) -> str | None:
+    """The shell command a `%magic` line (or `%cd`, `%env`, …) stands for, or None."""
+    words = line[1:].split(None, 1)
+    if not words:
+        return None
+    name, rest = words[0].lower(), (words[1] if len(words) > 1 else "")
+    if name in _SHELL_LINE_MAGICS:
+        return f"( {_interpolated(rest)} )" if rest.strip() else None
+    if name in _PACKAGE_LINE_MAGICS:
+        return f"{_PACKAGE_LINE_MAGICS[name]} {_interpolated(rest)}"
+    if name == "cd":
+        return f"cd {rest}" if rest.strip() and not rest.strip().startswith("-") else None
+    if name in ("env", "set_env"):
+        m = re.match(r"([A-Za-z_]\w*)\s*[= ]\s*(.*)$", rest.strip())
+        return f"export {m.group(1)}={_quote(m.group(2))}" if m else None
+    if name == "run":
+        # `%run script.py args` runs the file in the kernel; `%run -m mod` a module
+        return f"python3 {_interpolated(rest)}" if rest.strip() else None
+    if name in ("load", "loadpy", "pycat"):
+        target = rest.split()[-1] if rest.split() else ""
+        if not target:
+            return None
+        if re.match(r"(?i)https?://", target):
+            return f"curl -fsSL {_quote(target)}"  # fetched into the cell (run when the cell runs again)
+        return f"cat {_quote(target)}"
+    if name in _ALIASES:
+        return f"{name} {_interpolated(rest)}".strip()
+    if name in ("alias",) and rest.strip():
+        return None
+    return None
+
+
+def notebook_cell(source: str, depth: int = 0) -> tuple[list[str], list[str]]:
+    """(shell command lines, python lines) of a notebook code cell, as IPython runs it.
+
+    `!cmd`/`!!cmd`, `var = !cmd`, `%system`/`%sx`, IPython's aliases (`rm -rf x` on a line of
+    its own) are shell command lines (each in a subshell: every escape runs in its own `sh -c`);
+    `%cd` moves the directory of the lines after it; `%env N=V` sets a variable; `%pip`/`%conda`
+    install; `%run FILE` runs a script; `%load`/`%pycat` read a file or fetch a URL; `%%bash`,
+    `%%sh`, `%%script SHELL` run the cell as a script, `%%writefile PATH` writes it (a heredoc
+    write), `%%capture`/`%%time` wrap the rest of the cell. Other lines are Python.
+    """
+    if depth > 4:
+        return [], []
+    lines = source.splitlines()[:_MAX_LINES]
+    # the first non-blank line may be a cell magic (only there: IPython reads it there)
+    for i, line in enumerate(lines):
+        if not line.strip():
+            continue
+        if line.lstrip().startswith("%%"):
+            body = "\n".join(lines[i + 1:])
+            return _cell_magic(line.strip(), body, depth)
+        break
+    shell: list[str] = []
+    python: list[str] = []
+    joined: list[str] = []
+    buf = ""
+    for line in lines:
+        # a shell escape continued with a trailing backslash is one command (IPython joins them)
+        if buf:
+            buf += "\n" + line
+            if not line.endswith("\\"):
+                joined.append(buf)
+                buf = ""
+            continue
+        if line.lstrip().startswith(("!", "%")) and line.endswith("\\"):
+            buf = line
+            continue
+        joined.append(line)
+    if buf:
+        joined.append(buf)
+    for line in joined:
+        text = line.strip()
+        if text.startswith("!"):
+            command = text[2:] if text.startswith("!!") else text[1:]
+            if command.strip():
+                shell.append(f"( {_interpolated(command.strip())} )")
+            continue
+        if text.startswith("%") and not text.startswith("%%"):
+            found = _line_magic(text)
+            if found is not None:
+                shell.append(found)
+            continue
+        m = _ASSIGN_ESCAPE.match(text)
+        if m:
+            command = m.group(2)
+            if command.strip():
+                shell.append(f"( {_interpolated(command.strip())} )")
+            continue
+        if _AUTOMAGIC_LINE.match(text) and not re.search(r"[=(]\s*$|^\w+\s*\(", text):
+            found = _line_magic("%" + text)
+            if found is not None:
+                shell.append(found)
+                continue
+        if _ALIAS_LINE.match(text) and not re.search(r"[=(]\s*$|^\w+\s*\(", text):
+            shell.append(f"( {_interpolated(text.lstrip('%'))} )")
+            continue
+        python.append(line)
+    return shell, python
+
+
+# --- a subagent's instructions (Task / Agent) -------------------------------------------------
+
+_FENCE = re.compile(r"(?ms)^[ \t]*(```+|~~~+)[ \t]*([\w+.-]*)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$")
+_INLINE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
+# fenced blocks of these languages are not shell command lines
+_NOT_SHELL_LANGS = frozenset({
+    "python", "py", "python3", "js", "javascript", "ts", "typescript", "tsx", "jsx", "json", "yaml", "yml",
+    "toml", "ini", "go", "rust", "rs", "java", "kotlin", "c", "cpp", "c++", "h", "cs", "csharp", "ruby", "rb",
+    "php", "sql", "html", "xml", "css", "scss", "md", "markdown", "diff", "patch", "text", "txt", "plaintext",
+    "log", "output", "csv", "graphql", "proto", "swift", "scala", "lua", "r", "dart", "elixir", "ex", "hcl",
+    "terraform", "tf", "dockerfile", "makefile", "make", "nginx", "regex", "mermaid", "jsonc", "json5",
+})
+_SHELL_LANGS = frozenset({"sh", "bash", "shell", "zsh", "console", "shell-session", "terminal", "ksh", "fish", "cmd"})
+# a code span is a command line when it reads like one: a program word and an argument, or shell syntax
+_COMMAND_SHAPE = re.compile(r"^(?:sudo\s+|[A-Z_][A-Z0-9_]*=\S*\s+)*[\w./~+-]*[A-Za-z][\w./+-]*(?:\s+\S|\s*(?:\||&&|;|>))")
+_SHELL_SYNTAX = re.compile(r"\|\s*\w|&&|\$\(|`|>>?\s*[~/\w$]|<\(|\b(?:sh|bash|zsh)\s+-c\b")
+# a span the prompt says not to run (`do not run X`, `never use X`, `avoid X`): not a command at all
+_NEGATED = re.compile(r"(?i)\b(?:don'?t|do\s+not|never|avoid|must\s+not|mustn'?t|should\s+not|shouldn'?t|"
+                      r"instead\s+of|rather\s+than)\s+(?:ever\s+|accidentally\s+)?(?:(?:run|running|execute|"
+                      r"executing|use|using|call|calling|type|typing|invoke|invoking)\s+)?"
+                      r"(?:the\s+|a\s+|any\s+)?(?:command\s+)?[:\-]?\s*$")
+# words before a span that say it is to be run, and words that say it is only talked about
+# (reported speech, explanation, search, review); the cue nearest the span decides, and a
+# reported-speech cue takes the verb after it (`the README says to run X`: a mention)
+_RUN_CUE = re.compile(r"(?i)\b(?:run|running|execute|executing|exec|type|typing|invoke|use|using|try|do|issue|enter|"
+                      r"launch|start|install|with|via|then|first|next|finally|please|now|step|commands?|following)\b")
+_MENTION_CUE = re.compile(r"(?i)\b(?:says?|said|suggests?|suggested|recommends?|recommended|tells?|told|instructs?|"
+                          r"documents?|documented|mentions?|mentioned|contains?|contained|uses|used|calls|runs|ran|"
+                          r"explain|explains|what|why|whether|how|review|audit|analy[sz]e|describe|compare|find|search|"
+                          r"grep|look|locate|flag|detect|warn|means?|does|did|like|such\s+as|e\.g|example|readme|docs?|"
+                          r"makefile|dockerfile|comment|comments|line|lines|blog|issue\s+says|pinned|safe|dangerous)\b"
+                          r"(?:\s+(?:to|that|you|users|people|we|one|should|must|can|it|they|the\s+user)){0,3}"
+                          r"(?:\s+(?:run|use|execute|type|try|do))?")
+_CLAUSE_END = re.compile(r"[.!?;](?:\s|$)|\n")
+
+
+def _mentioned(before: str) -> bool:
+    """Is a span after `before` (the text before it) only talked about, not given to be run?"""
+    ends = [m.end() for m in _CLAUSE_END.finditer(before)]
+    clause = before[ends[-1]:] if ends else before
+    run = max((m.end() for m in _RUN_CUE.finditer(clause)), default=-1)
+    mention = max((m.end() for m in _MENTION_CUE.finditer(clause)), default=-1)
+    return mention >= 0 and mention >= run
+
+
+_CONSOLE_LINE = re.compile(r"(?m)^[ \t]*\$ ([^`\n]+)$")
+_PROMPT_LINES = 400
+_MAX_SPANS = 64
+_MAX_SPAN = 4096
+
+
+def _looks_like_command(text: str) -> bool:
+    text = text.strip()
+    if not text or len(text) > _MAX_SPAN:
+        return False
+    first = text.split("\n", 1)[0].strip()
+    if first.startswith("$ "):
+        first = first[2:]
+    if re.match(r"^[\w.]+\(", first) or first.endswith((")", ";")) and "(" in first.split()[0]:
+        return False  # a call in code (`foo(x)`), not a command line
+    return bool(_COMMAND_SHAPE.match(first) or _SHELL_SYNTAX.search(first))
+
+
+def _session_text(body: str) -> str:
+    """A console transcript (`$ cmd` lines and their output) -> its command lines."""
+    lines = body.splitlines()
+    if any(line.lstrip().startswith("$ ") for line in lines):
+        return "\n".join(line.lstrip()[2:] for line in lines if line.lstrip().startswith("$ "))
+    return body
+
+
+def _fence_context(prompt: str, start: int) -> str:
+    """The line before a fenced block (the sentence that introduces it)."""
+    lines = [line for line in prompt[max(0, start - 400):start].splitlines() if line.strip()]
+    return lines[-1].rstrip(" \t.:!?;") if lines else ""
+
+
+def prompt_commands(prompt: str) -> list[tuple[str, bool]]:
+    """The command lines a subagent's instructions hold, in order, each with whether it is only
+    talked about (a mention: `the README says to run X`, `explain what X does`) rather than given
+    to be run (`run X`, a fenced shell block, `$ X` console lines). Fenced blocks of a language
+    other than shell, inline spans that are a name, a path or a call in code (`.env`,
+    `src/app.py`, `foo()`) and spans the prompt says not to run (`do not run X`) are left out."""
+    out: list[tuple[str, bool]] = []
+    if not isinstance(prompt, str):
+        return out
+    taken: list[tuple[int, int]] = []
+    for m in _FENCE.finditer(prompt):
+        if len(out) >= _MAX_SPANS:
+            break
+        taken.append((m.start(), m.end()))
+        lang, body = m.group(2).lower(), m.group(3)
+        if lang in _NOT_SHELL_LANGS or not body.strip() or len(body) > _MAX_SPAN * 4:
+            continue
+        context = _fence_context(prompt, m.start())
+        if _NEGATED.search(context):
+            continue
+        text = _session_text(body)
+        lines = [line for line in text.splitlines()[:_PROMPT_LINES] if line.strip() and not line.lstrip().startswith("#")]
+        # a block without a language is commands when every line reads as one (not an error or output)
+        if lang in _SHELL_LANGS or (lines and all(_looks_like_command(line) or line.rstrip().endswith("\\")
+                                                  for line in lines)):
+            out.append((text, _mentioned(context)))
+    for m in _INLINE.finditer(prompt):
+        if len(out) >= _MAX_SPANS:
+            break
+        if any(a <= m.start() < b for a, b in taken):
+            continue
+        text = m.group(2).strip()
+        if text.startswith("$ "):
+            text = text[2:]
+        if not _looks_like_command(text):
+            continue
+        before = prompt[max(0, m.start() - 200):m.start()]
+        if _NEGATED.search(before):
+            continue
+        out.append((text, _mentioned(before)))
+    # console lines outside code spans (`$ curl … | sh` on a line of its own): given to be run
+    for m in _CONSOLE_LINE.finditer(prompt):
+        if len(out) >= _MAX_SPANS:
+            break
+        if any(a <= m.start() < b for a, b in taken) or not _looks_like_command(m.group(1)):
+            continue
+        out.append((m.group(1).strip(), False))
+    return out

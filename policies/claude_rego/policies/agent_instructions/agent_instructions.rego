@@ -1,0 +1,152 @@
+# METADATA
+# title: A subagent's instructions (Task / Agent)
+# description: >-
+#   A Task (newer CLIs: Agent) call hands a subagent a prompt. The command lines the prompt
+#   gives it to run — fenced shell blocks and inline code spans that read as a command line
+#   (`curl … | sh`, `rm -rf ~/…`, `echo … >> ~/.bashrc`) — are parsed as shell by the facts
+#   (facts.effects.exec, field `prompt`) and judged by the shell policies, which are routed to
+#   Task and Agent, with their own verdicts; spans the prompt says not to run (`do not run X`)
+#   and spans that are a name, a path or a call in code (`.env`, `src/app.py`, `foo()`) are not
+#   commands. This policy asks on what the prose says: to read or send a secret file named in
+#   the same sentence (~/.aws/credentials, ~/.ssh/id_*, .env, ~/.netrc, ~/.kube/config, …), to
+#   change the agent's own settings or hooks (~/.claude/settings*.json, .claude/settings*.json,
+#   managed settings, .claude/hooks, disableAllHooks, bypassPermissions,
+#   --dangerously-skip-permissions, disabling or removing Claude's hooks or claude-rego), and a
+#   subagent started with `mode: bypassPermissions`.
+# custom:
+#   severity: high
+#   rationale: >-
+#     Instructions are not executions. A command line in a code span is the text the subagent
+#     will run verbatim, so it is judged as an execution: the shell policies' deny stands
+#     (a deny costs a re-plan, and it stops a plan the subagent could split into steps that
+#     each pass alone, such as a download in one call and running it in the next). Prose is an
+#     instruction the subagent still has to turn into tool calls, and every one of those goes
+#     through this hook again (PreToolUse fires inside subagents): prose asks, never denies, so
+#     a prompt that only talks about secrets or settings (review, explain) costs one approval.
+#     What the subagent decides on its own, and commands the prompt describes without spelling
+#     them, cannot be seen here; they are judged when the subagent runs them.
+#   routing:
+#     events: [PreToolUse, PermissionRequest]
+#     tools: [Task, Agent]
+package claude_rego.policies.agent_instructions
+
+import rego.v1
+
+ask contains msg if {
+	some sentence in _sentences
+	some secret in _secret_mentions(sentence)
+	# `is read from`, `gets loaded`: a description of code, not an instruction
+	active := regex.replace(sentence, `(^|[^a-z0-9_])(is|are|was|were|be|been|being|gets?|not)\s+(read|loaded|opened|sent|shown|printed|copied|included|returned)([^a-z0-9_]|$)`, " ")
+	regex.match(`(^|[^a-z0-9_])(read|cat|print|show|display|dump|output|send|upload|post|paste|copy|include|attach|share|email|mail|exfiltrate|leak|encode|base64|contents?|values?|forward|transmit|return|report|collect|grab|extract|open|load)([^a-z0-9_]|$)`, active)
+	msg := sprintf("`%s` tells a subagent to read or send `%s`, a secret file or credential endpoint. Approve only if the subagent should see it.", [input.facts.tool.name, secret])
+}
+
+ask contains msg if {
+	some sentence in _sentences
+	some target in _settings_mentions(sentence)
+	regex.match(`(^|[^a-z0-9_])(edit|edits|change|set|sets|modify|update|add|remove|delete|disable|turn off|switch off|write|overwrite|append|replace|enable|clear|empty|rename|move|drop|patch|configure|uninstall|unregister|stop|kill|bypass|skip)([^a-z0-9_]|$)`, sentence)
+	msg := sprintf("`%s` tells a subagent to change the agent's own settings (%s). Approve only if intended.", [input.facts.tool.name, target])
+}
+
+ask contains msg if {
+	some sentence in _sentences
+	some target in _guard_mentions(sentence)
+	regex.match(`(^|[^a-z0-9_])(remove|delete|disable|disables|disabling|turn off|switch off|uninstall|unregister|stop|kill|bypass|skip|circumvent|get around|work around|deactivate|neutralize|comment out)([^a-z0-9_]|$)`, sentence)
+	msg := sprintf("`%s` tells a subagent to switch off the agent's guard rails (%s). Approve only if intended.", [input.facts.tool.name, target])
+}
+
+ask contains msg if {
+	some sentence in _sentences
+	some word in _switch_words
+	contains(sentence, word)
+	msg := sprintf("`%s` gives a subagent instructions that mention `%s`, which switches off the agent's permission checks or hooks. Approve only if intended.", [input.facts.tool.name, word])
+}
+
+ask contains msg if {
+	mode := object.get(_tool_input, "mode", "")
+	is_string(mode)
+	lower(mode) in {"bypasspermissions", "bypass_permissions", "bypass"}
+	msg := sprintf("`%s` starts a subagent with its permission checks bypassed (mode: %s). Approve only if intended.", [input.facts.tool.name, mode])
+}
+
+# A command the prompt only talks about (`the README says to run X`, `explain what X does`) is
+# not parsed as one (the subagent is not told to run it); when it has the shape of one the
+# shell policies stop (a download piped into a shell, a recursive delete of a home or system
+# path, a write to a start-up file, a force-push, a read of a secret file), ask.
+ask contains msg if {
+	some e in input.facts.effects.exec
+	e.mention == true
+	is_string(e.command)
+	text := lower(e.command)
+	some pattern in _dangerous_shapes
+	regex.match(pattern, text)
+	msg := sprintf("`%s` gives a subagent instructions that mention `%s`, a command the shell policies would stop. Approve only if the subagent is not meant to run it.", [input.facts.tool.name, _clip(e.command)])
+}
+
+ask contains msg if {
+	some e in input.facts.effects.exec
+	e.mention == true
+	is_string(e.command)
+	some secret in _secret_mentions(lower(e.command))
+	msg := sprintf("`%s` gives a subagent instructions that mention `%s`, a command that reads the secret file `%s`. Approve only if the subagent is not meant to run it.", [input.facts.tool.name, _clip(e.command), secret])
+}
+
+_dangerous_shapes := {
+	`(curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)[^|]*\|\s*(sudo\s+)?(env\s+)?(ba|z|da|k|fi)?sh([^a-z0-9_]|$)`,
+	`(curl|wget|fetch)[^|]*\|\s*(sudo\s+)?(python[0-9.]*|perl|ruby|node|php|iex)\s*(-\s*)?$`,
+	`(ba|z)?sh\s+(-c\s+)?["']?(<\(|\$\()\s*(curl|wget)`,
+	`(^|[^a-z0-9_])rm\s+(-[a-z-]+\s+)*-[a-z]*r[a-z]*\s+(-[a-z-]+\s+)*["']?(/|~|\$home|\$\{home\}|\*|\.\.?/?\s*$)`,
+	`>>?\s*["']?(~|\$home)/\.(bashrc|bash_profile|profile|zshrc|zprofile|zshenv|ssh/|config/autostart|config/fish)`,
+	`git\s+push\s+.*(--force|\s-f([^a-z0-9_]|$)|\s\+)`,
+	`(^|[^a-z0-9_])(mkfs|wipefs|shred)([^a-z0-9_]|$)`,
+	`dd\s+.*of=/dev/`,
+	`/dev/(tcp|udp)/`,
+	`chmod\s+-r\s+[0-7]*7[0-7]*\s+/`,
+	`:\(\)\s*\{`,
+}
+
+_clip(s) := concat("", [substring(s, 0, 160), "…"]) if count(s) > 160
+
+else := s
+
+_tool_input := object.get(input.hook, "tool_input", {}) if is_object(object.get(input.hook, "tool_input", {}))
+
+else := {}
+
+_prompt := lower(p) if {
+	p := object.get(_tool_input, "prompt", "")
+	is_string(p)
+	count(p) <= 65536
+} else := ""
+
+# sentences: split at line ends and at sentence ends (a dot followed by a space, so `.env` stays whole)
+_sentences := {s | some s in regex.split(`[!?\n;]+|\.\s+`, _prompt); trim_space(s) != ""}
+
+_switch_words := {"disableallhooks", "bypasspermissions", "dangerously-skip-permissions", "allow-dangerously-skip-permissions", "skipdangerousmodepermissionprompt"}
+
+# secret files named in a sentence (the path as written; a template such as .env.example is not a secret)
+_secret_mentions(sentence) := {m |
+	some raw in regex.find_n(`(~|\$home|/home/[a-z0-9_.-]+|/users/[a-z0-9_.-]+|/root)/\.(aws|ssh|gnupg|kube|docker|azure|config/gcloud|config/gh|password-store|netrc|git-credentials|npmrc|pypirc|pgpass|my\.cnf|vault-token|claude/\.credentials\.json)[a-z0-9_./*-]*|(^|[^a-z0-9_])id_(rsa|dsa|ecdsa|ed25519)([^a-z0-9_]|$)(\.pub)?|(^|[\s'"(\x60/])\.env(\.[a-z0-9_-]+)?([^a-z0-9_]|$)|/etc/shadow|/proc/[a-z0-9_*]+/environ|(^|[^a-z0-9_])[a-z0-9_-]+\.(pem|key|p12|pfx|tfstate)([^a-z0-9_]|$)|169\.254\.169\.254|metadata\.google\.internal`, sentence, 16)
+	m := trim_right(trim(raw, _trimmed), ".")
+	not _not_secret(m)
+}
+
+_not_secret(m) if endswith(m, ".pub")
+
+_not_secret(m) if regex.match(`\.env\.(example|sample|template|dist|defaults?|schema|test\.example)$`, trim(m, "/"))
+
+_not_secret(m) if regex.match(`(public|pubkey|cert|ca|fullchain|chain|ca-bundle)\.pem$`, m)
+
+_not_secret(m) if endswith(m, "/known_hosts")
+
+# the agent's own settings named in a sentence
+_settings_mentions(sentence) := {trim(m, _trimmed) |
+	some m in regex.find_n(`\.claude/(settings(\.local)?\.json|settings([^a-z0-9_]|$)|hooks([^a-z0-9_]|$)|agents([^a-z0-9_]|$))|managed-settings\.json|(^|[^a-z0-9_])permissions\.(allow|deny|defaultmode)([^a-z0-9_]|$)|(^|[^a-z0-9_])defaultmode([^a-z0-9_]|$)`, sentence, 8)
+}
+
+# the hooks and the policy engine that guard the agent
+_guard_mentions(sentence) := {trim(m, _trimmed) |
+	some m in regex.find_n(`(^|[^a-z0-9_])(claude|claude code|claude's|pretooluse|posttooluse|permissionrequest|userpromptsubmit|sessionstart|policy|permission|security)\s+hooks?([^a-z0-9_]|$)|(^|[^a-z0-9_])claude-rego([^a-z0-9_]|$)|(^|[^a-z0-9_])permission (checks?|prompts?)([^a-z0-9_]|$)`, sentence, 8)
+}
+
+_trimmed := " \t'\"(`),:;"
