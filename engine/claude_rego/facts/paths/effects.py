@@ -9,6 +9,7 @@ from .network import _unquote
 from .network import network as _network
 from .sql import destructive as _destructive_sql
 from .sql import destructive_object as _destructive_object
+from .sql import privileges as _sql_privileges
 from .sql import server_effects as _sql_server_effects
 
 # Claude Code tools and the input fields that carry a path.
@@ -348,6 +349,8 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             found = _destructive_sql(node)
             if found:
                 sql.append({"field": field, **found})
+            # a privilege handed out or the stored password hashes read (GRANT ALL, pg_shadow)
+            sql.extend({"field": field, **found} for found in _sql_privileges(node))
             # a statement that runs a program or touches a server file, by effect: the
             # program is a command line run (parsed as shell), the file a path read/written
             for effect, value in _sql_server_effects(node):

@@ -125,8 +125,31 @@ _tunnel_tool if {
 ask contains msg if {
 	_structured
 	some s in object.get(_effects, "sql", [])
-	s.kind != "server_code"
+	not s.kind in {"server_code", "privilege", "credential_read"}
 	msg := sprintf("`%s` runs a destructive database statement (%s: `%s`): data would be lost. Approve only if this database is meant to lose it.", [input.facts.tool.name, s.field, s.statement])
+}
+
+# a statement that hands out the server's power: a superuser or a role that creates roles or
+# bypasses row security (ALTER/CREATE USER|ROLE … SUPERUSER), every privilege (GRANT ALL),
+# the right to pass privileges on (WITH GRANT OPTION), server-wide privileges (ON *.*, FILE,
+# SUPER), a superuser's role (pg_read_server_files), a security setting of the whole server
+# (SET GLOBAL general_log, ALTER SYSTEM) or a write to the user catalog. A read-only grant to a
+# named role (GRANT SELECT ON app.* TO reporting) passes.
+ask contains msg if {
+	_structured
+	some s in object.get(_effects, "sql", [])
+	s.kind == "privilege"
+	msg := sprintf("`%s` changes who may do what on the database server (%s: `%s`): that power outlives this task. Approve only if this account is meant to get it.", [input.facts.tool.name, s.field, s.statement])
+}
+
+# a read of the server's stored password hashes (pg_shadow.passwd, pg_authid.rolpassword,
+# mysql.user.authentication_string, sys.sql_logins, dba_users): like reading /etc/shadow,
+# they are credentials to crack offline and would reach the model
+deny contains msg if {
+	_structured
+	some s in object.get(_effects, "sql", [])
+	s.kind == "credential_read"
+	msg := sprintf("Blocked: `%s` reads the database's stored password hashes (%s: `%s`). They are credentials; list roles or users through a view without them (pg_roles, mysql.user's user/host) instead.", [input.facts.tool.name, s.field, s.statement])
 }
 
 # a statement that makes the database server run a program or load native code, or read or

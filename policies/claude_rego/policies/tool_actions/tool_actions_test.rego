@@ -194,3 +194,18 @@ test_a_host_reaching_container_spec_asks if {
 	count(tool_actions.ask) == 0 with input as _mcp("mcp__k8s__apply", {"yaml": "volumes:\n- hostPath:\n    path: /var/log\n"}, {"words": ["apply"]})
 	count(tool_actions.ask) == 0 with input as _mcp("mcp__github__create_issue", {"body": "set privileged: false"}, {"words": ["create", "issue"]})
 }
+
+test_a_privilege_change_asks_not_as_data_loss if {
+	doc := _mcp("mcp__pg__query", {"sql": "ALTER USER app WITH SUPERUSER"}, {"sql": [{"field": "sql", "kind": "privilege", "statement": "alter user with superuser"}], "words": ["query"]})
+	some msg in tool_actions.ask with input as doc
+	contains(msg, "who may do what")
+	count(tool_actions.ask) == 1 with input as doc
+	count(tool_actions.deny) == 0 with input as doc
+}
+
+test_a_password_hash_read_is_denied if {
+	doc := _mcp("mcp__mysql__execute", {"query": "SELECT authentication_string FROM mysql.user"}, {"sql": [{"field": "query", "kind": "credential_read", "statement": "mysql.user (stored password hashes)"}], "words": ["execute"]})
+	some msg in tool_actions.deny with input as doc
+	contains(msg, "password hashes")
+	count(tool_actions.ask) == 0 with input as doc
+}
