@@ -196,3 +196,17 @@ def test_privilege_statements(text, kind):
 def test_benign_statements_name_no_privilege(text):
     from claude_rego.facts.paths.sql import privileges
     assert privileges(text) == []
+
+
+# session 24: a container runtime's object tool is read as the object's own subcommand
+@pytest.mark.parametrize("tool, fields, command", [
+    ("mcp__docker__remove_volume", {"volume_name": "pgdata", "force": True}, "docker volume rm pgdata --force"),
+    ("mcp__docker__prune_volumes", {}, "docker volume prune"),
+    ("mcp__docker__delete_volume", {"name": "pg"}, "docker volume rm pg"),
+    ("mcp__docker__remove_image", {"image": "nginx"}, "docker image rm nginx"),
+    ("mcp__podman__volume_remove", {"name": "x"}, "podman volume rm x"),
+    ("mcp__docker__prune_system", {"all": True}, "docker system prune --all"),
+])
+def test_container_object_tools_read_as_their_subcommand(tool, fields, command):
+    execs = tool_effects(tool, fields)["exec"]
+    assert [e["command"] for e in execs] == [command]
