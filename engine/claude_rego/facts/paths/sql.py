@@ -491,7 +491,7 @@ _POWER_ATTRIBUTES = frozenset({"superuser", "createrole", "bypassrls", "replicat
 _POWER_ROLES = frozenset({"pg_read_server_files", "pg_write_server_files", "pg_execute_server_program",
                           "rds_superuser", "cloudsqlsuperuser", "azure_pg_admin", "pg_read_all_data",
                           "pg_write_all_data", "sysadmin", "securityadmin", "db_owner", "dba", "rdsadmin",
-                          "alloydbsuperuser", "rds_replication", "accountadmin", "securityadmin"})
+                          "alloydbsuperuser", "rds_replication", "accountadmin"})
 # MySQL global privileges that reach beyond the schema (files, other users, the server)
 _POWER_PRIVILEGES = frozenset({"super", "file", "process", "shutdown", "create_user", "system_user",
                                "connection_admin", "system_variables_admin"})
@@ -577,8 +577,8 @@ def _privilege_kind(words: list[str], squeezed: str) -> tuple[str, str] | None:
             return "privilege", f"{shown} (the right to grant it on)"
         if _POWER_ROLES & set(granted):
             return "privilege", f"{shown} (a superuser's role)"
-        privileges = {w.replace(" ", "_") for w in granted}
-        if "on" in granted and " on *.* " in f"{squeezed} " or _POWER_PRIVILEGES & privileges:
+        granted_words = set(granted)
+        if "on" in granted and " on *.* " in f"{squeezed} " or _POWER_PRIVILEGES & granted_words:
             return "privilege", f"{shown} (server-wide privileges)"
         return None
     if verb == "set" and kind_word in ("global", "persist", "persist_only"):

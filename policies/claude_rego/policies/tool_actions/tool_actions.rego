@@ -11,8 +11,13 @@
 #   states a verb that destroys in context (uninstall_release, evict_pods, scale_deployment:
 #   settings.scoped_destroy_tool_verbs) acting on production (settings.production_target_words
 #   in a namespace/environment/cluster/… value) or a whole scope (all: true); a tool that reads
-#   secrets by name (get_secret_value, list_secrets, vault_read, a secret-manager server:
-#   its output is a credential); and a fetch, by any tool or a shell command's URL, of a
+#   secrets by name (a secret-manager server's read tool: its output is a credential) and
+#   denies one that reads a secret's value (get_secret_value, access_secret_version, SSM
+#   WithDecryption, a Kubernetes Secret as yaml/json); database statements that hand out
+#   privileges (ALTER ROLE … SUPERUSER, GRANT ALL, WITH GRANT OPTION, SET GLOBAL of a
+#   security setting: ask) or read stored password hashes (pg_shadow, mysql.user: deny); a
+#   removing verb on a resource that holds data (remove_volume, prune_volumes, empty_bucket);
+#   an HTTP DELETE/PURGE tool to a host off the machine; and a fetch, by any tool or a shell command's URL, of a
 #   local service that holds secrets or runs containers (Consul KV on 8500, Vault 8200,
 #   etcd 2379, the Docker API 2375, the kubelet 10250, kubectl proxy secrets, Nomad
 #   variables: data.claude_rego.settings.local_secret_services on local_hosts).
