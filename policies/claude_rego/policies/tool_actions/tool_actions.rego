@@ -249,6 +249,7 @@ ask contains msg if {
 	_structured
 	not _unscoped_destroy_verb
 	not _only_paths
+	not _development_target
 	some what in _removes_data
 	msg := sprintf("`%s` %s (its name says so): what it holds may not come back. Approve only if you meant to remove it.", [input.facts.tool.name, what])
 }
@@ -262,6 +263,25 @@ _removes_data contains what if {
 	some m in regex.find_all_string_submatch_n(_noun_verb_re, _tool_part, 1)
 	what := sprintf("%s %s", [_third[m[2]], m[1]])
 }
+
+# the resource is named as a local, test or development one (reset_database {"database":
+# "test_local"}) and nothing in the input looks like production: routine, passes
+_development_target if {
+	count(_broad_scope) == 0
+	walk(_tool_input, [path, v])
+	is_string(v)
+	count(v) <= 256
+	count(path) > 0
+	count(path) <= 2
+	k := path[count(path) - 1]
+	is_string(k)
+	some kw in regex.split(`[^a-z0-9]+`, lower(k))
+	kw in _resource_key_words
+	some t in regex.split(`[^a-z0-9]+`, lower(v))
+	t in {"test", "tests", "testing", "local", "dev", "development", "tmp", "temp", "scratch", "sandbox", "e2e", "fixture", "fixtures", "demo"}
+}
+
+_resource_key_words := _target_key_words | {"volume", "volumes", "index", "indices", "topic", "queue", "table", "collection", "keyspace", "schema", "snapshot", "backup", "disk", "dataset", "repo", "repository", "id"}
 
 _third := {"remove": "removes", "rm": "removes", "prune": "prunes", "clear": "clears", "empty": "empties", "flush": "flushes", "reset": "resets", "recreate": "recreates"}
 

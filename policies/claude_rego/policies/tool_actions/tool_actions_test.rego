@@ -271,3 +271,9 @@ test_an_http_delete_to_localhost_and_other_methods_pass if {
 	count(tool_actions.ask) == 0 with input as _http("GET", "https://api.example.com/v1/users", "api.example.com", "/v1/users")
 	count(tool_actions.ask) == 0 with input as _http("PUT", "https://api.example.com/v1/users/1", "api.example.com", "/v1/users/1")
 }
+
+test_resetting_a_named_test_database_passes if {
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__db__reset_database", {"database": "test_local"}, {"words": ["reset", "database"]})
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__db__reset_database", {"database": "orders"}, {"words": ["reset", "database"]})
+	count(tool_actions.ask) > 0 with input as _mcp("mcp__db__reset_database", {"database": "prod_test"}, {"words": ["reset", "database"]})
+}
