@@ -155,3 +155,58 @@ def test_objects_that_lose_nothing(value):
     from claude_rego.facts.paths.sql import destructive_object
 
     assert destructive_object(value) is None
+
+
+# session 24: privilege changes and password-hash reads in a database tool's statement
+@pytest.mark.parametrize("text, kind", [
+    ("ALTER USER app WITH SUPERUSER", "privilege"),
+    ("alter role x createrole bypassrls", "privilege"),
+    ("CREATE USER ops WITH LOGIN REPLICATION PASSWORD 'x'", "privilege"),
+    ("GRANT ALL PRIVILEGES ON *.* TO 'x'@'%'", "privilege"),
+    ("GRANT ALL ON DATABASE app TO bob", "privilege"),
+    ("GRANT SELECT ON t TO bob WITH GRANT OPTION", "privilege"),
+    ("GRANT admin TO bob WITH ADMIN OPTION", "privilege"),
+    ("GRANT pg_execute_server_program TO app", "privilege"),
+    ("GRANT FILE ON *.* TO u", "privilege"),
+    ("SET GLOBAL local_infile = 1", "privilege"),
+    ("SET @@global.general_log = 0", "privilege"),
+    ("ALTER SYSTEM SET log_statement = 'none'", "privilege"),
+    ("UPDATE mysql.user SET Super_priv='Y' WHERE user='app'", "privilege"),
+    ("EXEC sp_addsrvrolemember 'bob', 'sysadmin'", "privilege"),
+    ("SELECT usename, passwd FROM pg_shadow", "credential_read"),
+    ("select * from pg_catalog.pg_authid", "credential_read"),
+    ("TABLE pg_authid", "credential_read"),
+    ("SELECT user, authentication_string FROM `mysql`.`user`", "credential_read"),
+    ("select name, password_hash from sys.sql_logins", "credential_read"),
+    ("select username, password, spare4 from sys.user$", "credential_read"),
+    ("COPY pg_authid TO STDOUT", "credential_read"),
+])
+def test_privilege_statements(text, kind):
+    from claude_rego.facts.paths.sql import privileges
+    assert [f["kind"] for f in privileges(text)][:1] == [kind]
+
+
+@pytest.mark.parametrize("text", [
+    "SELECT * FROM orders", "alter role app nosuperuser", "GRANT SELECT ON ALL TABLES IN SCHEMA app TO reporting",
+    "GRANT SELECT ON app.* TO 'reporting'@'localhost'", "CREATE TABLE users (password_hash text)",
+    "select usename from pg_shadow", "SELECT user, host FROM mysql.user", "SET GLOBAL max_connections = 500",
+    "select password_hash from users where id = 1", "-- ALTER USER x SUPERUSER\nSELECT 1",
+    "SELECT 'GRANT ALL ON x TO y'", "", "GRANT", "SET GLOBAL", "ALTER",
+])
+def test_benign_statements_name_no_privilege(text):
+    from claude_rego.facts.paths.sql import privileges
+    assert privileges(text) == []
+
+
+# session 24: a container runtime's object tool is read as the object's own subcommand
+@pytest.mark.parametrize("tool, fields, command", [
+    ("mcp__docker__remove_volume", {"volume_name": "pgdata", "force": True}, "docker volume rm pgdata --force"),
+    ("mcp__docker__prune_volumes", {}, "docker volume prune"),
+    ("mcp__docker__delete_volume", {"name": "pg"}, "docker volume rm pg"),
+    ("mcp__docker__remove_image", {"image": "nginx"}, "docker image rm nginx"),
+    ("mcp__podman__volume_remove", {"name": "x"}, "podman volume rm x"),
+    ("mcp__docker__prune_system", {"all": True}, "docker system prune --all"),
+])
+def test_container_object_tools_read_as_their_subcommand(tool, fields, command):
+    execs = tool_effects(tool, fields)["exec"]
+    assert [e["command"] for e in execs] == [command]

@@ -138,7 +138,7 @@ class NetworkEffect(_Open):
 class SqlEffect(_Open):
     field: str
     kind: Literal["drop_database", "drop", "truncate", "delete_all", "update_all", "alter_drop", "document",
-                  "server_code"]
+                  "server_code", "privilege", "credential_read"]
     statement: str
 
 
@@ -155,7 +155,7 @@ class ArgvUnknown(_Open):
 class Effects(_Closed):
     network: list[NetworkEffect] = Field(description="URLs of the tool input, and of a shell command's words")
     exec: list[ExecEffect]
-    sql: list[SqlEffect] = Field(default_factory=list, description="Destructive statements in a database tool's input")
+    sql: list[SqlEffect] = Field(default_factory=list, description="Destructive statements, privilege changes and password-hash reads in a database tool's input")
     words: list[str] = Field(default_factory=list, description="The words of the tool's name (MCP: of the tool, "
                                                                "not the server), lower case")
     server_words: list[str] = Field(default_factory=list, description="The words of an MCP tool's server name")

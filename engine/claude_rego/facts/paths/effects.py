@@ -9,6 +9,7 @@ from .network import _unquote
 from .network import network as _network
 from .sql import destructive as _destructive_sql
 from .sql import destructive_object as _destructive_object
+from .sql import privileges as _sql_privileges
 from .sql import server_effects as _sql_server_effects
 from .tooltext import notebook_cell as _notebook_cell
 from .tooltext import prompt_commands as _prompt_commands
@@ -365,6 +366,8 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             found = _destructive_sql(node)
             if found:
                 sql.append({"field": field, **found})
+            # a privilege handed out or the stored password hashes read (GRANT ALL, pg_shadow)
+            sql.extend({"field": field, **found} for found in _sql_privileges(node))
             # a statement that runs a program or touches a server file, by effect: the
             # program is a command line run (parsed as shell), the file a path read/written
             for effect, value in _sql_server_effects(node):
@@ -538,10 +541,16 @@ _NAMED_VERBS = frozenset({
     "kill", "inspect", "debug", "exec", "attach", "cp", "apply", "taint", "replace", "patch", "install",
 })
 _NAMED_TYPE_KEYS = ("resource_type", "resource", "kind", "type", "object_type")
-_NAMED_ID_KEYS = ("name", "resource_name", "container_id", "container", "container_name", "release", "release_name",
+_NAMED_ID_KEYS = ("name", "resource_name", "container_id", "container", "container_name", "volume_name", "volume_id",
+                  "image_name", "image_id", "network_name", "network_id", "release", "release_name",
                   "pod", "pod_name", "node", "node_name", "image", "volume", "network", "id", "target", "app", "service",
                   "package", "package_name", "packages", "spec", "requirement", "requirements", "module", "modules")
 _NAMED_FLAGS = {"namespace": "-n", "context": "--context"}
+_CONTAINER_CLIS = frozenset({"docker", "podman", "nerdctl"})
+_CONTAINER_OBJECTS = {"volume": "volume", "volumes": "volume", "image": "image", "images": "image", "network": "network",
+                      "networks": "network", "container": "container", "containers": "container", "system": "system",
+                      "builder": "builder", "buildx": "builder", "secret": "secret", "secrets": "secret"}
+_CONTAINER_RM_VERBS = frozenset({"remove", "rm", "rmi", "delete", "destroy", "drop", "purge", "erase", "nuke", "wipe"})
 
 
 def _named_fields_command(tool_name: str, prog: str, tool_input: dict, execs: list) -> dict | None:
@@ -568,6 +577,13 @@ def _named_fields_command(tool_name: str, prog: str, tool_input: dict, execs: li
         if verb is None:
             return None
     words = [prog, verb]
+    if prog in _CONTAINER_CLIS:
+        # a container runtime's object tool (remove_volume, prune_volumes, delete_image): the
+        # object's own subcommand, `docker volume rm x` / `docker volume prune`, as the shell says it
+        server, _, tool = tool_name[5:].partition("__") if tool_name.startswith("mcp__") else ("", "", tool_name)
+        noun = next((_CONTAINER_OBJECTS[w] for w in _ordered_words(tool or server)[:12] if w in _CONTAINER_OBJECTS), None)
+        if noun is not None:
+            words = [prog, noun, "prune" if verb == "prune" else "rm" if verb in _CONTAINER_RM_VERBS else verb]
     kind = next((fields[k] for k in _NAMED_TYPE_KEYS if isinstance(fields.get(k), str) and fields[k]), None)
     ident = next((fields[k] for k in _NAMED_ID_KEYS if isinstance(fields.get(k), (str, int)) and
                   not isinstance(fields.get(k), bool) and str(fields[k])), None)

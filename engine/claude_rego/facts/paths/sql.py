@@ -479,3 +479,131 @@ def _copy(text: str, tokens: list, i: int, out: list, client: bool) -> None:
         else:
             out.append((effect, None))
         return
+
+
+# ------------------------------------------------------------ privilege changes and credential reads
+# Statements that hand out the server's power (a superuser, a role that creates roles or
+# bypasses row security, every privilege, the right to pass privileges on, server-wide
+# settings that switch off logging or open the file system) or read the server's stored
+# password hashes. Effect-based: the statement's words, whatever the tool is called.
+_POWER_ATTRIBUTES = frozenset({"superuser", "createrole", "bypassrls", "replication"})
+# roles whose membership is a superuser's power (server files, programs, every table)
+_POWER_ROLES = frozenset({"pg_read_server_files", "pg_write_server_files", "pg_execute_server_program",
+                          "rds_superuser", "cloudsqlsuperuser", "azure_pg_admin", "pg_read_all_data",
+                          "pg_write_all_data", "sysadmin", "securityadmin", "db_owner", "dba", "rdsadmin",
+                          "alloydbsuperuser", "rds_replication", "accountadmin"})
+# MySQL global privileges that reach beyond the schema (files, other users, the server)
+_POWER_PRIVILEGES = frozenset({"super", "file", "process", "shutdown", "create_user", "system_user",
+                               "connection_admin", "system_variables_admin"})
+# server-wide settings whose change weakens auditing, opens the file system or runs code
+_SECURITY_SETTINGS = frozenset({
+    "general_log", "general_log_file", "slow_query_log_file", "local_infile", "secure_file_priv", "sql_log_bin",
+    "log_bin_trust_function_creators", "require_secure_transport", "init_connect", "plugin_dir",
+    "default_authentication_plugin", "authentication_policy", "audit_log_policy", "audit_log", "sql_log_off",
+    "read_only", "super_read_only", "offline_mode", "validate_password", "validate_password.policy",
+    "validate_password.length", "validate_password_policy", "password_history", "skip_name_resolve",
+    "default_password_lifetime", "disconnect_on_expired_password",
+})
+# system catalogs holding password hashes, with the columns that hold them
+_CREDENTIAL_TABLES = {
+    "pg_shadow": frozenset({"passwd"}), "pg_catalog.pg_shadow": frozenset({"passwd"}),
+    "pg_authid": frozenset({"rolpassword"}), "pg_catalog.pg_authid": frozenset({"rolpassword"}),
+    "pg_user_mappings": frozenset({"umoptions"}), "pg_catalog.pg_user_mappings": frozenset({"umoptions"}),
+    "pg_user_mapping": frozenset({"umoptions"}),
+    "mysql.user": frozenset({"authentication_string", "password"}),
+    "mysql.global_priv": frozenset({"priv"}),
+    "sys.sql_logins": frozenset({"password_hash"}), "master.sys.sql_logins": frozenset({"password_hash"}),
+    "sys.syslogins": frozenset({"password"}), "master.sys.syslogins": frozenset({"password"}),
+    "dba_users": frozenset({"password", "spare4"}), "sys.dba_users": frozenset({"password", "spare4"}),
+    "sys.user$": frozenset({"password", "spare4"}), "user$": frozenset({"password", "spare4"}),
+    "system.users": frozenset({"salted_hash"}),  # Cassandra
+}
+_CREDENTIAL_FUNCTIONS = ("loginproperty(", "pwdencrypt(", "password_hash")
+
+
+def _bare(word: str) -> str:
+    return "".join(ch for ch in word if ch not in "\"`[]")
+
+
+def privileges(text: str) -> list[dict]:
+    """{"kind", "statement"} of each statement that changes who may do what on the server
+    ("privilege": ALTER/CREATE ROLE … SUPERUSER, GRANT ALL, … WITH GRANT OPTION, GRANT … ON *.*,
+    a power role granted, SET GLOBAL of a security setting, ALTER SYSTEM, a write to the
+    user catalog) or reads stored password hashes ("credential_read": pg_shadow.passwd,
+    pg_authid.rolpassword, mysql.user.authentication_string, sys.sql_logins, dba_users).
+    Bounded, never raises."""
+    try:
+        if not isinstance(text, str) or not text:
+            return []
+        out: list[dict] = []
+        for statement in _strip(text[:_MAX_TEXT]).split(";")[:256]:
+            words = [_bare(w) for w in _words(statement)]
+            if not words:
+                continue
+            squeezed = " ".join(statement.split())
+            found = _privilege_kind(words, squeezed)
+            if found:
+                out.append({"kind": found[0], "statement": found[1][:200]})
+            if len(out) >= 4:
+                break
+        return out
+    except Exception:  # noqa: BLE001 — defensive: attacker text never raises
+        return []
+
+
+def _privilege_kind(words: list[str], squeezed: str) -> tuple[str, str] | None:
+    shown = " ".join(words)
+    head = next((i for i, w in enumerate(words[:16]) if w in ("alter", "create", "grant", "set", "select", "update",
+                                                               "insert", "delete", "exec", "execute", "table",
+                                                               "copy", "show", "with")), None)
+    if head is None:
+        return None
+    verb, rest = words[head], words[head + 1:]
+    kind_word = rest[0] if rest else ""
+    if verb in ("alter", "create") and kind_word in ("user", "role", "login") and _POWER_ATTRIBUTES & set(rest):
+        return "privilege", f"{verb} {kind_word} with {', '.join(sorted(_POWER_ATTRIBUTES & set(rest)))}"
+    if verb == "alter" and kind_word == "system" and len(rest) > 1 and rest[1] in ("set", "reset"):
+        return "privilege", f"{shown} (a server-wide setting)"
+    if verb == "alter" and kind_word == "server" and "role" in rest[:2] and "add" in rest:
+        return "privilege", shown  # ALTER SERVER ROLE sysadmin ADD MEMBER x (SQL Server)
+    if verb in ("exec", "execute") and kind_word in ("sp_addsrvrolemember", "sp_addrolemember", "sys.sp_addsrvrolemember"):
+        return "privilege", shown
+    if verb == "grant":
+        upto = rest.index("to") if "to" in rest else len(rest)
+        granted = rest[:upto]
+        if granted[:1] == ["all"]:
+            return "privilege", f"{shown} (every privilege)"
+        if "grant" in rest[upto:] and "option" in rest[upto:] or "admin" in rest[upto:] and "option" in rest[upto:]:
+            return "privilege", f"{shown} (the right to grant it on)"
+        if _POWER_ROLES & set(granted):
+            return "privilege", f"{shown} (a superuser's role)"
+        granted_words = set(granted)
+        if "on" in granted and " on *.* " in f"{squeezed} " or _POWER_PRIVILEGES & granted_words:
+            return "privilege", f"{shown} (server-wide privileges)"
+        return None
+    if verb == "set" and kind_word in ("global", "persist", "persist_only"):
+        name = rest[1] if len(rest) > 1 else ""
+        if name in _SECURITY_SETTINGS or name.startswith("validate_password") or name.startswith("audit_log"):
+            return "privilege", f"set global {name} (a server security setting)"
+        return None
+    if verb == "set" and kind_word.startswith(("global.", "persist.")):
+        name = kind_word.split(".", 1)[1]  # SET @@global.x (the @ is no word character)
+        if name in _SECURITY_SETTINGS or name.startswith("validate_password"):
+            return "privilege", f"set global {name} (a server security setting)"
+        return None
+    if verb in ("update", "insert", "delete") and any(
+            w in ("mysql.user", "mysql.db", "mysql.global_priv", "pg_authid", "pg_catalog.pg_authid")
+            for w in rest[:4]):
+        return "privilege", f"{shown} (the server's user catalog)"
+    # a read of the stored password hashes
+    for i, w in enumerate(words):
+        columns = _CREDENTIAL_TABLES.get(w)
+        if columns is None or i == 0 or words[i - 1] not in ("from", "join", ",", "table", "copy", "\\copy"):
+            continue
+        before = set(words[:i])
+        if "*" in squeezed.split(" from ", 1)[0] or columns & before or any(
+                c.split(".")[-1] in columns for c in before) or words[i - 1] == "table" or verb == "copy":
+            return "credential_read", f"{w} (stored password hashes)"
+    if any(fn in squeezed.replace(" ", "") for fn in _CREDENTIAL_FUNCTIONS[:2]) and "passwordhash" in squeezed.replace(" ", "").replace("'", ""):
+        return "credential_read", "loginproperty(…, 'PasswordHash') (stored password hashes)"
+    return None

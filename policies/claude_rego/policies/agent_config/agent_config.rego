@@ -17,7 +17,7 @@
 #     Routed to every tool: an MCP server or renamed tool that writes a workflow file
 #     is judged by its effect (lib/paths `written`), not by its name.
 #   routing:
-#     events: [PreToolUse]
+#     events: [PreToolUse, PermissionRequest]
 package claude_rego.policies.agent_config
 
 import data.claude_rego.lib.paths.written

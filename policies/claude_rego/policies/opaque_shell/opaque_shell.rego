@@ -14,7 +14,7 @@
 #     so a human decides. Whatever the parser could still resolve is checked by the
 #     other policies too, and their deny wins over this ask (a=rm; $a -rf / is denied).
 #   routing:
-#     events: [PreToolUse]
+#     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell, mcp, other]
 #     tools: [NotebookEdit, Task, Agent]
 package claude_rego.policies.opaque_shell

@@ -11,8 +11,13 @@
 #   states a verb that destroys in context (uninstall_release, evict_pods, scale_deployment:
 #   settings.scoped_destroy_tool_verbs) acting on production (settings.production_target_words
 #   in a namespace/environment/cluster/… value) or a whole scope (all: true); a tool that reads
-#   secrets by name (get_secret_value, list_secrets, vault_read, a secret-manager server:
-#   its output is a credential); and a fetch, by any tool or a shell command's URL, of a
+#   secrets by name (a secret-manager server's read tool: its output is a credential) and
+#   denies one that reads a secret's value (get_secret_value, access_secret_version, SSM
+#   WithDecryption, a Kubernetes Secret as yaml/json); database statements that hand out
+#   privileges (ALTER ROLE … SUPERUSER, GRANT ALL, WITH GRANT OPTION, SET GLOBAL of a
+#   security setting: ask) or read stored password hashes (pg_shadow, mysql.user: deny); a
+#   removing verb on a resource that holds data (remove_volume, prune_volumes, empty_bucket);
+#   an HTTP DELETE/PURGE tool to a host off the machine; and a fetch, by any tool or a shell command's URL, of a
 #   local service that holds secrets or runs containers (Consul KV on 8500, Vault 8200,
 #   etcd 2379, the Docker API 2375, the kubelet 10250, kubectl proxy secrets, Nomad
 #   variables: data.claude_rego.settings.local_secret_services on local_hosts).
@@ -125,8 +130,31 @@ _tunnel_tool if {
 ask contains msg if {
 	_structured
 	some s in object.get(_effects, "sql", [])
-	s.kind != "server_code"
+	not s.kind in {"server_code", "privilege", "credential_read"}
 	msg := sprintf("`%s` runs a destructive database statement (%s: `%s`): data would be lost. Approve only if this database is meant to lose it.", [input.facts.tool.name, s.field, s.statement])
+}
+
+# a statement that hands out the server's power: a superuser or a role that creates roles or
+# bypasses row security (ALTER/CREATE USER|ROLE … SUPERUSER), every privilege (GRANT ALL),
+# the right to pass privileges on (WITH GRANT OPTION), server-wide privileges (ON *.*, FILE,
+# SUPER), a superuser's role (pg_read_server_files), a security setting of the whole server
+# (SET GLOBAL general_log, ALTER SYSTEM) or a write to the user catalog. A read-only grant to a
+# named role (GRANT SELECT ON app.* TO reporting) passes.
+ask contains msg if {
+	_structured
+	some s in object.get(_effects, "sql", [])
+	s.kind == "privilege"
+	msg := sprintf("`%s` changes who may do what on the database server (%s: `%s`): that power outlives this task. Approve only if this account is meant to get it.", [input.facts.tool.name, s.field, s.statement])
+}
+
+# a read of the server's stored password hashes (pg_shadow.passwd, pg_authid.rolpassword,
+# mysql.user.authentication_string, sys.sql_logins, dba_users): like reading /etc/shadow,
+# they are credentials to crack offline and would reach the model
+deny contains msg if {
+	_structured
+	some s in object.get(_effects, "sql", [])
+	s.kind == "credential_read"
+	msg := sprintf("Blocked: `%s` reads the database's stored password hashes (%s: `%s`). They are credentials; list roles or users through a view without them (pg_roles, mysql.user's user/host) instead.", [input.facts.tool.name, s.field, s.statement])
 }
 
 # a statement that makes the database server run a program or load native code, or read or
@@ -146,6 +174,127 @@ ask contains msg if {
 	not _only_paths
 	msg := sprintf("`%s` %ss a resource (its name says so): it may not be undoable. Approve only if you meant to %s it.", [input.facts.tool.name, verb, verb])
 }
+
+# An HTTP request tool (fetch, request, an API client) sending DELETE or PURGE to a host
+# off this machine, or to one it does not name (the base URL is the server's): like
+# `curl -X DELETE`, asked. Worded more strongly when the target is a whole collection (a
+# path ending in a name, not an id) or the request says all/force/recursive. A DELETE to
+# localhost (a dev server) passes; GET/POST/PUT/PATCH are judged elsewhere (exfiltration).
+ask contains msg if {
+	_structured
+	some method in _http_destroy_methods
+	some where in _http_delete_targets
+	msg := sprintf("`%s` sends an HTTP %s to %s%s. Approve only if you meant to delete it.", [input.facts.tool.name, method, where, _http_delete_scope])
+}
+
+_http_destroy_methods contains m if {
+	walk(_tool_input, [path, v])
+	count(path) > 0
+	count(path) <= 3
+	k := path[count(path) - 1]
+	is_string(k)
+	regex.replace(lower(k), `[^a-z]`, "") in {"method", "httpmethod", "requestmethod", "verb", "httpverb"}
+	is_string(v)
+	m := upper(trim_space(v))
+	m in {"DELETE", "PURGE"}
+}
+
+_http_delete_targets contains where if {
+	some net in object.get(_effects, "network", [])
+	not _local_host(net.host)
+	where := sprintf("`%s`", [net.url])
+}
+
+# no URL in the input: the host is the server's own, not known here
+_http_delete_targets contains "a host its input does not name" if count(object.get(_effects, "network", [])) == 0
+
+_http_delete_scope := ": it targets a whole collection or is forced, so many records may go at once" if {
+	_http_delete_wide
+} else := ": what it deletes may not come back"
+
+_http_delete_wide if {
+	walk(_tool_input, [path, v])
+	count(path) > 0
+	k := path[count(path) - 1]
+	is_string(k)
+	lower(k) in {"all", "force", "recursive", "purge", "cascade", "delete_all", "deleteall"}
+	v in {true, "true", "1", 1, "yes"}
+}
+
+_http_delete_wide if {
+	some net in object.get(_effects, "network", [])
+	regex.match(`(?i)[?&](all|force|recursive|cascade|purge)=(true|1|yes)(&|$)`, net.url)
+}
+
+# the path ends in a collection's name (/v1/users, /indices/logs-*), not one record's id
+_http_delete_wide if {
+	some net in object.get(_effects, "network", [])
+	not _local_host(net.host)
+	path := object.get(net, "path", "/")
+	is_string(path)
+	segs := [x | some x in split(trim_right(path, "/"), "/"); x != ""]
+	count(segs) > 0
+	last := segs[count(segs) - 1]
+	not regex.match(`[0-9]`, last)
+	regex.match(`^[A-Za-z_*-]+s$|\*`, last)
+}
+
+# A removing verb that is not a destroy verb by itself (remove, rm, prune, clear, empty,
+# flush, reset, recreate) applied to a resource that holds data (remove_volume,
+# prune_volumes, clear_database, remove_index, empty_bucket, flush_topic,
+# volume_remove): like delete_volume, asked. The resource must end the tool's name (or be
+# followed only by force/permanently/by_name…): remove_repository_collaborator removes a
+# collaborator, not the repository.
+ask contains msg if {
+	_structured
+	not _unscoped_destroy_verb
+	not _only_paths
+	not _development_target
+	some what in _removes_data
+	msg := sprintf("`%s` %s (its name says so): what it holds may not come back. Approve only if you meant to remove it.", [input.facts.tool.name, what])
+}
+
+_removes_data contains what if {
+	some m in regex.find_all_string_submatch_n(_verb_noun_re, _tool_part, 1)
+	what := sprintf("%s %s", [_third[m[1]], m[2]])
+}
+
+_removes_data contains what if {
+	some m in regex.find_all_string_submatch_n(_noun_verb_re, _tool_part, 1)
+	what := sprintf("%s %s", [_third[m[2]], m[1]])
+}
+
+# the resource is named as a local, test or development one (reset_database {"database":
+# "test_local"}) and nothing in the input looks like production: routine, passes
+_development_target if {
+	count(_broad_scope) == 0
+	walk(_tool_input, [path, v])
+	is_string(v)
+	count(v) <= 256
+	count(path) > 0
+	count(path) <= 2
+	k := path[count(path) - 1]
+	is_string(k)
+	some kw in regex.split(`[^a-z0-9]+`, lower(k))
+	kw in _resource_key_words
+	some t in regex.split(`[^a-z0-9]+`, lower(v))
+	t in {"test", "tests", "testing", "local", "dev", "development", "tmp", "temp", "scratch", "sandbox", "e2e", "fixture", "fixtures", "demo"}
+}
+
+_resource_key_words := _target_key_words | {"volume", "volumes", "index", "indices", "topic", "queue", "table", "collection", "keyspace", "schema", "snapshot", "backup", "disk", "dataset", "repo", "repository", "id"}
+
+_third := {"remove": "removes", "rm": "removes", "prune": "prunes", "clear": "clears", "empty": "empties", "flush": "flushes", "reset": "resets", "recreate": "recreates"}
+
+# the tool's part of its name (MCP: after the server), lower case
+_tool_part := lower(parts[count(parts) - 1]) if {
+	is_string(input.facts.tool.name)
+	parts := split(input.facts.tool.name, "__")
+	count(parts) > 0
+}
+
+_verb_noun_re := `(?:^|[_.-])(remove|rm|prune|clear|empty|flush|reset|recreate)[_-]?(?:all[_-]?)?(volumes?|databases?|dbs?|buckets?|clusters?|namespaces?|repositor(?:y|ies)|repos?|index(?:es)?|indices|topics?|queues?|tables?|collections?|keyspaces?|schemas?|snapshots?|backups?|disks?|datasets?|stacks?|persistent_?volumes?|persistent_?volume_?claims?|pvcs?|pvs?|file_?systems?|blob_?containers?|registr(?:y|ies))(?:[_-](?:force|forced|forcefully|permanently|recursive|recursively|by_?name|by_?id|if_?exists|all|v\d+))*$`
+
+_noun_verb_re := `(?:^|[_.-])(volumes?|databases?|buckets?|clusters?|namespaces?|repositor(?:y|ies)|index(?:es)?|indices|topics?|queues?|collections?|keyspaces?|snapshots?|backups?|disks?|datasets?|pvcs?)[_-]?(remove|rm|prune|clear|empty|flush|reset)(?:[_-](?:force|forced|permanently|recursive|all))*$`
 
 # A verb that destroys in context (uninstall, evict, drain, flush, prune, reset, rollback,
 # remove, stop, scale, …: settings.scoped_destroy_tool_verbs) acting on what looks like
@@ -259,9 +408,167 @@ reads_secret_values if {
 # the read verbs of secret_tool_read_verbs that return values, not only names
 _value_verbs := {"get", "read", "fetch", "show", "reveal", "retrieve", "export", "dump", "view", "download", "access", "decrypt", "unseal", "lookup", "copy"}
 
+reads_secret_values if secret_value_read
+
 ask contains msg if {
 	reads_secrets
+	not secret_value_read
+	not _secret_names_only
 	msg := sprintf("`%s` reads secrets by name: its output is a credential that would reach the model. Ask the user for the specific value instead, or approve if it only lists names you need.", [input.facts.tool.name])
+}
+
+# A secret store's value read (GCP Secret Manager's access_secret_version, AWS Secrets
+# Manager's GetSecretValue, SSM parameters decrypted, Azure Key Vault's get_secret, Vault's
+# read/kv_get, 1Password/Bitwarden/Doppler/Infisical item reads, a Kubernetes Secret asked
+# for as YAML/JSON/its data): the value reaches the model, like `aws secretsmanager
+# get-secret-value` or `kubectl get secret -o yaml` in the shell, which are denied.
+deny contains msg if {
+	secret_value_read
+	msg := sprintf("Blocked: `%s` reads a secret's value from a secret store: the credential would reach the model (the shell's equivalent is blocked too). Ask the user for what you need from it, or list the secret names only.", [input.facts.tool.name])
+}
+
+# by the tool's name or server: a secret-manager tool with a verb that returns values
+secret_value_read if {
+	_structured
+	_secret_store_tool
+	some w in _words
+	w in _value_verbs
+	not _metadata_tool
+}
+
+# by the operation it is given (a generic cloud tool: {"operation": "GetSecretValue"})
+secret_value_read if {
+	_structured
+	walk(_tool_input, [_, v])
+	is_string(v)
+	count(v) <= 64
+	regex.replace(lower(v), `[^a-z0-9]`, "") in {
+		"getsecretvalue", "batchgetsecretvalue", "accesssecretversion", "secretsaccess",
+		"secretmanagersecretsversionsaccess", "getsecretversionvalue",
+	}
+}
+
+# a GCP secret version's resource name given to an access verb (…/versions/latest:access)
+secret_value_read if {
+	_structured
+	walk(_tool_input, [_, v])
+	is_string(v)
+	count(v) <= 512
+	regex.match(`(?i)^(//secretmanager\.googleapis\.com/)?projects/[^/]+/(locations/[^/]+/)?secrets/[^/]+/versions/[^/:]+(:access)?$`, v)
+	_gcp_access(v)
+}
+
+# AWS SSM parameters read with decryption (get_parameter(s), get_parameters_by_path)
+secret_value_read if {
+	_structured
+	some w in _words | _server_words
+	w in {"ssm", "parameter", "parameters", "parameterstore"}
+	some g in {"get", "read", "fetch", "retrieve"}
+	g in _words
+	walk(_tool_input, [path, true])
+	count(path) > 0
+	k := path[count(path) - 1]
+	is_string(k)
+	regex.replace(lower(k), `[^a-z]`, "") in {"withdecryption", "decrypt", "decryption", "withdecrypt"}
+}
+
+# a Kubernetes Secret asked for in a format that shows its data (output: yaml/json, a
+# jsonpath/template of .data); names, wide tables and describe show none
+secret_value_read if {
+	_structured
+	_kube_secret_kind
+	some k in {"output", "outputFormat", "output_format", "format", "o"}
+	out := object.get(_tool_input, k, "")
+	is_string(out)
+	_data_output(lower(trim_space(out)))
+}
+
+_gcp_access(v) if endswith(lower(v), ":access")
+
+_gcp_access(_) if "access" in _words
+
+_data_output(o) if o in {"yaml", "json", "yml"}
+
+_data_output(o) if {
+	some p in {"jsonpath", "go-template", "template", "custom-columns"}
+	startswith(o, p)
+	some d in {".data", "stringdata", "{.}", "{@}", "range .items", "\"data\"", "'data'", "{.items}", "{.items[*]}"}
+	contains(o, d)
+}
+
+_data_output(o) if {
+	some p in {"go-template", "template"}
+	startswith(o, p)
+}
+
+# the store's own name or words say secret (not a platform's env vars, not a resource kind)
+_secret_store_tool if {
+	some w in settings.value("secret_tool_words")
+	w in _words
+}
+
+_secret_store_tool if {
+	some w in settings.value("secret_tool_servers")
+	w in _server_words
+}
+
+# the tool reads a secret's metadata, names, versions' list or policy, not its value
+_metadata_tool if {
+	some w in _words
+	w in {"list", "describe", "metadata", "names", "tags", "policy", "policies", "acl", "permissions", "rotation", "search", "find", "count", "exists", "history"}
+}
+
+# a Kubernetes resource field naming Secrets
+_kube_secret_kind if {
+	some k in {"kind", "resource", "resource_type", "resourceType", "type", "object_type", "objectType"}
+	value := object.get(_tool_input, k, "")
+	is_string(value)
+	lower(value) in {"secret", "secrets", "v1/secret", "secret/v1"}
+}
+
+# Only names or metadata of secrets: a kubectl tool's Secret listing without a format that
+# shows data (the shell's `kubectl get secrets -n x` passes too), or a list/describe tool of
+# a store whose listing returns no values (Vault, AWS, GCP, Azure, 1Password list names;
+# Bitwarden's, Doppler's and Infisical's listings carry the values and still ask)
+_secret_names_only if {
+	_kube_secret_kind
+	_kube_names_output
+	not _kube_value_verb
+	not _secret_store_tool
+}
+
+# kubectl's own default (a table of names, types and key counts), or a names-only format;
+# a generic resource tool (resources_get) returns the whole object and still asks
+_kube_names_output if {
+	"kubectl" in _words
+	count([k | some k in {"output", "outputFormat", "output_format", "format", "o"}; object.get(_tool_input, k, null) != null]) == 0
+}
+
+_kube_names_output if {
+	some k in {"output", "outputFormat", "output_format", "format", "o"}
+	out := object.get(_tool_input, k, null)
+	is_string(out)
+	lower(trim_space(out)) in {"name", "wide", "table"}
+}
+
+_kube_names_output if "describe" in _words
+
+_secret_names_only if {
+	_secret_store_tool
+	_metadata_tool
+	not _valued_listing_server
+	not "value" in _words
+	not "values" in _words
+}
+
+_kube_value_verb if {
+	some w in _words
+	w in {"read", "fetch", "reveal", "export", "dump", "decode", "decrypt", "view", "show"}
+}
+
+_valued_listing_server if {
+	some w in _server_words | _words
+	w in {"bitwarden", "bw", "doppler", "infisical", "lastpass", "passbolt", "env", "envs", "dotenv"}
 }
 
 _secret_tool if {

@@ -36,14 +36,15 @@ test_a_file_delete_is_left_to_the_path_policies if {
 	count(tool_actions.ask) == 0 with input as doc
 }
 
-test_a_secret_read_asks if {
+test_a_secret_value_read_is_denied if {
 	doc := _mcp("mcp__aws__get_secret_value", {"secret_id": "prod/db"}, {"words": ["get", "secret", "value"]})
-	count(tool_actions.ask) == 1 with input as doc
+	count(tool_actions.ask) == 0 with input as doc
+	count(tool_actions.deny) == 1 with input as doc
 }
 
-test_a_secret_manager_server_asks if {
+test_a_secret_manager_server_read_is_denied if {
 	doc := _mcp("mcp__vault__read", {"path": "secret/db"}, {"words": ["read"], "server_words": ["vault"]})
-	count(tool_actions.ask) == 1 with input as doc
+	count(tool_actions.deny) == 1 with input as doc
 }
 
 test_reading_a_non_secret_passes if {
@@ -193,4 +194,86 @@ test_a_host_reaching_container_spec_asks if {
 	count(tool_actions.ask) == 0 with input as _mcp("mcp__kubernetes__kubectl_apply", {"manifest": plain}, {"words": ["kubectl", "apply"]})
 	count(tool_actions.ask) == 0 with input as _mcp("mcp__k8s__apply", {"yaml": "volumes:\n- hostPath:\n    path: /var/log\n"}, {"words": ["apply"]})
 	count(tool_actions.ask) == 0 with input as _mcp("mcp__github__create_issue", {"body": "set privileged: false"}, {"words": ["create", "issue"]})
+}
+
+test_a_privilege_change_asks_not_as_data_loss if {
+	doc := _mcp("mcp__pg__query", {"sql": "ALTER USER app WITH SUPERUSER"}, {"sql": [{"field": "sql", "kind": "privilege", "statement": "alter user with superuser"}], "words": ["query"]})
+	some msg in tool_actions.ask with input as doc
+	contains(msg, "who may do what")
+	count(tool_actions.ask) == 1 with input as doc
+	count(tool_actions.deny) == 0 with input as doc
+}
+
+test_a_password_hash_read_is_denied if {
+	doc := _mcp("mcp__mysql__execute", {"query": "SELECT authentication_string FROM mysql.user"}, {"sql": [{"field": "query", "kind": "credential_read", "statement": "mysql.user (stored password hashes)"}], "words": ["execute"]})
+	some msg in tool_actions.deny with input as doc
+	contains(msg, "password hashes")
+	count(tool_actions.ask) == 0 with input as doc
+}
+
+test_secret_values_by_operation_resource_name_and_decryption_are_denied if {
+	count(tool_actions.deny) == 1 with input as _mcp("mcp__aws__call_api", {"operation": "GetSecretValue", "params": {"SecretId": "x"}}, {"words": ["call", "api"]})
+	count(tool_actions.deny) == 1 with input as _mcp("mcp__google__call", {"resource": "projects/p/secrets/db/versions/3:access"}, {"words": ["call"]})
+	count(tool_actions.deny) == 1 with input as _mcp("mcp__aws__ssm_get_parameter", {"Name": "/prod/db", "WithDecryption": true}, {"words": ["ssm", "get", "parameter"]})
+	count(tool_actions.deny) == 0 with input as _mcp("mcp__aws__ssm_get_parameter", {"Name": "/prod/flag"}, {"words": ["ssm", "get", "parameter"]})
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__aws__ssm_get_parameter", {"Name": "/prod/flag"}, {"words": ["ssm", "get", "parameter"]})
+}
+
+test_kubectl_secret_listing_passes_a_data_format_is_denied if {
+	list := _mcp("mcp__kubernetes__kubectl_get", {"resourceType": "secrets", "namespace": "x"}, {"words": ["kubectl", "get"], "server_words": ["kubernetes"]})
+	count(tool_actions.ask) == 0 with input as list
+	count(tool_actions.deny) == 0 with input as list
+	yaml := _mcp("mcp__kubernetes__kubectl_get", {"resourceType": "secret", "name": "db", "output": "yaml"}, {"words": ["kubectl", "get"], "server_words": ["kubernetes"]})
+	count(tool_actions.deny) == 1 with input as yaml
+	jp := _mcp("mcp__kubernetes__kubectl_get", {"resourceType": "secret", "name": "db", "output": "jsonpath={.data.password}"}, {"words": ["kubectl", "get"], "server_words": ["kubernetes"]})
+	count(tool_actions.deny) == 1 with input as jp
+	names := _mcp("mcp__kubernetes__kubectl_get", {"resourceType": "secret", "output": "jsonpath={.items[*].metadata.name}"}, {"words": ["kubectl", "get"], "server_words": ["kubernetes"]})
+	count(tool_actions.deny) == 0 with input as names
+}
+
+test_secret_name_listings_pass_valued_listings_ask if {
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__aws__list_secrets", {}, {"words": ["list", "secrets"]})
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__vault__list", {"path": "secret/"}, {"words": ["list"], "server_words": ["vault"]})
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__bitwarden__list_items", {"search": "x"}, {"words": ["list", "items"], "server_words": ["bitwarden"]})
+	count(tool_actions.deny) == 0 with input as _mcp("mcp__bitwarden__list_items", {"search": "x"}, {"words": ["list", "items"], "server_words": ["bitwarden"]})
+}
+
+test_removing_a_data_resource_asks if {
+	some msg in tool_actions.ask with input as _mcp("mcp__elasticsearch__remove_index", {"index": "logs"}, {"words": ["remove", "index"]})
+	contains(msg, "removes index")
+	some m2 in tool_actions.ask with input as _mcp("mcp__s3__empty_bucket", {"bucket": "assets"}, {"words": ["empty", "bucket"]})
+	contains(m2, "empties bucket")
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__podman__volume_prune", {}, {"words": ["volume", "prune"]})
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__docker__removeVolume", {"name": "x"}, {"words": ["remove", "volume"]})
+}
+
+test_removing_something_from_a_resource_passes if {
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__github__remove_repository_collaborator", {"repo": "b", "username": "c"}, {"words": ["remove", "repository", "collaborator"]})
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__cache__clear_cache", {}, {"words": ["clear", "cache"]})
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__docker__list_volumes", {}, {"words": ["list", "volumes"]})
+}
+
+_http(method, url, host, path) := _mcp("mcp__http__request", {"method": method, "url": url}, {"words": ["request"], "network": [_net(url, host, 443, path)]})
+
+test_an_http_delete_off_the_machine_asks if {
+	some msg in tool_actions.ask with input as _http("DELETE", "https://api.example.com/v1/users/42", "api.example.com", "/v1/users/42")
+	contains(msg, "may not come back")
+	some m2 in tool_actions.ask with input as _http("delete", "https://api.example.com/v1/users", "api.example.com", "/v1/users")
+	contains(m2, "whole collection")
+	some m3 in tool_actions.ask with input as _http("PURGE", "https://cdn.example.com/a/1?all=true", "cdn.example.com", "/a/1")
+	contains(m3, "whole collection")
+	some m4 in tool_actions.ask with input as _mcp("mcp__rest__call", {"method": "DELETE", "path": "/v1/x/1"}, {"words": ["call"]})
+	contains(m4, "does not name")
+}
+
+test_an_http_delete_to_localhost_and_other_methods_pass if {
+	count(tool_actions.ask) == 0 with input as _http("DELETE", "http://localhost:8080/items/3", "localhost", "/items/3")
+	count(tool_actions.ask) == 0 with input as _http("GET", "https://api.example.com/v1/users", "api.example.com", "/v1/users")
+	count(tool_actions.ask) == 0 with input as _http("PUT", "https://api.example.com/v1/users/1", "api.example.com", "/v1/users/1")
+}
+
+test_resetting_a_named_test_database_passes if {
+	count(tool_actions.ask) == 0 with input as _mcp("mcp__db__reset_database", {"database": "test_local"}, {"words": ["reset", "database"]})
+	count(tool_actions.ask) == 1 with input as _mcp("mcp__db__reset_database", {"database": "orders"}, {"words": ["reset", "database"]})
+	count(tool_actions.ask) > 0 with input as _mcp("mcp__db__reset_database", {"database": "prod_test"}, {"words": ["reset", "database"]})
 }
