@@ -604,6 +604,14 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
                     at = max(i for i, a in enumerate(rest) if a in ("-c", "--command"))
                     self.child_words(node, rest[at + 1:], depth, "wrapped", [command])
             context = "shell_c"
+        elif command == "nix" and args[:1] == ["run"]:
+            # nix run FLAKE#ATTR [-- ARGS]: runs the program ATTR names (nixpkgs#bash is bash)
+            installable = next((a for a in args[1:] if not a.startswith("-")), None)
+            if installable and "#" in installable:
+                program = installable.rsplit("#", 1)[1].rsplit(".", 1)[-1]
+                extra = args[args.index("--") + 1:] if "--" in args else []
+                if program:
+                    self.child_words(node, [program] + extra, depth, "wrapped", ["nix"])
         elif command == "direnv" and args[:1] == ["exec"] and len(args) > 2:
             self.child_words(node, args[2:], depth, "wrapped", ["direnv"])
         elif command == "entr":
@@ -728,6 +736,9 @@ def child_words(self: _Parser, node: dict, words: list[str], depth: int, context
     }
     self.expand_payloads(child, [], depth + 1)
     node["children"].append(child)
+    # what the program runs from its -c/-e code (`nix run nixpkgs#python3 -- -c CODE`,
+    # `direnv exec . perl -e CODE`): read as for any segment; its stdin is not known here
+    self.feed(child, None, depth + 1)
 
 
 def _shift_depth(nodes: list, offset: int) -> None:

@@ -489,10 +489,40 @@ def sed_exec(self: _Parser, node: dict, args: list[str], depth: int) -> None:
                     self.child_sequence(node, c[2:].strip(), depth, "interpreter_exec")
                 else:
                     self.mark(node, "interpreter_exec")
-            elif c.startswith("s") and len(c) > 3 and not c[1].isalnum():
-                bits = c.split(c[1])
-                if len(bits) >= 4 and "e" in bits[3]:
-                    self.mark(node, "interpreter_exec")
+            elif c.startswith("s") and len(c) > 3 and not c[1].isalnum() and c[1] != "\\" \
+                    and "e" in _sed_s_flags(c):
+                self.mark(node, "interpreter_exec")
+
+
+def _sed_s_flags(c: str) -> str:
+    """The flags of a sed `s` command (`s/a/b/ge` → "ge"): the delimiter escaped by a
+    backslash (`s/a\/b/c/g`) is no delimiter; a `w FILE` flag ends them."""
+    delim, parts, at, start = c[1], 0, 2, 2
+    while at < len(c) and parts < 2:
+        if c[at] == "\\":
+            at += 2
+            continue
+        if c[at] == delim:
+            parts += 1
+            start = at + 1
+        at += 1
+    if parts < 2:
+        return ""
+    flags = ""
+    for ch in c[start:]:
+        if ch not in "0123456789gpiImMe":
+            break
+        flags += ch
+    return flags
+
+
+# git hooks (in .git/hooks, or the hooksPath of husky and of a versioned .githooks dir):
+# shell scripts git runs on commit, push, checkout, merge
+_HOOK_FILES = tuple(f"{folder}/{hook}" for folder in (".git/hooks", ".husky", ".githooks") for hook in (
+    "pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "pre-push", "post-checkout", "post-merge",
+    "pre-rebase", "post-rewrite", "pre-merge-commit", "reference-transaction"))
+
+_HOOK_TAILS = frozenset(f.lstrip("./") for f in _HOOK_FILES)
 
 
 # Files a tool runs from its working directory (build files, test hooks, package scripts):
@@ -509,8 +539,8 @@ _TOOL_CONFIGS: dict[str, tuple[str, ...]] = {
     "./gradlew": ("build.gradle", "build.gradle.kts"), "mvn": ("pom.xml",), "tox": ("tox.ini",),
     "nox": ("noxfile.py",), "poetry": ("pyproject.toml",), "uv": ("pyproject.toml",),
     "task": ("taskfile.yml", "taskfile.yaml", "taskfile.dist.yml"),
-    "go-task": ("taskfile.yml", "taskfile.yaml", "taskfile.dist.yml"), "invoke": ("tasks.py",), "inv": ("tasks.py",), "lefthook": ("lefthook.yml",), "husky": (".husky/pre-commit",),
-    "git": (".git/hooks/pre-commit", ".git/hooks/post-checkout"), "direnv": (".envrc",),
+    "go-task": ("taskfile.yml", "taskfile.yaml", "taskfile.dist.yml"), "invoke": ("tasks.py",), "inv": ("tasks.py",), "lefthook": ("lefthook.yml",), "husky": _HOOK_FILES,
+    "git": _HOOK_FILES, "direnv": (".envrc",),
 }
 _CONFIG_LANGUAGE = {"conftest.py": "python", "setup.py": "python", "noxfile.py": "python", "tasks.py": "python",
                     "rakefile": "ruby"}
@@ -602,11 +632,14 @@ def tool_configs(self: _Parser, node: dict, command: str, args: list[str], depth
         named.update({w: "ruby" for w in self.files if w.rsplit("/", 1)[-1] == "Vagrantfile"})
     if not names and not named:
         return
+    tails = {n.lstrip("./") for n in names}  # (".husky/x" is written as ".husky/x" or "./.husky/x")
     for written, text in list(self.files.items()):
         base = written.rsplit("/", 1)[-1].lower()
         tail = written.lower().lstrip("./")
         language = named.get(written)
-        if language is None and not (base in names or tail in names or (name in ("pytest", "py.test") and base.endswith(
+        if language is None and tail in _HOOK_TAILS:
+            language = "shell"
+        if language is None and not (base in names or tail in tails or (name in ("pytest", "py.test") and base.endswith(
                 ".py") and (base.startswith("test_") or base.endswith("_test.py")))):
             continue
         if text is None:
@@ -623,7 +656,9 @@ def tool_configs(self: _Parser, node: dict, command: str, args: list[str], depth
 
 def _run_config(self: _Parser, node: dict, base: str, text: str, language: str | None, depth: int) -> None:
     """The commands a build, task or config file's literal content runs, by its language."""
-    if language in ("makefile", "justfile") or base in ("makefile", "gnumakefile", "justfile", ".justfile"):
+    if language == "shell":
+        self.child_sequence(node, text, depth, "config_file")
+    elif language in ("makefile", "justfile") or base in ("makefile", "gnumakefile", "justfile", ".justfile"):
         justfile = language == "justfile" or base.endswith("justfile")
         for line in _makefile_commands(text) + [ln.strip() for ln in text.split("\n")
                                                  if justfile and ln[:1] in (" ", "\t")]:
