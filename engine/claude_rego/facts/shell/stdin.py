@@ -496,7 +496,7 @@ def sed_exec(self: _Parser, node: dict, args: list[str], depth: int) -> None:
 
 def _sed_s_flags(c: str) -> str:
     """The flags of a sed `s` command (`s/a/b/ge` → "ge"): the delimiter escaped by a
-    backslash (`s/a\/b/c/g`) is no delimiter; a `w FILE` flag ends them."""
+    backslash (`s/a\\/b/c/g`) is no delimiter; a `w FILE` flag ends them."""
     delim, parts, at, start = c[1], 0, 2, 2
     while at < len(c) and parts < 2:
         if c[at] == "\\":
