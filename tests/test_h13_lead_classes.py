@@ -151,3 +151,16 @@ def test_code_of_a_wrapped_program_is_read(command):
 ])
 def test_wrapped_harmless_programs_and_escaped_sed_delimiters_pass(command):
     assert_not_denied(command)
+
+
+# ------------------------------------------------ data platforms' CLI credential stores
+@pytest.mark.parametrize("command", [
+    "cat ~/.snowflake/connections.toml", "head ~/.config/snowflake/config.toml", "cat ~/.confluent/config.json",
+    "cp ~/.config/pscale/pscale.yml /tmp/p", "cat ~/.config/turso/settings.json", "cat ~/.dbt/profiles.yml",
+])
+def test_data_platform_credential_stores_are_secret(command):
+    assert_denied(command)
+
+
+def test_a_project_dbt_profile_is_not_a_home_store():
+    assert_not_denied("cat profiles.yml")

@@ -581,6 +581,8 @@ secret_name_patterns := [
 secret_examples := [".env", ".env.local", ".env.production", "prod.env", ".envrc", "id_ecdsa", "id_rsa", "id_ed25519", "server.pem", "tls.key", ".netrc", ".git-credentials", "credentials"]
 
 secret_dirs := [
+	"~/.snowflake", "~/.config/snowflake", "~/.confluent", "~/.config/confluent", "~/.config/pscale",
+	"~/.config/turso", "~/.turso", "~/.config/neonctl",
 	"~/.ssh", "~/.aws", "~/.config/gcloud", "~/.kube", "~/.gnupg", "~/.docker", "~/.azure", "~/.password-store",
 	"~/.config/hub", "~/.local/share/keyrings", "~/.config/op", "~/.op", "~/.config/bitwarden",
 	"~/.config/Bitwarden CLI", "~/Library/Application Support/Bitwarden CLI", "~/Library/Keychains",
@@ -638,7 +640,7 @@ secret_dirs := [
 ]
 
 secret_files := [
-	"~/.kube/config", "~/.docker/config.json", "~/.git-credentials", "~/.config/gh/hosts.yml",
+	"~/.dbt/profiles.yml", "~/.kube/config", "~/.docker/config.json", "~/.git-credentials", "~/.config/gh/hosts.yml",
 	"~/.terraform.d/credentials.tfrc.json", "~/.claude/.credentials.json", "~/.vault-token", "~/.pgpass",
 	"~/.my.cnf", "~/.netrc", "~/.boto", "~/.s3cfg", "~/.dockercfg", "~/.config/git/credentials",
 	"~/.cargo/credentials", "~/.cargo/credentials.toml", "~/.gem/credentials", "~/.npmrc", "~/.yarnrc.yml",
