@@ -11,11 +11,8 @@ import pytest
 
 pytest.importorskip("claude_rego.api")
 
-from test_default_pack_bypass import assert_asked, assert_denied, assert_not_denied, decide, tool_input
-
-
-def verdict_of_tool(tool: str, fields: dict) -> str | None:
-    return decide(tool_input(tool, fields)).get("hookSpecificOutput", {}).get("permissionDecision")
+from test_blind_h11_h12_classes import verdict_of_tool
+from test_default_pack_bypass import assert_asked, assert_denied, assert_not_denied
 
 
 # ------------------------------------------------ makefiles read from stdin or written inline
