@@ -213,11 +213,20 @@ def test_any_tool_output_is_redacted_in_its_own_shape(tool, response, field):
 
 
 def test_output_past_the_scan_cap_is_withheld_not_passed():
-    big = "x" * (70 * 1024) + " " + AWS
+    from claude_rego.claudecode.hookinput import RESPONSE_STRING_CAP
+
+    size = RESPONSE_STRING_CAP + 6 * 1024
+    big = "x" * size + " " + AWS
     got = post("Bash", {"stdout": big, "stderr": "", "interrupted": False})
     out = got["updatedToolOutput"]
-    assert AWS not in str(got) and "withheld" in out["stdout"] and len(out["stdout"]) < 70 * 1024
+    assert AWS not in str(got) and "withheld" in out["stdout"] and len(out["stdout"]) < size
     assert out["interrupted"] is False
+
+
+def test_output_within_the_scan_cap_is_scanned_whole():
+    big = "x" * (70 * 1024) + " " + AWS
+    out = post("Bash", {"stdout": big, "stderr": "", "interrupted": False})["updatedToolOutput"]
+    assert AWS not in out["stdout"] and "[REDACTED" in out["stdout"] and "withheld" not in out["stdout"]
 
 
 def test_clean_outputs_are_untouched():
