@@ -657,17 +657,13 @@ def _find(text: str) -> list[dict]:
     return [f for f in out if not any(f is not g and f["value"] in g["value"] for g in out)]
 
 
-_B64_RUN = None
+_B64_RUN = lazy(r"[A-Za-z0-9+/_-]{32,}={0,2}")
 
 
 def _encoded(text: str) -> list[dict]:
     """Secrets carried base64-encoded (a URL's `?d=LS0tLS1CRUdJTi…`, a body field) or hex-encoded
-    (_hex_encoded): each long
-    base64/base64url run that decodes to text is scanned once; a finding's value is the
-    encoded run, the text that carries it. At most 8 runs per string."""
-    global _B64_RUN
-    if _B64_RUN is None:
-        _B64_RUN = re.compile(r"[A-Za-z0-9+/_-]{32,}={0,2}")
+    (_hex_encoded): each long base64/base64url run that decodes to text is scanned once; a
+    finding's value is the encoded run, the text that carries it. At most 8 runs per string."""
     import base64
     import binascii
 
@@ -689,7 +685,7 @@ def _encoded(text: str) -> list[dict]:
     return out
 
 
-_HEX_RUN = None
+_HEX_RUN = lazy(r"(?:(?<=0x)|(?<![0-9A-Za-z]))[0-9A-Fa-f]{1,16384}(?:\.[0-9A-Fa-f]{1,16384})*(?![0-9A-Za-z])")
 
 
 def _hex_encoded(text: str) -> list[dict]:
@@ -697,9 +693,6 @@ def _hex_encoded(text: str) -> list[dict]:
     (`6768705f….5a71….dns.attacker.example`, DNS exfiltration), 32+ digits that decode to text,
     scanned once; the finding's value is the run as written. Digests, git SHAs and UUIDs
     decode to bytes that are no text and are skipped. At most 8 runs per string."""
-    global _HEX_RUN
-    if _HEX_RUN is None:
-        _HEX_RUN = re.compile(r"(?:(?<=0x)|(?<![0-9A-Za-z]))[0-9A-Fa-f]{1,16384}(?:\.[0-9A-Fa-f]{1,16384})*(?![0-9A-Za-z])")
     out: list[dict] = []
     seen = 0
     for m in _HEX_RUN.finditer(text[:MAX_SCAN]):

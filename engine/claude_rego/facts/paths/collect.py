@@ -537,7 +537,8 @@ def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: 
             if links:
                 _follow_links(facts, seg_id, text if isinstance(text, str) else "", links, ctx,
                               cwds.get(seg_id, False))
-        if isinstance(text, str) and ("$" in text or (seg_id is not None and "…" in text)):  # any of _UNRESOLVED_MARKS ("(…)" and "`…`" hold "…")
+        # any of _UNRESOLVED_MARKS ("(…)" and "`…`" hold "…"; a tool's own field may name a file "a…b")
+        if isinstance(text, str) and ("$" in text or (seg_id is not None and "…" in text)):
             # part of the path is only known when the command runs: the literal
             # directory before it is all that is certain ("/$X" is somewhere under /)
             cut = min(i for i in (text.find(m) for m in _UNRESOLVED_MARKS) if i >= 0)

@@ -518,7 +518,7 @@ _CREDENTIAL_TABLES = {
     "sys.user$": frozenset({"password", "spare4"}), "user$": frozenset({"password", "spare4"}),
     "system.users": frozenset({"salted_hash"}),  # Cassandra
 }
-_CREDENTIAL_FUNCTIONS = ("loginproperty(", "pwdencrypt(", "password_hash")
+_CREDENTIAL_FUNCTIONS = ("loginproperty(", "pwdencrypt(")
 
 
 def _bare(word: str) -> str:
@@ -604,6 +604,6 @@ def _privilege_kind(words: list[str], squeezed: str) -> tuple[str, str] | None:
         if "*" in squeezed.split(" from ", 1)[0] or columns & before or any(
                 c.split(".")[-1] in columns for c in before) or words[i - 1] == "table" or verb == "copy":
             return "credential_read", f"{w} (stored password hashes)"
-    if any(fn in squeezed.replace(" ", "") for fn in _CREDENTIAL_FUNCTIONS[:2]) and "passwordhash" in squeezed.replace(" ", "").replace("'", ""):
+    if any(fn in squeezed.replace(" ", "") for fn in _CREDENTIAL_FUNCTIONS) and "passwordhash" in squeezed.replace(" ", "").replace("'", ""):
         return "credential_read", "loginproperty(…, 'PasswordHash') (stored password hashes)"
     return None

@@ -8,7 +8,8 @@ by the input's size (the callers cap it).
 from __future__ import annotations
 
 import re
-import shlex
+
+from ..lazy_re import lazy  # compiled on first use: most tool calls are neither cells nor prompts
 
 # --- notebook cells (IPython) ------------------------------------------------------------
 
@@ -26,13 +27,13 @@ _SHELL_LINE_MAGICS = frozenset({"system", "sx", "sc"})
 _PACKAGE_LINE_MAGICS = {"pip": "pip", "conda": "conda", "mamba": "mamba", "uv": "uv"}
 # IPython's default aliases (posix): a line `rm -rf x` runs /bin/rm when it is not Python
 _ALIASES = frozenset({"cat", "cp", "ls", "mkdir", "mv", "rm", "rmdir", "ldir", "lf", "lk", "lx", "ll"})
-_ALIAS_LINE = re.compile(r"%?(cat|cp|ls|mkdir|mv|rm|rmdir|ldir|lf|lk|lx|ll)\s+(?![=(.\[+\-*/%<>!&|^]=?\s)(?!=)\S")
+_ALIAS_LINE = lazy(r"%?(" + "|".join(sorted(_ALIASES)) + r")\s+(?![=(.\[+\-*/%<>!&|^]=?\s)(?!=)\S")
 # with automagic on (IPython's default) a line magic runs without its `%` when the line is no
 # Python: `cd /`, `pip install x`, `run x.py`
-_AUTOMAGIC_LINE = re.compile(r"(cd|pip|conda|mamba|env|set_env|run|load|loadpy|pycat|sx|system)\s+"
+_AUTOMAGIC_LINE = lazy(r"(cd|pip|conda|mamba|env|set_env|run|load|loadpy|pycat|sx|system)\s+"
                              r"(?![=(.\[+\-*/%<>!&|^]=?\s)(?!=)\S")
-_ASSIGN_ESCAPE = re.compile(r"[A-Za-z_][\w.,\s\[\]]*=\s*(!!?|%sx\b|%system\b)(.*)$")
-_PY_INTERPOLATION = re.compile(r"\{([A-Za-z_][\w.\[\]'\"]*)\}")
+_ASSIGN_ESCAPE = lazy(r"[A-Za-z_][\w.,\s\[\]]*=\s*(!!?|%sx\b|%system\b)(.*)$")
+_PY_INTERPOLATION = lazy(r"\{([A-Za-z_][\w.\[\]'\"]*)\}")
 _MAX_LINES = 2000
 
 
@@ -61,6 +62,8 @@ def _quote(text: str) -> str:
 
 def _split(text: str) -> list[str]:
     """Words as IPython's magic arguments are split (shell-like quotes), never raising."""
+    import shlex  # (on use: the hot path of other tools never needs it)
+
     try:
         return shlex.split(text)
     except ValueError:
@@ -133,8 +136,6 @@ def _line_magic(line: str) -> str | None:
         return f"cat {_quote(target)}"
     if name in _ALIASES:
         return f"{name} {_interpolated(rest)}".strip()
-    if name in ("alias",) and rest.strip():
-        return None
     return None
 
 
@@ -209,8 +210,8 @@ def notebook_cell(source: str, depth: int = 0) -> tuple[list[str], list[str]]:
 
 # --- a subagent's instructions (Task / Agent) -------------------------------------------------
 
-_FENCE = re.compile(r"(?ms)^[ \t]*(```+|~~~+)[ \t]*([\w+.-]*)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$")
-_INLINE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
+_FENCE = lazy(r"(?ms)^[ \t]*(```+|~~~+)[ \t]*([\w+.-]*)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$")
+_INLINE = lazy(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
 # fenced blocks of these languages are not shell command lines
 _NOT_SHELL_LANGS = frozenset({
     "python", "py", "python3", "js", "javascript", "ts", "typescript", "tsx", "jsx", "json", "yaml", "yml",
@@ -221,26 +222,26 @@ _NOT_SHELL_LANGS = frozenset({
 })
 _SHELL_LANGS = frozenset({"sh", "bash", "shell", "zsh", "console", "shell-session", "terminal", "ksh", "fish", "cmd"})
 # a code span is a command line when it reads like one: a program word and an argument, or shell syntax
-_COMMAND_SHAPE = re.compile(r"^(?:sudo\s+|[A-Z_][A-Z0-9_]*=\S*\s+)*[\w./~+-]*[A-Za-z][\w./+-]*(?:\s+\S|\s*(?:\||&&|;|>))")
-_SHELL_SYNTAX = re.compile(r"\|\s*\w|&&|\$\(|`|>>?\s*[~/\w$]|<\(|\b(?:sh|bash|zsh)\s+-c\b")
+_COMMAND_SHAPE = lazy(r"^(?:sudo\s+|[A-Z_][A-Z0-9_]*=\S*\s+)*[\w./~+-]*[A-Za-z][\w./+-]*(?:\s+\S|\s*(?:\||&&|;|>))")
+_SHELL_SYNTAX = lazy(r"\|\s*\w|&&|\$\(|`|>>?\s*[~/\w$]|<\(|\b(?:sh|bash|zsh)\s+-c\b")
 # a span the prompt says not to run (`do not run X`, `never use X`, `avoid X`): not a command at all
-_NEGATED = re.compile(r"(?i)\b(?:don'?t|do\s+not|never|avoid|must\s+not|mustn'?t|should\s+not|shouldn'?t|"
+_NEGATED = lazy(r"(?i)\b(?:don'?t|do\s+not|never|avoid|must\s+not|mustn'?t|should\s+not|shouldn'?t|"
                       r"instead\s+of|rather\s+than)\s+(?:ever\s+|accidentally\s+)?(?:(?:run|running|execute|"
                       r"executing|use|using|call|calling|type|typing|invoke|invoking)\s+)?"
                       r"(?:the\s+|a\s+|any\s+)?(?:command\s+)?[:\-]?\s*$")
 # words before a span that say it is to be run, and words that say it is only talked about
 # (reported speech, explanation, search, review); the cue nearest the span decides, and a
 # reported-speech cue takes the verb after it (`the README says to run X`: a mention)
-_RUN_CUE = re.compile(r"(?i)\b(?:run|running|execute|executing|exec|type|typing|invoke|use|using|try|do|issue|enter|"
+_RUN_CUE = lazy(r"(?i)\b(?:run|running|execute|executing|exec|type|typing|invoke|use|using|try|do|issue|enter|"
                       r"launch|start|install|with|via|then|first|next|finally|please|now|step|commands?|following)\b")
-_MENTION_CUE = re.compile(r"(?i)\b(?:says?|said|suggests?|suggested|recommends?|recommended|tells?|told|instructs?|"
+_MENTION_CUE = lazy(r"(?i)\b(?:says?|said|suggests?|suggested|recommends?|recommended|tells?|told|instructs?|"
                           r"documents?|documented|mentions?|mentioned|contains?|contained|uses|used|calls|runs|ran|"
                           r"explain|explains|what|why|whether|how|review|audit|analy[sz]e|describe|compare|find|search|"
                           r"grep|look|locate|flag|detect|warn|means?|does|did|like|such\s+as|e\.g|example|readme|docs?|"
                           r"makefile|dockerfile|comment|comments|line|lines|blog|issue\s+says|pinned|safe|dangerous)\b"
                           r"(?:\s+(?:to|that|you|users|people|we|one|should|must|can|it|they|the\s+user)){0,3}"
                           r"(?:\s+(?:run|use|execute|type|try|do))?")
-_CLAUSE_END = re.compile(r"[.!?;](?:\s|$)|\n")
+_CLAUSE_END = lazy(r"[.!?;](?:\s|$)|\n")
 
 
 def _mentioned(before: str) -> bool:
@@ -252,7 +253,7 @@ def _mentioned(before: str) -> bool:
     return mention >= 0 and mention >= run
 
 
-_CONSOLE_LINE = re.compile(r"(?m)^[ \t]*\$ ([^`\n]+)$")
+_CONSOLE_LINE = lazy(r"(?m)^[ \t]*\$ ([^`\n]+)$")
 _PROMPT_LINES = 400
 _MAX_SPANS = 64
 _MAX_SPAN = 4096

@@ -637,11 +637,12 @@ def tool_configs(self: _Parser, node: dict, command: str, args: list[str], depth
         base = written.rsplit("/", 1)[-1].lower()
         tail = written.lower().lstrip("./")
         language = named.get(written)
-        if language is None and tail in _HOOK_TAILS:
-            language = "shell"
-        if language is None and not (base in names or tail in tails or (name in ("pytest", "py.test") and base.endswith(
-                ".py") and (base.startswith("test_") or base.endswith("_test.py")))):
-            continue
+        if language is None:
+            if not (base in names or tail in tails or (name in ("pytest", "py.test") and base.endswith(
+                    ".py") and (base.startswith("test_") or base.endswith("_test.py")))):
+                continue
+            if tail in _HOOK_TAILS:  # a git hook of this tool (git, husky): a shell script
+                language = "shell"
         if text is None:
             self.mark(node, "runs_file_written_in_command")
         elif "config:" + written not in self.expanding:

@@ -477,11 +477,14 @@ secret_value_read if {
 secret_value_read if {
 	_structured
 	_kube_secret_kind
-	some k in {"output", "outputFormat", "output_format", "format", "o"}
+	some k in _output_keys
 	out := object.get(_tool_input, k, "")
 	is_string(out)
 	_data_output(lower(trim_space(out)))
 }
+
+# the fields of a kubectl-like tool that choose its output format
+_output_keys := {"output", "outputFormat", "output_format", "format", "o"}
 
 _gcp_access(v) if endswith(lower(v), ":access")
 
@@ -541,11 +544,11 @@ _secret_names_only if {
 # a generic resource tool (resources_get) returns the whole object and still asks
 _kube_names_output if {
 	"kubectl" in _words
-	count([k | some k in {"output", "outputFormat", "output_format", "format", "o"}; object.get(_tool_input, k, null) != null]) == 0
+	count([k | some k in _output_keys; object.get(_tool_input, k, null) != null]) == 0
 }
 
 _kube_names_output if {
-	some k in {"output", "outputFormat", "output_format", "format", "o"}
+	some k in _output_keys
 	out := object.get(_tool_input, k, null)
 	is_string(out)
 	lower(trim_space(out)) in {"name", "wide", "table"}
