@@ -3,7 +3,7 @@
 A database tool acts through a statement, not a path: `DROP TABLE users`, `TRUNCATE x`,
 `DELETE FROM orders` (no WHERE), `UPDATE t SET …` (no WHERE), `ALTER TABLE t DROP COLUMN c`,
 `DROP DATABASE prod`, and the document/key-value forms (`db.users.drop()`,
-`dropDatabase()`, `deleteMany({})`, `FLUSHALL`, Cypher `MATCH (n) DETACH DELETE n`). `destructive(text)` names the first such
+`dropDatabase()`, `deleteMany({})`, an aggregation's `$out`, `FLUSHALL`, Cypher `MATCH (n) DETACH DELETE n`). `destructive(text)` names the first such
 statement of a text; comments and string literals are skipped. No regexes, bounded work,
 never raises.
 """
@@ -78,6 +78,10 @@ def destructive(text: str) -> dict | None:
             if needle in ("flushall", "flushdb") and not _leading(clean, needle):
                 continue
             return {"kind": "document", "statement": name}
+    if "$out" in text:  # an aggregation stage {$out: "users"} replaces the whole target collection
+        raw = "".join(text.lower().split())
+        if any(f"{q}$out{q}:" in raw for q in ("", '"', "'")):
+            return {"kind": "document", "statement": "aggregate $out (replaces a collection)"}
     if "detach delete" in " ".join(clean.split()) and "where" not in clean:
         return {"kind": "document", "statement": "DETACH DELETE (every matched node)"}  # Cypher
     for statement in clean.split(";")[:256]:
@@ -172,6 +176,8 @@ def destructive_object(node, depth: int = 0, budget: list | None = None) -> dict
         if not isinstance(node, dict):
             return None
         keys = {(_norm(k) if isinstance(k, str) else ""): v for k, v in list(node.items())[:64]}
+        if isinstance(node.get("$out"), (str, dict)):  # an aggregation stage: replaces the whole target collection
+            return {"kind": "document", "statement": "aggregate $out (replaces a collection)"}
         # Mongo command documents: {"dropDatabase": 1}, {"drop": "users"}
         first = _norm(next(iter(node), "")) if node else ""
         for key, kind in _MONGO_DROPS.items():

@@ -124,6 +124,11 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         self.mark(node, "interpreter_network_exec")
     if _fork_loop(low):
         self.mark(node, "interpreter_fork_loop")
+    for needles, words in _CREDENTIAL_APIS:
+        if any(all(part in low for part in needle) for needle in needles):
+            # a library call that reads a credential store without naming its file
+            # (spwd.getspnam reads /etc/shadow; keyring/keytar read the desktop keyring)
+            self.child_words(node, list(words), depth, "interpreter_code", [])
     if _evaluates_url(low, literals):
         self.mark(node, "interpreter_network_exec")
     files = [lit for lit in literals if _path_like(lit)]
@@ -132,6 +137,16 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         if any(t in low for t in _CODE_WRITE) or _opens_for_writing(code):
             # the code writes files: each file it names may be one of them
             self.child_words(node, ["tee"] + files[:32], depth, "interpreter_code", [])
+
+
+# (needles, words): any needle, whose parts all appear in the code, adds the segment `words`
+_CREDENTIAL_APIS = (
+    ((("spwd.",), ("getspnam(",), ("getspall(",), ("getspent(",)), ("@code", "/etc/shadow")),
+    ((("keyring.get_password(",), ("keyring.get_credential(",), ("secretstorage", "get_secret("),
+      ("keytar", "getpassword("), ("keytar", "findcredentials("), ("keytar", "findpassword("),
+      ("find_generic_password(",), ("find_internet_password(",)),
+     ("secret-tool", "lookup", "(keyring)")),
+)
 
 
 # ------------------------------------------------------------ the whole environment in code

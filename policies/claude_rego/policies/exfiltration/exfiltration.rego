@@ -342,6 +342,77 @@ _remote_forward(a) if regex.match(`^-[46AaCfGgKkMNnqsTtVvXxYy]*R`, a)
 
 _remote_forward(a) if regex.match(`(?i)^(-o[ \t]*)?remoteforward([ \t=]|$)`, a)
 
+# ssh -D: a SOCKS proxy through the remote host (any program here can then reach the
+# networks behind it, past this machine's egress controls); -L/-D bound to every
+# interface (-g, `*:`, `0.0.0.0:`, `[::]:`, an empty bind address) publishes the tunnel
+# to the local network. -L to localhost (a database tunnel) stays allowed.
+ask contains msg if {
+	some ran in {"ssh", "autossh"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	args := shell.args(seg)
+	_proxy_or_public_forward(args)
+	msg := sprintf("`%s` opens a tunnel others can use (a SOCKS proxy through the remote host, or a forward bound to every interface). Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+_proxy_or_public_forward(args) if {
+	some a in args
+	regex.match(`^-[46AaCfGgKkMNnqsTtVvXxYy]*D`, a)
+}
+
+_proxy_or_public_forward(args) if {
+	some a in args
+	regex.match(`(?i)^(-o[ \t]*)?dynamicforward([ \t=]|$)`, a)
+}
+
+_proxy_or_public_forward(args) if {
+	some a in args
+	regex.match(`^-[46AaCfGgKkMNnqsTtVvXxYy]*g`, a)
+	some b in args
+	regex.match(`^-[46AaCfGgKkMNnqsTtVvXxYy]*L`, b)
+}
+
+_proxy_or_public_forward(args) if {
+	some i, a in args
+	regex.match(`^-[46AaCfGgKkMNnqsTtVvXxYy]*L$`, a)
+	_public_bind(args[i + 1])
+}
+
+_proxy_or_public_forward(args) if {
+	some a in args
+	regex.match(`^-[46AaCfGgKkMNnqsTtVvXxYy]*L.`, a)
+	_public_bind(regex.replace(a, `^-[46AaCfGgKkMNnqsTtVvXxYy]*L`, ""))
+}
+
+_proxy_or_public_forward(args) if {
+	some a in args
+	regex.match(`(?i)^(-o[ \t]*)?(localforward|gatewayports)[ \t=]*(\*|0\.0\.0\.0|\[::\]|yes|:)`, a)
+}
+
+# [bind_address:]port:host:hostport with a wildcard or empty bind address
+_public_bind(value) if regex.match(`^(\*|0\.0\.0\.0|\[::\]|::)?:[0-9]+:`, value)
+
+# kubectl port-forward --address 0.0.0.0 (or any non-loopback address): a cluster
+# service published to the local network
+ask contains msg if {
+	"kubectl" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"kubectl"})
+	args := shell.args(seg)
+	"port-forward" in args
+	some address in _forward_addresses(args)
+	not address in {"localhost", "127.0.0.1", "::1"}
+	msg := sprintf("`%s` publishes a cluster port on %s, reachable from the network. Approve only if intended.", [concat(" ", seg.argv), address])
+}
+
+_forward_addresses(args) := {x |
+	some i, a in args
+	a == "--address"
+	some x in split(args[i + 1], ",")
+} | {x |
+	some a in args
+	startswith(a, "--address=")
+	some x in split(substring(a, 10, -1), ",")
+}
+
 # servers that publish the home directory or / (python -m http.server --directory ~)
 ask contains msg if {
 	some served in _served

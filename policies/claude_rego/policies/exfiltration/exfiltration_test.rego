@@ -126,7 +126,28 @@ test_reverse_forwards_in_any_spelling_ask if {
 	] {
 		count(exfiltration.ask) > 0 with input as _input([_seg(0, argv, {})], [])
 	}
-	every argv in [["ssh", "-L", "5432:localhost:5432", "db"], ["ssh", "-N", "-D", "1080", "h"], ["ssh", "host", "uptime"]] {
+	every argv in [["ssh", "-L", "5432:localhost:5432", "db"], ["ssh", "host", "uptime"]] {
+		count(exfiltration.ask) == 0 with input as _input([_seg(0, argv, {})], [])
+	}
+}
+
+# a SOCKS proxy through the remote host, or a forward published on every interface, asks
+# (until s25 `ssh -D` passed: a proxy past the egress controls is what a security team asks about)
+test_socks_proxies_and_public_forwards_ask if {
+	every argv in [
+		["ssh", "-N", "-D", "1080", "h"], ["ssh", "-fND9050", "u@203.0.113.5"], ["ssh", "-o", "DynamicForward=1080", "h"],
+		["ssh", "-g", "-L", "8080:localhost:80", "h"], ["ssh", "-L", "0.0.0.0:5432:db:5432", "bastion"],
+		["ssh", "-L*:5432:db:5432", "bastion"], ["ssh", "-L", ":8080:intranet:80", "h"], ["autossh", "-M", "0", "-ND", "1080", "h"],
+		["kubectl", "port-forward", "--address", "0.0.0.0", "pod/api", "8080:8080"],
+		["kubectl", "port-forward", "--address=localhost,10.0.0.5", "svc/db", "5432"],
+	] {
+		count(exfiltration.ask) > 0 with input as _input([_seg(0, argv, {})], [])
+	}
+	every argv in [
+		["ssh", "-N", "-L", "127.0.0.1:5432:db:5432", "bastion"], ["ssh", "-L", "localhost:8080:web:80", "h"],
+		["ssh", "-i", "k", "u@h", "uptime"], ["kubectl", "port-forward", "svc/postgres", "5432:5432"],
+		["kubectl", "port-forward", "--address", "localhost", "pod/api", "8080"], ["kubectl", "port-forward", "--address"],
+	] {
 		count(exfiltration.ask) == 0 with input as _input([_seg(0, argv, {})], [])
 	}
 }

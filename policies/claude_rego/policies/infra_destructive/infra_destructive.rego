@@ -266,6 +266,7 @@ _drop_patterns := [
 	`\bFLUSHALL\b`,
 	`\bFLUSHDB\b`,
 	`\bDROP\s+USER\b`,
+	`[{,]\s*["']?\$OUT["']?\s*:`,
 ]
 
 _db_text(seg) := concat("\n", array.concat(shell.args(seg), [object.get(seg, "stdin_literal", "")]))

@@ -60,6 +60,15 @@ test_databases_and_caches_ask if {
 	count(infra_destructive.ask) == 1 with input as _input([_seg(0, ["psql"], {"stdin_literal": "drop table users;"})])
 }
 
+# an aggregation's $out stage replaces its whole target collection
+test_aggregation_out_stages_ask if {
+	_asks(["mongosh", "--eval", `db.users.aggregate([{$match: {}}, {$out: "users"}])`])
+	_asks(["mongo", "prod", "--eval", `db.x.aggregate([{ "$out" : "y" }])`])
+	count(infra_destructive.ask) == 1 with input as _input([_seg(0, ["mongosh"], {"stdin_literal": "db.a.aggregate([{'$out': 'b'}])"})])
+	_silent(["mongosh", "--eval", `db.users.aggregate([{$group: {_id: "$out", n: {$sum: 1}}}])`])
+	_silent(["mongosh", "--eval", `db.users.aggregate([{$match: {a: 1}}])`])
+}
+
 test_github_destruction_asks if {
 	_asks(["gh", "repo", "delete", "o/r", "--yes"])
 	_asks(["gh", "repo", "edit", "--visibility", "public"])
