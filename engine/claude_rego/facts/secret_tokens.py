@@ -118,9 +118,13 @@ PROVIDER_TOKENS: list[tuple[str, str]] = [
     ("Telegram bot token", r"\b[0-9]{8,10}:AA[A-Za-z0-9_-]{30,}"),
     ("Slack webhook", r"hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]{20,}"),
     ("Discord webhook", r"discord(?:app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}"),
+    # a bot token: the base64 of the bot's numeric id (M/N/O…), a 6-character timestamp, an HMAC
+    ("Discord bot token", r"\b[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}\b"),
+    # a 32-hex auth token named as one (Twilio's, beside an AC… account SID, and others')
+    ("auth token", r"(?i)\bauth[ _-]?token\b[ \t:=`\"']{1,6}(?:is[ \t]+)?[0-9a-f]{32}\b"),
     # Okta API tokens are `00` + 40 characters: only beside the SSWS scheme or the word okta
-    ("Okta API token", r"\bSSWS[ \t]+00[A-Za-z0-9_-]{40}\b|\bokta[A-Za-z0-9_.:= \t\"'-]{0,40}?\b00[A-Za-z0-9_-]{40}\b"
-                       r"|\bOkta[A-Za-z0-9_.:= \t\"'-]{0,40}?\b00[A-Za-z0-9_-]{40}\b|\bOKTA[A-Za-z0-9_.:= \t\"'-]{0,40}?\b00[A-Za-z0-9_-]{40}\b"),
+    ("Okta API token", r"\bSSWS[ \t]+00[A-Za-z0-9_-]{40}\b|\bokta[A-Za-z0-9_.:= \t\"'`-]{0,40}?\b00[A-Za-z0-9_-]{40}\b"
+                       r"|\bOkta[A-Za-z0-9_.:= \t\"'`-]{0,40}?\b00[A-Za-z0-9_-]{40}\b|\bOKTA[A-Za-z0-9_.:= \t\"'`-]{0,40}?\b00[A-Za-z0-9_-]{40}\b"),
     # an Okta token after the SSWS scheme in any length, when it looks random (not SSWS {token})
     ("Okta API token", r"\bSSWS[ \t]+(?=[A-Za-z0-9_-]{0,80}[0-9])(?=[A-Za-z0-9_-]{0,80}[a-z])[A-Za-z0-9_-]{20,}"),
     ("Sourcegraph token", r"\bsgph?_(?:[a-fA-F0-9]{16}|local)_[a-fA-F0-9]{40}\b|\bsgp_[a-fA-F0-9]{40}\b"),

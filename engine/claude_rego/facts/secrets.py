@@ -203,7 +203,8 @@ _PLACEHOLDER = lazy(
     r"(?i)example|xxx|changeme|change_me|change-me|dummy|placeholder|redacted|sample|your[_-]|<|>|\*\*\*|\.\.\."
     r"|\$\{|\$\(|^\$|^%|\{\{|localhost|fake|insert|replace|todo|none|null|undefined|password|secret|lorem|insecure")
 # documentation tokens (AKIAIOSFODNN7EXAMPLE, ghp_xxxxxxxx…) are not credentials
-_EXAMPLE_TOKEN = lazy(r"(?i)example|x{6,}")
+# words no random token holds: `xoxb-YOUR-TOKEN-HERE`, `ghp_your_token_here`, `sk-ant-PLACEHOLDER…`
+_EXAMPLE_TOKEN = lazy(r"(?i)example|x{6,}|your[_-]|[_-]here\b|placeholder|redacted|insert[_-]")
 _CODE = lazy(r"^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\[[^\]]*\]|\(.*\))+$|^(?:/|~|\./|\.\./)|://|\(|\)|\[|\]")
 
 

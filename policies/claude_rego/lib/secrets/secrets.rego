@@ -54,7 +54,8 @@ token_patterns := {
 	"Mailgun key": `key-[0-9a-f]{32}`,
 	"Postman key": `PMAK-[0-9a-f]{24}-[0-9a-f]{34}`,
 	"Linear key": `lin_api_[A-Za-z0-9]{40}`,
-	"Okta API token": `SSWS[ \t]+00[A-Za-z0-9_-]{40}|[Oo][Kk][Tt][Aa][A-Za-z0-9_.:= \t"'-]{0,40}00[A-Za-z0-9_-]{40}`,
+	"Okta API token": `SSWS[ \t]+00[A-Za-z0-9_-]{40}|[Oo][Kk][Tt][Aa][A-Za-z0-9_.:= \t"'\x60-]{0,40}00[A-Za-z0-9_-]{40}`,
+	"auth token": `(?i)auth[ _-]?token[ \t:=\x60"']{1,6}(is[ \t]+)?[0-9a-f]{32}`,
 	"Firebase Cloud Messaging key": `AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{120,}`,
 	"credentials on a command line": `(?i)(^|[ \t'"])(-u|--user|--password|--pass|-p)[ \t=]+[^ \t\r\n:'"$<>]+:[^ \t\r\n'"$<>@]{6,}`,
 	"authorization header": `(?i)authorization:[ \t]*(bearer|basic|token)[ \t]+[A-Za-z0-9._~+/=-]{16,}`,
@@ -110,7 +111,7 @@ _placeholder_credential := `(?i):(password|passwd|pass|passphrase|secret|token|a
 
 # documentation and placeholder tokens (AKIAIOSFODNN7EXAMPLE, ghp_xxxxxxxx…): never a
 # real credential; protected from the token replacements by a mark (see redact)
-_example_token := `(?i)example|x{6,}`
+_example_token := `(?i)example|x{6,}|your[_-]|[_-]here\b|placeholder|redacted|insert[_-]`
 
 _example_mark := "\ue000"
 
@@ -261,7 +262,7 @@ _has_digit_if_needed(name, m) if {
 	regex.match(`[=:][ \t]*["']?[^ \t]*[0-9]`, m)
 }
 
-_placeholder_value := `(?i)[=:][ \t]*["']?(true|false|null|none|nil|yes|no|on|off|undefined|required|optional|string|str|changeme|change_me|example|placeholder|redacted|secret|password|x{3,}|\*{3,}|\.{3,}|(process\.env|import\.meta\.env|os\.environ|env|settings|config)\.[A-Za-z_][A-Za-z0-9_.]*)["' \t\r\n;,&\x60]*$`
+_placeholder_value := `(?i)[=:][ \t]*["']?(true|false|null|none|nil|yes|no|on|off|undefined|required|optional|string|str|changeme|change_me|example|placeholder|redacted|secret|password|x{3,}|\*{3,}|\.{3,}|(process\.env|import\.meta\.env|os\.environ|env|settings|config)\.[A-Za-z_][A-Za-z0-9_.]*)["' \t\r\n;,&\x60!]*$`
 
 # redact(text): `text` with every secret value replaced by a label naming its kind
 # ([REDACTED AWS KEY]); assignments keep their key (password=[REDACTED]); extra

@@ -34,7 +34,63 @@ ask contains msg if {
 	not p in _made_dirs
 	some location in {lower(p.absolute_folded), lower(p.resolved)}
 	regex.match(_patterns_re, location)
+	not _values_only_edit
 	msg := sprintf("`%s` is CI or agent configuration; changes to it need your approval.", [p.raw])
+}
+
+# An Edit (or MultiEdit) that only changes plain scalar values of keys already there
+# (`python-version: '3.10'` → `'3.12'`, `node: [18, 20]`, `timeout-minutes: 10`), line for
+# line, can neither add a step, a command, an expression nor a secret: no question. A key
+# that runs or picks code (`run`, `uses`, `image`, `shell`, `if`, `runs-on`, …), any `$`,
+# `{`, `/`, `:` or quote inside the new value, or a changed line count still asks.
+_values_only_edit if {
+	input.hook.tool_name == "Edit"
+	_plain_value_change(input.hook.tool_input)
+}
+
+_values_only_edit if {
+	input.hook.tool_name == "MultiEdit"
+	edits := input.hook.tool_input.edits
+	is_array(edits)
+	count(edits) > 0
+	every edit in edits {
+		_plain_value_change(edit)
+	}
+}
+
+_plain_value_change(edit) if {
+	is_string(edit.old_string)
+	is_string(edit.new_string)
+	edit.old_string != edit.new_string
+	old_lines := split(edit.old_string, "\n")
+	new_lines := split(edit.new_string, "\n")
+	count(old_lines) == count(new_lines)
+	every i, line in new_lines {
+		_same_key_plain_value(old_lines[i], line)
+	}
+}
+
+_same_key_plain_value(old, new) if old == new
+
+_same_key_plain_value(old, new) if {
+	old != new
+	some o in regex.find_all_string_submatch_n(_key_value, old, 1)
+	some n in regex.find_all_string_submatch_n(_key_value, new, 1)
+	o[1] == n[1]
+	o[2] == n[2]
+	not lower(n[2]) in _code_keys
+	regex.match(`^(?:"[A-Za-z0-9._ -]*"|'[A-Za-z0-9._ -]*'|[A-Za-z0-9._ -]*|\[[A-Za-z0-9._ ,"'-]*\])[ \t]*(?:#[^\n]*)?$`, n[3])
+}
+
+# indentation and list dash, key, value (YAML `key: value`)
+_key_value := `^([ \t]*(?:-[ \t]+)?)([A-Za-z0-9_.-]+)[ \t]*:[ \t]*(.*)$`
+
+_code_keys := {
+	"run", "script", "before_script", "after_script", "shell", "command", "commands", "cmd", "args", "entrypoint",
+	"uses", "image", "container", "services", "if", "runs-on", "permissions", "secrets", "env", "environment",
+	"working-directory", "steps", "jobs", "include", "extends", "trigger", "on", "needs", "strategy", "matrix",
+	"variables", "when", "rules", "only", "except", "stage", "stages", "pipeline", "agent", "agents", "sh", "bat",
+	"powershell", "pwsh", "tasks", "task", "hooks", "command_line", "executable", "interpreter", "program", "path",
 }
 
 # `mkdir -p .github/workflows`: creating a directory writes no configuration; the files

@@ -83,7 +83,18 @@ _shown_or_blank(line) if not regex.match(`[^ \t\r\n]`, line)
 
 _shown_setting(line) if {
 	some m in regex.find_all_string_submatch_n(`^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*[=:][ \t]*(.*?)[ \t\r]*$`, line, 1)
+	not _encoded_run(m[1], m[2])
 	_shown_value(m[1], trim(m[2], "\"'"))
+}
+
+# base64 with its padding (`Z2hwX2F4…VA==`) is a value, not `NAME=VALUE`: a long run of
+# base64 letters mixing digits and both cases before an `=` that ends the line or is doubled
+_encoded_run(name, value) if {
+	value in {"", "="}
+	regex.match(`^[A-Za-z0-9+/]{12,}$`, name)
+	regex.match(`[0-9]`, name)
+	regex.match(`[a-z]`, name)
+	regex.match(`[A-Z]`, name)
 }
 
 _shown_value(_, value) if {
