@@ -47,6 +47,8 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
     if not code.isascii():
         import unicodedata  # identifiers are NFKC-normalised by Python: os.ｓｙｓｔｅｍ is os.system
         code = unicodedata.normalize("NFKC", code)
+    if "\\u" in code:
+        code = _identifier_escapes(code)
     low = code.lower()
     exec_tokens = _CODE_EXEC_AWK if family == "awk" else _CODE_EXEC
     exec_hit = any(t in low for t in exec_tokens) or (family in ("perl", "ruby") and "`" in code)
@@ -137,6 +139,19 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         if any(t in low for t in _CODE_WRITE) or _opens_for_writing(code):
             # the code writes files: each file it names may be one of them
             self.child_words(node, ["tee"] + files[:32], depth, "interpreter_code", [])
+
+
+def _identifier_escapes(code: str) -> str:
+    """JavaScript reads `\\u0065` and `\\u{65}` inside identifiers as the letter (`Deno.remove\\u0053ync`
+    is `Deno.removeSync`): decoded where they stand for an identifier character; quotes and
+    other characters stay escaped, so string literals keep their bounds."""
+    def letter(m: re.Match) -> str:
+        ch = chr(int(m.group(1) or m.group(2), 16))
+        return ch if ch.isascii() and (ch.isalnum() or ch in "_$") else m.group(0)
+    return _UNICODE_ESCAPE.sub(letter, code)
+
+
+_UNICODE_ESCAPE = lazy(r"\\u\{([0-9A-Fa-f]{1,6})\}|\\u([0-9A-Fa-f]{4})")
 
 
 # (needles, words): any needle, whose parts all appear in the code, adds the segment `words`

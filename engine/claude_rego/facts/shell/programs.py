@@ -119,7 +119,41 @@ def _editor_commands(args: list[str]) -> list[str]:
                 out.append(v[1:])
             elif v.startswith(("sh", "term", "call system", "r !", "r!", "w !", "w!")) or "system(" in v:
                 out.append(v.split("!", 1)[1] if "!" in v else "eval " + v)
+            if "delete(" in v:
+                out.extend(_vim_deletes(v))
     return out
+
+
+def _vim_deletes(code: str) -> list[str]:
+    """Vimscript `delete(NAME[, FLAGS])` as the `rm` it is: FLAGS "rf" (or "d") deletes a
+    directory tree; NAME a literal, `expand("~")`/`expand("$HOME/x")`, else unknown."""
+    out = []
+    for part in code.split("delete(")[1:]:
+        name, rest = _vim_argument(part)
+        if name is None:  # a computed name: its flags follow the first comma
+            comma, close = rest.find(","), rest.find(")")
+            rest = rest[comma:] if comma >= 0 and (close < 0 or comma < close) else ""
+        flags, _ = _vim_argument(rest.lstrip(" ,")) if rest.lstrip().startswith(",") else ("", rest)
+        if name is None or not name or any(not (c.isalnum() or c in "_./~$-{}") for c in name):
+            name = "$VIM_UNKNOWN_TARGET"  # computed, or characters the shell would read: unknown
+        recursive = flags is not None and ("r" in flags or "d" in flags)
+        out.append(("rm -rf " if recursive else "rm ") + name)
+    return out
+
+
+def _vim_argument(text: str) -> tuple[str | None, str]:
+    """(value, rest) of one Vimscript argument: a quoted literal or expand() of one; None if computed."""
+    text = text.lstrip()
+    inner = text[7:].lstrip() if text.startswith("expand(") else text
+    if inner[:1] in ("'", '"'):
+        end = inner.find(inner[0], 1)
+        if end > 0:
+            rest = inner[end + 1:]
+            if inner is not text:
+                rest = rest.lstrip()
+                rest = rest[1:] if rest.startswith(")") else rest
+            return inner[1:end], rest
+    return None, text
 
 
 def _interpreter_call(family: str, args: list[str]) -> tuple[list[str], bool, str | None]:
@@ -693,6 +727,27 @@ _OUTPUT_OPTIONS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
                                    "-offset", "-n", "-name"}), 1),
 }
 
+# structured-data editors that change a file in place: `dasel put|delete -f F` (unless -o
+# names another output), trentm's `json -I -f F`, `crudini --set|--del F`
+_IN_PLACE_EDITORS = frozenset({"dasel", "json", "crudini"})
+
+
+def _in_place_edits(command: str, args: list[str]) -> list[str]:
+    if command == "dasel":
+        if not any(a in ("put", "delete") for a in args[:2]):
+            return []
+        out = _option(args, ("-o", "--out"))
+        return [out] if out else [f for f in [_option(args, ("-f", "--file"))] if f]
+    if command == "json":
+        if not any(a in ("-I", "--in-place") for a in args):
+            return []
+        return [f for f in [_option(args, ("-f",))] if f]
+    for i, a in enumerate(args):  # crudini --set FILE SECTION …
+        if a in ("--set", "--del", "--merge") and i + 1 < len(args):
+            return [args[i + 1]]
+    return []
+
+
 # programs whose single-dash options are whole words (`openssl -out`, `exiftool -overwrite_original`)
 _SINGLE_DASH_LONG = frozenset({"openssl", "exiftool", "xxd"})
 
@@ -706,6 +761,8 @@ def _output_files(command: str, args: list[str]) -> list[str]:
                                                                           and "g" in a[1:]) for a in args):
         local = _option(args, ("-l", "--local-file"))
         return [local] if local else []
+    if command in _IN_PLACE_EDITORS:
+        return _in_place_edits(command, args)
     entry = _OUTPUT_OPTIONS.get(command)
     if entry is None:
         return []

@@ -64,6 +64,7 @@ _CODE_EXEC = (
     ":os.cmd(", "os:cmd(", "run(`", "pipeline(`", "runtime.exec", "process(", "deno.command(",
     "std::process", "command::new", "uiop:run-program", "sb-ext:run-program", "system2(",
     "invoke-item", "& {", "cmd /c", "cmd.exe",
+    "system$", "system@", "exec$", "exec@",  # perl: `system$_ while<>`, `exec@ARGV` (no space, no parenthesis)
 )
 _CODE_EXEC_AWK = ("system(", "system (", "|getline", "| getline", '|"', '| "', "|&", "| cmd", "|cmd")
 _CODE_NET = (

@@ -102,6 +102,30 @@ deny contains msg if {
 
 _same_home(v) if v in {"$HOME", "${HOME}", "~", input.facts.home}
 
+# a nested agent started with every shell command pre-approved (`--allowedTools Bash`,
+# `Bash(*)`, `*`): its Bash calls are never put to the user; `Bash(npm test)` and
+# read-only tools pass
+ask contains msg if {
+	some ran in _agents & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some tool in _preapproved_tools(shell.args(seg))
+	_unrestricted_shell(tool)
+	msg := sprintf("`%s` starts an agent that may run any shell command without asking. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+_preapproved_tools(args) := {trim_space(t) |
+	some i, a in args
+	lower(a) in {"--allowedtools", "--allowed-tools"}
+	some t in split(args[i + 1], ",")
+} | {trim_space(t) |
+	some a in args
+	some flag in {"--allowedtools=", "--allowed-tools="}
+	startswith(lower(a), flag)
+	some t in split(substring(a, count(flag), -1), ",")
+}
+
+_unrestricted_shell(tool) if lower(trim(tool, "\"' ")) in {"bash", "bash(*)", "bash(*:*)", "*", "shell", "bash()"}
+
 ask contains msg if {
 	some ran in {"claude", "claude-code"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
@@ -142,6 +166,28 @@ _targets_guard(seg) if {
 	some a in child.args
 	some w in _guard_words
 	contains(lower(a), w)
+}
+
+# a pattern that is part of the hook's name also finds it (`pkill -STOP -f rego`,
+# `pgrep -f rego | xargs kill -STOP`, `kill $(pidof -x claude_rego)`): a process finder whose
+# pattern, stripped of regex syntax, is 3+ characters of `claude-rego`/`claude_rego`, in a
+# command that signals processes
+deny contains msg if {
+	some ran in {"kill", "pkill", "killall", "skill", "slay"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	not _targets_guard(seg) # said once, by the rule above
+	some finder in shell.running({"pgrep", "pkill", "pidof", "killall", "skill", "slay"} & data.claude_rego.lib.shell.names)
+	_finds_guard(finder)
+	msg := sprintf("Blocked: `%s` stops or kills the policy hook (its processes are found by `%s`). Leave claude-rego running.", [concat(" ", seg.argv), concat(" ", finder.argv)])
+}
+
+_finds_guard(finder) if {
+	some a in shell.args(finder)
+	not startswith(a, "-")
+	cleaned := regex.replace(lower(a), `[^a-z0-9_-]`, "")
+	count(cleaned) >= 3
+	some w in _guard_words
+	contains(w, cleaned)
 }
 
 deny contains msg if {

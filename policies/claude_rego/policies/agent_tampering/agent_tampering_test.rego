@@ -82,3 +82,24 @@ test_nested_claude_with_other_home_is_denied if {
 test_other_program_with_other_home_passes if {
 	count(agent_tampering.deny) == 0 with input as _input([_seg(0, ["npm", "test"], {"assignments": {"HOME": "/tmp/h"}})])
 }
+
+test_processes_found_by_part_of_the_hooks_name if {
+	segs := [_seg(0, ["pgrep", "-f", "rego"], {}), _seg(1, ["xargs", "-r", "kill", "-STOP"], {})]
+	kill := _seg(2, ["kill", "-STOP"], {"parent": 1, "context": "xargs", "depth": 1})
+	count(agent_tampering.deny) > 0 with input as _input(array.concat(segs, [kill]))
+	count(agent_tampering.deny) > 0 with input as _input([_seg(0, ["pkill", "-STOP", "-f", "laude_re"], {})])
+	count(agent_tampering.deny) == 0 with input as _input([_seg(0, ["pgrep", "-f", "pytest"], {}), _seg(1, ["kill", "1234"], {})])
+	count(agent_tampering.deny) == 0 with input as _input([_seg(0, ["pkill", "-f", "re"], {})])
+}
+
+test_nested_agents_with_every_shell_command_preapproved_ask if {
+	every argv in [
+		["claude", "-p", "--allowedTools", "Bash", "x"], ["claude", "-p", "--allowed-tools=Read,Bash(*)", "x"],
+		["claude", "--allowedTools", "*", "-p", "x"],
+	] {
+		count(agent_tampering.ask) > 0 with input as _input([_seg(0, argv, {})])
+	}
+	every argv in [["claude", "-p", "--allowedTools", "Read,Grep", "x"], ["claude", "-p", "--allowedTools", "Bash(npm test)", "x"], ["claude", "-p", "--allowedTools"]] {
+		count(agent_tampering.ask) == 0 with input as _input([_seg(0, argv, {})])
+	}
+}

@@ -51,7 +51,34 @@ ask contains msg if {
 	some e in seg.config_exec
 	not _harmless(e)
 	not _transport_key(e)
+	not _project_hooks_dir(seg, e)
 	msg := sprintf("`%s` sets %s `%s` to `%s`: %s runs that program later, outside this review. Approve only if you trust it.", [concat(" ", seg.argv), _what(e), e.key, e.value, _who(e)])
+}
+
+# `git config core.hooksPath .githooks` (the repository's own hooks directory, as husky and
+# lefthook set it): the hooks are project scripts, run later like `bash scripts/x.sh`. Not
+# with --global/--system/--file (a relative path then names a directory in every repository
+# git works in, a cloned one's included), `git -c`, an environment variable, `..`, or a
+# path outside the project.
+_project_hooks_dir(seg, e) if {
+	e.tool == "git"
+	lower(e.key) == "core.hookspath"
+	shell.name(seg) == "git"
+	args := shell.args(seg)
+	"config" in args
+	not _other_scope(args)
+	regex.match(`^[A-Za-z0-9_.][A-Za-z0-9_./-]*$`, e.value)
+	not ".." in split(e.value, "/")
+}
+
+_other_scope(args) if {
+	some a in args
+	a in {"--global", "--system", "--file", "-f", "--worktree", "--blob"}
+}
+
+_other_scope(args) if {
+	some a in args
+	startswith(a, "--file=")
 }
 
 # protocol.allow / protocol.ext.allow name no program: they let git use the ext:: transport,

@@ -179,3 +179,17 @@ test_npm_node_options_judged_by_value if {
 	count(config_exec.ask) == 0 with input as _input([_seg(["npm", "config", "set"], {"config_exec": [{"tool": "npm", "key": "node-options", "value": "--max-old-space-size=4096"}]})], [])
 	count(config_exec.ask) == 1 with input as _input([_seg(["npm", "config", "set"], {"config_exec": [{"tool": "npm", "key": "node-options", "value": "--max-old-space-size=4096 --require /tmp/x.js"}]})], [])
 }
+
+_hooks(argv, value) := _input([_seg(argv, {"config_exec": [{"tool": "git", "key": "core.hooksPath", "value": value}]})], [])
+
+# the repository's own hooks directory (husky, lefthook) is project scripts; other scopes and places ask
+test_project_hooks_directories_pass if {
+	count(config_exec.ask) == 0 with input as _hooks(["git", "config", "core.hooksPath", ".githooks"], ".githooks")
+	count(config_exec.ask) == 0 with input as _hooks(["git", "config", "--local", "core.hooksPath", ".husky/_"], ".husky/_")
+	count(config_exec.ask) > 0 with input as _hooks(["git", "config", "--global", "core.hooksPath", ".githooks"], ".githooks")
+	count(config_exec.ask) > 0 with input as _hooks(["git", "config", "--file=x", "core.hooksPath", "h"], "h")
+	count(config_exec.ask) > 0 with input as _hooks(["git", "config", "core.hooksPath", "/tmp/h"], "/tmp/h")
+	count(config_exec.ask) > 0 with input as _hooks(["git", "config", "core.hooksPath", "../h"], "../h")
+	count(config_exec.ask) > 0 with input as _hooks(["git", "config", "core.hooksPath", "~/.h"], "~/.h")
+	count(config_exec.ask) > 0 with input as _hooks(["git", "-c", "core.hooksPath=.githooks", "commit"], ".githooks")
+}

@@ -277,12 +277,14 @@ finding contains entry if {
 	text := upper(_db_text(seg))
 	some p in _drop_patterns
 	regex.match(p, text)
+	not _local_scratch(seg)
 	entry := sprintf("`%s` is given a statement that drops or wipes data", [shell.name(seg)])
 }
 
 finding contains entry if {
 	some ran in {"dropdb", "dropuser"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
+	not _local_scratch(seg)
 	entry := sprintf("`%s` drops a database", [shell.name(seg)])
 }
 
@@ -299,7 +301,58 @@ finding contains "`redis-cli FLUSHALL/FLUSHDB` wipes the cache" if {
 	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	upper(a) in {"FLUSHALL", "FLUSHDB"}
+	not _local_scratch(seg)
 }
+
+# A scratch store on this machine, named as one: `dropdb -h localhost app_test` (a test,
+# CI, dev or temporary database on an explicit local host) and `redis-cli -n 15 FLUSHDB`
+# (one numbered database of the default local server, not FLUSHALL, not database 0).
+_local_scratch(seg) if {
+	shell.name(seg) == "dropdb"
+	args := shell.args(seg)
+	some i, a in args
+	a in {"-h", "--host"}
+	args[i + 1] in _local_hosts
+	operands := [x | some j, x in args; not startswith(x, "-"); not _option_value(args, j)]
+	count(operands) == 1
+	regex.match(`(?i)(^|[_-])(test|tests|testing|ci|dev|tmp|temp|scratch|e2e|spec)([_-][A-Za-z0-9_-]*|[0-9]*)$`, operands[0])
+}
+
+_local_scratch(seg) if {
+	shell.name(seg) in {"redis-cli", "valkey-cli", "keydb-cli"}
+	args := shell.args(seg)
+	not _remote_redis(args)
+	some a in args
+	upper(a) == "FLUSHDB"
+	not "FLUSHALL" in {upper(x) | some x in args}
+	some i, n in args
+	n == "-n"
+	regex.match(`^[1-9][0-9]?$`, args[i + 1])
+}
+
+_local_hosts := {"localhost", "127.0.0.1", "::1", "/tmp", "/var/run/postgresql", "/run/postgresql"}
+
+_option_value(args, j) if {
+	j > 0
+	args[j - 1] in {"-h", "--host", "-p", "--port", "-U", "--username", "--maintenance-db"}
+}
+
+_remote_redis(args) if {
+	some i, a in args
+	a in {"-h", "-u", "--uri"}
+	not _local_redis(args[i + 1])
+}
+
+_remote_redis(args) if {
+	some a in args
+	startswith(a, "redis")
+	contains(a, "://")
+	not _local_redis(a)
+}
+
+_local_redis(v) if v in _local_hosts
+
+_local_redis(v) if regex.match(`^rediss?://([^@/]*@)?(localhost|127\.0\.0\.1)(:[0-9]+)?(/[0-9]+)?$`, v)
 
 finding contains entry if {
 	some ran in {"docker", "podman", "nerdctl"} & data.claude_rego.lib.shell.names
@@ -496,6 +549,7 @@ finding contains entry if {
 	some x in array.slice(w, 0, 4)
 	_subcommand_word(x)
 	_destroy_word(ran, x, verbs)
+	not _local_scratch(seg)
 	entry := sprintf("`%s … %s` destroys data in a store or service", [shell.name(seg), x])
 }
 

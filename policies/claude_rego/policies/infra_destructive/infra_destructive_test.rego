@@ -226,3 +226,20 @@ test_removing_a_container_with_its_volumes_asks if {
 		_silent(argv)
 	}
 }
+
+# a scratch store on this machine, named as one, is no question; anything else still is
+test_local_scratch_stores_are_silent if {
+	_silent(["dropdb", "--if-exists", "-h", "localhost", "app_test"])
+	_silent(["dropdb", "-h", "127.0.0.1", "-U", "postgres", "ci_db"])
+	_silent(["redis-cli", "-n", "15", "FLUSHDB"])
+	_silent(["redis-cli", "-u", "redis://localhost:6379/4", "-n", "4", "flushdb"])
+	_asks(["dropdb", "app_test"])
+	_asks(["dropdb", "-h", "localhost", "app"])
+	_asks(["dropdb", "-h", "db.prod", "app_test"])
+	_asks(["dropdb", "-h", "localhost", "app_test", "prod"])
+	_asks(["redis-cli", "FLUSHDB"])
+	_asks(["redis-cli", "-n", "0", "FLUSHDB"])
+	_asks(["redis-cli", "-n", "2", "FLUSHALL"])
+	_asks(["redis-cli", "-h", "cache.prod", "-n", "3", "FLUSHDB"])
+	_asks(["redis-cli", "-u", "redis://cache.prod:6379", "-n", "3", "FLUSHDB"])
+}
