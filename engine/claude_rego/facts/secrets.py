@@ -45,12 +45,11 @@ library only; never raises on any string.
 from __future__ import annotations
 
 import json
-import math
 import re
 
 from .lazy_re import LazyPattern, lazy  # compiled at first use: most calls need few
-from .secret_tokens import ANY_NEEDLE as _ANY_NEEDLE  # the token formats, and what a scan tests first
-from .secret_tokens import ANY_NEEDLE_MAX as _ANY_NEEDLE_MAX
+from .secret_tokens import ANY_NEEDLE_MAX as _ANY_NEEDLE_MAX  # the token formats, and what a scan tests first
+from .secret_tokens import ANY_NEEDLES as _ANY_NEEDLES
 from .secret_tokens import PROVIDER_KINDS as _PROVIDER_KINDS
 from .secret_tokens import TOKEN_PREFILTERS as _TOKEN_PREFILTERS
 from .secret_tokens import TOKENS_NEEDLED as _TOKENS_NEEDLED
@@ -283,6 +282,8 @@ def entropy(value: str) -> float:
     """Shannon entropy in bits per character."""
     if not value:
         return 0.0
+    import math  # (here: a C extension to load, and most hook calls never measure a value)
+
     counts: dict[str, int] = {}
     for ch in value:
         counts[ch] = counts.get(ch, 0) + 1
@@ -441,7 +442,7 @@ def _putty(text: str, out: list) -> None:
 
 def _terraform(text: str, out: list) -> None:
     """`terraform output -json`: the values of outputs marked sensitive."""
-    if not _TF_SENSITIVE.search(text):
+    if '"sensitive"' not in text or not _TF_SENSITIVE.search(text):  # (the literal every match starts with)
         return
     try:
         doc = json.loads(text)
@@ -550,11 +551,11 @@ def _find(text: str) -> list[dict]:
     # the case-insensitive hints below as substring tests of ASCII text (Unicode case folding differs)
     lower = text.lower() if text.isascii() else None
     try:
-        for m in _PEM.finditer(text):
+        for m in (_PEM.finditer(text) if "-----BEGIN " in text else ()):  # the literal every match starts with
             if _PEM_BODY.search(m.group(0)[:400]):
                 _add(out, "private key", m.group(0))
         _putty(text, out)
-        no_needle = len(text) <= _ANY_NEEDLE_MAX and _ANY_NEEDLE.search(text) is None
+        no_needle = len(text) <= _ANY_NEEDLE_MAX and not any(n in text for n in _ANY_NEEDLES)
         for (kind, pattern, needles), prefilter in zip(_TOKENS_NEEDLED, _TOKEN_PREFILTERS, strict=False):
             # cheapest first: a literal needle every match contains, else a regex superset
             if needles is not None:
@@ -574,7 +575,10 @@ def _find(text: str) -> list[dict]:
                 if kind in _PROVIDER_KINDS and (_PLACEHOLDER_TOKEN.search(value) or len(set(value)) < 10):
                     continue
                 _add(out, kind, value)
-        for m in _KUBE.finditer(text):
+        # every _KUBE match holds ":" and a name with "token" or "client-" (names tested on ASCII
+        # text only: Unicode case folding differs)
+        kube = ":" in text and (lower is None or "token" in lower or "client-" in lower)
+        for m in (_KUBE.finditer(text) if kube else ()):
             value = m.group(2)
             if m.group(1).lower() in ("client-key-data", "client-certificate-data") or (
                     _KUBECONFIG.search(text) and looks_random(value)):
@@ -608,7 +612,7 @@ def _find(text: str) -> list[dict]:
                 continue
             _add(out, "credentials in a URL", password)
         hint = _ASSIGN_HINT.search(text) if lower is None else any(w in lower for w in _ASSIGN_WORDS)
-        for m in (_ASSIGN.finditer(text) if hint else ()):
+        for m in (_ASSIGN.finditer(text) if hint and ("=" in text or ":" in text) else ()):  # (its operator)
             value = next(g for g in m.groups()[1:] if g is not None)
             if looks_random(value) and not identifier_assignment(m.group(1), value):
                 _add(out, "random-looking secret assignment", value, generic=True)
