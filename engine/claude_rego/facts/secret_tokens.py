@@ -5,13 +5,11 @@ pattern (facts/secrets.py runs them).
 formats below, then the PROVIDER_TOKENS table (`PROVIDER_KINDS`: a table token whose body
 is a placeholder is skipped). The index, per format: `TOKENS_NEEDLED` (the literal needles
 every match contains, or None) and `TOKEN_PREFILTERS` (a cheaper regex superset); and
-`ANY_NEEDLE`, one search for any needle at all on a short text (<= `ANY_NEEDLE_MAX`).
+`ANY_NEEDLES`, every needle, tested first on a short text (<= `ANY_NEEDLE_MAX`).
 Standard library only.
 """
 
 from __future__ import annotations
-
-import re
 
 from .lazy_re import LazyPattern, lazy
 
@@ -175,32 +173,34 @@ TOKENS: list[tuple[str, LazyPattern]] = [(k, lazy(p)) for k, p in _FORMATS + PRO
 PROVIDER_KINDS = {k for k, _ in PROVIDER_TOKENS}
 
 
-def _needles(pattern: str) -> tuple[str, ...] | None:
-    """The literal prefixes of a pattern's top-level alternatives (`pscale_`, `tskey-`),
-    or None when one has none of 3+ characters: a pattern is run only on a text that holds
-    one of them (a substring test per kind instead of a regex pass per kind)."""
-    alts, depth, cur = [], 0, ""
-    i = 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            cur += pattern[i:i + 2]
-            i += 2
-            continue
-        if ch == "(" or ch == "[":
+def _alternatives(pattern: str) -> list[str]:
+    """A pattern's top-level alternatives: split at each `|` outside brackets and not
+    escaped (most formats have none: not walked)."""
+    if "|" not in pattern:
+        return [pattern]
+    alts, depth, start, escaped = [], 0, 0, False
+    for i, ch in enumerate(pattern):
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == "(" or ch == "[":
             depth += 1
         elif ch == ")" or ch == "]":
             depth -= 1
         elif ch == "|" and depth == 0:
-            alts.append(cur)
-            cur = ""
-            i += 1
-            continue
-        cur += ch
-        i += 1
-    alts.append(cur)
+            alts.append(pattern[start:i])
+            start = i + 1
+    alts.append(pattern[start:])
+    return alts
+
+
+def _needles(pattern: str) -> tuple[str, ...] | None:
+    """The literal prefixes of a pattern's top-level alternatives (`pscale_`, `tskey-`),
+    or None when one has none of 3+ characters: a pattern is run only on a text that holds
+    one of them (a substring test per kind instead of a regex pass per kind)."""
     out = []
-    for alt in alts:
+    for alt in _alternatives(pattern):
         lit, j = "", 0
         if alt.startswith("\\b"):
             j = 2
@@ -230,11 +230,13 @@ _NEEDLE_OVERRIDES: dict[str, tuple[str, ...]] = {
     "Terraform Cloud token": (".atlasv1.",), "Mailchimp key": ("-us",), "SonarQube token": ("sq",),
     "Twitter bearer token": ("A" * 21,), "Telegram bot token": (":AA",),
     "Azure AD client secret": ("Q~",), "MaxMind license key": ("_mmk",), "Sidekiq credentials": ("CONTRIBSYS", "contribsys"),
-    "Microsoft Teams webhook": (".webhook.office.com/",),
+    "Microsoft Teams webhook": (".webhook.office.com/",), "Deno Deploy token": ("ddp_", "ddw_"),
 }
 TOKENS_NEEDLED = [(k, p, _NEEDLE_OVERRIDES.get(k) or _needles(p.pattern)) for k, p in TOKENS]
-# any needle at all: on a short text (<= ANY_NEEDLE_MAX) one search beats a test per pattern
-ANY_NEEDLE, ANY_NEEDLE_MAX = lazy("|".join(sorted({re.escape(n) for _, _, ns in TOKENS_NEEDLED for n in ns or ()}))), 256
+# any needle at all: on a short text (<= ANY_NEEDLE_MAX) one pass over the needles skips
+# the test per pattern. (Substring tests, not one alternation regex of them: that took ~2 ms
+# to compile in every hook process, and searched no faster.)
+ANY_NEEDLES, ANY_NEEDLE_MAX = tuple(sorted({n for _, _, ns in TOKENS_NEEDLED for n in ns or ()})), 256
 
 
 def _prefilter(pattern: LazyPattern) -> LazyPattern:
@@ -244,9 +246,25 @@ def _prefilter(pattern: LazyPattern) -> LazyPattern:
     A pattern with \\b in a character class (a backspace there) or after a backslash is its
     own prefilter."""
     text = pattern.pattern
-    if "\\\\b" in text or re.search(r"\[[^\]]*\\b", text):
+    if "\\\\b" in text or _class_holds_b(text):
         return pattern
     return lazy(text.replace("\\b", ""), pattern.flags)
 
 
-TOKEN_PREFILTERS = [_prefilter(pattern) for _, pattern in TOKENS]
+def _class_holds_b(text: str) -> bool:
+    """`re.search(r"\\[[^\\]]*\\\\b", text)` without compiling it (a hook pays every compile): a
+    `[` with a `\\b` after it and no `]` between (the first `\\b` after it is the one to test)."""
+    start = text.find("[")
+    while start >= 0:
+        b = text.find("\\b", start + 1)
+        if b < 0:
+            return False
+        end = text.find("]", start + 1)
+        if end < 0 or end > b:
+            return True
+        start = text.find("[", start + 1)
+    return False
+
+
+# (a format with needles is run on the needles' test alone: its prefilter is itself, unused)
+TOKEN_PREFILTERS = [pattern if needles is not None else _prefilter(pattern) for _, pattern, needles in TOKENS_NEEDLED]

@@ -45,12 +45,11 @@ library only; never raises on any string.
 from __future__ import annotations
 
 import json
-import math
 import re
 
 from .lazy_re import LazyPattern, lazy  # compiled at first use: most calls need few
-from .secret_tokens import ANY_NEEDLE as _ANY_NEEDLE  # the token formats, and what a scan tests first
-from .secret_tokens import ANY_NEEDLE_MAX as _ANY_NEEDLE_MAX
+from .secret_tokens import ANY_NEEDLE_MAX as _ANY_NEEDLE_MAX  # the token formats, and what a scan tests first
+from .secret_tokens import ANY_NEEDLES as _ANY_NEEDLES
 from .secret_tokens import PROVIDER_KINDS as _PROVIDER_KINDS
 from .secret_tokens import TOKEN_PREFILTERS as _TOKEN_PREFILTERS
 from .secret_tokens import TOKENS_NEEDLED as _TOKENS_NEEDLED
@@ -74,24 +73,25 @@ _NOT_SECRET_PREFIX = lazy(r"^(?:sha[0-9]*|md5|blake[0-9a-z]*|xxh[0-9]*|crc[0-9]*
 _CLI_VALUE = r"[^\s'\"$`;&|<>-][^\s'\"$`;&|<>]{3,127}|'[^'\n<>$]{4,128}'|\"[^\"\n$`<>]{4,128}\""
 _QUOTED = r"'[^'\n]{4,128}'|\"[^\"\n$`]{4,128}\""
 _GLUED = r"[^\s'\"$`;&|]{4,128}|" + _QUOTED
-# (needles, pattern): each pattern runs only on a text holding one of its needles, and
-# starts with its literal, so a scan is a substring search plus a bounded look ahead
-_CLI_PASSWORDS: list[tuple[tuple[str, ...], LazyPattern]] = [(n, lazy(p.replace("VAL", _CLI_VALUE).replace("GLUED", _GLUED))) for n, p in [
-    (("mysql", "mariadb"), r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump)\b"
-                           r"[^\n;|&]{0,200}?(?<![A-Za-z0-9_-])-p(GLUED)"),
-    (("sshpass",), r"\bsshpass[ \t]+-p[ \t]*(GLUED)"),
-    (("login", "connect", "auth"), r"\b(?:login|connect|auth)\b[^\n;|&]{0,200}?[ \t](?:-p|--password)(?:[ \t]+|=)(VAL)"),
-    (("redis-cli",), r"\bredis-cli\b[^\n;|&]{0,200}?[ \t]-a[ \t]+(VAL)"),
+# (needles, option, pattern): each pattern runs only on a text holding one of its needles
+# and its option (a literal every match holds: "login" and "zip" are common words, "-p"
+# rarer), and starts with its literal, so a scan is a substring search plus a bounded look ahead
+_CLI_PASSWORDS: list[tuple[tuple[str, ...], str, LazyPattern]] = [(n, o, lazy(p.replace("VAL", _CLI_VALUE).replace("GLUED", _GLUED))) for n, o, p in [
+    (("mysql", "mariadb"), "-p", r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump)\b"
+                                 r"[^\n;|&]{0,200}?(?<![A-Za-z0-9_-])-p(GLUED)"),
+    (("sshpass",), "-p", r"\bsshpass[ \t]+-p[ \t]*(GLUED)"),
+    (("login", "connect", "auth"), "-p", r"\b(?:login|connect|auth)\b[^\n;|&]{0,200}?[ \t](?:-p|--password)(?:[ \t]+|=)(VAL)"),
+    (("redis-cli",), "-a", r"\bredis-cli\b[^\n;|&]{0,200}?[ \t]-a[ \t]+(VAL)"),
     (("-pass", "-db-pass", "-admin-pass", "-secret", "-token", "-api-key", "-client-secret", "-http-pass", "-ftp-pass",
-      "-proxy-pass", "-auth-token", "-access-token"),
+      "-proxy-pass", "-auth-token", "-access-token"), "-",
      r"(?<![A-Za-z0-9_-])--?(?:password|passwd|pass|db-password|admin-password|client-secret|secret|token|api-key"
      r"|http-password|ftp-password|proxy-password|passin|passout|auth-token|access-token)(?:=|[ \t]+)(VAL)"),
-    (("ldap",), r"\b(?:ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|ldapwhoami)\b[^\n;|&]{0,200}?[ \t]-w[ \t]+(VAL)"),
-    (("smbclient",), r"\bsmbclient\b[^\n;|&]{0,200}?(?:-U|--user)[ \t=]*[^\s%'\"]{1,64}%([^\s'\"$`;&|]{4,128})"),
-    (("sqlcmd", "bcp", "zip"), r"\b(?:sqlcmd|bcp|zip|unzip)\b[^\n;|&]{0,200}?[ \t]-P[ \t]+(VAL)"),
-    (("7z",), r"\b7za?\b[^\n;|&]{0,200}?[ \t]-p([^\s'\"$`;&|]{4,128})"),
-    (("xfreerdp",), r"\bxfreerdp\b[^\n;|&]{0,200}?[ \t]/p:(VAL)"),
-    (("htpasswd",), r"\bhtpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*[ \t]+[^\s]+[ \t]+[^\s]+[ \t]+(VAL)"),
+    (("ldap",), "-w", r"\b(?:ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|ldapwhoami)\b[^\n;|&]{0,200}?[ \t]-w[ \t]+(VAL)"),
+    (("smbclient",), "%", r"\bsmbclient\b[^\n;|&]{0,200}?(?:-U|--user)[ \t=]*[^\s%'\"]{1,64}%([^\s'\"$`;&|]{4,128})"),
+    (("sqlcmd", "bcp", "zip"), "-P", r"\b(?:sqlcmd|bcp|zip|unzip)\b[^\n;|&]{0,200}?[ \t]-P[ \t]+(VAL)"),
+    (("7z",), "-p", r"\b7za?\b[^\n;|&]{0,200}?[ \t]-p([^\s'\"$`;&|]{4,128})"),
+    (("xfreerdp",), "/p:", r"\bxfreerdp\b[^\n;|&]{0,200}?[ \t]/p:(VAL)"),
+    (("htpasswd",), "-", r"\bhtpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*[ \t]+[^\s]+[ \t]+[^\s]+[ \t]+(VAL)"),
 ]]
 _CLI_PASSWORD_WORDS = lazy(r"(?i)^(?:password|passwd|pass|secret|token|stdin|prompt|none|null|true|false|env|file|-)$")
 
@@ -160,6 +160,31 @@ _PROSE_SECRET = lazy(
     r"[ \t)][:=]|:(?=[ \t])))[ \t]*"
     r"[`'\"]?([^\s`'\",]{3,128})(?:[`'\"]?[ \t]*(?:/|,|and)[ \t]*[`'\"]?([^\s`'\",]{8,128}))?")
 _PROSE_SECRET_WORDS = ("pass", "pwd", "pw", "secret", "token", "cred", "key", "psk")
+# the word each _PROSE_SECRET name ends with (then its \b)
+_PROSE_SECRET_ENDS = ("password", "passphrase", "passwd", "passcode", "pass", "pwd", "pw", "secret", "token",
+                      "credential", "credentials", "creds", "key", "psk")
+
+
+def _may_name_secret(low: str) -> bool:
+    """False only where _PROSE_SECRET cannot match an ASCII text (`low`: lowered, as its (?i)
+    reads ASCII): every match has a name ending in a _PROSE_SECRET_ENDS word and then a word
+    boundary (the end, or a character other than a letter, a digit or `_`), so "passed",
+    "keyboard" or "tokens" alone start none; its compile (~1 ms) and scan are skipped.
+    Unsure (True) past 256 occurrences."""
+    checked = 0
+    for word in _PROSE_SECRET_ENDS:
+        at = low.find(word)
+        while at >= 0:
+            checked += 1
+            if checked > 256:
+                return True
+            end = at + len(word)
+            if end == len(low) or not (low[end].isalnum() or low[end] == "_"):
+                return True
+            at = low.find(word, at + 1)
+    return False
+
+
 _ENV_PASSWORD = lazy(r"\b(PGPASSWORD|MYSQL_PWD|MYSQL_PASSWORD|REDISCLI_AUTH|PGPASS)=(\"[^\"\n]{4,}\"|'[^'\n]{4,}'|[^\s\"'$`;&|]{4,})")
 # scheme://user:password@host in any scheme (postgres, mysql, mongodb+srv, redis(s), amqp(s),
 # mssql, oracle, clickhouse, https, ftp, …; the user may be empty: redis://:pw@host): the
@@ -184,6 +209,38 @@ _ASSIGN = lazy(
 # a text without any is not scanned with the (much slower) assignment pattern.
 _ASSIGN_HINT = lazy(r"(?i)pass|pwd|secret|key|token|credential|auth|dsn")
 _ASSIGN_WORDS = ("pass", "pwd", "secret", "key", "token", "credential", "auth", "dsn")  # the same, for ASCII
+_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")  # every _NAME's
+
+
+def _may_assign(text: str, lower: str) -> bool:
+    """False only where _ASSIGN cannot match an ASCII text (`lower`: lowered): its compile
+    (~1.5 ms, paid by a hook on its first text with a hint word: test output's "PASSED", a
+    "keyboard") and scan are skipped. Every match is a name of _NAME_CHARS holding an
+    _ASSIGN_WORDS word (the hint's claim above), an optional quote, blanks, then its
+    operator, which starts with `=` or `:`. From each word found, forward over the name
+    characters (none of them a quote, a blank or an operator's: this stops where the name
+    does), one quote and the blanks: no operator there after any word means no match.
+    Unsure (True) past 128 words or a 128-character window."""
+    checked = 0
+    for word in _ASSIGN_WORDS:
+        at = lower.find(word)
+        while at >= 0:
+            checked += 1
+            if checked > 128:
+                return True
+            end, limit = at + len(word), min(len(text), at + 128)
+            while end < limit and text[end] in _NAME_CHARS:
+                end += 1
+            if end < limit and text[end] in "\"'`":
+                end += 1
+            while end < limit and text[end] in " \t":
+                end += 1
+            if end < limit and text[end] in "=:" or end == limit < len(text):
+                return True  # an operator, or the window ended first
+            at = lower.find(word, at + 1)
+    return False
+
+
 _PGPASS_HINT = lazy(r":[0-9*]")  # in every _PGPASS match (":" then the port or "*")
 # The same names in other syntaxes, whose value follows no `=`/`:` (each found as an assignment,
 # with the same value test): an XML element (`<password>…</password>`, Maven settings.xml's
@@ -284,6 +341,8 @@ def entropy(value: str) -> float:
     """Shannon entropy in bits per character."""
     if not value:
         return 0.0
+    import math  # (here: a C extension to load, and most hook calls never measure a value)
+
     counts: dict[str, int] = {}
     for ch in value:
         counts[ch] = counts.get(ch, 0) + 1
@@ -442,7 +501,7 @@ def _putty(text: str, out: list) -> None:
 
 def _terraform(text: str, out: list) -> None:
     """`terraform output -json`: the values of outputs marked sensitive."""
-    if not _TF_SENSITIVE.search(text):
+    if '"sensitive"' not in text or not _TF_SENSITIVE.search(text):  # (the literal every match starts with)
         return
     try:
         doc = json.loads(text)
@@ -551,11 +610,11 @@ def _find(text: str) -> list[dict]:
     # the case-insensitive hints below as substring tests of ASCII text (Unicode case folding differs)
     lower = text.lower() if text.isascii() else None
     try:
-        for m in _PEM.finditer(text):
+        for m in (_PEM.finditer(text) if "-----BEGIN " in text else ()):  # the literal every match starts with
             if _PEM_BODY.search(m.group(0)[:400]):
                 _add(out, "private key", m.group(0))
         _putty(text, out)
-        no_needle = len(text) <= _ANY_NEEDLE_MAX and _ANY_NEEDLE.search(text) is None
+        no_needle = len(text) <= _ANY_NEEDLE_MAX and not any(n in text for n in _ANY_NEEDLES)
         for (kind, pattern, needles), prefilter in zip(_TOKENS_NEEDLED, _TOKEN_PREFILTERS, strict=False):
             # cheapest first: a literal needle every match contains, else a regex superset
             if needles is not None:
@@ -575,7 +634,10 @@ def _find(text: str) -> list[dict]:
                 if kind in _PROVIDER_KINDS and (_PLACEHOLDER_TOKEN.search(value) or len(set(value)) < 10):
                     continue
                 _add(out, kind, value)
-        for m in _KUBE.finditer(text):
+        # every _KUBE match holds ":" and a name with "token" or "client-" (names tested on ASCII
+        # text only: Unicode case folding differs)
+        kube = ":" in text and (lower is None or "token" in lower or "client-" in lower)
+        for m in (_KUBE.finditer(text) if kube else ()):
             value = m.group(2)
             if m.group(1).lower() in ("client-key-data", "client-certificate-data") or (
                     _KUBECONFIG.search(text) and looks_random(value)):
@@ -609,7 +671,8 @@ def _find(text: str) -> list[dict]:
                 continue
             _add(out, "credentials in a URL", password)
         hint = _ASSIGN_HINT.search(text) if lower is None else any(w in lower for w in _ASSIGN_WORDS)
-        for m in (_ASSIGN.finditer(text) if hint else ()):
+        assign = hint and (_may_assign(text, lower) if lower is not None else "=" in text or ":" in text)
+        for m in (_ASSIGN.finditer(text) if assign else ()):
             value = next(g for g in m.groups()[1:] if g is not None)
             if looks_random(value) and not identifier_assignment(m.group(1), value):
                 _add(out, "random-looking secret assignment", value, generic=True)
@@ -633,7 +696,7 @@ def _find(text: str) -> list[dict]:
                 kind = _jwt_kind(m)
                 if kind:
                     _add(out, "JSON Web Token", m.group(0), generic=kind == "generic")
-        for m in (m for needles, pattern in _CLI_PASSWORDS if any(n in text for n in needles)
+        for m in (m for needles, option, pattern in _CLI_PASSWORDS if option in text and any(n in text for n in needles)
                   for m in pattern.finditer(text)):
             value = m.group(1)
             if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
@@ -648,7 +711,8 @@ def _find(text: str) -> list[dict]:
                     _add(out, "token-shaped secret", m.group(0), generic=True)
         # last: a value another rule names more precisely keeps that rule's kind
         low = lower if lower is not None else text.lower()
-        for m in (_PROSE_SECRET.finditer(text) if any(w in low for w in _PROSE_SECRET_WORDS) else ()):
+        prose_secret = any(w in low for w in _PROSE_SECRET_WORDS) and (lower is None or _may_name_secret(lower))
+        for m in (_PROSE_SECRET.finditer(text) if prose_secret else ()):
             for value in (m.group(1), m.group(2)):
                 if value and _prose_secret(value):
                     _add(out, "secret in prose", value.rstrip(".,;:)?!"))

@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-from .datastore import STORE_WORDS as _STORE_WORDS
-from .datastore import destructive as _destructive_store
-from .datastore import store_command as _store_command
 from .network import _unquote
 from .network import network as _network
-from .sql import destructive as _destructive_sql
-from .sql import destructive_object as _destructive_object
-from .sql import privileges as _sql_privileges
-from .sql import server_effects as _sql_server_effects
-from .tooltext import notebook_cell as _notebook_cell
-from .tooltext import prompt_commands as _prompt_commands
+
+# (datastore, sql and tooltext are imported where a tool needs them: a hook is a fresh
+# process per call, and the built-in tools (Bash, Read, Edit, …) need none of them)
 
 # Claude Code tools and the input fields that carry a path.
 TOOL_PATH_FIELDS: dict[str, tuple[str, ...]] = {
@@ -289,7 +283,9 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
                 # IPython's shell escapes and magics (`!cmd`, `%%bash`, `%%writefile PATH`, `%cd`, …)
                 # are the shell commands they stand for (judged like the same lines in Bash), the
                 # rest is Python, judged like `python3 -c SOURCE`
-                shell, python = _notebook_cell(source)
+                from .tooltext import notebook_cell
+
+                shell, python = notebook_cell(source)
                 if shell:
                     execs.append({"field": "new_source", "command": "\n".join(shell), "shell": True})
                 code = "\n".join(python)
@@ -302,7 +298,9 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             # same commands in Bash; the subagent's own tool calls go through the hook again
             prompt = tool_input.get("prompt")
             if isinstance(prompt, str) and len(prompt) <= _MAX_PROMPT:
-                for command, mention in _prompt_commands(prompt):
+                from .tooltext import prompt_commands
+
+                for command, mention in prompt_commands(prompt):
                     # a command only talked about (`explain what X does`) is not parsed as one:
                     # agent_instructions reads it (facts.effects.exec[_].mention)
                     execs.append({"field": "prompt", "command": command, "shell": True, "mention": mention})
@@ -316,6 +314,14 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
                 if found:
                     network.append(found)
         return out
+
+    from .datastore import STORE_WORDS as _STORE_WORDS
+    from .datastore import destructive as _destructive_store
+    from .datastore import store_command as _store_command
+    from .sql import destructive as _destructive_sql
+    from .sql import destructive_object as _destructive_object
+    from .sql import privileges as _sql_privileges
+    from .sql import server_effects as _sql_server_effects
 
     tokens = name_tokens(tool_name)
     out["words"], out["server_words"] = sorted(tokens), sorted(_server_tokens(tool_name))

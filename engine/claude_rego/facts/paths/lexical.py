@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
-
 from ..host import host_flavour
 
 TYPE_CHECKING = False  # typing costs ~10 ms of import time on every hook call
@@ -170,6 +168,8 @@ def _key(split: Split, flavour: str) -> Split:
         return split
     anchor, parts = _alias(split, flavour)
     if flavour == "macos":
+        import unicodedata  # (here: Linux and Windows keys never need it)
+
         parts = tuple(unicodedata.normalize("NFC", p) for p in parts)
     return anchor.lower(), tuple(p.lower() for p in parts)
 
@@ -181,5 +181,12 @@ def _under(child: Split, parent: Split) -> bool:
 
 
 def fold(text: str) -> str:
-    """NFKC + casefold (compatibility caseless form): ".ENV", "．ｅｎｖ" -> ".env"."""
+    """NFKC + casefold (compatibility caseless form): ".ENV", "．ｅｎｖ" -> ".env".
+
+    ASCII text is its own NFKC form and casefolds as str.lower does, so it is lowered
+    without unicodedata (imported only for other text: most hook calls never need it)."""
+    if text.isascii():
+        return text.lower()
+    import unicodedata
+
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())

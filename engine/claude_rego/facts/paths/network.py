@@ -10,14 +10,19 @@ lower case, a trailing dot dropped, percent-escapes undone, and numeric IPv4 spe
 
 from __future__ import annotations
 
-import unicodedata
-
 # full stops a URL parser maps to "." in a host (UTS #46 mapping of U+3002, U+FF0E, U+FF61)
 _DOTS = str.maketrans({"\u3002": ".", "\uff0e": ".", "\uff61": "."})
 # characters IDNA drops from a host (soft hyphen, zero-width joiners, variation selectors…)
 _IGNORED = frozenset("\u00ad\u034f\u180b\u180c\u180d\u200b\u200c\u200d\u2060\ufeff\ufe00\ufe0f")
 _DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21}
 _HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def _nfkc(text: str) -> str:
+    """NFKC. Only non-ASCII text needs it: unicodedata is imported here, not by every hook call."""
+    import unicodedata
+
+    return unicodedata.normalize("NFKC", text)
 
 
 def _unquote(text: str) -> str:
@@ -41,7 +46,7 @@ def fold_host(host: str) -> str:
     if "%" in host:
         host = _unquote(host)
     if not host.isascii():
-        host = unicodedata.normalize("NFKC", host.translate(_DOTS)).translate(_DOTS)
+        host = _nfkc(host.translate(_DOTS)).translate(_DOTS)
         host = "".join(ch for ch in host if ch not in _IGNORED)
     host = host.lower()
     if host.endswith(".") and host != ".":
@@ -81,7 +86,7 @@ def network(field: str, value: str) -> dict | None:
     """
     if not value.isascii():
         # fullwidth "：／／" and the like: what a parser sees after NFKC
-        folded = unicodedata.normalize("NFKC", value[:64])
+        folded = _nfkc(value[:64])
         if "://" in folded and "://" not in value[:64]:
             value = folded + value[64:]
     scheme, sep, rest = value.partition("://")
@@ -106,7 +111,7 @@ def network(field: str, value: str) -> dict | None:
     if ":" in host and not hostport.startswith("["):
         host, _, port_text = host.partition(":")  # a fullwidth colon folded to ":"
     port: int | None = _DEFAULT_PORTS.get(scheme)
-    port_text = unicodedata.normalize("NFKC", port_text) if not port_text.isascii() else port_text
+    port_text = _nfkc(port_text) if not port_text.isascii() else port_text
     if port_text.isdigit() and len(port_text) <= 5:
         port = int(port_text)
     path = tail.split("?", 1)[0].split("#", 1)[0]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from ..lazy_re import lazy  # compiled on first use: most commands never need these
-from .code_env import printed_env_names as _printed_env_names
 from .programs import (
     _cmake_tool,
     _family,
@@ -112,7 +111,9 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         # run time): the same effect as `printenv`, judged by the same rule
         self.child_words(node, ["printenv"], depth, "interpreter_env", [])
     # one variable named by a literal and printed (print(os.environ['GITHUB_TOKEN'])): `printenv NAME`
-    for name in _printed_env_names(code, family == "node" and any(
+    from .code_env import printed_env_names  # (imported here: only inline code needs it)
+
+    for name in printed_env_names(code, family == "node" and any(
             a in ("-p", "--print") or (a.startswith("-") and not a.startswith("--") and "p" in a)
             for a in node.get("argv", [])[1:3])):
         self.child_words(node, ["printenv", name], depth, "interpreter_env", [])
@@ -540,21 +541,21 @@ def _computed_name(code: str, low: str, family: str) -> bool:
 # `_literal_runs` reads every such call; if anything else in the code could run a process (an
 # exec token left over once the calls and plain imports are blanked out, a reflective lookup),
 # the code stays "runs commands" (asked), with its literals read as before.
-_PY_RUN = re.compile(r"(?<![\w.])(?:os\.(?:system|popen)|subprocess\.(?:run|call|check_call|check_output|Popen"
+_PY_RUN = lazy(r"(?<![\w.])(?:os\.(?:system|popen)|subprocess\.(?:run|call|check_call|check_output|Popen"
                      r"|getoutput|getstatusoutput))\s*\(")
-_PY_IMPORT = re.compile(r"(?<![\w.])import[ \t]+[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*(?=[ \t]*(?:;|\n|$))")
+_PY_IMPORT = lazy(r"(?<![\w.])import[ \t]+[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*(?=[ \t]*(?:;|\n|$))")
 # keyword arguments that change neither what runs nor where (cwd, env, input, executable, preexec_fn do)
 _PY_SAFE_KW = frozenset({"check", "capture_output", "text", "shell", "stdout", "stderr", "universal_newlines",
                          "encoding", "errors", "timeout", "close_fds", "bufsize"})
-_PY_SAFE_VALUE = re.compile(r"(?:True|False|None|\d+(?:\.\d+)?|subprocess\.(?:PIPE|DEVNULL|STDOUT))(?![\w.])")
+_PY_SAFE_VALUE = lazy(r"(?:True|False|None|\d+(?:\.\d+)?|subprocess\.(?:PIPE|DEVNULL|STDOUT))(?![\w.])")
 _NODE_METHODS = r"(?:execSync|execFileSync|spawnSync|execFile|exec|spawn)"
 _NODE_REQUIRE = r"require\(\s*(?P<q>['\"])(?:node:)?child_process(?P=q)\s*\)"
-_NODE_BIND = re.compile(r"(?<![\w$.])(?:const|let|var)\s+([A-Za-z_$][\w$]*|\{[\w$\s,]*\})\s*=\s*" + _NODE_REQUIRE
+_NODE_BIND = lazy(r"(?<![\w$.])(?:const|let|var)\s+([A-Za-z_$][\w$]*|\{[\w$\s,]*\})\s*=\s*" + _NODE_REQUIRE
                         + r"(?=\s*(?:;|\n|$))")
 _NODE_SAFE_KEYS = frozenset({"stdio", "encoding", "timeout", "maxBuffer", "windowsHide", "killSignal"})
-_KERNEL_RUN = {"ruby": re.compile(r"(?<![\w.:$@])(?:Kernel\s*\.\s*)?(?:system|exec|spawn)(?=\s*[('\"])"),
-               "perl": re.compile(r"(?<![\w:$@&>])(?:system|exec)(?=\s*[('\"])"),
-               "php": re.compile(r"(?<![\w$>:])(?:system|exec|shell_exec|passthru)(?=\s*\()")}
+_KERNEL_RUN = {"ruby": lazy(r"(?<![\w.:$@])(?:Kernel\s*\.\s*)?(?:system|exec|spawn)(?=\s*[('\"])"),
+               "perl": lazy(r"(?<![\w:$@&>])(?:system|exec)(?=\s*[('\"])"),
+               "php": lazy(r"(?<![\w$>:])(?:system|exec|shell_exec|passthru)(?=\s*\()")}
 # lookups that reach a runner without naming it: the code is not read as literal calls then
 _REFLECTION = ("getattr", "__builtins__", "__dict__", "globals(", "vars(", "importlib", "__import__", "send(",
                "public_send", "method(", "reflect.", "function(", "globalthis", "global[", "process.binding",
@@ -916,7 +917,7 @@ def tex_escapes(self: _Parser, node: dict, args: list[str], depth: int) -> None:
 
 
 # ------------------------------------------------------------ file names spelled with escapes or joined onto home
-_ESCAPE = re.compile(r"\\(?:x([0-9A-Fa-f]{2})|u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|([0-7]{1,3})"
+_ESCAPE = lazy(r"\\(?:x([0-9A-Fa-f]{2})|u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|([0-7]{1,3})"
                      r"|N\{(?:U\+([0-9A-Fa-f]{1,6})|([A-Za-z0-9 \-]{1,88}))\})")
 
 

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import re
 
+from ..lazy_re import lazy  # compiled on first use: a command with inline code that names the environment needs them
+
 # a variable named by a literal: python, node/bun/deno, ruby, perl, awk, php, lua, go, java, rust, R, elixir, pwsh
-_NAMED_READ = re.compile(
+_NAMED_READ = lazy(
     r"(?:(?<![\w.])(?:os\.|posix\.)?environb?\s*\[\s*|(?<![\w.])(?:os\.)?environ\.get\s*\(\s*|\bgetenv\s*\(\s*"
     r"|(?<![\w.])(?:process|Bun)\.env\s*(?:\?\.)?\s*\[\s*|(?<![\w$@])ENV\s*\[\s*|(?<![\w$@])ENV\.fetch\s*\(\s*"
     r"|\bENVIRON\s*\[\s*|\$_(?:ENV|SERVER)\s*\[\s*|\bGetenv\s*\(\s*|\bLookupEnv\s*\(\s*|\benv::var(?:_os)?\s*\(\s*"
@@ -47,17 +49,17 @@ _KEEP_CALLS = frozenset({
     "encodeURIComponent", "encodeURI", "Sprintf", "Sprint", "Sprintln", "paste", "paste0", "concat", "replace",
     "slice", "substring", "substr", "split", "fromCharCode", "codecs", "rot13", "hex", "ord", "map", "base64", "Buffer"})
 # a check or a digest of the value: what it prints tells nothing of the value
-_CHECK_BEFORE = re.compile(r"(?:\b(?:len|bool|length|size|count|isset|empty|is_null|defined|exists|typeof|type|isinstance"
+_CHECK_BEFORE = lazy(r"(?:\b(?:len|bool|length|size|count|isset|empty|is_null|defined|exists|typeof|type|isinstance"
                            r"|callable|hash|sha1|sha256|sha512|md5|blake2b|blake2s|sha224|sha384|createHash|not)\s*\(?"
                            r"|!!|!|\bnot\s)\s*$")
-_CHECK_AFTER = re.compile(r"^[^;\n)]{0,60}?(?:\blength\b|\bsize\b|\bempty\b|\bnil\?|\bblank\?|\bpresent\?|\bis\s+(?:not\s+)?None\b"
+_CHECK_AFTER = lazy(r"^[^;\n)]{0,60}?(?:\blength\b|\bsize\b|\bempty\b|\bnil\?|\bblank\?|\bpresent\?|\bis\s+(?:not\s+)?None\b"
                           r"|==|!=|(?<![?])\?(?![.?])|&&|\bstartswith\b|\bstartsWith\b|\bendswith\b|\bendsWith\b"
                           r"|\bincludes\b|\bin\b|\bmatch\b|\btest\b|\bcount\b|\blen\b|\bdigest\b|\bhexdigest\b)")
-_PRINT_STATEMENT = re.compile(r"(?:^|[;\n{}]|\bthen\b|\bdo\b)\s*(?:print|puts|p|pp|say|echo|printf|print_r|var_dump|warn|die"
+_PRINT_STATEMENT = lazy(r"(?:^|[;\n{}]|\bthen\b|\bdo\b)\s*(?:print|puts|p|pp|say|echo|printf|print_r|var_dump|warn|die"
                               r"|Write-Output|Write-Host|\$stdout\.puts|STDOUT\.puts|\$stderr\.puts|STDERR\.puts"
                               r"|console\.log)\b[^;\n]*$")
-_ASSIGNED = re.compile(r"(?:^|[;\n{(])\s*(?:(?:const|let|var|my|local|our)\s+)?\$?([A-Za-z_][A-Za-z0-9_]{0,63})\s*(?::=|=(?!=))\s*$")
-_IDENT_BEFORE_PAREN = re.compile(r"([A-Za-z_$][\w$-]*)\s*$")
+_ASSIGNED = lazy(r"(?:^|[;\n{(])\s*(?:(?:const|let|var|my|local|our)\s+)?\$?([A-Za-z_][A-Za-z0-9_]{0,63})\s*(?::=|=(?!=))\s*$")
+_IDENT_BEFORE_PAREN = lazy(r"([A-Za-z_$][\w$-]*)\s*$")
 
 
 def printed_env_names(code: str, print_flag: bool = False) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ..lazy_re import lazy  # compiled on first use: most commands never need these
 from .programs import (
     _XARGS_LIKE,
     _as_xargs,
@@ -363,7 +364,7 @@ def bound(self: _Parser, word: _Word) -> list[str]:
     return out
 
 
-_CONDITIONAL = re.compile(r"(?<![\w-])(?:if|then|else|elif|case|while|until|for|select)(?![\w-])|&&|\|\|")
+_CONDITIONAL = lazy(r"(?<![\w-])(?:if|then|else|elif|case|while|until|for|select)(?![\w-])|&&|\|\|")
 
 
 def _definitions(src: str, name: str) -> int:
@@ -383,7 +384,7 @@ def _split_at(splits: list[int], words: list[str]) -> list[str]:
     return out
 
 
-_LITERAL_VALUE = re.compile(r"[\w./+@:=,%~-]+(?:[ \t]+[\w./+@:=,%~-]+)*")
+_LITERAL_VALUE = lazy(r"[\w./+@:=,%~-]+(?:[ \t]+[\w./+@:=,%~-]+)*")
 
 
 def literal_head(self: _Parser, head: _Word, values: list[str]) -> dict[str, list[str]] | None:

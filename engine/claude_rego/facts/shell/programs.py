@@ -859,9 +859,9 @@ def _sed_written(scripts: list[str]) -> list[str]:
     return out
 
 
-_AWK_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
-_AWK_OUTPUT = re.compile(r"\bprintf?\b[^;{}\n]*?(>>?)\s*([^;}\n]+)")
-_AWK_HOME = re.compile(r'ENVIRON\s*\[\s*"HOME"\s*\]')
+_AWK_STRING = lazy(r'"(?:[^"\\\n]|\\.)*"')
+_AWK_OUTPUT = lazy(r"\bprintf?\b[^;{}\n]*?(>>?)\s*([^;}\n]+)")
+_AWK_HOME = lazy(r'ENVIRON\s*\[\s*"HOME"\s*\]')
 
 
 def _awk_written(program: str) -> list[str]:
