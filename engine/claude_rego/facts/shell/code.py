@@ -49,7 +49,8 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         code = unicodedata.normalize("NFKC", code)
     low = code.lower()
     exec_tokens = _CODE_EXEC_AWK if family == "awk" else _CODE_EXEC
-    exec_hit = any(t in low for t in exec_tokens) or (family in ("perl", "ruby") and "`" in code)
+    exec_hit = any(t in low for t in exec_tokens) or (family in ("perl", "ruby", "php") and "`" in code) or \
+        _runs_unnamed(code, low, family)
     net_hit = any(t in low for t in _CODE_NET)
     dyn_hit = family != "awk" and (any(t in low for t in _CODE_DYNAMIC) or (
         family in ("perl", "ruby") and low.rstrip(" ;}\n").endswith("eval")) or (
@@ -79,6 +80,8 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         self.mark(node, "interpreter_exec")
         lists = _literal_lists(code)
         for lit in _string_literals(_blank(code, [(a, b) for _, a, b in lists]), family):
+            if family in ("ruby", "perl"):  # open("|cmd"), open(F, "cmd |"): the command beside the pipe
+                lit = lit.strip(" \t|")
             lit = _home_spelled(lit)
             if lit.strip() and len(lit) < 4096:
                 self.child_sequence(node, lit, depth, "interpreter_exec")
@@ -404,6 +407,40 @@ def _call_literal(code: str, pos: int) -> str | None:
 _HOME_SPELLINGS = ("$ENV{HOME}", "${HOME}", "$HOME", "%USERPROFILE%", "$env:USERPROFILE", "$env:HOME")
 
 
+# runners the exec tokens do not name: names imported from a module that runs processes
+# (`from os import execv`, `from pty import spawn`), libraries that run commands (pexpect, sh,
+# plumbum), runpy and code's interpreters (they run other code), pipes opened by Ruby's and
+# Perl's open ("|cmd", "-|", "cmd |"), the zx/Bun `$` template tag, and a few other languages' runners
+_PY_FROM_RUNNER = lazy(r"(?<![\w.])from\s+(?:os|posix|nt|pty|subprocess|commands|pexpect|sh|plumbum(?:\.\w+)*"
+                       r"|runpy|code|distutils\.spawn|multiprocessing\.popen_\w+|asyncio)\s+import\b[^;\n]*?"
+                       r"(?<![\w.])(?:exec\w*|spawn\w*|posix_spawn\w*|system|popen\w*|fork\w*|run\w*|call|local"
+                       r"|check_\w+|getoutput|getstatusoutput|interact|Interactive\w+|create_subprocess_\w+|\*)\b")
+_PY_RUNNER_MODULE = lazy(r"(?<![\w.])(?:import\s+(?:[\w.]+\s*,\s*)*(?:pexpect|sh|plumbum|runpy|pty|posix)\b"
+                         r"|(?:posix|nt)\s*\.\s*(?:system|popen|exec\w*|spawn\w*|posix_spawn\w*)"
+                         r"|code\s*\.\s*(?:interact|InteractiveConsole|InteractiveInterpreter|compile_command)"
+                         r"|posix_spawnp?\s*\()")
+_PIPE_OPEN = lazy(r"""(?<![\w$@:])(?:(?:Kernel|IO|URI|File)\s*\.\s*)?(?:open|read|readlines|foreach|write|binread)"""
+                  r"""\s*\(?\s*(?:(?:my\s+|local\s+|our\s+)?[\w$*]+\s*,\s*)?(?:['"]\s*\||['"]\|?-\|?['"]|['"][^'"\n]*\|\s*['"])""")
+_TAGGED_SHELL = lazy(r"(?<![\w$.])\$\s*`")
+_OTHER_RUNNERS = ("posix_spawn", "distutils.spawn.spawn(", "port.open(", "sys.command", "unix.system", "unix.execv", "unix.open_process", "unix.create_process",
+                  "ext:shell", "ext:run-program", "ext:execute", "ext::shell", "process.spawn", "process.binding(",
+                  "process.dlopen(", "_linkedbinding(", "sys.process", "proc_nice", "%x[", "%x<", "%x|", "%x!")
+
+
+def _runs_unnamed(code: str, low: str, family: str) -> bool:
+    """Inline code that runs a process through a runner the exec tokens do not name."""
+    if any(t in low for t in _OTHER_RUNNERS):
+        return True
+    if family == "python":
+        return ("import" in low and _PY_FROM_RUNNER.search(code) is not None) or \
+            _PY_RUNNER_MODULE.search(code) is not None
+    if family in ("ruby", "perl"):
+        return "|" in code and _PIPE_OPEN.search(code) is not None
+    if family == "node":  # zx / Bun's `$` tag: $`cmd` runs cmd in a shell
+        return ("`" in code and _TAGGED_SHELL.search(code) is not None) or "from 'zx'" in low or 'from "zx"' in low
+    return False
+
+
 def _home_spelled(text: str) -> str:
     for spelling in _HOME_SPELLINGS:
         if text.startswith(spelling):
@@ -725,9 +762,11 @@ def _literal_runs(code: str, family: str) -> list | None:
         spans.append((start, end))
     if not runs:
         return None
-    rest = _blank(code, spans).lower()
+    kept = _blank(code, spans)
+    rest = kept.lower()
     exec_tokens = _CODE_EXEC
     if any(t in rest for t in exec_tokens) or (family in ("perl", "ruby", "php") and "`" in rest) or \
+            _runs_unnamed(kept, rest, family) or \
             any(re.search(r"(?<![\w$])" + re.escape(x.lower()) + r"(?![\w$])", rest) for x in names):
         return None
     return runs
@@ -908,11 +947,18 @@ def _unescaped(lit: str) -> str | None:
     return out if out != lit else None
 
 
-_HOME_JOIN_NEEDLES = (".home()", "dir.home", "os.homedir()", "expanduser()", "getenv('home')", 'getenv("home")',
-                      "env['home']", 'env["home"]', "environ['home']", 'environ["home"]')
+_HOME_JOIN_NEEDLES = (".home()", "dir.home", "homedir()", "expanduser(", "getenv('home')", 'getenv("home")',
+                      "env['home']", 'env["home"]', "environ['home']", 'environ["home"]', "env.home", "user_home",
+                      "env.get('home')", 'env.get("home")')
+# the home directory as code spells it: pathlib, Ruby's Dir.home, node's os.homedir() (also
+# require('os').homedir()), Julia's homedir(), getenv/ENV/environ/process.env, Deno.env.get,
+# os.path.expanduser('~'), Elixir's System.user_home
 _HOME_EXPR = (r"(?:\b[A-Za-z_][\w.]*\.home\(\)|(?:pathlib\.)?Path\(\s*['\"]~['\"]\s*\)\.expanduser\(\)|Dir\.home"
-              r"|os\.homedir\(\)|(?:os\.)?getenv\(\s*['\"]HOME['\"]\s*\)|ENV\[\s*['\"]HOME['\"]\s*\]"
-              r"|os\.environ\[\s*['\"]HOME['\"]\s*\])")
+              r"|(?:\bos\.|require\(\s*['\"](?:node:)?os['\"]\s*\)\.|(?<![\w.]))homedir\(\)"
+              r"|(?:os\.)?getenv\(\s*['\"]HOME['\"]\s*\)|ENV\[\s*['\"]HOME['\"]\s*\]"
+              r"|os\.environ\[\s*['\"]HOME['\"]\s*\]|process\.env(?:\.HOME\b|\[\s*['\"]HOME['\"]\s*\])"
+              r"|Deno\.env\.get\(\s*['\"]HOME['\"]\s*\)|(?:os\.path\.)?expanduser\(\s*['\"]~/?['\"]\s*\)"
+              r"|System\.user_home!?\(\))")
 _STR = r"""(?:'[^'\n]{0,256}'|"[^"\n]{0,256}")"""
 _HOME_JOINS: list = []
 
@@ -925,7 +971,8 @@ def _home_joins(code: str) -> list[str]:
         _HOME_JOINS.extend([
             re.compile(_HOME_EXPR + r"((?:\s*/\s*" + _STR + r")+)"),
             re.compile(_HOME_EXPR + r"\s*\.joinpath\(\s*(" + _STR + r"(?:\s*,\s*" + _STR + r")*)"),
-            re.compile(r"(?:File\.join|path\.join|path\.resolve|os\.path\.join)\(\s*" + _HOME_EXPR + r"\s*,\s*("
+            re.compile(r"(?:File\.join|path\.join|path\.resolve|os\.path\.join|joinpath|Path\.join|file\.path"
+                       r"|require\(\s*['\"](?:node:)?path['\"]\s*\)\.(?:join|resolve))\(\s*" + _HOME_EXPR + r"\s*,\s*("
                        + _STR + r"(?:\s*,\s*" + _STR + r")*)"),
             re.compile(_HOME_EXPR + r"\s*\+\s*(" + _STR + r")"),
         ])

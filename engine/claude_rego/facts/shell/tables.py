@@ -50,7 +50,7 @@ _FAMILIES = {
 }
 _CODE_FLAGS = {"python": "c", "node": "ep", "perl": "eE", "ruby": "e", "php": "r", "lua": "e", "osascript": "e",
                "pwsh": "c", "r": "e", "julia": "e", "expect": "c", "groovy": "e", "tcl": "",
-               "clojure": "e", "scheme": "ce", "lisp": "", "elixir": "e", "erlang": "", "swift": "e",
+               "clojure": "e", "scheme": "ce", "lisp": "x", "elixir": "e", "erlang": "", "swift": "e",
                "kotlin": "e", "scala": "e", "java": "", "ocaml": "", "nim": "", "dart": "", "v": "e",
                "gnuplot": "e"}
 _CODE_EXEC = (
@@ -84,7 +84,7 @@ _CODE_DYNAMIC = (
 _CODE_DECODE = ("b64decode", "base64", "atob(", "frombase64string")
 _CODE_DELETE = ("removeall(", "os.removeall(", "finddepth(", "os.remove(", "fs.unlinksync(", "unlink(",
     "rmtree(", "removedirs(", "rmsync(", "rmdirsync(", "fs.rm(", "fs.rmdir(", "rimraf(", "rimraf.sync(",
-    "rm_rf(", "rm_r(", "remove_dir(", "remove_tree(", "remove_dir_all(", "fsp.rm(", "promises.rm(",
+    "rm_rf(", "rm_rf!(", "rm!(", "rm_r(", "remove_dir(", "remove_tree(", "remove_dir_all(", "fsp.rm(", "promises.rm(",
     "deletedirectory(", "file::path::rmtree(", "rmdir(",
     "rm(", "deno.remove(", "deno.removesync(", "delete-tree ", "fs/delete-tree ", "delete-directory ",
     "file.rm_rf(", "file.rm_r(", "rm_rf ", "rm_r ", "fileutils.rm_rf", "delete-directory/files ",
