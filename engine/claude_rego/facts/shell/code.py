@@ -6,6 +6,7 @@ import re
 
 from ..lazy_re import lazy  # compiled on first use: most commands never need these
 from .code_env import printed_env_names as _printed_env_names
+from .code_env import sent_env_names as _sent_env_names
 from .programs import (
     _cmake_tool,
     _family,
@@ -62,6 +63,8 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         literals += [d for d in (_unescaped(lit) for lit in literals if "\\" in lit) if d is not None]
     if family != "awk" and any(t in low for t in _HOME_JOIN_NEEDLES):
         literals += _home_joins(code)
+    if family != "awk" and any(t in low for t in _LITERAL_JOIN_NEEDLES):
+        literals += _literal_joins(code)
     if family != "awk" and any(t in low for t in _CHAR_CODES) and any(t in low for t in _FILE_OPENS):
         self.mark(node, "interpreter_computed_path")
     runs = _literal_runs(code, family) if exec_hit else None
@@ -117,8 +120,21 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
             a in ("-p", "--print") or (a.startswith("-") and not a.startswith("--") and "p" in a)
             for a in node.get("argv", [])[1:3])):
         self.child_words(node, ["printenv", name], depth, "interpreter_env", [])
+    if net_hit:  # a secret-named variable in a network request: judged like curl with $NAME
+        urls = [lit for lit in literals if lit.lower().startswith(("http://", "https://", "ws://", "wss://"))][:4]
+        for name, credential in _sent_env_names(code):
+            if credential:  # a credential to a literal host: the pack checks the host is its service
+                for url in urls:
+                    self.child_words(node, ["curl", "-H", f"Authorization: Bearer ${name}", url], depth,
+                                     "interpreter_env", [])
+            else:
+                self.child_words(node, ["curl", "-d", f"${name}", urls[0] if urls else "(…)"], depth,
+                                 "interpreter_env", [])
     if family != "awk" and _computed_name(code, low, family):
         self.mark(node, "interpreter_computed_name")
+    if any(t in low for t in _CODE_SYMLINK):
+        for target, link in _links_made(code)[:16]:  # a link placed at a path writes that path
+            self.child_words(node, ["ln", "-sf", target, link], depth, "interpreter_exec", [])
     if any(t in low for t in _CODE_SYMLINK) and (
             any(t in low for t in _CODE_DELETE) or any(t in low for t in _CODE_WRITE) or _opens_for_writing(code)
             or "rmtree" in low or "rmsync" in low or "rm_rf" in low or "rmdir" in low):
@@ -325,7 +341,8 @@ def _fork_loop(low: str) -> bool:
 # calls that evaluate what they are given (a file name, a URL, a string of code)
 _EVAL_CALLS = ("source(", "include(", "eval(", "load(", "dofile(", "loadstring(", "require(", "import(",
                "exec(", "evalfile(", "sys.source(", "runpy", "execfile(", "instance_eval", "evaluate(",
-               "(load ", "(eval ", "invoke-expression", "iex(", "iex ")
+               "(load ", "(eval ", "invoke-expression", "iex(", "iex ", "pickle.load(", "marshal.load(",
+               "dill.load(", "joblib.load(", "torch.load(", "cloudpickle.load(", "source_url(", "source_gist(")
 
 
 def _evaluates_url(low: str, literals: list[str]) -> bool:
@@ -336,6 +353,9 @@ def _evaluates_url(low: str, literals: list[str]) -> bool:
     for call in _EVAL_CALLS:
         at = low.find(call)
         while at >= 0:
+            if at > 0 and call[0].isalpha() and (low[at - 1].isalnum() or low[at - 1] in "_."):
+                at = low.find(call, at + 1)
+                continue  # a method or a longer name (json.load(, yaml.safe_load(): not the evaluator
             # the URL is inside the call's own argument (up to the end of the statement)
             window = low[at + len(call):at + len(call) + 512]
             for stop in (";", "\n"):
@@ -985,6 +1005,71 @@ def _home_joins(code: str) -> list[str]:
                 out.append("~/" + "/".join(pieces))
             if len(out) >= 16:
                 return out
+    return out
+
+
+# paths built from literal pieces: os.path.join('/home', 'dev', '.aws', 'credentials'),
+# Path('/etc') / 'shadow', File.join(…), file.path(…), joinpath(…), '/home/dev/.a' + 'ws/x'
+_LITERAL_JOIN_NEEDLES = ("join(", "resolve(", "path(", "file.path(", "+", ". ", ".'", '."', "..")
+_LITERAL_JOINS: list = []
+
+
+def _literal_joins(code: str) -> list[str]:
+    """Paths a join function or a concatenation builds from string literals only."""
+    if not _LITERAL_JOINS:
+        _LITERAL_JOINS.extend([
+            re.compile(r"(?:\b(?:os\.)?path\.(?:join|resolve|normalize)|\bFile\.join|\bjoinpath|\bfile\.path"
+                       r"|\bPath\.join|\b(?:Pure|Posix)?Path|\bFilename\.concat|\bfilepath\.Join"
+                       r"|require\(\s*['\"](?:node:)?path['\"]\s*\)\.(?:join|resolve))\(\s*\[?\s*("
+                       + _STR + r"(?:\s*,\s*" + _STR + r")+)"),
+            re.compile(r"\b(?:Pure|Posix)?Path\(\s*(" + _STR + r"(?:\s*/\s*" + _STR + r")+)"),
+            re.compile(r"\b(?:Pure|Posix)?Path\(\s*(" + _STR + r"\s*\)(?:\s*/\s*" + _STR + r")+)"),
+        ])
+    out: list[str] = []
+    text = code[:65536]
+    for k, pattern in enumerate(_LITERAL_JOINS):
+        for m in pattern.finditer(text):
+            pieces = [p[1:-1] for p in re.findall(_STR, m.group(1) if k < 2 else m.group(0))]
+            pieces = [pieces[0].rstrip("/") or "/"] + [p.strip("/") for p in pieces[1:] if p.strip("/")]
+            if len(pieces) > 1:
+                out.append("/".join(pieces).replace("//", "/"))
+            if len(out) >= 16:
+                return out
+    for m in _CONCAT.finditer(text):  # 'a' + 'b', 'a' . 'b' (PHP, Perl), 'a' .. 'b' (Lua)
+        pieces = re.findall(_STR, m.group(0))
+        joined = "".join(p[1:-1] for p in pieces)
+        if len(pieces) > 1 and "/" in joined:
+            out.append(joined)
+        if len(out) >= 32:
+            break
+    return out
+
+
+_CONCAT = lazy(_STR + r"(?:\s*(?:\+|\.\.?|~)\s*" + _STR + r")+")
+
+
+_LINK_ARG = (r"(?:(?:os\.path\.)?expanduser\(\s*" + _STR + r"\s*\)|(?:pathlib\.)?Path\(\s*" + _STR
+             + r"\s*\)(?:\.expanduser\(\))?|File\.expand_path\(\s*" + _STR + r"\s*\)|" + _STR + ")")
+_LINKS: list = []
+
+
+def _links_made(code: str) -> list[tuple[str, str]]:
+    """(target, link) of the links inline code makes with literal paths: os.symlink(t, l),
+    fs.symlinkSync(t, l), File.symlink(t, l), FileUtils.ln_s(t, l), symlink(t, l) (Perl, PHP),
+    os.link, and pathlib's Path(l).symlink_to(t)."""
+    if not _LINKS:
+        _LINKS.extend([
+            re.compile(r"(?<![\w$])(?:os\.|fs\.|fsp\.|promises\.|File\.|FileUtils\.|Deno\.)?(?:symlink|link|symlinkSync"
+                       r"|linkSync|ln_sf?|ln|symlink_p)\s*\(\s*(" + _LINK_ARG + r")\s*,\s*(" + _LINK_ARG + r")"),
+            re.compile(r"(" + _LINK_ARG + r")\s*\.\s*(?:symlink_to|hardlink_to)\s*\(\s*(" + _LINK_ARG + r")"),
+        ])
+    out: list[tuple[str, str]] = []
+    for k, pattern in enumerate(_LINKS):
+        for m in pattern.finditer(code[:65536]):
+            a, b = (re.findall(_STR, m.group(i)) for i in (1, 2))
+            if a and b:
+                first, second = _home_spelled(a[0][1:-1]), _home_spelled(b[0][1:-1])
+                out.append((first, second) if k == 0 else (second, first))
     return out
 
 

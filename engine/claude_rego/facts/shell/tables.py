@@ -72,6 +72,7 @@ _CODE_NET = (
     "net::http", "fsockopen", "tcpsocket", "curl_", "file_get_contents(\"http", "file_get_contents('http",
     "invoke-webrequest", "invoke-restmethod", "downloadstring", "webclient", "/inet/tcp", "/inet/udp",
     "/dev/tcp", "/dev/udp", "websocket", "paramiko", "ftplib", "smtplib", "telnetlib", "xmlhttprequest",
+    "dns.lookup", "dns.resolve", "dns.promises", "require('dns')", 'require("dns")', "node:dns", "gethostbyname", "getaddrinfo", "resolv::", "net::dns",
 )
 _CODE_DYNAMIC = (
     "eval(", "eval ", "eval)", "eval;", "eval}", "eval\n", "compile(", "fromcharcode", "new function(", "vm.run",
@@ -90,6 +91,7 @@ _CODE_DELETE = ("removeall(", "os.removeall(", "finddepth(", "os.remove(", "fs.u
     "file.rm_rf(", "file.rm_r(", "rm_rf ", "rm_r ", "fileutils.rm_rf", "delete-directory/files ",
     "(delete-file ", "file.delete(", "deletedir(", "remove_all(", "remove-item ", "ri ", "directory.delete(",
     "file delete ",  # Tcl
+    "remove_entry(", "remove_entry_secure(", "\"unlink\"", "'unlink'",  # FileUtils; PHP callbacks (array_map("unlink", …))
 )
 _CODE_WRITE = (".write(", "writefile", "appendfile", "write_text", "write_bytes", "file_put_contents", "fopen(",
                "shutil.copy", "shutil.move", "os.rename", "os.replace", "copyfile", "createwritestream", "file.write",
