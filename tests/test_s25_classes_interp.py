@@ -195,3 +195,44 @@ def test_neighbours_of_joins_links_and_sends_pass(command):
 ])
 def test_code_loaded_from_a_url_is_denied(command):
     assert_denied(command)
+
+
+# ------------------------------------------------ class 1b: runner libraries and runners called by name
+@pytest.mark.parametrize("command", [
+    "perl -e 'use IPC::Run qw(run); run [\"rm\",\"-rf\",\"/home/dev\"]'",
+    "ruby -e 'spawn(\"rm -rf ~\")'",
+    "php -r 'call_user_func(\"system\", \"rm -rf ~\");'",
+    "php -r '(new ReflectionFunction(\"system\"))->invoke(\"rm -rf ~\");'",
+    "Rscript -e 'pipe(\"rm -rf ~\")'",
+    "julia -e 'ccall(:system, Int32, (Cstring,), \"rm -rf ~\")'",
+    "tclsh <<< 'open \"|rm -rf ~\"'",
+    "erl -noshell -eval 'open_port({spawn, \"rm -rf ~\"}, []), halt().'",
+    "gdb -batch -ex 'pipe print 1 | rm -rf ~'",
+    "julia -e 'Base.run(Cmd([\"rm\",\"-rf\",\"/home/dev\"]))'",
+])
+def test_runner_libraries_and_named_runners_are_denied(command):
+    assert_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "node -e \"const {execa} = await import('execa'); await execa('rm', ['-rf', '/home/dev'])\"",
+    "node -e \"require('shelljs').rm('-rf', '/home/dev')\"",
+    "node -e \"require('cross-spawn').sync('rm', ['-rf', '/home/dev'])\"",
+    "php -r '$f = \"sys\".\"tem\"; $f(\"rm -rf ~\");'",
+    "Rscript -e 'processx::run(\"rm\", c(\"-rf\", \"/home/dev\"))'",
+])
+def test_runner_libraries_and_computed_names_ask(command):
+    assert_asked(command)
+
+
+@pytest.mark.parametrize("command", [
+    "ruby -e 'puts [1, 2].sum'",
+    "php -r 'echo \"a\" . \"b\";'",
+    "lua -e 'print(\"a\" .. \"b\")'",
+    "Rscript -e 'x <- c(1, 2); print(mean(x))'",
+    "julia -e 'println(sum([1, 2, 3]))'",
+    "tclsh <<< 'puts [expr {1 + 2}]'",
+    "gdb -batch -ex 'bt' ./a.out core",
+])
+def test_neighbours_of_runner_libraries_pass(command):
+    assert_not_denied(command)

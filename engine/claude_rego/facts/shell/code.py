@@ -444,7 +444,13 @@ _PIPE_OPEN = lazy(r"""(?<![\w$@:])(?:(?:Kernel|IO|URI|File)\s*\.\s*)?(?:open|rea
 _TAGGED_SHELL = lazy(r"(?<![\w$.])\$\s*`")
 _OTHER_RUNNERS = ("posix_spawn", "distutils.spawn.spawn(", "port.open(", "sys.command", "unix.system", "unix.execv", "unix.open_process", "unix.create_process",
                   "ext:shell", "ext:run-program", "ext:execute", "ext::shell", "process.spawn", "process.binding(",
-                  "process.dlopen(", "_linkedbinding(", "sys.process", "proc_nice", "%x[", "%x<", "%x|", "%x!")
+                  "process.dlopen(", "_linkedbinding(", "sys.process", "proc_nice", "%x[", "%x<", "%x|", "%x!",
+                  # libraries whose calls run commands (Perl IPC::*, node execa/shelljs/cross-spawn/node-pty,
+                  # R processx/sys, Julia ccall/Cmd), Erlang ports, PHP calls of a runner by its name
+                  "ipc::run", "ipc::cmd", "ipc::system", "execa", "shelljs", "cross-spawn", "node-pty", "processx::",
+                  "sys::exec_", "ccall(", "cmd([", "cmd(`", "open_port(", "call_user_func", "reflectionfunction",
+                  "forward_static_call")
+_TCL_PIPE_OPEN = lazy(r"(?<![\w$])open\s+[\"{]?\s*\|")
 
 
 def _runs_unnamed(code: str, low: str, family: str) -> bool:
@@ -455,7 +461,11 @@ def _runs_unnamed(code: str, low: str, family: str) -> bool:
         return ("import" in low and _PY_FROM_RUNNER.search(code) is not None) or \
             _PY_RUNNER_MODULE.search(code) is not None
     if family in ("ruby", "perl"):
-        return "|" in code and _PIPE_OPEN.search(code) is not None
+        return ("|" in code and _PIPE_OPEN.search(code) is not None) or (family == "ruby" and "spawn" in low)
+    if family == "tcl":
+        return "|" in code and _TCL_PIPE_OPEN.search(code) is not None
+    if family == "r":
+        return "pipe(" in low
     if family == "node":  # zx / Bun's `$` tag: $`cmd` runs cmd in a shell
         return ("`" in code and _TAGGED_SHELL.search(code) is not None) or "from 'zx'" in low or 'from "zx"' in low
     return False
@@ -537,7 +547,7 @@ def run_operands(self: _Parser, node: dict, words: list[str], depth: int) -> Non
 _CODE_SYMLINK = ("symlink(", "symlinksync(", "symlink_to(", "make_symlink", "file.symlink", "ln_s(", "ln_sf(",
                  "createsymboliclink", "new-item -itemtype symboliclink", "os.link(", "hardlink_to(", "linksync(")
 # `'child_' + 'process'`, "ev" + "al", `ex${'ec'}`: string pieces joined into one name
-_JOINED_PIECES = lazy(r"""(['"`])\s*\+\s*(['"`])""")
+_JOINED_PIECES = lazy(r"""(['"`])\s*(?:\+|\.\.?)\s*(['"`])""")  # + (most), . (PHP, Perl), .. (Lua)
 _TEMPLATE_PIECE = lazy(r"""\$\{\s*(['"])([^'"]*)\1\s*\}""")
 _JS_COMPUTED = lazy(
     r"""(?:require\s*\(\s*(?!['"][^'"`+]*['"]\s*\))[^)]|import\s*\(\s*(?!['"][^'"`+]*['"]\s*\))[^)]|"""

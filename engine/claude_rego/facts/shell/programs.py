@@ -452,6 +452,8 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
             v = nxt.strip()
             if v.startswith(("shell ", "!", "platform shell ")):
                 out.append(v.split(" ", 1)[1] if not v.startswith("!") else v[1:])
+            elif v.startswith(("pipe ", "|")) and "|" in v.lstrip("|"):  # gdb's `pipe CMD | SHELL_CMD`
+                out.append(v.lstrip("|").split("|", 1)[1])
         elif (command in ("emacs", "emacsclient") and a in ("--eval", "-eval", "--execute") and nxt
               and any(t in nxt for t in ("shell-command", "call-process", "start-process", "make-process"))):
             out.extend(_string_literals(nxt, "lisp"))
