@@ -236,3 +236,34 @@ def test_runner_libraries_and_computed_names_ask(command):
 ])
 def test_neighbours_of_runner_libraries_pass(command):
     assert_not_denied(command)
+
+
+# ------------------------------------------------ false positives fixed: names imported from subprocess/os
+@pytest.mark.parametrize("command", [
+    "python3 -c \"from subprocess import run; run(['git', 'status'])\"",
+    "python3 -c \"from subprocess import check_output; print(check_output(['git','rev-parse','HEAD']).decode())\"",
+    "python3 -c \"from subprocess import run, PIPE; print(run(['ls'], stdout=PIPE).stdout)\"",
+    "python3 -c \"from os import environ; print(environ.get('VIRTUAL_ENV'))\"",
+    "python3 -c \"from os import path, environ; print(environ['HOME'])\"",
+])
+def test_names_imported_from_runner_modules_are_read(command):
+    assert_not_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "python3 -c \"from subprocess import run as r; r(['rm','-rf','/home/dev'])\"",
+    "python3 -c \"from os import system; system('rm -rf ~')\"",
+    "python3 -c \"from subprocess import run; run('rm -rf ~', shell=True)\"",
+])
+def test_names_imported_from_runner_modules_run_what_they_name(command):
+    assert_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "python3 -c \"from os import system; system(cmd)\"",
+    "python3 -c \"from subprocess import run; x = run; x(cmd)\"",
+    "python3 -c \"from os import environ; print(environ)\"",
+    "python3 -c \"from os import environ as e; print(e)\"",
+])
+def test_names_imported_from_runner_modules_used_unreadably_ask(command):
+    assert_asked(command)

@@ -184,6 +184,8 @@ def _env_patterns():
     return _ENV_LAZY
 
 
+_IMPORTED_HERE = lazy(r"\bfrom\s+(?:os|posix|nt)\s+import\s+\(?[\w\s,]*$")
+_RENAMED = lazy(r"\s+as\b")
 _PASS_ON = lazy(r"(?:\benv\s*[=:]|\*\*|\.\.\.|\benviron\s*=|Object\.keys\s*\(|\bkeys\s*\(?|\bexists\s*|"
                       r"\bdelete\s*|\blocal\s*|\}\s*=)\s*$")
 
@@ -210,6 +212,8 @@ def _dumps_environment(code: str, family: str = "") -> bool:
                 continue  # 'X' in os.environ: a membership test
             if i == 0 and "os" not in code[:m.start()] and not m.group(0).startswith(("os.", "posix.", "nt.")):
                 continue  # a word "environ" in code that never imported os
+            if i == 0 and _IMPORTED_HERE.search(before) and not _RENAMED.match(code, m.end()):
+                continue  # `from os import environ`: the import names it, a later use is judged on its own
             return True
     return False
 
@@ -579,11 +583,16 @@ def _computed_name(code: str, low: str, family: str) -> bool:
 # the code stays "runs commands" (asked), with its literals read as before.
 _PY_RUN = re.compile(r"(?<![\w.])(?:os\.(?:system|popen)|subprocess\.(?:run|call|check_call|check_output|Popen"
                      r"|getoutput|getstatusoutput))\s*\(")
+_PY_FROM_IMPORT = re.compile(r"(?<![\w.])from[ \t]+(subprocess|os)[ \t]+import[ \t]+"
+                             r"([\w \t,]+?)(?=[ \t]*(?:;|\n|$))")
+_PY_RUNNER_NAMES = {"subprocess": frozenset({"run", "call", "check_call", "check_output", "Popen", "getoutput",
+                                             "getstatusoutput", "PIPE", "DEVNULL", "STDOUT", "CalledProcessError"}),
+                    "os": frozenset({"system", "popen"})}
 _PY_IMPORT = re.compile(r"(?<![\w.])import[ \t]+[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*(?=[ \t]*(?:;|\n|$))")
 # keyword arguments that change neither what runs nor where (cwd, env, input, executable, preexec_fn do)
 _PY_SAFE_KW = frozenset({"check", "capture_output", "text", "shell", "stdout", "stderr", "universal_newlines",
                          "encoding", "errors", "timeout", "close_fds", "bufsize"})
-_PY_SAFE_VALUE = re.compile(r"(?:True|False|None|\d+(?:\.\d+)?|subprocess\.(?:PIPE|DEVNULL|STDOUT))(?![\w.])")
+_PY_SAFE_VALUE = re.compile(r"(?:True|False|None|\d+(?:\.\d+)?|(?:subprocess\.)?(?:PIPE|DEVNULL|STDOUT))(?![\w.])")
 _NODE_METHODS = r"(?:execSync|execFileSync|spawnSync|execFile|exec|spawn)"
 _NODE_REQUIRE = r"require\(\s*(?P<q>['\"])(?:node:)?child_process(?P=q)\s*\)"
 _NODE_BIND = re.compile(r"(?<![\w$.])(?:const|let|var)\s+([A-Za-z_$][\w$]*|\{[\w$\s,]*\})\s*=\s*" + _NODE_REQUIRE
@@ -742,6 +751,20 @@ def _literal_runs(code: str, family: str) -> list | None:
     if family == "python":
         spans += [m.span() for m in _PY_IMPORT.finditer(code)]
         heads += [(m.start(), m.end(), True) for m in _PY_RUN.finditer(code)]
+        imported: list[str] = []  # from subprocess import run, check_output as co: the bare names
+        for m in _PY_FROM_IMPORT.finditer(code):
+            for item in m.group(2).split(","):
+                name, _, alias = item.strip().partition(" as ")
+                if name.strip() not in _PY_RUNNER_NAMES[m.group(1)]:
+                    return None  # another name from a runner module (execv, Popen's relatives): not read
+                if name.strip() not in ("PIPE", "DEVNULL", "STDOUT", "CalledProcessError"):
+                    imported.append((alias or name).strip())
+            spans.append(m.span())
+        names.update(imported)  # a bare name left over once its calls are read (x = run) is not read
+        if imported:
+            bare = re.compile(r"(?<![\w.])(?:" + "|".join(re.escape(x) for x in imported) + r")\s*\(")
+            heads += [(m.start(), m.end(), True) for m in bare.finditer(code)
+                      if not any(a <= m.start() < b for a, b in spans)]
     elif family == "node":
         for m in _NODE_BIND.finditer(code):
             spans.append(m.span())
