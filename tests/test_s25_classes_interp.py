@@ -267,3 +267,39 @@ def test_names_imported_from_runner_modules_run_what_they_name(command):
 ])
 def test_names_imported_from_runner_modules_used_unreadably_ask(command):
     assert_asked(command)
+
+
+# ------------------------------------------------ class 8: code flags and subcommands the reader missed
+@pytest.mark.parametrize("command", [
+    "php -R 'system(\"rm -rf ~\");' < /dev/null",
+    "php -B 'system(\"rm -rf ~\");'",
+    "php -E 'system(\"rm -rf ~\");'",
+    "node -pe \"require('child_process').execSync('rm -rf ~')\"",
+    "texlua -e 'os.execute(\"rm -rf ~\")'",
+    "crystal eval 'system(\"rm -rf ~\")'",
+    "raku -e 'shell \"rm -rf ~\"'",
+])
+def test_code_flags_the_reader_missed_are_denied(command):
+    assert_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "deno run -A - <<< \"new Deno.Command('rm',{args:['-rf','/home/dev']}).outputSync()\"",
+    "raku -e 'say qqx{rm -rf ~}'",
+])
+def test_code_on_stdin_or_raku_runners_ask(command):
+    assert_asked(command)
+
+
+@pytest.mark.parametrize("command", [
+    "node -pe \"1+1\"",
+    "node -pe \"require('./package.json').version\"",
+    "php -R 'echo strtoupper($argn), \"\\n\";' < names.txt",
+    "php -B '$n=0;' -R '$n++;' -E 'echo $n;' < names.txt",
+    "bun run build",
+    "deno run -A main.ts",
+    "texlua -e 'print(1)'",
+    "raku -e 'say \"shell\"'",
+])
+def test_neighbours_of_code_flags_pass(command):
+    assert_not_denied(command)

@@ -454,6 +454,7 @@ _OTHER_RUNNERS = ("posix_spawn", "distutils.spawn.spawn(", "port.open(", "sys.co
                   "ipc::run", "ipc::cmd", "ipc::system", "execa", "shelljs", "cross-spawn", "node-pty", "processx::",
                   "sys::exec_", "ccall(", "cmd([", "cmd(`", "open_port(", "call_user_func", "reflectionfunction",
                   "forward_static_call")
+_RAKU_RUN = lazy(r"(?<![\w$@&:\"'])(?:shell(?:\s*\(|\s+)\s*[\"'<$]|qqx\s*[{(\[<\"'/])")  # Raku: shell "cmd", qqx{cmd}
 _TCL_PIPE_OPEN = lazy(r"(?<![\w$])open\s+[\"{]?\s*\|")
 
 
@@ -465,7 +466,8 @@ def _runs_unnamed(code: str, low: str, family: str) -> bool:
         return ("import" in low and _PY_FROM_RUNNER.search(code) is not None) or \
             _PY_RUNNER_MODULE.search(code) is not None
     if family in ("ruby", "perl"):
-        return ("|" in code and _PIPE_OPEN.search(code) is not None) or (family == "ruby" and "spawn" in low)
+        return ("|" in code and _PIPE_OPEN.search(code) is not None) or (family == "ruby" and "spawn" in low) or \
+            (family == "perl" and ("shell" in low or "qqx" in low) and _RAKU_RUN.search(code) is not None)
     if family == "tcl":
         return "|" in code and _TCL_PIPE_OPEN.search(code) is not None
     if family == "r":
