@@ -303,3 +303,34 @@ def test_code_on_stdin_or_raku_runners_ask(command):
 ])
 def test_neighbours_of_code_flags_pass(command):
     assert_not_denied(command)
+
+
+# ------------------------------------------------ class 9: awk pipes to commands
+@pytest.mark.parametrize("command", [
+    "awk '{print $1 | \"sort\"}' data.txt",
+    "awk '{print $1 | \"sort | uniq -c\"}' data.txt",
+    "awk 'BEGIN{\"date +%s\" | getline t; print t}'",
+    "awk 'BEGIN{system(\"make test\")}'",
+    "awk '/foo|bar/ {print}' data.txt",
+    "awk '{printf \"%s|%s\\n\", $1, $2}' data.txt",
+])
+def test_awk_pipes_to_literal_commands_pass(command):
+    assert_not_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "awk '{print | $2}' data.txt",
+    "awk '{print $1 | cmd}' data.txt",
+    "awk '{print | \"sh\"}' cmds.txt",
+])
+def test_awk_pipes_to_computed_commands_or_shells_ask(command):
+    assert_asked(command)
+
+
+@pytest.mark.parametrize("command", [
+    "awk 'BEGIN{print \"rm -rf ~\" | \"sh\"}'",
+    "awk 'BEGIN{print \"rm -rf ~\" | \"sudo sh\"}'",
+    "awk '{print $0 | \"rm -rf ~\"}' data.txt",
+])
+def test_awk_pipes_that_run_destruction_are_denied(command):
+    assert_denied(command)

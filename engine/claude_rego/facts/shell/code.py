@@ -51,7 +51,7 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
     low = code.lower()
     exec_tokens = _CODE_EXEC_AWK if family == "awk" else _CODE_EXEC
     exec_hit = any(t in low for t in exec_tokens) or (family in ("perl", "ruby", "php") and "`" in code) or \
-        _runs_unnamed(code, low, family)
+        _runs_unnamed(code, low, family) or (family == "awk" and "|" in code and _AWK_PRINT_PIPE.search(_AWK_STRING.sub('""', code)) is not None)
     net_hit = any(t in low for t in _CODE_NET)
     dyn_hit = family != "awk" and (any(t in low for t in _CODE_DYNAMIC) or (
         family in ("perl", "ruby") and low.rstrip(" ;}\n").endswith("eval")) or (
@@ -742,6 +742,8 @@ def _call_arguments(code: str, i: int, family: str, paren: bool) -> tuple[list, 
 def _literal_runs(code: str, family: str) -> list | None:
     """What the code runs, when every call that runs a process has literal arguments: a
     shell command string or an argv (list) per call. None when any run is not readable."""
+    if family == "awk" and len(code) <= 16384:
+        return _awk_runs(code)
     if family not in ("python", "node", "ruby", "perl", "php") or len(code) > 16384:
         return None
     low = code.lower()
@@ -823,6 +825,34 @@ def _literal_runs(code: str, family: str) -> list | None:
     if any(t in rest for t in exec_tokens) or (family in ("perl", "ruby", "php") and "`" in rest) or \
             _runs_unnamed(kept, rest, family) or \
             any(re.search(r"(?<![\w$])" + re.escape(x.lower()) + r"(?![\w$])", rest) for x in names):
+        return None
+    return runs
+
+
+# print … | EXPR: the output piped to a command computed at run time (`print | $2`)
+_AWK_PRINT_PIPE = lazy(r"\bprintf?\b[^;{}\n|]*(?<!\|)\|(?![|&\"])\s*[^\s\"]")
+_AWK_STRING = lazy(r'"(?:[^"\\\n]|\\.)*"')
+_AWK_RUN = lazy(r'\|&?\s*"([^"\\\n]*)"|"([^"\\\n]*)"\s*\|&?\s*getline\b|\bsystem\s*\(\s*"([^"\\\n]*)"\s*\)')
+
+
+def _awk_runs(code: str) -> list | None:
+    """awk's commands when every one is a literal: `print | "sort"`, `"date" | getline d`,
+    `system("make")`. None when any pipe or system() takes a computed command."""
+    runs: list = []
+    spans: list[tuple[int, int]] = []
+    for m in _AWK_RUN.finditer(code):
+        text = next((g for g in m.groups() if g is not None), "")
+        if not text.strip() or text.startswith("/inet"):
+            return None
+        if any(w.rsplit("/", 1)[-1] in _SHELLS or _family(w.rsplit("/", 1)[-1]) not in (None, "make", "sed", "awk")
+               for w in text.split()[:8]):
+            return None  # a shell or interpreter reading what awk prints (sudo sh): the printed text is the program
+        runs.append(text)
+        spans.append(m.span())
+        if len(runs) > 16:
+            return None
+    rest = _blank(code, spans).lower()
+    if not runs or any(t in rest for t in _CODE_EXEC_AWK):
         return None
     return runs
 
