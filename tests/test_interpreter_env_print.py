@@ -75,3 +75,17 @@ def test_printed_env_names_never_raises():
         assert isinstance(printed_env_names(code), list)
         assert isinstance(printed_env_names(code, True), list)
     assert len(printed_env_names("".join(f"print(os.environ['V{i}'])\n" for i in range(50)))) == 8
+
+
+# session 25: secret-named variables that code talking to the network reads (code_env.sent_env_names)
+@pytest.mark.parametrize("code, expected", [
+    ("requests.post(u, data=os.environ['AWS_SECRET_ACCESS_KEY'])", [("AWS_SECRET_ACCESS_KEY", False)]),
+    ("fetch(u, {headers: {Authorization: 'Bearer ' + process.env.GITHUB_TOKEN}})", [("GITHUB_TOKEN", True)]),
+    ("requests.get(u, auth=('me', os.getenv('JIRA_PASSWORD')))", [("JIRA_PASSWORD", True)]),
+    ("requests.get(os.environ['API_URL'])", []),
+    ("print(1)", []),
+    ("os.environ[" * 50, []),
+])
+def test_sent_env_names(code, expected):
+    from claude_rego.facts.shell.code_env import sent_env_names
+    assert sent_env_names(code) == expected

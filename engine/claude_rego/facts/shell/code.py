@@ -50,7 +50,8 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         code = _identifier_escapes(code)
     low = code.lower()
     exec_tokens = _CODE_EXEC_AWK if family == "awk" else _CODE_EXEC
-    exec_hit = any(t in low for t in exec_tokens) or (family in ("perl", "ruby") and "`" in code)
+    exec_hit = any(t in low for t in exec_tokens) or (family in ("perl", "ruby", "php") and "`" in code) or \
+        _runs_unnamed(code, low, family) or (family == "awk" and "|" in code and _AWK_PRINT_PIPE.search(_AWK_STRING.sub('""', code)) is not None)
     net_hit = any(t in low for t in _CODE_NET)
     dyn_hit = family != "awk" and (any(t in low for t in _CODE_DYNAMIC) or (
         family in ("perl", "ruby") and low.rstrip(" ;}\n").endswith("eval")) or (
@@ -62,6 +63,8 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         literals += [d for d in (_unescaped(lit) for lit in literals if "\\" in lit) if d is not None]
     if family != "awk" and any(t in low for t in _HOME_JOIN_NEEDLES):
         literals += _home_joins(code)
+    if family != "awk" and any(t in low for t in _LITERAL_JOIN_NEEDLES):
+        literals += _literal_joins(code)
     if family != "awk" and any(t in low for t in _CHAR_CODES) and any(t in low for t in _FILE_OPENS):
         self.mark(node, "interpreter_computed_path")
     runs = _literal_runs(code, family) if exec_hit else None
@@ -80,6 +83,8 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         self.mark(node, "interpreter_exec")
         lists = _literal_lists(code)
         for lit in _string_literals(_blank(code, [(a, b) for _, a, b in lists]), family):
+            if family in ("ruby", "perl"):  # open("|cmd"), open(F, "cmd |"): the command beside the pipe
+                lit = lit.strip(" \t|")
             lit = _home_spelled(lit)
             if lit.strip() and len(lit) < 4096:
                 self.child_sequence(node, lit, depth, "interpreter_exec")
@@ -111,14 +116,27 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         # run time): the same effect as `printenv`, judged by the same rule
         self.child_words(node, ["printenv"], depth, "interpreter_env", [])
     # one variable named by a literal and printed (print(os.environ['GITHUB_TOKEN'])): `printenv NAME`
-    from .code_env import printed_env_names  # (imported here: only inline code needs it)
+    from .code_env import printed_env_names, sent_env_names  # (imported here: only inline code needs it)
 
     for name in printed_env_names(code, family == "node" and any(
             a in ("-p", "--print") or (a.startswith("-") and not a.startswith("--") and "p" in a)
             for a in node.get("argv", [])[1:3])):
         self.child_words(node, ["printenv", name], depth, "interpreter_env", [])
+    if net_hit:  # a secret-named variable in a network request: judged like curl with $NAME
+        urls = [lit for lit in literals if lit.lower().startswith(("http://", "https://", "ws://", "wss://"))][:4]
+        for name, credential in sent_env_names(code):
+            if credential:  # a credential to a literal host: the pack checks the host is its service
+                for url in urls:
+                    self.child_words(node, ["curl", "-H", f"Authorization: Bearer ${name}", url], depth,
+                                     "interpreter_env", [])
+            else:
+                self.child_words(node, ["curl", "-d", f"${name}", urls[0] if urls else "(…)"], depth,
+                                 "interpreter_env", [])
     if family != "awk" and _computed_name(code, low, family):
         self.mark(node, "interpreter_computed_name")
+    if any(t in low for t in _CODE_SYMLINK):
+        for target, link in _links_made(code)[:16]:  # a link placed at a path writes that path
+            self.child_words(node, ["ln", "-sf", target, link], depth, "interpreter_exec", [])
     if any(t in low for t in _CODE_SYMLINK) and (
             any(t in low for t in _CODE_DELETE) or any(t in low for t in _CODE_WRITE) or _opens_for_writing(code)
             or "rmtree" in low or "rmsync" in low or "rm_rf" in low or "rmdir" in low):
@@ -196,6 +214,8 @@ def _env_patterns():
     return _ENV_LAZY
 
 
+_IMPORTED_HERE = lazy(r"\bfrom\s+(?:os|posix|nt)\s+import\s+\(?[\w\s,]*$")
+_RENAMED = lazy(r"\s+as\b")
 _PASS_ON = lazy(r"(?:\benv\s*[=:]|\*\*|\.\.\.|\benviron\s*=|Object\.keys\s*\(|\bkeys\s*\(?|\bexists\s*|"
                       r"\bdelete\s*|\blocal\s*|\}\s*=)\s*$")
 
@@ -222,6 +242,8 @@ def _dumps_environment(code: str, family: str = "") -> bool:
                 continue  # 'X' in os.environ: a membership test
             if i == 0 and "os" not in code[:m.start()] and not m.group(0).startswith(("os.", "posix.", "nt.")):
                 continue  # a word "environ" in code that never imported os
+            if i == 0 and _IMPORTED_HERE.search(before) and not _RENAMED.match(code, m.end()):
+                continue  # `from os import environ`: the import names it, a later use is judged on its own
             return True
     return False
 
@@ -353,7 +375,8 @@ def _fork_loop(low: str) -> bool:
 # calls that evaluate what they are given (a file name, a URL, a string of code)
 _EVAL_CALLS = ("source(", "include(", "eval(", "load(", "dofile(", "loadstring(", "require(", "import(",
                "exec(", "evalfile(", "sys.source(", "runpy", "execfile(", "instance_eval", "evaluate(",
-               "(load ", "(eval ", "invoke-expression", "iex(", "iex ")
+               "(load ", "(eval ", "invoke-expression", "iex(", "iex ", "pickle.load(", "marshal.load(",
+               "dill.load(", "joblib.load(", "torch.load(", "cloudpickle.load(", "source_url(", "source_gist(")
 
 
 def _evaluates_url(low: str, literals: list[str]) -> bool:
@@ -364,6 +387,9 @@ def _evaluates_url(low: str, literals: list[str]) -> bool:
     for call in _EVAL_CALLS:
         at = low.find(call)
         while at >= 0:
+            if at > 0 and call[0].isalpha() and (low[at - 1].isalnum() or low[at - 1] in "_."):
+                at = low.find(call, at + 1)
+                continue  # a method or a longer name (json.load(, yaml.safe_load(): not the evaluator
             # the URL is inside the call's own argument (up to the end of the statement)
             window = low[at + len(call):at + len(call) + 512]
             for stop in (";", "\n"):
@@ -433,6 +459,52 @@ def _call_literal(code: str, pos: int) -> str | None:
     return None
 
 _HOME_SPELLINGS = ("$ENV{HOME}", "${HOME}", "$HOME", "%USERPROFILE%", "$env:USERPROFILE", "$env:HOME")
+
+
+# runners the exec tokens do not name: names imported from a module that runs processes
+# (`from os import execv`, `from pty import spawn`), libraries that run commands (pexpect, sh,
+# plumbum), runpy and code's interpreters (they run other code), pipes opened by Ruby's and
+# Perl's open ("|cmd", "-|", "cmd |"), the zx/Bun `$` template tag, and a few other languages' runners
+_PY_FROM_RUNNER = lazy(r"(?<![\w.])from\s+(?:os|posix|nt|pty|subprocess|commands|pexpect|sh|plumbum(?:\.\w+)*"
+                       r"|runpy|code|distutils\.spawn|multiprocessing\.popen_\w+|asyncio)\s+import\b[^;\n]*?"
+                       r"(?<![\w.])(?:exec\w*|spawn\w*|posix_spawn\w*|system|popen\w*|fork\w*|run\w*|call|local"
+                       r"|check_\w+|getoutput|getstatusoutput|interact|Interactive\w+|create_subprocess_\w+|\*)\b")
+_PY_RUNNER_MODULE = lazy(r"(?<![\w.])(?:import\s+(?:[\w.]+\s*,\s*)*(?:pexpect|sh|plumbum|runpy|pty|posix)\b"
+                         r"|(?:posix|nt)\s*\.\s*(?:system|popen|exec\w*|spawn\w*|posix_spawn\w*)"
+                         r"|code\s*\.\s*(?:interact|InteractiveConsole|InteractiveInterpreter|compile_command)"
+                         r"|posix_spawnp?\s*\()")
+_PIPE_OPEN = lazy(r"""(?<![\w$@:])(?:(?:Kernel|IO|URI|File)\s*\.\s*)?(?:open|read|readlines|foreach|write|binread)"""
+                  r"""\s*\(?\s*(?:(?:my\s+|local\s+|our\s+)?[\w$*]+\s*,\s*)?(?:['"]\s*\||['"]\|?-\|?['"]|['"][^'"\n]*\|\s*['"])""")
+_TAGGED_SHELL = lazy(r"(?<![\w$.])\$\s*`")
+_OTHER_RUNNERS = ("posix_spawn", "distutils.spawn.spawn(", "port.open(", "sys.command", "unix.system", "unix.execv", "unix.open_process", "unix.create_process",
+                  "ext:shell", "ext:run-program", "ext:execute", "ext::shell", "process.spawn", "process.binding(",
+                  "process.dlopen(", "_linkedbinding(", "sys.process", "proc_nice", "%x[", "%x<", "%x|", "%x!",
+                  # libraries whose calls run commands (Perl IPC::*, node execa/shelljs/cross-spawn/node-pty,
+                  # R processx/sys, Julia ccall/Cmd), Erlang ports, PHP calls of a runner by its name
+                  "ipc::run", "ipc::cmd", "ipc::system", "execa", "shelljs", "cross-spawn", "node-pty", "processx::",
+                  "sys::exec_", "ccall(", "cmd([", "cmd(`", "open_port(", "call_user_func", "reflectionfunction",
+                  "forward_static_call")
+_RAKU_RUN = lazy(r"(?<![\w$@&:\"'])(?:shell(?:\s*\(|\s+)\s*[\"'<$]|qqx\s*[{(\[<\"'/])")  # Raku: shell "cmd", qqx{cmd}
+_TCL_PIPE_OPEN = lazy(r"(?<![\w$])open\s+[\"{]?\s*\|")
+
+
+def _runs_unnamed(code: str, low: str, family: str) -> bool:
+    """Inline code that runs a process through a runner the exec tokens do not name."""
+    if any(t in low for t in _OTHER_RUNNERS):
+        return True
+    if family == "python":
+        return ("import" in low and _PY_FROM_RUNNER.search(code) is not None) or \
+            _PY_RUNNER_MODULE.search(code) is not None
+    if family in ("ruby", "perl"):
+        return ("|" in code and _PIPE_OPEN.search(code) is not None) or (family == "ruby" and "spawn" in low) or \
+            (family == "perl" and ("shell" in low or "qqx" in low) and _RAKU_RUN.search(code) is not None)
+    if family == "tcl":
+        return "|" in code and _TCL_PIPE_OPEN.search(code) is not None
+    if family == "r":
+        return "pipe(" in low
+    if family == "node":  # zx / Bun's `$` tag: $`cmd` runs cmd in a shell
+        return ("`" in code and _TAGGED_SHELL.search(code) is not None) or "from 'zx'" in low or 'from "zx"' in low
+    return False
 
 
 def _home_spelled(text: str) -> str:
@@ -511,7 +583,7 @@ def run_operands(self: _Parser, node: dict, words: list[str], depth: int) -> Non
 _CODE_SYMLINK = ("symlink(", "symlinksync(", "symlink_to(", "make_symlink", "file.symlink", "ln_s(", "ln_sf(",
                  "createsymboliclink", "new-item -itemtype symboliclink", "os.link(", "hardlink_to(", "linksync(")
 # `'child_' + 'process'`, "ev" + "al", `ex${'ec'}`: string pieces joined into one name
-_JOINED_PIECES = lazy(r"""(['"`])\s*\+\s*(['"`])""")
+_JOINED_PIECES = lazy(r"""(['"`])\s*(?:\+|\.\.?)\s*(['"`])""")  # + (most), . (PHP, Perl), .. (Lua)
 _TEMPLATE_PIECE = lazy(r"""\$\{\s*(['"])([^'"]*)\1\s*\}""")
 _JS_COMPUTED = lazy(
     r"""(?:require\s*\(\s*(?!['"][^'"`+]*['"]\s*\))[^)]|import\s*\(\s*(?!['"][^'"`+]*['"]\s*\))[^)]|"""
@@ -543,11 +615,16 @@ def _computed_name(code: str, low: str, family: str) -> bool:
 # the code stays "runs commands" (asked), with its literals read as before.
 _PY_RUN = lazy(r"(?<![\w.])(?:os\.(?:system|popen)|subprocess\.(?:run|call|check_call|check_output|Popen"
                      r"|getoutput|getstatusoutput))\s*\(")
+_PY_FROM_IMPORT = lazy(r"(?<![\w.])from[ \t]+(subprocess|os)[ \t]+import[ \t]+"
+                        r"([\w \t,]+?)(?=[ \t]*(?:;|\n|$))")
+_PY_RUNNER_NAMES = {"subprocess": frozenset({"run", "call", "check_call", "check_output", "Popen", "getoutput",
+                                             "getstatusoutput", "PIPE", "DEVNULL", "STDOUT", "CalledProcessError"}),
+                    "os": frozenset({"system", "popen"})}
 _PY_IMPORT = lazy(r"(?<![\w.])import[ \t]+[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*(?=[ \t]*(?:;|\n|$))")
 # keyword arguments that change neither what runs nor where (cwd, env, input, executable, preexec_fn do)
 _PY_SAFE_KW = frozenset({"check", "capture_output", "text", "shell", "stdout", "stderr", "universal_newlines",
                          "encoding", "errors", "timeout", "close_fds", "bufsize"})
-_PY_SAFE_VALUE = lazy(r"(?:True|False|None|\d+(?:\.\d+)?|subprocess\.(?:PIPE|DEVNULL|STDOUT))(?![\w.])")
+_PY_SAFE_VALUE = lazy(r"(?:True|False|None|\d+(?:\.\d+)?|(?:subprocess\.)?(?:PIPE|DEVNULL|STDOUT))(?![\w.])")
 _NODE_METHODS = r"(?:execSync|execFileSync|spawnSync|execFile|exec|spawn)"
 _NODE_REQUIRE = r"require\(\s*(?P<q>['\"])(?:node:)?child_process(?P=q)\s*\)"
 _NODE_BIND = lazy(r"(?<![\w$.])(?:const|let|var)\s+([A-Za-z_$][\w$]*|\{[\w$\s,]*\})\s*=\s*" + _NODE_REQUIRE
@@ -695,6 +772,8 @@ def _call_arguments(code: str, i: int, family: str, paren: bool) -> tuple[list, 
 def _literal_runs(code: str, family: str) -> list | None:
     """What the code runs, when every call that runs a process has literal arguments: a
     shell command string or an argv (list) per call. None when any run is not readable."""
+    if family == "awk" and len(code) <= 16384:
+        return _awk_runs(code)
     if family not in ("python", "node", "ruby", "perl", "php") or len(code) > 16384:
         return None
     low = code.lower()
@@ -706,6 +785,20 @@ def _literal_runs(code: str, family: str) -> list | None:
     if family == "python":
         spans += [m.span() for m in _PY_IMPORT.finditer(code)]
         heads += [(m.start(), m.end(), True) for m in _PY_RUN.finditer(code)]
+        imported: list[str] = []  # from subprocess import run, check_output as co: the bare names
+        for m in _PY_FROM_IMPORT.finditer(code):
+            for item in m.group(2).split(","):
+                name, _, alias = item.strip().partition(" as ")
+                if name.strip() not in _PY_RUNNER_NAMES[m.group(1)]:
+                    return None  # another name from a runner module (execv, Popen's relatives): not read
+                if name.strip() not in ("PIPE", "DEVNULL", "STDOUT", "CalledProcessError"):
+                    imported.append((alias or name).strip())
+            spans.append(m.span())
+        names.update(imported)  # a bare name left over once its calls are read (x = run) is not read
+        if imported:
+            bare = re.compile(r"(?<![\w.])(?:" + "|".join(re.escape(x) for x in imported) + r")\s*\(")
+            heads += [(m.start(), m.end(), True) for m in bare.finditer(code)
+                      if not any(a <= m.start() < b for a, b in spans)]
     elif family == "node":
         for m in _NODE_BIND.finditer(code):
             spans.append(m.span())
@@ -756,10 +849,40 @@ def _literal_runs(code: str, family: str) -> list | None:
         spans.append((start, end))
     if not runs:
         return None
-    rest = _blank(code, spans).lower()
+    kept = _blank(code, spans)
+    rest = kept.lower()
     exec_tokens = _CODE_EXEC
     if any(t in rest for t in exec_tokens) or (family in ("perl", "ruby", "php") and "`" in rest) or \
+            _runs_unnamed(kept, rest, family) or \
             any(re.search(r"(?<![\w$])" + re.escape(x.lower()) + r"(?![\w$])", rest) for x in names):
+        return None
+    return runs
+
+
+# print … | EXPR: the output piped to a command computed at run time (`print | $2`)
+_AWK_PRINT_PIPE = lazy(r"\bprintf?\b[^;{}\n|]*(?<!\|)\|(?![|&\"])\s*[^\s\"]")
+_AWK_STRING = lazy(r'"(?:[^"\\\n]|\\.)*"')
+_AWK_RUN = lazy(r'\|&?\s*"([^"\\\n]*)"|"([^"\\\n]*)"\s*\|&?\s*getline\b|\bsystem\s*\(\s*"([^"\\\n]*)"\s*\)')
+
+
+def _awk_runs(code: str) -> list | None:
+    """awk's commands when every one is a literal: `print | "sort"`, `"date" | getline d`,
+    `system("make")`. None when any pipe or system() takes a computed command."""
+    runs: list = []
+    spans: list[tuple[int, int]] = []
+    for m in _AWK_RUN.finditer(code):
+        text = next((g for g in m.groups() if g is not None), "")
+        if not text.strip() or text.startswith("/inet"):
+            return None
+        if any(w.rsplit("/", 1)[-1] in _SHELLS or _family(w.rsplit("/", 1)[-1]) not in (None, "make", "sed", "awk")
+               for w in text.split()[:8]):
+            return None  # a shell or interpreter reading what awk prints (sudo sh): the printed text is the program
+        runs.append(text)
+        spans.append(m.span())
+        if len(runs) > 16:
+            return None
+    rest = _blank(code, spans).lower()
+    if not runs or any(t in rest for t in _CODE_EXEC_AWK):
         return None
     return runs
 
@@ -939,11 +1062,18 @@ def _unescaped(lit: str) -> str | None:
     return out if out != lit else None
 
 
-_HOME_JOIN_NEEDLES = (".home()", "dir.home", "os.homedir()", "expanduser()", "getenv('home')", 'getenv("home")',
-                      "env['home']", 'env["home"]', "environ['home']", 'environ["home"]')
+_HOME_JOIN_NEEDLES = (".home()", "dir.home", "homedir()", "expanduser(", "getenv('home')", 'getenv("home")',
+                      "env['home']", 'env["home"]', "environ['home']", 'environ["home"]', "env.home", "user_home",
+                      "env.get('home')", 'env.get("home")')
+# the home directory as code spells it: pathlib, Ruby's Dir.home, node's os.homedir() (also
+# require('os').homedir()), Julia's homedir(), getenv/ENV/environ/process.env, Deno.env.get,
+# os.path.expanduser('~'), Elixir's System.user_home
 _HOME_EXPR = (r"(?:\b[A-Za-z_][\w.]*\.home\(\)|(?:pathlib\.)?Path\(\s*['\"]~['\"]\s*\)\.expanduser\(\)|Dir\.home"
-              r"|os\.homedir\(\)|(?:os\.)?getenv\(\s*['\"]HOME['\"]\s*\)|ENV\[\s*['\"]HOME['\"]\s*\]"
-              r"|os\.environ\[\s*['\"]HOME['\"]\s*\])")
+              r"|(?:\bos\.|require\(\s*['\"](?:node:)?os['\"]\s*\)\.|(?<![\w.]))homedir\(\)"
+              r"|(?:os\.)?getenv\(\s*['\"]HOME['\"]\s*\)|ENV\[\s*['\"]HOME['\"]\s*\]"
+              r"|os\.environ\[\s*['\"]HOME['\"]\s*\]|process\.env(?:\.HOME\b|\[\s*['\"]HOME['\"]\s*\])"
+              r"|Deno\.env\.get\(\s*['\"]HOME['\"]\s*\)|(?:os\.path\.)?expanduser\(\s*['\"]~/?['\"]\s*\)"
+              r"|System\.user_home!?\(\))")
 _STR = r"""(?:'[^'\n]{0,256}'|"[^"\n]{0,256}")"""
 _HOME_JOINS: list = []
 
@@ -956,7 +1086,8 @@ def _home_joins(code: str) -> list[str]:
         _HOME_JOINS.extend([
             re.compile(_HOME_EXPR + r"((?:\s*/\s*" + _STR + r")+)"),
             re.compile(_HOME_EXPR + r"\s*\.joinpath\(\s*(" + _STR + r"(?:\s*,\s*" + _STR + r")*)"),
-            re.compile(r"(?:File\.join|path\.join|path\.resolve|os\.path\.join)\(\s*" + _HOME_EXPR + r"\s*,\s*("
+            re.compile(r"(?:File\.join|path\.join|path\.resolve|os\.path\.join|joinpath|Path\.join|file\.path"
+                       r"|require\(\s*['\"](?:node:)?path['\"]\s*\)\.(?:join|resolve))\(\s*" + _HOME_EXPR + r"\s*,\s*("
                        + _STR + r"(?:\s*,\s*" + _STR + r")*)"),
             re.compile(_HOME_EXPR + r"\s*\+\s*(" + _STR + r")"),
         ])
@@ -969,6 +1100,71 @@ def _home_joins(code: str) -> list[str]:
                 out.append("~/" + "/".join(pieces))
             if len(out) >= 16:
                 return out
+    return out
+
+
+# paths built from literal pieces: os.path.join('/home', 'dev', '.aws', 'credentials'),
+# Path('/etc') / 'shadow', File.join(…), file.path(…), joinpath(…), '/home/dev/.a' + 'ws/x'
+_LITERAL_JOIN_NEEDLES = ("join(", "resolve(", "path(", "file.path(", "+", ". ", ".'", '."', "..")
+_LITERAL_JOINS: list = []
+
+
+def _literal_joins(code: str) -> list[str]:
+    """Paths a join function or a concatenation builds from string literals only."""
+    if not _LITERAL_JOINS:
+        _LITERAL_JOINS.extend([
+            re.compile(r"(?:\b(?:os\.)?path\.(?:join|resolve|normalize)|\bFile\.join|\bjoinpath|\bfile\.path"
+                       r"|\bPath\.join|\b(?:Pure|Posix)?Path|\bFilename\.concat|\bfilepath\.Join"
+                       r"|require\(\s*['\"](?:node:)?path['\"]\s*\)\.(?:join|resolve))\(\s*\[?\s*("
+                       + _STR + r"(?:\s*,\s*" + _STR + r")+)"),
+            re.compile(r"\b(?:Pure|Posix)?Path\(\s*(" + _STR + r"(?:\s*/\s*" + _STR + r")+)"),
+            re.compile(r"\b(?:Pure|Posix)?Path\(\s*(" + _STR + r"\s*\)(?:\s*/\s*" + _STR + r")+)"),
+        ])
+    out: list[str] = []
+    text = code[:65536]
+    for k, pattern in enumerate(_LITERAL_JOINS):
+        for m in pattern.finditer(text):
+            pieces = [p[1:-1] for p in re.findall(_STR, m.group(1) if k < 2 else m.group(0))]
+            pieces = [pieces[0].rstrip("/") or "/"] + [p.strip("/") for p in pieces[1:] if p.strip("/")]
+            if len(pieces) > 1:
+                out.append("/".join(pieces).replace("//", "/"))
+            if len(out) >= 16:
+                return out
+    for m in _CONCAT.finditer(text):  # 'a' + 'b', 'a' . 'b' (PHP, Perl), 'a' .. 'b' (Lua)
+        pieces = re.findall(_STR, m.group(0))
+        joined = "".join(p[1:-1] for p in pieces)
+        if len(pieces) > 1 and "/" in joined:
+            out.append(joined)
+        if len(out) >= 32:
+            break
+    return out
+
+
+_CONCAT = lazy(_STR + r"(?:\s*(?:\+|\.\.?|~)\s*" + _STR + r")+")
+
+
+_LINK_ARG = (r"(?:(?:os\.path\.)?expanduser\(\s*" + _STR + r"\s*\)|(?:pathlib\.)?Path\(\s*" + _STR
+             + r"\s*\)(?:\.expanduser\(\))?|File\.expand_path\(\s*" + _STR + r"\s*\)|" + _STR + ")")
+_LINKS: list = []
+
+
+def _links_made(code: str) -> list[tuple[str, str]]:
+    """(target, link) of the links inline code makes with literal paths: os.symlink(t, l),
+    fs.symlinkSync(t, l), File.symlink(t, l), FileUtils.ln_s(t, l), symlink(t, l) (Perl, PHP),
+    os.link, and pathlib's Path(l).symlink_to(t)."""
+    if not _LINKS:
+        _LINKS.extend([
+            re.compile(r"(?<![\w$])(?:os\.|fs\.|fsp\.|promises\.|File\.|FileUtils\.|Deno\.)?(?:symlink|link|symlinkSync"
+                       r"|linkSync|ln_sf?|ln|symlink_p)\s*\(\s*(" + _LINK_ARG + r")\s*,\s*(" + _LINK_ARG + r")"),
+            re.compile(r"(" + _LINK_ARG + r")\s*\.\s*(?:symlink_to|hardlink_to)\s*\(\s*(" + _LINK_ARG + r")"),
+        ])
+    out: list[tuple[str, str]] = []
+    for k, pattern in enumerate(_LINKS):
+        for m in pattern.finditer(code[:65536]):
+            a, b = (re.findall(_STR, m.group(i)) for i in (1, 2))
+            if a and b:
+                first, second = _home_spelled(a[0][1:-1]), _home_spelled(b[0][1:-1])
+                out.append((first, second) if k == 0 else (second, first))
     return out
 
 

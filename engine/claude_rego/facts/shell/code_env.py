@@ -129,3 +129,32 @@ def _printed(code: str, start: int, end: int, print_flag: bool) -> bool:
         return re.search(r"(?:\b(?:print|println|printf|puts|p|pp|say|echo|log|write|dump|print_r|var_dump)\b[ \t(]"
                          r"[^;\n]*?(?<![\w.])\$?" + var + r"\b)", rest) is not None
     return False
+
+
+# a name that says it holds a secret (the pack's secret_var_re, exfiltration)
+_SECRET_NAME = re.compile(r"(?i)(?:^|_)(?:token|secret|password|passwd|pwd|pass|api_?key|access_?key|private_?key"
+                          r"|secret_?key|credentials?|auth_?token|session_?token)(?:_base)?$")
+# words before a read that make it a credential handed to the service (a header, basic auth)
+_CREDENTIAL_WORDS = ("authorization", "headers", "header", "bearer", "token ", "auth=", "auth:", "auth(", "api-key",
+                     "apikey", "private-token", "basic ", "setrequestheader", "httpbasicauth", "basic_auth", "login(")
+
+
+def sent_env_names(code: str) -> list[tuple[str, bool]]:
+    """(name, as a credential) of the secret-named variables that inline code which talks to
+    the network reads by a literal name: `requests.post(url, data=os.environ["AWS_SECRET_KEY"])`
+    sends the value in a body, `headers={"Authorization": os.environ["GITHUB_TOKEN"]}` hands it
+    to a service as its credential. Never raises."""
+    out: list[tuple[str, bool]] = []
+    if not any(n in code.lower() for n in _NEEDLES):
+        return out
+    for m in _NAMED_READ.finditer(code[:65536]):
+        name = next((g for g in m.groups()[1:] if g), None)
+        if not name or not _SECRET_NAME.search(name):
+            continue
+        before = code[max(0, m.start() - 160):m.start()].lower()
+        entry = (name, any(w in before for w in _CREDENTIAL_WORDS))
+        if entry not in out:
+            out.append(entry)
+        if len(out) >= 8:
+            break
+    return out

@@ -358,6 +358,8 @@ class _Parser:
     stdin_text = _stdin.stdin_text
     run_text = _stdin.run_text
     sed_exec = _stdin.sed_exec
+    editor_exec = _stdin.editor_exec
+    ex_command = _stdin.ex_command
     # code.py
     scan_code = _code.scan_code
     option_programs = _code.option_programs

@@ -160,7 +160,10 @@ def _interpreter_call(family: str, args: list[str]) -> tuple[list[str], bool, st
     """(inline code, reads its program from stdin, script operand) of an interpreter call."""
     letters = _CODE_FLAGS.get(family, "")
     codes: list[str] = []
-    if args and args[0] in ("eval", "-eval") and family in ("node", "erlang", "scheme", "lisp"):
+    if args and args[0] == "run" and family == "node" and "-" in args[1:] and \
+            all(a.startswith("-") for a in args[1:args.index("-")]):
+        return [], True, "-"  # deno run -A - / bun run -: the program on stdin
+    if args and args[0] in ("eval", "-eval") and family in ("node", "erlang", "scheme", "lisp", "ruby"):
         rest = [a for a in args[1:] if not a.startswith("-")]
         return rest[:1], False, None
     if family in ("lisp", "scheme", "erlang") and any(a in ("--eval", "-eval", "--expr", "-expr") for a in args):
@@ -196,6 +199,8 @@ def _interpreter_call(family: str, args: list[str]) -> tuple[list[str], bool, st
         for k, ch in enumerate(body):
             if ch in letters:
                 attached = body[k + 1:]
+                if attached and len(attached) == 1 and attached in letters and family == "node" and i + 1 < len(args):
+                    attached = ""  # node -pe CODE: two flags, the code is the next word
                 if attached:
                     codes.append(attached)
                 elif i + 1 < len(args):
@@ -486,6 +491,8 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
             v = nxt.strip()
             if v.startswith(("shell ", "!", "platform shell ")):
                 out.append(v.split(" ", 1)[1] if not v.startswith("!") else v[1:])
+            elif v.startswith(("pipe ", "|")) and "|" in v.lstrip("|"):  # gdb's `pipe CMD | SHELL_CMD`
+                out.append(v.lstrip("|").split("|", 1)[1])
         elif (command in ("emacs", "emacsclient") and a in ("--eval", "-eval", "--execute") and nxt
               and any(t in nxt for t in ("shell-command", "call-process", "start-process", "make-process"))):
             out.extend(_string_literals(nxt, "lisp"))

@@ -19,6 +19,7 @@ from .programs import (
     _sed_written,
     _shell_reads,
     _stage_text,
+    _string_literals,
 )
 from .tables import (
     _COMPILED_RUNNERS,
@@ -152,8 +153,7 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
             self.mark(node, "runs_file_written_in_command")
         return
     elif family == "editor":
-        for cmd in _editor_commands(args):
-            self.child_sequence(node, cmd, depth, "editor_exec")
+        self.editor_exec(node, args, stdin, depth)
         return
     else:
         codes, reads, script = _interpreter_call(family, args)
@@ -458,6 +458,91 @@ def run_text(self: _Parser, node: dict, text: str, family: str, depth: int) -> N
         self.child_sequence(node, text, depth, "stdin_script" if family != "at" else "scheduled")
     else:
         self.scan_code(node, text, family, depth)
+
+
+# ex commands that run another language's code: (:py3 import os; …, :lua io.popen(…), :perldo …)
+_EX_LANGUAGES = {"py": "python", "py3": "python", "python": "python", "python3": "python", "pyx": "python",
+                 "pythonx": "python", "pydo": "python", "py3do": "python", "pyxdo": "python", "pyfile": "python",
+                 "py3file": "python", "lua": "lua", "luado": "lua", "luafile": "lua", "perl": "perl",
+                 "perldo": "perl", "ruby": "ruby", "rubydo": "ruby", "rubyfile": "ruby", "tcl": "tcl",
+                 "tcldo": "tcl", "tclfile": "tcl", "mzscheme": "scheme", "mz": "scheme"}
+# vimscript functions that run a process or a shell command
+_EX_RUNNERS = ("system(", "systemlist(", "jobstart(", "job_start(", "termopen(", "term_start(", "libcall(",
+               "libcallnr(", "rpcstart(", "chansend(", "ch_open(", "execute(", "luaeval(", "py3eval(", "pyeval(",
+               "pyxeval(", "perleval(", "rubyeval(", "v:lua", "vim.fn.system", "vim.system(", "os.execute")
+_EX_RANGE = lazy(r"^[\s:]*(?:[%.$\d,;+\-]|'[a-z<>]|/[^/]*/|\?[^?]*\?)*\s*")
+
+
+def editor_exec(self: _Parser, node: dict, args: list[str], stdin, depth: int) -> None:
+    """vim/nvim/ex: the ex commands given with -c/--cmd/+cmd (and, for `-e`/`-es`/ex, on
+    stdin or from -S files): shell escapes and filters (`!cmd`, `%!cmd`, `r !cmd`), other
+    languages' code (`:py3 …`, `:lua …`), vimscript that runs processes (system(), jobstart()),
+    `:execute` of a computed command, and `:w FILE` writes."""
+    for cmd in _editor_commands(args):
+        self.child_sequence(node, cmd, depth, "editor_exec")
+    values = [args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-c", "--cmd")]
+    values += [a[1:] for a in args if a.startswith("+") and len(a) > 1]
+    program = (node.get("command") or "").rsplit("/", 1)[-1]
+    if program == "ex" or any(a in ("-e", "-E", "-es", "-Es", "-se", "-sE") for a in args):
+        text, why = self.stdin_text(node, stdin)  # Ex mode reads its commands from stdin
+        if text is not None:
+            lines = text.splitlines()[:256]
+            for cmd in _editor_commands([w for line in lines for w in ("-c", line)]):
+                self.child_sequence(node, cmd, depth, "editor_exec")
+            values += lines
+        elif why:
+            self.mark(node, "stdin_to_interpreter")
+    for value in values[:64]:
+        for line in value.split("|") if not value.lstrip(" :").startswith(tuple(_EX_LANGUAGES)) else [value]:
+            self.ex_command(node, line, depth)
+
+
+def ex_command(self: _Parser, node: dict, line: str, depth: int) -> None:
+    body = _EX_RANGE.sub("", line, count=1)
+    if line.lstrip(" :") != body and body.startswith("!"):  # a filter through a command: %!cmd
+        if body[1:].strip():
+            self.child_sequence(node, body[1:].strip(), depth, "editor_exec")
+        return
+    n = 0
+    while n < len(body) and body[n].isascii() and body[n].isalnum():
+        n += 1
+    name = body[:n]
+    rest = body[len(name):].strip()
+    family = _EX_LANGUAGES.get(name)
+    if family is not None:
+        if name.endswith("file"):
+            self.mark(node, "interpreter_exec")  # runs a script file the command line does not show
+        elif rest and not rest.startswith("<<"):
+            self.scan_code(node, rest, family, depth)
+        elif rest.startswith("<<"):
+            self.mark(node, "interpreter_exec")
+        return
+    low = body.lower()
+    if name in ("exe", "exec", "execute"):
+        inner = rest[1:-1] if len(rest) > 1 and rest[0] == rest[-1] and rest[0] in "'\"" else None
+        if inner is not None and rest[0] not in inner and "\\" not in inner and depth < 8:
+            self.ex_command(node, inner, depth + 1)  # one literal string: that ex command
+            for cmd in _editor_commands(["-c", inner]):
+                self.child_sequence(node, cmd, depth, "editor_exec")
+        else:
+            self.mark(node, "interpreter_dynamic_code")
+        return
+    if name in ("so", "source", "runtime", "ru") and rest and not rest.startswith("$VIMRUNTIME"):
+        self.mark(node, "interpreter_exec")  # runs a vim script file
+        return
+    if any(t in low for t in _EX_RUNNERS):
+        self.mark(node, "interpreter_exec")
+        for lit in _string_literals(body, "python"):
+            if lit.strip() and len(lit) < 4096:
+                self.child_sequence(node, lit, depth, "interpreter_exec")
+        return
+    if name in ("w", "write", "sav", "saveas", "wq", "x", "xit", "exi", "exit", "up", "update", "wa", "wall") \
+            and rest:
+        target = rest.lstrip("!").strip()
+        if target.startswith(">>"):
+            target = target[2:].strip()
+        if target and not target.startswith("!") and " " not in target:
+            self.child_words(node, ["tee", target], depth, "program_output", [])
 
 
 def sed_exec(self: _Parser, node: dict, args: list[str], depth: int) -> None:

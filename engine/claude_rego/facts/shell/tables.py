@@ -34,7 +34,7 @@ _STDIN_WORDS = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 _FAMILIES = {
     **{name: "shell" for name in _SHELLS}, "yash": "shell", "posh": "shell", "csh": "shell", "tcsh": "shell",
     "python": "python", "pypy": "python", "node": "node", "nodejs": "node", "bun": "node",
-    "perl": "perl", "ruby": "ruby", "irb": "ruby", "php": "php", "lua": "lua", "luajit": "lua",
+    "perl": "perl", "ruby": "ruby", "irb": "ruby", "php": "php", "lua": "lua", "luajit": "lua", "texlua": "lua",
     "osascript": "osascript", "pwsh": "pwsh", "powershell": "pwsh", "tclsh": "tcl", "wish": "tcl",
     "rscript": "r", "julia": "julia", "expect": "expect", "groovy": "groovy", "r": "r",
     "deno": "node", "tsx": "node", "ts-node": "node", "bb": "clojure", "clojure": "clojure", "clj": "clojure",
@@ -48,9 +48,9 @@ _FAMILIES = {
     "at": "at", "batch": "at", "source": "source", ".": "source",
     "make": "make", "gmake": "make", "vim": "editor", "vi": "editor", "nvim": "editor", "ex": "editor", "view": "editor", "gvim": "editor",
 }
-_CODE_FLAGS = {"python": "c", "node": "ep", "perl": "eE", "ruby": "e", "php": "r", "lua": "e", "osascript": "e",
+_CODE_FLAGS = {"python": "c", "node": "ep", "perl": "eE", "ruby": "e", "php": "rRBE", "lua": "e", "osascript": "e",
                "pwsh": "c", "r": "e", "julia": "e", "expect": "c", "groovy": "e", "tcl": "",
-               "clojure": "e", "scheme": "ce", "lisp": "", "elixir": "e", "erlang": "", "swift": "e",
+               "clojure": "e", "scheme": "ce", "lisp": "x", "elixir": "e", "erlang": "", "swift": "e",
                "kotlin": "e", "scala": "e", "java": "", "ocaml": "", "nim": "", "dart": "", "v": "e",
                "gnuplot": "e"}
 _CODE_EXEC = (
@@ -73,6 +73,7 @@ _CODE_NET = (
     "net::http", "fsockopen", "tcpsocket", "curl_", "file_get_contents(\"http", "file_get_contents('http",
     "invoke-webrequest", "invoke-restmethod", "downloadstring", "webclient", "/inet/tcp", "/inet/udp",
     "/dev/tcp", "/dev/udp", "websocket", "paramiko", "ftplib", "smtplib", "telnetlib", "xmlhttprequest",
+    "dns.lookup", "dns.resolve", "dns.promises", "require('dns')", 'require("dns")', "node:dns", "gethostbyname", "getaddrinfo", "resolv::", "net::dns",
 )
 _CODE_DYNAMIC = (
     "eval(", "eval ", "eval)", "eval;", "eval}", "eval\n", "compile(", "fromcharcode", "new function(", "vm.run",
@@ -85,12 +86,13 @@ _CODE_DYNAMIC = (
 _CODE_DECODE = ("b64decode", "base64", "atob(", "frombase64string")
 _CODE_DELETE = ("removeall(", "os.removeall(", "finddepth(", "os.remove(", "fs.unlinksync(", "unlink(",
     "rmtree(", "removedirs(", "rmsync(", "rmdirsync(", "fs.rm(", "fs.rmdir(", "rimraf(", "rimraf.sync(",
-    "rm_rf(", "rm_r(", "remove_dir(", "remove_tree(", "remove_dir_all(", "fsp.rm(", "promises.rm(",
+    "rm_rf(", "rm_rf!(", "rm!(", "rm_r(", "remove_dir(", "remove_tree(", "remove_dir_all(", "fsp.rm(", "promises.rm(",
     "deletedirectory(", "file::path::rmtree(", "rmdir(",
     "rm(", "deno.remove(", "deno.removesync(", "delete-tree ", "fs/delete-tree ", "delete-directory ",
     "file.rm_rf(", "file.rm_r(", "rm_rf ", "rm_r ", "fileutils.rm_rf", "delete-directory/files ",
     "(delete-file ", "file.delete(", "deletedir(", "remove_all(", "remove-item ", "ri ", "directory.delete(",
     "file delete ",  # Tcl
+    "remove_entry(", "remove_entry_secure(", "\"unlink\"", "'unlink'",  # FileUtils; PHP callbacks (array_map("unlink", …))
 )
 _CODE_WRITE = (".write(", "writefile", "appendfile", "write_text", "write_bytes", "file_put_contents", "fopen(",
                "shutil.copy", "shutil.move", "os.rename", "os.replace", "copyfile", "createwritestream", "file.write",
