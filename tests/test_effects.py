@@ -508,3 +508,24 @@ def test_a_requests_body_holds_no_local_paths():
     assert sent["paths"] == [("body", "/home/dev/.ssh/id_rsa", "read")]
     # with no URL the same fields are the tool's own arguments
     assert tool_effects("mcp__x__do", {"body": {"path": "/users"}})["paths"] == [("body.path", "/users", "unknown")]
+
+
+@pytest.mark.parametrize("value, form", [
+    (" http:\\\\169.254.169.254\\latest", "http://169.254.169.254/latest"),
+    ("http:/169.254.169.254/x", "http://169.254.169.254/x"),
+    ("http:169.254.169.254", "http://169.254.169.254"),
+    ("http://169.254.\n169.254/", "http://169.254.169.254/"),
+    ("view-source:file:///home/dev/.ssh/id_rsa", "file:///home/dev/.ssh/id_rsa"),
+    ("file:/home/dev/.ssh/id_rsa", "file:///home/dev/.ssh/id_rsa"),
+    ("FILE:\\\\\\home\\dev", "file:///home/dev"),
+    ("https://example.com/a?b=\\c", "https://example.com/a?b=\\c"),
+])
+def test_urls_are_read_as_a_url_parser_reads_them(value, form):
+    from claude_rego.facts.paths.network import url_form
+    assert url_form(value) == form
+
+
+@pytest.mark.parametrize("value", ["https://example.com/x", "src/a.py", "http: is a scheme", "C:\\x", "", ":", "mailto:x@y"])
+def test_what_is_no_special_url_is_left_alone(value):
+    from claude_rego.facts.paths.network import url_form
+    assert url_form(value) is value

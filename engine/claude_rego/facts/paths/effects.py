@@ -8,6 +8,7 @@ from .datastore import destructive as _destructive_store
 from .datastore import store_command as _store_command
 from .network import _unquote
 from .network import network as _network
+from .network import url_form as _url_form
 from .sql import destructive as _destructive_sql
 from .sql import destructive_object as _destructive_object
 from .sql import privileges as _sql_privileges
@@ -385,7 +386,7 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
                     # agent_instructions reads it (facts.effects.exec[_].mention)
                     execs.append({"field": "prompt", "command": command, "shell": True, "mention": mention})
         if tool_name == "WebFetch" and isinstance(tool_input.get("url"), str):
-            url = tool_input["url"]
+            url = _url_form(tool_input["url"]) if len(tool_input["url"]) <= _MAX_VALUE else tool_input["url"]
             local = _file_uri(url)
             if local is not None:
                 paths.append(("url", local, READ))
@@ -478,12 +479,14 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             elif command:
                 execs.append({"field": field, "command": command})
             return
-        local = _file_uri(node) if len(node) <= _MAX_VALUE else None
+        # a URL as a URL parser reads it (` http:\\h`, `file:/x`, `view-source:file:///x`)
+        url = _url_form(node) if len(node) <= _MAX_VALUE else node
+        local = _file_uri(url) if len(node) <= _MAX_VALUE else None
         if local is not None:
             paths.append((field, local, _key_access(key, verb_access, tokens)))
             return
-        if key in _NETWORK_KEYS or "://" in node[:32]:
-            found = _network(field, node) if len(node) <= _MAX_VALUE else None
+        if key in _NETWORK_KEYS or "://" in url[:32]:
+            found = _network(field, url) if len(node) <= _MAX_VALUE else None
             if found:
                 network.append(found)
                 return
