@@ -529,3 +529,34 @@ def test_urls_are_read_as_a_url_parser_reads_them(value, form):
 def test_what_is_no_special_url_is_left_alone(value):
     from claude_rego.facts.paths.network import url_form
     assert url_form(value) is value
+
+
+@pytest.mark.parametrize("source, shell", [
+    ("get_ipython().run_cell_magic('bash', '', 'rm -rf ~')", ["bash -c 'rm -rf ~'"]),
+    ("get_ipython().run_line_magic('system', 'ls -la')", ["( ls -la )"]),
+    ("x = get_ipython().getoutput(\"git status\")", ["( git status )"]),
+    ("get_ipython().system_raw('make')", ["( make )"]),
+    ("get_ipython().magic('sx ls')", ["( ls )"]),
+])
+def test_ipython_api_calls_are_the_magics_they_stand_for(source, shell):
+    found, python = notebook_cell(source)
+    assert found == shell and python == []
+
+
+def test_ipython_api_calls_with_computed_arguments_run_a_command():
+    found, python = notebook_cell("get_ipython().system(cmd)")
+    assert found == [] and "os.system(get_ipython_computed_command)" in python
+    assert notebook_cell("ip = get_ipython()\nprint(ip)") == ([], ["ip = get_ipython()", "print(ip)"])
+
+
+@pytest.mark.parametrize("glob, alternatives", [
+    ("*.{ts,tsx}", ["*.ts", "*.tsx"]),
+    ("{.env,src/*}", [".env", "src/*"]),
+    ("{{.en,.xy}v,a}", [".env", "a", ".xyv"]),
+    ("{a", ["{a"]),
+    ("{a}", ["{a}"]),
+    ("{" + ",".join("abcdefghijklmnopq") + "}", ["{" + ",".join("abcdefghijklmnopq") + "}"]),  # too many: as given
+])
+def test_grep_globs_expand_their_braces(glob, alternatives):
+    found = tool_effects("Grep", {"pattern": "x", "glob": glob, "output_mode": "content"})["paths"]
+    assert [raw for field, raw, _a in found if field == "glob"] == alternatives

@@ -263,6 +263,27 @@ _MAX_DECODE_NODES = 2048
 _FLAT_YAML_LINE = _lazy(r"([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*:(?:[ \t]+(.*?))?[ \t]*")
 
 
+_MAX_ALTERNATIVES = 16
+
+
+def _brace_alternatives(glob: str) -> list[str]:
+    """A glob's brace alternatives (`*.{ts,tsx}` -> `*.ts`, `*.tsx`; nested groups too), at most
+    16; the glob itself when it has none or too many."""
+    out, todo = [], [glob]
+    while todo:
+        g = todo.pop()
+        close = g.find("}")
+        start = g.rfind("{", 0, close) if close > 0 else -1
+        if start < 0 or "," not in g[start:close]:
+            if g not in out:
+                out.append(g)
+        else:
+            todo.extend(g[:start] + part + g[close + 1:] for part in reversed(g[start + 1:close].split(",")))
+        if len(out) + len(todo) > _MAX_ALTERNATIVES:
+            return [glob]
+    return out
+
+
 def _document(text: str):
     """A JSON object/array or a flat YAML mapping (`key: value` lines) spelled in a string, or None."""
     body = text.strip()
@@ -350,9 +371,10 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             # a file-name filter: it selects which files' content is shown
             mode = tool_input.get("output_mode")
             base = tool_input.get("path") if isinstance(tool_input.get("path"), str) else ""
-            glob = tool_input["glob"]
-            raw = glob if not base or glob.startswith(("/", "~")) else base.rstrip("/") + "/" + glob
-            paths.append(("glob", raw, READ if mode == "content" else LIST))
+            # ripgrep's globs expand braces: `{.env,src/*}` selects `.env` too
+            for glob in _brace_alternatives(tool_input["glob"]):
+                raw = glob if not base or glob.startswith(("/", "~")) else base.rstrip("/") + "/" + glob
+                paths.append(("glob", raw, READ if mode == "content" else LIST))
         kind = tool_input.get("type")
         if tool_name == "Grep" and isinstance(kind, str) and kind and kind.isalnum():
             # a ripgrep file type (type: "env"): the files it selects, as a glob
