@@ -337,7 +337,7 @@ def _decoded_arguments(node, budget: list, keep: frozenset, depth: int = 0):
         return node if changed is None else changed
     if isinstance(node, list):
         items = [_decoded_arguments(v, budget, keep, depth + 1) if isinstance(v, (dict, list)) else v for v in node]
-        return node if all(a is b for a, b in zip(items, node)) else items
+        return node if all(a is b for a, b in zip(items, node, strict=True)) else items
     return node
 
 

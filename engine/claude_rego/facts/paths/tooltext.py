@@ -239,10 +239,10 @@ def notebook_cell(source: str, depth: int = 0) -> tuple[list[str], list[str]]:
                 shell.append(found)
                 continue
         if "get_ipython" in text:
-            found = _ipython_call(text, depth)
-            if found is not None:
-                shell.extend(found[0])
-                python.extend(found[1])
+            call = _ipython_call(text, depth)
+            if call is not None:
+                shell.extend(call[0])
+                python.extend(call[1])
                 continue
         if _ALIAS_LINE.match(text) and not re.search(r"[=(]\s*$|^\w+\s*\(", text):
             shell.append(f"( {_interpolated(text.lstrip('%'))} )")
