@@ -426,3 +426,137 @@ def test_automagic_lines_and_magic_options_are_read(source, shell):
 @pytest.mark.parametrize("source", ["cd = 3", "run(x)", "env = {}", "pip - 1", "load = True"])
 def test_python_lines_named_like_magics_stay_python(source):
     assert notebook_cell(source) == ([], [source])
+
+
+# ------------------------------------------------------------ session 25: arguments spelled in strings
+
+
+@pytest.mark.parametrize("tool_input, field, command", [
+    ({"payload": '{"command": "rm -rf ~"}'}, "payload.command", "rm -rf ~"),
+    ({"arguments": '{"cmd": "git status"}'}, "arguments.cmd", "git status"),
+    ({"calls": [{"args": '{"command": "ls"}'}]}, "calls[0].args.command", "ls"),
+    ({"params": "cmd: make build\n"}, "params.cmd", "make build"),
+])
+def test_arguments_given_as_a_json_or_yaml_document_in_a_string_are_read(tool_input, field, command):
+    found = tool_effects("mcp__proxy__call_tool", tool_input)["exec"]
+    assert {"field": field, "command": command} in found
+
+
+@pytest.mark.parametrize("tool_input", [
+    {"request": '{"path": "/home/dev/.ssh/id_rsa"}'},
+    {"params": "path: '/home/dev/.ssh/id_rsa'"},
+    {"options": '[{"file": "/home/dev/.ssh/id_rsa"}]'},
+])
+def test_paths_given_in_a_document_in_a_string_are_paths(tool_input):
+    assert [raw for _f, raw, _a in tool_effects("mcp__x__read", tool_input)["paths"]] == ["/home/dev/.ssh/id_rsa"]
+
+
+@pytest.mark.parametrize("tool, tool_input", [
+    ("mcp__fs__write_file", {"path": "src/a.json", "content": '{"command": "rm -rf ~"}'}),  # a file's content
+    ("mcp__github__create_issue", {"title": "t", "body": '{"path": "/etc/hosts"}'}),         # a body is prose/data
+    ("mcp__redis__set", {"key": "k", "value": '{"path": "/etc/x"}'}),  # a store's values
+    ("mcp__x__y", {"params": "not json {"}),
+    ("mcp__x__y", {"params": "[1, 2"}),
+    ("mcp__x__y", {"params": "Title: meeting\n  nested: x"}),  # not a flat mapping
+])
+def test_strings_that_are_data_or_no_document_stay_strings(tool, tool_input):
+    found = tool_effects(tool, tool_input)
+    assert found["exec"] == [] and all(raw not in ("/etc/hosts", "/etc/x") for _f, raw, _a in found["paths"])
+
+
+def test_a_runners_code_field_is_not_decoded():
+    found = tool_effects("mcp__repl__execute", {"input": '{"a": "rm -rf ~"}'})["exec"]
+    assert found == [{"field": "input", "command": '{"a": "rm -rf ~"}'}]
+
+
+@pytest.mark.parametrize("value", ["{" * 5000 + "}" * 5000, "[" * 100000, '{"a": ' * 3000, "x: " * 30000, "\x00{}"])
+def test_odd_documents_never_raise(value):
+    tool_effects("mcp__x__y", {"payload": value, "params": value})
+
+
+@pytest.mark.parametrize("key", ["bash", "sh", "zsh", "run", "exec", "cmdline", "shellScript"])
+def test_fields_named_for_a_shell_or_a_run_step_are_command_lines(key):
+    assert tool_effects("mcp__x__y", {key: "rm -rf ~"})["exec"] == [{"field": key, "command": "rm -rf ~"}]
+
+
+def test_powershell_fields_are_powershell_scripts():
+    assert tool_effects("mcp__x__y", {"pwsh": "Remove-Item -Recurse ~"})["exec"] == [
+        {"field": "pwsh", "command": "pwsh -Command 'Remove-Item -Recurse ~'", "argv": True, "program": "pwsh"}]
+
+
+@pytest.mark.parametrize("argv, joined", [
+    (["bash", "-c", "rm -rf ~"], True),
+    (["/usr/bin/python3", "-c", "print(1)"], True),
+    (["node", "-e", "x"], True),
+    (["perl", "-we", "x"], True),
+    (["mytool", "-c", "config.yml"], False),
+    (["bash", "script.sh", "x"], False),
+])
+def test_an_argument_list_alone_that_gives_a_shell_its_code_is_a_command_line(argv, joined):
+    found = tool_effects("mcp__agent__invoke", {"args": argv})
+    assert bool(found["exec"]) is joined
+    assert bool(found["argv_unknown"]) is not joined
+
+
+def test_a_requests_body_holds_no_local_paths():
+    found = tool_effects("mcp__http__request", {"url": "https://api.example.com/x", "method": "POST",
+                                                "body": {"path": "/users"}, "json": {"file": "/var/x.csv"},
+                                                "headers": {"X-Path": "/etc/app"}})
+    assert found["paths"] == []
+    # a file whose content is sent is read
+    sent = tool_effects("mcp__http__request", {"url": "http://localhost:8080", "body": "@/home/dev/.ssh/id_rsa"})
+    assert sent["paths"] == [("body", "/home/dev/.ssh/id_rsa", "read")]
+    # with no URL the same fields are the tool's own arguments
+    assert tool_effects("mcp__x__do", {"body": {"path": "/users"}})["paths"] == [("body.path", "/users", "unknown")]
+
+
+@pytest.mark.parametrize("value, form", [
+    (" http:\\\\169.254.169.254\\latest", "http://169.254.169.254/latest"),
+    ("http:/169.254.169.254/x", "http://169.254.169.254/x"),
+    ("http:169.254.169.254", "http://169.254.169.254"),
+    ("http://169.254.\n169.254/", "http://169.254.169.254/"),
+    ("view-source:file:///home/dev/.ssh/id_rsa", "file:///home/dev/.ssh/id_rsa"),
+    ("file:/home/dev/.ssh/id_rsa", "file:///home/dev/.ssh/id_rsa"),
+    ("FILE:\\\\\\home\\dev", "file:///home/dev"),
+    ("https://example.com/a?b=\\c", "https://example.com/a?b=\\c"),
+])
+def test_urls_are_read_as_a_url_parser_reads_them(value, form):
+    from claude_rego.facts.paths.network import url_form
+    assert url_form(value) == form
+
+
+@pytest.mark.parametrize("value", ["https://example.com/x", "src/a.py", "http: is a scheme", "C:\\x", "", ":", "mailto:x@y"])
+def test_what_is_no_special_url_is_left_alone(value):
+    from claude_rego.facts.paths.network import url_form
+    assert url_form(value) is value
+
+
+@pytest.mark.parametrize("source, shell", [
+    ("get_ipython().run_cell_magic('bash', '', 'rm -rf ~')", ["bash -c 'rm -rf ~'"]),
+    ("get_ipython().run_line_magic('system', 'ls -la')", ["( ls -la )"]),
+    ("x = get_ipython().getoutput(\"git status\")", ["( git status )"]),
+    ("get_ipython().system_raw('make')", ["( make )"]),
+    ("get_ipython().magic('sx ls')", ["( ls )"]),
+])
+def test_ipython_api_calls_are_the_magics_they_stand_for(source, shell):
+    found, python = notebook_cell(source)
+    assert found == shell and python == []
+
+
+def test_ipython_api_calls_with_computed_arguments_run_a_command():
+    found, python = notebook_cell("get_ipython().system(cmd)")
+    assert found == [] and "os.system(get_ipython_computed_command)" in python
+    assert notebook_cell("ip = get_ipython()\nprint(ip)") == ([], ["ip = get_ipython()", "print(ip)"])
+
+
+@pytest.mark.parametrize("glob, alternatives", [
+    ("*.{ts,tsx}", ["*.ts", "*.tsx"]),
+    ("{.env,src/*}", [".env", "src/*"]),
+    ("{{.en,.xy}v,a}", [".env", "a", ".xyv"]),
+    ("{a", ["{a"]),
+    ("{a}", ["{a}"]),
+    ("{" + ",".join("abcdefghijklmnopq") + "}", ["{" + ",".join("abcdefghijklmnopq") + "}"]),  # too many: as given
+])
+def test_grep_globs_expand_their_braces(glob, alternatives):
+    found = tool_effects("Grep", {"pattern": "x", "glob": glob, "output_mode": "content"})["paths"]
+    assert [raw for field, raw, _a in found if field == "glob"] == alternatives

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from ..lazy_re import lazy as _lazy
 from .network import _unquote
 from .network import network as _network
+from .network import url_form as _url_form
 
 # (datastore, sql and tooltext are imported where a tool needs them: a hook is a fresh
 # process per call, and the built-in tools (Bash, Read, Edit, …) need none of them)
@@ -77,7 +79,13 @@ _READ_KEYS = frozenset({"source", "sources", "src", "from", "input", "source_pat
 _NETWORK_KEYS = frozenset({"url", "urls", "uri", "uris", "endpoint", "host", "hostname", "domain",
                            "webhook", "webhook_url", "base_url", "href", "link", "server", "address"})
 _EXEC_KEYS = frozenset({"command", "cmd", "commands", "script", "shell_command", "bash_command",
-                        "command_line", "commandline", "shell", "entrypoint", "entry_point"})
+                        "command_line", "commandline", "shell", "entrypoint", "entry_point",
+                        # a field named for what runs it: a shell's (`bash`, `sh`, `pwsh`), a command
+                        # line's (`cmdline`), or a run/exec step's (a CI step's `run`, an `exec` field)
+                        "bash", "sh", "zsh", "ksh", "dash", "pwsh", "powershell", "cmdline", "run", "exec",
+                        "shell_script", "bash_script", "sh_script"})
+# command keys named for PowerShell: the text is a PowerShell script (`pwsh -Command TEXT`)
+_POWERSHELL_KEYS = frozenset({"pwsh", "powershell"})
 # keys that say they carry a command line: cli_command, shell_cmd, run_script, bash_script
 _EXEC_SUFFIXES = ("_command", "_commands", "_cmd", "_cmdline", "_command_line", "_shell_script", "_bash_script")
 _EXEC_VERBS = frozenset({"exec", "execute", "run", "eval", "evaluate", "spawn", "shell", "terminal",
@@ -235,6 +243,98 @@ def _argv_text(items: list) -> str:
     return " ".join(out)
 
 
+# fields that carry a tool's arguments as a whole (a request, a payload, a parameter set):
+# one given as a JSON document or a flat YAML mapping inside a string
+# (`{"payload": "{\"command\": \"rm -rf ~\"}"}`, `{"params": "path: ~/.ssh/id_rsa"}`) is read
+# as the arguments it spells, like the same object given as an object. Other strings (a file's
+# content, a message's or an issue's body, a stored value) stay data.
+_ARGUMENT_KEYS = frozenset({"payload", "request", "req", "params", "parameters", "args", "arguments", "argument",
+                            "input", "inputs", "kwargs", "options", "opts", "json", "tool_input", "tool_args",
+                            "tool_arguments", "call", "invocation", "action_input", "spec", "config",
+                            "configuration", "settings"})
+_MAX_DECODED = 65536   # a longer document is data
+_MAX_DECODE_NODES = 2048
+_FLAT_YAML_LINE = _lazy(r"([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*:(?:[ \t]+(.*?))?[ \t]*")
+
+
+_MAX_ALTERNATIVES = 16
+
+
+def _brace_alternatives(glob: str) -> list[str]:
+    """A glob's brace alternatives (`*.{ts,tsx}` -> `*.ts`, `*.tsx`; nested groups too), at most
+    16; the glob itself when it has none or too many."""
+    out, todo = [], [glob]
+    while todo:
+        g = todo.pop()
+        close = g.find("}")
+        start = g.rfind("{", 0, close) if close > 0 else -1
+        if start < 0 or "," not in g[start:close]:
+            if g not in out:
+                out.append(g)
+        else:
+            todo.extend(g[:start] + part + g[close + 1:] for part in reversed(g[start + 1:close].split(",")))
+        if len(out) + len(todo) > _MAX_ALTERNATIVES:
+            return [glob]
+    return out
+
+
+def _document(text: str):
+    """A JSON object/array or a flat YAML mapping (`key: value` lines) spelled in a string, or None."""
+    body = text.strip()
+    if not body or len(body) > _MAX_DECODED:
+        return None
+    if (body[0] == "{" and body[-1] == "}") or (body[0] == "[" and body[-1] == "]"):
+        import json
+        try:
+            value = json.loads(body)
+        except (ValueError, RecursionError):
+            return None
+        return value if isinstance(value, (dict, list)) and value else None
+    if ":" not in body or "\n" not in body and ": " not in body:
+        return None
+    out: dict = {}
+    for line in body.split("\n"):
+        line = line.rstrip("\r")
+        if not line.strip() or line.lstrip().startswith("#") or line.strip() == "---":
+            continue
+        m = _FLAT_YAML_LINE.fullmatch(line)
+        if m is None or m.group(2) is None or not m.group(2):
+            return None  # nested or not a mapping: left as text
+        value = m.group(2)
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        out[m.group(1)] = value
+    return out or None
+
+
+def _decoded_arguments(node, budget: list, keep: frozenset, depth: int = 0):
+    """`node` with the argument fields that spell a document (`_ARGUMENT_KEYS`, not those in
+    `keep`) replaced by it (the same object when there is none): what the walker and the argv
+    joiner read."""
+    if depth > _MAX_DEPTH or budget[0] <= 0:
+        return node
+    budget[0] -= 1
+    if isinstance(node, dict):
+        changed = None
+        for k, v in node.items():
+            new = v
+            if isinstance(v, str) and isinstance(k, str) and _snake(k) in _ARGUMENT_KEYS and _snake(k) not in keep:
+                doc = _document(v)
+                if doc is not None:
+                    new = _decoded_arguments(doc, budget, keep, depth + 1)
+            elif isinstance(v, (dict, list)):
+                new = _decoded_arguments(v, budget, keep, depth + 1)
+            if new is not v:
+                if changed is None:
+                    changed = dict(node)
+                changed[k] = new
+        return node if changed is None else changed
+    if isinstance(node, list):
+        items = [_decoded_arguments(v, budget, keep, depth + 1) if isinstance(v, (dict, list)) else v for v in node]
+        return node if all(a is b for a, b in zip(items, node, strict=True)) else items
+    return node
+
+
 _MAX_NOTEBOOK_SOURCE = 16384
 _MAX_PROMPT = 65536
 
@@ -265,9 +365,10 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             # a file-name filter: it selects which files' content is shown
             mode = tool_input.get("output_mode")
             base = tool_input.get("path") if isinstance(tool_input.get("path"), str) else ""
-            glob = tool_input["glob"]
-            raw = glob if not base or glob.startswith(("/", "~")) else base.rstrip("/") + "/" + glob
-            paths.append(("glob", raw, READ if mode == "content" else LIST))
+            # ripgrep's globs expand braces: `{.env,src/*}` selects `.env` too
+            for glob in _brace_alternatives(tool_input["glob"]):
+                raw = glob if not base or glob.startswith(("/", "~")) else base.rstrip("/") + "/" + glob
+                paths.append(("glob", raw, READ if mode == "content" else LIST))
         kind = tool_input.get("type")
         if tool_name == "Grep" and isinstance(kind, str) and kind and kind.isalnum():
             # a ripgrep file type (type: "env"): the files it selects, as a glob
@@ -305,7 +406,7 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
                     # agent_instructions reads it (facts.effects.exec[_].mention)
                     execs.append({"field": "prompt", "command": command, "shell": True, "mention": mention})
         if tool_name == "WebFetch" and isinstance(tool_input.get("url"), str):
-            url = tool_input["url"]
+            url = _url_form(tool_input["url"]) if len(tool_input["url"]) <= _MAX_VALUE else tool_input["url"]
             local = _file_uri(url)
             if local is not None:
                 paths.append(("url", local, READ))
@@ -329,10 +430,18 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
     # a data-store server's tool (redis, memcached, mongo, a SQL or search server): its
     # `command` field holds the store's command (GET k, SELECT 1), not a shell command line
     store = bool((tokens | _server_tokens(tool_name)) & _STORE_WORDS)
+    executes = bool(tokens & _EXEC_VERBS) or _runs_by_server_or_keys(tool_name, tokens)
+    if not store:
+        # arguments spelled as a JSON document or a flat YAML mapping in an argument field (a
+        # data store's values are the data it stores, a runner's code fields its code: not decoded)
+        tool_input = _decoded_arguments(tool_input, [_MAX_DECODE_NODES], _EXEC_CODE_KEYS if executes else frozenset())
+    # a request sent to a URL (an HTTP or webhook tool): its body, form and headers go to
+    # that server, so their values are no paths of this machine (`@/path`, `file://` are)
+    sends = any(isinstance(k, str) and isinstance(v, str) and "://" in v[:16] and _snake(k) in _NETWORK_KEYS
+                for k, v in tool_input.items())
     database = store or bool((tokens | _server_tokens(tool_name)) & _DB_WORDS)
     sql_budget = [_MAX_SQL]
     verb_access = _verb_access(tokens)
-    executes = bool(tokens & _EXEC_VERBS) or _runs_by_server_or_keys(tool_name, tokens)
     typing = bool((tokens | _server_tokens(tool_name)) & _TERMINAL_WORDS)
     budget = [_MAX_NODES]
 
@@ -344,7 +453,7 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
         if found and not any(s["field"] == field for s in sql):
             sql.append({"field": field, **found})
 
-    def visit(node, key: str, field: str, depth: int) -> None:
+    def visit(node, key: str, field: str, depth: int, sent: bool = False) -> None:
         if budget[0] <= 0 or depth > _MAX_DEPTH:
             out["truncated"] = True
             return
@@ -353,7 +462,8 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             for k, v in node.items():
                 if isinstance(k, str):
                     sk = _snake(k)
-                    visit(v, sk, f"{field}.{k}" if field else k, depth + 1)
+                    visit(v, sk, f"{field}.{k}" if field else k, depth + 1,
+                          sent or (sends and depth == 0 and sk in _SENT_KEYS))
             return
         if isinstance(node, list):
             if store and _store_key(key) and node and len(node) <= 256 and all(
@@ -363,7 +473,7 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
                     _store_judged(text, field)
                     return
             for i, v in enumerate(node):
-                visit(v, key, f"{field}[{i}]", depth + 1)
+                visit(v, key, f"{field}[{i}]", depth + 1, sent)
             return
         if not isinstance(node, str) or not node:
             return
@@ -391,20 +501,29 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
                 return  # the store's command (judged above and here), not a shell command line
         if _exec_key(key) or (executes and key in _EXEC_CODE_KEYS) or (typing and key in _TYPED_KEYS):
             command = _strip_keystrokes(node) if typing and key in _TYPED_KEYS else node
-            if command:
+            if command and key in _POWERSHELL_KEYS:
+                execs.append({"field": field, "command": _argv_text(["pwsh", "-Command", command]), "argv": True,
+                              "program": "pwsh"})
+            elif command:
                 execs.append({"field": field, "command": command})
             return
-        local = _file_uri(node) if len(node) <= _MAX_VALUE else None
+        # a URL as a URL parser reads it (` http:\\h`, `file:/x`, `view-source:file:///x`)
+        url = _url_form(node) if len(node) <= _MAX_VALUE else node
+        local = _file_uri(url) if len(node) <= _MAX_VALUE else None
         if local is not None:
             paths.append((field, local, _key_access(key, verb_access, tokens)))
             return
-        if key in _NETWORK_KEYS or "://" in node[:32]:
-            found = _network(field, node) if len(node) <= _MAX_VALUE else None
+        if key in _NETWORK_KEYS or "://" in url[:32]:
+            found = _network(field, url) if len(node) <= _MAX_VALUE else None
             if found:
                 network.append(found)
                 return
         if git and depth == 1 and key in _GIT_REVISION_KEYS:
             return  # a git tool's branch or revision (target: "main"), not a path (rev:path: _revision_paths)
+        if sent:
+            if node[0] == "@" and _looks_absolute(node[1:]):
+                paths.append((field, node[1:], READ))  # `@/path`: the file's content is sent
+            return
         if _path_key(key) and len(node) <= _MAX_VALUE and "\n" not in node:
             # a program's file (executable_path): running it reads it
             access = READ if key in _PROGRAM_PATH_KEYS else _key_access(key, verb_access, tokens)
@@ -451,6 +570,10 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
         execs.append(setting)
     return out
 
+
+# the parts of a request that go to the server it is sent to
+_SENT_KEYS = frozenset({"body", "json", "data", "form", "form_data", "payload", "headers", "query", "query_params",
+                        "params", "variables", "message", "content"})
 
 _HOST_KEYS = ("host", "hostname", "address", "server", "ip")
 
@@ -733,6 +856,10 @@ def _join_argv(tool_input: dict, execs: list, executes: bool, implied: tuple | N
                 joined(at(k), at(k), _argv_text(list(argv)), argv=True)
                 if str(argv[0]).lower() in _SUBCOMMAND_WORDS:
                     unknown.append({"field": at(k), "words": _words_of(argv)})
+            elif _inline_code_argv(argv):
+                # a shell or an interpreter given its inline code (["bash", "-c", "…"], ["node", "-e",
+                # "…"]): whatever program the tool wraps, that is a command line
+                joined(at(k), at(k), _argv_text(list(argv)), argv=True, program=_basename(argv[0]))
             else:
                 unknown.append({"field": at(k), "words": _words_of(argv)})
         if depth < _MAX_JOIN_DEPTH:
@@ -758,6 +885,24 @@ def _join_argv(tool_input: dict, execs: list, executes: bool, implied: tuple | N
             e["program"], e["implied"] = implied[0], True
         else:
             unknown.append({"field": e["field"], "words": _words_of(e["command"].split()[:16])})
+
+
+# programs that run the text after their inline-code flag
+_INLINE_CODE_FLAGS = {"sh": "c", "bash": "c", "zsh": "c", "dash": "c", "ksh": "c", "mksh": "c", "ash": "c",
+                      "busybox": "c", "python": "c", "python3": "c", "python2": "c", "pypy3": "c", "node": "ep",
+                      "nodejs": "ep", "deno": "", "bun": "e", "perl": "eE", "ruby": "e", "php": "r", "lua": "e",
+                      "osascript": "e", "pwsh": "c", "powershell": "c"}
+
+
+def _inline_code_argv(argv: list) -> bool:
+    """["bash", "-c", "…"], ["/usr/bin/python3", "-c", "…"], ["node", "-e", "…"], ["perl", "-we", "…"]."""
+    if len(argv) < 3 or not isinstance(argv[1], str):
+        return False
+    flags = _INLINE_CODE_FLAGS.get(_basename(argv[0]).lower())
+    option = argv[1]
+    if not flags or not option.startswith("-") or option.startswith("--") or len(option) > 6:
+        return option.lower() in ("-command", "--eval", "--command") and flags is not None
+    return option[-1] in flags
 
 
 def _words_of(argv: list) -> list[str]:

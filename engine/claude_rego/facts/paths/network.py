@@ -78,6 +78,37 @@ def ipv4(host: str) -> str:
     return ".".join(str((number >> s) & 255) for s in (24, 16, 8, 0))
 
 
+_SPECIAL_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp", "file"})
+_URL_TRIM = "".join(chr(c) for c in range(0x21))
+_SCHEME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.")
+
+
+def url_form(value: str) -> str:
+    """A URL as a WHATWG parser (a browser, Node's `URL`, undici's fetch) reads it before its
+    parts: leading and trailing controls and spaces dropped, tabs and newlines removed,
+    `view-source:` peeled, and a special scheme's slashes after the colon, any number and
+    either way round, read as `//` (`file:` as `file:///` unless a host follows):
+    ` http:\\\\h\\x` -> `http://h/x`, `http:/h` -> `http://h`, `file:/x` -> `file:///x`,
+    `view-source:file:///x` -> `file:///x`. Anything that is no such URL comes back unchanged
+    (the same object)."""
+    text = value.strip(_URL_TRIM)
+    if "\t" in text or "\n" in text or "\r" in text:
+        text = text.replace("\t", "").replace("\n", "").replace("\r", "")
+    while text[:12].lower() == "view-source:":
+        text = text[12:]
+    scheme, colon, rest = text.partition(":")
+    if not colon or len(scheme) > 16 or scheme.lower() not in _SPECIAL_SCHEMES or " " in rest:
+        return value
+    scheme = scheme.lower()
+    if scheme == "file":
+        rest = rest.replace("\\", "/")
+        form = "file:" + rest if rest.startswith("//") else "file:///" + rest.lstrip("/")
+    else:
+        head, mark, tail = rest.partition("?")
+        form = scheme + "://" + head.replace("\\", "/").lstrip("/") + mark + tail
+    return value if form == value else form
+
+
 def network(field: str, value: str) -> dict | None:
     """{"field", "url", "scheme", "host", "port", "path", "credentials"} of a URL, else None.
 

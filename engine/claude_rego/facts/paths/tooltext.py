@@ -35,6 +35,12 @@ _AUTOMAGIC_LINE = lazy(r"(cd|pip|conda|mamba|env|set_env|run|load|loadpy|pycat|s
 _ASSIGN_ESCAPE = lazy(r"[A-Za-z_][\w.,\s\[\]]*=\s*(!!?|%sx\b|%system\b)(.*)$")
 _PY_INTERPOLATION = lazy(r"\{([A-Za-z_][\w.\[\]'\"]*)\}")
 _MAX_LINES = 2000
+# IPython's own API reached from Python (`get_ipython().system('CMD')`, `.run_cell_magic('bash', '',
+# 'BODY')`, `.run_line_magic('system', 'CMD')`): the magic or escape it stands for
+_IPY_CALL = lazy(r"get_ipython\(\)\s*\.\s*(system|system_raw|system_piped|getoutput|run_cell_magic|run_line_magic|magic)"
+                 r"\s*\(")
+_IPY_ARG = lazy(r"\s*(?:[rRuU]?'((?:[^'\\\n]|\\.)*)'|[rRuU]?\"((?:[^\"\\\n]|\\.)*)\")\s*([,)])")
+_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", "'": "'", '"': '"'}
 
 
 def _interpolated(command: str) -> str:
@@ -139,6 +145,37 @@ def _line_magic(line: str) -> str | None:
     return None
 
 
+def _ipython_call(text: str, depth: int) -> tuple[list[str], list[str]] | None:
+    """(shell, python) of a line that calls IPython's API with literal arguments, as the magic
+    or escape it stands for; a call whose arguments are not literal is Python that runs a
+    command (`os.system(…)`: the code reader marks it); None when the line makes no such call."""
+    m = _IPY_CALL.search(text)
+    if m is None:
+        return None
+    args: list[str] = []
+    pos = m.end()
+    while len(args) < 3:
+        a = _IPY_ARG.match(text, pos)
+        if a is None:
+            break
+        raw = a.group(1) if a.group(1) is not None else a.group(2)
+        args.append(re.sub(r"\\(.)", lambda e: _ESCAPES.get(e.group(1), "\\" + e.group(1)), raw))
+        pos = a.end()
+        if a.group(3) == ")":
+            break
+    else:
+        args = []
+    what = m.group(1)
+    if what == "run_cell_magic" and len(args) == 3:
+        return _cell_magic(f"%%{args[0]} {args[1]}".strip(), args[2], depth + 1)
+    if what in ("run_line_magic", "magic") and args:
+        found = _line_magic("%" + " ".join(args).strip())
+        return ([found] if found is not None else []), []
+    if what not in ("run_cell_magic", "run_line_magic", "magic") and len(args) == 1:
+        return [f"( {_interpolated(args[0].strip())} )"], []
+    return [], ["import os", "os.system(get_ipython_computed_command)"]
+
+
 def notebook_cell(source: str, depth: int = 0) -> tuple[list[str], list[str]]:
     """(shell command lines, python lines) of a notebook code cell, as IPython runs it.
 
@@ -200,6 +237,12 @@ def notebook_cell(source: str, depth: int = 0) -> tuple[list[str], list[str]]:
             found = _line_magic("%" + text)
             if found is not None:
                 shell.append(found)
+                continue
+        if "get_ipython" in text:
+            call = _ipython_call(text, depth)
+            if call is not None:
+                shell.extend(call[0])
+                python.extend(call[1])
                 continue
         if _ALIAS_LINE.match(text) and not re.search(r"[=(]\s*$|^\w+\s*\(", text):
             shell.append(f"( {_interpolated(text.lstrip('%'))} )")

@@ -238,7 +238,7 @@ _shell_field(field) if {
 	replace(_last_key(field), "_", "") in {"keys", "text", "line", "lines", "input", "data"}
 }
 
-_command_key(k) if k in {"command", "cmd", "commands", "script", "shellcommand", "bashcommand", "commandline", "args", "argv", "arguments", "shell", "entrypoint"}
+_command_key(k) if k in {"command", "cmd", "commands", "script", "shellcommand", "bashcommand", "commandline", "args", "argv", "arguments", "shell", "entrypoint", "bash", "sh", "zsh", "ksh", "dash", "cmdline", "run", "exec", "shscript"}
 
 _command_key(k) if {
 	some suffix in ["command", "commands", "cmd", "cmdline", "commandline", "shellscript", "bashscript"]

@@ -28,6 +28,17 @@ test_shell_command_fields_are_left_to_the_shell_rules if {
 	judged(_run("mcp__x__run", {"command": "make build", "shell": "/bin/bash"}, "command", "make build"))
 }
 
+# fields named for what runs them (a shell's name, a CI step's `run`, an `exec` field): command lines
+test_fields_named_for_a_shell_or_a_run_step_are_command_lines if {
+	judged(_run("mcp__x__y", {"bash": "npm test"}, "bash", "npm test"))
+	judged(_run("mcp__x__y", {"sh": "ls -la"}, "sh", "ls -la"))
+	judged(_run("mcp__ci__trigger", {"steps": [{"run": "npm ci"}]}, "steps[0].run", "npm ci"))
+	judged(_run("mcp__x__y", {"exec": "make"}, "exec", "make"))
+	judged(_run("mcp__x__y", {"cmdline": "git status"}, "cmdline", "git status"))
+	# PowerShell is no POSIX shell: its field still asks
+	asked(_run("mcp__x__y", {"pwsh": "Get-ChildItem"}, "pwsh", "Get-ChildItem"))
+}
+
 test_keys_typed_into_a_terminal_are_shell if {
 	judged(_with_words(_run("mcp__tmux__send_keys", {"keys": "git status Enter"}, "keys", "git status"), ["keys", "send"], ["tmux"]))
 	judged(_with_words(_run("mcp__terminal__type", {"text": ["git diff"]}, "text[0]", "git diff"), ["type"], ["terminal"]))
