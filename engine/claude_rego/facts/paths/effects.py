@@ -244,6 +244,29 @@ def _argv_text(items: list) -> str:
 _MAX_NOTEBOOK_SOURCE = 16384
 _MAX_PROMPT = 65536
 
+# a notebook kernel's tool (mcp__jupyter__execute_cell, an ipython server's run_code): the code
+# it runs is a notebook cell, read like NotebookEdit's (IPython's `!cmd` and magics are shell, the
+# rest Python) — by the tool's or server's words, and the keys that hold a cell's text
+_NOTEBOOK_WORDS = frozenset({"jupyter", "ipython", "ipykernel", "notebook", "notebooks", "colab", "jupyterlab",
+                             "nbclient", "kernel"})
+_CELL_KEYS = frozenset({"code", "source", "cell_source", "new_source", "cell_code", "code_cell", "cell", "cell_content",
+                        "snippet", "input"})
+_MARKDOWN_CELL = frozenset({"markdown", "raw", "md"})
+
+
+def _notebook_execs(field: str, source: str) -> list[dict]:
+    """A cell's text as NotebookEdit reads it: its shell lines, and the rest as `python3 -c`."""
+    if not source.strip() or len(source) > _MAX_NOTEBOOK_SOURCE:
+        return [{"field": field, "command": source}] if source.strip() else []
+    shell, python = _notebook_cell(source)
+    out = []
+    if shell:
+        out.append({"field": field, "command": "\n".join(shell), "shell": True})
+    code = "\n".join(python)
+    if code.strip():
+        out.append({"field": field, "command": _argv_text(["python3", "-c", code]), "argv": True, "program": "python3"})
+    return out
+
 
 def tool_effects(tool_name: str, tool_input: dict) -> dict:
     """What a tool call touches, from its input alone (no shell parsing here).
@@ -328,6 +351,9 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
     verb_access = _verb_access(tokens)
     executes = bool(tokens & _EXEC_VERBS) or _runs_by_server_or_keys(tool_name, tokens)
     typing = bool((tokens | _server_tokens(tool_name)) & _TERMINAL_WORDS)
+    notebook = bool((tokens | _server_tokens(tool_name)) & _NOTEBOOK_WORDS or executes and tokens & {"cell", "cells"}) and (
+        executes or bool(tokens & {"insert", "add", "append", "create", "edit", "update", "write"})) and \
+        not (isinstance(tool_input.get("cell_type"), str) and tool_input["cell_type"].lower() in _MARKDOWN_CELL)
     budget = [_MAX_NODES]
 
     store_fields: set[str] = set()
@@ -383,6 +409,9 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             _store_judged(node, field)
             if _exec_key(key):
                 return  # the store's command (judged above and here), not a shell command line
+        if notebook and depth == 1 and key in _CELL_KEYS:
+            execs.extend(_notebook_execs(field, node))  # a notebook kernel's cell
+            return
         if _exec_key(key) or (executes and key in _EXEC_CODE_KEYS) or (typing and key in _TYPED_KEYS):
             command = _strip_keystrokes(node) if typing and key in _TYPED_KEYS else node
             if command:
