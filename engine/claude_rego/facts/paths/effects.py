@@ -11,6 +11,8 @@ from .sql import destructive as _destructive_sql
 from .sql import destructive_object as _destructive_object
 from .sql import privileges as _sql_privileges
 from .sql import server_effects as _sql_server_effects
+from .tooltext import ci_shell as _ci_shell
+from .tooltext import dangerous_shell_lines as _dangerous_shell_lines
 from .tooltext import notebook_cell as _notebook_cell
 from .tooltext import prompt_commands as _prompt_commands
 
@@ -354,6 +356,8 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
     notebook = bool((tokens | _server_tokens(tool_name)) & _NOTEBOOK_WORDS or executes and tokens & {"cell", "cells"}) and (
         executes or bool(tokens & {"insert", "add", "append", "create", "edit", "update", "write"})) and \
         not (isinstance(tool_input.get("cell_type"), str) and tool_input["cell_type"].lower() in _MARKDOWN_CELL)
+    keyboard = typing or bool(tokens & _KEYBOARD_WORDS or _server_tokens(tool_name) & _KEYBOARD_SERVER_WORDS) or (
+        isinstance(tool_input.get("action"), str) and tool_input["action"].lower() in _KEYBOARD_ACTIONS)
     budget = [_MAX_NODES]
 
     store_fields: set[str] = set()
@@ -417,6 +421,14 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             if command:
                 execs.append({"field": field, "command": command})
             return
+        if (keyboard or key not in _CONTENT_KEYS) and not key.endswith(_CONTENT_SUFFIXES):
+            # a value of any other role that is an unmistakable dangerous shell line (a CI
+            # variable `PRE_SCRIPT: curl … | sh`, a job parameter, text typed into a window):
+            # judged by the shell rules like the same line in Bash
+            lines = _dangerous_shell_lines(node)
+            if lines:
+                execs.append({"field": field, "command": "\n".join(lines), "shell": True})
+                return
         local = _file_uri(node) if len(node) <= _MAX_VALUE else None
         if local is not None:
             paths.append((field, local, _key_access(key, verb_access, tokens)))
@@ -444,6 +456,7 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             paths.append((field, node[1:], READ))
 
     visit(tool_input, "", "", 0)
+    _ci_files(tool_input, execs, paths)
     if not sql:
         found = _destructive_object(tool_input)
         if found:
@@ -473,6 +486,63 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
     if setting is not None:
         execs.append(setting)
     return out
+
+
+# fields whose role is content (a file's text, an issue's body, a message): text that only
+# mentions a command is not run by the tool (a CI definition's steps are read below)
+_CONTENT_KEYS = frozenset({"content", "contents", "body", "text", "description", "message", "messages", "comment",
+                           "comments", "title", "summary", "note", "notes", "markdown", "md", "html", "readme", "doc",
+                           "docs", "documentation", "old_string", "new_string", "old_str", "new_str", "patch", "diff",
+                           "prompt", "instructions", "question", "answer", "response", "reply", "caption", "subject",
+                           "explanation", "reason", "query", "search", "pattern", "regex", "example", "examples",
+                           "context", "snippet", "data", "value_description", "details", "changelog", "commit_message"})
+_CONTENT_SUFFIXES = ("_content", "_contents", "_body", "_text", "_description", "_message", "_comment", "_markdown")
+# tools that type text into whatever window has focus (computer use, xdotool, a keyboard server):
+# their `text` is typed, not content
+_KEYBOARD_WORDS = frozenset({"type", "typing", "typewrite", "keyboard", "keystroke", "keystrokes", "hotkey"})
+_KEYBOARD_SERVER_WORDS = frozenset({"computer", "xdotool", "ydotool", "keyboard", "pyautogui", "autogui", "desktop",
+                                    "nut", "robotjs", "autohotkey", "ahk"})
+_KEYBOARD_ACTIONS = frozenset({"type", "type_text", "typetext", "key", "keys", "keypress", "write", "typewrite"})
+# keys of a file's path and its text in a forge or file tool's input ({path, content}, files: [...])
+_CI_PATH_KEYS = ("path", "file_path", "filepath", "filename", "file", "name", "file_name", "target_path")
+_CI_CONTENT_KEYS = ("content", "contents", "file_content", "text", "body", "data")
+
+
+def _ci_files(tool_input: dict, execs: list, paths: list) -> None:
+    """A CI definition written by any tool (mcp__gitea__create_file {filepath:
+    .gitea/workflows/x.yml, content}, push_files' `files: [{path, content}]`): the shell its steps
+    run is read as shell (judged like Bash), and the file is a write (agent_config asks)."""
+    found = 0
+
+    def pair(node: dict, prefix: str) -> None:
+        nonlocal found
+        keys = {_snake(k): k for k in list(node)[:64] if isinstance(k, str)}
+        where = next((keys[k] for k in _CI_PATH_KEYS if k in keys and isinstance(node[keys[k]], str)), None)
+        text = next((keys[k] for k in _CI_CONTENT_KEYS if k in keys and isinstance(node[keys[k]], str)), None)
+        if where is None or text is None:
+            return
+        steps = _ci_shell(node[where], node[text])
+        at = f"{prefix}.{text}" if prefix else text
+        for step in steps:
+            execs.append({"field": at, "command": step, "shell": True})
+        if steps or _is_ci(node[where]):
+            found += 1
+            field = f"{prefix}.{where}" if prefix else where
+            if not any(p[0] == field and p[2] == WRITE for p in paths):
+                paths.append((field, node[where], WRITE))
+
+    pair(tool_input, "")
+    for k, v in list(tool_input.items())[:64]:
+        if isinstance(k, str) and isinstance(v, list):
+            for i, item in enumerate(v[:64]):
+                if isinstance(item, dict) and found < 64:
+                    pair(item, f"{k}[{i}]")
+
+
+def _is_ci(path: str) -> bool:
+    from .tooltext import is_ci_config
+
+    return is_ci_config(path)
 
 
 _HOST_KEYS = ("host", "hostname", "address", "server", "ip")

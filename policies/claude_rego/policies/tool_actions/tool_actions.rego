@@ -111,6 +111,52 @@ _host_reaching_spec contains why if {
 	why := sprintf("%s: true", [k])
 }
 
+# a pipeline started or configured with GitLab's debug trace on (CI_DEBUG_TRACE=true, also
+# CI_DEBUG_SERVICES): the job log then prints every variable, masked secrets included, to
+# whoever can read the log. As a variables entry ({"key": …, "value": "true"}), a key of its own,
+# or text (`--variables CI_DEBUG_TRACE:true`, a `.gitlab-ci.yml` written with it)
+ask contains msg if {
+	count(_debug_trace) > 0
+	msg := sprintf("`%s` turns on the CI debug trace (%s): the job log then prints the pipeline's variables, masked secrets included. Approve only if the log stays private and this is intended.", [input.facts.tool.name, concat(", ", sort(_debug_trace))])
+}
+
+_debug_trace contains name if {
+	walk(_tool_input, [_, v])
+	is_object(v)
+	some nk in {"key", "name", "variable", "variable_key", "variableKey", "var"}
+	given := object.get(v, nk, "")
+	is_string(given)
+	name := upper(given)
+	name in {"CI_DEBUG_TRACE", "CI_DEBUG_SERVICES"}
+	_truthy(object.get(v, "value", object.get(v, "variable_value", object.get(v, "variableValue", false))))
+}
+
+_debug_trace contains name if {
+	walk(_tool_input, [path, v])
+	count(path) > 0
+	k := path[count(path) - 1]
+	is_string(k)
+	name := upper(k)
+	name in {"CI_DEBUG_TRACE", "CI_DEBUG_SERVICES"}
+	_truthy(v)
+}
+
+_debug_trace contains upper(m[1]) if {
+	walk(_tool_input, [_, v])
+	is_string(v)
+	contains(upper(v), "CI_DEBUG_")
+	some m in regex.find_all_string_submatch_n(`(?i)\b(CI_DEBUG_(?:TRACE|SERVICES))["']?\s*[=:]\s*["']?(?:true|1|yes)\b`, v, 2)
+}
+
+_truthy(v) if v == true
+
+_truthy(v) if v == 1
+
+_truthy(v) if {
+	is_string(v)
+	lower(trim_space(v)) in {"true", "1", "yes", "on"}
+}
+
 # a tool that opens a tunnel from the internet to this machine (an ngrok or Cloudflare tunnel
 # server's create_tunnel, a tailscale funnel): the analogue of `ngrok http 3000` in the shell,
 # which asks; listing, reading or closing tunnels passes
