@@ -494,6 +494,80 @@ secret_value_read if {
 	}
 }
 
+# a tool that returns a resource's credential material by its name's words (Azure's
+# `storage_account_keys_list`/`list_keys`, `list_connection_strings`, an IAM `create_access_key`,
+# a shared access signature): the keys and connection strings are the credentials themselves,
+# like `az storage account keys list` in the shell, which is denied
+secret_value_read if {
+	_structured
+	_credential_material_tool
+	some w in _words
+	w in _credential_verbs
+	not _key_ids_listing
+}
+
+# values asked for by a flag (a platform's env listing with `decrypt: true`, `withDecryption`,
+# `reveal`, `showValues`): the values are the deployment's secrets
+secret_value_read if {
+	_structured
+	_env_tool
+	walk(_tool_input, [path, v])
+	_truthy(v)
+	count(path) > 0
+	k := path[count(path) - 1]
+	is_string(k)
+	regex.replace(lower(k), `[^a-z]`, "") in {
+		"decrypt", "decrypted", "withdecryption", "decryption", "reveal", "revealed", "showvalues", "showvalue",
+		"includevalues", "includevalue", "withvalues", "showsecrets", "plaintext", "unmask", "unmasked",
+	}
+}
+
+# a password store's find/search/lookup of a password or credential (the keychain's
+# find_generic_password, find_internet_password): the item's secret is what it returns
+secret_value_read if {
+	_structured
+	some w in _words
+	w in {"password", "passwords", "credential", "credentials", "passphrase", "privatekey", "apikey", "token", "tokens"}
+	some f in _words
+	f in {"find", "search", "lookup", "query"}
+	_secret_store_tool
+}
+
+_credential_verbs := {"get", "list", "show", "fetch", "read", "retrieve", "reveal", "export", "dump", "view", "create", "regenerate", "renew", "rotate", "generate", "new"}
+
+# the tool's own name, lowercased, letters and digits only (storageAccountListKeys ->
+# storageaccountlistkeys), for the compound words below
+_name_joined := regex.replace(lower(regex.replace(input.facts.tool.name, `^mcp__.*__`, "")), `[^a-z0-9]`, "") if is_string(input.facts.tool.name) else := ""
+
+_credential_material_tool if {
+	some part in {
+		"accesskey", "accountkey", "storagekey", "connectionstring", "sharedaccesskey", "sastoken", "masterkey",
+		"adminkey", "rulekeys", "functionkeys", "querykey", "servicekey", "listkeys", "keyslist", "getkeys",
+		"regeneratekey", "authorizationkey",
+	}
+	contains(_name_joined, part)
+}
+
+# IAM's access key listing returns the keys' IDs and state, never a secret: asked (below), not denied
+_key_ids_listing if {
+	"list" in _words
+	"access" in _words
+	some w in _words
+	w in {"key", "keys"}
+	not "connection" in _words
+}
+
+_secret_tool if _credential_material_tool
+
+# a platform's environment variables by the short name (vercel's list_env, get_env): asked
+# for with their values decrypted (below); a listing alone passes like `vercel env ls`
+_env_tool if _secret_tool
+
+_env_tool if {
+	some w in _words
+	w in {"env", "envs", "dotenv", "environment", "environments", "variable", "variables", "vars", "config", "settings"}
+}
+
 # a GCP secret version's resource name given to an access verb (…/versions/latest:access)
 secret_value_read if {
 	_structured
