@@ -207,8 +207,24 @@ def _exec_key(key: str) -> bool:
     return key in _EXEC_KEYS or key.endswith(_EXEC_SUFFIXES)
 
 
+# schemes that wrap another URL and show what it names: view-source:file:///x is /x's text,
+# jar:file:///x!/entry reads /x
+_WRAPPING_SCHEMES = ("view-source:", "jar:", "blob:", "feed:", "read:", "about:reader?url=")
+
+
 def _file_uri(value: str) -> str | None:
-    """file:///a%20b -> "/a b"; file://localhost/x -> "/x"; file://host/x -> "//host/x"; else None."""
+    """file:///a%20b -> "/a b"; file://localhost/x -> "/x"; file://host/x -> "//host/x"; a file URL
+    inside a wrapping scheme (view-source:file:///x, jar:file:///x!/e) -> its file; else None."""
+    for _ in range(4):
+        head = value[:20].lower()
+        scheme = next((s for s in _WRAPPING_SCHEMES if head.startswith(s)), None)
+        if scheme is None:
+            break
+        value = value[len(scheme):]
+        if scheme == "jar:":
+            value = value.split("!", 1)[0]
+        elif scheme.endswith("="):
+            value = _unquote(value)
     if value[:7].lower() != "file://":
         return None
     rest = value[7:]

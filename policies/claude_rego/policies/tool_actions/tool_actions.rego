@@ -157,6 +157,60 @@ _truthy(v) if {
 	lower(trim_space(v)) in {"true", "1", "yes", "on"}
 }
 
+# A browser launched with a switch that runs a program of the caller's choosing in place of (or
+# before) its own processes (`--renderer-cmd-prefix`, `--utility-cmd-prefix`, `--gpu-launcher`,
+# `--browser-subprocess-path`, …, in a puppeteer/playwright tool's launch options or a shell
+# command line): whatever it names runs with the user's rights. What it names is judged as a
+# command line too (facts: a dangerous value is denied); the switch itself asks.
+ask contains msg if {
+	count(_browser_program_switches) > 0
+	msg := sprintf("`%s` launches a browser with %s: the browser runs the program it names for its own processes, with your rights. Approve only if you know that program.", [input.facts.tool.name, concat(", ", sort(_browser_program_switches))])
+}
+
+_browser_program_switches contains sprintf("`--%s`", [m[1]]) if {
+	walk(_tool_input, [_, v])
+	is_string(v)
+	contains(v, "--")
+	some m in regex.find_all_string_submatch_n(`(?i)--((?:renderer|utility|gpu|zygote|nacl-loader|ppapi-plugin|plugin|gpu-process)-cmd-prefix|gpu-launcher|plugin-launcher|ppapi-plugin-launcher|browser-subprocess-path)\b`, v, 4)
+}
+
+# a browser tool given its own executable (puppeteer's `executablePath`, playwright's
+# `executable_path`) outside the system's and the browser caches' directories: the file runs
+_browser_program_switches contains sprintf("its executable `%s`", [v]) if {
+	_structured
+	walk(_tool_input, [path, v])
+	is_string(v)
+	count(path) > 0
+	k := path[count(path) - 1]
+	is_string(k)
+	regex.replace(lower(k), `[^a-z]`, "") in {"executablepath", "browserpath", "chromepath", "chromiumpath", "browserexecutable", "browserbinary", "chromebinary", "binarypath"}
+	_browser_tool
+	not _system_program(v)
+}
+
+_browser_tool if {
+	some w in _words | _server_words
+	w in {"puppeteer", "playwright", "browser", "chrome", "chromium", "selenium", "webdriver", "headless", "firefox", "browserbase", "pyppeteer"}
+}
+
+_browser_tool if {
+	walk(_tool_input, [path, _])
+	some k in path
+	is_string(k)
+	lower(k) in {"launchoptions", "launch_options", "browseroptions", "browser_options"}
+}
+
+_system_program(v) if {
+	some prefix in {"/usr/", "/opt/", "/snap/", "/nix/store/", "/applications/", "/bin/", "c:\\program files", "c:/program files", "/system/"}
+	startswith(lower(v), prefix)
+	not contains(v, "..")
+}
+
+_system_program(v) if {
+	regex.match(`^(~|/home/[^/]+|/Users/[^/]+|/root)/(\.cache/(ms-playwright|puppeteer)|Library/Caches/ms-playwright)/`, v)
+	not contains(v, "..")
+}
+
 # a tool that opens a tunnel from the internet to this machine (an ngrok or Cloudflare tunnel
 # server's create_tunnel, a tailscale funnel): the analogue of `ngrok http 3000` in the shell,
 # which asks; listing, reading or closing tunnels passes
