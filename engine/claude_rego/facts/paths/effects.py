@@ -262,6 +262,12 @@ def _argv_text(items: list) -> str:
 _MAX_NOTEBOOK_SOURCE = 16384
 _MAX_PROMPT = 65536
 
+# a tool that uploads code to a serverless platform (workers_put_script, deploy_function)
+_SERVERLESS_WORDS = frozenset({"worker", "workers", "function", "functions", "lambda", "edge", "isolate", "durable"})
+_UPLOAD_VERBS = frozenset({"put", "upload", "deploy", "create", "update", "publish", "upsert", "replace"})
+_DEPLOYED_CODE_KEYS = frozenset({"script", "code", "content", "source", "body", "module", "script_content", "source_code",
+                                 "worker_script", "function_code", "js", "javascript"})
+
 # a notebook kernel's tool (mcp__jupyter__execute_cell, an ipython server's run_code): the code
 # it runs is a notebook cell, read like NotebookEdit's (IPython's `!cmd` and magics are shell, the
 # rest Python) — by the tool's or server's words, and the keys that hold a cell's text
@@ -374,6 +380,7 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
         not (isinstance(tool_input.get("cell_type"), str) and tool_input["cell_type"].lower() in _MARKDOWN_CELL)
     keyboard = typing or bool(tokens & _KEYBOARD_WORDS or _server_tokens(tool_name) & _KEYBOARD_SERVER_WORDS) or (
         isinstance(tool_input.get("action"), str) and tool_input["action"].lower() in _KEYBOARD_ACTIONS)
+    serverless = bool(tokens & _SERVERLESS_WORDS) and bool(tokens & _UPLOAD_VERBS) and not executes
     budget = [_MAX_NODES]
 
     store_fields: set[str] = set()
@@ -429,6 +436,12 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             _store_judged(node, field)
             if _exec_key(key):
                 return  # the store's command (judged above and here), not a shell command line
+        if serverless and depth == 1 and key in _DEPLOYED_CODE_KEYS and len(node) <= _MAX_NOTEBOOK_SOURCE:
+            # the code a worker/function deploy tool uploads (Cloudflare's put_script, a Deno
+            # Deploy or Netlify function): JavaScript that runs on the platform with the
+            # deployment's secrets, judged like the same code given to `node -e`
+            execs.append({"field": field, "command": _argv_text(["node", "-e", node]), "argv": True, "program": "node"})
+            return
         if notebook and depth == 1 and key in _CELL_KEYS:
             execs.extend(_notebook_execs(field, node))  # a notebook kernel's cell
             return
@@ -486,6 +499,11 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             execs[:] = [e for e in execs if e["field"] not in ("command", "action", "operation", "verb", "subcommand",
                                                                  "args", "arguments")]
             execs.append(named)
+    cloud = _cloud_call(tool_name, tokens, implied, tool_input) if implied is not None else None
+    if cloud is not None:
+        used = {k for k in tool_input if isinstance(k, str) and _snake(k) in _CLOUD_FIELDS}
+        execs[:] = [e for e in execs if e["field"].split(".", 1)[0].split("[", 1)[0] not in used]
+        execs.append(cloud)
     if execs:
         env = _env_line(tool_input)
         if env is not None:
@@ -721,6 +739,114 @@ def _named_fields_command(tool_name: str, prog: str, tool_input: dict, execs: li
     if any(len(str(w)) > _MAX_VALUE for w in words):
         return None
     return {"field": "(tool)", "command": _argv_text(words), "argv": True, "program": prog, "implied": True}
+
+
+_SERVICE_KEYS = ("service", "service_name", "aws_service", "api_service")
+_OPERATION_KEYS = ("operation", "operation_name", "action", "api", "method", "command", "api_name")
+_PARAMETER_KEYS = ("parameters", "params", "input", "arguments", "args", "request", "payload", "options", "flags")
+_KUBE_SUB_KEYS = ("sub_command", "subcommand", "resource_type", "resource", "kind", "type")
+_CLOUD_FIELDS = frozenset(("command",) + _SERVICE_KEYS + _OPERATION_KEYS + _KUBE_SUB_KEYS + ("flags", "options"))
+_DEPLOY_PROGRAMS = frozenset({"vercel", "netlify", "wrangler", "flyctl", "heroku", "firebase", "railway", "supabase"})
+
+
+def _kebab(name: str) -> str:
+    """AttachUserPolicy / attach_user_policy -> attach-user-policy (an AWS CLI operation)."""
+    return _snake(name).replace("_", "-")
+
+
+def _option_words(params) -> list[str] | None:
+    """{"function-name": "x", "DryRun": true, "Tags": [...]} -> ["--function-name", "x", "--dry-run", …]."""
+    if not isinstance(params, dict):
+        return None
+    words: list[str] = []
+    for k, v in list(params.items())[:64]:
+        if not isinstance(k, str) or not k or len(k) > 128:
+            continue
+        flag = "--" + (k if k.islower() else _kebab(k)).lstrip("-")
+        if v is True:
+            words.append(flag)
+        elif isinstance(v, (str, int, float)) and not isinstance(v, bool):
+            words += [flag, str(v)]
+        elif isinstance(v, list) and v and all(isinstance(x, (str, int, float)) and not isinstance(x, bool) for x in v[:64]):
+            words += [flag, *(str(x) for x in v[:64])]
+        elif isinstance(v, (dict, list)):
+            import json
+
+            words += [flag, json.dumps(v)[:_MAX_VALUE]]
+    return words
+
+
+def _cloud_call(tool_name: str, tokens: frozenset, implied: tuple, tool_input: dict) -> dict | None:
+    """The CLI command a cloud or cluster tool's structured call stands for, so the shell rules
+    judge it like the same command in Bash: an AWS API tool's service, operation and parameters
+    (`aws iam attach-user-policy --policy-arn …`), a generic kubectl tool's command, subcommand,
+    name and flags (`kubectl create clusterrolebinding x --clusterrole=cluster-admin`), an Argo CD
+    sync tool (`argocd app sync NAME --prune --force`), a deploy platform's deploy tool
+    (`vercel deploy --target production`). None when the input is not such a call."""
+    prog = implied[0]
+    fields = {_snake(k): v for k, v in list(tool_input.items())[:64] if isinstance(k, str)}
+    words: list[str] | None = None
+    if prog in ("aws", "gcloud", "az"):
+        service = next((fields[k] for k in _SERVICE_KEYS if isinstance(fields.get(k), str) and fields[k].strip()), None)
+        operation = next((fields[k] for k in _OPERATION_KEYS if isinstance(fields.get(k), str) and fields[k].strip()), None)
+        if service is None or operation is None or " " in service.strip() or " " in operation.strip():
+            return None
+        params = next((fields[k] for k in _PARAMETER_KEYS if isinstance(fields.get(k), dict)), {})
+        options = _option_words(params) or []
+        words = [prog, service.strip().lower(), _kebab(operation.strip()), *options]
+    elif prog in ("kubectl", "oc"):
+        command = fields.get("command")
+        sub = next((fields[k] for k in _KUBE_SUB_KEYS if isinstance(fields.get(k), str) and fields[k].strip()), None)
+        if not isinstance(command, str) or " " in command.strip() or not command.strip() or sub is None:
+            return None
+        words = [prog, command.strip(), sub.strip()]
+        name = fields.get("name") or fields.get("resource_name")
+        if isinstance(name, str) and name:
+            words.append(name)
+        flags = fields.get("flags") or fields.get("options")
+        if isinstance(flags, dict):
+            words += [f"{w}={v}" if v is not None else w for w, v in _pairs(_option_words(flags) or [])]
+        elif _argv_of(flags):
+            words += [str(x) for x in flags]
+        if isinstance(fields.get("namespace"), str) and fields["namespace"]:
+            words += ["-n", fields["namespace"]]
+    elif prog == "argocd" and "sync" in tokens:
+        name = next((fields[k] for k in ("application_name", "application", "app_name", "app", "name")
+                     if isinstance(fields.get(k), str) and fields[k]), None)
+        words = ["argocd", "app", "sync"] + ([name] if name else [])
+        for k, v in fields.items():
+            if k in ("application_name", "application", "app_name", "app", "name"):
+                continue
+            if v is True and k.replace("_", "").isalpha():
+                words.append("--" + k.replace("_", "-"))
+            elif isinstance(v, str) and v and k in ("revision", "target_revision", "server", "project"):
+                words += ["--" + k.replace("_", "-"), v]
+    elif prog in _DEPLOY_PROGRAMS and tokens & {"deploy", "deployment", "publish", "promote", "release"}:
+        words = [prog, "deploy"]
+        for k, v in list(fields.items())[:32]:
+            if v is True and k.replace("_", "").isalpha():
+                words.append("--" + k.replace("_", "-"))
+            elif isinstance(v, str) and v and len(v) <= 256 and k in (
+                    "target", "environment", "env", "stage", "project", "project_name", "site", "site_name", "app",
+                    "app_name", "name", "alias", "branch", "production", "context"):
+                words += ["--" + k.replace("_", "-"), v]
+    if not words or any(len(w) > _MAX_VALUE for w in words):
+        return None
+    return {"field": "(tool)", "command": _argv_text(words), "argv": True, "program": prog, "implied": True}
+
+
+def _pairs(words: list[str]) -> list[tuple[str, str | None]]:
+    """["--a", "x", "--b", "--c", "y"] -> [("--a", "x"), ("--b", None), ("--c", "y")]."""
+    out: list[tuple[str, str | None]] = []
+    i = 0
+    while i < len(words):
+        if i + 1 < len(words) and not words[i + 1].startswith("--"):
+            out.append((words[i], words[i + 1]))
+            i += 2
+        else:
+            out.append((words[i], None))
+            i += 1
+    return out
 
 
 def _argv_key(key: str) -> bool:

@@ -211,6 +211,25 @@ _system_program(v) if {
 	not contains(v, "..")
 }
 
+# Code uploaded to a serverless platform (a Cloudflare worker's put_script, a Deno Deploy or
+# Netlify function) that reads the deployment's environment or secret bindings and sends
+# requests to a host named in it: the platform's secrets leave through the deployed code.
+# (The code is also judged like `node -e CODE`: whole-environment dumps ask there.)
+ask contains msg if {
+	_structured
+	some w in _words
+	w in {"worker", "workers", "function", "functions", "lambda", "edge", "isolate"}
+	some u in _words
+	u in {"put", "upload", "deploy", "create", "update", "publish", "upsert", "replace"}
+	walk(_tool_input, [_, code])
+	is_string(code)
+	count(code) <= 65536
+	regex.match(`(?:\benv\s*\.\s*[A-Za-z_]|\benv\s*\[|process\.env|Deno\.env|\bsecrets?\s*[.\[])`, code)
+	some m in regex.find_all_string_submatch_n(`(?:fetch|sendBeacon|XMLHttpRequest|WebSocket|EventSource|axios(?:\.[a-z]+)?|request|connect)\s*\(\s*[\x60'"](?:https?|wss?)://([^/'"\x60\s:?#]+)`, code, 8)
+	not _local_host(lower(m[1]))
+	msg := sprintf("`%s` deploys code that reads its environment's values and sends requests to `%s`: the deployment's secrets can leave through it. Approve only if that host is meant to receive them.", [input.facts.tool.name, m[1]])
+}
+
 # a tool that opens a tunnel from the internet to this machine (an ngrok or Cloudflare tunnel
 # server's create_tunnel, a tailscale funnel): the analogue of `ngrok http 3000` in the shell,
 # which asks; listing, reading or closing tunnels passes
