@@ -83,3 +83,15 @@ test_package_manager_config_files_ask if {
 		count(agent_config.ask) == 0 with input as edit(file)
 	}
 }
+
+test_other_forges_and_ci_services_ask if {
+	every file in [
+		"/home/dev/project/.gitea/workflows/ci.yml", "/home/dev/project/.forgejo/workflows/build.yaml",
+		"/home/dev/project/.drone.yml", "/home/dev/project/.woodpecker.yml", "/home/dev/project/.woodpecker/test.yml",
+		"/home/dev/project/.gitlab/ci/deploy.yml",
+	] {
+		asked(edit(file))
+	}
+	not asked(edit("/home/dev/project/docs/gitea-workflows.md"))
+	not asked(edit("/home/dev/project/src/drone.py"))
+}

@@ -141,11 +141,12 @@ _debug_trace contains name if {
 	_truthy(v)
 }
 
-_debug_trace contains upper(m[1]) if {
+_debug_trace contains name if {
 	walk(_tool_input, [_, v])
 	is_string(v)
 	contains(upper(v), "CI_DEBUG_")
 	some m in regex.find_all_string_submatch_n(`(?i)\b(CI_DEBUG_(?:TRACE|SERVICES))["']?\s*[=:]\s*["']?(?:true|1|yes)\b`, v, 2)
+	name := upper(m[1])
 }
 
 _truthy(v) if v == true
@@ -167,16 +168,17 @@ ask contains msg if {
 	msg := sprintf("`%s` launches a browser with %s: the browser runs the program it names for its own processes, with your rights. Approve only if you know that program.", [input.facts.tool.name, concat(", ", sort(_browser_program_switches))])
 }
 
-_browser_program_switches contains sprintf("`--%s`", [m[1]]) if {
+_browser_program_switches contains switch if {
 	walk(_tool_input, [_, v])
 	is_string(v)
 	contains(v, "--")
 	some m in regex.find_all_string_submatch_n(`(?i)--((?:renderer|utility|gpu|zygote|nacl-loader|ppapi-plugin|plugin|gpu-process)-cmd-prefix|gpu-launcher|plugin-launcher|ppapi-plugin-launcher|browser-subprocess-path)\b`, v, 4)
+	switch := sprintf("`--%s`", [lower(m[1])])
 }
 
 # a browser tool given its own executable (puppeteer's `executablePath`, playwright's
 # `executable_path`) outside the system's and the browser caches' directories: the file runs
-_browser_program_switches contains sprintf("its executable `%s`", [v]) if {
+_browser_program_switches contains switch if {
 	_structured
 	walk(_tool_input, [path, v])
 	is_string(v)
@@ -186,6 +188,7 @@ _browser_program_switches contains sprintf("its executable `%s`", [v]) if {
 	regex.replace(lower(k), `[^a-z]`, "") in {"executablepath", "browserpath", "chromepath", "chromiumpath", "browserexecutable", "browserbinary", "chromebinary", "binarypath"}
 	_browser_tool
 	not _system_program(v)
+	switch := sprintf("its executable `%s`", [v])
 }
 
 _browser_tool if {
