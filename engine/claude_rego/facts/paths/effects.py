@@ -375,9 +375,9 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
     verb_access = _verb_access(tokens)
     executes = bool(tokens & _EXEC_VERBS) or _runs_by_server_or_keys(tool_name, tokens)
     typing = bool((tokens | _server_tokens(tool_name)) & _TERMINAL_WORDS)
+    markdown = isinstance(tool_input.get("cell_type"), str) and tool_input["cell_type"].lower() in _MARKDOWN_CELL
     notebook = bool((tokens | _server_tokens(tool_name)) & _NOTEBOOK_WORDS or executes and tokens & {"cell", "cells"}) and (
-        executes or bool(tokens & {"insert", "add", "append", "create", "edit", "update", "write"})) and \
-        not (isinstance(tool_input.get("cell_type"), str) and tool_input["cell_type"].lower() in _MARKDOWN_CELL)
+        executes or bool(tokens & {"insert", "add", "append", "create", "edit", "update", "write"})) and not markdown
     keyboard = typing or bool(tokens & _KEYBOARD_WORDS or _server_tokens(tool_name) & _KEYBOARD_SERVER_WORDS) or (
         isinstance(tool_input.get("action"), str) and tool_input["action"].lower() in _KEYBOARD_ACTIONS)
     serverless = bool(tokens & _SERVERLESS_WORDS) and bool(tokens & _UPLOAD_VERBS) and not executes
@@ -450,7 +450,7 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             if command:
                 execs.append({"field": field, "command": command})
             return
-        if (keyboard or key not in _CONTENT_KEYS) and not key.endswith(_CONTENT_SUFFIXES):
+        if (keyboard or key not in _CONTENT_KEYS) and not key.endswith(_CONTENT_SUFFIXES) and not markdown:
             # a value of any other role that is an unmistakable dangerous shell line (a CI
             # variable `PRE_SCRIPT: curl … | sh`, a job parameter, text typed into a window):
             # judged by the shell rules like the same line in Bash
