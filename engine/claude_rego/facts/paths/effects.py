@@ -791,7 +791,7 @@ def _cloud_call(tool_name: str, tokens: frozenset, implied: tuple, tool_input: d
         operation = next((fields[k] for k in _OPERATION_KEYS if isinstance(fields.get(k), str) and fields[k].strip()), None)
         if service is None or operation is None or " " in service.strip() or " " in operation.strip():
             return None
-        params = next((fields[k] for k in _PARAMETER_KEYS if isinstance(fields.get(k), dict)), {})
+        params: dict = next((fields[k] for k in _PARAMETER_KEYS if isinstance(fields.get(k), dict)), {})
         options = _option_words(params) or []
         words = [prog, service.strip().lower(), _kebab(operation.strip()), *options]
     elif prog in ("kubectl", "oc"):
@@ -806,8 +806,8 @@ def _cloud_call(tool_name: str, tokens: frozenset, implied: tuple, tool_input: d
         flags = fields.get("flags") or fields.get("options")
         if isinstance(flags, dict):
             words += [f"{w}={v}" if v is not None else w for w, v in _pairs(_option_words(flags) or [])]
-        elif _argv_of(flags):
-            words += [str(x) for x in flags]
+        else:
+            words += [str(x) for x in _argv_of(flags) or []]
         if isinstance(fields.get("namespace"), str) and fields["namespace"]:
             words += ["-n", fields["namespace"]]
     elif prog == "argocd" and "sync" in tokens:
