@@ -131,6 +131,7 @@ _SQL_KEY_WORDS = frozenset({"sql", "statement", "statements", "stmt", "cql", "dd
 _MAX_SQL = 64         # strings read for statements in one tool input
 
 _MAX_NODES = 512      # values looked at in one tool input
+_MAX_DANGER_SCAN = 131072  # characters of one tool input read for dangerous shell lines
 _MAX_DEPTH = 8        # nesting followed
 _MAX_VALUE = 4096     # longer strings are data, not paths or URLs
 
@@ -382,6 +383,7 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
         isinstance(tool_input.get("action"), str) and tool_input["action"].lower() in _KEYBOARD_ACTIONS)
     serverless = bool(tokens & _SERVERLESS_WORDS) and bool(tokens & _UPLOAD_VERBS) and not executes
     budget = [_MAX_NODES]
+    danger_budget = [_MAX_DANGER_SCAN]
 
     store_fields: set[str] = set()
 
@@ -454,7 +456,8 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             # a value of any other role that is an unmistakable dangerous shell line (a CI
             # variable `PRE_SCRIPT: curl … | sh`, a job parameter, text typed into a window):
             # judged by the shell rules like the same line in Bash
-            lines = _dangerous_shell_lines(node)
+            danger_budget[0] -= len(node)
+            lines = _dangerous_shell_lines(node) if danger_budget[0] >= 0 else []
             if lines:
                 execs.append({"field": field, "command": "\n".join(lines), "shell": True})
                 return

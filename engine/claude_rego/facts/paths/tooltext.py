@@ -341,17 +341,26 @@ def prompt_commands(prompt: str) -> list[tuple[str, bool]]:
 # substituted into a shell or interpreter, a shell's network redirect or a listener that runs one,
 # a recursive delete of `/` or the home directory. Only candidates: the shell rules judge them.
 _DANGER_GATE = lazy(r"\||/dev/(?:tcp|udp)/|\brm\s|\$\(|<\(|\bexec:|\s-e\s|--(?:sh-)?exec\b")
+# each command of the line (split at `&&`, `||`, `;`) must start with the dangerous program,
+# after a prompt, an opening bracket, wrappers and assignments: prose that only mentions one
+# (`never run rm -rf / on prod`) is no command line
 _DANGER_LINE = lazy(
-    r"(?i)\b(?:curl|wget|fetch|aria2c|xh|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]*\|\s*"
+    r"^\s*(?:\$\s+)?[({]?\s*(?>(?:(?:sudo|nohup|exec|command|time|env|doas)\s+(?:-\S+\s+)*|timeout\s+\S+\s+"
+    r"|[A-Za-z_]\w*=\S*\s+)*)(?:"
+    r"(?i:curl|wget|fetch|aria2c|xh|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]*\|\s*"
     r"(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+)?(?:(?:ba|z|k|da|fi|c|tc|mk)?sh|python[\d.]*|perl|ruby|node|php|iex"
     r"|invoke-expression)\b"
-    r"|\b(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node|source|eval|\.)\s[^\n]*(?:\$\(|<\(|`)\s*(?:curl|wget)\b"
-    r"|/dev/(?:tcp|udp)/"
-    r"|\b(?:nc|ncat|netcat)\b[^\n]*\s(?:-[a-z]*e|--exec|--sh-exec)\s"
-    r"|\bsocat\b[^\n]*\bexec:"
-    r"|\brm\s+(?:-[\w-]+\s+)*-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-[\w-]+\s+)*(?:--\s+)?[\"']?"
-    r"(?:~|\$HOME|\$\{HOME\}|/)(?:/?\*|/)?[\"']?(?:\s|$|;|&|\|)"
-    r"|\brm\s+(?:-[\w-]+\s+)*--recursive\s")
+    r"|(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node|source|eval|\.)\s[^\n]*(?:\$\(|<\(|`)\s*(?:curl|wget)\b"
+    r"|(?:nc|ncat|netcat)\b[^\n]*\s(?:-[a-z]*e|--exec|--sh-exec)\s"
+    r"|socat\b[^\n]*\bexec:"
+    r"|(?P<rm>rm)\s)")
+# what a recursive delete must name to be unmistakable: the root or the home directory
+_RM_ROOTS = frozenset({"/", "/*", "//", "~", "~/", "~/*", "$HOME", "$HOME/", "$HOME/*", "${HOME}", "${HOME}/", "${HOME}/*"})
+# `sh -c '…'` and a program's `--switch=` before the command line it carries
+_CARRIER = lazy(r"^\s*(?:--?[\w-]+=|(?:ba|z|k|da)?sh\s+(?:-[a-z]+\s+)*-[a-z]*c\s+)[\"']?")
+# a shell's network redirect is unmistakable wherever it stands in a line
+_DANGER_ANYWHERE = lazy(r"[<>]&?\s*/dev/(?:tcp|udp)/\S")
+_COMMAND_SPLIT = lazy(r"&&|\|\||;")
 _MAX_DANGER_TEXT = 65536
 
 
@@ -365,9 +374,23 @@ def dangerous_shell_lines(text: str) -> list[str]:
         line = line.strip()
         if line.startswith("$ "):
             line = line[2:]
-        if line and len(line) <= _MAX_SPAN and _DANGER_LINE.search(line):
+        if line and len(line) <= _MAX_SPAN and (_DANGER_ANYWHERE.search(line) or any(
+                _dangerous_command(part) for part in _COMMAND_SPLIT.compiled.split(line, 64))):
             out.append(line)
     return out
+
+
+def _dangerous_command(part: str, depth: int = 0) -> bool:
+    m = _DANGER_LINE.match(part)
+    if m and m.group("rm") is None:
+        return True
+    if m:
+        words = [w.strip("\"'") for w in part[m.end():].split()[:256]]
+        recursive = any(w == "--recursive" or (w[:1] == "-" and w[1:2] != "-" and ("r" in w or "R" in w)) for w in words)
+        if recursive and any(w in _RM_ROOTS for w in words):
+            return True
+    carried = _CARRIER.match(part)
+    return bool(carried and depth < 2 and _dangerous_command(part[carried.end():], depth + 1))
 
 
 # --- CI configuration written by any tool: the shell its steps run -----------------------------
