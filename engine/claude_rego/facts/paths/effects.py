@@ -10,6 +10,18 @@ from .network import url_form as _url_form
 # (datastore, sql and tooltext are imported where a tool needs them: a hook is a fresh
 # process per call, and the built-in tools (Bash, Read, Edit, …) need none of them)
 
+
+def _ci_shell(path: str, text: str) -> list:
+    from .tooltext import ci_shell
+
+    return ci_shell(path, text)
+
+
+def _dangerous_shell_lines(text: str) -> list:
+    from .tooltext import dangerous_shell_lines
+
+    return dangerous_shell_lines(text)
+
 # Claude Code tools and the input fields that carry a path.
 TOOL_PATH_FIELDS: dict[str, tuple[str, ...]] = {
     "Read": ("file_path",),
@@ -131,6 +143,7 @@ _SQL_KEY_WORDS = frozenset({"sql", "statement", "statements", "stmt", "cql", "dd
 _MAX_SQL = 64         # strings read for statements in one tool input
 
 _MAX_NODES = 512      # values looked at in one tool input
+_MAX_DANGER_SCAN = 131072  # characters of one tool input read for dangerous shell lines
 _MAX_DEPTH = 8        # nesting followed
 _MAX_VALUE = 4096     # longer strings are data, not paths or URLs
 
@@ -207,8 +220,24 @@ def _exec_key(key: str) -> bool:
     return key in _EXEC_KEYS or key.endswith(_EXEC_SUFFIXES)
 
 
+# schemes that wrap another URL and show what it names: view-source:file:///x is /x's text,
+# jar:file:///x!/entry reads /x
+_WRAPPING_SCHEMES = ("view-source:", "jar:", "blob:", "feed:", "read:", "about:reader?url=")
+
+
 def _file_uri(value: str) -> str | None:
-    """file:///a%20b -> "/a b"; file://localhost/x -> "/x"; file://host/x -> "//host/x"; else None."""
+    """file:///a%20b -> "/a b"; file://localhost/x -> "/x"; file://host/x -> "//host/x"; a file URL
+    inside a wrapping scheme (view-source:file:///x, jar:file:///x!/e) -> its file; else None."""
+    for _ in range(4):
+        head = value[:20].lower()
+        scheme = next((s for s in _WRAPPING_SCHEMES if head.startswith(s)), None)
+        if scheme is None:
+            break
+        value = value[len(scheme):]
+        if scheme == "jar:":
+            value = value.split("!", 1)[0]
+        elif scheme.endswith("="):
+            value = _unquote(value)
     if value[:7].lower() != "file://":
         return None
     rest = value[7:]
@@ -338,6 +367,37 @@ def _decoded_arguments(node, budget: list, keep: frozenset, depth: int = 0):
 _MAX_NOTEBOOK_SOURCE = 16384
 _MAX_PROMPT = 65536
 
+# a tool that uploads code to a serverless platform (workers_put_script, deploy_function)
+_SERVERLESS_WORDS = frozenset({"worker", "workers", "function", "functions", "lambda", "edge", "isolate", "durable"})
+_UPLOAD_VERBS = frozenset({"put", "upload", "deploy", "create", "update", "publish", "upsert", "replace"})
+_DEPLOYED_CODE_KEYS = frozenset({"script", "code", "content", "source", "body", "module", "script_content", "source_code",
+                                 "worker_script", "function_code", "js", "javascript"})
+
+# a notebook kernel's tool (mcp__jupyter__execute_cell, an ipython server's run_code): the code
+# it runs is a notebook cell, read like NotebookEdit's (IPython's `!cmd` and magics are shell, the
+# rest Python) — by the tool's or server's words, and the keys that hold a cell's text
+_NOTEBOOK_WORDS = frozenset({"jupyter", "ipython", "ipykernel", "notebook", "notebooks", "colab", "jupyterlab",
+                             "nbclient", "kernel"})
+_CELL_KEYS = frozenset({"code", "source", "cell_source", "new_source", "cell_code", "code_cell", "cell", "cell_content",
+                        "snippet", "input"})
+_MARKDOWN_CELL = frozenset({"markdown", "raw", "md"})
+
+
+def _notebook_execs(field: str, source: str) -> list[dict]:
+    """A cell's text as NotebookEdit reads it: its shell lines, and the rest as `python3 -c`."""
+    if not source.strip() or len(source) > _MAX_NOTEBOOK_SOURCE:
+        return [{"field": field, "command": source}] if source.strip() else []
+    from .tooltext import notebook_cell
+
+    shell, python = notebook_cell(source)
+    out = []
+    if shell:
+        out.append({"field": field, "command": "\n".join(shell), "shell": True})
+    code = "\n".join(python)
+    if code.strip():
+        out.append({"field": field, "command": _argv_text(["python3", "-c", code]), "argv": True, "program": "python3"})
+    return out
+
 
 def tool_effects(tool_name: str, tool_input: dict) -> dict:
     """What a tool call touches, from its input alone (no shell parsing here).
@@ -443,7 +503,14 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
     sql_budget = [_MAX_SQL]
     verb_access = _verb_access(tokens)
     typing = bool((tokens | _server_tokens(tool_name)) & _TERMINAL_WORDS)
+    markdown = isinstance(tool_input.get("cell_type"), str) and tool_input["cell_type"].lower() in _MARKDOWN_CELL
+    notebook = bool((tokens | _server_tokens(tool_name)) & _NOTEBOOK_WORDS or executes and tokens & {"cell", "cells"}) and (
+        executes or bool(tokens & {"insert", "add", "append", "create", "edit", "update", "write"})) and not markdown
+    keyboard = typing or bool(tokens & _KEYBOARD_WORDS or _server_tokens(tool_name) & _KEYBOARD_SERVER_WORDS) or (
+        isinstance(tool_input.get("action"), str) and tool_input["action"].lower() in _KEYBOARD_ACTIONS)
+    serverless = bool(tokens & _SERVERLESS_WORDS) and bool(tokens & _UPLOAD_VERBS) and not executes
     budget = [_MAX_NODES]
+    danger_budget = [_MAX_DANGER_SCAN]
 
     store_fields: set[str] = set()
 
@@ -499,6 +566,15 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             _store_judged(node, field)
             if _exec_key(key):
                 return  # the store's command (judged above and here), not a shell command line
+        if serverless and depth == 1 and key in _DEPLOYED_CODE_KEYS and len(node) <= _MAX_NOTEBOOK_SOURCE:
+            # the code a worker/function deploy tool uploads (Cloudflare's put_script, a Deno
+            # Deploy or Netlify function): JavaScript that runs on the platform with the
+            # deployment's secrets, judged like the same code given to `node -e`
+            execs.append({"field": field, "command": _argv_text(["node", "-e", node]), "argv": True, "program": "node"})
+            return
+        if notebook and depth == 1 and key in _CELL_KEYS:
+            execs.extend(_notebook_execs(field, node))  # a notebook kernel's cell
+            return
         if _exec_key(key) or (executes and key in _EXEC_CODE_KEYS) or (typing and key in _TYPED_KEYS):
             command = _strip_keystrokes(node) if typing and key in _TYPED_KEYS else node
             if command and key in _POWERSHELL_KEYS:
@@ -507,6 +583,15 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             elif command:
                 execs.append({"field": field, "command": command})
             return
+        if (keyboard or key not in _CONTENT_KEYS) and not key.endswith(_CONTENT_SUFFIXES) and not markdown:
+            # a value of any other role that is an unmistakable dangerous shell line (a CI
+            # variable `PRE_SCRIPT: curl … | sh`, a job parameter, text typed into a window):
+            # judged by the shell rules like the same line in Bash
+            danger_budget[0] -= len(node)
+            lines = _dangerous_shell_lines(node) if danger_budget[0] >= 0 else []
+            if lines:
+                execs.append({"field": field, "command": "\n".join(lines), "shell": True})
+                return
         # a URL as a URL parser reads it (` http:\\h`, `file:/x`, `view-source:file:///x`)
         url = _url_form(node) if len(node) <= _MAX_VALUE else node
         local = _file_uri(url) if len(node) <= _MAX_VALUE else None
@@ -540,6 +625,7 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             paths.append((field, node[1:], READ))
 
     visit(tool_input, "", "", 0)
+    _ci_files(tool_input, execs, paths)
     if not sql:
         found = _destructive_object(tool_input)
         if found:
@@ -553,6 +639,11 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             execs[:] = [e for e in execs if e["field"] not in ("command", "action", "operation", "verb", "subcommand",
                                                                  "args", "arguments")]
             execs.append(named)
+    cloud = _cloud_call(tool_name, tokens, implied, tool_input) if implied is not None else None
+    if cloud is not None:
+        used = {k for k in tool_input if isinstance(k, str) and _snake(k) in _CLOUD_FIELDS}
+        execs[:] = [e for e in execs if e["field"].split(".", 1)[0].split("[", 1)[0] not in used]
+        execs.append(cloud)
     if execs:
         env = _env_line(tool_input)
         if env is not None:
@@ -574,6 +665,63 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
 # the parts of a request that go to the server it is sent to
 _SENT_KEYS = frozenset({"body", "json", "data", "form", "form_data", "payload", "headers", "query", "query_params",
                         "params", "variables", "message", "content"})
+
+# fields whose role is content (a file's text, an issue's body, a message): text that only
+# mentions a command is not run by the tool (a CI definition's steps are read below)
+_CONTENT_KEYS = frozenset({"content", "contents", "body", "text", "description", "message", "messages", "comment",
+                           "comments", "title", "summary", "note", "notes", "markdown", "md", "html", "readme", "doc",
+                           "docs", "documentation", "old_string", "new_string", "old_str", "new_str", "patch", "diff",
+                           "prompt", "instructions", "question", "answer", "response", "reply", "caption", "subject",
+                           "explanation", "reason", "query", "search", "pattern", "regex", "example", "examples",
+                           "context", "snippet", "data", "value_description", "details", "changelog", "commit_message"})
+_CONTENT_SUFFIXES = ("_content", "_contents", "_body", "_text", "_description", "_message", "_comment", "_markdown")
+# tools that type text into whatever window has focus (computer use, xdotool, a keyboard server):
+# their `text` is typed, not content
+_KEYBOARD_WORDS = frozenset({"type", "typing", "typewrite", "keyboard", "keystroke", "keystrokes", "hotkey"})
+_KEYBOARD_SERVER_WORDS = frozenset({"computer", "xdotool", "ydotool", "keyboard", "pyautogui", "autogui", "desktop",
+                                    "nut", "robotjs", "autohotkey", "ahk"})
+_KEYBOARD_ACTIONS = frozenset({"type", "type_text", "typetext", "key", "keys", "keypress", "write", "typewrite"})
+# keys of a file's path and its text in a forge or file tool's input ({path, content}, files: [...])
+_CI_PATH_KEYS = ("path", "file_path", "filepath", "filename", "file", "name", "file_name", "target_path")
+_CI_CONTENT_KEYS = ("content", "contents", "file_content", "text", "body", "data")
+
+
+def _ci_files(tool_input: dict, execs: list, paths: list) -> None:
+    """A CI definition written by any tool (mcp__gitea__create_file {filepath:
+    .gitea/workflows/x.yml, content}, push_files' `files: [{path, content}]`): the shell its steps
+    run is read as shell (judged like Bash), and the file is a write (agent_config asks)."""
+    found = 0
+
+    def pair(node: dict, prefix: str) -> None:
+        nonlocal found
+        keys = {_snake(k): k for k in list(node)[:64] if isinstance(k, str)}
+        where = next((keys[k] for k in _CI_PATH_KEYS if k in keys and isinstance(node[keys[k]], str)), None)
+        text = next((keys[k] for k in _CI_CONTENT_KEYS if k in keys and isinstance(node[keys[k]], str)), None)
+        if where is None or text is None:
+            return
+        steps = _ci_shell(node[where], node[text])
+        at = f"{prefix}.{text}" if prefix else text
+        for step in steps:
+            execs.append({"field": at, "command": step, "shell": True})
+        if steps or _is_ci(node[where]):
+            found += 1
+            field = f"{prefix}.{where}" if prefix else where
+            if not any(p[0] == field and p[2] == WRITE for p in paths):
+                paths.append((field, node[where], WRITE))
+
+    pair(tool_input, "")
+    for k, v in list(tool_input.items())[:64]:
+        if isinstance(k, str) and isinstance(v, list):
+            for i, item in enumerate(v[:64]):
+                if isinstance(item, dict) and found < 64:
+                    pair(item, f"{k}[{i}]")
+
+
+def _is_ci(path: str) -> bool:
+    from .tooltext import is_ci_config
+
+    return is_ci_config(path)
+
 
 _HOST_KEYS = ("host", "hostname", "address", "server", "ip")
 
@@ -735,6 +883,114 @@ def _named_fields_command(tool_name: str, prog: str, tool_input: dict, execs: li
     if any(len(str(w)) > _MAX_VALUE for w in words):
         return None
     return {"field": "(tool)", "command": _argv_text(words), "argv": True, "program": prog, "implied": True}
+
+
+_SERVICE_KEYS = ("service", "service_name", "aws_service", "api_service")
+_OPERATION_KEYS = ("operation", "operation_name", "action", "api", "method", "command", "api_name")
+_PARAMETER_KEYS = ("parameters", "params", "input", "arguments", "args", "request", "payload", "options", "flags")
+_KUBE_SUB_KEYS = ("sub_command", "subcommand", "resource_type", "resource", "kind", "type")
+_CLOUD_FIELDS = frozenset(("command",) + _SERVICE_KEYS + _OPERATION_KEYS + _KUBE_SUB_KEYS + ("flags", "options"))
+_DEPLOY_PROGRAMS = frozenset({"vercel", "netlify", "wrangler", "flyctl", "heroku", "firebase", "railway", "supabase"})
+
+
+def _kebab(name: str) -> str:
+    """AttachUserPolicy / attach_user_policy -> attach-user-policy (an AWS CLI operation)."""
+    return _snake(name).replace("_", "-")
+
+
+def _option_words(params) -> list[str] | None:
+    """{"function-name": "x", "DryRun": true, "Tags": [...]} -> ["--function-name", "x", "--dry-run", …]."""
+    if not isinstance(params, dict):
+        return None
+    words: list[str] = []
+    for k, v in list(params.items())[:64]:
+        if not isinstance(k, str) or not k or len(k) > 128:
+            continue
+        flag = "--" + (k if k.islower() else _kebab(k)).lstrip("-")
+        if v is True:
+            words.append(flag)
+        elif isinstance(v, (str, int, float)) and not isinstance(v, bool):
+            words += [flag, str(v)]
+        elif isinstance(v, list) and v and all(isinstance(x, (str, int, float)) and not isinstance(x, bool) for x in v[:64]):
+            words += [flag, *(str(x) for x in v[:64])]
+        elif isinstance(v, (dict, list)):
+            import json
+
+            words += [flag, json.dumps(v)[:_MAX_VALUE]]
+    return words
+
+
+def _cloud_call(tool_name: str, tokens: frozenset, implied: tuple, tool_input: dict) -> dict | None:
+    """The CLI command a cloud or cluster tool's structured call stands for, so the shell rules
+    judge it like the same command in Bash: an AWS API tool's service, operation and parameters
+    (`aws iam attach-user-policy --policy-arn …`), a generic kubectl tool's command, subcommand,
+    name and flags (`kubectl create clusterrolebinding x --clusterrole=cluster-admin`), an Argo CD
+    sync tool (`argocd app sync NAME --prune --force`), a deploy platform's deploy tool
+    (`vercel deploy --target production`). None when the input is not such a call."""
+    prog = implied[0]
+    fields = {_snake(k): v for k, v in list(tool_input.items())[:64] if isinstance(k, str)}
+    words: list[str] | None = None
+    if prog in ("aws", "gcloud", "az"):
+        service = next((fields[k] for k in _SERVICE_KEYS if isinstance(fields.get(k), str) and fields[k].strip()), None)
+        operation = next((fields[k] for k in _OPERATION_KEYS if isinstance(fields.get(k), str) and fields[k].strip()), None)
+        if service is None or operation is None or " " in service.strip() or " " in operation.strip():
+            return None
+        params: dict = next((fields[k] for k in _PARAMETER_KEYS if isinstance(fields.get(k), dict)), {})
+        options = _option_words(params) or []
+        words = [prog, service.strip().lower(), _kebab(operation.strip()), *options]
+    elif prog in ("kubectl", "oc"):
+        command = fields.get("command")
+        sub = next((fields[k] for k in _KUBE_SUB_KEYS if isinstance(fields.get(k), str) and fields[k].strip()), None)
+        if not isinstance(command, str) or " " in command.strip() or not command.strip() or sub is None:
+            return None
+        words = [prog, command.strip(), sub.strip()]
+        name = fields.get("name") or fields.get("resource_name")
+        if isinstance(name, str) and name:
+            words.append(name)
+        flags = fields.get("flags") or fields.get("options")
+        if isinstance(flags, dict):
+            words += [f"{w}={v}" if v is not None else w for w, v in _pairs(_option_words(flags) or [])]
+        else:
+            words += [str(x) for x in _argv_of(flags) or []]
+        if isinstance(fields.get("namespace"), str) and fields["namespace"]:
+            words += ["-n", fields["namespace"]]
+    elif prog == "argocd" and "sync" in tokens:
+        name = next((fields[k] for k in ("application_name", "application", "app_name", "app", "name")
+                     if isinstance(fields.get(k), str) and fields[k]), None)
+        words = ["argocd", "app", "sync"] + ([name] if name else [])
+        for k, v in fields.items():
+            if k in ("application_name", "application", "app_name", "app", "name"):
+                continue
+            if v is True and k.replace("_", "").isalpha():
+                words.append("--" + k.replace("_", "-"))
+            elif isinstance(v, str) and v and k in ("revision", "target_revision", "server", "project"):
+                words += ["--" + k.replace("_", "-"), v]
+    elif prog in _DEPLOY_PROGRAMS and tokens & {"deploy", "deployment", "publish", "promote", "release"}:
+        words = [prog, "deploy"]
+        for k, v in list(fields.items())[:32]:
+            if v is True and k.replace("_", "").isalpha():
+                words.append("--" + k.replace("_", "-"))
+            elif isinstance(v, str) and v and len(v) <= 256 and k in (
+                    "target", "environment", "env", "stage", "project", "project_name", "site", "site_name", "app",
+                    "app_name", "name", "alias", "branch", "production", "context"):
+                words += ["--" + k.replace("_", "-"), v]
+    if not words or any(len(w) > _MAX_VALUE for w in words):
+        return None
+    return {"field": "(tool)", "command": _argv_text(words), "argv": True, "program": prog, "implied": True}
+
+
+def _pairs(words: list[str]) -> list[tuple[str, str | None]]:
+    """["--a", "x", "--b", "--c", "y"] -> [("--a", "x"), ("--b", None), ("--c", "y")]."""
+    out: list[tuple[str, str | None]] = []
+    i = 0
+    while i < len(words):
+        if i + 1 < len(words) and not words[i + 1].startswith("--"):
+            out.append((words[i], words[i + 1]))
+            i += 2
+        else:
+            out.append((words[i], None))
+            i += 1
+    return out
 
 
 def _argv_key(key: str) -> bool:

@@ -376,3 +376,141 @@ def prompt_commands(prompt: str) -> list[tuple[str, bool]]:
             continue
         out.append((m.group(1).strip(), False))
     return out
+
+
+# --- shell lines in fields of any role (a CI variable's value, a job parameter, typed text) ----
+
+# a line that is unmistakably a dangerous shell command wherever it stands: a download piped or
+# substituted into a shell or interpreter, a shell's network redirect or a listener that runs one,
+# a recursive delete of `/` or the home directory. Only candidates: the shell rules judge them.
+_DANGER_GATE = lazy(r"\||/dev/(?:tcp|udp)/|\brm\s|\$\(|<\(|\bexec:|\s-e\s|--(?:sh-)?exec\b")
+# each command of the line (split at `&&`, `||`, `;`) must start with the dangerous program,
+# after a prompt, an opening bracket, wrappers and assignments: prose that only mentions one
+# (`never run rm -rf / on prod`) is no command line
+_DANGER_LINE = lazy(
+    r"^\s*(?:\$\s+)?[({]?\s*(?>(?:(?:sudo|nohup|exec|command|time|env|doas)\s+(?:-\S+\s+)*|timeout\s+\S+\s+"
+    r"|[A-Za-z_]\w*=\S*\s+)*)(?:"
+    r"(?i:curl|wget|fetch|aria2c|xh|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]*\|\s*"
+    r"(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+)?(?:(?:ba|z|k|da|fi|c|tc|mk)?sh|python[\d.]*|perl|ruby|node|php|iex"
+    r"|invoke-expression)\b"
+    r"|(?:(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node|source|eval|\.)\s[^\n]*(?:\$\(|<\(|`)\s*(?:curl|wget)\b"
+    r"|(?:nc|ncat|netcat)\b[^\n]*\s(?:-[a-z]*e|--exec|--sh-exec)\s"
+    r"|socat\b[^\n]*\bexec:"
+    r"|(?P<rm>rm)\s)")
+# what a recursive delete must name to be unmistakable: the root or the home directory
+_RM_ROOTS = frozenset({"/", "/*", "//", "~", "~/", "~/*", "$HOME", "$HOME/", "$HOME/*", "${HOME}", "${HOME}/", "${HOME}/*"})
+# `sh -c '…'` and a program's `--switch=` before the command line it carries
+_CARRIER = lazy(r"^\s*(?:--?[\w-]+=|(?:ba|z|k|da)?sh\s+(?:-[a-z]+\s+)*-[a-z]*c\s+)[\"']?")
+# a shell's network redirect is unmistakable wherever it stands in a line
+_DANGER_ANYWHERE = lazy(r"[<>]&?\s*/dev/(?:tcp|udp)/\S")
+_COMMAND_SPLIT = lazy(r"&&|\|\||;")
+_MAX_DANGER_TEXT = 65536
+
+
+def dangerous_shell_lines(text: str) -> list[str]:
+    """The lines of `text` that read as a dangerous shell command line (curl … | sh, a reverse
+    shell, rm -rf ~), stripped; [] for any other text. Never raises."""
+    if not isinstance(text, str) or len(text) > _MAX_DANGER_TEXT or not _DANGER_GATE.search(text):
+        return []
+    out = []
+    for line in text.splitlines()[:_MAX_LINES]:
+        line = line.strip()
+        if line.startswith("$ "):
+            line = line[2:]
+        if line and len(line) <= _MAX_SPAN and (_DANGER_ANYWHERE.search(line) or any(
+                _dangerous_command(part) for part in _COMMAND_SPLIT.compiled.split(line, 64))):
+            out.append(line)
+    return out
+
+
+def _dangerous_command(part: str, depth: int = 0) -> bool:
+    m = _DANGER_LINE.match(part)
+    if m and m.group("rm") is None:
+        return True
+    if m:
+        words = [w.strip("\"'") for w in part[m.end():].split()[:256]]
+        recursive = any(w == "--recursive" or (w[:1] == "-" and w[1:2] != "-" and ("r" in w or "R" in w)) for w in words)
+        if recursive and any(w in _RM_ROOTS for w in words):
+            return True
+    carried = _CARRIER.match(part)
+    return bool(carried and depth < 2 and _dangerous_command(part[carried.end():], depth + 1))
+
+
+# --- CI configuration written by any tool: the shell its steps run -----------------------------
+
+# CI definitions of the forges and CI services, by the path they are written to (relative or absolute)
+_CI_PATH = lazy(r"(?i)(?:^|/)(?:\.(?:github|gitea|forgejo)/workflows/[^/]+\.ya?ml|\.github/actions/.+\.ya?ml"
+                r"|\.gitlab-ci\.ya?ml|\.gitlab/ci/.+\.ya?ml|\.circleci/config\.ya?ml|azure-pipelines\.ya?ml"
+                r"|bitbucket-pipelines\.ya?ml|\.drone\.ya?ml|\.woodpecker\.ya?ml|\.woodpecker/[^/]+\.ya?ml"
+                r"|\.travis\.ya?ml|\.buildkite/[^/]+\.ya?ml|\.cirrus\.ya?ml|appveyor\.ya?ml|cloudbuild\.ya?ml"
+                r"|buildspec\.ya?ml|jenkinsfile|[^/]*\.jenkinsfile)$")
+# YAML keys whose value is shell: a step's `run`, GitLab's/Bitbucket's/Travis' `script` lists,
+# CircleCI's `command`, Drone's/Woodpecker's `commands`, Azure's `script`/`bash`, buildspec's `commands`
+_CI_SHELL_KEY = lazy(r"^(\s*(?:-\s+)?)(?:run|script|before_script|after_script|command|commands|bash|sh|pwsh"
+                     r"|powershell|install|before_install|after_success|inlineScript|cmd|entrypoint)\s*:\s*(.*)$")
+_CI_EXPRESSION = lazy(r"\$\{\{[^}\n]{0,512}\}\}")
+_JENKINS_SH = lazy(r"""\b(?:sh|bat|powershell)\s*(?:\(\s*(?:script\s*:\s*)?)?(?:'''(.*?)'''|\"\"\"(.*?)\"\"\"|'([^'\n]*)'|"([^"\n]*)")""",
+                   re.S)
+
+
+def is_ci_config(path: str) -> bool:
+    return isinstance(path, str) and len(path) <= 4096 and bool(_CI_PATH.search(path.replace("\\", "/")))
+
+
+def ci_shell(path: str, content: str) -> list[str]:
+    """The shell a CI definition's steps run (YAML `run:`/`script:`/`commands:` values, block
+    scalars and lists; a Jenkinsfile's `sh '…'`), each step one script. Never raises."""
+    if not isinstance(content, str) or len(content) > _MAX_DANGER_TEXT or not is_ci_config(path):
+        return []
+    if "${{" in content:
+        # an Actions/Gitea expression (`${{ github.event.issue.title }}`) is spliced into the
+        # script before the shell runs it: a value the command cannot know
+        content = _CI_EXPRESSION.sub('"$CI_EXPRESSION"', content)
+    if path.replace("\\", "/").rsplit("/", 1)[-1].lower().endswith("jenkinsfile"):
+        return [next(g for g in m.groups() if g is not None) for m in _JENKINS_SH.finditer(content)][:_MAX_SPANS]
+    out: list[str] = []
+    lines = content.splitlines()[:_MAX_LINES]
+    i = 0
+    while i < len(lines) and len(out) < _MAX_SPANS:
+        m = _CI_SHELL_KEY.match(lines[i])
+        i += 1
+        if not m:
+            continue
+        indent, value = len(m.group(1)), m.group(2).strip()
+        if value and value[0] not in "|>[" and not value.startswith(("#", "&", "*")):
+            out.append(_yaml_scalar(value))  # run: curl … | sh
+            continue
+        if value.startswith("["):
+            out.extend(_yaml_scalar(v) for v in value.strip("[]").split(",") if v.strip())
+            continue
+        # a block scalar (run: |) or a list (script:\n  - a\n  - b) indented below the key
+        block = value[:1] in ("|", ">")
+        body: list[str] = []
+        while i < len(lines) and (not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) > indent or (
+                not block and len(lines[i]) - len(lines[i].lstrip()) == indent and lines[i].lstrip().startswith("- "))):
+            body.append(lines[i])
+            i += 1
+        if not block and not any(b.strip().startswith("- ") for b in body):
+            i -= len(body)  # a mapping under the key (CircleCI `run:` with `command:`): read its keys
+            continue
+        if block:
+            text = "\n".join(body)
+            out.append(_dedent(text))
+        else:
+            items = [b.strip()[2:] for b in body if b.strip().startswith("- ")]
+            out.extend(_yaml_scalar(x) for x in items if x.strip() and ":" not in x.split(" ", 1)[0])
+    return [s for s in out if s.strip()]
+
+
+def _yaml_scalar(value: str) -> str:
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        inner = value[1:-1]
+        return inner.replace("''", "'") if value[0] == "'" else inner.replace('\\"', '"')
+    return value
+
+
+def _dedent(text: str) -> str:
+    lines = [line for line in text.splitlines()]
+    pad = min((len(line) - len(line.lstrip()) for line in lines if line.strip()), default=0)
+    return "\n".join(line[pad:] for line in lines)

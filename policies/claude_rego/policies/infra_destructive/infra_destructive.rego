@@ -742,6 +742,91 @@ _is_opt(a, o) if {
 	count(a) > 2
 }
 
+# ------------------------------------------------------------- deploys to production
+
+# Code or configuration replaced in what looks like production (a function, app, stage,
+# environment or project whose name has a settings.production_target_words word, or a
+# `--prod` flag): `aws lambda update-function-code --function-name prod-api`, `vercel --prod`,
+# `wrangler deploy --env production`, `fly deploy -a shop-prod`, `gcloud run deploy api-prod`;
+# and a GitOps sync that forces or prunes (`argocd app sync x --force`, `--prune`: resources
+# replaced or deleted to match whatever revision is named). Preview and development deploys
+# (`vercel`, `netlify deploy`, `wrangler deploy --env staging`) pass.
+finding contains entry if {
+	some ran in {"aws", "awslocal"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	w := _words(seg)
+	some i, x in w
+	x == "lambda"
+	op := w[i + 1]
+	op in {"update-function-code", "update-function-configuration", "update-alias", "publish-layer-version", "put-function-concurrency", "delete-function-concurrency"}
+	some a in shell.args(seg)
+	_production_like(a)
+	entry := sprintf("`aws lambda %s` changes what runs in `%s`, which looks like production", [op, a])
+}
+
+finding contains entry if {
+	some ran in _deployers & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_deploys(seg, ran)
+	some why in _to_production(seg)
+	entry := sprintf("`%s` deploys to %s", [ran, why])
+}
+
+_deployers := {"vercel", "netlify", "wrangler", "flyctl", "fly", "firebase", "heroku", "railway", "serverless", "sls", "sam", "cdk", "amplify", "eb", "gcloud", "az", "deployctl", "supabase", "render", "cf", "doctl", "kamal", "dokku"}
+
+_deploys(seg, ran) if {
+	some w in _words(seg)
+	w in {"deploy", "deployment", "publish", "release", "promote", "push", "up", "functionapp", "webapp"}
+	not ran in {"gcloud", "az", "doctl"}
+}
+
+_deploys(seg, ran) if {
+	ran in {"gcloud", "az", "doctl"}
+	some w in _words(seg)
+	w in {"deploy", "deployment"}
+}
+
+# `vercel --prod` deploys without a subcommand
+_deploys(seg, "vercel") if count(_words(seg)) == 0
+
+_to_production(seg) := {"production (`--prod`)" |
+	some o in _opts(seg)
+	o in {"--prod", "--production", "--prod=true", "--production=true"}
+} | {sprintf("`%s`, which looks like production", [a]) |
+	some a in shell.args(seg)
+	not a in {"--prod", "--production", "--prod=true", "--production=true"}
+	_production_like(a)
+}
+
+finding contains entry if {
+	"argocd" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"argocd"})
+	"sync" in _words(seg)
+	some why in _forced_sync(seg)
+	entry := sprintf("`argocd app sync` %s", [why])
+}
+
+_forced_sync(seg) := {"forces the sync (`--force`: resources deleted and recreated)" |
+	some o in _opts(seg)
+	o in {"--force", "--force=true", "--replace", "--replace=true"}
+} | {sprintf("deploys to `%s`, which looks like production", [a]) |
+	some a in _words(seg)
+	_production_like(a)
+}
+
+_production_like(a) if {
+	count(a) <= 256
+	some t in regex.split(`[^a-z0-9]+`, lower(a))
+	t in _production_words
+}
+
+_production_words := {lower(v) | some v in _production_setting; is_string(v)}
+
+_production_setting := v if {
+	v := settings.value("production_target_words")
+	is_array(v)
+} else := []
+
 # one question however many findings
 ask contains msg if {
 	count(finding) > 0

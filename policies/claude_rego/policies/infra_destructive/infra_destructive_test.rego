@@ -242,4 +242,30 @@ test_local_scratch_stores_are_silent if {
 	_asks(["redis-cli", "-n", "2", "FLUSHALL"])
 	_asks(["redis-cli", "-h", "cache.prod", "-n", "3", "FLUSHDB"])
 	_asks(["redis-cli", "-u", "redis://cache.prod:6379", "-n", "3", "FLUSHDB"])
+# --- session 25: deploys to production and forced syncs -------------------------------------
+
+test_production_deploys_and_forced_syncs_ask if {
+	_asks(["aws", "lambda", "update-function-code", "--function-name", "prod-api", "--zip-file", "fileb://x.zip"])
+	_asks(["aws", "lambda", "update-function-configuration", "--function-name", "arn:aws:lambda:us-east-1:1:function:payments-production"])
+	_asks(["vercel", "--prod"])
+	_asks(["vercel", "deploy", "--prod"])
+	_asks(["netlify", "deploy", "--prod", "--dir", "dist"])
+	_asks(["wrangler", "deploy", "--env", "production"])
+	_asks(["fly", "deploy", "-a", "shop-prod"])
+	_asks(["gcloud", "run", "deploy", "api-prod", "--source", "."])
+	_asks(["argocd", "app", "sync", "payments", "--force"])
+	_asks(["argocd", "app", "sync", "payments-prod"])
+}
+
+test_preview_and_development_deploys_pass if {
+	_silent(["aws", "lambda", "update-function-code", "--function-name", "dev-api", "--zip-file", "fileb://x.zip"])
+	_silent(["aws", "lambda", "get-function", "--function-name", "prod-api"])
+	_silent(["vercel"])
+	_silent(["vercel", "deploy"])
+	_silent(["netlify", "deploy", "--dir", "dist"])
+	_silent(["wrangler", "deploy", "--env", "staging"])
+	_silent(["gcloud", "run", "deploy", "api-dev", "--source", "."])
+	_silent(["argocd", "app", "sync", "payments"])
+	_silent(["argocd", "app", "get", "payments-prod"])
+	_silent(["firebase", "deploy", "--only", "hosting"])
 }

@@ -163,7 +163,7 @@ _workflow_paths contains p if {
 	key in {"path", "file_path", "filepath", "filename", "name", "file"}
 	is_string(value)
 	p := trim_prefix(trim_prefix(lower(value), "./"), "/")
-	regex.match(`^(\.github/workflows|\.gitlab-ci|\.gitlab/|\.circleci/|\.buildkite/|azure-pipelines|bitbucket-pipelines|\.drone|jenkinsfile$)`, p)
+	regex.match(`^(\.github/workflows|\.gitea/workflows|\.forgejo/workflows|\.gitlab-ci|\.gitlab/|\.circleci/|\.buildkite/|azure-pipelines|bitbucket-pipelines|\.drone|\.woodpecker|jenkinsfile$)`, p)
 }
 
 _file_branches := {b |

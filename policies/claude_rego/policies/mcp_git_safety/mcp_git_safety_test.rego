@@ -59,3 +59,10 @@ test_a_forced_ref_update_is_a_force_push if {
 	count(mcp_git_safety.deny) == 0 with input as _mcp("mcp__github__update_ref", {"ref": "heads/main", "sha": "abc"})
 	count(mcp_git_safety.deny) == 0 with input as _mcp("mcp__github__create_ref", {"ref": "refs/heads/main-2", "sha": "abc"})
 }
+
+test_other_forges_workflows_onto_the_default_branch_ask if {
+	count(mcp_git_safety.ask) == 1 with input as _mcp("mcp__gitea__create_file", {"filepath": ".gitea/workflows/x.yml", "content": "x"})
+	count(mcp_git_safety.ask) == 1 with input as _mcp("mcp__forgejo__create_file", {"filepath": ".forgejo/workflows/x.yaml", "content": "x"})
+	count(mcp_git_safety.ask) == 1 with input as _mcp("mcp__gitea__create_file", {"filepath": ".woodpecker.yml", "content": "x"})
+	count(mcp_git_safety.ask) == 0 with input as _mcp("mcp__gitea__create_file", {"filepath": ".gitea/workflows/x.yml", "content": "x", "branch": "feat/ci"})
+}

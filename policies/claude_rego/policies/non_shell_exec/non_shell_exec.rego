@@ -64,6 +64,7 @@ _unreadable contains entry if {
 _unreadable contains entry if {
 	some e in _exec
 	not _named_program(e)
+	not object.get(e, "shell", false) == true
 	some w in _tool_words
 	w in _interpreter_words
 	entry := sprintf("the tool runs code of another language (its name says `%s`)", [w])

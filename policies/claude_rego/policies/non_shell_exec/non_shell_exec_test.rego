@@ -187,3 +187,17 @@ test_commands_a_prompt_only_mentions_are_not_run if {
 	doc := object.union(_tool_text("Task", "agent", {"prompt": "Explain `make x`"}, [{"field": "prompt", "command": "make x", "shell": true, "mention": true}], cmd(["true"])), {"facts": {"shell": null}})
 	judged(doc)
 }
+
+# --- session 25: a notebook kernel's cell, read as shell lines and python3 -c ---------------
+
+test_a_notebook_kernels_cell_read_as_shell_is_not_another_language if {
+	doc := mcp_exec("mcp__jupyter__execute_cell", {"code": "!ls -la"}, [{"field": "code", "command": "ls -la", "shell": true}], cmd(["ls", "-la"]))
+	judged(_with_words(doc, ["execute", "cell"], ["jupyter"]))
+	py := mcp_exec("mcp__jupyter__execute_cell", {"code": "df.describe()"}, [{"field": "code", "command": "python3 -c 'df.describe()'", "argv": true, "program": "python3"}], cmd(["python3", "-c", "df.describe()"]))
+	judged(_with_words(py, ["execute", "cell"], ["jupyter"]))
+}
+
+test_a_kernels_raw_code_still_asks if {
+	doc := mcp_exec("mcp__jupyter__execute_cell", {"code": "df.describe()"}, [{"field": "code", "command": "df.describe()"}], cmd(["df.describe()"]))
+	asked(_with_words(doc, ["execute", "cell"], ["jupyter"]))
+}

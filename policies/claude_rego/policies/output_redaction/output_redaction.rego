@@ -105,7 +105,14 @@ _shown_value(_, value) if {
 _shown_value(name, value) if {
 	not secrets.setting_names_a_secret(name)
 	secrets.plain_value(value)
+	_named_setting(name, value)
 }
+
+# an empty value shows a setting only under a variable's name (`DEBUG=`): a padded base64
+# value (`c2VjcmV0…=`) reads as a name and `=` too, and is the secret itself
+_named_setting(_, value) if value != ""
+
+_named_setting(name, "") if regex.match(`^[A-Z][A-Z0-9_]{0,63}$`, name)
 
 # The call that produced this output reads a secret store or a secret file — what the
 # PreToolUse side refuses or asks about for the same call: a secret file read by any tool or

@@ -201,3 +201,10 @@ test_a_printed_secret_variable_is_not_a_secret_read if {
 		with data.claude_rego.policies.secrets_access.deny as {"prints $TOKEN"}
 		with data.claude_rego.policies.secrets_access.prints_secret_variable as {"prints $TOKEN"}
 }
+
+test_a_padded_base64_value_of_a_secret_read_is_withheld if {
+	doc := {"hook": {"hook_event_name": "PostToolUse", "tool_name": "mcp__azure__storage_account_keys_list", "tool_input": {}, "tool_response": {"value": "c2VjcmV0LXZhbHVlLW9mLXRoZS1rZXk="}}}
+	some r in output_redaction.replace_output with input as doc
+		with data.claude_rego.policies.tool_actions.reads_secret_values as true
+	not contains(json.marshal(r), "c2VjcmV0")
+}

@@ -166,3 +166,81 @@ _dscl_writes(seg) if {
 	some a in shell.args(seg)
 	a in {"-create", "-append", "-merge", "-delete", "-passwd", "-change", "create", "append", "merge", "delete", "passwd", "change"}
 }
+
+# ------------------------------------------------------------------ cloud and cluster roles
+
+# An administrator's role granted in a cloud account or a cluster: an AWS managed policy that
+# grants everything or IAM itself attached to a user, role or group (or an inline policy of
+# `"Action": "*"`), a GCP owner/editor/admin role bound, an Azure Owner/Contributor/User Access
+# Administrator assignment, a Kubernetes binding to cluster-admin/admin (`kubectl create
+# clusterrolebinding … --clusterrole=cluster-admin`). Whoever holds it can undo every other
+# control of that account. Read-only and narrow roles pass (`ReadOnlyAccess`, `roles/viewer`,
+# `--clusterrole=view`).
+findings contains entry if {
+	"aws" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"aws"})
+	args := shell.args(seg)
+	some i, a in args
+	a == "iam"
+	op := args[i + 1]
+	op in {"attach-user-policy", "attach-role-policy", "attach-group-policy", "put-user-policy", "put-role-policy", "put-group-policy", "create-policy-version", "add-user-to-group", "create-policy"}
+	some v in args
+	_admin_aws_grant(v)
+	entry := sprintf("`aws iam %s` grants administrator rights (`%s`)", [op, _clip(v)])
+}
+
+_admin_aws_grant(v) if regex.match(`(?i)(^|[:/])(AdministratorAccess|IAMFullAccess|PowerUserAccess|AWSOrganizationsFullAccess|AdministratorAccess-Amplify)$`, v)
+
+_admin_aws_grant(v) if regex.match(`(?i)"action"\s*:\s*(\[\s*)?"(\*|iam:\*|\*:\*)"`, v)
+
+_admin_aws_grant(v) if regex.match(`(?i)^(admin|admins|administrators?|root|superusers?)$`, v)
+
+findings contains entry if {
+	"gcloud" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"gcloud"})
+	some a in shell.args(seg)
+	regex.match(`^add-iam-policy-binding$|^set-iam-policy$`, a)
+	role := shell.option_value(seg, {"--role"})
+	regex.match(`(?i)^roles/(owner|editor|iam\.[a-z]*admin|resourcemanager\.[a-z]*admin|[a-z.]*\.admin)$`, role)
+	entry := sprintf("`gcloud %s` grants the role `%s`", [a, role])
+}
+
+findings contains entry if {
+	"az" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"az"})
+	args := shell.args(seg)
+	some i, a in args
+	a == "role"
+	args[i + 1] == "assignment"
+	args[i + 2] == "create"
+	role := shell.option_value(seg, {"--role"})
+	lower(role) in {"owner", "contributor", "user access administrator", "role based access control administrator", "8e3af657-a8ff-443c-a75c-2fe8c4bcb635", "b24988ac-6180-42a0-ab88-20f7382dd24c", "18d7d88d-d35e-4fb5-a5c3-7773c20a72d9"}
+	entry := sprintf("`az role assignment create` grants the role `%s`", [role])
+}
+
+findings contains entry if {
+	some ran in {"kubectl", "oc"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	args := shell.args(seg)
+	some i, a in args
+	a == "create"
+	args[i + 1] in {"clusterrolebinding", "rolebinding"}
+	role := shell.option_value(seg, {"--clusterrole", "--role"})
+	lower(role) in {"cluster-admin", "admin", "system:masters"}
+	entry := sprintf("`%s create %s` binds the role `%s`", [ran, args[i + 1], role])
+}
+
+findings contains entry if {
+	some ran in {"oc"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	args := shell.args(seg)
+	some i, a in args
+	a == "adm"
+	args[i + 1] == "policy"
+	startswith(args[i + 2], "add-cluster-role-to-")
+	some r in args
+	lower(r) in {"cluster-admin", "admin"}
+	entry := sprintf("`oc adm policy %s` binds the role `%s`", [args[i + 2], r])
+}
+
+_clip(s) := s if count(s) <= 80 else := concat("", [substring(s, 0, 80), "…"])

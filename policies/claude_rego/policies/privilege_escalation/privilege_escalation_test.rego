@@ -88,3 +88,32 @@ test_sudo_running_a_program_still_asks if {
 	asked(bash("SUDO_ASKPASS=/tmp/x sudo -v", [sub(0, ["sudo", "-v"], {"assignments": {"SUDO_ASKPASS": "/tmp/x"}})], []))
 	asked(bash("timeout 5 sudo -v", [sub(0, ["sudo", "-v"], {"wrappers": ["timeout"]})], []))
 }
+
+# --- session 25: administrator roles granted in clouds and clusters -------------------------
+
+test_cloud_and_cluster_admin_grants_ask if {
+	asked(cmd(["aws", "iam", "attach-user-policy", "--user-name", "dev", "--policy-arn", "arn:aws:iam::aws:policy/AdministratorAccess"]))
+	asked(cmd(["aws", "iam", "attach-role-policy", "--role-name", "ci", "--policy-arn", "arn:aws:iam::aws:policy/IAMFullAccess"]))
+	asked(cmd(["aws", "iam", "put-user-policy", "--user-name", "x", "--policy-name", "p", "--policy-document", "{\"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"*\", \"Resource\": \"*\"}]}"]))
+	asked(cmd(["aws", "iam", "add-user-to-group", "--user-name", "x", "--group-name", "Admins"]))
+	asked(cmd(["gcloud", "projects", "add-iam-policy-binding", "p", "--member=user:x@example.com", "--role=roles/owner"]))
+	asked(cmd(["gcloud", "organizations", "add-iam-policy-binding", "1", "--member", "user:x", "--role", "roles/resourcemanager.organizationAdmin"]))
+	asked(cmd(["az", "role", "assignment", "create", "--assignee", "x", "--role", "Owner"]))
+	asked(cmd(["kubectl", "create", "clusterrolebinding", "x", "--clusterrole=cluster-admin", "--serviceaccount=default:default"]))
+	asked(cmd(["oc", "create", "rolebinding", "x", "--clusterrole", "admin", "--user", "bob"]))
+	asked(cmd(["oc", "adm", "policy", "add-cluster-role-to-user", "cluster-admin", "bob"]))
+}
+
+test_narrow_roles_pass if {
+	every argv in [
+		["aws", "iam", "attach-user-policy", "--user-name", "dev", "--policy-arn", "arn:aws:iam::aws:policy/ReadOnlyAccess"],
+		["aws", "iam", "list-attached-user-policies", "--user-name", "AdministratorAccess"],
+		["gcloud", "projects", "add-iam-policy-binding", "p", "--member=user:x", "--role=roles/viewer"],
+		["az", "role", "assignment", "create", "--assignee", "x", "--role", "Reader"],
+		["az", "role", "assignment", "list", "--role", "Owner"],
+		["kubectl", "create", "rolebinding", "x", "--clusterrole=view", "--user=bob"],
+		["kubectl", "get", "clusterrolebinding", "cluster-admin"],
+	] {
+		count(privilege_escalation.ask) == 0 with input as cmd(argv)
+	}
+}

@@ -111,6 +111,128 @@ _host_reaching_spec contains why if {
 	why := sprintf("%s: true", [k])
 }
 
+# a pipeline started or configured with GitLab's debug trace on (CI_DEBUG_TRACE=true, also
+# CI_DEBUG_SERVICES): the job log then prints every variable, masked secrets included, to
+# whoever can read the log. As a variables entry ({"key": …, "value": "true"}), a key of its own,
+# or text (`--variables CI_DEBUG_TRACE:true`, a `.gitlab-ci.yml` written with it)
+ask contains msg if {
+	count(_debug_trace) > 0
+	msg := sprintf("`%s` turns on the CI debug trace (%s): the job log then prints the pipeline's variables, masked secrets included. Approve only if the log stays private and this is intended.", [input.facts.tool.name, concat(", ", sort(_debug_trace))])
+}
+
+_debug_trace contains name if {
+	walk(_tool_input, [_, v])
+	is_object(v)
+	some nk in {"key", "name", "variable", "variable_key", "variableKey", "var"}
+	given := object.get(v, nk, "")
+	is_string(given)
+	name := upper(given)
+	name in {"CI_DEBUG_TRACE", "CI_DEBUG_SERVICES"}
+	_truthy(object.get(v, "value", object.get(v, "variable_value", object.get(v, "variableValue", false))))
+}
+
+_debug_trace contains name if {
+	walk(_tool_input, [path, v])
+	count(path) > 0
+	k := path[count(path) - 1]
+	is_string(k)
+	name := upper(k)
+	name in {"CI_DEBUG_TRACE", "CI_DEBUG_SERVICES"}
+	_truthy(v)
+}
+
+_debug_trace contains name if {
+	walk(_tool_input, [_, v])
+	is_string(v)
+	contains(upper(v), "CI_DEBUG_")
+	some m in regex.find_all_string_submatch_n(`(?i)\b(CI_DEBUG_(?:TRACE|SERVICES))["']?\s*[=:]\s*["']?(?:true|1|yes)\b`, v, 2)
+	name := upper(m[1])
+}
+
+_truthy(v) if v == true
+
+_truthy(v) if v == 1
+
+_truthy(v) if {
+	is_string(v)
+	lower(trim_space(v)) in {"true", "1", "yes", "on"}
+}
+
+# A browser launched with a switch that runs a program of the caller's choosing in place of (or
+# before) its own processes (`--renderer-cmd-prefix`, `--utility-cmd-prefix`, `--gpu-launcher`,
+# `--browser-subprocess-path`, …, in a puppeteer/playwright tool's launch options or a shell
+# command line): whatever it names runs with the user's rights. What it names is judged as a
+# command line too (facts: a dangerous value is denied); the switch itself asks.
+ask contains msg if {
+	count(_browser_program_switches) > 0
+	msg := sprintf("`%s` launches a browser with %s: the browser runs the program it names for its own processes, with your rights. Approve only if you know that program.", [input.facts.tool.name, concat(", ", sort(_browser_program_switches))])
+}
+
+_browser_program_switches contains switch if {
+	walk(_tool_input, [_, v])
+	is_string(v)
+	contains(v, "--")
+	some m in regex.find_all_string_submatch_n(`(?i)--((?:renderer|utility|gpu|zygote|nacl-loader|ppapi-plugin|plugin|gpu-process)-cmd-prefix|gpu-launcher|plugin-launcher|ppapi-plugin-launcher|browser-subprocess-path)\b`, v, 4)
+	switch := sprintf("`--%s`", [lower(m[1])])
+}
+
+# a browser tool given its own executable (puppeteer's `executablePath`, playwright's
+# `executable_path`) outside the system's and the browser caches' directories: the file runs
+_browser_program_switches contains switch if {
+	_structured
+	walk(_tool_input, [path, v])
+	is_string(v)
+	count(path) > 0
+	k := path[count(path) - 1]
+	is_string(k)
+	regex.replace(lower(k), `[^a-z]`, "") in {"executablepath", "browserpath", "chromepath", "chromiumpath", "browserexecutable", "browserbinary", "chromebinary", "binarypath"}
+	_browser_tool
+	not _system_program(v)
+	switch := sprintf("its executable `%s`", [v])
+}
+
+_browser_tool if {
+	some w in _words | _server_words
+	w in {"puppeteer", "playwright", "browser", "chrome", "chromium", "selenium", "webdriver", "headless", "firefox", "browserbase", "pyppeteer"}
+}
+
+_browser_tool if {
+	walk(_tool_input, [path, _])
+	some k in path
+	is_string(k)
+	lower(k) in {"launchoptions", "launch_options", "browseroptions", "browser_options"}
+}
+
+_system_program(v) if {
+	some prefix in {"/usr/", "/opt/", "/snap/", "/nix/store/", "/applications/", "/bin/", "c:\\program files", "c:/program files", "/system/"}
+	startswith(lower(v), prefix)
+	not contains(v, "..")
+}
+
+_system_program(v) if {
+	regex.match(`^(~|/home/[^/]+|/Users/[^/]+|/root)/(\.cache/(ms-playwright|puppeteer)|Library/Caches/ms-playwright)/`, v)
+	not contains(v, "..")
+}
+
+# Code uploaded to a serverless platform (a Cloudflare worker's put_script, a Deno Deploy or
+# Netlify function) that reads the deployment's environment or secret bindings and sends
+# requests to a host named in it: the platform's secrets leave through the deployed code.
+# (The code is also judged like `node -e CODE`: whole-environment dumps ask there.)
+ask contains msg if {
+	_structured
+	some w in _words
+	w in {"worker", "workers", "function", "functions", "lambda", "edge", "isolate"}
+	some u in _words
+	u in {"put", "upload", "deploy", "create", "update", "publish", "upsert", "replace"}
+	walk(_tool_input, [_, code])
+	is_string(code)
+	count(code) <= 65536
+	regex.match(`(?:\benv\s*\.\s*[A-Za-z_]|\benv\s*\[|process\.env|Deno\.env|\bsecrets?\s*[.\[])`, code)
+	some m in regex.find_all_string_submatch_n(`(?:fetch|sendBeacon|XMLHttpRequest|WebSocket|EventSource|axios(?:\.[a-z]+)?|request|connect)\s*\(\s*[\x60'"](?:https?|wss?)://([^/'"\x60\s:?#]+)`, code, 8)
+	not _local_host(lower(m[1]))
+	msg := sprintf("`%s` deploys code that reads its environment's values and sends requests to `%s`: the deployment's secrets can leave through it. Approve only if that host is meant to receive them.", [input.facts.tool.name, m[1]])
+}
+
 # a tool that opens a tunnel from the internet to this machine (an ngrok or Cloudflare tunnel
 # server's create_tunnel, a tailscale funnel): the analogue of `ngrok http 3000` in the shell,
 # which asks; listing, reading or closing tunnels passes
@@ -446,6 +568,80 @@ secret_value_read if {
 		"getsecretvalue", "batchgetsecretvalue", "accesssecretversion", "secretsaccess",
 		"secretmanagersecretsversionsaccess", "getsecretversionvalue",
 	}
+}
+
+# a tool that returns a resource's credential material by its name's words (Azure's
+# `storage_account_keys_list`/`list_keys`, `list_connection_strings`, an IAM `create_access_key`,
+# a shared access signature): the keys and connection strings are the credentials themselves,
+# like `az storage account keys list` in the shell, which is denied
+secret_value_read if {
+	_structured
+	_credential_material_tool
+	some w in _words
+	w in _credential_verbs
+	not _key_ids_listing
+}
+
+# values asked for by a flag (a platform's env listing with `decrypt: true`, `withDecryption`,
+# `reveal`, `showValues`): the values are the deployment's secrets
+secret_value_read if {
+	_structured
+	_env_tool
+	walk(_tool_input, [path, v])
+	_truthy(v)
+	count(path) > 0
+	k := path[count(path) - 1]
+	is_string(k)
+	regex.replace(lower(k), `[^a-z]`, "") in {
+		"decrypt", "decrypted", "withdecryption", "decryption", "reveal", "revealed", "showvalues", "showvalue",
+		"includevalues", "includevalue", "withvalues", "showsecrets", "plaintext", "unmask", "unmasked",
+	}
+}
+
+# a password store's find/search/lookup of a password or credential (the keychain's
+# find_generic_password, find_internet_password): the item's secret is what it returns
+secret_value_read if {
+	_structured
+	some w in _words
+	w in {"password", "passwords", "credential", "credentials", "passphrase", "privatekey", "apikey", "token", "tokens"}
+	some f in _words
+	f in {"find", "search", "lookup", "query"}
+	_secret_store_tool
+}
+
+_credential_verbs := {"get", "list", "show", "fetch", "read", "retrieve", "reveal", "export", "dump", "view", "create", "regenerate", "renew", "rotate", "generate", "new"}
+
+# the tool's own name, lowercased, letters and digits only (storageAccountListKeys ->
+# storageaccountlistkeys), for the compound words below
+_name_joined := regex.replace(lower(regex.replace(input.facts.tool.name, `^mcp__.*__`, "")), `[^a-z0-9]`, "") if is_string(input.facts.tool.name) else := ""
+
+_credential_material_tool if {
+	some part in {
+		"accesskey", "accountkey", "storagekey", "connectionstring", "sharedaccesskey", "sastoken", "masterkey",
+		"adminkey", "rulekeys", "functionkeys", "querykey", "servicekey", "listkeys", "keyslist", "getkeys",
+		"regeneratekey", "authorizationkey",
+	}
+	contains(_name_joined, part)
+}
+
+# IAM's access key listing returns the keys' IDs and state, never a secret: asked (below), not denied
+_key_ids_listing if {
+	"list" in _words
+	"access" in _words
+	some w in _words
+	w in {"key", "keys"}
+	not "connection" in _words
+}
+
+_secret_tool if _credential_material_tool
+
+# a platform's environment variables by the short name (vercel's list_env, get_env): asked
+# for with their values decrypted (below); a listing alone passes like `vercel env ls`
+_env_tool if _secret_tool
+
+_env_tool if {
+	some w in _words
+	w in {"env", "envs", "dotenv", "environment", "environments", "variable", "variables", "vars", "config", "settings"}
 }
 
 # a GCP secret version's resource name given to an access verb (…/versions/latest:access)
