@@ -614,6 +614,44 @@ ask contains msg if {
 	msg := sprintf("`%s` reaches %s on this machine (port %d): it hands out secrets or runs containers with the machine's rights. Approve only if you meant it.", [net.url, svc.name, svc.port])
 }
 
+# The Kubernetes API's Secrets (`/api/v1/secrets`, `/api/v1/namespaces/NS/secrets[/name]`),
+# by any tool and on any host: the in-cluster API (kubernetes.default.svc, its service IP),
+# a proxy or a remote API server hand out every Secret's value, like `kubectl get secret -o
+# yaml`: denied. The path is the Kubernetes API's own, whatever the host is called.
+deny contains msg if {
+	some net in object.get(_effects, "network", [])
+	_kube_secrets_path(lower(object.get(net, "path", "/")))
+	msg := sprintf("Blocked: `%s` reads Secrets from the Kubernetes API: their values are the cluster's credentials and must not reach the model. List names with `kubectl get secrets` instead.", [net.url])
+}
+
+_kube_secrets_path(path) if regex.match(`^/+api/+v1/+(namespaces/+[^/]+/+)?secrets(/|$)`, path)
+
+# The in-cluster Kubernetes API itself (kubernetes.default.svc, its usual service IPs, a host
+# spelled from $KUBERNETES_SERVICE_HOST): the pod's service account acts on the cluster
+ask contains msg if {
+	some net in object.get(_effects, "network", [])
+	_in_cluster_api(lower(object.get(net, "host", "")))
+	not _kube_secrets_path(lower(object.get(net, "path", "/")))
+	msg := sprintf("`%s` calls the in-cluster Kubernetes API with this pod's service account: it can read and change the cluster. Approve only if you meant it.", [net.url])
+}
+
+_in_cluster_api(host) if trim_right(host, ".") in {
+	"kubernetes", "kubernetes.default", "kubernetes.default.svc", "kubernetes.default.svc.cluster.local",
+	"10.96.0.1", "10.100.0.1", "172.20.0.1", "10.43.0.1", "10.152.183.1",
+}
+
+_in_cluster_api(host) if contains(host, "kubernetes_service_host")
+
+# The container runtime's API socket as a URL (http+unix://%2Fvar%2Frun%2Fdocker.sock/…,
+# unix:///var/run/docker.sock): like the socket given to curl --unix-socket
+ask contains msg if {
+	some net in object.get(_effects, "network", [])
+	url := lower(replace(replace(net.url, "%2F", "/"), "%2f", "/"))
+	some sock in settings.value("container_sockets")
+	contains(url, sock)
+	msg := sprintf("`%s` talks to the container runtime's API socket directly: that API starts containers with this machine's root and reads their secrets. Use the docker/podman CLI so the other checks apply, or approve if you meant it.", [net.url])
+}
+
 _local_host(host) if host in {h | some h in settings.value("local_hosts")}
 
 _local_host(host) if startswith(host, "127.")
