@@ -130,7 +130,7 @@ _tunnel_tool if {
 ask contains msg if {
 	_structured
 	some s in object.get(_effects, "sql", [])
-	not s.kind in {"server_code", "privilege", "credential_read"}
+	not s.kind in {"server_code", "privilege", "credential_read", "egress"}
 	msg := sprintf("`%s` runs a destructive database statement (%s: `%s`): data would be lost. Approve only if this database is meant to lose it.", [input.facts.tool.name, s.field, s.statement])
 }
 
@@ -155,6 +155,18 @@ deny contains msg if {
 	some s in object.get(_effects, "sql", [])
 	s.kind == "credential_read"
 	msg := sprintf("Blocked: `%s` reads the database's stored password hashes (%s: `%s`). They are credentials; list roles or users through a view without them (pg_roles, mysql.user's user/host) instead.", [input.facts.tool.name, s.field, s.statement])
+}
+
+# a statement that sends data to (or connects with) another machine: query results written to
+# a URL or object store (ClickHouse INSERT INTO FUNCTION url()/s3()/remote(), COPY … TO
+# 's3://…', UNLOAD, EXPORT DATA), dblink, a foreign or linked server, an HTTP call from the
+# server (net.http_post, UTL_HTTP), a URL computed from data. Credentials among the data are
+# denied by the rule above (the same statement reads them).
+ask contains msg if {
+	_structured
+	some s in object.get(_effects, "sql", [])
+	s.kind == "egress"
+	msg := sprintf("`%s` gives the database a statement that reaches another machine (%s: `%s`): query results may leave through it. Approve only if that destination is yours.", [input.facts.tool.name, s.field, s.statement])
 }
 
 # a statement that makes the database server run a program or load native code, or read or

