@@ -7,9 +7,10 @@ from .datastore import destructive as _destructive_store
 from .datastore import lua_destructive as _lua_destructive
 from .datastore import store_command as _store_command
 from .network import _unquote
+from .patchtext import patch_files as _patch_files
 from .network import network as _network
-from .sql import destructive as _destructive_sql
 from .sql import credential_object as _credential_object
+from .sql import destructive as _destructive_sql
 from .sql import destructive_object as _destructive_object
 from .sql import egress as _sql_egress
 from .sql import privileges as _sql_privileges
@@ -200,6 +201,15 @@ _STORE_KEYS = frozenset({"query", "statement", "request", "script", "raw", "line
                          "arguments"})
 
 
+# verbs of a tool that applies a unified diff it is given (the `*** Begin Patch` envelope is
+# applied whatever the tool is called); servers whose diffs are a remote repository's, not
+# this machine's files
+_PATCH_VERBS = frozenset({"apply", "patch", "patches", "edit", "edits", "write", "modify", "update", "change",
+                          "changes", "replace", "diff", "file", "files"})
+_REMOTE_REPO_SERVERS = frozenset({"github", "gitlab", "bitbucket", "gitea", "forgejo", "azure", "ado", "codeberg",
+                                  "gerrit", "phabricator", "sourcegraph", "linear", "jira", "slack"})
+_MAX_PATCH = 512 * 1024
+
 # fields of a data-store tool that hold a Lua script (a Redis EVAL tool's)
 _LUA_KEYS = frozenset({"script", "lua", "lua_script", "source", "code", "body", "command", "cmd", "query"})
 
@@ -338,6 +348,7 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
     budget = [_MAX_NODES]
 
     store_fields: set[str] = set()
+    patching = not (_server_tokens(tool_name) & _REMOTE_REPO_SERVERS)
 
     def _store_judged(text: str, field: str) -> None:
         store_fields.add(field)
@@ -388,6 +399,13 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
                                 if value is None else f"loads native code from {value[:200]}"})
                 elif len(value) <= _MAX_VALUE:
                     paths.append((field, value, {"read": READ, "list": LIST, "write": WRITE}[effect]))
+        if patching and len(node) <= _MAX_PATCH and ("*** " in node or tokens & _PATCH_VERBS):
+            # a patch (apply_patch's envelope, a unified diff): the files it adds, updates,
+            # deletes or renames to are written, judged by the file policies like any write
+            files = _patch_files(node)
+            if files:
+                paths.extend((field, f, WRITE) for f in files)
+                return
         if store and key in _LUA_KEYS and any(c in node for c in ("redis.call", "redis.pcall", "server.call",
                                                                   "server.pcall")):
             # an EVAL tool's Lua script: its redis.call(…) commands judged like the same commands
