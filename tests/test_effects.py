@@ -458,3 +458,9 @@ def test_a_patch_tools_files_are_writes():
 def test_a_diff_in_a_remote_repositorys_tool_is_no_local_write():
     body = "Suggest:\n--- a/.bashrc\n+++ b/.bashrc\n@@ -1 +1 @@\n-a\n+b\n"
     assert accesses("mcp__github__create_pull_request_review", {"body": body}) == []
+
+
+def test_a_patch_files_content_beside_its_path_is_text():
+    content = "--- a/.bashrc\n+++ b/.bashrc\n@@ -1 +1 @@\n-a\n+b\n"
+    assert accesses("mcp__fs__write_file", {"path": "fixes/rc.patch", "content": content}) == [
+        ("path", "/home/dev/project/fixes/rc.patch", "write")]

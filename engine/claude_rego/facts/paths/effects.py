@@ -209,6 +209,8 @@ _PATCH_VERBS = frozenset({"apply", "patch", "patches", "edit", "edits", "write",
 _REMOTE_REPO_SERVERS = frozenset({"github", "gitlab", "bitbucket", "gitea", "forgejo", "azure", "ado", "codeberg",
                                   "gerrit", "phabricator", "sourcegraph", "linear", "jira", "slack"})
 _MAX_PATCH = 512 * 1024
+_CONTENT_KEYS = frozenset({"content", "contents", "text", "data", "new_string", "old_string", "new_text", "old_text",
+                           "file_text", "body"})
 
 # fields of a data-store tool that hold a Lua script (a Redis EVAL tool's)
 _LUA_KEYS = frozenset({"script", "lua", "lua_script", "source", "code", "body", "command", "cmd", "query"})
@@ -349,6 +351,9 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
 
     store_fields: set[str] = set()
     patching = not (_server_tokens(tool_name) & _REMOTE_REPO_SERVERS)
+    # a file's content beside its path (write_file {"path": "fix.patch", "content": "--- a/x…"})
+    # is the file's text, not a patch applied here
+    content_of_path = any(isinstance(k, str) and _path_key(_snake(k)) for k in list(tool_input)[:64])
 
     def _store_judged(text: str, field: str) -> None:
         store_fields.add(field)
@@ -399,7 +404,8 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
                                 if value is None else f"loads native code from {value[:200]}"})
                 elif len(value) <= _MAX_VALUE:
                     paths.append((field, value, {"read": READ, "list": LIST, "write": WRITE}[effect]))
-        if patching and len(node) <= _MAX_PATCH and ("*** " in node or tokens & _PATCH_VERBS):
+        if patching and len(node) <= _MAX_PATCH and ("*** " in node or tokens & _PATCH_VERBS) and not (
+                content_of_path and key in _CONTENT_KEYS):
             # a patch (apply_patch's envelope, a unified diff): the files it adds, updates,
             # deletes or renames to are written, judged by the file policies like any write
             files = _patch_files(node)
