@@ -12,6 +12,7 @@ pytest.importorskip("claude_rego.api")
 
 from test_blind_h11_h12_classes import verdict_of_tool
 
+
 # ------------------------------------------------------------ 1. database tools
 @pytest.mark.parametrize("tool, fields", [
     ("mcp__mongodb__find", {"database": "admin", "collection": "system.users", "filter": {}, "projection": {"user": 1}}),

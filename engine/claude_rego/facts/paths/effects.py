@@ -7,8 +7,8 @@ from .datastore import destructive as _destructive_store
 from .datastore import lua_destructive as _lua_destructive
 from .datastore import store_command as _store_command
 from .network import _unquote
-from .patchtext import patch_files as _patch_files
 from .network import network as _network
+from .patchtext import patch_files as _patch_files
 from .sql import credential_object as _credential_object
 from .sql import destructive as _destructive_sql
 from .sql import destructive_object as _destructive_object

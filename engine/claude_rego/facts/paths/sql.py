@@ -720,7 +720,7 @@ def _scan_egress(tokens: list, out: list) -> None:
             out.append({"kind": "egress", "statement": f"{value}: a linked server (queries run on another machine)"})
         elif value in ("copy", "unload") and head:
             target = _copy_target(tokens, i)
-            if _remote(target):
+            if target is not None and _remote(target):
                 out.append({"kind": "egress", "statement": f"{value} … to {target[:120]}: rows written to another machine"[:200]})
         elif value == "export" and head and i + 1 < n and tokens[i + 1][1] in ("data", "database"):
             target = next((t[1] for t in tokens[i + 2:i + 40] if t[0] == "s" and _remote(t[1])), None)
