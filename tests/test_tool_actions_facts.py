@@ -315,6 +315,10 @@ def test_document_user_catalog_text_reads_only_for_database_tools():
     ("local c = 'FLUSH' .. 'ALL'; return redis.call(c)", "server_code"),
     ("return loadstring(ARGV[1])()", "server_code"),
     ("local f = redis.call; f('flushall')", "server_code"),
+    ("return redis['call']('FLUSHALL')", "server_code"),
+    ("local r = redis; return r.call('flushall')", "server_code"),
+    ("local s = server; s.call('flushall')", "server_code"),
+    ("return server.call('FLUSHALL')", "document"),
 ])
 def test_lua_scripts_are_judged_by_their_calls(script, kind):
     from claude_rego.facts.paths.datastore import destructive, lua_destructive
@@ -326,6 +330,8 @@ def test_lua_scripts_are_judged_by_their_calls(script, kind):
     "return redis.call('get', KEYS[1])",
     "local v = redis.call('INCR', KEYS[1]) if v == 1 then redis.call('EXPIRE', KEYS[1], 60) end return v",
     "return 1",
+    "redis.log(redis.LOG_WARNING, 'seen') return redis.call('GET', 'redis server key')",
+    "return redis.call ('incr', KEYS[1]) -- uses redis",
 ])
 def test_lua_scripts_of_single_key_commands(script):
     from claude_rego.facts.paths.datastore import destructive, lua_destructive, store_command

@@ -156,6 +156,59 @@ _LUA_DYNAMIC = ("loadstring", "load(", "dofile", "loadfile", "getfenv", "setfenv
                 "string.char", "string.reverse", "cjson.decode", "cmsgpack")
 
 
+def _lua_code(text: str) -> str:
+    """A Lua text with its string literals and comments blanked (what names the code uses)."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "-" and text.startswith("--", i):
+            j = text.find("\n", i)
+            i = n if j == -1 else j
+            continue
+        if ch == "[" and text.startswith("[[", i):
+            j = text.find("]]", i + 2)
+            i = n if j == -1 else j + 2
+            out.append(" '' ")
+            continue
+        if ch in "'\"":
+            j = i + 1
+            while j < n and text[j] != ch:
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1
+            out.append(" '' ")
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+_LUA_API = frozenset({"call", "pcall", "log", "sha1hex", "status_reply", "error_reply", "log_warning", "log_notice",
+                      "log_verbose", "log_debug"})
+
+
+def _plain_redis_references(low: str) -> bool:
+    """Every `redis` / `server` word of a script's code is a direct use of its API
+    (`redis.call(`, `redis.log`): not the table passed around or indexed (`local r = redis;
+    r.call(…)`, `redis['call']`), which would hide which commands run."""
+    low = _lua_code(low)
+    for name in ("redis", "server"):
+        at = low.find(name)
+        while at != -1:
+            end = at + len(name)
+            before = low[at - 1] if at else " "
+            after = low[end] if end < len(low) else " "
+            if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
+                rest = low[end:].lstrip()
+                if not rest.startswith("."):
+                    return False
+                member = rest[1:].lstrip()
+                word = member[:len(member) - len(member.lstrip("abcdefghijklmnopqrstuvwxyz0123456789_"))]
+                if word not in _LUA_API:
+                    return False
+            at = low.find(name, end)
+    return True
+
+
 def lua_commands(script: str) -> list[list[str]] | None:
     """The store commands a Redis Lua script calls (`redis.call('CONFIG', 'SET', 'dir', x)`:
     ["CONFIG", "SET", "dir", "<expr>"]; arguments that are not literals are "<expr>"), or None when
@@ -163,7 +216,7 @@ def lua_commands(script: str) -> list[list[str]] | None:
     if not isinstance(script, str) or len(script) > _MAX_TEXT:
         return None
     low = script.lower()
-    if any(d in low.replace(" ", "") for d in _LUA_DYNAMIC):
+    if any(d in low.replace(" ", "") for d in _LUA_DYNAMIC) or not _plain_redis_references(low):
         return None
     out: list[list[str]] = []
     i = 0
