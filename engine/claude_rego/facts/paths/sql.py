@@ -759,7 +759,7 @@ def _copy_target(tokens: list, i: int) -> str | None:
 # a tool's structured input or as mongosh text) or usersInfo with showCredentials reads them,
 # whatever the projection. A collection named elsewhere (`users`) is the application's.
 _COLLECTION_KEYS = frozenset({"collection", "coll", "collectionname", "ns", "namespace", "find", "aggregate",
-                              "count", "distinct", "from", "source", "target", "name"})
+                              "distinct", "from"})
 
 
 def _catalog_name(value) -> bool:
