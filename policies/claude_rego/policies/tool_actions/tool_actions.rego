@@ -15,7 +15,11 @@
 #   denies one that reads a secret's value (get_secret_value, access_secret_version, SSM
 #   WithDecryption, a Kubernetes Secret as yaml/json); database statements that hand out
 #   privileges (ALTER ROLE … SUPERUSER, GRANT ALL, WITH GRANT OPTION, SET GLOBAL of a
-#   security setting: ask) or read stored password hashes (pg_shadow, mysql.user: deny); a
+#   security setting, row-level security switched off: ask) or read stored password hashes
+#   (pg_shadow, mysql.user, Supabase auth.users, Mongo admin.system.users: deny); statements
+#   that send data to another machine (INSERT INTO FUNCTION url(), COPY … TO 's3://…',
+#   dblink, net.http_post: ask); the Kubernetes API's Secrets on any host (deny) and other
+#   calls to the in-cluster API (ask); a
 #   removing verb on a resource that holds data (remove_volume, prune_volumes, empty_bucket);
 #   an HTTP DELETE/PURGE tool to a host off the machine; and a fetch, by any tool or a shell command's URL, of a
 #   local service that holds secrets or runs containers (Consul KV on 8500, Vault 8200,
