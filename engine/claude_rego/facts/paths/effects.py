@@ -212,6 +212,21 @@ _STORE_KEYS = frozenset({"query", "statement", "request", "script", "raw", "line
                          "arguments"})
 
 
+# verbs of a tool that applies a unified diff it is given (the `*** Begin Patch` envelope is
+# applied whatever the tool is called); servers whose diffs are a remote repository's, not
+# this machine's files
+_PATCH_VERBS = frozenset({"apply", "patch", "patches", "edit", "edits", "write", "modify", "update", "change",
+                          "changes", "replace", "diff", "file", "files"})
+_REMOTE_REPO_SERVERS = frozenset({"github", "gitlab", "bitbucket", "gitea", "forgejo", "azure", "ado", "codeberg",
+                                  "gerrit", "phabricator", "sourcegraph", "linear", "jira", "slack"})
+_MAX_PATCH = 512 * 1024
+_PATCH_CONTENT_KEYS = frozenset({"content", "contents", "text", "data", "new_string", "old_string", "new_text", "old_text",
+                                 "file_text", "body"})
+
+# fields of a data-store tool that hold a Lua script (a Redis EVAL tool's)
+_LUA_KEYS = frozenset({"script", "lua", "lua_script", "source", "code", "body", "command", "cmd", "query"})
+
+
 def _store_key(key: str) -> bool:
     return _exec_key(key) or key in _STORE_KEYS
 
@@ -478,9 +493,13 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
 
     from .datastore import STORE_WORDS as _STORE_WORDS
     from .datastore import destructive as _destructive_store
+    from .datastore import lua_destructive as _lua_destructive
     from .datastore import store_command as _store_command
+    from .patchtext import patch_files as _patch_files
+    from .sql import credential_object as _credential_object
     from .sql import destructive as _destructive_sql
     from .sql import destructive_object as _destructive_object
+    from .sql import egress as _sql_egress
     from .sql import privileges as _sql_privileges
     from .sql import server_effects as _sql_server_effects
 
@@ -513,6 +532,10 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
     danger_budget = [_MAX_DANGER_SCAN]
 
     store_fields: set[str] = set()
+    patching = not (_server_tokens(tool_name) & _REMOTE_REPO_SERVERS)
+    # a file's content beside its path (write_file {"path": "fix.patch", "content": "--- a/x…"})
+    # is the file's text, not a patch applied here
+    content_of_path = any(isinstance(k, str) and _path_key(_snake(k)) for k in list(tool_input)[:64])
 
     def _store_judged(text: str, field: str) -> None:
         store_fields.add(field)
@@ -551,6 +574,8 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
                 sql.append({"field": field, **found})
             # a privilege handed out or the stored password hashes read (GRANT ALL, pg_shadow)
             sql.extend({"field": field, **found} for found in _sql_privileges(node))
+            # query results sent to another machine (INSERT INTO FUNCTION url(…), COPY … TO 's3://…', dblink)
+            sql.extend({"field": field, **found} for found in _sql_egress(node))
             # a statement that runs a program or touches a server file, by effect: the
             # program is a command line run (parsed as shell), the file a path read/written
             for effect, value in _sql_server_effects(node):
@@ -562,6 +587,23 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
                                 if value is None else f"loads native code from {value[:200]}"})
                 elif len(value) <= _MAX_VALUE:
                     paths.append((field, value, {"read": READ, "list": LIST, "write": WRITE}[effect]))
+        if patching and len(node) <= _MAX_PATCH and ("*** " in node or tokens & _PATCH_VERBS) and not (
+                content_of_path and key in _PATCH_CONTENT_KEYS):
+            # a patch (apply_patch's envelope, a unified diff): the files it adds, updates,
+            # deletes or renames to are written, judged by the file policies like any write
+            files = _patch_files(node)
+            if files:
+                paths.extend((field, f, WRITE) for f in files)
+                return
+        if store and key in _LUA_KEYS and any(c in node for c in ("redis.call", "redis.pcall", "server.call",
+                                                                  "server.pcall")):
+            # an EVAL tool's Lua script: its redis.call(…) commands judged like the same commands
+            # sent directly; a script whose calls cannot be read is the server running unknown code
+            store_fields.add(field)
+            found = _lua_destructive(node)
+            if found and not any(s["field"] == field for s in sql):
+                sql.append({"field": field, **found})
+            return
         if store and _store_key(key) and _store_command(node):
             _store_judged(node, field)
             if _exec_key(key):
@@ -630,6 +672,11 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
         found = _destructive_object(tool_input)
         if found:
             sql.append({"field": "(object)", **found})
+    # a document store's user catalog read as a structured query (Mongo admin.system.users,
+    # usersInfo with showCredentials): the stored SCRAM credentials
+    found = _credential_object(tool_input, text=database)
+    if found and not any(s.get("kind") == "credential_read" for s in sql):
+        sql.append({"field": "(object)", **found})
     implied = _implied_program(tool_name, tokens)
     _join_argv(tool_input, execs, executes, implied, argv_unknown, store_fields)
     if implied is not None:

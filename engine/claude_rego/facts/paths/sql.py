@@ -523,8 +523,34 @@ _CREDENTIAL_TABLES = {
     "dba_users": frozenset({"password", "spare4"}), "sys.dba_users": frozenset({"password", "spare4"}),
     "sys.user$": frozenset({"password", "spare4"}), "user$": frozenset({"password", "spare4"}),
     "system.users": frozenset({"salted_hash"}),  # Cassandra
+    "system_auth.roles": frozenset({"salted_hash"}), "system_auth.credentials": frozenset({"salted_hash"}),
+    # Supabase / GoTrue: the users' password hashes, refresh tokens, TOTP secrets
+    "auth.users": frozenset({"encrypted_password", "recovery_token", "confirmation_token", "reauthentication_token",
+                             "email_change_token_new", "email_change_token_current", "phone_change_token"}),
+    "auth.refresh_tokens": frozenset({"token"}), "auth.mfa_factors": frozenset({"secret"}),
+    "auth.one_time_tokens": frozenset({"token_hash"}), "auth.sessions": frozenset({"refresh_token_hmac_key"}),
+    "vault.decrypted_secrets": frozenset({"decrypted_secret"}),  # Supabase Vault
 }
 _CREDENTIAL_FUNCTIONS = ("loginproperty(", "pwdencrypt(")
+_NOT_ALIASES = frozenset({"where", "join", "on", "left", "right", "inner", "outer", "full", "cross", "group", "order",
+                          "limit", "union", "natural", "using", "having", "window", "offset", "fetch", "for"})
+
+
+def _selects_all(squeezed: str, table: str, after: list[str]) -> bool:
+    """The select list takes every column of this table: `*` (not `count(*)`), `t.*` or the
+    row `t` itself where t is the table's name or alias (`p.*` of another table does not)."""
+    head = squeezed.split(" from ", 1)[0].replace("(*)", " ").replace("( * )", " ")
+    items = {_bare(item) for item in head.replace(",", " ").replace("(", " ").replace(")", " ").split()}
+    if "*" in items:
+        return True
+    rows = {table}
+    alias = after[1] if after[:1] == ["as"] and len(after) > 1 else after[0] if after else ""
+    if alias and alias not in _NOT_ALIASES:
+        rows.add(alias)
+    names = rows | {table.rsplit(".", 1)[-1]}
+    # `t.*`, or the whole row by its alias (`to_jsonb(u)`, `row_to_json(u)`, `select u from … u`;
+    # not the bare last part of the name: `user` in `SELECT user FROM mysql.user` is a column)
+    return any(item.endswith(".*") and item[:-2] in names or item in rows for item in items)
 
 
 def _bare(word: str) -> str:
@@ -570,6 +596,9 @@ def _privilege_kind(words: list[str], squeezed: str) -> tuple[str, str] | None:
         return "privilege", f"{verb} {kind_word} with {', '.join(sorted(_POWER_ATTRIBUTES & set(rest)))}"
     if verb == "alter" and kind_word == "system" and len(rest) > 1 and rest[1] in ("set", "reset"):
         return "privilege", f"{shown} (a server-wide setting)"
+    if verb == "alter" and kind_word == "table" and (" disable row level security" in squeezed or
+                                                     " no force row level security" in squeezed):
+        return "privilege", f"{shown} (row-level security switched off: every row open to every role)"
     if verb == "alter" and kind_word == "server" and "role" in rest[:2] and "add" in rest:
         return "privilege", shown  # ALTER SERVER ROLE sysadmin ADD MEMBER x (SQL Server)
     if verb in ("exec", "execute") and kind_word in ("sp_addsrvrolemember", "sp_addrolemember", "sys.sp_addsrvrolemember"):
@@ -607,9 +636,189 @@ def _privilege_kind(words: list[str], squeezed: str) -> tuple[str, str] | None:
         if columns is None or i == 0 or words[i - 1] not in ("from", "join", ",", "table", "copy", "\\copy"):
             continue
         before = set(words[:i])
-        if "*" in squeezed.split(" from ", 1)[0] or columns & before or any(
+        if _selects_all(squeezed, w, words[i + 1:i + 3]) or columns & before or any(
                 c.split(".")[-1] in columns for c in before) or words[i - 1] == "table" or verb == "copy":
             return "credential_read", f"{w} (stored password hashes)"
     if any(fn in squeezed.replace(" ", "") for fn in _CREDENTIAL_FUNCTIONS) and "passwordhash" in squeezed.replace(" ", "").replace("'", ""):
         return "credential_read", "loginproperty(…, 'PasswordHash') (stored password hashes)"
+    return None
+
+
+# ------------------------------------------------------------ statements that send data off the server
+# A statement that makes the server (or the client) reach another machine: query results
+# written to a URL or an object store (ClickHouse `INSERT INTO FUNCTION url(…)/s3(…)/remote(…)`,
+# DuckDB/Snowflake `COPY … TO 's3://…'`, Redshift `UNLOAD … TO 's3://…'`, BigQuery `EXPORT DATA
+# OPTIONS(uri=…)`), a connection to another server (Postgres `dblink`, a foreign server,
+# MySQL FEDERATED, SQL Server linked servers and `OPENDATASOURCE`), an HTTP request from the
+# server (pgsql-http `http_post`, Supabase `net.http_post`, Oracle `UTL_HTTP`), or a URL
+# computed from data (`url('https://x/?d=' || secret)`). Effect-based; bounded, never raises.
+_EGRESS_CALLS = frozenset({
+    "dblink", "dblink_exec", "dblink_connect", "dblink_connect_u", "dblink_send_query", "dblink_open",
+    "http_get", "http_post", "http_put", "http_patch", "http_delete", "http_head", "http_request",
+    "net.http_get", "net.http_post", "net.http_delete", "net.http_request", "extensions.http_post",
+    "utl_http.request", "utl_http.request_pieces", "utl_http.begin_request", "utl_tcp.open_connection",
+    "utl_smtp.open_connection", "utl_inaddr.get_host_address", "httpuritype", "dbms_ldap.init",
+    "sys.utl_http.request", "opendatasource", "remote", "remotesecure", "aws_s3.query_export_to_s3",
+    "aws_lambda.invoke", "azure_storage.blob_put", "sys_http_post",
+})
+# table functions that write where their first argument points when inserted into
+_REMOTE_TABLE_FUNCTIONS = frozenset({"url", "s3", "s3cluster", "gcs", "hdfs", "azureblobstorage", "mysql",
+                                     "postgresql", "mongodb", "redis", "odbc", "jdbc", "remote", "remotesecure",
+                                     "urlcluster", "iceberg", "deltalake"})
+_EGRESS_EXEC = frozenset({"sp_addlinkedserver", "sp_addlinkedsrvlogin", "master.dbo.sp_addlinkedserver",
+                          "sys.sp_addlinkedserver"})
+_REMOTE_ENGINES = frozenset({"federated", "url", "s3", "hdfs", "azureblobstorage", "mysql", "postgresql",
+                             "mongodb", "kafka", "rabbitmq", "nats"})
+_LOCAL_SCHEMES = ("file://", "memory://")
+
+
+def egress(text: str) -> list[dict]:
+    """{"kind": "egress", "statement"} of each statement that sends data to (or opens a
+    connection with) another machine. Bounded, never raises."""
+    try:
+        if not isinstance(text, str) or not text:
+            return []
+        text = text[:_MAX_TEXT]
+        low = text.lower()
+        if not any(n in low for n in ("dblink", "http", "utl_", "function", "://", "remote", "opendatasource",
+                                      "linkedserver", "engine", "foreign", "unload", "export", "aws_", "azure_",
+                                      "url(", "s3(", "dbms_ldap", "inaddr", "uri")):
+            return []
+        out: list[dict] = []
+        _scan_egress(_tokens(text), out)
+        return out[:8]
+    except Exception:  # noqa: BLE001 — defensive: attacker text never raises
+        return [{"kind": "egress", "statement": "a statement that may reach another machine (unreadable)"}]
+
+
+def _remote(literal: str | None) -> bool:
+    """A literal target that is another machine's (a URL or an object store), not a local file."""
+    if literal is None:
+        return False
+    value = literal.strip().lower()
+    return "://" in value[:32] and not value.startswith(_LOCAL_SCHEMES)
+
+
+def _scan_egress(tokens: list, out: list) -> None:
+    n = len(tokens)
+    statement_start = True
+    for i, (kind, value, _) in enumerate(tokens):
+        if kind == "p":
+            statement_start = value == ";"
+            continue
+        head, statement_start = statement_start, False
+        if kind != "w":
+            continue
+        nxt = tokens[i + 1] if i + 1 < n else ("p", "", 0)
+        call = nxt[:2] == ("p", "(")
+        prev = [t[1] for t in tokens[max(0, i - 3):i] if t[0] == "w"]
+        if call and value in _REMOTE_TABLE_FUNCTIONS and prev[-1:] == ["function"] and "into" in prev:
+            _, literal = _first_string(tokens, i + 1)
+            out.append({"kind": "egress", "statement": f"insert into function {value}({literal or '…'}): rows written to another machine"[:200]})
+        elif call and value in _EGRESS_CALLS:
+            _, literal = _first_string(tokens, i + 1)
+            out.append({"kind": "egress", "statement": f"{value}({(literal or '…')[:120]}): a connection to another machine"[:200]})
+        elif call and value in ("url", "s3", "gcs", "urlcluster", "s3cluster", "azureblobstorage"):
+            found, literal = _first_string(tokens, i + 1)
+            if found and literal is None:
+                out.append({"kind": "egress", "statement": f"{value}(…) with a computed address: data may be sent in it"})
+        elif value in _EGRESS_EXEC and (head or prev[-1:] in (["exec"], ["execute"])):
+            out.append({"kind": "egress", "statement": f"{value}: a linked server (queries run on another machine)"})
+        elif value in ("copy", "unload") and head:
+            target = _copy_target(tokens, i)
+            if target is not None and _remote(target):
+                out.append({"kind": "egress", "statement": f"{value} … to {target[:120]}: rows written to another machine"[:200]})
+        elif value == "export" and head and i + 1 < n and tokens[i + 1][1] in ("data", "database"):
+            target = next((t[1] for t in tokens[i + 2:i + 40] if t[0] == "s" and _remote(t[1])), None)
+            if target:
+                out.append({"kind": "egress", "statement": f"export … to {target[:120]}: rows written to another machine"[:200]})
+        elif value == "server" and prev[-1:] == ["create"] or value == "wrapper" and prev[-2:] == ["foreign", "data"] \
+                and "create" in prev:
+            out.append({"kind": "egress", "statement": "create server (a foreign server: queries run on another machine)"})
+        elif value == "engine" and i + 2 < n and any(t[1] == "create" for t in tokens[max(0, i - 64):i]):
+            j = i + 2 if tokens[i + 1][:2] == ("p", "=") else i + 1
+            engine = tokens[j][1] if j < n and tokens[j][0] == "w" else ""
+            if engine in _REMOTE_ENGINES:
+                out.append({"kind": "egress", "statement": f"a table with engine {engine}: its rows live on another machine"})
+        if len(out) >= 8:
+            return
+
+
+def _copy_target(tokens: list, i: int) -> str | None:
+    """The string literal a COPY/UNLOAD writes to (`COPY t TO 's3://…'`, Snowflake `COPY INTO
+    's3://…' FROM t`, Redshift `UNLOAD ('…') TO 's3://…'`), else None."""
+    n, depth = len(tokens), 0
+    for j in range(i + 1, min(n, i + 4096)):
+        kind, value, _ = tokens[j]
+        if kind == "p":
+            if value == ";" and depth == 0:
+                return None
+            depth += {"(": 1, ")": -1}.get(value, 0)
+            continue
+        if depth == 0 and kind == "w" and value in ("to", "into") and j + 1 < n and tokens[j + 1][0] == "s":
+            return tokens[j + 1][1]
+    return None
+
+
+# ------------------------------------------------------------ a document store's user catalog
+# Mongo keeps every user's SCRAM credentials in admin.system.users: a find/aggregate on it (as
+# a tool's structured input or as mongosh text) or usersInfo with showCredentials reads them,
+# whatever the projection. A collection named elsewhere (`users`) is the application's.
+_COLLECTION_KEYS = frozenset({"collection", "coll", "collectionname", "ns", "namespace", "find", "aggregate",
+                              "distinct", "from"})
+
+
+def _catalog_name(value) -> bool:
+    if not isinstance(value, str) or len(value) > 256:
+        return False
+    name = value.strip().strip("\"'`").lower()
+    return name == "system.users" or name.endswith(".system.users")
+
+
+def credential_object(node, depth: int = 0, budget: list | None = None, text: bool = True) -> dict | None:
+    """{"kind": "credential_read", "statement"} when a tool's input reads a document store's
+    stored credentials (a collection key naming system.users, usersInfo + showCredentials, and
+    with `text` a mongosh text reading db.system.users / getCollection("system.users")), else None.
+    Bounded (depth 8, 512 values), never raises."""
+    budget = [512] if budget is None else budget
+    try:
+        if depth > 8 or budget[0] <= 0:
+            return None
+        budget[0] -= 1
+        if isinstance(node, str):
+            return _credential_text(node) if depth and text else None
+        if isinstance(node, list):
+            for item in node[:64]:
+                found = credential_object(item, depth + 1, budget, text)
+                if found:
+                    return found
+            return None
+        if not isinstance(node, dict):
+            return None
+        keys = {(_norm(k) if isinstance(k, str) else ""): v for k, v in list(node.items())[:64]}
+        for key in _COLLECTION_KEYS:
+            if _catalog_name(keys.get(key)):
+                return {"kind": "credential_read", "statement": f"{key}: {keys[key]} (stored user credentials)"[:200]}
+        if "usersinfo" in keys and keys.get("showcredentials") not in (None, False, 0, "false"):
+            return {"kind": "credential_read", "statement": "usersInfo with showCredentials (stored user credentials)"}
+        for v in list(node.values())[:64]:
+            found = credential_object(v, depth + 1, budget, text)
+            if found:
+                return found
+        return None
+    except Exception:  # noqa: BLE001 - attacker-shaped input: no opinion from here
+        return None
+
+
+def _credential_text(text: str) -> dict | None:
+    """mongosh text that reads the user catalog: db.system.users.find(), getSiblingDB('admin')
+    .system.users, getCollection("system.users"), runCommand({usersInfo: …, showCredentials: true})."""
+    if len(text) > _MAX_TEXT:
+        text = text[:_MAX_TEXT]
+    low = "".join(text.lower().split())
+    if "system.users" in low and any(w in low for w in (".find", ".aggregate", "getcollection", ".findone",
+                                                          ".foreach", ".toarray", ".next(", "$lookup", ".watch(")):
+        return {"kind": "credential_read", "statement": "system.users (stored user credentials)"}
+    if "usersinfo" in low and "showcredentials:true" in low.replace('"', "").replace("'", ""):
+        return {"kind": "credential_read", "statement": "usersInfo with showCredentials (stored user credentials)"}
     return None

@@ -11,8 +11,11 @@
 #   the same sentence (~/.aws/credentials, ~/.ssh/id_*, .env, ~/.netrc, ~/.kube/config, …), to
 #   change the agent's own settings or hooks (~/.claude/settings*.json, .claude/settings*.json,
 #   managed settings, .claude/hooks, disableAllHooks, bypassPermissions,
-#   --dangerously-skip-permissions, disabling or removing Claude's hooks or claude-rego), and a
-#   subagent started with `mode: bypassPermissions`.
+#   --dangerously-skip-permissions, disabling or removing Claude's hooks or claude-rego), to add
+#   to or change a persistence location (~/.bashrc and the other start-up files,
+#   ~/.ssh/authorized_keys, a crontab or cron job, a systemd user unit, a launchd agent,
+#   ~/.gitconfig and core.hooksPath, /etc/profile.d, …), and a subagent started with
+#   `mode: bypassPermissions`.
 # custom:
 #   severity: high
 #   rationale: >-
@@ -60,6 +63,19 @@ ask contains msg if {
 	some word in _switch_words
 	contains(sentence, word)
 	msg := sprintf("`%s` gives a subagent instructions that mention `%s`, which switches off the agent's permission checks or hooks. Approve only if intended.", [input.facts.tool.name, word])
+}
+
+# A persistence location (the shell's start-up files, ~/.ssh/authorized_keys, a crontab, a
+# systemd user unit or launchd agent, ~/.gitconfig's hooks, /etc/profile.d, …) named in a
+# sentence that tells the subagent to add to it or change it: what it plants outlives the
+# session and runs later (or lets someone in). Reading one (`check what ~/.zshrc sets`) passes.
+ask contains msg if {
+	some sentence in _sentences
+	some target in _persistence_mentions(sentence)
+	not _code_about(sentence)
+	active := regex.replace(sentence, `(^|[^a-z0-9_])(is|are|was|were|be|been|being|gets?|not)\s+(added|appended|written|installed|created|changed|modified|updated|edited|enabled|loaded|sourced)([^a-z0-9_]|$)`, " ")
+	regex.match(`(^|[^a-z0-9_])(add|adds|adding|append|appends|appending|write|writes|writing|install|installs|installing|insert|put|place|create|creates|edit|modify|change|update|set|setup|set up|register|enable|schedule|drop|copy|echo|paste|plant|persist|configure|inject|load|source|prepend|include|hook|point)([^a-z0-9_]|$)`, active)
+	msg := sprintf("`%s` tells a subagent to add to or change `%s`, where what is written runs later or lets someone in (persistence). Approve only if intended.", [input.facts.tool.name, target])
 }
 
 ask contains msg if {
@@ -139,7 +155,17 @@ _not_secret(m) if regex.match(`(public|pubkey|cert|ca|fullchain|chain|ca-bundle)
 
 _not_secret(m) if endswith(m, "/known_hosts")
 
-# the agent's own settings named in a sentence
+# a sentence about code that handles such files (a crontab parser, tests for authorized_keys
+# parsing), not about the user's own
+_code_about(sentence) if regex.match(`(^|[^a-z0-9_])(parser|parsers|parsing|parse|parses|syntax|expressions?|validator|linter|lexer|grammar|regex|fixtures?|mock|mocks|mocked)([^a-z0-9_]|$)`, sentence)
+
+# persistence locations named in a sentence: start-up files, keys that let someone in,
+# schedulers and service managers that run a program later, git's global hooks
+_persistence_mentions(sentence) := {trim(trim(m, _trimmed), "/") |
+	some m in regex.find_n(`(^|[\s'"(\x60/])\.(bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|xsessionrc|gitconfig)([^a-z0-9_]|$)|\.config/(fish/config\.fish|autostart|systemd/user|git/config)|(^|[^a-z0-9_])authorized_keys2?([^a-z0-9_]|$)|(^|[^a-z0-9_])crontab([^a-z0-9_]|$)|(^|[^a-z0-9_])cron (job|entry|line)s?([^a-z0-9_]|$)|/etc/(cron[a-z.]*|profile(\.d)?|bash\.bashrc|zsh/zshrc|environment|rc\.local|ld\.so\.preload|sudoers(\.d)?|systemd/system|init\.d|update-motd\.d)|/var/spool/cron|systemd (user )?(unit|service|timer)s?|(^|[^a-z0-9_])user (unit|service|timer)s?([^a-z0-9_]|$)|systemctl (--user )?enable|library/launch(agents|daemons)|(^|[^a-z0-9_])launch ?(agent|daemon)s?([^a-z0-9_]|$)|core\.hookspath|init\.templatedir|powershell_profile|\$profile([^a-z0-9_]|$)|currentversion\\run`, sentence, 8)
+}
+
+# the agent's own settings named in a sentence# the agent's own settings named in a sentence
 _settings_mentions(sentence) := {trim(m, _trimmed) |
 	some m in regex.find_n(`\.claude/(settings(\.local)?\.json|settings([^a-z0-9_]|$)|hooks([^a-z0-9_]|$)|agents([^a-z0-9_]|$))|managed-settings\.json|(^|[^a-z0-9_])permissions\.(allow|deny|defaultmode)([^a-z0-9_]|$)|(^|[^a-z0-9_])defaultmode([^a-z0-9_]|$)`, sentence, 8)
 }

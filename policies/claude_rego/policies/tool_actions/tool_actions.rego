@@ -15,7 +15,11 @@
 #   denies one that reads a secret's value (get_secret_value, access_secret_version, SSM
 #   WithDecryption, a Kubernetes Secret as yaml/json); database statements that hand out
 #   privileges (ALTER ROLE … SUPERUSER, GRANT ALL, WITH GRANT OPTION, SET GLOBAL of a
-#   security setting: ask) or read stored password hashes (pg_shadow, mysql.user: deny); a
+#   security setting, row-level security switched off: ask) or read stored password hashes
+#   (pg_shadow, mysql.user, Supabase auth.users, Mongo admin.system.users: deny); statements
+#   that send data to another machine (INSERT INTO FUNCTION url(), COPY … TO 's3://…',
+#   dblink, net.http_post: ask); the Kubernetes API's Secrets on any host (deny) and other
+#   calls to the in-cluster API (ask); a
 #   removing verb on a resource that holds data (remove_volume, prune_volumes, empty_bucket);
 #   an HTTP DELETE/PURGE tool to a host off the machine; and a fetch, by any tool or a shell command's URL, of a
 #   local service that holds secrets or runs containers (Consul KV on 8500, Vault 8200,
@@ -252,7 +256,7 @@ _tunnel_tool if {
 ask contains msg if {
 	_structured
 	some s in object.get(_effects, "sql", [])
-	not s.kind in {"server_code", "privilege", "credential_read"}
+	not s.kind in {"server_code", "privilege", "credential_read", "egress"}
 	msg := sprintf("`%s` runs a destructive database statement (%s: `%s`): data would be lost. Approve only if this database is meant to lose it.", [input.facts.tool.name, s.field, s.statement])
 }
 
@@ -277,6 +281,18 @@ deny contains msg if {
 	some s in object.get(_effects, "sql", [])
 	s.kind == "credential_read"
 	msg := sprintf("Blocked: `%s` reads the database's stored password hashes (%s: `%s`). They are credentials; list roles or users through a view without them (pg_roles, mysql.user's user/host) instead.", [input.facts.tool.name, s.field, s.statement])
+}
+
+# a statement that sends data to (or connects with) another machine: query results written to
+# a URL or object store (ClickHouse INSERT INTO FUNCTION url()/s3()/remote(), COPY … TO
+# 's3://…', UNLOAD, EXPORT DATA), dblink, a foreign or linked server, an HTTP call from the
+# server (net.http_post, UTL_HTTP), a URL computed from data. Credentials among the data are
+# denied by the rule above (the same statement reads them).
+ask contains msg if {
+	_structured
+	some s in object.get(_effects, "sql", [])
+	s.kind == "egress"
+	msg := sprintf("`%s` gives the database a statement that reaches another machine (%s: `%s`): query results may leave through it. Approve only if that destination is yours.", [input.facts.tool.name, s.field, s.statement])
 }
 
 # a statement that makes the database server run a program or load native code, or read or
@@ -808,6 +824,44 @@ ask contains msg if {
 	path := lower(object.get(net, "path", "/"))
 	_service_path(svc, path)
 	msg := sprintf("`%s` reaches %s on this machine (port %d): it hands out secrets or runs containers with the machine's rights. Approve only if you meant it.", [net.url, svc.name, svc.port])
+}
+
+# The Kubernetes API's Secrets (`/api/v1/secrets`, `/api/v1/namespaces/NS/secrets[/name]`),
+# by any tool and on any host: the in-cluster API (kubernetes.default.svc, its service IP),
+# a proxy or a remote API server hand out every Secret's value, like `kubectl get secret -o
+# yaml`: denied. The path is the Kubernetes API's own, whatever the host is called.
+deny contains msg if {
+	some net in object.get(_effects, "network", [])
+	_kube_secrets_path(lower(object.get(net, "path", "/")))
+	msg := sprintf("Blocked: `%s` reads Secrets from the Kubernetes API: their values are the cluster's credentials and must not reach the model. List names with `kubectl get secrets` instead.", [net.url])
+}
+
+_kube_secrets_path(path) if regex.match(`^/+api/+v1/+(namespaces/+[^/]+/+)?secrets(/|$)`, path)
+
+# The in-cluster Kubernetes API itself (kubernetes.default.svc, its usual service IPs, a host
+# spelled from $KUBERNETES_SERVICE_HOST): the pod's service account acts on the cluster
+ask contains msg if {
+	some net in object.get(_effects, "network", [])
+	_in_cluster_api(lower(object.get(net, "host", "")))
+	not _kube_secrets_path(lower(object.get(net, "path", "/")))
+	msg := sprintf("`%s` calls the in-cluster Kubernetes API with this pod's service account: it can read and change the cluster. Approve only if you meant it.", [net.url])
+}
+
+_in_cluster_api(host) if trim_right(host, ".") in {
+	"kubernetes", "kubernetes.default", "kubernetes.default.svc", "kubernetes.default.svc.cluster.local",
+	"10.96.0.1", "10.100.0.1", "172.20.0.1", "10.43.0.1", "10.152.183.1",
+}
+
+_in_cluster_api(host) if contains(host, "kubernetes_service_host")
+
+# The container runtime's API socket as a URL (http+unix://%2Fvar%2Frun%2Fdocker.sock/…,
+# unix:///var/run/docker.sock): like the socket given to curl --unix-socket
+ask contains msg if {
+	some net in object.get(_effects, "network", [])
+	url := lower(replace(replace(net.url, "%2F", "/"), "%2f", "/"))
+	some sock in settings.value("container_sockets")
+	contains(url, sock)
+	msg := sprintf("`%s` talks to the container runtime's API socket directly: that API starts containers with this machine's root and reads their secrets. Use the docker/podman CLI so the other checks apply, or approve if you meant it.", [net.url])
 }
 
 _local_host(host) if host in {h | some h in settings.value("local_hosts")}

