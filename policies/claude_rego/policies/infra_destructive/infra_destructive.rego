@@ -445,14 +445,16 @@ _remote_daemon(seg) if {
 	args := shell.args(seg)
 	some i, a in args
 	a in {"-H", "--host", "--url", "--connection", "-c", "--context"}
-	not _local_daemon(lower(args[i + 1]))
+	v := lower(args[i + 1])
+	not _local_daemon(v)
 }
 
 _remote_daemon(seg) if {
 	some a in shell.args(seg)
 	some o in {"--host=", "--url=", "--connection=", "--context=", "-H="}
 	startswith(a, o)
-	not _local_daemon(lower(substring(a, count(o), -1)))
+	v := lower(substring(a, count(o), -1))
+	not _local_daemon(v)
 }
 
 _remote_daemon(seg) if "--remote" in shell.args(seg)
