@@ -677,6 +677,12 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
             value = value if eq else (rest[1] if len(rest) > 1 else "")
             if key.lower().lstrip("-") in _NPM_EXEC_KEYS:
                 self.config_entry(node, command, key.lower(), value, depth)
+    elif command in _CLI_CONFIG_TOOLS and "config" in args or command in ("aws", "awslocal") and "configure" in args:
+        # kubectl config set-credentials --exec-command=P, aws configure set credential_process P,
+        # gh config set pager P, gcloud config set auth/…: settings that make the CLI run a
+        # program (or take its credentials, certificates or endpoints from a file or host) later
+        for tool, key, value in _cli_config_sets(command, args):
+            self.config_entry(node, tool, key, value, depth)
     elif command in ("tmux", "screen", "byobu", "byobu-tmux", "byobu-screen"):
         self.multiplexer(node, command, args, depth)
     elif command in ("pm2", "forever") and args[:1] == ["start"]:
@@ -751,6 +757,64 @@ def _shift_depth(nodes: list, offset: int) -> None:
 # options of `npm|pnpm|yarn config set` that take a value as the next word
 _NPM_CONFIG_VALUE_OPTIONS = frozenset({"--location", "-L", "--userconfig", "--globalconfig", "--prefix", "-C", "--dir",
                                        "--cwd", "--workspace", "-w", "--filter", "-F"})
+
+
+_CLI_CONFIG_TOOLS = frozenset({"kubectl", "oc", "gh", "gcloud"})
+# options of these CLIs that take a value (skipped when looking for the operands)
+_CLI_CONFIG_VALUE_OPTS = frozenset({"--kubeconfig", "--context", "--cluster", "--user", "-n", "--namespace",
+                                    "--profile", "--region", "--endpoint-url", "-h", "--hostname", "--host",
+                                    "--configuration", "--project", "--account"})
+# gcloud properties that say where credentials, certificates, proxies, endpoints or
+# components come from
+_GCLOUD_REDIRECT_PREFIXES = ("auth/", "proxy/", "api_endpoint_overrides/", "context_aware/", "component_manager/")
+_GCLOUD_REDIRECT_KEYS = frozenset({"core/custom_ca_certs_file", "custom_ca_certs_file", "core/pass_credentials_to_gsutil"})
+
+
+def _cli_config_operands(args: list[str]) -> list[str]:
+    ops, i = [], 0
+    while i < len(args):
+        a = args[i]
+        if a in _CLI_CONFIG_VALUE_OPTS:
+            i += 2
+            continue
+        if not a.startswith("-"):
+            ops.append(a)
+        i += 1
+    return ops
+
+
+def _cli_config_sets(command: str, args: list[str]) -> list[tuple[str, str, str]]:
+    """The (tool, key, value) settings a CLI config command writes that name a program to run
+    (or a source of credentials / endpoints), for the config_exec policy."""
+    ops = _cli_config_operands(args)
+    out: list[tuple[str, str, str]] = []
+    if command in ("kubectl", "oc") and ops[:2] == ["config", "set-credentials"]:
+        for i, a in enumerate(args):
+            name, eq, value = a.partition("=")
+            if name == "--exec-command":
+                value = value if eq else (args[i + 1] if i + 1 < len(args) else "")
+                out.append((command, "exec-command", value))
+            elif name == "--auth-provider-arg":
+                item = value if eq else (args[i + 1] if i + 1 < len(args) else "")
+                k, _, v = item.partition("=")
+                if k.lower() == "cmd-path":
+                    out.append((command, "cmd-path", v))
+    elif command in ("kubectl", "oc") and ops[:2] == ["config", "set"] and len(ops) >= 4:
+        prop = ops[2].lower()
+        if prop.endswith((".exec.command", ".cmd-path")):
+            out.append((command, "exec-command" if prop.endswith(".exec.command") else "cmd-path", ops[3]))
+    elif command in ("aws", "awslocal") and ops[:2] == ["configure", "set"] and len(ops) >= 4:
+        key = ops[2].lower().rsplit(".", 1)[-1]
+        if key in ("credential_process", "cli_pager"):
+            out.append(("aws", key, ops[3]))
+    elif command == "gh" and ops[:2] == ["config", "set"] and len(ops) >= 4:
+        if ops[2].lower() in ("editor", "pager", "browser"):
+            out.append(("gh", ops[2].lower(), ops[3]))
+    elif command == "gcloud" and ops[:2] == ["config", "set"] and len(ops) >= 4:
+        key = ops[2].lower()
+        if key.startswith(_GCLOUD_REDIRECT_PREFIXES) or key in _GCLOUD_REDIRECT_KEYS:
+            out.append(("gcloud", key, ops[3]))
+    return out
 
 
 def _npm_config_operands(args: list[str]) -> list[str]:

@@ -237,7 +237,7 @@ def config_entry(self: _Parser, node: dict, tool: str, key: str, value: str, dep
             return
     node.setdefault("config_exec", []).append({"tool": tool, "key": key, "value": value})
     command = value[1:] if value.startswith(("!", "|")) else value
-    if command and key.lower() not in _PATH_VALUED_KEYS and not key.lower().endswith(
+    if command and tool != "gcloud" and key.lower() not in _PATH_VALUED_KEYS and not key.lower().endswith(
             ("sslverify", "proxy", "insteadof")) and not command.startswith("$"):
         self.child_sequence(node, command, depth, "config_exec")
 

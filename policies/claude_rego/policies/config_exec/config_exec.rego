@@ -35,14 +35,15 @@ _program_keys := {
 	"diff.tool", "merge.tool", "gpg.program", "gpg.openpgp.program", "gpg.ssh.program", "gpg.x509.program",
 	"core.askpass", "git_askpass", "ssh_askpass", "sudo_askpass", "rsync_rsh", "cvs_rsh", "svn_ssh", "svn_editor",
 	"hgeditor", "rustc_wrapper", "rustc_workspace_wrapper", "cargo_build_rustc_wrapper",
-	"cargo_build_rustc_workspace_wrapper",
+	"cargo_build_rustc_workspace_wrapper", "browser", "cli_pager",
 }
 
 _harmless_programs := {
 	"cat", "less", "more", "most", "bat", "batcat", "delta", "diff-so-fancy", "vim", "vi", "nvim", "nano", "emacs",
 	"emacsclient", "code", "code-insiders", "subl", "mate", "micro", "ssh", "true", "meld", "kdiff3", "vimdiff",
 	"opendiff", "nvimdiff", "idea", "zed", "hx", "kak", "gedit", "kate", "ed", "ex", "pico", "joe", "mcedit",
-	"cursor", "windsurf", "gpg", "gpg2", "gpgsm", "ssh-keygen", "ssh-askpass", "ksshaskpass", "lxqt-openssh-askpass",
+	"cursor", "windsurf", "firefox", "google-chrome", "chromium", "chromium-browser", "brave-browser",
+	"microsoft-edge", "open", "xdg-open", "wslview", "sensible-browser", "w3m", "lynx", "gpg", "gpg2", "gpgsm", "ssh-keygen", "ssh-askpass", "ksshaskpass", "lxqt-openssh-askpass",
 	"ssh-askpass-gnome", "x11-ssh-askpass", "gnome-ssh-askpass", "sccache", "cachepot",
 }
 
@@ -52,6 +53,7 @@ ask contains msg if {
 	not _harmless(e)
 	not _transport_key(e)
 	not _project_hooks_dir(seg, e)
+	e.tool != "gcloud"
 	msg := sprintf("`%s` sets %s `%s` to `%s`: %s runs that program later, outside this review. Approve only if you trust it.", [concat(" ", seg.argv), _what(e), e.key, e.value, _who(e)])
 }
 
@@ -91,6 +93,23 @@ ask contains msg if {
 	msg := sprintf("`%s` sets the setting `%s` to `%s`: git may then run the command an `ext::` remote or submodule URL names, outside this review. Approve only if you trust every URL it fetches.", [concat(" ", seg.argv), e.key, e.value])
 }
 
+# gcloud config set auth/credential_file_override F, auth/token_host H, core/custom_ca_certs_file
+# F, proxy/address H, api_endpoint_overrides/…, component_manager/snapshot_url U: gcloud then
+# takes its credentials, trusted certificates, proxy, API endpoints or components from
+# there (every later call can be redirected or read). auth/impersonate_service_account and
+# switching a setting off pass.
+ask contains msg if {
+	some seg in data.claude_rego.lib.shell.with_config_exec
+	some e in seg.config_exec
+	e.tool == "gcloud"
+	not _gcloud_harmless(e)
+	msg := sprintf("`%s` sets gcloud's `%s` to `%s`: every later gcloud call takes its credentials, certificates, proxy, endpoints or components from there. Approve only if you trust it.", [concat(" ", seg.argv), e.key, e.value])
+}
+
+_gcloud_harmless(e) if e.key in {"auth/impersonate_service_account", "auth/disable_credentials", "proxy/type", "component_manager/disable_update_check", "component_manager/fixed_sdk_version", "context_aware/use_client_certificate"}
+
+_gcloud_harmless(e) if lower(e.value) in {"", "false", "0", "no", "off"}
+
 _transport_key(e) if {
 	e.tool == "git"
 	lower(e.key) in {"protocol.allow", "protocol.ext.allow"}
@@ -118,6 +137,43 @@ _system_program(word) if {
 	some dir in {"/usr/bin/", "/bin/", "/usr/local/bin/", "/opt/homebrew/bin/", "/usr/sbin/", "/sbin/", "/usr/libexec/", "/opt/local/bin/"}
 	startswith(word, dir)
 	not contains(trim_prefix(word, dir), "/")
+}
+
+# an empty pager/editor/browser: none at all (`aws configure set cli_pager ""`)
+_harmless(e) if {
+	_program_key(lower(e.key))
+	e.value == ""
+}
+
+# the standard credential plugins of kubectl (exec-command / cmd-path) and aws
+# (credential_process), by their bare name or at a system location: gke-gcloud-auth-plugin,
+# aws-iam-authenticator, kubelogin, `aws eks get-token`, aws-vault, granted, …; a path
+# elsewhere or another program asks
+_harmless(e) if {
+	e.tool in {"kubectl", "oc", "aws"}
+	e.key in {"exec-command", "cmd-path", "credential_process"}
+	is_string(e.value)
+	regex.match(`^[A-Za-z0-9_./ =~@:+,-]*$`, e.value)
+	words := [w | some w in split(trim_space(e.value), " "); w != ""]
+	count(words) > 0
+	lower(shell.basename(words[0])) in _credential_plugins
+	_system_program(words[0])
+}
+
+_credential_plugins := {
+	"gke-gcloud-auth-plugin", "aws-iam-authenticator", "kubelogin", "kubectl-oidc_login", "kubectl-oidc-login",
+	"kubectl", "oc", "aws", "gcloud", "az", "doctl", "oci", "ibmcloud", "tsh", "pinniped", "teleport", "rancher",
+	"aws-vault", "aws-sso-util", "granted", "assume", "saml2aws", "aws_signing_helper", "gimme-aws-creds", "aws-okta",
+	"okta-aws-cli", "leapp", "awsume", "op", "1password",
+}
+
+# npm/pnpm/yarn script-shell set to a system shell by name (`npm config set script-shell bash`)
+_harmless(e) if {
+	e.tool in {"npm", "pnpm", "yarn", "bun"}
+	lower(e.key) in {"script-shell", "shell"}
+	is_string(e.value)
+	lower(shell.basename(e.value)) in {"bash", "sh", "zsh", "dash", "fish", "pwsh", "powershell", "cmd", "cmd.exe", "bash.exe", "pwsh.exe", "powershell.exe"}
+	_system_program(e.value)
 }
 
 # credential.helper NAME runs git's own helper git-credential-NAME (store, cache, the OS

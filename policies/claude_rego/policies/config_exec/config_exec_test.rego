@@ -192,4 +192,35 @@ test_project_hooks_directories_pass if {
 	count(config_exec.ask) > 0 with input as _hooks(["git", "config", "core.hooksPath", "../h"], "../h")
 	count(config_exec.ask) > 0 with input as _hooks(["git", "config", "core.hooksPath", "~/.h"], "~/.h")
 	count(config_exec.ask) > 0 with input as _hooks(["git", "-c", "core.hooksPath=.githooks", "commit"], ".githooks")
+# ---------------------------------------------------------------- session 25 (infra14): CLI credential plugins
+
+_cfg(argv, tool, key, value) := _input([_seg(argv, {"config_exec": [{"tool": tool, "key": key, "value": value}]})], [])
+
+test_cli_credential_plugins_elsewhere_ask if {
+	count(config_exec.ask) == 1 with input as _cfg(["kubectl", "config", "set-credentials", "u", "--exec-command=/tmp/x"], "kubectl", "exec-command", "/tmp/x")
+	count(config_exec.ask) == 1 with input as _cfg(["kubectl", "config", "set-credentials", "u"], "kubectl", "exec-command", "/tmp/aws-iam-authenticator")
+	count(config_exec.ask) == 1 with input as _cfg(["aws", "configure", "set", "credential_process", "/tmp/x"], "aws", "credential_process", "/tmp/x --json")
+	count(config_exec.ask) == 1 with input as _cfg(["gh", "config", "set", "pager", "/tmp/x"], "gh", "pager", "/tmp/x")
+	count(config_exec.ask) == 1 with input as _cfg(["gh", "config", "set", "browser", "./b.sh"], "gh", "browser", "./b.sh")
+	count(config_exec.ask) == 1 with input as _cfg(["aws", "configure", "set", "cli_pager", "/tmp/x"], "aws", "cli_pager", "/tmp/x")
+}
+
+test_standard_cli_credential_plugins_pass if {
+	count(config_exec.ask) == 0 with input as _cfg(["kubectl"], "kubectl", "exec-command", "gke-gcloud-auth-plugin")
+	count(config_exec.ask) == 0 with input as _cfg(["kubectl"], "kubectl", "exec-command", "/usr/local/bin/aws-iam-authenticator")
+	count(config_exec.ask) == 0 with input as _cfg(["kubectl"], "kubectl", "exec-command", "kubelogin")
+	count(config_exec.ask) == 0 with input as _cfg(["aws"], "aws", "credential_process", "aws-vault export --format=json dev")
+	count(config_exec.ask) == 0 with input as _cfg(["gh"], "gh", "pager", "less -R")
+	count(config_exec.ask) == 0 with input as _cfg(["gh"], "gh", "browser", "firefox")
+	count(config_exec.ask) == 0 with input as _cfg(["aws"], "aws", "cli_pager", "")
+	count(config_exec.ask) == 0 with input as _cfg(["npm"], "npm", "script-shell", "bash")
+	count(config_exec.ask) == 1 with input as _cfg(["npm"], "npm", "script-shell", "./bash")
+}
+
+test_gcloud_credential_and_endpoint_sources_ask if {
+	count(config_exec.ask) == 1 with input as _cfg(["gcloud"], "gcloud", "auth/credential_file_override", "/tmp/c.json")
+	count(config_exec.ask) == 1 with input as _cfg(["gcloud"], "gcloud", "proxy/address", "203.0.113.5")
+	count(config_exec.ask) == 1 with input as _cfg(["gcloud"], "gcloud", "api_endpoint_overrides/storage", "https://x.example/")
+	count(config_exec.ask) == 0 with input as _cfg(["gcloud"], "gcloud", "auth/impersonate_service_account", "sa@p.iam.gserviceaccount.com")
+	count(config_exec.ask) == 0 with input as _cfg(["gcloud"], "gcloud", "auth/disable_ssl_validation", "false")
 }

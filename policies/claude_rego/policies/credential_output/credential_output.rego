@@ -126,6 +126,14 @@ _exempt(seg, fam) if {
 	_has(seg, word)
 }
 
+# a credential helper stored in a CLI's configuration (`aws configure set credential_process
+# "aws-vault export --format=json dev"`, `kubectl config set-credentials --exec-command=…`):
+# not run now, and later its output goes to the CLI, not to the model (config_exec judges it)
+_exempt(seg, _) if {
+	seg.context == "config_exec"
+	shell.runs_any(shell.by_id(seg.parent), {"aws", "awslocal", "kubectl", "oc"})
+}
+
 deny contains msg if {
 	some [name, id] in _hits
 	families[name].verdict == "deny"

@@ -297,3 +297,12 @@ test_server_dumps_with_password_hashes_ask if {
 		allowed(argv)
 	}
 }
+
+# a credential helper stored in aws's configuration is not run now (config_exec judges it)
+test_stored_credential_process_is_not_output if {
+	count(credential_output.deny) == 0 with input as bash("aws configure set credential_process …", [
+		seg(0, ["aws", "configure", "set", "credential_process", "aws-vault export --format=json dev"]),
+		object.union(seg(1, ["aws-vault", "export", "--format=json", "dev"]), {"parent": 0, "context": "config_exec", "depth": 1}),
+	], [])
+	denied(["aws-vault", "export", "--format=json", "dev"])
+}

@@ -470,6 +470,96 @@ deny contains msg if {
 	msg := sprintf("Blocked: `%s` recursively changes permissions or ownership of %s (%s), which breaks the system or your account. Change specific files inside the project instead.", [concat(" ", seg.argv), stripped(l), describe(l)])
 }
 
+# find ~ -exec chmod 000 {} +, find / -execdir chown nobody {} \;, fd . ~ -x chmod 000 (read
+# as the find it amounts to), find ~ -print0 | xargs -0 chmod 000: find visits every file
+# under its start, so the change is as recursive as `chmod -R` whatever the flags. Denied
+# like `chmod -R 000 ~`; with a name test that names something (`-name '*.sh'`) it selects
+# some files only, and asks.
+_perm_changers := {"chmod", "chown", "chgrp", "chattr", "setfacl"}
+
+deny contains msg if {
+	"find" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"find"})
+	changer := _find_changes_perms(seg)
+	not _find_named(seg)
+	some start in shell.find_starts(seg)
+	l := hits(seg, start, catastrophic_roots)
+	msg := sprintf("Blocked: `%s` runs `%s` on every file under %s (%s), like a recursive %s there, which breaks the system or your account. Change specific files inside the project instead.", [concat(" ", seg.argv), changer, stripped(l), describe(l), changer])
+}
+
+ask contains msg if {
+	"find" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"find"})
+	changer := _find_changes_perms(seg)
+	_find_named(seg)
+	some start in shell.find_starts(seg)
+	l := hits(seg, start, catastrophic_roots)
+	msg := sprintf("`%s` runs `%s` on the matching files anywhere under %s (%s). Approve only if those files' permissions or owners should change.", [concat(" ", seg.argv), changer, stripped(l), describe(l)])
+}
+
+_find_changes_perms(seg) := shell.name(child) if {
+	some child in data.claude_rego.lib.shell.in_context("find_exec")
+	_exec_of(child, seg.id)
+	shell.runs_any(child, _perm_changers)
+} else := shell.name(grandchild) if {
+	some child in data.claude_rego.lib.shell.in_context("find_exec")
+	_exec_of(child, seg.id)
+	some grandchild in segments
+	grandchild.parent == child.id
+	shell.runs_any(grandchild, _perm_changers)
+}
+
+_exec_of(child, id) if child.parent == id
+
+_exec_of(child, id) if shell.by_id(child.parent).parent == id
+
+# -name/-iname/-path with a pattern that names something (not `*`)
+_find_named(seg) if {
+	args := shell.args(seg)
+	some i, a in args
+	a in _find_name_tests
+	v := _next_arg(args, i)
+	not v in _match_all
+	regex.match(`[A-Za-z0-9_]`, v)
+}
+
+# … | xargs chmod: fed by a find (or fd) of such a start, or (recursively) by the start itself
+deny contains msg if {
+	some ran in _perm_changers & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_fed_by_xargs(seg)
+	node := _stdin_node(seg)
+	some producer in segments
+	shell.upstream(producer, node)
+	_lists_tree(producer, seg)
+	some word in _listing_words(producer)
+	l := hits(producer, word, catastrophic_roots)
+	msg := sprintf("Blocked: `%s` feeds every file under %s (%s) to `%s` through xargs, like a recursive %s there, which breaks the system or your account. Change specific files inside the project instead.", [concat(" ", producer.argv), stripped(l), describe(l), shell.name(seg), shell.name(seg)])
+}
+
+_lists_tree(producer, _) if {
+	shell.runs_any(producer, {"find", "fd", "fdfind"})
+	not _find_named(producer)
+}
+
+_lists_tree(producer, consumer) if {
+	not shell.runs_any(producer, {"find", "fd", "fdfind"})
+	_recursive_perm(consumer)
+}
+
+_recursive_perm(seg) if recursive(seg)
+
+_recursive_perm(seg) if _recursive_attr(seg)
+
+_listing_words(producer) := shell.find_starts(producer) if shell.runs(producer, "find")
+
+else := array.slice(shell.operands(producer), 1, count(shell.operands(producer))) if shell.runs_any(producer, {"fd", "fdfind"})
+
+else := ["."] if {
+	shell.runs(producer, "ls")
+	count(shell.operands(producer)) == 0
+} else := shell.operands(producer)
+
 # kill -9 -1: every process of the user (the session, the editor, the agent)
 deny contains msg if {
 	"kill" in data.claude_rego.lib.shell.names
@@ -524,9 +614,24 @@ deny contains msg if {
 	some ran in {"lvremove", "vgremove", "pvremove", "zpool", "zfs", "btrfs", "mdadm", "dmsetup"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	some a in shell.args(seg)
-	a in {"destroy", "delete", "remove", "lvremove", "--zero-superblock", "wipe_table"}
+	a in _volume_destroy_words
 	seg.command != "btrfs" # (btrfs also needs the subvolume word, below)
 	msg := sprintf("Blocked: `%s` destroys a storage volume and everything on it. Do this outside the agent session.", [concat(" ", seg.argv)])
+}
+
+# (zpool labelclear: the pool label wiped; dmsetup remove_all: every mapped volume dropped)
+_volume_destroy_words := {
+	"destroy", "delete", "remove", "lvremove", "--zero-superblock", "wipe_table", "labelclear", "remove_all",
+}
+
+# mdadm --create / -C over member devices: their superblocks and data are rewritten
+deny contains msg if {
+	"mdadm" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"mdadm"})
+	shell.has_arg(seg, {"--create", "-C"})
+	some arg in shell.operands(seg)
+	startswith(arg, "/dev/")
+	msg := sprintf("Blocked: `%s` builds an array over existing devices, destroying their data. Do this outside the agent session.", [concat(" ", seg.argv)])
 }
 
 deny contains msg if {
@@ -1149,7 +1254,7 @@ _security_off(seg) if {
 	shell.has_arg(seg, {"-D", "-e"})
 }
 
-_security_services := {"auditd", "apparmor", "firewalld", "ufw", "fail2ban", "sshd", "ssh", "nftables", "iptables", "selinux", "crowdsec", "osqueryd", "falco", "wazuh-agent", "clamav-daemon"}
+_security_services := {"rsyslog", "syslog", "syslog-ng", "systemd-journald", "journald", "auditd", "apparmor", "firewalld", "ufw", "fail2ban", "sshd", "ssh", "nftables", "iptables", "selinux", "crowdsec", "osqueryd", "falco", "wazuh-agent", "clamav-daemon"}
 
 ask contains msg if {
 	some ran in {"systemctl", "service"} & data.claude_rego.lib.shell.names
@@ -1159,4 +1264,97 @@ ask contains msg if {
 	some a in shell.args(seg)
 	trim_suffix(a, ".service") in _security_services
 	msg := sprintf("`%s` stops a security or remote-access service of the machine. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+# ------------------------------------------------------------------ logs and keys erased
+
+# journalctl --vacuum-time=1s / --vacuum-size=1 / --vacuum-files=1 (after --rotate, all of
+# it): the machine's journal erased, what an intruder does to cover tracks. A cleanup that
+# keeps at least a day, 100 MB or three files passes (`--vacuum-time=2weeks`,
+# `--vacuum-size=500M`); a value claude-rego cannot read asks.
+ask contains msg if {
+	"journalctl" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"journalctl"})
+	some kind in {"time", "size", "files"}
+	v := _vacuum_value(seg, kind)
+	not _vacuum_keeps(kind, trim_space(v))
+	msg := sprintf("`%s` erases the machine's system journal (its logs) down to almost nothing. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+_vacuum_value(seg, kind) := v if {
+	args := shell.args(seg)
+	some i, a in args
+	a == concat("", ["--vacuum-", kind])
+	v := _next_arg(args, i)
+} else := v if {
+	some a in shell.args(seg)
+	prefix := concat("", ["--vacuum-", kind, "="])
+	startswith(a, prefix)
+	v := trim_prefix(a, prefix)
+}
+
+_vacuum_keeps("time", v) if {
+	parts := regex.find_all_string_submatch_n(`^([0-9]{1,9}) *(d|days?|w|weeks?|M|months?|y|years?)$`, v, 1)
+	count(parts) == 1
+	to_number(parts[0][1]) >= 1
+}
+
+_vacuum_keeps("time", v) if {
+	parts := regex.find_all_string_submatch_n(`^([0-9]{1,9}) *(h|hr|hours?)$`, v, 1)
+	count(parts) == 1
+	to_number(parts[0][1]) >= 24
+}
+
+_vacuum_keeps("size", v) if {
+	parts := regex.find_all_string_submatch_n(`^([0-9]{1,9})(\.[0-9]+)? *([GgTt])[Bb]?$`, v, 1)
+	count(parts) == 1
+	to_number(parts[0][1]) >= 1
+}
+
+_vacuum_keeps("size", v) if {
+	parts := regex.find_all_string_submatch_n(`^([0-9]{1,9}) *[Mm][Bb]?$`, v, 1)
+	count(parts) == 1
+	to_number(parts[0][1]) >= 100
+}
+
+_vacuum_keeps("files", v) if {
+	regex.match(`^[0-9]{1,9}$`, v)
+	to_number(v) >= 3
+}
+
+# macOS `log erase`, Windows `wevtutil cl` / PowerShell Clear-EventLog, `dmesg -C`: the system
+# logs cleared
+ask contains msg if {
+	some ran in {"log", "wevtutil", "wevtutil.exe", "clear-eventlog", "remove-eventlog", "dmesg"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_clears_logs(seg)
+	msg := sprintf("`%s` erases the machine's system logs. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+_clears_logs(seg) if {
+	shell.runs(seg, "log")
+	"erase" in shell.args(seg)
+}
+
+_clears_logs(seg) if {
+	shell.runs_any(seg, {"wevtutil", "wevtutil.exe"})
+	some a in shell.args(seg)
+	lower(a) in {"cl", "clear-log"}
+}
+
+_clears_logs(seg) if shell.runs_any(seg, {"clear-eventlog", "remove-eventlog"})
+
+_clears_logs(seg) if {
+	shell.runs(seg, "dmesg")
+	shell.has_arg(seg, {"-C", "--clear", "-c", "--read-clear"})
+}
+
+# gpg --delete-secret-keys, macOS `security delete-keychain`: private keys or a keychain
+# deleted, with no copy to restore them from
+ask contains msg if {
+	some ran in {"gpg", "gpg2", "security"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some a in shell.args(seg)
+	a in {"--delete-secret-keys", "--delete-secret-key", "--delete-secret-and-public-keys", "--delete-secret-and-public-key", "delete-keychain"}
+	msg := sprintf("`%s` deletes private keys (signing, decryption or login keys) for good. Approve only if you have a backup.", [concat(" ", seg.argv)])
 }

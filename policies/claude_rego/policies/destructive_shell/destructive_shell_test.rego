@@ -452,3 +452,71 @@ test_find_path_tests_selecting_git_internals_ask if {
 	allowed(cmd(["find", ".", "-not", "-path", "./.git/*", "-name", "*.pyc", "-delete"]))
 	allowed(cmd(["find", ".", "!", "-path", "*/.git/*", "-name", "*.orig", "-delete"]))
 }
+
+# ------------------------------------------------------------------ session 25 (infra14)
+
+asked(doc) if {
+	count(destructive_shell.deny) == 0 with input as doc
+	count(destructive_shell.ask) > 0 with input as doc
+}
+
+test_s25_storage_wipes_denied if {
+	denied(cmd(["zpool", "labelclear", "-f", "/dev/sdb"]))
+	denied(cmd(["dmsetup", "remove_all"]))
+	denied(cmd(["mdadm", "--create", "/dev/md0", "--level=1", "/dev/sdb", "/dev/sdc"]))
+	allowed(cmd(["mdadm", "--detail", "/dev/md0"]))
+	allowed(cmd(["zpool", "status"]))
+}
+
+_find_exec(start, filters, changer) := bash("find …", [
+	seg(0, array.concat(array.concat(["find", start], filters), array.concat(["-exec"], array.concat(changer, ["{}", "+"])))),
+	sub(1, array.concat(changer, ["{}"]), {"parent": 0, "context": "find_exec", "depth": 1}),
+], [])
+
+test_s25_find_exec_permission_changes_over_home_or_root_denied if {
+	denied(_find_exec("~", [], ["chmod", "000"]))
+	denied(_find_exec("/", [], ["chown", "nobody"]))
+	denied(_find_exec("/etc", ["-type", "f"], ["chmod", "777"]))
+	denied(_find_exec("/home/dev", ["-name", "*"], ["chattr", "+i"]))
+	asked(_find_exec("~", ["-name", "*.sh"], ["chmod", "+x"]))
+	allowed(_find_exec(".", ["-type", "f"], ["chmod", "644"]))
+	allowed(_find_exec("/home/dev/project/scripts", [], ["chmod", "+x"]))
+}
+
+test_s25_xargs_permission_changes_fed_by_a_listing_of_home_denied if {
+	denied(bash("find ~ -print0 | xargs -0 chmod 000", [
+		seg(0, ["find", "~", "-print0"]),
+		pipe(1, ["xargs", "-0", "chmod", "000"], 0),
+		sub(2, ["chmod", "000"], {"parent": 1, "context": "xargs", "depth": 1, "wrappers": ["xargs"], "pipeline": 0}),
+	], []))
+	denied(bash("ls ~ | xargs chmod -R 000", [
+		seg(0, ["ls", "~"]),
+		pipe(1, ["xargs", "chmod", "-R", "000"], 0),
+		sub(2, ["chmod", "-R", "000"], {"parent": 1, "context": "xargs", "depth": 1, "wrappers": ["xargs"], "pipeline": 0}),
+	], []))
+	allowed(bash("find . -print0 | xargs -0 chmod g+w", [
+		seg(0, ["find", ".", "-print0"]),
+		pipe(1, ["xargs", "-0", "chmod", "g+w"], 0),
+		sub(2, ["chmod", "g+w"], {"parent": 1, "context": "xargs", "depth": 1, "wrappers": ["xargs"], "pipeline": 0}),
+	], []))
+}
+
+test_s25_logs_and_keys_erased_ask if {
+	asked(cmd(["journalctl", "--vacuum-time=1s"]))
+	asked(cmd(["journalctl", "--vacuum-size=1"]))
+	asked(cmd(["journalctl", "--vacuum-files", "1"]))
+	asked(cmd(["journalctl", "--vacuum-time", "10m"]))
+	asked(cmd(["journalctl", "--vacuum-size=1x9"]))
+	asked(cmd(["log", "erase", "--all"]))
+	asked(cmd(["wevtutil", "cl", "System"]))
+	asked(cmd(["dmesg", "-C"]))
+	asked(cmd(["systemctl", "stop", "rsyslog"]))
+	asked(cmd(["gpg", "--delete-secret-keys", "ABCD"]))
+	asked(cmd(["security", "delete-keychain", "login.keychain"]))
+	allowed(cmd(["journalctl", "--vacuum-time=2weeks"]))
+	allowed(cmd(["journalctl", "--vacuum-size=500M"]))
+	allowed(cmd(["journalctl", "--vacuum-time=48h"]))
+	allowed(cmd(["journalctl", "-u", "api", "--since", "today"]))
+	allowed(cmd(["dmesg", "-T"]))
+	allowed(cmd(["gpg", "--list-secret-keys"]))
+}

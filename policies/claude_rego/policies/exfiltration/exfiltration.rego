@@ -758,3 +758,134 @@ _credential_slot(raws, i) if {
 }
 
 _credential_slot(raws, i) if regex.match(`(?i)^["']?(authorization|x-[a-z-]*(key|token|auth)[a-z-]*|[a-z-]*-token|api-key|private-token)\s*:`, raws[i])
+
+# ---------------------------------------------------------------- images pushed to an unknown registry
+
+# An image holds the project's code, build outputs and any secret copied into a layer:
+# pushing it (docker/podman/nerdctl/buildah push, docker tag … && docker push, buildx build
+# --push -t, skopeo copy … docker://, crane push/copy, oras push/copy, regctl image copy, helm
+# push oci://, kaniko --destination) sends all of that to the registry the reference names.
+# Asks when that registry is a literal host that is not a well-known one
+# (settings.trusted_image_registries: Docker Hub, ghcr.io, gcr.io, *.pkg.dev, ECR, ACR,
+# quay.io, registry.gitlab.com, a local registry); a reference built from a variable
+# (`$REGISTRY/app`, CI's idiom) is left alone.
+_image_pushers := {"docker", "podman", "nerdctl", "buildah", "img", "skopeo", "crane", "gcrane", "oras", "regctl", "helm", "executor", "kaniko"}
+
+ask contains msg if {
+	some ran in _image_pushers & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some ref in _pushed_refs(seg)
+	host := _registry_host(ref)
+	not _trusted_registry(host)
+	msg := sprintf("`%s` pushes an image (the project's code and anything built into it) to the registry `%s`, which is not a known registry (settings.trusted_image_registries). Approve only if that registry is yours.", [concat(" ", seg.argv), host])
+}
+
+_push_words(seg) := [a | some a in shell.args(seg); not startswith(a, "-")]
+
+# docker|podman|nerdctl|buildah|img [image] push SRC [DEST]: the last operand
+_pushed_refs(seg) := {ws[count(ws) - 1]} if {
+	shell.runs_any(seg, {"docker", "podman", "nerdctl", "buildah", "img"})
+	ws := _push_words(seg)
+	some i, w in ws
+	i <= 2
+	w == "push"
+	count(ws) > i + 1
+} else := _build_push_tags(seg) if {
+	shell.runs_any(seg, {"docker", "podman", "nerdctl", "buildah"})
+	_build_pushes(seg)
+} else := {ws[count(ws) - 1]} if {
+	# skopeo copy|sync SRC DEST, crane push TAR REF / copy|cp SRC DST, regctl image copy SRC DST,
+	# helm push CHART oci://HOST/…, oras copy|cp SRC DST
+	shell.runs_any(seg, {"skopeo", "crane", "gcrane", "regctl", "helm", "oras"})
+	ws := _push_words(seg)
+	some i, w in ws
+	i <= 1
+	w in {"copy", "cp", "sync", "push"}
+	not _oras_push(seg, w)
+	count(ws) > i + 2
+} else := {ws[i + 1]} if {
+	# oras push REF FILE…
+	shell.runs(seg, "oras")
+	ws := _push_words(seg)
+	some i, w in ws
+	i == 0
+	w == "push"
+	count(ws) > 1
+} else := {v |
+	shell.runs_any(seg, {"executor", "kaniko"})
+	v := _option_values(seg, {"--destination", "-d"})[_]
+}
+
+_oras_push(seg, "push") if shell.runs(seg, "oras")
+
+# docker build --push / buildx build --push / --output type=registry|push=true
+_build_pushes(seg) if {
+	some w in array.slice(_push_words(seg), 0, 3)
+	w in {"build", "bake", "bud"}
+	some a in shell.args(seg)
+	_push_option(a)
+}
+
+_push_option(a) if a in {"--push", "--push=true"}
+
+_push_option(a) if {
+	regex.match(`^(-o|--output)=?`, a)
+	regex.match(`(type=registry|push=true)`, a)
+}
+
+_push_option(a) if regex.match(`^(type=registry|type=image,.*push=true)`, a)
+
+_build_push_tags(seg) := {v | v := _option_values(seg, {"-t", "--tag"})[_]} | {n |
+	some a in shell.args(seg)
+	regex.match(`type=(registry|image)`, a)
+	some part in split(a, ",")
+	startswith(part, "name=")
+	some n in split(substring(part, 5, -1), ",")
+}
+
+_option_values(seg, names) := [v |
+	args := shell.args(seg)
+	some i, a in args
+	v := _value_of(args, i, a, names)
+]
+
+_value_of(args, i, a, names) := args[i + 1] if a in names
+
+_value_of(_, _, a, names) := substring(a, count(n) + 1, -1) if {
+	some n in names
+	startswith(a, concat("", [n, "="]))
+}
+
+# the registry host of an image reference (port and transport stripped); undefined for a
+# local transport (docker-daemon:, containers-storage:, oci:, dir:, …) or a reference built
+# from a variable
+_registry_host(ref) := host if {
+	not regex.match(`[$…\x60]`, ref)
+	not _local_transport(ref)
+	rest := regex.replace(ref, `^(docker|oci|https?)://`, "")
+	parts := split(rest, "/")
+	host := _host_part(parts)
+}
+
+_local_transport(ref) if {
+	not contains(ref, "://")
+	regex.match(`^(docker-daemon|containers-storage|dir|oci|oci-archive|docker-archive|ostree|sif|tarball):`, ref)
+}
+
+_host_part(parts) := lower(split(parts[0], ":")[0]) if {
+	count(parts) > 1
+	regex.match(`[.:]|^localhost$`, parts[0])
+} else := "docker.io"
+
+_trusted_registry(host) if {
+	some t in settings.value("trusted_image_registries")
+	is_string(t)
+	_registry_match(host, lower(t))
+}
+
+_registry_match(host, t) if host == t
+
+_registry_match(host, t) if {
+	startswith(t, "*.")
+	endswith(host, substring(t, 1, -1))
+}

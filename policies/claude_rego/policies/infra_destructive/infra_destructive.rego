@@ -80,6 +80,13 @@ _aws_destroys(w, seg) if {
 	"--delete" in _opts(seg)
 }
 
+# aws kms schedule-key-deletion / disable-key: every byte encrypted under the key becomes
+# unreadable (cancel-key-deletion and enable-key pass)
+_aws_destroys(w, _) if {
+	w[0] == "kms"
+	w[1] in {"schedule-key-deletion", "disable-key"}
+}
+
 _aws_destroys(w, _) if {
 	w[0] != "s3"
 	some prefix in {"delete-", "terminate-", "purge-", "remove-", "deregister-", "destroy-", "drop-", "empty-"}
@@ -225,6 +232,263 @@ _kube_wide(_, w) if {
 	some x in w
 	some kind in split(x, ",")
 	kind in _kube_wide_kinds
+}
+
+# ------------------------------------------------------------- cluster-wide disruption
+
+_kubectls := {"kubectl", "oc", "k", "microk8s.kubectl", "k3s"}
+
+# kubectl drain that bypasses disruption budgets (--disable-eviction), deletes unmanaged
+# pods (--force) or pods' local data (--delete-emptydir-data), or drains/cordons nodes by a
+# selector; kubectl taint of every node with NoSchedule/NoExecute; kubectl scale of every
+# workload (--all) or of a selection to zero. `kubectl drain node1 --ignore-daemonsets`,
+# `kubectl cordon node1`, `kubectl scale deploy web --replicas=0` and removing a taint from
+# all nodes (`kubectl taint nodes --all key-`) pass.
+finding contains entry if {
+	some ran in _kubectls & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	w := _words(seg)
+	some i, verb in w
+	i <= 1
+	verb in {"drain", "cordon", "taint", "scale"}
+	_cluster_disruption(seg, verb)
+	entry := sprintf("`%s %s` disrupts the cluster's workloads (%s)", [shell.name(seg), verb, _disruption_what(verb)])
+}
+
+_disruption_what("drain") := "pods evicted past their disruption budgets, deleted, or their local data lost"
+
+_disruption_what("cordon") := "nodes taken out of scheduling"
+
+_disruption_what("taint") := "pods evicted or kept off every node"
+
+_disruption_what("scale") := "workloads scaled down"
+
+_cluster_disruption(seg, "drain") if {
+	some o in _opts(seg)
+	split(o, "=")[0] in {"--disable-eviction", "--force", "--delete-emptydir-data", "--delete-local-data"}
+}
+
+_cluster_disruption(seg, verb) if {
+	verb in {"drain", "cordon"}
+	_selects_many(seg)
+}
+
+_cluster_disruption(seg, "taint") if {
+	_selects_many(seg)
+	some a in shell.args(seg)
+	regex.match(`(?i):(NoSchedule|NoExecute)$`, a)
+}
+
+_cluster_disruption(seg, "scale") if "--all" in _opts(seg)
+
+_cluster_disruption(seg, "scale") if {
+	_selects_many(seg)
+	_to_zero(seg)
+}
+
+_selects_many(seg) if {
+	some o in _opts(seg)
+	split(o, "=")[0] in {"--all", "-l", "--selector", "-a"}
+}
+
+_selects_many(seg) if {
+	some a in shell.args(seg)
+	regex.match(`^-l.+`, a)
+}
+
+_to_zero(seg) if {
+	some i, a in shell.args(seg)
+	a == "--replicas"
+	shell.args(seg)[i + 1] == "0"
+}
+
+_to_zero(seg) if "--replicas=0" in shell.args(seg)
+
+# Targets computed at run time from a listing: `kubectl delete $(kubectl get ns -o name | grep
+# -v kube-system)`, `kubectl get pods -o name | xargs kubectl delete`, `for ns in $(kubectl get
+# ns -o name); do kubectl delete $ns; done`: whatever the listing returns goes, possibly every
+# resource of the cluster. (Manifests and option values are not targets: `kubectl delete -f
+# "$(git rev-parse --show-toplevel)/k8s/x.yaml"` is judged above.)
+finding contains entry if {
+	some ran in _kubectls & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	w := _words(seg)
+	some i, verb in w
+	i <= 1
+	verb in {"delete", "drain", "cordon", "scale", "taint"}
+	_computed_targets(seg)
+	entry := sprintf("`%s %s` acts on targets computed at run time (a listing's output), possibly every resource it lists", [shell.name(seg), verb])
+}
+
+_value_options := {"-f", "--filename", "-n", "--namespace", "--context", "--kubeconfig", "-l", "--selector", "-o", "--output", "--cluster", "--user", "-k", "--kustomize", "--timeout", "--grace-period", "--replicas", "-R"}
+
+_computed_targets(seg) if {
+	args := shell.args(seg)
+	some i, a in args
+	not startswith(a, "-")
+	shell.substitution(a)
+	not _option_value_at(args, i)
+}
+
+_computed_targets(seg) if seg.context == "xargs"
+
+_computed_targets(seg) if "xargs" in seg.wrappers
+
+# a loop variable over a listing: the target is a variable the command did not set, and a
+# substitution of the same command lists resources
+_computed_targets(seg) if {
+	args := shell.args(seg)
+	some i, a in args
+	startswith(a, "$")
+	not _option_value_at(args, i)
+	some lister in shell.running({shell.name(seg)})
+	lister.context == "substitution"
+	"get" in _words(lister)
+}
+
+_option_value_at(args, i) if {
+	i > 0
+	args[i - 1] in _value_options
+}
+
+# ------------------------------------------------------------- container runtimes of a cluster or a remote host
+
+# crictl (the CRI of a Kubernetes node) removing or stopping every pod, container or image
+# (`crictl rmp -fa`, `crictl rm -a`, `crictl rmi --all`, `crictl stopp $(crictl pods -q)`)
+finding contains entry if {
+	"crictl" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"crictl"})
+	w := _words(seg)
+	count(w) > 0
+	w[0] in {"rm", "rmp", "rmi", "stop", "stopp"}
+	_mass_targets(seg)
+	entry := sprintf("`crictl %s` removes or stops every pod, container or image of the node", [w[0]])
+}
+
+_mass_targets(seg) if "--all" in _opts(seg)
+
+_mass_targets(seg) if shell.has_short_flag(seg, {"a"})
+
+_mass_targets(seg) if {
+	some a in shell.operands(seg)
+	shell.substitution(a)
+}
+
+_mass_targets(seg) if seg.context == "xargs"
+
+_mass_targets(seg) if "xargs" in seg.wrappers
+
+# ctr (containerd) removing containers, tasks, images, snapshots or content in Kubernetes'
+# or Docker's namespace (`ctr -n k8s.io containers rm …`), or every one at once
+finding contains entry if {
+	"ctr" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"ctr"})
+	w := _words(seg)
+	some i, verb in w
+	i <= 3
+	verb in {"rm", "del", "delete", "remove", "kill", "prune"}
+	_cluster_runtime(seg)
+	entry := sprintf("`ctr %s` removes what a cluster or another runtime runs", [verb])
+}
+
+_cluster_runtime(seg) if _mass_targets(seg)
+
+_cluster_runtime(seg) if _runtime_namespace(seg) in {"k8s.io", "moby"}
+
+_runtime_namespace(seg) := v if {
+	args := shell.args(seg)
+	some i, a in args
+	a in {"-n", "--namespace"}
+	v := lower(args[i + 1])
+} else := v if {
+	some a in shell.args(seg)
+	startswith(a, "--namespace=")
+	v := lower(substring(a, 12, -1))
+} else := lower(seg.assignments.CONTAINERD_NAMESPACE)
+
+# docker/podman/nerdctl removing or stopping every container or image (`rm -f $(… ps -aq)`,
+# `rm -af`, `rmi -f $(… images -q)`) of a Kubernetes node's namespace (`nerdctl -n k8s.io`) or
+# of a remote daemon (`-H tcp://…`, `--context prod`, `DOCKER_HOST=ssh://…`, `--remote`). The
+# same on the developer's own daemon passes: local containers are disposable, their named
+# volumes stay (removing volumes asks above).
+finding contains entry if {
+	some ran in {"docker", "podman", "nerdctl"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	w := _words(seg)
+	_runtime_remove(w)
+	_mass_targets(seg)
+	where := _runtime_elsewhere(seg)
+	entry := sprintf("`%s` removes every container or image of %s", [concat(" ", seg.argv), where])
+}
+
+# (the verb after the global options' values: `docker -H tcp://h:2375 rm`, `nerdctl -n k8s.io rm`)
+_runtime_remove(w) if {
+	some i, x in w
+	i <= 2
+	x in {"rm", "remove", "rmi", "kill", "stop"}
+}
+
+_runtime_remove(w) if {
+	some i, x in w
+	i <= 2
+	x in {"container", "image", "pod"}
+	w[i + 1] in {"rm", "remove", "kill", "stop"}
+}
+
+_runtime_elsewhere(seg) := "a Kubernetes node's runtime" if {
+	_runtime_namespace(seg) in {"k8s.io", "moby"}
+} else := "a remote host" if {
+	_remote_daemon(seg)
+}
+
+_remote_daemon(seg) if {
+	args := shell.args(seg)
+	some i, a in args
+	a in {"-H", "--host", "--url", "--connection", "-c", "--context"}
+	v := lower(args[i + 1])
+	not _local_daemon(v)
+}
+
+_remote_daemon(seg) if {
+	some a in shell.args(seg)
+	some o in {"--host=", "--url=", "--connection=", "--context=", "-H="}
+	startswith(a, o)
+	v := lower(substring(a, count(o), -1))
+	not _local_daemon(v)
+}
+
+_remote_daemon(seg) if "--remote" in shell.args(seg)
+
+_remote_daemon(seg) if {
+	some n in {"DOCKER_HOST", "CONTAINER_HOST", "DOCKER_CONTEXT", "CONTAINER_CONNECTION"}
+	v := seg.assignments[n]
+	not _local_daemon(lower(v))
+}
+
+_local_daemon(v) if startswith(v, "unix://")
+
+_local_daemon(v) if startswith(v, "npipe://")
+
+_local_daemon(v) if v in {"default", "desktop-linux", "colima", "rancher-desktop", "orbstack", "podman-machine-default", ""}
+
+_local_daemon(v) if regex.match(`^(tcp|http)://(localhost|127\.0\.0\.1)(:[0-9]+)?/?$`, v)
+
+# podman system reset: every container, image, network and volume gone
+finding contains "`podman system reset` removes every container, image and volume" if {
+	"podman" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"podman"})
+	w := _words(seg)
+	count(w) >= 2
+	[w[0], w[1]] == ["system", "reset"]
+}
+
+# vault write transit/keys/K/config deletion_allowed=true: the step that lets the key be deleted
+finding contains entry if {
+	some ran in {"vault", "bao"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some a in shell.args(seg)
+	lower(a) == "deletion_allowed=true"
+	entry := sprintf("`%s … deletion_allowed=true` makes an encryption key deletable", [shell.name(seg)])
 }
 
 finding contains entry if {
@@ -592,6 +856,14 @@ _widening(seg) if {
 }
 
 _widening(seg) if shell.has_short_flag(seg, {"r", "R", "f"})
+
+# targets computed at run time (`tool delete $(tool list)`, `… | xargs tool delete`)
+_widening(seg) if {
+	some a in shell.operands(seg)
+	shell.substitution(a)
+}
+
+_widening(seg) if seg.context == "xargs"
 
 _generic_verb(x) if x in _generic_destroy_verbs
 

@@ -268,4 +268,103 @@ test_preview_and_development_deploys_pass if {
 	_silent(["argocd", "app", "sync", "payments"])
 	_silent(["argocd", "app", "get", "payments-prod"])
 	_silent(["firebase", "deploy", "--only", "hosting"])
+# ------------------------------------------------------------- session 25 (infra14)
+
+_asks_segs(segs) if count(infra_destructive.ask) == 1 with input as _input(segs)
+
+_silent_segs(segs) if count(infra_destructive.ask) == 0 with input as _input(segs)
+
+test_cluster_disruption_asks if {
+	_asks(["kubectl", "drain", "node1", "--force", "--disable-eviction"])
+	_asks(["kubectl", "drain", "node1", "--ignore-daemonsets", "--delete-emptydir-data"])
+	_asks(["kubectl", "cordon", "-l", "role=worker"])
+	_asks(["kubectl", "cordon", "--selector=role=worker"])
+	_asks(["kubectl", "scale", "deploy", "--all", "--replicas=0"])
+	_asks(["kubectl", "-n", "prod", "scale", "deployment", "-l", "tier=web", "--replicas", "0"])
+	_asks(["kubectl", "taint", "nodes", "--all", "dedicated=x:NoExecute"])
+}
+
+test_ordinary_node_and_scale_operations_pass if {
+	_silent(["kubectl", "drain", "node1", "--ignore-daemonsets"])
+	_silent(["kubectl", "cordon", "node1"])
+	_silent(["kubectl", "scale", "deploy", "web", "--replicas=0"])
+	_silent(["kubectl", "scale", "deploy", "-l", "tier=web", "--replicas=3"])
+	_silent(["kubectl", "taint", "nodes", "--all", "node-role.kubernetes.io/control-plane-"])
+	_silent(["kubectl", "get", "nodes"])
+}
+
+test_targets_computed_from_a_listing_ask if {
+	_asks_segs([
+		_seg(0, ["kubectl", "delete", "$(…)"], {}),
+		_seg(1, ["kubectl", "get", "ns", "-o", "name"], {"parent": 0, "context": "substitution"}),
+	])
+	_asks_segs([
+		_seg(0, ["kubectl", "get", "pods", "-o", "name"], {}),
+		_seg(1, ["xargs", "kubectl", "delete"], {"operator": "|", "pipeline": 0}),
+		_seg(2, ["kubectl", "delete"], {"parent": 1, "context": "xargs", "wrappers": ["xargs"]}),
+	])
+	_asks_segs([
+		_seg(0, [""], {"argv": [], "command": "", "args": [], "raw_words": []}),
+		_seg(1, ["kubectl", "get", "ns", "-o", "name"], {"parent": 0, "context": "substitution"}),
+		_seg(2, ["kubectl", "delete", "$ns"], {}),
+	])
+	# an unknown program's delete of a listing's output
+	_asks_segs([
+		_seg(0, ["acmectl", "delete", "$(…)"], {}),
+		_seg(1, ["acmectl", "list"], {"parent": 0, "context": "substitution"}),
+	])
+}
+
+test_manifest_and_single_targets_pass if {
+	_silent_segs([
+		_seg(0, ["kubectl", "delete", "-f", "$(…)/k8s/app.yaml"], {}),
+		_seg(1, ["git", "rev-parse", "--show-toplevel"], {"parent": 0, "context": "substitution"}),
+	])
+	_silent(["kubectl", "delete", "pod", "$POD"])
+	_silent(["kubectl", "delete", "pod", "web-0"])
+}
+
+test_node_runtimes_mass_removes_ask if {
+	_asks(["crictl", "rmp", "-fa"])
+	_asks(["crictl", "rm", "-a"])
+	_asks(["crictl", "rmi", "--all"])
+	_asks_segs([
+		_seg(0, ["crictl", "stopp", "$(…)"], {}),
+		_seg(1, ["crictl", "pods", "-q"], {"parent": 0, "context": "substitution"}),
+	])
+	_asks(["ctr", "-n", "k8s.io", "containers", "rm", "abc"])
+	_asks(["ctr", "--namespace=moby", "tasks", "kill", "abc"])
+	_asks(["nerdctl", "-n", "k8s.io", "rm", "-f", "$(…)"])
+	_asks(["docker", "-H", "tcp://10.0.0.5:2375", "rm", "-af"])
+	_asks(["docker", "--context", "prod", "rm", "-f", "$(…)"])
+	_asks_segs([_seg(0, ["docker", "rm", "-f", "$(…)"], {"assignments": {"DOCKER_HOST": "ssh://prod"}})])
+	_asks(["podman", "system", "reset", "-f"])
+}
+
+test_local_container_cleanups_pass if {
+	_silent(["docker", "rm", "-f", "$(…)"])
+	_silent(["podman", "rm", "-af"])
+	_silent(["nerdctl", "rm", "-f", "$(…)"])
+	_silent(["docker", "-H", "unix:///var/run/docker.sock", "rm", "-af"])
+	_silent(["docker", "--context", "desktop-linux", "rm", "-af"])
+	_silent(["crictl", "rmi", "--prune"])
+	_silent(["crictl", "rmp", "abc123"])
+	_silent(["ctr", "images", "rm", "docker.io/library/alpine:latest"])
+}
+
+test_key_destruction_asks if {
+	_asks(["aws", "kms", "schedule-key-deletion", "--key-id", "k", "--pending-window-in-days", "7"])
+	_asks(["aws", "kms", "disable-key", "--key-id", "k"])
+	_asks(["vault", "write", "-f", "transit/keys/app/config", "deletion_allowed=true"])
+	_silent(["aws", "kms", "cancel-key-deletion", "--key-id", "k"])
+	_silent(["aws", "kms", "encrypt", "--key-id", "k", "--plaintext", "fileb://x"])
+}
+
+test_gitops_and_cluster_lifecycle_verbs_ask if {
+	_asks(["flux", "delete", "kustomization", "apps"])
+	_asks(["flux", "uninstall"])
+	_asks(["kubeadm", "reset", "-f"])
+	_asks(["talosctl", "reset", "--nodes", "10.0.0.2"])
+	_silent(["flux", "get", "kustomizations"])
+	_silent(["flux", "reconcile", "kustomization", "apps"])
 }

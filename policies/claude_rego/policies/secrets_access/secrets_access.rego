@@ -266,6 +266,49 @@ deny contains msg if {
 
 _secret_or_holds(p) if paths.is_secret(p)
 
+# Secret scanners print what they find (trufflehog the raw value, gitleaks -v the secret,
+# noseyparker report the matching snippets): run over a directory that holds secrets (the
+# home directory, /, ~/.config, ~/.aws) they are a read of those secrets:
+# `trufflehog filesystem ~`, `gitleaks detect --source ~ -v`, `detect-secrets scan /`,
+# `noseyparker scan ~`, `ggshield secret scan path -r ~`, also with no path after `cd ~`.
+# Inside the project they pass: scanning the repository is good practice.
+_secret_scanners := {
+	"trufflehog", "gitleaks", "betterleaks", "detect-secrets", "noseyparker", "noseyparker-cli", "ggshield",
+	"kingfisher", "whispers", "secretlint", "tartufo", "titus", "ripsecrets", "shhgit", "git-secrets", "talisman",
+	"secretscanner", "trivy", "semgrep",
+}
+
+deny contains msg if {
+	some ran in _secret_scanners & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_scans_for_secrets(seg)
+	some word in _scan_targets(seg)
+	p := paths.location(seg, word)
+	_secret_or_holds(p)
+	msg := sprintf("Blocked: `%s` scans `%s`, which holds secret files (credentials or keys), and prints the secrets it finds; they must not reach the model. Scan the project directory instead. %s", [shell.name(seg), word, instead])
+}
+
+# trivy and semgrep look for secrets only when asked to (trivy fs --scanners secret, semgrep
+# --config p/secrets)
+_scans_for_secrets(seg) if not shell.runs_any(seg, {"trivy", "semgrep"})
+
+_scans_for_secrets(seg) if {
+	shell.runs_any(seg, {"trivy", "semgrep"})
+	some a in shell.args(seg)
+	contains(lower(a), "secret")
+}
+
+# the path-like words (also option values: --source=~, --directory /) or, with none, the
+# directory it runs in
+_scan_targets(seg) := ws if {
+	ws := {v |
+		some a in shell.args(seg)
+		v := shell.expand(seg, regex.replace(a, `^--?[A-Za-z][A-Za-z-]*=`, ""))
+		regex.match(`^(/|~|\.)`, v)
+	}
+	count(ws) > 0
+} else := {"."}
+
 _secret_or_holds(p) if paths.holds_secret(p)
 
 _recursive_reader(seg) if {

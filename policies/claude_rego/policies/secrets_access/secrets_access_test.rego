@@ -646,3 +646,25 @@ test_environment_names_or_one_variable_through_jq_pass if {
 	count(secrets_access.ask) == 0 with input as _piped(["jq", "-n", "env"], [["wc", "-l"]])
 	count(secrets_access.ask) > 0 with input as _piped(["jq", "-n", "env"], [["grep", "TOKEN"]])
 }
+
+# ---------------------------------------------------------------- session 25 (infra14): secret scanners
+
+test_secret_scanners_over_home_or_root_denied if {
+	denied(cmd(["trufflehog", "filesystem", "~", "--no-verification"]))
+	denied(cmd(["gitleaks", "detect", "--source", "/", "-v"]))
+	denied(cmd(["gitleaks", "detect", "--source=/home/dev", "-v"]))
+	denied(cmd(["detect-secrets", "scan", "~/.config"]))
+	denied(cmd(["noseyparker", "scan", "~"]))
+	denied(cmd(["ggshield", "secret", "scan", "path", "-r", "~"]))
+	denied(cmd(["trivy", "fs", "--scanners", "secret", "~"]))
+	denied(bash("cd ~ && gitleaks detect -v", [seg(0, ["cd", "~"]), then(1, ["gitleaks", "detect", "-v"], "&&")], []))
+}
+
+test_secret_scanners_in_the_project_pass if {
+	allowed(cmd(["trufflehog", "filesystem", ".", "--no-verification"]))
+	allowed(cmd(["gitleaks", "detect", "-v"]))
+	allowed(cmd(["gitleaks", "detect", "--source", ".", "--report-path", "/tmp/gl.json"]))
+	allowed(cmd(["detect-secrets", "scan", "src"]))
+	allowed(cmd(["trivy", "fs", "--scanners", "vuln", "~"]))
+	allowed(cmd(["semgrep", "--config", "auto", "~"]))
+}
