@@ -525,6 +525,9 @@ _HOOK_FILES = tuple(f"{folder}/{hook}" for folder in (".git/hooks", ".husky", ".
 _HOOK_TAILS = frozenset(f.lstrip("./") for f in _HOOK_FILES)
 
 
+_GRADLE_FILES = ("build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "init.gradle",
+                 "init.gradle.kts")
+
 # Files a tool runs from its working directory (build files, test hooks, package scripts):
 # written earlier in the same command, their content is what the tool runs.
 _TOOL_CONFIGS: dict[str, tuple[str, ...]] = {
@@ -535,15 +538,43 @@ _TOOL_CONFIGS: dict[str, tuple[str, ...]] = {
     "pnpm": ("package.json", ".npmrc"), "bun": ("package.json", "bunfig.toml"),
     "pip": ("setup.py", "pyproject.toml", "setup.cfg"), "pip3": ("setup.py", "pyproject.toml", "setup.cfg"),
     "cargo": ("build.rs", "cargo.toml", ".cargo/config.toml"), "pre-commit": (".pre-commit-config.yaml",),
-    "just": ("justfile", ".justfile"), "rake": ("rakefile",), "gradle": ("build.gradle", "build.gradle.kts"),
-    "./gradlew": ("build.gradle", "build.gradle.kts"), "mvn": ("pom.xml",), "tox": ("tox.ini",),
+    "just": ("justfile", ".justfile"), "rake": ("rakefile",), "gradle": _GRADLE_FILES, "gradlew": _GRADLE_FILES,
+    "./gradlew": _GRADLE_FILES, "mvn": ("pom.xml",), "tox": ("tox.ini",), "bundle": ("gemfile",),
+    "bundler": ("gemfile",), "cmake": ("cmakelists.txt",), "meson": ("meson.build", "meson_options.txt"),
+    "muon": ("meson.build",),
     "nox": ("noxfile.py",), "poetry": ("pyproject.toml",), "uv": ("pyproject.toml",),
     "task": ("taskfile.yml", "taskfile.yaml", "taskfile.dist.yml"),
     "go-task": ("taskfile.yml", "taskfile.yaml", "taskfile.dist.yml"), "invoke": ("tasks.py",), "inv": ("tasks.py",), "lefthook": ("lefthook.yml",), "husky": _HOOK_FILES,
     "git": _HOOK_FILES, "direnv": (".envrc",),
 }
 _CONFIG_LANGUAGE = {"conftest.py": "python", "setup.py": "python", "noxfile.py": "python", "tasks.py": "python",
-                    "rakefile": "ruby"}
+                    "rakefile": "ruby", "gemfile": "ruby", "build.gradle": "groovy", "settings.gradle": "groovy",
+                    "init.gradle": "groovy", "build.gradle.kts": "kotlin", "settings.gradle.kts": "kotlin",
+                    "init.gradle.kts": "kotlin", "cmakelists.txt": "cmake", "meson.build": "meson",
+                    "meson_options.txt": "meson"}
+
+# Python imports sitecustomize / usercustomize (from sys.path) and runs the `import` lines
+# of *.pth files at every start: written in this command, any Python run loads them
+_PYTHON_TOOLS = frozenset({
+    "pytest", "py.test", "pip", "pip3", "tox", "nox", "poetry", "uv", "uvx", "pipx", "hatch", "pdm", "flask",
+    "django-admin", "mypy", "black", "isort", "flake8", "pylint", "ipython", "jupyter", "gunicorn", "uvicorn",
+    "celery", "invoke", "inv", "pre-commit", "coverage", "sphinx-build", "mkdocs", "alembic", "streamlit",
+})
+# JavaScript tools load their config modules (`jest.config.js`, `.mocharc.cjs`,
+# `.eslintrc.js`, `babel.config.js`, `webpack.config.js`, `vite.config.ts`, gulpfile.js) and
+# the project's node_modules (`node_modules/.bin/X`, a package's module); `npm test`,
+# `npm run X`, `yarn X`, `npx X` run those tools
+_JS_TOOLS = frozenset({
+    "npm", "npx", "yarn", "pnpm", "pnpx", "bun", "bunx", "node", "nodejs", "deno", "mocha", "jest", "vitest",
+    "eslint", "babel", "webpack", "webpack-cli", "webpack-dev-server", "vite", "next", "nuxt", "nuxi", "rollup",
+    "prettier", "playwright", "karma", "gulp", "grunt", "ava", "tap", "nyc", "c8", "ts-node", "tsx", "turbo", "nx",
+    "lerna", "storybook", "astro", "parcel", "jasmine", "cypress", "stylelint", "postcss", "tailwindcss",
+    "react-scripts", "craco", "remix", "expo", "svelte-kit", "ng", "vue-cli-service", "tsup", "rspack", "rsbuild",
+    "lint-staged", "commitlint", "semantic-release", "electron", "electron-builder", "wdio", "qunit", "tsc",
+})
+_JS_CONFIG = lazy(r"(?i)^(?:\.?[a-z0-9_-]+rc(?:\.[a-z0-9]+)?\.(?:js|cjs|mjs|ts|cts|mts)|\.mocharc\.(?:json|jsonc|ya?ml)"
+                  r"|[a-z0-9_.-]+\.(?:config|conf)\.(?:js|cjs|mjs|ts|cts|mts|coffee)"
+                  r"|(?:gulpfile|gruntfile)(?:\.babel)?\.(?:js|cjs|mjs|ts|coffee))$")
 
 
 # options (and, with "", operands) whose value is a build, task, playbook or script file
@@ -621,6 +652,11 @@ def tool_configs(self: _Parser, node: dict, command: str, args: list[str], depth
     other content is marked (`runs_file_written_in_command`)."""
     name = command if command in _TOOL_CONFIGS or command in _SCRIPT_OPTIONS else _basename(command)
     names = _TOOL_CONFIGS.get(name) or ()
+    for wrapper in node.get("wrappers") or ():
+        # `bundle exec rspec` evaluates the Gemfile, `poetry run X` reads pyproject.toml
+        extra = _TOOL_CONFIGS.get(_basename(wrapper).lower())
+        if extra and wrapper not in ("sudo", "doas"):
+            names = tuple(names) + extra
     named = _named_files(name, args, self.files)
     if name in _TERRAFORM and _TERRAFORM_RUNS & set(args[:4]):
         chdir = next((a.split("=", 1)[1].rstrip("/") + "/" for a in args if a.startswith("-chdir=")), "")
@@ -630,6 +666,15 @@ def tool_configs(self: _Parser, node: dict, command: str, args: list[str], depth
                 named[written] = "hcl"
     if name == "vagrant" and args[:1] and args[0] in ("up", "provision", "reload", "resume", "ssh", "status"):
         named.update({w: "ruby" for w in self.files if w.rsplit("/", 1)[-1] == "Vagrantfile"})
+    python_run = _family(name) == "python" or name in _PYTHON_TOOLS
+    js_run = name in _JS_TOOLS
+    if python_run or js_run:
+        for written in self.files:
+            base = written.rsplit("/", 1)[-1].lower()
+            if python_run and (base in ("sitecustomize.py", "usercustomize.py") or base.endswith(".pth")):
+                named.setdefault(written, "pth" if base.endswith(".pth") else "python")
+            elif js_run and (_JS_CONFIG.match(base) or "node_modules/" in "/" + written.lstrip("./")):
+                named.setdefault(written, "js")
     if not names and not named:
         return
     tails = {n.lstrip("./") for n in names}  # (".husky/x" is written as ".husky/x" or "./.husky/x")
@@ -657,6 +702,10 @@ def tool_configs(self: _Parser, node: dict, command: str, args: list[str], depth
 
 def _run_config(self: _Parser, node: dict, base: str, text: str, language: str | None, depth: int) -> None:
     """The commands a build, task or config file's literal content runs, by its language."""
+    if language == "js" and text.startswith("#!") and "node" not in text.split("\n", 1)[0]:
+        language = "shell"  # node_modules/.bin/X: a script with a shell shebang
+    if language is None:
+        language = _CONFIG_LANGUAGE.get(base)
     if language == "shell":
         self.child_sequence(node, text, depth, "config_file")
     elif language in ("makefile", "justfile") or base in ("makefile", "gnumakefile", "justfile", ".justfile"):
@@ -685,6 +734,19 @@ def _run_config(self: _Parser, node: dict, base: str, text: str, language: str |
                     self.child_sequence(node, line[len(prefix):].strip(), depth, "config_file")
         if "python" in text:
             self.scan_code(node, text, "python", depth)
+    elif language == "pth":
+        # a .pth line starting with `import` is Python code site runs; the others are paths
+        code = "\n".join(ln for ln in text.split("\n")[:4096] if ln.startswith(("import ", "import\t")))
+        if code:
+            self.scan_code(node, code, "python", depth)
+    elif language == "cmake":
+        for words in _cmake_script_commands(text):
+            self.child_words(node, words, depth, "config_file", [])
+        self.scan_code(node, text, "generic", depth)
+    elif language == "meson":
+        for words in _meson_commands(text):
+            self.child_words(node, words, depth, "config_file", [])
+        self.scan_code(node, text, "generic", depth)
     elif language == "sql":
         self.dsl_escapes(node, [text], None, depth)
         self.sql_effects(node, [text], depth)
@@ -707,10 +769,25 @@ def _run_config(self: _Parser, node: dict, base: str, text: str, language: str |
             for m in _RAKE_SH.finditer(text[:65536]):  # rake's `sh "CMD"` / `ruby "…"` run a command line
                 self.child_sequence(node, m.group(2), depth, "config_file")
         fallback = "python" if base.endswith(".py") else "ruby" if base in ("rakefile", "vagrantfile") else "generic"
-        self.scan_code(node, text, language if language not in (None, "generic") else
+        self.scan_code(node, text, "node" if language == "js" else language if language not in (None, "generic") else
                        _CONFIG_LANGUAGE.get(base, fallback), depth)
 
 
+def _meson_commands(text: str) -> list[list[str]]:
+    """meson.build: run_command('prog', 'arg', …) runs at setup; custom_target/run_target's
+    `command: [...]` at build. Their quoted string arguments are the words."""
+    out: list[list[str]] = []
+    for m in _MESON_CALL.finditer(text[:65536]):
+        words = [w[1:-1] for w in _MESON_STRING.findall(m.group(1))]
+        if words:
+            out.append(words)
+        if len(out) >= 32:
+            break
+    return out
+
+
+_MESON_CALL = lazy(r"(?:run_command\s*\(|command\s*:\s*\[)([^)\]]{0,4000})")
+_MESON_STRING = lazy(r"'[^'\n]*'|\"[^\"\n]*\"")
 _RAKE_SH = lazy(r"(?m)^\s*(?:sh|system|exec)\s*\(?\s*(['\"])([^'\"\n]{1,2000})\1")
 _TOX_SUBST = lazy(r"\{([a-z_]{1,32})(?::[^{}]*)?\}")
 
