@@ -31,6 +31,7 @@ class _Parser:
         self.aliases: dict[str, str] = {}
         self.git_aliases: dict[str, str] = {}
         self.files: dict[str, str | None] = {}  # file name -> literal text written earlier (echo x > f)
+        self.edits: dict[str, str] = {}  # file name -> text an in-place edit put in it (sed -i '1i …' f)
         self.expanding: frozenset = frozenset()  # functions whose body is being expanded (no recursion)
         self.last_stage: dict | str | None = None      # the previous pipeline stage: a node, "complex" or None
         self.subshell_stdin: dict | str | None = None  # what the first command of a subshell reads

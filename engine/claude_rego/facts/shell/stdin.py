@@ -113,6 +113,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
                 self.mark(node, "runs_file_written_in_command")
             else:
                 self.run_text(node, file_text, "shell", depth)
+        elif self.edits and (program[2:] if program.startswith("./") else program) in self.edits:
+            self.run_text(node, self.edits[program[2:] if program.startswith("./") else program], "shell", depth)
         return
     script = None
     if family == "shell":
@@ -159,6 +161,9 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         codes, reads, script = _interpreter_call(family, args)
         for code in codes:
             self.scan_code(node, code, family, depth)
+        if family == "perl" and codes and any(a.startswith("-") and not a.startswith("--") and "i" in a[1:].split(
+                ".", 1)[0] for a in args):  # perl -pi -e CODE FILE: an in-place edit
+            _record_edit(self, _perl_inserted(codes), _edited_files(args, [], ("-e", "-E", "-I", "-M", "-m")))
         if family == "pwsh" and any(a.lower() in ("-encodedcommand", "-enc", "-ec", "-e") for a in args):
             self.mark(node, "encoded_command")
     if reads:
@@ -173,6 +178,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
             self.mark(node, "runs_file_written_in_command")
         else:
             self.run_text(node, text, family, depth)
+    elif script is not None and self.edits and (script[2:] if script.startswith("./") else script) in self.edits:
+        self.run_text(node, self.edits[script[2:] if script.startswith("./") else script], family, depth)
     elif script is not None and script.endswith("(…)") and family in ("shell", "source", "python", "perl",
                                                                      "ruby", "node", "php", "lua"):
         self.mark(node, "program_from_process_substitution")
@@ -479,6 +486,10 @@ def sed_exec(self: _Parser, node: dict, args: list[str], depth: int) -> None:
         i += 1
     for target in _sed_written(scripts):
         self.child_words(node, ["tee", target], depth, "program_output", [])
+    if any(a == "-i" or a.startswith(("-i", "--in-place")) or (a[:1] == "-" and a[1:2] != "-" and "i" in a[1:]
+                                                              and a[1:].isalpha()) for a in args):
+        _record_edit(self, _sed_inserted(["\n".join(scripts)]), _edited_files(args, scripts, ("-e", "--expression", "-f",
+                                                                                  "--file", "-l", "--line-length")))
     for script in scripts:
         for cmd in script.replace("\n", ";").split(";"):
             c = cmd.strip().lstrip("0123456789,$! ")
@@ -492,6 +503,115 @@ def sed_exec(self: _Parser, node: dict, args: list[str], depth: int) -> None:
             elif c.startswith("s") and len(c) > 3 and not c[1].isalnum() and c[1] != "\\" \
                     and "e" in _sed_s_flags(c):
                 self.mark(node, "interpreter_exec")
+
+
+def _record_edit(self: _Parser, text: str, files: list[str]) -> None:
+    """An in-place edit (sed -i, perl -pi) put `text` in each of `files`: a later run of one
+    of them runs that text (the rest of the file is what it was before this command)."""
+    if not text.strip():
+        return
+    for f in files[:32]:
+        key = f[2:] if f.startswith("./") else f
+        earlier = self.edits.get(key)
+        self.edits[key] = (earlier + "\n" + text if earlier else text)[:65536]
+        if self.files.get(f) is not None:
+            self.files[f] = self.files[f] + "\n" + text  # a file written earlier: its text and the edit
+
+
+def _edited_files(args: list[str], scripts: list[str], valued: tuple[str, ...]) -> list[str]:
+    """The file operands of sed/perl: the words after the options and the script."""
+    out: list[str] = []
+    script_seen = any(a in ("-e", "--expression", "-f", "--file") or a.startswith("--expression=") for a in args)
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in valued:
+            i += 2
+            continue
+        if a == "-i" and i + 1 < len(args) and args[i + 1] == "":
+            i += 2  # BSD sed -i '': an empty backup suffix
+            continue
+        if a.startswith("-") and a != "-":
+            i += 1
+            continue
+        if not script_seen:
+            script_seen = True  # the first operand is the script
+        else:
+            out.append(a)
+        i += 1
+    return out
+
+
+def _sed_inserted(scripts: list[str]) -> str:
+    """The text a sed script puts into the file: the text of `i`, `a` and `c` (`1i TEXT`,
+    `$a\\` + newline + TEXT) and the replacement of `s/…/REPL/` (`s/^/curl … | sh; /`)."""
+    out: list[str] = []
+    for script in scripts:
+        lines = script.split("\n")
+        k = 0
+        while k < len(lines) and len(out) < 64:
+            line = lines[k]
+            k += 1
+            rest = line
+            while rest:
+                c = rest.strip().lstrip("{").lstrip().lstrip("0123456789,$!~+ ")
+                while c.startswith(("/", "\\")) and len(c) > 1:  # an address /re/ or \%re%
+                    delim = c[1] if c[0] == "\\" else "/"
+                    end = c.find(delim, 2 if c[0] == "\\" else 1)
+                    c = "" if end < 0 else c[end + 1:].lstrip("IM").lstrip("0123456789,$!~+ ")
+                c = c.lstrip("{").lstrip()
+                if c[:1] in ("i", "a", "c") and (len(c) == 1 or not c[1].isalnum()):
+                    text = c[1:]
+                    if text.strip() in ("\\", ""):  # `a\` and the text on the following lines
+                        body = []
+                        while k < len(lines):
+                            body.append(lines[k].rstrip("\\"))
+                            k += 1
+                            if not lines[k - 1].endswith("\\"):
+                                break
+                        text = "\n".join(body)
+                    else:
+                        text = text[1:] if text.startswith("\\") else text.lstrip()
+                    out.append(text.replace("\\n", "\n").replace("\\t", "\t"))
+                    break  # the text runs to the end of the line
+                if c.startswith("s") and len(c) > 3 and not c[1].isalnum() and not c[1].isspace() and c[1] != "\\":
+                    parts, j, cur, d = [], 2, [], c[1]
+                    while j < len(c) and len(parts) < 2:
+                        ch = c[j]
+                        if ch == "\\" and j + 1 < len(c):
+                            nxt = c[j + 1]
+                            cur.append("\n" if nxt == "n" else nxt if nxt == d else c[j:j + 2])
+                            j += 2
+                            continue
+                        if ch == d:
+                            parts.append("".join(cur))
+                            cur = []
+                        else:
+                            cur.append(ch)
+                        j += 1
+                    if len(parts) == 2:
+                        out.append(parts[1])
+                    rest = c[j:].split(";", 1)[1] if ";" in c[j:] else ""
+                    continue
+                rest = c.split(";", 1)[1] if ";" in c else ""
+    return "\n".join(out)
+
+
+def _perl_inserted(codes: list[str]) -> str:
+    """What `perl -pi -e CODE` puts into the file: its string literals and the replacements
+    of its s/…/…/ (`print "curl … | sh\\n" if $. == 1`, `s/^/rm -rf ~; /`)."""
+    out: list[str] = []
+    for code in codes:
+        for m in _PERL_STRINGS.finditer(code[:65536]):
+            text = m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None else m.group(4)
+            if text:
+                out.append(text.replace("\\n", "\n").replace("\\t", "\t").replace('\\"', '"'))
+            if len(out) >= 64:
+                break
+    return "\n".join(out)
+
+
+_PERL_STRINGS = lazy(r'"((?:[^"\\]|\\.)*)"|\'([^\']*)\'|(?<![\w$@%&])s([/|#!,:])(?:[^\\]|\\.)*?\3((?:[^\\]|\\.)*?)\3')
 
 
 def _sed_s_flags(c: str) -> str:
