@@ -98,7 +98,16 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         return
     if command in _COMPILED_RUNNERS:
         self.compiled_source(node, command, args, depth)
-    if self.files:
+    procsub = _procsub_text(node) if any(a.endswith("(…)") for a in args) else False
+    if procsub is not False and "<(…)" not in self.files:
+        # `nmap --script <(echo …)`, `make -f <(printf …)`, `gdb -x <(…)`: the file a tool loads
+        # is the inner command's output, literal (echo, printf, cat heredoc) or unknown
+        self.files["<(…)"] = procsub
+        try:
+            self.tool_configs(node, command, args, depth)
+        finally:
+            self.files.pop("<(…)", None)
+    elif self.files:
         self.tool_configs(node, command, args, depth)
     family = _family(command)
     if family is None and command in _DSL_TOOLS:
@@ -127,11 +136,23 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         reads = script is None
     elif family == "awk":
         program = _awk_program(args)
+        awk_file = _option(args, ("-f", "--file"))
         if program is not None:
             self.scan_code(node, program, "awk", depth)
             for target in _awk_written(program):
                 self.child_words(node, ["tee", target], depth, "program_output", [])
-        elif _option(args, ("-f", "--file")) in _STDIN_WORDS:
+        elif awk_file is not None and awk_file.endswith("(…)"):
+            if isinstance(procsub, str):
+                self.scan_code(node, procsub, "awk", depth)
+            else:
+                self.mark(node, "program_from_process_substitution")
+        elif awk_file is not None and (awk_file in self.files or awk_file in self.edits):
+            awk_text = self.files.get(awk_file, self.edits.get(awk_file))
+            if awk_text is None:
+                self.mark(node, "runs_file_written_in_command")
+            else:
+                self.scan_code(node, awk_text, "awk", depth)
+        elif awk_file in _STDIN_WORDS:
             text, why = self.stdin_text(node, stdin)
             if text is not None:
                 self.scan_code(node, text, "awk", depth)
@@ -180,9 +201,24 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
             self.run_text(node, text, family, depth)
     elif script is not None and self.edits and (script[2:] if script.startswith("./") else script) in self.edits:
         self.run_text(node, self.edits[script[2:] if script.startswith("./") else script], family, depth)
+    elif script is not None and script.endswith("(…)") and isinstance(procsub, str):
+        self.run_text(node, procsub, family, depth)  # `bash <(echo …)`: the literal output is the program
     elif script is not None and script.endswith("(…)") and family in ("shell", "source", "python", "perl",
                                                                      "ruby", "node", "php", "lua"):
         self.mark(node, "program_from_process_substitution")
+
+
+def _procsub_text(node: dict) -> str | None:
+    """The output of a command's input process substitutions (`<(echo …)`, `<(printf …)`,
+    `<(cat <<EOF … EOF)`) when every one is a single literal command; None otherwise."""
+    inner = [c for c in node["children"] if c.get("context") == "process_substitution" and
+             c.get("depth") == node.get("depth", 0) + 1]
+    if not inner or any(c.get("operator") is not None for c in inner):
+        return None  # none seen, or a pipeline or a list inside: its output is not known
+    texts = [_stage_text(c) for c in inner]
+    if any(t is None for t in texts):
+        return None
+    return "\n".join(t for t in texts if t is not None)
 
 
 def embedded_script(self: _Parser, node: dict, command: str, args: list[str], stdin, depth: int) -> bool:
