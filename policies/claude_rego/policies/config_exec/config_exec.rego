@@ -61,7 +61,7 @@ _harmless(e) if {
 	regex.match(`^[A-Za-z0-9_./ =~@:+,-]*$`, e.value)
 	words := [w | some w in split(trim_space(e.value), " "); w != ""]
 	count(words) > 0
-	lower(words[0]) in _browser_values
+	lower(shell.basename(words[0])) in _browser_values
 	_system_program(words[0])
 }
 
