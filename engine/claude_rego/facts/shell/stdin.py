@@ -98,8 +98,9 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         return
     if command in _COMPILED_RUNNERS:
         self.compiled_source(node, command, args, depth)
-    procsub = _procsub_text(node) if any(a.endswith("(…)") for a in args) else False
-    if procsub is not False and "<(…)" not in self.files:
+    has_procsub = any(a.endswith("(…)") for a in args)
+    procsub = _procsub_text(node) if has_procsub else None
+    if has_procsub and "<(…)" not in self.files:
         # `nmap --script <(echo …)`, `make -f <(printf …)`, `gdb -x <(…)`: the file a tool loads
         # is the inner command's output, literal (echo, printf, cat heredoc) or unknown
         self.files["<(…)"] = procsub
@@ -550,8 +551,9 @@ def _record_edit(self: _Parser, text: str, files: list[str]) -> None:
         key = f[2:] if f.startswith("./") else f
         earlier = self.edits.get(key)
         self.edits[key] = (earlier + "\n" + text if earlier else text)[:65536]
-        if self.files.get(f) is not None:
-            self.files[f] = self.files[f] + "\n" + text  # a file written earlier: its text and the edit
+        written = self.files.get(f)
+        if written is not None:
+            self.files[f] = written + "\n" + text  # a file written earlier: its text and the edit
 
 
 def _edited_files(args: list[str], scripts: list[str], valued: tuple[str, ...]) -> list[str]:
@@ -611,7 +613,9 @@ def _sed_inserted(scripts: list[str]) -> str:
                     out.append(text.replace("\\n", "\n").replace("\\t", "\t"))
                     break  # the text runs to the end of the line
                 if c.startswith("s") and len(c) > 3 and not c[1].isalnum() and not c[1].isspace() and c[1] != "\\":
-                    parts, j, cur, d = [], 2, [], c[1]
+                    parts: list[str] = []
+                    cur: list[str] = []
+                    j, d = 2, c[1]
                     while j < len(c) and len(parts) < 2:
                         ch = c[j]
                         if ch == "\\" and j + 1 < len(c):
