@@ -506,3 +506,82 @@ def test_joins_links_and_sent_variables_become_segments(command, argv):
 def test_no_send_or_remote_code_without_one(command):
     assert not any(a[:1] == ["curl"] for a in argvs(command)), argvs(command)
     assert "interpreter_network_exec" not in reasons(command)
+
+
+# ------------------------------------------------ session 25: files tools load, arrays, edits
+def _nested_argvs(command: str) -> list[list[str]]:
+    return [s["argv"] for s in parse_command(command)["segments"]]
+
+
+@pytest.mark.parametrize("command,expected", [
+    ('echo \'import os; os.system("id")\' > sitecustomize.py && python3 -c 1', ["id"]),
+    ("echo 'import os; os.system(\"id\")' > x.pth && pytest -q", ["id"]),
+    ("echo \"require('child_process').execSync('id')\" > jest.config.js && npm test", ["id"]),
+    ("printf '#!/bin/sh\\nid\\n' > node_modules/.bin/mocha && npx mocha", ["id"]),
+    ("echo 'execute_process(COMMAND id -u)' > CMakeLists.txt && cmake -B b", ["id", "-u"]),
+    ("echo 'add_custom_target(x ALL COMMAND id -g)' >> CMakeLists.txt && cmake --build b", ["id", "-g"]),
+    ("echo \"run_command('id', '-n')\" > meson.build && meson setup b", ["id", "-n"]),
+    ("echo 'system \"id\"' >> Gemfile && bundle exec rspec", ["id"]),
+])
+def test_files_tools_load_are_read_as_what_they_run(command, expected):
+    assert expected in _nested_argvs(command)
+
+
+@pytest.mark.parametrize("command,expected", [
+    ('cmd=(pytest -q -k smoke); "${cmd[@]}"', ["pytest", "-q", "-k", "smoke"]),
+    ("cmd=(ls -la); ${cmd[*]} /tmp", ["ls", "-la", "/tmp"]),
+    ('cmd=(ls -la); "${cmd[0]}" x', ["ls", "x"]),
+    ("cmd=(ls -la); $cmd y", ["ls", "y"]),
+    ('cmd=(\n  git\n  status  # comment\n); "${cmd[@]}"', ["git", "status"]),
+])
+def test_literal_arrays_at_command_position_resolve(command, expected):
+    segs = parse_command(command)["segments"]
+    assert expected in [s["argv"] for s in segs]
+    assert not any("variable_command" in s.get("opaque_reasons", []) for s in segs)
+
+
+@pytest.mark.parametrize("command", [
+    'cmd=($(get)); "${cmd[@]}"', 'if x; then cmd=(ls); else cmd=(id); fi; "${cmd[@]}"',
+    'cmd=(ls); cmd+=(-la); "${cmd[@]}"', '(cmd=(ls); "${cmd[@]}")', 'cmd=(ls); "${cmd[*]}"',
+    'cmd=("$X" a); "${cmd[@]}"',
+])
+def test_unknown_arrays_stay_a_variable_command(command):
+    segs = parse_command(command)["segments"]
+    assert any("variable_command" in s.get("opaque_reasons", []) for s in segs), segs
+
+
+def test_an_array_assignment_runs_nothing():
+    assert [s["argv"] for s in parse_command("a=(rm -rf /)")["segments"] if s["argv"]] == []
+
+
+@pytest.mark.parametrize("command,expected", [
+    ("sed -i '1i id -u' run.sh && bash run.sh", ["id", "-u"]),
+    ("sed -i '$a id -g' run.sh && ./run.sh", ["id", "-g"]),
+    ("sed -i 's/^/id -n; /' run.sh; sh run.sh", ["id", "-n"]),
+    ("sed -i -e '2a\\' -e 'id -r' run.sh && bash run.sh", ["id", "-r"]),
+    ("perl -pi -e 'print \"id -z\\n\" if $. == 1' s.sh && bash s.sh", ["id", "-z"]),
+    ("perl -i -pe 's/^/id -G; /' s.sh && bash s.sh", ["id", "-G"]),
+])
+def test_in_place_edits_are_what_the_file_then_runs(command, expected):
+    assert expected in _nested_argvs(command)
+
+
+@pytest.mark.parametrize("command,expected", [
+    ("bash <(echo 'id -u')", ["id", "-u"]),
+    ("source <(printf 'id -g\\n')", ["id", "-g"]),
+    ("make -f <(printf 'all:\\n\\tid -n\\n')", ["id", "-n"]),
+    ("awk -f <(echo 'BEGIN{system(\"id -r\")}') /dev/null", ["id", "-r"]),
+    ("bash <(cat <<'E'\nid -z\nE\n)", ["id", "-z"]),
+])
+def test_process_substitution_literal_output_is_the_program(command, expected):
+    assert expected in _nested_argvs(command)
+
+
+@pytest.mark.parametrize("value,routed", [
+    ("CC='sh -c id' make", True), ("export CXX=clang++", True), ("MAKE=gmake ./build.sh", True),
+    ("AS=foo; echo $AS", False), ("CC=1", False),
+])
+def test_build_tool_variables_are_routed_in_a_command_environment(value, routed):
+    segs = parse_command(value)["segments"]
+    got = any(e["tool"] == "env" and e["key"] in ("CC", "CXX", "MAKE", "AS") for s in segs for e in s.get("config_exec") or [])
+    assert got is routed

@@ -101,6 +101,9 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
                 self.bindings.pop(k, None)
             else:
                 self.forget(k)  # an assignment in a nested command: its value is unknown here
+        for w in words[len(reserved):i]:
+            if w.elements is not None:
+                self.array_assigned(w, conditional or bool(redirects) or depth != 0)
         if not assignments and not redirects and not children:
             return None
     texts = [self.bound(w) if w.expansion else [w.text] for w in command_words]  # bound() of a literal word
@@ -127,6 +130,8 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
             heads = self.literal_head(head, texts[0])
             if heads is None and len(texts[0]) == 1:
                 heads = self.positional_head(head, texts[0][0])
+        if heads is None and len(texts[0]) == 1:
+            heads = self.array_head(head, texts[0][0])
         if heads is not None:
             pass  # `PY=python3; $PY -m pytest`, `for py in python3.11 python3.12; do $py …`: each value is read
         elif head.substitution and ("(…)" in head.text or "`…`" in head.text):
@@ -412,6 +417,50 @@ def literal_head(self: _Parser, head: _Word, values: list[str]) -> dict[str, lis
             return None
         out[value] = words
     return out
+
+
+def array_assigned(self: _Parser, word: _Word, uncertain: bool) -> None:
+    """`name=(a b c)`: the elements are known when the first (the program, when the array is
+    run) is literal and the name is assigned only here, where it surely runs; `$name` is then
+    the first element. Later elements stay as written (`"$HOME"`), like a typed argument."""
+    name = word.raw.partition("=")[0]
+    elements = word.elements or []
+    if uncertain or name.endswith("+") or _definitions(self.root, name) != 1 or any(
+            e.expansion or e.substitution or e.glob or e.braces for e in elements[:1]):
+        self.arrays.pop(name, None)
+        self.forget(name)
+        return
+    self.arrays[name] = [e.text for e in elements]
+    self.bindings.pop(name, None)
+    if elements:
+        self.variables[name] = elements[0].text
+    else:
+        self.forget(name)
+
+
+def array_head(self: _Parser, head: _Word, text: str) -> dict[str, list[str]] | None:
+    """`"${cmd[@]}"`, `${cmd[*]}`, `${cmd[0]}` at command position after `cmd=(pytest -q)`
+    with literal elements: the words they are. None otherwise (the command stays "a
+    variable"): an unknown array, `"${cmd[*]}"` (one word), IFS changed, a function name."""
+    m = _ARRAY_REF.fullmatch(head.text)
+    if m is None or head.glob or "IFS" in self.root or m.group(1) not in self.arrays or text != head.text:
+        return None
+    elements = self.arrays[m.group(1)]
+    index = m.group(2)
+    if index in ("@", "*"):
+        if index == "*" and head.quoted:
+            return None
+        words = list(elements) if head.quoted else [w for e in elements for w in e.split()]
+    elif index.isdigit() and int(index) < len(elements):
+        words = [elements[int(index)]] if head.quoted else elements[int(index)].split()
+    else:
+        return None
+    if not words or not words[0] or words[0] in self.functions or words[0] in self.aliases:
+        return None
+    return {text: words}
+
+
+_ARRAY_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\[([@*]|[0-9]{1,3})\]\}")
 
 
 def positional_head(self: _Parser, head: _Word, text: str) -> dict[str, list[str]] | None:

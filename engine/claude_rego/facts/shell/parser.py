@@ -31,6 +31,7 @@ class _Parser:
         self.aliases: dict[str, str] = {}
         self.git_aliases: dict[str, str] = {}
         self.files: dict[str, str | None] = {}  # file name -> literal text written earlier (echo x > f)
+        self.edits: dict[str, str] = {}  # file name -> text an in-place edit put in it (sed -i '1i …' f)
         self.expanding: frozenset = frozenset()  # functions whose body is being expanded (no recursion)
         self.last_stage: dict | str | None = None      # the previous pipeline stage: a node, "complex" or None
         self.subshell_stdin: dict | str | None = None  # what the first command of a subshell reads
@@ -42,6 +43,7 @@ class _Parser:
         self.defining: list[str] = []         # the functions whose body is being read (innermost last)
         self.uncertain: set[str] = set()      # variables assigned where it may not run, or in several places
         self.compound = 0                     # if/case/while/until/for/select bodies open here (see certain())
+        self.arrays: dict[str, list[str]] = {}  # name -> literal elements of `name=(a b c)` assigned earlier
 
     # ------------------------------------------------------------------ utilities
     def note(self, reason: str) -> None:
@@ -52,6 +54,34 @@ class _Parser:
         if self.error is None:
             self.error = message
         self.note("parse_error")
+
+    def array_literal(self, pos: int, depth: int, target: _Word) -> int:
+        """The elements of `name=(a b c)` up to the closing ")", as words of `target` (their
+        substitutions stay its nested commands); returns the position after ")"."""
+        elements: list[_Word] = []
+        src, n = self.src, self.n
+        while pos < n:
+            ch = src[pos]
+            if ch in " \t\n":
+                pos += 1
+            elif ch == ")":
+                pos += 1
+                break
+            elif ch == "#" and src[pos - 1] in " \t\n":
+                end = src.find("\n", pos)
+                pos = n if end < 0 else end
+            else:
+                word, end = self.word(pos, depth, ")")
+                if end <= pos:  # an operator where an element should be: not a plain array
+                    elements.append(_Word())
+                    elements[-1].expansion = True
+                    pos += 1
+                    continue
+                elements.append(word)
+                target.nested.extend(word.nested)
+                pos = end
+        target.elements = elements[:256]
+        return pos
 
     def new_pipeline(self) -> int:
         self.pipeline_counter += 1
@@ -193,6 +223,9 @@ class _Parser:
                 while src[j].isdigit():
                     j += 1
                 pos = self.redirect_operator(j, int(src[pos:j]), redirects, heredocs, depth)
+            elif ch == "(" and words and src[pos - 1] == "=" and not words[-1].quoted and \
+                    self.is_assignment(words[-1]) and words[-1].elements is None:
+                pos = self.array_literal(pos + 1, depth, words[-1])  # `cmd=(pytest -q)`: an array
             elif ch == "(":
                 pos += 1  # stray "(" inside a command: ignore
             else:
@@ -325,6 +358,8 @@ class _Parser:
     loop_header = _commands.loop_header
     literal_head = _commands.literal_head
     positional_head = _commands.positional_head
+    array_head = _commands.array_head
+    array_assigned = _commands.array_assigned
     forget = _commands.forget
     builtin_assignments = _commands.builtin_assignments
     certain = _commands.certain

@@ -367,10 +367,11 @@ def _cmake_tool(words: list[str]) -> list[str] | None:
 
 def _cmake_script_commands(text: str) -> list[list[str]]:
     """Commands a CMake script runs or amounts to: execute_process(COMMAND …),
+    add_custom_target/add_custom_command(… COMMAND …) (at build),
     file(REMOVE[_RECURSE] …), file(WRITE|APPEND path …), file(RENAME a b)."""
     out: list[list[str]] = []
     low = text.lower()
-    for call in ("file(", "execute_process(", "exec_program("):
+    for call in ("file(", "execute_process(", "exec_program(", "add_custom_target(", "add_custom_command("):
         at = low.find(call)
         while at >= 0 and len(out) < 32:
             end = text.find(")", at)
@@ -391,7 +392,12 @@ def _cmake_script_commands(text: str) -> list[list[str]]:
                 cmd = [w for w in body[body.index("COMMAND") + 1:]] if "COMMAND" in body else body
                 stop = next((k for k, w in enumerate(cmd) if w.isupper() and w in (
                     "COMMAND", "WORKING_DIRECTORY", "OUTPUT_VARIABLE", "RESULT_VARIABLE", "TIMEOUT", "ERROR_VARIABLE",
-                    "OUTPUT_QUIET", "ERROR_QUIET", "INPUT_FILE", "OUTPUT_FILE", "ERROR_FILE")), len(cmd))
+                    "OUTPUT_QUIET", "ERROR_QUIET", "INPUT_FILE", "OUTPUT_FILE", "ERROR_FILE", "DEPENDS", "COMMENT",
+                    "VERBATIM", "BYPRODUCTS", "OUTPUT", "USES_TERMINAL", "SOURCES", "MAIN_DEPENDENCY",
+                    "COMMAND_EXPAND_LISTS", "JOB_POOL", "DEPFILE", "IMPLICIT_DEPENDS", "APPEND", "TARGET",
+                    "PRE_BUILD", "PRE_LINK", "POST_BUILD")), len(cmd))
+                if call.startswith("add_custom") and "COMMAND" not in body:
+                    stop = 0  # no command: dependencies only
                 if cmd[:stop]:
                     out.append(cmd[:stop])
             at = low.find(call, at + 1)

@@ -261,7 +261,7 @@ def env_routes(self: _Parser, node: dict, depth: int) -> None:
                 if k.lower().startswith("alias.") and node["command"] == "git":
                     self.git_aliases[k.lower()[6:]] = v
                 self.config_entry(node, "git", k.lower(), v, depth)
-        elif name in _EXEC_ENV or name in _LOADER_PATH_ENV:
+        elif name in _EXEC_ENV or name in _LOADER_PATH_ENV or (name in _BUILD_ENV and node["argv"]):
             if value.strip():  # GIT_PAGER= git log: no program at all
                 self.config_entry(node, "env", name, value, depth)
         elif name[:11].lower() == "npm_config_" and name[11:].lower().replace("_", "-") in _NPM_EXEC_KEYS:
@@ -301,6 +301,14 @@ _EXEC_ENV = frozenset({
     "PYTHONWARNINGS", "GIT_CONFIG", "RSYNC_RSH", "RSYNC_CONNECT_PROG", "CVS_RSH", "SVN_SSH", "SVN_EDITOR", "HGEDITOR",
     # cargo runs the wrapper in place of every rustc call (also build.rustc-wrapper in .cargo/config.toml)
     "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTC_WRAPPER", "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
+})
+# build tools (make, setup.py, cmake, configure, cgo, node-gyp) run these as the compiler,
+# linker, archiver or sub-make: `CC='sh -c "…" --' python3 setup.py build_ext`. Short
+# names scripts also use as plain variables: routed only in a command's environment
+# (`CC=… make`, `export CC=…`), not as a bare shell assignment (`AS=foo; echo $AS`).
+_BUILD_ENV = frozenset({
+    "CC", "CXX", "LD", "AR", "CPP", "MAKE", "RANLIB", "AS", "NM", "STRIP", "OBJCOPY", "FC", "F77", "HOSTCC",
+    "CC_FOR_BUILD", "CXX_FOR_BUILD", "PKG_CONFIG",
 })
 _GIT_EXEC_KEYS = frozenset({
     "core.fsmonitor", "core.sshcommand", "core.pager", "core.editor", "core.hookspath", "core.askpass",

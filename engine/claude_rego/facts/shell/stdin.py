@@ -99,7 +99,17 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         return
     if command in _COMPILED_RUNNERS:
         self.compiled_source(node, command, args, depth)
-    if self.files:
+    has_procsub = any(a.endswith("(…)") for a in args)
+    procsub = _procsub_text(node) if has_procsub else None
+    if has_procsub and "<(…)" not in self.files:
+        # `nmap --script <(echo …)`, `make -f <(printf …)`, `gdb -x <(…)`: the file a tool loads
+        # is the inner command's output, literal (echo, printf, cat heredoc) or unknown
+        self.files["<(…)"] = procsub
+        try:
+            self.tool_configs(node, command, args, depth)
+        finally:
+            self.files.pop("<(…)", None)
+    elif self.files:
         self.tool_configs(node, command, args, depth)
     family = _family(command)
     if family is None and command in _DSL_TOOLS:
@@ -114,6 +124,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
                 self.mark(node, "runs_file_written_in_command")
             else:
                 self.run_text(node, file_text, "shell", depth)
+        elif self.edits and (program[2:] if program.startswith("./") else program) in self.edits:
+            self.run_text(node, self.edits[program[2:] if program.startswith("./") else program], "shell", depth)
         return
     script = None
     if family == "shell":
@@ -126,11 +138,23 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         reads = script is None
     elif family == "awk":
         program = _awk_program(args)
+        awk_file = _option(args, ("-f", "--file"))
         if program is not None:
             self.scan_code(node, program, "awk", depth)
             for target in _awk_written(program):
                 self.child_words(node, ["tee", target], depth, "program_output", [])
-        elif _option(args, ("-f", "--file")) in _STDIN_WORDS:
+        elif awk_file is not None and awk_file.endswith("(…)"):
+            if isinstance(procsub, str):
+                self.scan_code(node, procsub, "awk", depth)
+            else:
+                self.mark(node, "program_from_process_substitution")
+        elif awk_file is not None and (awk_file in self.files or awk_file in self.edits):
+            awk_text = self.files.get(awk_file, self.edits.get(awk_file))
+            if awk_text is None:
+                self.mark(node, "runs_file_written_in_command")
+            else:
+                self.scan_code(node, awk_text, "awk", depth)
+        elif awk_file in _STDIN_WORDS:
             text, why = self.stdin_text(node, stdin)
             if text is not None:
                 self.scan_code(node, text, "awk", depth)
@@ -159,6 +183,9 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         codes, reads, script = _interpreter_call(family, args)
         for code in codes:
             self.scan_code(node, code, family, depth)
+        if family == "perl" and codes and any(a.startswith("-") and not a.startswith("--") and "i" in a[1:].split(
+                ".", 1)[0] for a in args):  # perl -pi -e CODE FILE: an in-place edit
+            _record_edit(self, _perl_inserted(codes), _edited_files(args, [], ("-e", "-E", "-I", "-M", "-m")))
         if family == "pwsh" and any(a.lower() in ("-encodedcommand", "-enc", "-ec", "-e") for a in args):
             self.mark(node, "encoded_command")
     if reads:
@@ -173,9 +200,26 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
             self.mark(node, "runs_file_written_in_command")
         else:
             self.run_text(node, text, family, depth)
+    elif script is not None and self.edits and (script[2:] if script.startswith("./") else script) in self.edits:
+        self.run_text(node, self.edits[script[2:] if script.startswith("./") else script], family, depth)
+    elif script is not None and script.endswith("(…)") and isinstance(procsub, str):
+        self.run_text(node, procsub, family, depth)  # `bash <(echo …)`: the literal output is the program
     elif script is not None and script.endswith("(…)") and family in ("shell", "source", "python", "perl",
                                                                      "ruby", "node", "php", "lua"):
         self.mark(node, "program_from_process_substitution")
+
+
+def _procsub_text(node: dict) -> str | None:
+    """The output of a command's input process substitutions (`<(echo …)`, `<(printf …)`,
+    `<(cat <<EOF … EOF)`) when every one is a single literal command; None otherwise."""
+    inner = [c for c in node["children"] if c.get("context") == "process_substitution" and
+             c.get("depth") == node.get("depth", 0) + 1]
+    if not inner or any(c.get("operator") is not None for c in inner):
+        return None  # none seen, or a pipeline or a list inside: its output is not known
+    texts = [_stage_text(c) for c in inner]
+    if any(t is None for t in texts):
+        return None
+    return "\n".join(t for t in texts if t is not None)
 
 
 def embedded_script(self: _Parser, node: dict, command: str, args: list[str], stdin, depth: int) -> bool:
@@ -564,6 +608,10 @@ def sed_exec(self: _Parser, node: dict, args: list[str], depth: int) -> None:
         i += 1
     for target in _sed_written(scripts):
         self.child_words(node, ["tee", target], depth, "program_output", [])
+    if any(a == "-i" or a.startswith(("-i", "--in-place")) or (a[:1] == "-" and a[1:2] != "-" and "i" in a[1:]
+                                                              and a[1:].isalpha()) for a in args):
+        _record_edit(self, _sed_inserted(["\n".join(scripts)]), _edited_files(args, scripts, ("-e", "--expression", "-f",
+                                                                                  "--file", "-l", "--line-length")))
     for script in scripts:
         for cmd in script.replace("\n", ";").split(";"):
             c = cmd.strip().lstrip("0123456789,$! ")
@@ -577,6 +625,118 @@ def sed_exec(self: _Parser, node: dict, args: list[str], depth: int) -> None:
             elif c.startswith("s") and len(c) > 3 and not c[1].isalnum() and c[1] != "\\" \
                     and "e" in _sed_s_flags(c):
                 self.mark(node, "interpreter_exec")
+
+
+def _record_edit(self: _Parser, text: str, files: list[str]) -> None:
+    """An in-place edit (sed -i, perl -pi) put `text` in each of `files`: a later run of one
+    of them runs that text (the rest of the file is what it was before this command)."""
+    if not text.strip():
+        return
+    for f in files[:32]:
+        key = f[2:] if f.startswith("./") else f
+        earlier = self.edits.get(key)
+        self.edits[key] = (earlier + "\n" + text if earlier else text)[:65536]
+        written = self.files.get(f)
+        if written is not None:
+            self.files[f] = written + "\n" + text  # a file written earlier: its text and the edit
+
+
+def _edited_files(args: list[str], scripts: list[str], valued: tuple[str, ...]) -> list[str]:
+    """The file operands of sed/perl: the words after the options and the script."""
+    out: list[str] = []
+    script_seen = any(a in ("-e", "--expression", "-f", "--file") or a.startswith("--expression=") for a in args)
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in valued:
+            i += 2
+            continue
+        if a == "-i" and i + 1 < len(args) and args[i + 1] == "":
+            i += 2  # BSD sed -i '': an empty backup suffix
+            continue
+        if a.startswith("-") and a != "-":
+            i += 1
+            continue
+        if not script_seen:
+            script_seen = True  # the first operand is the script
+        else:
+            out.append(a)
+        i += 1
+    return out
+
+
+def _sed_inserted(scripts: list[str]) -> str:
+    """The text a sed script puts into the file: the text of `i`, `a` and `c` (`1i TEXT`,
+    `$a\\` + newline + TEXT) and the replacement of `s/…/REPL/` (`s/^/curl … | sh; /`)."""
+    out: list[str] = []
+    for script in scripts:
+        lines = script.split("\n")
+        k = 0
+        while k < len(lines) and len(out) < 64:
+            line = lines[k]
+            k += 1
+            rest = line
+            while rest:
+                c = rest.strip().lstrip("{").lstrip().lstrip("0123456789,$!~+ ")
+                while c.startswith(("/", "\\")) and len(c) > 1:  # an address /re/ or \%re%
+                    delim = c[1] if c[0] == "\\" else "/"
+                    end = c.find(delim, 2 if c[0] == "\\" else 1)
+                    c = "" if end < 0 else c[end + 1:].lstrip("IM").lstrip("0123456789,$!~+ ")
+                c = c.lstrip("{").lstrip()
+                if c[:1] in ("i", "a", "c") and (len(c) == 1 or not c[1].isalnum()):
+                    text = c[1:]
+                    if text.strip() in ("\\", ""):  # `a\` and the text on the following lines
+                        body = []
+                        while k < len(lines):
+                            body.append(lines[k].rstrip("\\"))
+                            k += 1
+                            if not lines[k - 1].endswith("\\"):
+                                break
+                        text = "\n".join(body)
+                    else:
+                        text = text[1:] if text.startswith("\\") else text.lstrip()
+                    out.append(text.replace("\\n", "\n").replace("\\t", "\t"))
+                    break  # the text runs to the end of the line
+                if c.startswith("s") and len(c) > 3 and not c[1].isalnum() and not c[1].isspace() and c[1] != "\\":
+                    parts: list[str] = []
+                    cur: list[str] = []
+                    j, d = 2, c[1]
+                    while j < len(c) and len(parts) < 2:
+                        ch = c[j]
+                        if ch == "\\" and j + 1 < len(c):
+                            nxt = c[j + 1]
+                            cur.append("\n" if nxt == "n" else nxt if nxt == d else c[j:j + 2])
+                            j += 2
+                            continue
+                        if ch == d:
+                            parts.append("".join(cur))
+                            cur = []
+                        else:
+                            cur.append(ch)
+                        j += 1
+                    if len(parts) == 2:
+                        out.append(parts[1])
+                    rest = c[j:].split(";", 1)[1] if ";" in c[j:] else ""
+                    continue
+                rest = c.split(";", 1)[1] if ";" in c else ""
+    return "\n".join(out)
+
+
+def _perl_inserted(codes: list[str]) -> str:
+    """What `perl -pi -e CODE` puts into the file: its string literals and the replacements
+    of its s/…/…/ (`print "curl … | sh\\n" if $. == 1`, `s/^/rm -rf ~; /`)."""
+    out: list[str] = []
+    for code in codes:
+        for m in _PERL_STRINGS.finditer(code[:65536]):
+            text = m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None else m.group(4)
+            if text:
+                out.append(text.replace("\\n", "\n").replace("\\t", "\t").replace('\\"', '"'))
+            if len(out) >= 64:
+                break
+    return "\n".join(out)
+
+
+_PERL_STRINGS = lazy(r'"((?:[^"\\]|\\.)*)"|\'([^\']*)\'|(?<![\w$@%&])s([/|#!,:])(?:[^\\]|\\.)*?\3((?:[^\\]|\\.)*?)\3')
 
 
 def _sed_s_flags(c: str) -> str:
@@ -610,6 +770,9 @@ _HOOK_FILES = tuple(f"{folder}/{hook}" for folder in (".git/hooks", ".husky", ".
 _HOOK_TAILS = frozenset(f.lstrip("./") for f in _HOOK_FILES)
 
 
+_GRADLE_FILES = ("build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "init.gradle",
+                 "init.gradle.kts")
+
 # Files a tool runs from its working directory (build files, test hooks, package scripts):
 # written earlier in the same command, their content is what the tool runs.
 _TOOL_CONFIGS: dict[str, tuple[str, ...]] = {
@@ -620,15 +783,43 @@ _TOOL_CONFIGS: dict[str, tuple[str, ...]] = {
     "pnpm": ("package.json", ".npmrc"), "bun": ("package.json", "bunfig.toml"),
     "pip": ("setup.py", "pyproject.toml", "setup.cfg"), "pip3": ("setup.py", "pyproject.toml", "setup.cfg"),
     "cargo": ("build.rs", "cargo.toml", ".cargo/config.toml"), "pre-commit": (".pre-commit-config.yaml",),
-    "just": ("justfile", ".justfile"), "rake": ("rakefile",), "gradle": ("build.gradle", "build.gradle.kts"),
-    "./gradlew": ("build.gradle", "build.gradle.kts"), "mvn": ("pom.xml",), "tox": ("tox.ini",),
+    "just": ("justfile", ".justfile"), "rake": ("rakefile",), "gradle": _GRADLE_FILES, "gradlew": _GRADLE_FILES,
+    "./gradlew": _GRADLE_FILES, "mvn": ("pom.xml",), "tox": ("tox.ini",), "bundle": ("gemfile",),
+    "bundler": ("gemfile",), "cmake": ("cmakelists.txt",), "meson": ("meson.build", "meson_options.txt"),
+    "muon": ("meson.build",),
     "nox": ("noxfile.py",), "poetry": ("pyproject.toml",), "uv": ("pyproject.toml",),
     "task": ("taskfile.yml", "taskfile.yaml", "taskfile.dist.yml"),
     "go-task": ("taskfile.yml", "taskfile.yaml", "taskfile.dist.yml"), "invoke": ("tasks.py",), "inv": ("tasks.py",), "lefthook": ("lefthook.yml",), "husky": _HOOK_FILES,
     "git": _HOOK_FILES, "direnv": (".envrc",),
 }
 _CONFIG_LANGUAGE = {"conftest.py": "python", "setup.py": "python", "noxfile.py": "python", "tasks.py": "python",
-                    "rakefile": "ruby"}
+                    "rakefile": "ruby", "gemfile": "ruby", "build.gradle": "groovy", "settings.gradle": "groovy",
+                    "init.gradle": "groovy", "build.gradle.kts": "kotlin", "settings.gradle.kts": "kotlin",
+                    "init.gradle.kts": "kotlin", "cmakelists.txt": "cmake", "meson.build": "meson",
+                    "meson_options.txt": "meson"}
+
+# Python imports sitecustomize / usercustomize (from sys.path) and runs the `import` lines
+# of *.pth files at every start: written in this command, any Python run loads them
+_PYTHON_TOOLS = frozenset({
+    "pytest", "py.test", "pip", "pip3", "tox", "nox", "poetry", "uv", "uvx", "pipx", "hatch", "pdm", "flask",
+    "django-admin", "mypy", "black", "isort", "flake8", "pylint", "ipython", "jupyter", "gunicorn", "uvicorn",
+    "celery", "invoke", "inv", "pre-commit", "coverage", "sphinx-build", "mkdocs", "alembic", "streamlit",
+})
+# JavaScript tools load their config modules (`jest.config.js`, `.mocharc.cjs`,
+# `.eslintrc.js`, `babel.config.js`, `webpack.config.js`, `vite.config.ts`, gulpfile.js) and
+# the project's node_modules (`node_modules/.bin/X`, a package's module); `npm test`,
+# `npm run X`, `yarn X`, `npx X` run those tools
+_JS_TOOLS = frozenset({
+    "npm", "npx", "yarn", "pnpm", "pnpx", "bun", "bunx", "node", "nodejs", "deno", "mocha", "jest", "vitest",
+    "eslint", "babel", "webpack", "webpack-cli", "webpack-dev-server", "vite", "next", "nuxt", "nuxi", "rollup",
+    "prettier", "playwright", "karma", "gulp", "grunt", "ava", "tap", "nyc", "c8", "ts-node", "tsx", "turbo", "nx",
+    "lerna", "storybook", "astro", "parcel", "jasmine", "cypress", "stylelint", "postcss", "tailwindcss",
+    "react-scripts", "craco", "remix", "expo", "svelte-kit", "ng", "vue-cli-service", "tsup", "rspack", "rsbuild",
+    "lint-staged", "commitlint", "semantic-release", "electron", "electron-builder", "wdio", "qunit", "tsc",
+})
+_JS_CONFIG = lazy(r"(?i)^(?:\.?[a-z0-9_-]+rc(?:\.[a-z0-9]+)?\.(?:js|cjs|mjs|ts|cts|mts)|\.mocharc\.(?:json|jsonc|ya?ml)"
+                  r"|[a-z0-9_.-]+\.(?:config|conf)\.(?:js|cjs|mjs|ts|cts|mts|coffee)"
+                  r"|(?:gulpfile|gruntfile)(?:\.babel)?\.(?:js|cjs|mjs|ts|coffee))$")
 
 
 # options (and, with "", operands) whose value is a build, task, playbook or script file
@@ -706,6 +897,11 @@ def tool_configs(self: _Parser, node: dict, command: str, args: list[str], depth
     other content is marked (`runs_file_written_in_command`)."""
     name = command if command in _TOOL_CONFIGS or command in _SCRIPT_OPTIONS else _basename(command)
     names = _TOOL_CONFIGS.get(name) or ()
+    for wrapper in node.get("wrappers") or ():
+        # `bundle exec rspec` evaluates the Gemfile, `poetry run X` reads pyproject.toml
+        extra = _TOOL_CONFIGS.get(_basename(wrapper).lower())
+        if extra and wrapper not in ("sudo", "doas"):
+            names = tuple(names) + extra
     named = _named_files(name, args, self.files)
     if name in _TERRAFORM and _TERRAFORM_RUNS & set(args[:4]):
         chdir = next((a.split("=", 1)[1].rstrip("/") + "/" for a in args if a.startswith("-chdir=")), "")
@@ -715,6 +911,15 @@ def tool_configs(self: _Parser, node: dict, command: str, args: list[str], depth
                 named[written] = "hcl"
     if name == "vagrant" and args[:1] and args[0] in ("up", "provision", "reload", "resume", "ssh", "status"):
         named.update({w: "ruby" for w in self.files if w.rsplit("/", 1)[-1] == "Vagrantfile"})
+    python_run = _family(name) == "python" or name in _PYTHON_TOOLS
+    js_run = name in _JS_TOOLS
+    if python_run or js_run:
+        for written in self.files:
+            base = written.rsplit("/", 1)[-1].lower()
+            if python_run and (base in ("sitecustomize.py", "usercustomize.py") or base.endswith(".pth")):
+                named.setdefault(written, "pth" if base.endswith(".pth") else "python")
+            elif js_run and (_JS_CONFIG.match(base) or "node_modules/" in "/" + written.lstrip("./")):
+                named.setdefault(written, "js")
     if not names and not named:
         return
     tails = {n.lstrip("./") for n in names}  # (".husky/x" is written as ".husky/x" or "./.husky/x")
@@ -742,6 +947,10 @@ def tool_configs(self: _Parser, node: dict, command: str, args: list[str], depth
 
 def _run_config(self: _Parser, node: dict, base: str, text: str, language: str | None, depth: int) -> None:
     """The commands a build, task or config file's literal content runs, by its language."""
+    if language == "js" and text.startswith("#!") and "node" not in text.split("\n", 1)[0]:
+        language = "shell"  # node_modules/.bin/X: a script with a shell shebang
+    if language is None:
+        language = _CONFIG_LANGUAGE.get(base)
     if language == "shell":
         self.child_sequence(node, text, depth, "config_file")
     elif language in ("makefile", "justfile") or base in ("makefile", "gnumakefile", "justfile", ".justfile"):
@@ -770,6 +979,19 @@ def _run_config(self: _Parser, node: dict, base: str, text: str, language: str |
                     self.child_sequence(node, line[len(prefix):].strip(), depth, "config_file")
         if "python" in text:
             self.scan_code(node, text, "python", depth)
+    elif language == "pth":
+        # a .pth line starting with `import` is Python code site runs; the others are paths
+        code = "\n".join(ln for ln in text.split("\n")[:4096] if ln.startswith(("import ", "import\t")))
+        if code:
+            self.scan_code(node, code, "python", depth)
+    elif language == "cmake":
+        for words in _cmake_script_commands(text):
+            self.child_words(node, words, depth, "config_file", [])
+        self.scan_code(node, text, "generic", depth)
+    elif language == "meson":
+        for words in _meson_commands(text):
+            self.child_words(node, words, depth, "config_file", [])
+        self.scan_code(node, text, "generic", depth)
     elif language == "sql":
         self.dsl_escapes(node, [text], None, depth)
         self.sql_effects(node, [text], depth)
@@ -792,10 +1014,25 @@ def _run_config(self: _Parser, node: dict, base: str, text: str, language: str |
             for m in _RAKE_SH.finditer(text[:65536]):  # rake's `sh "CMD"` / `ruby "…"` run a command line
                 self.child_sequence(node, m.group(2), depth, "config_file")
         fallback = "python" if base.endswith(".py") else "ruby" if base in ("rakefile", "vagrantfile") else "generic"
-        self.scan_code(node, text, language if language not in (None, "generic") else
+        self.scan_code(node, text, "node" if language == "js" else language if language not in (None, "generic") else
                        _CONFIG_LANGUAGE.get(base, fallback), depth)
 
 
+def _meson_commands(text: str) -> list[list[str]]:
+    """meson.build: run_command('prog', 'arg', …) runs at setup; custom_target/run_target's
+    `command: [...]` at build. Their quoted string arguments are the words."""
+    out: list[list[str]] = []
+    for m in _MESON_CALL.finditer(text[:65536]):
+        words = [w[1:-1] for w in _MESON_STRING.findall(m.group(1))]
+        if words:
+            out.append(words)
+        if len(out) >= 32:
+            break
+    return out
+
+
+_MESON_CALL = lazy(r"(?:run_command\s*\(|command\s*:\s*\[)([^)\]]{0,4000})")
+_MESON_STRING = lazy(r"'[^'\n]*'|\"[^\"\n]*\"")
 _RAKE_SH = lazy(r"(?m)^\s*(?:sh|system|exec)\s*\(?\s*(['\"])([^'\"\n]{1,2000})\1")
 _TOX_SUBST = lazy(r"\{([a-z_]{1,32})(?::[^{}]*)?\}")
 

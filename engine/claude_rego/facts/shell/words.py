@@ -93,7 +93,7 @@ class _Word:
     """One shell word: its text after quote removal, and what made it dynamic."""
 
     __slots__ = ("text", "quoted", "expansion", "substitution", "glob", "nested", "raw", "braces",
-                 "alternatives")
+                 "alternatives", "elements")
 
     def __init__(self):
         self.text = ""
@@ -105,6 +105,7 @@ class _Word:
         self.raw = ""
         self.braces = False        # unquoted { , } seen (brace expansion may apply)
         self.alternatives = None   # the words brace expansion makes of it, when it applies
+        self.elements: list | None = None  # `name=(a b c)`: the array's element words
 
 
 def _echo_text(args: list[str]) -> str:

@@ -45,6 +45,71 @@ _harmless_programs := {
 	"cursor", "windsurf", "firefox", "google-chrome", "chromium", "chromium-browser", "brave-browser",
 	"microsoft-edge", "open", "xdg-open", "wslview", "sensible-browser", "w3m", "lynx", "gpg", "gpg2", "gpgsm", "ssh-keygen", "ssh-askpass", "ksshaskpass", "lxqt-openssh-askpass",
 	"ssh-askpass-gnome", "x11-ssh-askpass", "gnome-ssh-askpass", "sccache", "cachepot",
+	# no-ops: `GIT_SEQUENCE_EDITOR=: git rebase -i --autosquash`, `GIT_EDITOR=true`, `EDITOR=false`
+	":", "false",
+}
+
+# BROWSER: create-react-app's and webpack-dev-server's `BROWSER=none` opens nothing; a
+# browser by its bare name opens the URL
+_browser_values := {
+	"none", ":", "true", "false", "echo", "firefox", "chromium", "chromium-browser", "google-chrome",
+	"google-chrome-stable", "brave-browser", "microsoft-edge", "safari", "open", "xdg-open", "w3m", "lynx",
+}
+
+_harmless(e) if {
+	lower(e.key) == "browser"
+	is_string(e.value)
+	regex.match(`^[A-Za-z0-9_./ =~@:+,-]*$`, e.value)
+	words := [w | some w in split(trim_space(e.value), " "); w != ""]
+	count(words) > 0
+	lower(shell.basename(words[0])) in _browser_values
+	_system_program(words[0])
+}
+
+# Build tools run CC, CXX, LD, AR, CPP, MAKE, … as the compiler, linker, archiver or
+# sub-make. A toolchain program by its bare name (`CC=clang`, `CC=gcc-12`,
+# `CC=aarch64-linux-gnu-gcc`, `CC="ccache gcc"`, `CC="gcc -m32"`) is harmless; a shell,
+# another program, shell syntax or an option that runs or loads a program (`-wrapper`,
+# `-fplugin`, `-B`, `-specs`) asks, and the value is parsed as a command as well.
+_toolchain_keys := {
+	"cc", "cxx", "ld", "ar", "cpp", "make", "ranlib", "as", "nm", "strip", "objcopy", "fc", "f77", "hostcc",
+	"cc_for_build", "cxx_for_build", "pkg_config",
+}
+
+_toolchain_wrappers := {"ccache", "sccache", "distcc", "icecc", "buildcache"}
+
+_harmless(e) if {
+	lower(e.key) in _toolchain_keys
+	is_string(e.value)
+	regex.match(`^[A-Za-z0-9_./ =~@:+,-]*$`, e.value)
+	words := [w | some w in split(trim_space(e.value), " "); w != ""]
+	count(words) > 0
+	start := _toolchain_start(words)
+	_toolchain_program(words[start])
+	every w in array.slice(words, start + 1, count(words)) {
+		_toolchain_flag(w)
+	}
+}
+
+_toolchain_start(words) := 1 if {
+	count(words) > 1
+	words[0] in _toolchain_wrappers
+} else := 0
+
+_toolchain_program(word) if {
+	_system_program(word)
+	regex.match(`^([a-z0-9_]+-)*(cc|c\+\+|gcc|g\+\+|clang|clang\+\+|clang-cl|cpp|clang-cpp|ld|ld\.lld|ld\.gold|ld\.bfd|lld|mold|ar|llvm-ar|ranlib|llvm-ranlib|as|llvm-as|nm|llvm-nm|strip|llvm-strip|objcopy|llvm-objcopy|gfortran|f77|f95|icc|icpc|icx|icpx|tcc|zig|emcc|em\+\+|nvcc|make|gmake|bmake|pkg-config|pkgconf)(-[0-9][0-9.]*)?$`, shell.basename(word))
+}
+
+# `zig cc`, and compiler flags (`-m32`, `-std=c11`, `-O2`): not an option that runs or
+# loads another program
+_toolchain_flag(w) if w == "cc"
+
+_toolchain_flag(w) if w == "c++"
+
+_toolchain_flag(w) if {
+	startswith(w, "-")
+	not regex.match(`^-(-?wrapper|fplugin|B|-?specs|Xclang|-?load|-?plugin|fuse-ld=/|-ld-path|-sysroot|isysroot|-gcc-toolchain|-gcc-install-dir|no-canonical-prefixes)`, w)
 }
 
 ask contains msg if {

@@ -224,3 +224,33 @@ test_gcloud_credential_and_endpoint_sources_ask if {
 	count(config_exec.ask) == 0 with input as _cfg(["gcloud"], "gcloud", "auth/impersonate_service_account", "sa@p.iam.gserviceaccount.com")
 	count(config_exec.ask) == 0 with input as _cfg(["gcloud"], "gcloud", "auth/disable_ssl_validation", "false")
 }
+
+# session 25: no-op editors/pagers, BROWSER=none, and build tools' program variables
+test_s25_noop_and_browser_values_pass if {
+	every kv in [
+		["GIT_SEQUENCE_EDITOR", ":"], ["GIT_EDITOR", "true"], ["EDITOR", "true"], ["EDITOR", "false"], ["PAGER", "cat"],
+		["BROWSER", "none"], ["BROWSER", "firefox"], ["BROWSER", "/usr/bin/xdg-open"], ["GIT_PAGER", ":"],
+	] {
+		count(config_exec.ask) == 0 with input as _env_input(kv[0], kv[1])
+	}
+	every kv in [["BROWSER", "./open.sh"], ["BROWSER", "sh -c id"], ["BROWSER", "/tmp/x"], ["GIT_EDITOR", ":; id"]] {
+		count(config_exec.ask) > 0 with input as _env_input(kv[0], kv[1])
+	}
+}
+
+test_s25_toolchain_variables_judged_by_value if {
+	every kv in [
+		["CC", "clang"], ["CC", "gcc-12"], ["CXX", "g++-12"], ["CC", "aarch64-linux-gnu-gcc"], ["CC", "ccache gcc"],
+		["CC", "gcc -m32"], ["CC", "/usr/bin/clang-15"], ["CC", "zig cc"], ["CXX", "zig c++"], ["LD", "ld.lld"],
+		["AR", "llvm-ar"], ["MAKE", "gmake"], ["CPP", "cpp"], ["CXX", "clang++ -std=c++17"], ["PKG_CONFIG", "pkg-config"],
+	] {
+		count(config_exec.ask) == 0 with input as _env_input(kv[0], kv[1])
+	}
+	every kv in [
+		["CC", "sh -c \"rm -rf ~\" --"], ["CC", "python3"], ["CXX", "./evil"], ["LD", "/tmp/x/ld"], ["CC", "gcc -wrapper sh,-c,id"],
+		["CC", "gcc -fplugin=/tmp/p.so"], ["CC", "gcc -B/tmp/x"], ["MAKE", "bash"], ["AR", "ccache"], ["CC", "$(which gcc)"],
+		["CC", "gcc; id"], ["CC", "ccache sh"],
+	] {
+		count(config_exec.ask) > 0 with input as _env_input(kv[0], kv[1])
+	}
+}
