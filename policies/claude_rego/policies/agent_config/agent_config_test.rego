@@ -117,6 +117,8 @@ test_edits_that_can_add_code_or_secrets_still_ask if {
 	asked(object.union(edit(_ci), {"hook": {"tool_name": "MultiEdit", "tool_input": {"file_path": _ci, "edits": [{"old_string": "go: 1.21", "new_string": "go: 1.22"}, {"old_string": "- run: a", "new_string": "- run: b"}]}}}))
 	asked(object.union(edit(_ci), {"hook": {"tool_name": "Write", "tool_input": {"file_path": _ci, "content": "go: 1.22"}}}))
 	asked(object.union(edit("/home/dev/project/.claude/settings.json"), {"hook": {"tool_input": {"old_string": "\"model\": \"sonnet\"", "new_string": "\"model\": \"opus\""}}}))
+}
+
 test_other_forges_and_ci_services_ask if {
 	every file in [
 		"/home/dev/project/.gitea/workflows/ci.yml", "/home/dev/project/.forgejo/workflows/build.yaml",

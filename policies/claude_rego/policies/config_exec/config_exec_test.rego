@@ -192,6 +192,8 @@ test_project_hooks_directories_pass if {
 	count(config_exec.ask) > 0 with input as _hooks(["git", "config", "core.hooksPath", "../h"], "../h")
 	count(config_exec.ask) > 0 with input as _hooks(["git", "config", "core.hooksPath", "~/.h"], "~/.h")
 	count(config_exec.ask) > 0 with input as _hooks(["git", "-c", "core.hooksPath=.githooks", "commit"], ".githooks")
+}
+
 # ---------------------------------------------------------------- session 25 (infra14): CLI credential plugins
 
 _cfg(argv, tool, key, value) := _input([_seg(argv, {"config_exec": [{"tool": tool, "key": key, "value": value}]})], [])

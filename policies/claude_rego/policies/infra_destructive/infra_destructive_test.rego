@@ -242,6 +242,8 @@ test_local_scratch_stores_are_silent if {
 	_asks(["redis-cli", "-n", "2", "FLUSHALL"])
 	_asks(["redis-cli", "-h", "cache.prod", "-n", "3", "FLUSHDB"])
 	_asks(["redis-cli", "-u", "redis://cache.prod:6379", "-n", "3", "FLUSHDB"])
+}
+
 # --- session 25: deploys to production and forced syncs -------------------------------------
 
 test_production_deploys_and_forced_syncs_ask if {
@@ -268,6 +270,8 @@ test_preview_and_development_deploys_pass if {
 	_silent(["argocd", "app", "sync", "payments"])
 	_silent(["argocd", "app", "get", "payments-prod"])
 	_silent(["firebase", "deploy", "--only", "hosting"])
+}
+
 # ------------------------------------------------------------- session 25 (infra14)
 
 _asks_segs(segs) if count(infra_destructive.ask) == 1 with input as _input(segs)

@@ -335,6 +335,8 @@ test_deployed_code_sending_its_environment_asks if {
 	contains(msg, "collect.example")
 	count(tool_actions.ask) == 0 with input as _mcp("mcp__cloudflare__workers_put_script", {"script": "export default { fetch() { return new Response('hi') } }"}, {"words": ["workers", "put", "script"]})
 	count(tool_actions.ask) == 0 with input as _mcp("mcp__cloudflare__workers_put_script", {"script": "export default { fetch(r, env) { return fetch('http://localhost:8787/' + env.X) } }"}, {"words": ["workers", "put", "script"]})
+}
+
 # session 25: the Kubernetes API's Secrets on any host, the in-cluster API, local admin APIs
 test_kube_secrets_are_denied_on_any_host if {
 	every host in ["kubernetes.default.svc", "10.96.0.1", "$kubernetes_service_host", "api.cluster.example.com"] {
