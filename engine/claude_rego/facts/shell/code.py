@@ -145,11 +145,11 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         self.mark(node, "interpreter_network_exec")
     if _fork_loop(low):
         self.mark(node, "interpreter_fork_loop")
-    for needles, words in _CREDENTIAL_APIS:
+    for needles, reader in _CREDENTIAL_APIS:
         if any(all(part in low for part in needle) for needle in needles):
             # a library call that reads a credential store without naming its file
             # (spwd.getspnam reads /etc/shadow; keyring/keytar read the desktop keyring)
-            self.child_words(node, list(words), depth, "interpreter_code", [])
+            self.child_words(node, list(reader), depth, "interpreter_code", [])
     if _evaluates_url(low, literals):
         self.mark(node, "interpreter_network_exec")
     files = [lit for lit in literals if _path_like(lit)]
