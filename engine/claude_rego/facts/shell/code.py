@@ -615,7 +615,7 @@ def _computed_name(code: str, low: str, family: str) -> bool:
 # the code stays "runs commands" (asked), with its literals read as before.
 _PY_RUN = lazy(r"(?<![\w.])(?:os\.(?:system|popen)|subprocess\.(?:run|call|check_call|check_output|Popen"
                      r"|getoutput|getstatusoutput))\s*\(")
-_PY_FROM_IMPORT = lazy(r"(?<![\w.])from[ \t]+(subprocess|os)[ \t]+import[ \t]+"
+_PY_FROM_IMPORT = lazy(r"(?<![\w.])from[ \t]+(subprocess)[ \t]+import[ \t]+"
                         r"([\w \t,]+?)(?=[ \t]*(?:;|\n|$))")
 _PY_RUNNER_NAMES = {"subprocess": frozenset({"run", "call", "check_call", "check_output", "Popen", "getoutput",
                                              "getstatusoutput", "PIPE", "DEVNULL", "STDOUT", "CalledProcessError"}),
