@@ -239,3 +239,25 @@ def test_ci_value_bumps_pass_and_new_steps_ask():
     step = dict(bump, new_string="python-version: '3.10'\n      - run: ./deploy.sh")
     assert verdict_of_tool("Edit", bump) not in ("deny", "ask")
     assert verdict_of_tool("Edit", step) == "ask"
+
+
+# ------------------------------------------------ /proc/self/cwd is the session's working directory
+@pytest.mark.parametrize("tool, fields", [
+    ("Read", {"file_path": "/proc/self/cwd/../.config/.wrangler/config/default.toml"}),
+    ("mcp__filesystem__read_text_file", {"path": "/proc/thread-self/cwd/../.config/gh/hosts.yml"}),
+])
+def test_paths_through_the_processes_cwd_link_are_the_sessions(tool, fields):
+    assert verdict_of_tool(tool, fields) == "deny"
+
+
+def test_project_files_through_the_cwd_link_pass():
+    assert verdict_of_tool("Read", {"file_path": "/proc/self/cwd/src/app.py"}) not in ("deny", "ask")
+
+
+def test_the_cwd_link_resolves_against_the_session_not_the_hook():
+    from claude_rego.facts.paths.resolve import path_facts
+    facts = path_facts("/proc/self/cwd/../x", cwd="/home/dev/project", project_dir="/home/dev/project",
+                       home="/home/dev", flavour="linux", resolver=lambda p: p)
+    assert facts["absolute"] == "/home/dev/x" and facts["inside_project"] is False
+    assert path_facts("/proc/self/cwdx/a", cwd="/home/dev/project", project_dir=None, home=None,
+                      flavour="linux", resolver=lambda p: p)["absolute"] == "/proc/self/cwdx/a"

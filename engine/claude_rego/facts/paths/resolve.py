@@ -193,6 +193,12 @@ def _compute_facts(raw: object, ctx: _Context) -> dict:
     text = raw if isinstance(raw, str) else ""
     invalid = not text or "\0" in text
     text = _truncate_nul(text)
+    if text.startswith(("/proc/self/cwd", "/proc/thread-self/cwd")) and flavour != "windows":
+        # the calling process's working directory: the session's (`/proc/self/cwd/../.aws` is
+        # `../.aws`); a resolver on the host would follow the link to the hook's own cwd instead
+        rest = text.partition("/cwd")[2]
+        if rest == "" or rest.startswith("/"):
+            text = _render(ctx.cwd, flavour) + rest
 
     joined = _join(text, flavour, ctx.cwd, ctx.home) if text else ctx.cwd
     absolute = _collapse(joined)
