@@ -390,7 +390,9 @@ def server_effects(text: str) -> list[tuple[str, str | None]]:
     return out[:64]
 
 
-def _scan_effects(text: str, tokens: list, out: list) -> None:
+def _statement_words(tokens: list, end: int):
+    """(index, word, position, opens a statement, next token) of each word token: the walk
+    `_scan_effects` and `_scan_egress` share (`end`: the position past the last token)."""
     statement_start = True
     n = len(tokens)
     for i, (kind, value, at) in enumerate(tokens):
@@ -398,9 +400,13 @@ def _scan_effects(text: str, tokens: list, out: list) -> None:
             statement_start = value == ";"
             continue
         head, statement_start = statement_start, False
-        if kind != "w":
-            continue
-        nxt = tokens[i + 1] if i + 1 < n else ("p", "", len(text))
+        if kind == "w":
+            yield i, value, at, head, tokens[i + 1] if i + 1 < n else ("p", "", end)
+
+
+def _scan_effects(text: str, tokens: list, out: list) -> None:
+    n = len(tokens)
+    for i, value, at, head, nxt in _statement_words(tokens, len(text)):
         if head and value in _DOT_READS | _DOT_WRITES | {".load", ".shell", ".system"}:
             line_end = text.find("\n", at)
             rest = text[at + len(value):len(text) if line_end == -1 else line_end].strip()
@@ -701,15 +707,7 @@ def _remote(literal: str | None) -> bool:
 
 def _scan_egress(tokens: list, out: list) -> None:
     n = len(tokens)
-    statement_start = True
-    for i, (kind, value, _) in enumerate(tokens):
-        if kind == "p":
-            statement_start = value == ";"
-            continue
-        head, statement_start = statement_start, False
-        if kind != "w":
-            continue
-        nxt = tokens[i + 1] if i + 1 < n else ("p", "", 0)
+    for i, value, _, head, nxt in _statement_words(tokens, 0):
         call = nxt[:2] == ("p", "(")
         prev = [t[1] for t in tokens[max(0, i - 3):i] if t[0] == "w"]
         if call and value in _REMOTE_TABLE_FUNCTIONS and prev[-1:] == ["function"] and "into" in prev:
