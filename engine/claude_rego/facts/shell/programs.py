@@ -814,6 +814,30 @@ def _output_files(command: str, args: list[str]) -> list[str]:
 
 
 
+def _sed_parts(c: str, *, decode: bool) -> tuple[list[str], int]:
+    """The pattern and replacement of a sed `s` (or `y`) command `c` (delimiter `c[1]`) and the
+    index past them. `decode`: escapes read as sed writes them (`\\n` a newline, an escaped
+    delimiter the delimiter); otherwise kept as written."""
+    d = c[1]
+    parts: list[str] = []
+    cur: list[str] = []
+    j = 2
+    while j < len(c) and len(parts) < 2:
+        ch = c[j]
+        if ch == "\\" and j + 1 < len(c):
+            nxt = c[j + 1]
+            cur.append(("\n" if nxt == "n" else nxt if nxt == d else c[j:j + 2]) if decode else c[j:j + 2])
+            j += 2
+            continue
+        if ch == d:
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+        j += 1
+    return parts, j
+
+
 def _sed_written(scripts: list[str]) -> list[str]:
     """Files a sed script writes: `w FILE`, `W FILE`, `ADDRw FILE`, `/re/w FILE`, and the
     `w FILE` flag of `s///` (`s/a/b/gw FILE`); the file name runs to the end of the line."""
@@ -838,21 +862,7 @@ def _sed_written(scripts: list[str]) -> list[str]:
                         out.append(name)
                     break
                 if c.startswith(("s", "y")) and len(c) > 3 and not c[1].isalnum() and not c[1].isspace():
-                    d = c[1]
-                    parts: list[str] = []
-                    j, cur = 2, []
-                    while j < len(c) and len(parts) < 2:
-                        ch = c[j]
-                        if ch == "\\" and j + 1 < len(c):
-                            cur.append(c[j:j + 2])
-                            j += 2
-                            continue
-                        if ch == d:
-                            parts.append("".join(cur))
-                            cur = []
-                        else:
-                            cur.append(ch)
-                        j += 1
+                    parts, j = _sed_parts(c, decode=False)
                     flags = c[j:]
                     if c[0] == "s" and len(parts) == 2:
                         k = 0

@@ -16,6 +16,7 @@ from .programs import (
     _makefile_commands,
     _option,
     _pending,
+    _sed_parts,
     _sed_written,
     _shell_reads,
     _stage_text,
@@ -698,22 +699,7 @@ def _sed_inserted(scripts: list[str]) -> str:
                     out.append(text.replace("\\n", "\n").replace("\\t", "\t"))
                     break  # the text runs to the end of the line
                 if c.startswith("s") and len(c) > 3 and not c[1].isalnum() and not c[1].isspace() and c[1] != "\\":
-                    parts: list[str] = []
-                    cur: list[str] = []
-                    j, d = 2, c[1]
-                    while j < len(c) and len(parts) < 2:
-                        ch = c[j]
-                        if ch == "\\" and j + 1 < len(c):
-                            nxt = c[j + 1]
-                            cur.append("\n" if nxt == "n" else nxt if nxt == d else c[j:j + 2])
-                            j += 2
-                            continue
-                        if ch == d:
-                            parts.append("".join(cur))
-                            cur = []
-                        else:
-                            cur.append(ch)
-                        j += 1
+                    parts, j = _sed_parts(c, decode=True)
                     if len(parts) == 2:
                         out.append(parts[1])
                     rest = c[j:].split(";", 1)[1] if ";" in c[j:] else ""
