@@ -83,18 +83,7 @@ _shown_or_blank(line) if not regex.match(`[^ \t\r\n]`, line)
 
 _shown_setting(line) if {
 	some m in regex.find_all_string_submatch_n(`^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*[=:][ \t]*(.*?)[ \t\r]*$`, line, 1)
-	not _encoded_run(m[1], m[2])
 	_shown_value(m[1], trim(m[2], "\"'"))
-}
-
-# base64 with its padding (`Z2hwX2F4…VA==`) is a value, not `NAME=VALUE`: a long run of
-# base64 letters mixing digits and both cases before an `=` that ends the line or is doubled
-_encoded_run(name, value) if {
-	value in {"", "="}
-	regex.match(`^[A-Za-z0-9+/]{12,}$`, name)
-	regex.match(`[0-9]`, name)
-	regex.match(`[a-z]`, name)
-	regex.match(`[A-Z]`, name)
 }
 
 _shown_value(_, value) if {
@@ -109,10 +98,14 @@ _shown_value(name, value) if {
 }
 
 # an empty value shows a setting only under a variable's name (`DEBUG=`): a padded base64
-# value (`c2VjcmV0…=`) reads as a name and `=` too, and is the secret itself
-_named_setting(_, value) if value != ""
+# value (`c2VjcmV0…=`, `Z2hwX2F4…VA==`) reads as a name and an empty or `=` value too, and is
+# the secret itself
+_named_setting(_, value) if trim_right(value, "=") != ""
 
-_named_setting(name, "") if regex.match(`^[A-Z][A-Z0-9_]{0,63}$`, name)
+_named_setting(name, value) if {
+	trim_right(value, "=") == ""
+	regex.match(`^[A-Z][A-Z0-9_]{0,63}$`, name)
+}
 
 # The call that produced this output reads a secret store or a secret file — what the
 # PreToolUse side refuses or asks about for the same call: a secret file read by any tool or
