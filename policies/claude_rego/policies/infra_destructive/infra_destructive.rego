@@ -596,6 +596,69 @@ _local_scratch(seg) if {
 
 _local_hosts := {"localhost", "127.0.0.1", "::1", "/tmp", "/var/run/postgresql", "/run/postgresql"}
 
+# `psql -h localhost -c 'DROP DATABASE IF EXISTS app_test'`: a SQL client on an explicit local
+# host whose every statement (from -c/-e options or a literal stdin, nothing read from a file)
+# drops one database named as a scratch one, like `dropdb -h localhost app_test`.
+_local_scratch(seg) if {
+	shell.name(seg) in {"psql", "mysql", "mariadb"}
+	args := shell.args(seg)
+	_explicit_local_host(args)
+	every h in _host_values(args) {
+		h in _local_hosts
+	}
+	not _reads_sql_file(args)
+	sql := concat(";", array.concat(
+		[args[i + 1] | some i, a in args; a in {"-c", "--command", "-e", "--execute"}; i + 1 < count(args)],
+		[object.get(seg, "stdin_literal", "")],
+	))
+	statements := [trim_space(s) | some s in split(sql, ";"); trim_space(s) != ""]
+	count(statements) > 0
+	every s in statements {
+		regex.match(_scratch_drop_statement, s)
+	}
+}
+
+_scratch_drop_statement := "(?i)^DROP\\s+DATABASE\\s+(IF\\s+EXISTS\\s+)?[\"'`]?([A-Za-z0-9]+[_-])*(test|tests|testing|ci|dev|tmp|temp|scratch|e2e|spec)([_-][A-Za-z0-9_-]*|[0-9]*)[\"'`]?$"
+
+_explicit_local_host(args) if {
+	some i, a in args
+	a in {"-h", "--host"}
+	i + 1 < count(args)
+	args[i + 1] in _local_hosts
+}
+
+_explicit_local_host(args) if {
+	some a in args
+	some prefix in {"--host=", "-h"}
+	startswith(a, prefix)
+	substring(a, count(prefix), -1) in _local_hosts
+}
+
+# every host a client's options name (`-h x`, `--host x`, `--host=x`, `-hx`), and any URL
+# operand's text, which a local-host check must also cover (the last -h wins)
+_host_values(args) := {v |
+	some i, a in args
+	a in {"-h", "--host"}
+	i + 1 < count(args)
+	v := args[i + 1]
+} | {v |
+	some a in args
+	some prefix in {"--host=", "-h"}
+	startswith(a, prefix)
+	v := substring(a, count(prefix), -1)
+	v != ""
+} | {a |
+	some a in args
+	contains(a, "://")
+}
+
+_reads_sql_file(args) if {
+	some a in args
+	some option in {"-f", "--file", "--file=", "-f="}
+	startswith(a, option)
+}
+
+
 _option_value(args, j) if {
 	j > 0
 	args[j - 1] in {"-h", "--host", "-p", "--port", "-U", "--username", "--maintenance-db"}

@@ -244,6 +244,22 @@ test_local_scratch_stores_are_silent if {
 	_asks(["redis-cli", "-u", "redis://cache.prod:6379", "-n", "3", "FLUSHDB"])
 }
 
+# session 26: the same scratch drop through a SQL client on an explicit local host
+test_local_scratch_drop_through_a_sql_client_is_silent if {
+	_silent(["psql", "-h", "localhost", "-U", "postgres", "-c", "DROP DATABASE IF EXISTS app_test"])
+	_silent(["psql", "--host=127.0.0.1", "-c", "drop database ci_db;"])
+	_silent(["mysql", "-h", "127.0.0.1", "-u", "root", "-e", "DROP DATABASE IF EXISTS `app_test`"])
+	_asks(["psql", "-h", "db.prod", "-c", "DROP DATABASE IF EXISTS app_test"])
+	_asks(["psql", "-c", "DROP DATABASE app_test"])
+	_asks(["psql", "-h", "localhost", "-c", "DROP DATABASE app"])
+	_asks(["psql", "-h", "localhost", "-c", "DROP DATABASE app_test; DROP DATABASE app"])
+	_asks(["psql", "-h", "localhost", "-c", "DROP DATABASE app_test; TRUNCATE users"])
+	_asks(["psql", "-h", "localhost", "-f", "drop.sql", "-c", "DROP DATABASE app_test"])
+	_asks(["mysql", "-h", "localhost", "-e", "DROP TABLE app_test"])
+	_asks(["psql", "-h", "localhost", "-h", "db.prod", "-c", "DROP DATABASE app_test"])
+	_asks(["psql", "-h", "localhost", "postgres://db.prod/app", "-c", "DROP DATABASE app_test"])
+}
+
 # --- session 25: deploys to production and forced syncs -------------------------------------
 
 test_production_deploys_and_forced_syncs_ask if {
