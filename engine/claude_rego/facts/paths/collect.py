@@ -339,7 +339,7 @@ def _follow_links(facts: dict, seg_id, text: str, links: list, ctx: _Context, cw
 # What every name lib/paths.rego's secret_name_patterns accept has (lowercase): a leading
 # dot or underscore, one of these words, or one of these extensions.
 _SECRET_NAME_WORDS = ("env", "cred", "secret", "token", "auth", "terraform", "vscdb", "tfstate", "id_", "account",
-                      "netrc", "krb5cc", "clouds", "adbkey", "passwd-s3fs")
+                      "netrc", "krb5cc", "clouds", "adbkey", "passwd-s3fs", "adminsdk", "key.json")
 _SECRET_EXTENSIONS = (".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".kdbx", ".ppk", ".asc", ".gpg", ".keytab",
                       ".ovpn", ".nmconnection", ".psk")
 

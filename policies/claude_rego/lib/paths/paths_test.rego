@@ -69,6 +69,16 @@ test_secret_names if {
 	}
 }
 
+# session 26: data files named as secrets, and service-account key files
+test_secret_named_data_and_key_files if {
+	every name in ["secrets.auto.tfvars", "secret.tfvars", "prod-secrets.yaml", "app.secrets.json", "k8s_secret.yml", "myapp-firebase-adminsdk-x1y2z-0123456789.json", "gcp-key.json", "sa_key.json", "deploy-key.json"] {
+		paths.secret_name(name)
+	}
+	every name in ["secrets.py", "secrets.md", "secrets_test.go", "terraform.tfvars", "variables.tf", "keymap.json", "hotkey.json", "monkey.json", "key.json.example", "secretary.yaml", "secret-santa.ts"] {
+		not paths.secret_name(name)
+	}
+}
+
 test_secret_globs if {
 	every pattern in [".e*", ".en?", ".[e]nv", ".env*", "*.pem", "id_*", ".*", "*.key"] {
 		paths.secret_glob(pattern)

@@ -64,6 +64,42 @@ _loaded_into_process(p) if {
 	count(seg.redirects) == 0
 }
 
+# terraform/tofu/terragrunt plan|apply|… -var-file=FILE of a project file named as secrets
+# (secrets.auto.tfvars): the variables go to the tool, like an env file to docker compose. Not
+# `console`/`output`/`show`, which print values, nor with anything that could print or send them.
+_loaded_into_process(p) if {
+	p.source == "argument"
+	_project_file(p)
+	_tf_loader(shell.by_id(p.segment), p.raw)
+}
+
+_word_loaded_into_process(seg, piece) if {
+	_tf_loader(seg, piece)
+	_project_file(paths.location(seg, piece))
+}
+
+_tf_loader(seg, word) if {
+	shell.runs_any(seg, {"terraform", "tofu", "terragrunt"})
+	_tf_var_file(shell.args(seg), word)
+	some sub in shell.operands(seg)
+	sub in {"plan", "apply", "validate", "destroy", "import", "refresh", "run-all"}
+	not shell.has_arg(seg, {"console", "output", "show", "-json", "graph"})
+	count(_env_leakers & data.claude_rego.lib.shell.names) == 0
+	count(seg.redirects) == 0
+}
+
+_tf_var_file(args, word) if {
+	some a in args
+	a in {concat("", ["-var-file=", word]), concat("", ["--var-file=", word])}
+}
+
+_tf_var_file(args, word) if {
+	some i, a in args
+	a in {"-var-file", "--var-file"}
+	i + 1 < count(args)
+	args[i + 1] == word
+}
+
 # the same for a word without its own path fact (the pieces rule below)
 _word_loaded_into_process(seg, piece) if {
 	_env_loader(seg, piece)
