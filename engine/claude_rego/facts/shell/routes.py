@@ -225,7 +225,8 @@ def config_entry(self: _Parser, node: dict, tool: str, key: str, value: str, dep
             if not value.startswith("!"):
                 return
         elif key.startswith("url.") and key.endswith(("insteadof", "pushinsteadof")):
-            pass
+            if _same_host_rewrite(key, value):
+                return  # git@github.com: for https://github.com/: the protocol changes, not the server
         elif key == "http.sslverify" or key.endswith(".sslverify"):
             if value.lower() not in ("false", "0", "no", "off"):
                 return
@@ -240,6 +241,26 @@ def config_entry(self: _Parser, node: dict, tool: str, key: str, value: str, dep
     if command and tool != "gcloud" and key.lower() not in _PATH_VALUED_KEYS and not key.lower().endswith(
             ("sslverify", "proxy", "insteadof")) and not command.startswith("$"):
         self.child_sequence(node, command, depth, "config_exec")
+
+
+def _url_host(url: str) -> str | None:
+    """The host of a git remote URL (`https://h/…`, `ssh://git@h/…`, `git@h:…`), or None when it
+    carries credentials (`user:token@`), an expansion, or no recognisable host."""
+    if any(c in url for c in "$`\\") or not url:
+        return None
+    rest = url.split("://", 1)[1] if "://" in url else url
+    user, at, hostpart = rest.rpartition("@")
+    if at and (":" in user or "/" in user):
+        return None
+    host = hostpart.split("/", 1)[0].split(":", 1)[0].lower()
+    return host if host and all(c.isalnum() or c in ".-" for c in host) and "." in host else None
+
+
+def _same_host_rewrite(key: str, value: str) -> bool:
+    """`url.<base>.insteadOf <prefix>` whose base and prefix name the same server."""
+    base = key[4:].rsplit(".", 1)[0]
+    old, new = _url_host(value.strip()), _url_host(base)
+    return old is not None and old == new
 
 
 def env_routes(self: _Parser, node: dict, depth: int) -> None:

@@ -82,6 +82,57 @@ _same_key_plain_value(old, new) if {
 	regex.match(`^(?:"[A-Za-z0-9._ -]*"|'[A-Za-z0-9._ -]*'|[A-Za-z0-9._ -]*|\[[A-Za-z0-9._ ,"'-]*\])[ \t]*(?:#[^\n]*)?$`, n[3])
 }
 
+# A few keys that run or pick code may still change in ways that add nothing new (what
+# Dependabot and a developer do every day): the same action at a version tag or a full commit
+# SHA (`uses: actions/checkout@v3` → `@v4`; not a branch such as `@main`), the same image at a
+# version tag or digest (`image: cimg/python:3.11` → `3.12`), a schedule (`cron`), and a `run`
+# line that keeps its command and only appends options (`pytest -q` → `pytest -q --maxfail=1`).
+_same_key_plain_value(old, new) if {
+	old != new
+	some o in regex.find_all_string_submatch_n(_key_value, old, 1)
+	some n in regex.find_all_string_submatch_n(_key_value, new, 1)
+	o[1] == n[1]
+	o[2] == n[2]
+	_same_code_other_version(lower(n[2]), _unquoted(o[3]), _unquoted(n[3]))
+}
+
+_unquoted(v) := trim(trim_space(v), "\"'")
+
+_same_code_other_version("uses", old, new) if {
+	o := split(old, "@")
+	n := split(new, "@")
+	count(o) == 2
+	count(n) == 2
+	o[0] == n[0]
+	regex.match(`^[A-Za-z0-9_.-]+/[A-Za-z0-9_./-]+$`, n[0])
+	regex.match(`^(v?[0-9]+(\.[0-9]+)*|[0-9a-f]{40})$`, n[1])
+}
+
+_same_code_other_version("image", old, new) if {
+	some o in regex.find_all_string_submatch_n(_image_ref, old, 1)
+	some n in regex.find_all_string_submatch_n(_image_ref, new, 1)
+	o[1] == n[1]
+	_version_or_digest(n[2], n[3])
+}
+
+_version_or_digest(tag, _) if regex.match(`^[0-9]+(\.[0-9]+)*([.-][A-Za-z0-9]+)*$`, tag)
+
+_version_or_digest("", digest) if digest != ""
+
+_same_code_other_version("cron", _, new) if regex.match(`^[0-9A-Za-z*/, -]+$`, new)
+
+_same_code_other_version("run", old, new) if {
+	startswith(new, concat("", [old, " "]))
+	not regex.match(`[;&|<>$\x60(){}\\'"]`, old)
+	added := split(trim_prefix(new, concat("", [old, " "])), " ")
+	every word in added {
+		regex.match(`^(--|--?[A-Za-z0-9][A-Za-z0-9_.=:,/-]*)$`, word)
+	}
+}
+
+# repository (with its registry) and the tag or digest of an image reference
+_image_ref := `^([a-z0-9][a-z0-9._/-]*)(?::([A-Za-z0-9._-]+)|@(sha256:[0-9a-f]{64}))$`
+
 # indentation and list dash, key, value (YAML `key: value`)
 _key_value := `^([ \t]*(?:-[ \t]+)?)([A-Za-z0-9_.-]+)[ \t]*:[ \t]*(.*)$`
 

@@ -54,9 +54,19 @@ _recursive(seg) if {
 
 # ------------------------------------------------------------- cloud storage and resources
 
+# the segments running one of `names` that are not rehearsals: `aws s3 rm … --dryrun`,
+# `kubectl delete … --dry-run=client`, `rclone purge --dry-run`, `helm uninstall --dry-run`
+# change nothing (`--dry-run=none` is kubectl's real run)
+_real_runs(names) := [seg | some seg in shell.running(names); not _dry_run(seg)]
+
+_dry_run(seg) if {
+	some a in shell.args(seg)
+	a in {"--dryrun", "--dry-run", "--dry-run=client", "--dry-run=server", "--dry-run=true", "--dryrun=true"}
+}
+
 finding contains entry if {
 	some ran in {"aws", "awslocal"} & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
+	some seg in _real_runs({ran})
 	w := _words(seg)
 	count(w) >= 2
 	_aws_destroys(w, seg)
@@ -95,7 +105,7 @@ _aws_destroys(w, _) if {
 
 finding contains entry if {
 	some ran in {"gsutil", "gcloud"} & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
+	some seg in _real_runs({ran})
 	w := _words(seg)
 	some i, x in w
 	x in {"rm", "rsync"}
@@ -114,13 +124,13 @@ _recursive_or_delete(seg, "rsync") if "--delete-unmatched-destination-objects" i
 
 finding contains "`gsutil rb` deletes a bucket" if {
 	"gsutil" in data.claude_rego.lib.shell.names
-	some seg in shell.running({"gsutil"})
+	some seg in _real_runs({"gsutil"})
 	_has_word(seg, "rb")
 }
 
 finding contains entry if {
 	some ran in {"gcloud", "az", "doctl", "hcloud", "linode-cli", "vultr-cli", "ibmcloud", "oci", "scw", "exo", "flyctl", "fly", "heroku", "vercel", "netlify", "railway", "firebase", "supabase", "wrangler", "eksctl", "aliyun"} & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
+	some seg in _real_runs({ran})
 	some x in _words(seg)
 	x in {
 		"delete", "delete-batch", "purge", "destroy", "remove", "rm", "terminate", "apps:destroy", "delete-account",
@@ -135,7 +145,7 @@ _gcloud_storage_plain_rm(seg, "rm") if not _recursive(seg)
 
 finding contains entry if {
 	"rclone" in data.claude_rego.lib.shell.names
-	some seg in shell.running({"rclone"})
+	some seg in _real_runs({"rclone"})
 	w := _words(seg)
 	count(w) > 0
 	x := w[0]
@@ -180,7 +190,7 @@ _kube_wide_kinds := {
 
 finding contains entry if {
 	some ran in {"kubectl", "oc", "k", "microk8s.kubectl", "k3s"} & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
+	some seg in _real_runs({ran})
 	w := _words(seg)
 	some i, x in w
 	x == "delete"
@@ -246,7 +256,7 @@ _kubectls := {"kubectl", "oc", "k", "microk8s.kubectl", "k3s"}
 # all nodes (`kubectl taint nodes --all key-`) pass.
 finding contains entry if {
 	some ran in _kubectls & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
+	some seg in _real_runs({ran})
 	w := _words(seg)
 	some i, verb in w
 	i <= 1
@@ -311,7 +321,7 @@ _to_zero(seg) if "--replicas=0" in shell.args(seg)
 # "$(git rev-parse --show-toplevel)/k8s/x.yaml"` is judged above.)
 finding contains entry if {
 	some ran in _kubectls & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
+	some seg in _real_runs({ran})
 	w := _words(seg)
 	some i, verb in w
 	i <= 1
@@ -493,7 +503,7 @@ finding contains entry if {
 
 finding contains entry if {
 	some ran in {"helm", "helmfile"} & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
+	some seg in _real_runs({ran})
 	w := _words(seg)
 	count(w) > 0
 	x := w[0]
@@ -877,8 +887,35 @@ finding contains entry if {
 	_subcommand_word(x)
 	_destroy_word(ran, x, verbs)
 	not _local_scratch(seg)
+	not _named_keys_delete(seg)
 	entry := sprintf("`%s … %s` destroys data in a store or service", [shell.name(seg), x])
 }
+
+# `redis-cli DEL cache:homepage session:42`: keys named one by one, literally (no pattern, no
+# computed or piped-in keys, at most ten): routine cache work. `redis-cli --scan … | xargs
+# redis-cli DEL`, `DEL $(…)` and FLUSH* still ask.
+_named_keys_delete(seg) if {
+	shell.name(seg) in {"redis-cli", "valkey-cli", "keydb-cli"}
+	w := shell.operands(seg)
+	some i, verb in w
+	upper(verb) in {"DEL", "UNLINK"}
+	keys := array.slice(w, i + 1, count(w))
+	count(keys) > 0
+	count(keys) <= 10
+	every k in keys {
+		not regex.match(`[*?\[$\x60…]`, k)
+	}
+	not _fed_by_pipe_or_xargs(seg)
+	every other in array.slice(w, 0, i) {
+		not upper(other) in {"FLUSHALL", "FLUSHDB", "EVAL", "EVALSHA"}
+	}
+}
+
+_fed_by_pipe_or_xargs(seg) if seg.context == "xargs"
+
+_fed_by_pipe_or_xargs(seg) if "xargs" in {w | some w in seg.wrappers}
+
+_fed_by_pipe_or_xargs(seg) if shell.has_arg(seg, {"-x"})
 
 finding contains entry if {
 	some ran in {n | some n, _ in _data_store_clis} & data.claude_rego.lib.shell.names

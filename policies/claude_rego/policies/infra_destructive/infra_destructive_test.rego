@@ -112,7 +112,7 @@ test_data_store_destroy_verbs_ask if {
 	_asks(["mix", "ecto.reset"])
 	_asks(["hdfs", "dfs", "-rm", "-r", "/data"])
 	_asks(["flyway", "clean"])
-	_asks(["redis-cli", "DEL", "k"])
+	_asks(["redis-cli", "DEL", "k*"]) # a named key passes (session 26: test_named_cache_key_deletes_pass)
 }
 
 test_data_store_ordinary_work_passes if {
@@ -387,4 +387,23 @@ test_gitops_and_cluster_lifecycle_verbs_ask if {
 	_asks(["talosctl", "reset", "--nodes", "10.0.0.2"])
 	_silent(["flux", "get", "kustomizations"])
 	_silent(["flux", "reconcile", "kustomization", "apps"])
+}
+
+# session 26: cache keys deleted by name pass; patterns, computed keys and piped-in keys ask
+test_named_cache_key_deletes_pass if {
+	_silent(["redis-cli", "DEL", "cache:homepage"])
+	_silent(["redis-cli", "-h", "cache.prod", "UNLINK", "session:42", "session:43"])
+	_asks(["redis-cli", "DEL", "cache:*"])
+	_asks(["redis-cli", "DEL", "$(…)"])
+	_asks(["redis-cli", "-x", "DEL"])
+	_asks(["redis-cli", "DEL"])
+}
+
+# session 26: rehearsals change nothing
+test_dry_runs_are_silent if {
+	_silent(["aws", "s3", "rm", "s3://acme-dev-artifacts/tmp/", "--recursive", "--dryrun"])
+	_silent(["kubectl", "delete", "ns", "staging", "--dry-run=client"])
+	_silent(["rclone", "purge", "remote:b", "--dry-run"])
+	_asks(["aws", "s3", "rm", "s3://b/", "--recursive"])
+	_asks(["kubectl", "delete", "ns", "staging", "--dry-run=none"])
 }

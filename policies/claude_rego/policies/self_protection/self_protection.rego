@@ -271,6 +271,7 @@ deny contains msg if {
 	not input.facts.tool.class in {"shell", "file-write", "file-read"}
 	some p in input.facts.paths
 	p.source == "tool_input"
+	not object.get(p, "access", "") in {"read", "list"} # reading settings changes nothing
 	some l in _locs(p)
 	_governed(l)
 	msg := sprintf("`%s` is claude-rego's or Claude Code's governance file; tool `%s` may not act on it.", [p.raw, input.facts.tool.name])

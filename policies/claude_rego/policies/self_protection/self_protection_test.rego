@@ -94,6 +94,18 @@ test_mcp_tools_naming_governance_paths_are_denied if {
 	denied(doc)
 }
 
+# session 26: an MCP tool that only reads (its path fact's access) changes nothing
+test_mcp_tools_reading_governance_paths_pass if {
+	settings := "/home/dev/project/.claude/settings.json"
+	p := object.union(path(settings, settings, false), {"access": "read"})
+	doc := object.union(file_tool("mcp__desktop-commander__read_file", "mcp", p), {"facts": {"tool": {"mcp": {"server": "desktop-commander", "tool": "read_file"}}}})
+	not denied(doc)
+	w := object.union(path(settings, settings, false), {"access": "write"})
+	denied(object.union(file_tool("mcp__desktop-commander__write_file", "mcp", w), {"facts": {"tool": {"mcp": {"server": "desktop-commander", "tool": "write_file"}}}}))
+	u := object.union(path(settings, settings, false), {"access": "unknown"})
+	denied(object.union(file_tool("mcp__x__edit_block", "mcp", u), {"facts": {"tool": {"mcp": {"server": "x", "tool": "edit_block"}}}}))
+}
+
 test_no_governance_fact_still_protects_the_defaults if {
 	count(self_protection.deny) > 0 with input as cmd(["flock", "/home/dev/.local/state/claude-rego/decisions.jsonl", "sleep", "1"])
 }

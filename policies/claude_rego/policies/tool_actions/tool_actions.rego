@@ -310,8 +310,40 @@ ask contains msg if {
 	some verb in settings.value("destructive_tool_verbs")
 	verb in _words
 	not _only_paths
+	not _development_target
+	not _routine_delete
 	msg := sprintf("`%s` %ss a resource (its name says so): it may not be undoable. Approve only if you meant to %s it.", [input.facts.tool.name, verb, verb])
 }
+
+# Deletes that lose nothing for good, when nothing in the input looks like production or a
+# whole scope:
+# - a Kubernetes call the facts read as the kubectl command it stands for
+#   (mcp__kubernetes__kubectl_delete {"resourceType": "pod", …} → `kubectl delete pod/web-1`):
+#   the shell policies judge that command, as they judge it typed in Bash (other servers'
+#   readings are too coarse to stand for the call: `gh delete`, `redis-cli delete`);
+# - one file deleted by a commit on a named working branch of a forge (mcp__github__delete_file
+#   {"branch": "docs/cleanup"}): the history keeps it; the default or a release branch asks.
+_routine_delete if {
+	count(_broad_scope) == 0
+	_delete_loses_nothing
+}
+
+_delete_loses_nothing if {
+	some e in object.get(_effects, "exec", [])
+	e.field == "(tool)"
+	e.implied == true
+	e.program == "kubectl"
+	startswith(e.command, "kubectl delete ")
+}
+
+_delete_loses_nothing if {
+	regex.match(`(^|[_.-])delete[_-]?files?$`, _tool_part)
+	branch := object.get(_tool_input, "branch", "")
+	is_string(branch)
+	branch != ""
+	not regex.match(`(?i)^(main|master|trunk|develop|development|default|prod|production|stable|live|gh-pages|releases?([/_-].*)?|hotfix([/_-].*)?)$`, branch)
+}
+
 
 # An HTTP request tool (fetch, request, an API client) sending DELETE or PURGE to a host
 # off this machine, or to one it does not name (the base URL is the server's): like
@@ -541,6 +573,7 @@ reads_secret_values if {
 	reads_secrets
 	some w in _words
 	w in _value_verbs
+	not _secret_names_only # `kubectl_get secrets -o name`: names, which the ask rule lets through too
 }
 
 # the read verbs of secret_tool_read_verbs that return values, not only names

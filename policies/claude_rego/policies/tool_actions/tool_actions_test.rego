@@ -395,3 +395,27 @@ test_credentials_sent_elsewhere_are_denied if {
 	], "words": ["query"]})
 	count(tool_actions.deny) == 1 with input as doc
 }
+
+# session 26: deletes that lose nothing for good pass; the same tools on a default branch, in
+# production or on a whole scope still ask
+test_routine_deletes_pass if {
+	pod := _mcp("mcp__kubernetes__kubectl_delete", {"resourceType": "pod", "name": "web-1", "namespace": "staging"}, {"words": ["kubectl", "delete"], "exec": [{"field": "(tool)", "command": "kubectl delete pod/web-1 -n staging", "argv": true, "program": "kubectl", "implied": true}]})
+	count(tool_actions.ask) == 0 with input as pod
+	branch := _mcp("mcp__github__delete_file", {"owner": "a", "repo": "b", "path": "docs/old.md", "message": "m", "branch": "docs/cleanup"}, {"words": ["delete", "file"]})
+	count(tool_actions.ask) == 0 with input as object.union(branch, {"facts": {"tool": {"mcp": {"server": "github", "tool": "delete_file"}}}})
+	test_db := _mcp("mcp__mongodb__delete-many", {"database": "app_test", "collection": "sessions", "filter": {}}, {"words": ["delete", "many"]})
+	count(tool_actions.ask) == 0 with input as test_db
+}
+
+test_deletes_that_can_lose_data_still_ask if {
+	prod_pod := _mcp("mcp__kubernetes__kubectl_delete", {"resourceType": "pod", "name": "web-1", "namespace": "production"}, {"words": ["kubectl", "delete"], "exec": [{"field": "(tool)", "command": "kubectl delete pod/web-1 -n production", "argv": true, "program": "kubectl", "implied": true}]})
+	count(tool_actions.ask) > 0 with input as prod_pod
+	other := _mcp("mcp__github__delete_file", {"owner": "a", "repo": "b", "path": "x.md", "message": "m"}, {"words": ["delete", "file"], "exec": [{"field": "(tool)", "command": "gh delete", "argv": true, "program": "gh", "implied": true}]})
+	count(tool_actions.ask) > 0 with input as object.union(other, {"facts": {"tool": {"mcp": {"server": "github", "tool": "delete_file"}}}})
+	main := _mcp("mcp__github__delete_file", {"owner": "a", "repo": "b", "path": "x.md", "message": "m", "branch": "main"}, {"words": ["delete", "file"]})
+	count(tool_actions.ask) > 0 with input as object.union(main, {"facts": {"tool": {"mcp": {"server": "github", "tool": "delete_file"}}}})
+	release := _mcp("mcp__github__delete_file", {"owner": "a", "repo": "b", "path": "x.md", "message": "m", "branch": "release/2.1"}, {"words": ["delete", "file"]})
+	count(tool_actions.ask) > 0 with input as object.union(release, {"facts": {"tool": {"mcp": {"server": "github", "tool": "delete_file"}}}})
+	shop := _mcp("mcp__mongodb__delete-many", {"database": "shop", "collection": "orders", "filter": {}}, {"words": ["delete", "many"]})
+	count(tool_actions.ask) > 0 with input as shop
+}
