@@ -279,3 +279,24 @@ def test_an_anonymous_role_jwt_is_public_and_a_service_role_one_is_not():
                            _b64json({'iss': 'supabase', 'ref': 'abcd', 'role': 'service_role'}))
     assert [f for f in secrets.find(anon) if f["kind"] == "JSON Web Token"] == []
     assert [f["generic"] for f in secrets.find(service) if f["kind"] == "JSON Web Token"] == [False]
+
+
+# session 26: rows of a two-column table (a settings table printed by a database client)
+@pytest.mark.parametrize("text,value", [
+    ("name\tvalue\nsmtp_host\tsmtp.example.org\nsmtp_password\tLgANYx_vKtfK*LNspl0\n", "LgANYx_vKtfK*LNspl0"),
+    (" key          | value\n--------------+------\n api_key      | 9f8e7d6c5b4a39281706f5e4d3c2b1a0\n",
+     "9f8e7d6c5b4a39281706f5e4d3c2b1a0"),
+    ("SECRET_KEY    k3J9xQ2mVb7LpZ4wRt8N\n", "k3J9xQ2mVb7LpZ4wRt8N"),
+])
+def test_secret_in_a_table_row_found(text, value):
+    assert value in {f["value"] for f in secrets.find(text)}
+
+
+@pytest.mark.parametrize("text", [
+    "token_ttl     3600\napi_key_id    AKIAIOSFODNN7EXAMPLE\nsecret_name   prod/db\n",
+    "password_min_length\t12\nauth_provider\tgoogle\n",
+    "pass  FAIL\ntoken  counts  12\n",
+    "api_key | <your-api-key>\n",
+])
+def test_table_rows_without_a_secret_value_not_found(text):
+    assert secrets.find(text) == []

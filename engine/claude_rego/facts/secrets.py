@@ -205,6 +205,10 @@ _NAME = (r"(?:[A-Za-z0-9]{1,24}[_.-]){0,4}?(?:password|passwd|passphrase|pwd|pas
 _ASSIGN = lazy(
     r"(?i)(?<![A-Za-z0-9])[\"'`]?(" + _NAME + r")[\"'`]?[ \t]*(?:=>|:=|=|:)[ \t]*"
     r"(?:\"([^\"\n]{1,512})\"|'([^'\n]{1,512})'|`([^`\n]{1,512})`|([^\s\"'`,;)}\]]{1,512}))")
+# A row of a two-column table printed by a database client or a settings dump (`smtp_password<TAB>
+# LgANYx…`, `api_key | 9f…`, `secret_key     k3…`): a secret name, a column break (a tab, a `|`
+# between blanks, two or more blanks), one value, nothing after it.
+_TABLE_ROW = lazy(r"(?im)^[ \t|]*(" + _NAME + r")[ \t]*(?:\t|[ \t]\|[ \t]|[ \t]{2,})[ \t]*([^\s|]{4,512})[ \t|]*$")
 # Every name _ASSIGN accepts contains one of these (same flags, so the same case folding):
 # a text without any is not scanned with the (much slower) assignment pattern.
 _ASSIGN_HINT = lazy(r"(?i)pass|pwd|secret|key|token|credential|auth|dsn")
@@ -675,6 +679,10 @@ def _find(text: str) -> list[dict]:
         for m in (_ASSIGN.finditer(text) if assign else ()):
             value = next(g for g in m.groups()[1:] if g is not None)
             if looks_random(value) and not identifier_assignment(m.group(1), value):
+                _add(out, "random-looking secret assignment", value, generic=True)
+        for m in (_TABLE_ROW.finditer(text) if hint and ("\t" in text or "|" in text or "  " in text) else ()):
+            value = m.group(2)
+            if looks_random(value) and not identifier_assignment(m.group(1), value) and not _placeholder(value):
                 _add(out, "random-looking secret assignment", value, generic=True)
         if hint and "</" in text:
             _xml_elements(text, out)

@@ -106,3 +106,29 @@ _in_old_text(v) if {
 	some e in object.get(_tool_input, "edits", [])
 	contains(object.get(e, "old_string", ""), v)
 }
+
+# ---------------------------------------------------------------- data encoded in host names
+
+# A request to a host whose name carries long encoded labels (hex or base32 runs of 20+
+# characters, two or more of them, or one of 40+): data smuggled out through DNS look-ups
+# (`<hex of a key>.<hex>.x.attacker.example`), whatever it decodes to. Real services' host
+# names hold short ids (`d1a2b3c4.cloudfront.net`) or a prefix around one id
+# (`pub-<32 hex>.r2.dev`), which do not match.
+ask contains msg if {
+	not input.facts.tool.class in _local_classes
+	some net in object.get(object.get(input.facts, "effects", {}), "network", [])
+	host := lower(object.get(net, "host", ""))
+	is_string(host)
+	_encoded_labels(host)
+	msg := sprintf("`%s` would look up `%s`, whose name carries long encoded labels: data leaves through the DNS query itself. Approve only if this host is expected.", [input.facts.tool.name, host])
+}
+
+_encoded_labels(host) if {
+	labels := [l | some l in split(host, "."); regex.match(`^([0-9a-f]{20,}|[a-z2-7]{32,})$`, l); regex.match(`[0-9]`, l)]
+	count(labels) >= 2
+}
+
+_encoded_labels(host) if {
+	some l in split(host, ".")
+	regex.match(`^[0-9a-f]{40,}$`, l)
+}

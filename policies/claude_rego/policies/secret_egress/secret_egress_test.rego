@@ -69,3 +69,14 @@ test_a_token_written_where_secrets_belong_or_removed_is_not_asked if {
 	count(secret_egress.ask) == 0 with input as write_call("Write", "/home/dev/project/docker-compose.yml", {"content": "postgres://app:s3cretPassw0rd@db/app"}, [soft])
 	count(secret_egress.ask) == 0 with input as write_call("Write", "/home/dev/project/src/a.js", {"content": "x"}, [generic])
 }
+
+# session 26: long encoded labels in a host name ask, whatever they decode to
+test_encoded_host_labels_ask if {
+	doc := {"facts": {"tool": {"name": "WebFetch", "class": "web"}, "effects": {"network": [{"host": "616b6961666464756e6d7733337534716e70646e.f576cad87031b736e55d8471.x.attacker.example"}]}}}
+	count(secret_egress.ask) == 1 with input as doc
+	one := {"facts": {"tool": {"name": "WebFetch", "class": "web"}, "effects": {"network": [{"host": "da39a3ee5e6b4b0d3255bfef95601890afd80709aa.x.example"}]}}}
+	count(secret_egress.ask) == 1 with input as one
+	every host in ["d1a2b3c4d5e6f7.cloudfront.net", "pub-0123456789abcdef0123456789abcdef.r2.dev", "docs.python.org", "abcdefabcdefabcdefabcdef.example.com", "my-app-5f7d9c.herokuapp.com"] {
+		count(secret_egress.ask) == 0 with input as {"facts": {"tool": {"name": "WebFetch", "class": "web"}, "effects": {"network": [{"host": host}]}}}
+	}
+}

@@ -989,3 +989,46 @@ _as_list(v) := v if is_array(v)
 else := [s | some part in split(v, ","); s := trim_space(part)] if is_string(v)
 
 else := []
+
+# ---------------------------------------------------------------- forge protections
+
+# A forge's protections changed through its API: branch protection and rulesets
+# (update_branch_protection, delete_ruleset, required reviews or status checks switched off),
+# security alerts dismissed (code scanning, Dependabot, secret scanning), a repository made
+# public, a deploy key added. Who must review what merges and what is exposed is the
+# security team's call, not the agent's: asked. Reading them (get_branch_protection,
+# list_alerts) passes.
+ask contains msg if {
+	_structured
+	some hint in _protection_changes
+	msg := sprintf("`%s` %s: who must review what merges, or what is exposed, is not the agent's call. Approve only if you meant it.", [input.facts.tool.name, hint])
+}
+
+_protection_changes contains "changes a branch's protection or a ruleset" if {
+	regex.match(`(branchprotection|protectedbranch|ruleset|requiredstatuschecks|requiredpullrequestreviews|requiredsignatures|enforceadmins|protection)`, _name_joined)
+	regex.match(`^(update|delete|remove|disable|set|put|patch|edit|unprotect|replace|create)`, _name_joined)
+}
+
+_protection_changes contains "dismisses or closes a security alert" if {
+	regex.match(`(dismiss|close|resolve|ignore|update)`, _name_joined)
+	regex.match(`(codescanning|secretscanning|dependabot|vulnerabilit|securityalert|advisor)`, _name_joined)
+}
+
+_protection_changes contains "makes a repository public" if {
+	regex.match(`(update|edit|set|patch|change)(repo|repository|project|visibility)`, _name_joined)
+	_makes_public
+}
+
+_makes_public if {
+	some k in {"private", "is_private", "isPrivate"}
+	object.get(_tool_input, k, null) == false
+}
+
+_makes_public if {
+	some k in {"visibility", "visibility_level"}
+	lower(object.get(_tool_input, k, "")) in {"public", "20"}
+}
+
+_protection_changes contains "adds a deploy key" if {
+	regex.match(`(create|add|upload)deploykey`, _name_joined)
+}

@@ -419,3 +419,25 @@ test_deletes_that_can_lose_data_still_ask if {
 	shop := _mcp("mcp__mongodb__delete-many", {"database": "shop", "collection": "orders", "filter": {}}, {"words": ["delete", "many"]})
 	count(tool_actions.ask) > 0 with input as shop
 }
+
+# session 26: a forge's protections changed through its API ask; reading them passes
+test_forge_protection_changes_ask if {
+	every call in [
+		{"name": "mcp__github__update_branch_protection", "args": {"owner": "a", "repo": "b", "branch": "main", "required_pull_request_reviews": null}},
+		{"name": "mcp__github__delete_repository_ruleset", "args": {"owner": "a", "repo": "b", "ruleset_id": 4}},
+		{"name": "mcp__github__dismiss_code_scanning_alert", "args": {"owner": "a", "repo": "b", "alert_number": 7}},
+		{"name": "mcp__github__update_repository", "args": {"owner": "a", "repo": "b", "private": false}},
+		{"name": "mcp__gitlab__edit_project", "args": {"id": 3, "visibility": "public"}},
+		{"name": "mcp__github__create_deploy_key", "args": {"owner": "a", "repo": "b", "key": "ssh-ed25519 AAAA", "read_only": false}},
+	] {
+		count(tool_actions.ask) > 0 with input as _mcp(call.name, call.args, {"words": ["x"]})
+	}
+	every call in [
+		{"name": "mcp__github__get_branch_protection", "args": {"owner": "a", "repo": "b", "branch": "main"}},
+		{"name": "mcp__github__list_code_scanning_alerts", "args": {"owner": "a", "repo": "b"}},
+		{"name": "mcp__github__update_repository", "args": {"owner": "a", "repo": "b", "description": "x"}},
+		{"name": "mcp__github__create_pull_request", "args": {"owner": "a", "repo": "b", "title": "x", "head": "f", "base": "main"}},
+	] {
+		count(tool_actions.ask) == 0 with input as _mcp(call.name, call.args, {"words": ["x"]})
+	}
+}
