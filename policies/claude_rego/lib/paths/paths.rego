@@ -565,10 +565,6 @@ secret_name_patterns := [
 	`^\.vault-token$`, `^\.htpasswd$`, `^auth\.(json|toml|ya?ml)$`, `^\.?terraform\.?rc$`, `^\.wakatime\.cfg$`, `^state\.vscdb(\.backup)?$`, `^(access|auth|refresh|api|oauth|id|bearer)[_-]?tokens?\.(json|txt|ya?ml|toml)$`, `\.tfstate(\.backup)?$`, `^\.boto$`, `^\.s3cfg$`, `^client_secrets?.*\.json$`, `^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, `\.(pem|key|p12|pfx|jks|keystore|kdbx|ppk|asc|gpg)$`,
 	`^\.netrc$`, `^_netrc$`, `^\.pgpass$`, `^\.npmrc$`, `^\.pypirc$`, `^credentials(\.(json|ya?ml|toml|ini|cfg|conf|xml|csv|txt|properties|env|db|enc|gpg|tfrc\.json))?$`,
 	`^service[-_]?account.*\.json$`, `^\.git-credentials$`, `^secrets?\.(ya?ml|json|toml)$`,
-	# data files named as secrets (secrets.auto.tfvars, prod-secrets.yaml, app.secret.json; not
-	# code or docs such as secrets.py, secrets.md), Firebase and cloud service-account key files
-	`(^|[._-])secrets?([._-][a-z0-9_.-]*)?\.(tfvars|ya?ml|json|toml|ini|properties|conf|cfg|txt|env)$`,
-	`firebase-adminsdk.*\.json$`, `(^|[._-])(sa|gcp|gcloud|gce|google|firebase|service|svc|private|signing|deploy)[-_]?key\.json$`,
 	`^key[34]\.db$`, `^signons\.sqlite$`, `^\.authinfo(\.gpg)?$`,
 	# histories of shells and clients (passwords typed at SQL, Redis, Mongo prompts) in any
 	# home (/root/.mysql_history), and Ansible vault password files
@@ -704,6 +700,20 @@ secret_name(name) if {
 	not endswith(name, ".pub")
 	not public_material_name(name)
 }
+
+# Data files named as secrets (secrets.auto.tfvars, prod-secrets.yaml, app.secret.json; not code
+# or docs such as secrets.py, secrets.md), Firebase and cloud service-account key files
+# (…-firebase-adminsdk-….json, gcp-key.json) — unless the name says it is a template
+# (secrets.example.yaml, secret.sample.json, gcp-key.dist.json).
+secret_name(name) if {
+	regex.match(_secret_data_re, name)
+	not regex.match(_template_name_re, name)
+	not name in allowlisted_names
+}
+
+_secret_data_re := `(^|[._-])secrets?([._-][a-z0-9_.-]*)?\.(tfvars|ya?ml|json|toml|ini|properties|conf|cfg|txt|env)$|firebase-adminsdk.*\.json$|(^|[._-])(sa|gcp|gcloud|gce|google|firebase|service|svc|private|signing|deploy)[-_]?key\.json$`
+
+_template_name_re := `(^|[._-])(example|examples|sample|samples|template|templates|tmpl|tpl|dist|defaults?|skel|schema|fixtures?|mock|fake|dummy|placeholder)([._-]|$)`
 
 # public_material_name(name): a PEM/armored file whose name says it holds public material
 # (public.pem, pubkey.pem, cert.pem, ca.pem, fullchain.pem, ca-bundle.pem, signing-key.pub.asc,

@@ -74,7 +74,7 @@ test_secret_named_data_and_key_files if {
 	every name in ["secrets.auto.tfvars", "secret.tfvars", "prod-secrets.yaml", "app.secrets.json", "k8s_secret.yml", "myapp-firebase-adminsdk-x1y2z-0123456789.json", "gcp-key.json", "sa_key.json", "deploy-key.json"] {
 		paths.secret_name(name)
 	}
-	every name in ["secrets.py", "secrets.md", "secrets_test.go", "terraform.tfvars", "variables.tf", "keymap.json", "hotkey.json", "monkey.json", "key.json.example", "secretary.yaml", "secret-santa.ts"] {
+	every name in ["secrets.py", "secrets.md", "secrets_test.go", "terraform.tfvars", "variables.tf", "keymap.json", "hotkey.json", "monkey.json", "key.json.example", "secretary.yaml", "secret-santa.ts", "secrets.example.yaml", "secret.example.yaml", "secrets.sample.json", "gcp-key.dist.json", "secrets.template.tfvars"] {
 		not paths.secret_name(name)
 	}
 }
