@@ -264,3 +264,41 @@ def test_unbounded_writes_destructive_are_blocked(command):
 ])
 def test_unbounded_writes_everyday_pass(command):
     assert_passes(command)
+
+
+@pytest.mark.parametrize("command", [
+    'aws ssm start-session --target i-1 --document-name AWS-StartInteractiveCommand --parameters command="rm -rf /var/lib/mysql"',
+    "gcloud compute ssh vm1 --zone z -- 'sudo rm -rf /var/lib/mysql'",
+    'docker context use prod && docker volume prune -af',
+    'export DOCKER_HOST=ssh://deploy@prod; docker volume rm pgdata',
+    'DOCKER_HOST=ssh://prod docker compose down -v',
+    'docker -H ssh://prod compose down --volumes',
+    'heroku run rails db:reset -a myapp',
+    'heroku run python manage.py flush --no-input --app shop',
+    "fly ssh console -C 'bin/rails db:schema:load'",
+    'kubectl exec deploy/web -- bin/rails db:schema:load',
+    "ssh prod 'cd /srv/app && php artisan migrate:fresh --force'",
+    'kubectl exec -it deploy/api -- npx prisma migrate reset --force',
+    "mongosh mongodb://db.example.com/shop --eval 'db.orders.deleteMany({}, {w: 1})'",
+    "mongosh mongodb://db.example.com/shop --eval 'db.orders.bulkWrite([{deleteMany: {filter: {}}}])'",
+    'mongosh mongodb://db.example.com/shop --eval "db.getCollection(\'orders\').deleteMany({})"',
+    'rails db:reset -e production',
+    'export DOCKER_HOST=ssh://deploy@prod; docker compose down -v',
+    'docker context use prod && docker compose down --volumes',
+    'docker context use prod && docker system prune -af',
+])
+def test_resets_and_prunes_on_other_machines_are_blocked(command):
+    assert_blocked(command)
+
+
+@pytest.mark.parametrize("command", [
+    'docker compose exec app php artisan migrate:fresh --seed',
+    'docker compose down -v',
+    'docker exec -it app bin/rails db:reset',
+    'heroku run rails console -a myapp',
+    'heroku logs --tail -a myapp',
+    'docker context use colima && docker compose down -v',
+    'export DOCKER_HOST=unix:///var/run/docker.sock; docker compose down -v',
+])
+def test_local_container_work_passes(command):
+    assert_passes(command)

@@ -39,8 +39,8 @@ if TYPE_CHECKING:
 _PAYLOAD_PROGRAMS = _SHELLS | _FOREIGN_SHELLS | frozenset({
     "su", "runuser", "sg", "flock", "script", "eval", ".", "source", "trap", "start-stop-daemon", "ssh", "autossh",
     "bwrap", "systemd-nspawn", "nsjail", "minijail0", "sandbox-exec", "watch", "nix-shell", "nix", "direnv", "entr",
-    "docker", "podman", "nerdctl", "kubectl", "oc", "lxc", "incus", "multipass", "vagrant", "salt", "salt-ssh", "aws", "awslocal", "az", "gcloud"}) | frozenset(
-    _FLEET_RUNNERS)
+    "docker", "podman", "nerdctl", "kubectl", "oc", "lxc", "incus", "multipass", "vagrant", "salt", "salt-ssh",
+    "aws", "awslocal", "az", "gcloud", "fly", "flyctl"}) | frozenset(_FLEET_RUNNERS)
 
 
 # ------------------------------------------------------------ simple commands

@@ -369,7 +369,7 @@ def _ssm_commands(parameters: str) -> list[str] | None:
     if text.startswith("{"):
         return _json_commands(text)
     key, eq, value = text.partition("=")
-    if not eq or key.strip().lower() != "commands":
+    if not eq or key.strip().lower() not in ("commands", "command"):
         return [] if eq else None  # other parameters (workingDirectory=…): no commands here
     value = value.strip()
     if value.startswith("["):
@@ -406,7 +406,7 @@ def _remote_runner_payloads(command: str, args: list[str]) -> list[str] | None:
             if a.lower() in ("cmd.script", "cp.get_file") or a.lower().startswith("cmd.script"):
                 return [""]
         return None
-    if command in ("aws", "awslocal") and "ssm" in args[:4] and "send-command" in args[:6]:
+    if command in ("aws", "awslocal") and "ssm" in args[:4] and ("send-command" in args[:6] or "start-session" in args[:6]):
         found: list[str] = []
         for i, a in enumerate(args):
             value = args[i + 1] if a == "--parameters" and i + 1 < len(args) else (
@@ -438,7 +438,19 @@ def _remote_runner_payloads(command: str, args: list[str]) -> list[str] | None:
         return ["\n".join(found)] if found else None
     if command == "gcloud" and "ssh" in args[:5]:
         for i, a in enumerate(args):
+            if a == "--":
+                break  # the words after -- are ssh's own
             if a == "--command" and i + 1 < len(args):
+                return [args[i + 1]]
+            if a.startswith("--command="):
+                return [a.split("=", 1)[1]]
+        if "--" in args:
+            # `gcloud compute ssh VM -- [SSH_OPTIONS] CMD`: ssh's arguments with the host given
+            return [text] if (text := _ssh_remote_command(["host"] + args[args.index("--") + 1:])) else None
+        return None
+    if command in ("fly", "flyctl") and args[:2] == ["ssh", "console"]:
+        for i, a in enumerate(args):
+            if a in ("-C", "--command") and i + 1 < len(args):
                 return [args[i + 1]]
             if a.startswith("--command="):
                 return [a.split("=", 1)[1]]

@@ -466,6 +466,34 @@ _remote_daemon(seg) if {
 	not _local_daemon(lower(v))
 }
 
+# set earlier in the command: `export DOCKER_HOST=ssh://prod; …`, `docker context use prod && …`
+_remote_daemon(seg) if {
+	some s in data.claude_rego.lib.shell.segments
+	s.id < seg.id
+	some v in _daemon_setting(s)
+	not _local_daemon(lower(v))
+}
+
+_daemon_names := {"DOCKER_HOST", "CONTAINER_HOST", "DOCKER_CONTEXT", "CONTAINER_CONNECTION"}
+
+_daemon_setting(s) := [v |
+	some n, v in s.assignments
+	n in _daemon_names
+] if s.command == ""
+
+else := [v |
+	lower(s.command) in {"export", "declare", "typeset"}
+	some a in s.args
+	[n, v] := split(a, "=")
+	n in _daemon_names
+] if lower(s.command) in {"export", "declare", "typeset"}
+
+else := [v |
+	w := _runtime_words(s)
+	array.slice(w, 0, 2) == ["context", "use"]
+	v := w[2]
+] if s.command in {"docker", "podman"}
+
 _local_daemon(v) if startswith(v, "unix://")
 
 _local_daemon(v) if startswith(v, "npipe://")
@@ -577,6 +605,8 @@ _unbounded(st) if regex.match(_always_true_where, trim_space(st))
 _mongo_wipe_patterns := [
 	`\.UPDATEMANY\s*\(\s*\{\s*\}\s*,`,
 	`\.DELETEMANY\s*\(\s*\)`,
+	`\.(DELETEMANY|REMOVE)\s*\(\s*\{\s*\}\s*,`,
+	`\b(DELETEMANY|UPDATEMANY)["']?\s*:\s*\{\s*["']?FILTER["']?\s*:\s*\{\s*\}`,
 	`\.UPDATE\s*\(\s*\{\s*\}\s*,[^;]*\bMULTI\s*:\s*TRUE`,
 	`\.REPLACEONE\s*\(\s*\{\s*\}\s*,`,
 ]
@@ -868,6 +898,25 @@ finding contains entry if {
 	_volumes_gone(seg, w)
 	entry := sprintf("`%s` removes data volumes", [concat(" ", [shell.name(seg), w[0], w[1]])])
 }
+
+# a compose project taken down with its volumes on a remote daemon (`DOCKER_HOST=ssh://prod
+# docker compose down -v`); the same on the developer's own daemon passes (its volumes are
+# the project's own scratch data)
+finding contains entry if {
+	some ran in {"docker", "podman", "docker-compose", "podman-compose"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	w := _runtime_words(seg)
+	some i, x in w
+	x == "down"
+	i <= 1
+	_compose_volumes(seg)
+	_remote_daemon(seg)
+	entry := sprintf("`%s … down` removes the compose project's volumes on a remote host", [shell.name(seg)])
+}
+
+_compose_volumes(seg) if "--volumes" in _opts(seg)
+
+_compose_volumes(seg) if "-v" in _opts(seg)
 
 # a remote daemon's (`docker -H ssh://prod`, `--context prod`, `DOCKER_HOST=…`) stopped
 # containers, networks and images pruned: another machine's state, not the developer's own
@@ -1319,6 +1368,45 @@ _local_reset(seg) if {
 _production_marker(seg) if {
 	some why in _production_markers(seg)
 	why
+}
+
+# a reset run on another machine (`ssh prod '… migrate:fresh'`, `kubectl exec deploy/web --
+# rails db:schema:load`, `fly ssh console -C …`, a fleet tool, a remote docker daemon's
+# container): that machine's database is nobody's scratch copy
+_production_marker(seg) if {
+	some a in _ancestors(seg)
+	_runs_elsewhere(a)
+}
+
+_ancestors(seg) := [a | some id in _ancestor_ids(seg); a := shell.by_id(id)]
+
+_ancestor_ids(seg) := [id |
+	p := seg.parent
+	is_number(p)
+	some id in array.concat([p], _grand_ids(p))
+]
+
+_grand_ids(p) := [id |
+	g := shell.by_id(p).parent
+	is_number(g)
+	some id in array.concat([g], _great_ids(g))
+]
+
+_great_ids(g) := [gg |
+	gg := shell.by_id(g).parent
+	is_number(gg)
+]
+
+_remote_runner_names := {
+	"ssh", "autossh", "kubectl", "oc", "pdsh", "pssh", "parallel-ssh", "clush", "fab", "salt", "salt-ssh", "aws",
+	"awslocal", "az", "gcloud", "fly", "flyctl", "heroku",
+}
+
+_runs_elsewhere(a) if shell.name(a) in _remote_runner_names
+
+_runs_elsewhere(a) if {
+	shell.name(a) in {"docker", "podman", "nerdctl"}
+	_remote_daemon(a)
 }
 
 _production_markers(seg) := {true |

@@ -488,3 +488,44 @@ test_remote_daemon_prunes_ask if {
 	_silent(["docker", "-H", "ssh://user@prod", "image", "prune", "-f"])
 	_silent(["docker", "system", "prune", "-af"])
 }
+
+# a reset run on another machine is judged against that machine's database
+test_resets_run_on_other_machines_ask if {
+	count(infra_destructive.ask) == 1 with input as _input([
+		_seg(0, ["ssh", "prod", "php artisan migrate:fresh --force"], {}),
+		_seg(1, ["php", "artisan", "migrate:fresh", "--force"], {"parent": 0, "context": "shell_c", "depth": 1}),
+	])
+	count(infra_destructive.ask) == 1 with input as _input([
+		_seg(0, ["kubectl", "exec", "deploy/web", "--", "sh", "-c", "bin/rails db:schema:load"], {}),
+		_seg(1, ["sh", "-c", "bin/rails db:schema:load"], {"parent": 0, "context": "container", "depth": 1}),
+		_seg(2, ["bin/rails", "db:schema:load"], {"parent": 1, "context": "shell_c", "depth": 2, "command": "rails"}),
+	])
+	count(infra_destructive.ask) == 0 with input as _input([
+		_seg(0, ["docker", "compose", "exec", "app", "php", "artisan", "migrate:fresh", "--seed"], {}),
+		_seg(1, ["php", "artisan", "migrate:fresh", "--seed"], {"parent": 0, "context": "container", "depth": 1}),
+	])
+}
+
+test_remote_compose_down_with_volumes_asks if {
+	_asks_env(["docker", "compose", "down", "-v"], {"DOCKER_HOST": "ssh://deploy@prod"})
+	_asks(["docker", "-H", "ssh://prod", "compose", "down", "--volumes"])
+	_silent(["docker", "compose", "down", "-v"])
+	count(infra_destructive.ask) == 1 with input as _input([
+		_seg(0, ["docker", "context", "use", "prod"], {}),
+		_seg(1, ["docker", "compose", "down", "--volumes"], {"operator": "&&"}),
+	])
+	count(infra_destructive.ask) == 1 with input as _input([
+		_seg(0, ["export", "DOCKER_HOST=ssh://deploy@prod"], {}),
+		_seg(1, ["docker", "compose", "down", "-v"], {}),
+	])
+	count(infra_destructive.ask) == 0 with input as _input([
+		_seg(0, ["docker", "context", "use", "colima"], {}),
+		_seg(1, ["docker", "compose", "down", "-v"], {"operator": "&&"}),
+	])
+}
+
+test_mongo_wipes_with_options_ask if {
+	_asks(["mongosh", "mongodb://db.example.com/shop", "--eval", "db.orders.deleteMany({}, {w: 1})"])
+	_asks(["mongosh", "mongodb://db.example.com/shop", "--eval", "db.orders.bulkWrite([{deleteMany: {filter: {}}}])"])
+	_silent(["mongosh", "mongodb://db.example.com/shop", "--eval", "db.orders.deleteMany({a: 1}, {w: 1})"])
+}
