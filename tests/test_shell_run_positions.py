@@ -176,3 +176,86 @@ def test_a_link_created_then_deleted_through_in_inline_code_asks():
 ])
 def test_ordinary_inline_code_stays_allowed(command):
     assert_not_denied(command)
+
+
+# ------------------------------------------------ commands run on other machines (session 26)
+
+REMOTE_RUNNERS = [
+    "pdsh -w web[1-3] 'rm -rf ~'",
+    "pdsh -R ssh -w ^hosts -l root -- rm -rf ~",
+    "pssh -h hosts.txt -i 'rm -rf ~'",
+    "parallel-ssh -H 'a b' -l deploy -t 0 'rm -rf ~'",
+    "clush -a -b 'rm -rf ~'",
+    "clush -w node[01-20] -- rm -rf ~",
+    "fab -H web1,web2 -- 'rm -rf ~'",
+    "salt '*' cmd.run 'rm -rf ~'",
+    "salt -G 'os:Ubuntu' cmd.run_all 'rm -rf ~' runas=root",
+    "salt-ssh '*' cmd.shell 'rm -rf ~'",
+    "aws ssm send-command --document-name AWS-RunShellScript --instance-ids i-1 "
+    "--parameters 'commands=[\"echo hi\",\"rm -rf ~\"]'",
+    "aws ssm send-command --instance-ids i-1 --document-name AWS-RunShellScript --parameters commands='rm -rf ~'",
+    "aws ssm send-command --instance-ids i-1 --document-name AWS-RunShellScript "
+    "--parameters '{\"commands\": [\"rm -rf ~\"]}'",
+    "az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts 'echo hi' 'rm -rf ~'",
+    "az vmss run-command invoke -g rg -n ss --instance-id 0 --command-id RunShellScript --scripts='rm -rf ~'",
+    "gcloud compute ssh vm1 --zone z --command 'rm -rf ~'",
+    "gcloud compute ssh vm1 --command='rm -rf ~'",
+    "gcloud compute tpus tpu-vm ssh t1 --worker=all --command 'rm -rf ~'",
+    "gcloud compute ssh vm1 --zone z -- -t 'rm -rf ~'",
+    "fly ssh console -a app -C 'rm -rf ~'",
+    "aws ssm start-session --target i-1 --document-name AWS-StartInteractiveCommand --parameters command='rm -rf ~'",
+    "lxc exec c1 -- rm -rf ~",
+    "incus exec c1 -- rm -rf ~",
+    "multipass exec vm -- rm -rf ~",
+    "vagrant ssh -c 'rm -rf ~'",
+    "oc rsh -c app pod-1 rm -rf ~",
+    "kubectl -n prod exec pod-1 -- rm -rf ~",
+    "kubectl --context prod -n web exec -it deploy/api -- rm -rf ~",
+]
+
+
+@pytest.mark.parametrize("command", REMOTE_RUNNERS)
+def test_a_command_run_on_other_machines_is_read_as_a_nested_command(command):
+    assert ["rm", "-rf", "~"] in _nested_argvs(command)
+    assert_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "aws ssm send-command --document-name AWS-RunShellScript --instance-ids i-1 --parameters file://p.json",
+    "az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts @wipe.sh",
+    "salt '*' cmd.script salt://scripts/wipe.sh",
+])
+def test_remote_commands_that_cannot_be_read_ask(command):
+    parsed = parse_command(command)
+    assert "remote_command_unknown" in parsed["opaque_reasons"]
+    assert_asked(command)
+
+
+@pytest.mark.parametrize("command", [
+    "pdsh -w web[1-3] uptime",
+    "salt '*' test.ping",
+    "salt 'web*' cmd.run 'systemctl status nginx'",
+    "gcloud compute ssh vm1 --zone z",
+    "gcloud compute instances list",
+    "aws ssm describe-instance-information",
+    "fab deploy",
+    "vagrant ssh",
+    "lxc exec c1 -- ls /",
+])
+def test_ordinary_remote_commands_stay_allowed(command):
+    assert_not_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "kubectl exec -i pg-0 -- sh <<'EOF'\nrm -rf ~\nEOF",
+    "docker exec -i app bash <<< 'rm -rf ~'",
+    "echo 'rm -rf ~' | kubectl exec -i pod -- sh",
+])
+def test_stdin_forwarded_into_a_container_is_the_inner_program_s(command):
+    assert ["rm", "-rf", "~"] in _nested_argvs(command)
+    assert_denied(command)
+
+
+def test_stdin_is_not_forwarded_without_the_interactive_flag():
+    command = "kubectl exec pg-0 -- sh <<'EOF'\nrm -rf ~\nEOF"
+    assert ["rm", "-rf", "~"] not in _nested_argvs(command)

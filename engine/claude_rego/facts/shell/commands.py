@@ -18,8 +18,10 @@ from .routes import _NPM_EXEC_KEYS
 from .tables import _ALL_POSITIONAL, _FIND_EXEC, _FOREIGN_SHELLS, _RESERVED_SKIP, _SHELLS, _XARGS_VALUE_OPTS
 from .words import _BRACE_LIMIT, _identifiers, _printf_text, _ref_at, _split_simple, _variants, _Word
 from .wrappers import (
+    _FLEET_RUNNERS,
     _after_options,
     _basename,
+    _remote_runner_payloads,
     _script_payload,
     _shell_c_payload,
     _ssh_remote_command,
@@ -37,7 +39,8 @@ if TYPE_CHECKING:
 _PAYLOAD_PROGRAMS = _SHELLS | _FOREIGN_SHELLS | frozenset({
     "su", "runuser", "sg", "flock", "script", "eval", ".", "source", "trap", "start-stop-daemon", "ssh", "autossh",
     "bwrap", "systemd-nspawn", "nsjail", "minijail0", "sandbox-exec", "watch", "nix-shell", "nix", "direnv", "entr",
-    "docker", "podman", "nerdctl", "kubectl", "oc"})
+    "docker", "podman", "nerdctl", "kubectl", "oc", "lxc", "incus", "multipass", "vagrant", "salt", "salt-ssh",
+    "aws", "awslocal", "az", "gcloud", "fly", "flyctl"}) | frozenset(_FLEET_RUNNERS)
 
 
 # ------------------------------------------------------------ simple commands
@@ -215,6 +218,11 @@ def finish_node(self: _Parser, node: dict, argv: list[str], redirects: list[dict
     self.env_routes(node, depth)
     self.expand_payloads(node, redirects, depth)
     stdin = self.last_stage if operator in ("|", "|&") else None
+    for child in node.pop("_stdin_children", ()):
+        child["redirects"] = [r for r in node["redirects"] if r["op"] in ("<", "<<", "<<-", "<<<", "<&") and
+                              r["fd"] in (None, 0)]
+        child["_heredocs"] = node["_heredocs"]
+        self.deferred.append((child, stdin, child["depth"]))
     self.deferred.append((node, stdin, depth))
     if not node["_heredocs"]:
         self.run_deferred()
@@ -639,6 +647,14 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
             payload, context = _ssh_remote_command(args, command == "autossh"), "shell_c"
         elif command in ("bwrap", "systemd-nspawn", "nsjail", "minijail0", "sandbox-exec"):
             self.mark(node, "unknown_wrapper")
+        elif (remote := _remote_runner_payloads(command, args)) is not None:
+            # fleets and cloud VMs (pdsh, clush, salt cmd.run, aws ssm send-command, …): the
+            # command lines they run on other machines, judged like `ssh HOST CMD`
+            for text in remote:
+                if text.strip():
+                    self.child_sequence(node, text, depth, "shell_c")
+                else:
+                    self.mark(node, "remote_command_unknown")
         elif command == "watch":
             rest = _after_options(args, {"-n", "--interval", "-g", "--chgexit", "-q", "--equexit"})
             if rest:
@@ -674,11 +690,28 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
                     self.child_words(node, rest, depth, "wrapped", ["entr"])
         elif command in ("docker", "podman", "nerdctl") and args[:1] in (["run"], ["create"], ["exec"]) or \
                 command in ("docker", "podman") and args[:2] == ["container", "run"]:
+            if _interactive(args[:args.index("--")] if "--" in args else args):
+                node["_forward_stdin"] = True  # `docker exec -i db psql <<EOF`: the heredoc is psql's
             self.container_payload(node, command, args, depth)
-        elif command in ("kubectl", "oc") and "--" in args and args[:1] in (["create"], ["run"], ["exec"], ["debug"]):
+        elif command in ("kubectl", "oc") and "--" in args and \
+                _kubectl_verb(args) in ("create", "run", "exec", "debug"):
+            rest = args[args.index("--") + 1:]
+            if _interactive(args[:args.index("--")]):
+                node["_forward_stdin"] = True
+            if rest:
+                self.child_words(node, rest, depth, "container", [command])
+        elif command == "oc" and _kubectl_verb(args) == "rsh":
+            rest = _after_options(args[args.index("rsh") + 1:], {"-c", "--container", "-n", "--namespace",
+                                                                  "--shell", "--timeout", "-f", "--filename"})
+            if len(rest) > 1:
+                self.child_words(node, rest[1:], depth, "container", [command])
+        elif command in ("lxc", "incus", "multipass") and args[:1] == ["exec"] and "--" in args:
             rest = args[args.index("--") + 1:]
             if rest:
                 self.child_words(node, rest, depth, "container", [command])
+        elif command == "vagrant" and args[:1] == ["ssh"]:
+            payload = _option(args, ("-c", "--command"))
+            context = "shell_c"
         if command in _FOREIGN_SHELLS and _shell_c_payload(args) is not None:
             self.mark(node, "foreign_shell_code")
     if payload is not None:
@@ -792,9 +825,35 @@ def child_words(self: _Parser, node: dict, words: list[str], depth: int, context
     }
     self.expand_payloads(child, [], depth + 1)
     node["children"].append(child)
+    if context == "container" and node.get("_forward_stdin") and "_heredocs" in node:
+        # `kubectl exec -i pod -- sh <<EOF`: the program in the container reads this command's
+        # stdin, fed to it once the heredoc bodies are read (simple_command)
+        node.setdefault("_stdin_children", []).append(child)
+        return
     # what the program runs from its -c/-e code (`nix run nixpkgs#python3 -- -c CODE`,
     # `direnv exec . perl -e CODE`): read as for any segment; its stdin is not known here
     self.feed(child, None, depth + 1)
+
+
+# global options of kubectl/oc that take a value (before the verb)
+_KUBECTL_VALUE_OPTS = frozenset({"-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s",
+                                 "--server", "--as", "--as-group", "--token", "--request-timeout", "-v",
+                                 "--certificate-authority", "--client-certificate", "--client-key",
+                                 "--tls-server-name", "--cache-dir", "--profile"})
+
+
+def _kubectl_verb(args: list[str]) -> str | None:
+    i = 0
+    while i < len(args) and args[i].startswith("-") and args[i] != "--":
+        i += 2 if args[i] in _KUBECTL_VALUE_OPTS else 1
+    return args[i] if i < len(args) else None
+
+
+def _interactive(args: list[str]) -> bool:
+    """-i / --stdin / --interactive, also in a cluster (`-it`, `-ti`)."""
+    return any(a in ("--stdin", "--interactive", "--stdin=true", "--interactive=true", "-i=true") or
+               (a.startswith("-") and not a.startswith("--") and "i" in a[1:] and a[1:].isalpha() and len(a) <= 4)
+               for a in args)
 
 
 def _shift_depth(nodes: list, offset: int) -> None:

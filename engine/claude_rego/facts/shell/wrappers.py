@@ -326,3 +326,133 @@ def _script_payload(args: list[str]) -> str | None:
         if a.startswith("-") and not a.startswith("--") and "c" in a[1:] and i + 1 < len(args):
             return args[i + 1]
     return None
+
+
+# Programs that run a command line on other machines (fleets, cloud VMs): the options that
+# take a value before the command words, as `ssh HOST CMD` has them.
+_FLEET_RUNNERS = {
+    "pdsh": {"-w", "-x", "-g", "-X", "-l", "-t", "-u", "-f", "-R", "-M", "-e", "-F", "-o"},
+    "pssh": {"-h", "-H", "-l", "-p", "-o", "-e", "-t", "-O", "-x", "-X", "--hosts", "--host", "--user",
+             "--par", "--outdir", "--errdir", "--timeout", "--option", "--extra-args", "--extra-arg"},
+    "clush": {"-w", "-x", "-g", "-X", "-l", "-f", "-t", "-u", "-o", "-O", "-R", "--nodes", "--exclude",
+              "--group", "--user", "--fanout", "--connect_timeout", "--command_timeout", "--options",
+              "--option", "--worker", "--topology", "--pick", "--mode", "--color"},
+    "fab": set(),
+}
+_FLEET_RUNNERS["parallel-ssh"] = _FLEET_RUNNERS["pssh"]
+_FLEET_RUNNERS["pdsh.bin"] = _FLEET_RUNNERS["pdsh"]
+
+# salt's execution functions that run a shell command line given as their first argument
+_SALT_SHELL_FUNCTIONS = frozenset({"cmd.run", "cmd.run_all", "cmd.run_stdout", "cmd.run_stderr", "cmd.shell",
+                                   "cmd.run_bg", "cmd.retcode", "cmd.powershell", "cmd.exec_code"})
+
+
+def _json_commands(text: str) -> list[str] | None:
+    import json
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    if isinstance(value, dict):
+        value = value.get("commands", value.get("Commands"))
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return list(value)
+    return None
+
+
+def _ssm_commands(parameters: str) -> list[str] | None:
+    """`--parameters commands=["a","b"]`, `commands='a'`, `'{"commands":["a"]}'`: the lines
+    AWS-RunShellScript runs; None when they cannot be read (a file://, a computed value)."""
+    text = parameters.strip()
+    if text.startswith("{"):
+        return _json_commands(text)
+    key, eq, value = text.partition("=")
+    if not eq or key.strip().lower() not in ("commands", "command"):
+        return [] if eq else None  # other parameters (workingDirectory=…): no commands here
+    value = value.strip()
+    if value.startswith("["):
+        found = _json_commands(value)
+        if found is not None:
+            return found
+        value = value[1:-1] if value.endswith("]") else value[1:]
+    return [value] if value else None
+
+
+def _remote_runner_payloads(command: str, args: list[str]) -> list[str] | None:
+    """The command lines a remote-execution tool runs on other machines (pdsh, pssh, clush, fab
+    -- CMD, salt TARGET cmd.run CMD, aws ssm send-command --parameters commands=…, az vm|vmss
+    run-command invoke --scripts …, gcloud compute ssh --command …): judged like `ssh HOST CMD`.
+    None: not such a call; a list with "" in it: a command it cannot read."""
+    if command in _FLEET_RUNNERS:
+        if command == "fab":
+            return [" ".join(args[args.index("--") + 1:])] if "--" in args[:-1] else None
+        value_opts = _FLEET_RUNNERS[command]
+        i = 0
+        while i < len(args) and args[i].startswith("-") and args[i] != "--":
+            i += 2 if args[i] in value_opts else 1
+        if i < len(args) and args[i] == "--":
+            i += 1
+        rest = args[i:]
+        return [" ".join(rest)] if rest else None
+    if command in ("salt", "salt-ssh"):
+        for i, a in enumerate(args):
+            if a.lower() in _SALT_SHELL_FUNCTIONS and i + 1 < len(args):
+                words = [w for w in args[i + 1:] if not (
+                    "=" in w and w.split("=", 1)[0] in ("runas", "cwd", "shell", "env", "timeout", "python_shell",
+                                                         "output_loglevel", "saltenv", "stdin"))]
+                return [words[0] if words else ""]
+            if a.lower() in ("cmd.script", "cp.get_file") or a.lower().startswith("cmd.script"):
+                return [""]
+        return None
+    if command in ("aws", "awslocal") and "ssm" in args[:4] and ("send-command" in args[:6] or "start-session" in args[:6]):
+        found: list[str] = []
+        for i, a in enumerate(args):
+            value = args[i + 1] if a == "--parameters" and i + 1 < len(args) else (
+                a.split("=", 1)[1] if a.startswith("--parameters=") else None)
+            if value is None:
+                continue
+            commands = _ssm_commands(value)
+            if commands is None:
+                return [""]
+            found.extend(commands)
+        return ["\n".join(found)] if found else None
+    if command == "az" and "run-command" in args[:3] and ("vm" in args[:2] or "vmss" in args[:2]):
+        found = []
+        i = 0
+        while i < len(args):
+            if args[i] in ("--scripts", "--script"):
+                i += 1
+                while i < len(args) and not args[i].startswith("--"):
+                    if args[i].startswith("@"):
+                        return [""]
+                    found.append(args[i])
+                    i += 1
+                continue
+            if args[i].startswith(("--scripts=", "--script=")):
+                found.append(args[i].split("=", 1)[1])
+            elif args[i] in ("--script-uri", "--script-uri="):
+                return [""]
+            i += 1
+        return ["\n".join(found)] if found else None
+    if command == "gcloud" and "ssh" in args[:5]:
+        for i, a in enumerate(args):
+            if a == "--":
+                break  # the words after -- are ssh's own
+            if a == "--command" and i + 1 < len(args):
+                return [args[i + 1]]
+            if a.startswith("--command="):
+                return [a.split("=", 1)[1]]
+        if "--" in args:
+            # `gcloud compute ssh VM -- [SSH_OPTIONS] CMD`: ssh's arguments with the host given
+            return [text] if (text := _ssh_remote_command(["host"] + args[args.index("--") + 1:])) else None
+        return None
+    if command in ("fly", "flyctl") and args[:2] == ["ssh", "console"]:
+        for i, a in enumerate(args):
+            if a in ("-C", "--command") and i + 1 < len(args):
+                return [args[i + 1]]
+            if a.startswith("--command="):
+                return [a.split("=", 1)[1]]
+        return None
+    return None

@@ -30,6 +30,7 @@
 #     tools: [NotebookEdit, Task, Agent]
 package claude_rego.policies.infra_destructive
 
+import data.claude_rego.lib.paths
 import data.claude_rego.lib.settings
 import data.claude_rego.lib.shell
 import rego.v1
@@ -475,6 +476,34 @@ _remote_daemon(seg) if {
 	not _local_daemon(lower(v))
 }
 
+# set earlier in the command: `export DOCKER_HOST=ssh://prod; …`, `docker context use prod && …`
+_remote_daemon(seg) if {
+	some s in data.claude_rego.lib.shell.segments
+	s.id < seg.id
+	some v in _daemon_setting(s)
+	not _local_daemon(lower(v))
+}
+
+_daemon_names := {"DOCKER_HOST", "CONTAINER_HOST", "DOCKER_CONTEXT", "CONTAINER_CONNECTION"}
+
+_daemon_setting(s) := [v |
+	some n, v in s.assignments
+	n in _daemon_names
+] if s.command == ""
+
+else := [v |
+	lower(s.command) in {"export", "declare", "typeset"}
+	some a in s.args
+	[n, v] := split(a, "=")
+	n in _daemon_names
+] if lower(s.command) in {"export", "declare", "typeset"}
+
+else := [v |
+	w := _runtime_words(s)
+	array.slice(w, 0, 2) == ["context", "use"]
+	v := w[2]
+] if s.command in {"docker", "podman"}
+
 _local_daemon(v) if startswith(v, "unix://")
 
 _local_daemon(v) if startswith(v, "npipe://")
@@ -555,6 +584,61 @@ finding contains entry if {
 	entry := sprintf("`%s` is given a statement that drops or wipes data", [shell.name(seg)])
 }
 
+# Statements that destroy without a DROP: an UPDATE or DELETE of every row (no WHERE, or a
+# WHERE that is always true: `1`, `1=1`, `true`), a ClickHouse mutation of every row (`ALTER
+# TABLE t DELETE|UPDATE … WHERE 1`), a Mongo `updateMany({}, …)` / `deleteMany()`. Read per
+# argument and on the literal stdin; a WHERE-bounded statement passes, and so do the scratch
+# stores `_local_scratch` names.
+_unbounded_write_patterns := [
+	`\bUPDATE\s+(ONLY\s+)?[A-Z0-9_."\x60\[\]]+(\s+(AS\s+)?[A-Z0-9_]+)?\s+SET\s`,
+	`\bDELETE\s+(FROM\s+)?(ONLY\s+)?[A-Z0-9_."\x60\[\]]+(\s+(AS\s+)?[A-Z0-9_]+)?(\s+(RETURNING|USING|LIMIT|WHERE)\b|\s*$)`,
+	`\bALTER\s+TABLE\s+\S+(\s+ON\s+CLUSTER\s+\S+)?\s+(DELETE|UPDATE)\s`,
+]
+
+_always_true_where := `\bWHERE\s+(\(\s*)?(1|TRUE|1\s*=\s*1|'1'\s*=\s*'1'|1\s*<>\s*0|NOT\s+FALSE|0\s*=\s*0)(\s*\))?\s*(RETURNING\b|LIMIT\b|SETTINGS\b|$)`
+
+_db_texts(seg) := array.concat(shell.args(seg), [object.get(seg, "stdin_literal", "")])
+
+_unbounded_writes(seg) := {trim_space(st) |
+	some text in _db_texts(seg)
+	count(text) <= 65536
+	some st in split(upper(text), ";")
+	some p in _unbounded_write_patterns
+	regex.match(p, st)
+	_unbounded(st)
+}
+
+_unbounded(st) if not regex.match(`\bWHERE\b`, st)
+
+_unbounded(st) if regex.match(_always_true_where, trim_space(st))
+
+_mongo_wipe_patterns := [
+	`\.UPDATEMANY\s*\(\s*\{\s*\}\s*,`,
+	`\.DELETEMANY\s*\(\s*\)`,
+	`\.(DELETEMANY|REMOVE)\s*\(\s*\{\s*\}\s*,`,
+	`\b(DELETEMANY|UPDATEMANY)["']?\s*:\s*\{\s*["']?FILTER["']?\s*:\s*\{\s*\}`,
+	`\.UPDATE\s*\(\s*\{\s*\}\s*,[^;]*\bMULTI\s*:\s*TRUE`,
+	`\.REPLACEONE\s*\(\s*\{\s*\}\s*,`,
+]
+
+finding contains entry if {
+	some ran in _db_clients & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some st in _unbounded_writes(seg)
+	not _local_scratch(seg)
+	entry := sprintf("`%s` is given a statement that changes or deletes every row of a table (`%s`)", [shell.name(seg), substring(st, 0, 80)])
+}
+
+finding contains entry if {
+	some ran in {"mongosh", "mongo"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	text := upper(_db_text(seg))
+	some p in _mongo_wipe_patterns
+	regex.match(p, text)
+	not _local_scratch(seg)
+	entry := sprintf("`%s` is given a statement that changes or deletes every document of a collection", [shell.name(seg)])
+}
+
 finding contains entry if {
 	some ran in {"dropdb", "dropuser"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
@@ -624,8 +708,132 @@ _local_scratch(seg) if {
 	statements := [trim_space(s) | some s in split(sql, ";"); trim_space(s) != ""]
 	count(statements) > 0
 	every s in statements {
-		regex.match(_scratch_drop_statement, s)
+		_scratch_statement(s)
 	}
+}
+
+_scratch_statement(s) if regex.match(_scratch_drop_statement, s)
+
+# `-c 'DROP DATABASE IF EXISTS app_test' -c 'CREATE DATABASE app_test'`: recreating it
+_scratch_statement(s) if regex.match(`(?i)^CREATE\s+DATABASE\s+(IF\s+NOT\s+EXISTS\s+)?[A-Za-z0-9_"'\x60-]+(\s+[A-Za-z0-9_ =']*)?$`, s)
+
+# a SQL client on an explicit local host connected to a database named as a scratch one
+# (`psql -h localhost -d app_test -c 'TRUNCATE users'`, `mysql -h 127.0.0.1 app_test -e …`):
+# whatever it is told, it is the developer's own test data
+_local_scratch(seg) if {
+	shell.name(seg) in {"psql", "mysql", "mariadb", "pgcli", "mycli"}
+	args := shell.args(seg)
+	_explicit_local_host(args)
+	every h in _host_values(args) {
+		h in _local_hosts
+	}
+	dbs := _database_names(args)
+	count(dbs) > 0
+	every d in dbs {
+		regex.match(_scratch_name, d)
+	}
+}
+
+_scratch_name := `(?i)^([A-Za-z0-9]+[_-])*(test|tests|testing|ci|dev|tmp|temp|scratch|e2e|spec)([_-][A-Za-z0-9_-]*|[0-9]*)$`
+
+_database_names(args) := {v |
+	some i, a in args
+	a in {"-d", "--dbname", "-D", "--database"}
+	i + 1 < count(args)
+	v := args[i + 1]
+} | {v |
+	some a in args
+	some prefix in {"--dbname=", "--database="}
+	startswith(a, prefix)
+	v := substring(a, count(prefix), -1)
+} | {v |
+	some j, a in args
+	not startswith(a, "-")
+	not _option_value(args, j)
+	not _sql_option_value(args, j)
+	not contains(a, " ")
+	v := a
+}
+
+_sql_option_value(args, j) if {
+	j > 0
+	args[j - 1] in {"-c", "--command", "-e", "--execute", "-d", "--dbname", "-D", "--database", "-u", "--user"}
+}
+
+# a file database inside the project, not named as production (`sqlite3 tmp/test.db 'DELETE
+# FROM sessions'`, `duckdb dev.duckdb`), or one in memory: the developer's own scratch data
+_local_scratch(seg) if {
+	shell.name(seg) in {"sqlite3", "litecli", "duckdb"}
+	ops := [a | some a in shell.args(seg); not startswith(a, "-")]
+	count(ops) > 0
+	_scratch_file_db(seg, ops[0])
+}
+
+_scratch_file_db(_, ":memory:") := true
+
+_scratch_file_db(seg, f) if {
+	not contains(f, "://")
+	loc := paths.location(seg, f)
+	loc.resolved_inside_project
+	not loc.traversal
+	name := shell.basename(f)
+	not _production_like(name)
+}
+
+# a Mongo shell on this machine (a local URL or --host, or none: the default local server)
+# whose database is named as a scratch one (`mongosh mongodb://localhost:27017/shop_test`)
+_local_scratch(seg) if {
+	shell.name(seg) in {"mongosh", "mongo"}
+	args := shell.args(seg)
+	not _remote_mongo(args)
+	dbs := _mongo_databases(args)
+	count(dbs) > 0
+	every d in dbs {
+		regex.match(_scratch_name, d)
+	}
+}
+
+_remote_mongo(args) if {
+	some i, a in args
+	a in {"--host", "-h"}
+	i + 1 < count(args)
+	not args[i + 1] in _local_hosts
+}
+
+_remote_mongo(args) if {
+	some a in args
+	startswith(a, "--host=")
+	h := substring(a, 7, -1)
+	not h in _local_hosts
+}
+
+_remote_mongo(args) if {
+	some a in args
+	startswith(lower(a), "mongodb")
+	not regex.match(`^mongodb://([^@/]*@)?(localhost|127\.0\.0\.1)(:[0-9]+)?(/[A-Za-z0-9_-]*)?(\?[^/]*)?$`, a)
+}
+
+# the database a Mongo shell opens: the URL's path or the first plain operand
+_mongo_databases(args) := {d |
+	some a in args
+	startswith(lower(a), "mongodb://")
+	m := regex.find_all_string_submatch_n(`^mongodb://[^/]*/([A-Za-z0-9_-]+)`, a, 1)
+	d := m[0][1]
+} | {d |
+	some j, d in args
+	not startswith(d, "-")
+	not contains(d, "://")
+	not _mongo_option_value(args, j)
+	regex.match(`^[A-Za-z0-9_-]+$`, d)
+} | {d |
+	some i, a in args
+	a == "--db"
+	d := args[i + 1]
+}
+
+_mongo_option_value(args, j) if {
+	j > 0
+	args[j - 1] in {"--eval", "--host", "-h", "--port", "-u", "--username", "-p", "--password", "--file", "-f", "--db", "--authenticationDatabase"}
 }
 
 _scratch_drop_statement := "(?i)^DROP\\s+DATABASE\\s+(IF\\s+EXISTS\\s+)?[\"'`]?([A-Za-z0-9]+[_-])*(test|tests|testing|ci|dev|tmp|temp|scratch|e2e|spec)([_-][A-Za-z0-9_-]*|[0-9]*)[\"'`]?$"
@@ -694,11 +902,61 @@ _local_redis(v) if regex.match(`^rediss?://([^@/]*@)?(localhost|127\.0\.0\.1)(:[
 finding contains entry if {
 	some ran in {"docker", "podman", "nerdctl"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
-	w := _words(seg)
+	w := _runtime_words(seg)
 	count(w) >= 2
 	[w[0], w[1]] in {["volume", "rm"], ["volume", "prune"], ["system", "prune"]}
 	_volumes_gone(seg, w)
 	entry := sprintf("`%s` removes data volumes", [concat(" ", [shell.name(seg), w[0], w[1]])])
+}
+
+# a compose project taken down with its volumes on a remote daemon (`DOCKER_HOST=ssh://prod
+# docker compose down -v`); the same on the developer's own daemon passes (its volumes are
+# the project's own scratch data)
+finding contains entry if {
+	some ran in {"docker", "podman", "docker-compose", "podman-compose"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	w := _runtime_words(seg)
+	some i, x in w
+	x == "down"
+	i <= 1
+	_compose_volumes(seg)
+	_remote_daemon(seg)
+	entry := sprintf("`%s … down` removes the compose project's volumes on a remote host", [shell.name(seg)])
+}
+
+_compose_volumes(seg) if "--volumes" in _opts(seg)
+
+_compose_volumes(seg) if "-v" in _opts(seg)
+
+# a remote daemon's (`docker -H ssh://prod`, `--context prod`, `DOCKER_HOST=…`) stopped
+# containers, networks and images pruned: another machine's state, not the developer's own
+finding contains entry if {
+	some ran in {"docker", "podman", "nerdctl"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	w := _runtime_words(seg)
+	count(w) >= 2
+	[w[0], w[1]] in {["system", "prune"], ["container", "prune"]}
+	not _volumes_gone(seg, w)
+	_remote_daemon(seg)
+	entry := sprintf("`%s` prunes the containers of a remote host", [concat(" ", [shell.name(seg), w[0], w[1]])])
+}
+
+# the words of a container CLI after its global options and their values
+# (`docker -H ssh://prod volume prune`: `volume`, `prune`)
+_runtime_words(seg) := [lower(a) |
+	args := shell.args(seg)
+	some i, a in args
+	not startswith(a, "-")
+	not _runtime_option_value(args, i)
+]
+
+_runtime_option_value(args, i) if {
+	i > 0
+	args[i - 1] in {
+		"-H", "--host", "-c", "--context", "--url", "--connection", "--config", "-l", "--log-level",
+		"--tlscacert", "--tlscert", "--tlskey", "-n", "--namespace", "-a", "--address", "--identity",
+		"--filter", "--format",
+	}
 }
 
 _volumes_gone(_, w) if w[0] == "volume"
@@ -888,6 +1146,7 @@ finding contains entry if {
 	_destroy_word(ran, x, verbs)
 	not _local_scratch(seg)
 	not _named_keys_delete(seg)
+	not _reset_op(seg)
 	entry := sprintf("`%s … %s` destroys data in a store or service", [shell.name(seg), x])
 }
 
@@ -923,6 +1182,7 @@ finding contains entry if {
 	some o in _opts(seg)
 	x := split(o, "=")[0]
 	x in _destroy_options
+	not _reset_op(seg)
 	entry := sprintf("`%s %s` destroys data in a store or service", [shell.name(seg), x])
 }
 
@@ -991,6 +1251,268 @@ _generic_destroy(seg) if {
 	_subcommand_word(x)
 	_generic_verb(x)
 	_widening(seg)
+	not _reset_op(seg)
+}
+
+# ------------------------------------------------------------- framework and migration resets
+
+# A framework's or migration tool's reset of the whole database (`php artisan migrate:fresh`,
+# `manage.py flush`, `rails db:drop|db:reset|db:schema:load`, `prisma migrate reset`, `flyway
+# clean`, `atlas schema clean`, …) asks when it points at what looks like production: a
+# production environment or settings name (`--env=production`, `RAILS_ENV=production`,
+# `DJANGO_SETTINGS_MODULE=…settings.prod`, `MIX_ENV=prod`, `--database=production`), a database
+# URL whose host is another machine (`DATABASE_URL=postgres://…@db.example.com/…`, `-url=jdbc:…`,
+# `-u mysql://…`), or the production guard switched off (`DISABLE_DATABASE_ENVIRONMENT_CHECK=1`).
+# The same reset with none of these is everyday development on the developer's own database
+# (`npx prisma migrate reset --force --skip-seed`, `php artisan migrate:fresh --seed`,
+# `rails db:reset`) and passes: the data-store rules above leave it to this one.
+
+_reset_programs := {
+	"php", "artisan", "console", "python", "python3", "django-admin", "rails", "rake", "mix", "atlas", "flyway",
+	"liquibase", "sequelize", "sequelize-cli", "knex", "prisma", "typeorm", "typeorm-ts-node-commonjs",
+	"typeorm-ts-node-esm", "alembic", "dbmate", "goose", "migrate", "diesel", "sqlx", "dotnet", "yarn", "pnpm",
+	"bun", "bunx", "pnpx",
+}
+
+_laravel_resets := {"migrate:fresh", "migrate:refresh", "migrate:reset", "db:wipe"}
+
+_symfony_resets := {"doctrine:database:drop", "doctrine:schema:drop", "doctrine:fixtures:load"}
+
+_rails_resets := {
+	"db:drop", "db:drop:all", "db:reset", "db:reset:all", "db:schema:load", "db:structure:load", "db:purge",
+	"db:purge:all", "db:truncate_all", "db:migrate:reset", "db:seed:replant", "db:test:purge",
+}
+
+_sequelize_resets := {"db:drop", "db:migrate:undo:all", "db:seed:undo:all"}
+
+# the tool and its words (a package runner's `yarn prisma …`, `pnpm exec prisma …` shifted)
+_reset_tool(seg) := [name, _words(seg)] if {
+	name := shell.name(seg)
+	not name in {"yarn", "pnpm", "bun", "bunx", "pnpx"}
+} else := [w[i], array.slice(w, i + 1, count(w))] if {
+	w := _words(seg)
+	i := _runner_skip(w)
+	i < count(w)
+}
+
+_runner_skip(w) := 1 if w[0] in {"exec", "dlx", "x", "run"}
+
+else := 0
+
+_reset_op(seg) := op if {
+	[tool, w] := _reset_tool(seg)
+	op := _reset_of(tool, w, seg)
+}
+
+_reset_of(tool, w, _) := w[1] if {
+	tool in {"php", "php8", "console"}
+	w[1] in (_laravel_resets | _symfony_resets)
+	_artisan_like(tool, w[0])
+}
+
+_reset_of("artisan", w, _) := w[0] if w[0] in _laravel_resets
+
+_reset_of("console", w, _) := w[0] if w[0] in _symfony_resets
+
+_artisan_like("console", _) := true
+
+_artisan_like(_, script) if shell.basename(script) in {"artisan", "console"}
+
+_reset_of(tool, w, _) := w[1] if {
+	tool in {"python", "python3"}
+	endswith(w[0], "manage.py")
+	w[1] in {"flush", "reset_db"}
+}
+
+_reset_of("django-admin", w, _) := w[0] if w[0] in {"flush", "reset_db"}
+
+_reset_of(tool, w, _) := op if {
+	tool in {"rails", "rake"}
+	some op in w
+	op in _rails_resets
+}
+
+_reset_of("mix", w, _) := op if {
+	some op in w
+	op in {"ecto.drop", "ecto.reset"}
+}
+
+_reset_of("mix", w, seg) := "ecto.rollback --all" if {
+	"ecto.rollback" in w
+	"--all" in _opts(seg)
+}
+
+_reset_of("atlas", w, _) := "schema clean" if {
+	"schema" in w
+	"clean" in w
+}
+
+_reset_of("flyway", w, _) := "clean" if "clean" in w
+
+_reset_of("liquibase", w, _) := op if {
+	some op in w
+	op in {"dropall", "drop-all"}
+}
+
+_reset_of(tool, w, _) := w[0] if {
+	tool in {"sequelize", "sequelize-cli"}
+	w[0] in _sequelize_resets
+}
+
+_reset_of("knex", w, seg) := "migrate:rollback --all" if {
+	"migrate:rollback" in w
+	"--all" in _opts(seg)
+}
+
+_reset_of("prisma", w, _) := "migrate reset" if array.slice(w, 0, 2) == ["migrate", "reset"]
+
+_reset_of("prisma", w, seg) := "db push --force-reset" if {
+	array.slice(w, 0, 2) == ["db", "push"]
+	"--force-reset" in _opts(seg)
+}
+
+_reset_of(tool, w, _) := "schema:drop" if {
+	startswith(tool, "typeorm")
+	"schema:drop" in w
+}
+
+_reset_of("alembic", w, _) := "downgrade base" if {
+	some i, x in w
+	x == "downgrade"
+	w[i + 1] == "base"
+}
+
+_reset_of("dbmate", w, _) := "drop" if "drop" in w
+
+_reset_of("goose", w, _) := "reset" if "reset" in w
+
+_reset_of("migrate", w, _) := "drop" if "drop" in w
+
+_reset_of(tool, w, _) := concat(" ", ["database", w[1]]) if {
+	tool in {"diesel", "sqlx"}
+	w[0] == "database"
+	w[1] in {"drop", "reset"}
+}
+
+_reset_of("dotnet", w, _) := "ef database drop" if array.slice(w, 0, 3) == ["ef", "database", "drop"]
+
+# a reset of the developer's own database: no production marker
+_local_reset(seg) if {
+	_reset_op(seg)
+	not _production_marker(seg)
+}
+
+_production_marker(seg) if {
+	some why in _production_markers(seg)
+	why
+}
+
+# a reset run on another machine (`ssh prod '… migrate:fresh'`, `kubectl exec deploy/web --
+# rails db:schema:load`, `fly ssh console -C …`, a fleet tool, a remote docker daemon's
+# container): that machine's database is nobody's scratch copy
+_production_marker(seg) if {
+	some a in _ancestors(seg)
+	_runs_elsewhere(a)
+}
+
+_ancestors(seg) := [a | some id in _ancestor_ids(seg); a := shell.by_id(id)]
+
+_ancestor_ids(seg) := [id |
+	p := seg.parent
+	is_number(p)
+	some id in array.concat([p], _grand_ids(p))
+]
+
+_grand_ids(p) := [id |
+	g := shell.by_id(p).parent
+	is_number(g)
+	some id in array.concat([g], _great_ids(g))
+]
+
+_great_ids(g) := [gg |
+	gg := shell.by_id(g).parent
+	is_number(gg)
+]
+
+_remote_runner_names := {
+	"ssh", "autossh", "kubectl", "oc", "pdsh", "pssh", "parallel-ssh", "clush", "fab", "salt", "salt-ssh", "aws",
+	"awslocal", "az", "gcloud", "fly", "flyctl", "heroku",
+}
+
+_runs_elsewhere(a) if shell.name(a) in _remote_runner_names
+
+_runs_elsewhere(a) if {
+	shell.name(a) in {"docker", "podman", "nerdctl"}
+	_remote_daemon(a)
+}
+
+_production_markers(seg) := {true |
+	some a in shell.args(seg)
+	_production_like(a)
+} | {true |
+	some v in seg.assignments
+	_production_like(v)
+} | {true |
+	some a in array.concat(shell.args(seg), [v | some v in seg.assignments])
+	_remote_database_url(a)
+} | {true |
+	some s in data.claude_rego.lib.shell.segments
+	s.id < seg.id
+	some v in _exported_env(s)
+	_production_like(v)
+} | {true |
+	v := seg.assignments.DISABLE_DATABASE_ENVIRONMENT_CHECK
+	not v in {"", "0", "false"}
+} | {true |
+	some a in shell.args(seg)
+	startswith(a, "DISABLE_DATABASE_ENVIRONMENT_CHECK=")
+	not a in {"DISABLE_DATABASE_ENVIRONMENT_CHECK=", "DISABLE_DATABASE_ENVIRONMENT_CHECK=0"}
+}
+
+_env_names := {
+	"RAILS_ENV", "RACK_ENV", "APP_ENV", "NODE_ENV", "MIX_ENV", "DJANGO_SETTINGS_MODULE", "FLASK_ENV", "ENV",
+	"ENVIRONMENT", "STAGE", "ASPNETCORE_ENVIRONMENT", "DOTNET_ENVIRONMENT", "SYMFONY_ENV", "DATABASE_URL",
+	"DB_HOST", "PGHOST", "MYSQL_HOST", "DB_CONNECTION", "DJANGO_ENV", "APP_ENVIRONMENT",
+}
+
+# `export RAILS_ENV=production; …` and `RAILS_ENV=production; …` earlier in the command
+_exported_env(s) := [v |
+	s.command == ""
+	some n, v in s.assignments
+	n in _env_names
+] if s.command == ""
+
+else := [v |
+	lower(s.command) in {"export", "declare", "typeset"}
+	some a in s.args
+	[n, v] := split(a, "=")
+	n in _env_names
+]
+
+# a database URL (`postgres://u:p@db.example.com/app`, `-url=jdbc:mysql://10.0.3.4/shop`,
+# `DATABASE_URL=…`) whose host is another machine: a name with a dot or an address that is
+# not the loopback (single names — `db`, `postgres` — are a compose network's services)
+_remote_database_url(a) if {
+	count(a) <= 2048
+	some m in regex.find_all_string_submatch_n(`(?:^|=)(?:jdbc:)?[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#\s]*@)?(\[[^\]]*\]|[^:/?#\s@]*)`, a, 4)
+	host := lower(m[1])
+	contains(host, ".")
+	not _loopback_host(host)
+}
+
+_loopback_host(h) if startswith(h, "127.")
+
+_loopback_host(h) if h in {"localhost", "0.0.0.0", "host.docker.internal", "[::1]"}
+
+_loopback_host(h) if endswith(h, ".localhost")
+
+finding contains entry if {
+	some ran in _reset_programs & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	op := _reset_op(seg)
+	_production_marker(seg)
+	[tool, _] := _reset_tool(seg)
+	entry := sprintf("`%s %s` wipes or rebuilds the database of what looks like production", [tool, op])
 }
 
 # ------------------------------------------------------------- HTTP requests that delete

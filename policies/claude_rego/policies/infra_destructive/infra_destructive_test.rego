@@ -52,7 +52,7 @@ test_infrastructure_teardown_asks if {
 test_databases_and_caches_ask if {
 	_asks(["psql", "-c", "DROP DATABASE prod"])
 	_asks(["mysql", "-e", "truncate table users"])
-	_asks(["sqlite3", "app.db", "drop table t"])
+	_asks(["sqlite3", "/srv/app/app.db", "drop table t"])
 	_asks(["mongosh", "--eval", "db.dropDatabase()"])
 	_asks(["dropdb", "prod"])
 	_asks(["mysqladmin", "-f", "drop", "prod"])
@@ -106,12 +106,12 @@ test_data_store_destroy_verbs_ask if {
 	_asks(["restic", "-r", "s3:b", "forget", "--keep-last", "1", "--prune"])
 	_asks(["s3cmd", "del", "-r", "s3://bucket/"])
 	_asks(["supabase", "db", "reset"])
-	_asks(["prisma", "migrate", "reset", "--force"])
-	_asks(["prisma", "db", "push", "--force-reset"])
-	_asks(["rails", "db:drop"])
-	_asks(["mix", "ecto.reset"])
+	_asks(["prisma", "migrate", "reset", "--force", "--url", "postgres://u@db.example.com/app"])
+	_asks(["prisma", "db", "push", "--force-reset", "--schema", "prisma/schema.prod.prisma"])
+	_asks(["rails", "db:drop", "RAILS_ENV=production"])
+	_asks(["mix", "ecto.reset", "MIX_ENV=prod"])
 	_asks(["hdfs", "dfs", "-rm", "-r", "/data"])
-	_asks(["flyway", "clean"])
+	_asks(["flyway", "-url=jdbc:postgresql://db.example.com/app", "clean"])
 	_asks(["redis-cli", "DEL", "k*"]) # a named key passes (session 26: test_named_cache_key_deletes_pass)
 }
 
@@ -406,4 +406,145 @@ test_dry_runs_are_silent if {
 	_silent(["rclone", "purge", "remote:b", "--dry-run"])
 	_asks(["aws", "s3", "rm", "s3://b/", "--recursive"])
 	_asks(["kubectl", "delete", "ns", "staging", "--dry-run=none"])
+}
+
+_asks_env(argv, env) if {
+	count(infra_destructive.ask) == 1 with input as _input([_seg(0, argv, {"assignments": env})])
+}
+
+_silent_env(argv, env) if {
+	count(infra_destructive.ask) == 0 with input as _input([_seg(0, argv, {"assignments": env})])
+}
+
+# framework and migration-tool resets: asked with a production marker, everyday without
+test_framework_resets_against_production_ask if {
+	_asks(["php", "artisan", "migrate:fresh", "--force", "--env=production"])
+	_asks(["php", "artisan", "db:wipe", "--force", "--env=production"])
+	_asks_env(["php", "artisan", "migrate:fresh", "--force"], {"APP_ENV": "production"})
+	_asks_env(["python", "manage.py", "flush", "--no-input"], {"DJANGO_SETTINGS_MODULE": "config.settings.production"})
+	_asks(["python3", "manage.py", "flush", "--noinput", "--settings=mysite.settings.prod"])
+	_asks_env(["rails", "db:schema:load"], {"RAILS_ENV": "production"})
+	_asks_env(["rake", "db:drop"], {"DISABLE_DATABASE_ENVIRONMENT_CHECK": "1"})
+	_asks(["atlas", "schema", "clean", "--url", "mysql://root@db.example.com:3306/shop"])
+	_asks(["flyway", "clean", "-url=jdbc:mysql://10.0.3.4/shop"])
+	_asks(["liquibase", "dropAll", "--url", "jdbc:oracle:thin:@prod:1521/ORCL"])
+	_asks(["sequelize-cli", "db:drop", "--env", "production"])
+	_asks(["knex", "migrate:rollback", "--all", "--env", "production"])
+	_asks_env(["prisma", "migrate", "reset", "--force"], {"DATABASE_URL": "postgres://u:p@prod-db.company.com:5432/app"})
+	_asks_env(["prisma", "db", "push", "--force-reset"], {"DATABASE_URL": "postgresql://u@db.abc.supabase.co:5432/postgres"})
+	_asks(["alembic", "-x", "env=production", "downgrade", "base"])
+	_asks(["yarn", "prisma", "migrate", "reset", "--force", "--schema=prisma/schema.prod.prisma"])
+	count(infra_destructive.ask) == 1 with input as _input([
+		_seg(0, ["export", "RAILS_ENV=production"], {}),
+		_seg(1, ["rails", "db:reset"], {"operator": "&&"}),
+	])
+}
+
+test_framework_resets_in_development_pass if {
+	_silent(["prisma", "migrate", "reset", "--force", "--skip-seed"])
+	_silent(["prisma", "db", "push", "--force-reset"])
+	_silent(["php", "artisan", "migrate:fresh", "--seed"])
+	_silent(["php", "artisan", "db:wipe", "--force"])
+	_silent(["rails", "db:reset"])
+	_silent(["rails", "db:drop", "db:create", "db:migrate"])
+	_silent_env(["rails", "db:reset"], {"RAILS_ENV": "test"})
+	_silent(["python", "manage.py", "flush", "--no-input"])
+	_silent(["sequelize-cli", "db:drop"])
+	_silent(["mix", "ecto.reset"])
+	_silent(["flyway", "-url=jdbc:postgresql://localhost:5432/app_test", "clean"])
+	_silent(["atlas", "schema", "clean", "-u", "docker://postgres/15/dev", "--auto-approve"])
+	_silent_env(["prisma", "migrate", "reset", "--force"], {"DATABASE_URL": "postgres://postgres@localhost:5432/app_dev"})
+	_silent_env(["rails", "db:reset"], {"DATABASE_URL": "postgres://postgres@db:5432/app"})
+	_silent_env(["rails", "db:migrate"], {"RAILS_ENV": "production"})
+	_silent(["php", "artisan", "migrate", "--force"])
+}
+
+# statements that destroy without a DROP
+test_unbounded_writes_ask if {
+	_asks(["psql", "-h", "prod-db.example.com", "-c", "UPDATE users SET email = NULL"])
+	_asks(["mysql", "-h", "db.prod", "-e", "update accounts set balance = 0 where true"])
+	_asks(["mysql", "-h", "10.0.0.5", "-e", "DELETE FROM orders WHERE 1"])
+	_asks(["psql", "-c", "DELETE FROM users RETURNING id"])
+	_asks(["clickhouse-client", "--host", "ch.example.com", "--query", "ALTER TABLE events DELETE WHERE 1"])
+	_asks(["clickhouse-client", "-q", "ALTER TABLE logs ON CLUSTER c UPDATE msg = '' WHERE 1 = 1"])
+	_asks(["mongosh", "mongodb://db.example.com/shop", "--eval", `db.users.updateMany({}, {$set: {role: "admin"}})`])
+	_asks(["mongosh", "--eval", "db.users.deleteMany()"])
+	count(infra_destructive.ask) == 1 with input as _input([_seg(0, ["psql", "-h", "db.example.com"], {"stdin_literal": "UPDATE users SET active = false;\n"})])
+}
+
+test_bounded_writes_and_upserts_pass if {
+	_silent(["psql", "-h", "db.example.com", "-c", "UPDATE users SET email = NULL WHERE id = 5"])
+	_silent(["psql", "-h", "db.example.com", "-c", "DELETE FROM sessions WHERE expires_at < now()"])
+	_silent(["clickhouse-client", "--query", "ALTER TABLE events DELETE WHERE ts < now() - INTERVAL 90 DAY"])
+	_silent(["psql", "-c", "INSERT INTO t (a) VALUES (1) ON CONFLICT (a) DO UPDATE SET a = excluded.a"])
+	_silent(["psql", "-c", "SELECT * FROM jobs FOR UPDATE SKIP LOCKED"])
+	_silent(["mysql", "-e", "INSERT INTO t VALUES (1) ON DUPLICATE KEY UPDATE c = c + 1"])
+	_silent(["mongosh", "--eval", `db.orders.updateMany({status: "x"}, {$set: {y: 1}})`])
+}
+
+# scratch stores on this machine
+test_local_scratch_stores_pass if {
+	_silent(["sqlite3", "tmp/test.db", "DELETE FROM sessions;"])
+	_silent(["sqlite3", ":memory:", "DELETE FROM t"])
+	_asks(["sqlite3", "../other/app.db", "DELETE FROM users"])
+	_asks(["sqlite3", "data/production.sqlite3", "DELETE FROM users"])
+	_silent(["mongosh", "mongodb://localhost:27017/shop_test", "--eval", "db.orders.deleteMany({})"])
+	_asks(["mongosh", "mongodb://db.example.com:27017/shop_test", "--eval", "db.orders.deleteMany({})"])
+	_asks(["mongosh", "mongodb://localhost:27017/shop", "--eval", "db.orders.deleteMany({})"])
+	_silent(["psql", "-h", "localhost", "-c", "DROP DATABASE IF EXISTS app_test", "-c", "CREATE DATABASE app_test"])
+	_asks(["psql", "-h", "localhost", "-c", "DROP DATABASE IF EXISTS app", "-c", "CREATE DATABASE app"])
+	_silent(["psql", "-h", "localhost", "-d", "app_test", "-c", "TRUNCATE users CASCADE"])
+	_asks(["psql", "-h", "localhost", "-d", "app_test", "-c", "TRUNCATE users", "-h", "prod.example.com"])
+	_asks(["psql", "-h", "localhost", "-d", "app", "-c", "TRUNCATE users CASCADE"])
+}
+
+# a remote daemon's volumes and containers pruned
+test_remote_daemon_prunes_ask if {
+	_asks(["docker", "-H", "ssh://user@prod", "volume", "prune", "-f"])
+	_asks(["docker", "--context", "prod", "system", "prune", "-af", "--volumes"])
+	_asks(["docker", "--context", "prod", "system", "prune", "-af"])
+	_silent(["docker", "--context", "prod", "ps"])
+	_silent(["docker", "-H", "ssh://user@prod", "image", "prune", "-f"])
+	_silent(["docker", "system", "prune", "-af"])
+}
+
+# a reset run on another machine is judged against that machine's database
+test_resets_run_on_other_machines_ask if {
+	count(infra_destructive.ask) == 1 with input as _input([
+		_seg(0, ["ssh", "prod", "php artisan migrate:fresh --force"], {}),
+		_seg(1, ["php", "artisan", "migrate:fresh", "--force"], {"parent": 0, "context": "shell_c", "depth": 1}),
+	])
+	count(infra_destructive.ask) == 1 with input as _input([
+		_seg(0, ["kubectl", "exec", "deploy/web", "--", "sh", "-c", "bin/rails db:schema:load"], {}),
+		_seg(1, ["sh", "-c", "bin/rails db:schema:load"], {"parent": 0, "context": "container", "depth": 1}),
+		_seg(2, ["bin/rails", "db:schema:load"], {"parent": 1, "context": "shell_c", "depth": 2, "command": "rails"}),
+	])
+	count(infra_destructive.ask) == 0 with input as _input([
+		_seg(0, ["docker", "compose", "exec", "app", "php", "artisan", "migrate:fresh", "--seed"], {}),
+		_seg(1, ["php", "artisan", "migrate:fresh", "--seed"], {"parent": 0, "context": "container", "depth": 1}),
+	])
+}
+
+test_remote_compose_down_with_volumes_asks if {
+	_asks_env(["docker", "compose", "down", "-v"], {"DOCKER_HOST": "ssh://deploy@prod"})
+	_asks(["docker", "-H", "ssh://prod", "compose", "down", "--volumes"])
+	_silent(["docker", "compose", "down", "-v"])
+	count(infra_destructive.ask) == 1 with input as _input([
+		_seg(0, ["docker", "context", "use", "prod"], {}),
+		_seg(1, ["docker", "compose", "down", "--volumes"], {"operator": "&&"}),
+	])
+	count(infra_destructive.ask) == 1 with input as _input([
+		_seg(0, ["export", "DOCKER_HOST=ssh://deploy@prod"], {}),
+		_seg(1, ["docker", "compose", "down", "-v"], {}),
+	])
+	count(infra_destructive.ask) == 0 with input as _input([
+		_seg(0, ["docker", "context", "use", "colima"], {}),
+		_seg(1, ["docker", "compose", "down", "-v"], {"operator": "&&"}),
+	])
+}
+
+test_mongo_wipes_with_options_ask if {
+	_asks(["mongosh", "mongodb://db.example.com/shop", "--eval", "db.orders.deleteMany({}, {w: 1})"])
+	_asks(["mongosh", "mongodb://db.example.com/shop", "--eval", "db.orders.bulkWrite([{deleteMany: {filter: {}}}])"])
+	_silent(["mongosh", "mongodb://db.example.com/shop", "--eval", "db.orders.deleteMany({a: 1}, {w: 1})"])
 }

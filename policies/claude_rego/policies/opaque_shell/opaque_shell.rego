@@ -57,6 +57,7 @@ reasons := {
 	"output_piped_by_option": "an option pipes the program's output into another command (`strace -o '|CMD'`), which may send it anywhere",
 	"sql_runs_code": "a database statement runs a program or loads native code whose content cannot be read (a computed COPY … PROGRAM, xp_cmdshell, load_extension, an untrusted procedural language)",
 	"sql_file_unknown": "a database statement reads or writes a server file whose name is computed",
+	"remote_command_unknown": "it runs commands on other machines from a file, a script URL or a value claude-rego cannot read (`--parameters file://…`, `--scripts @file`, `cmd.script salt://…`)",
 	"foreign_shell_code": "it runs code in a shell language (PowerShell, fish, nu, elvish, xonsh, …) whose syntax claude-rego does not fully read",
 }
 
