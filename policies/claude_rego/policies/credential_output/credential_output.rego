@@ -323,7 +323,7 @@ _tf_show_narrowed(seg) if {
 	some consumer in segments
 	shell.upstream(seg, consumer)
 	shell.runs_any(consumer, {"jq", "gojq", "jaq", "yq"})
-	some a in shell.args(consumer)
+	some a in array.slice(consumer.argv, 1, count(consumer.argv))
 	regex.match(`(\.(address|type|name|mode|actions|provider_name|format_version|terraform_version|index)|\bkeys|\blength|\bunique)[ \t"'\])]*$`, a)
 }
 
