@@ -120,6 +120,8 @@ PROVIDER_TOKENS: list[tuple[str, str]] = [
     ("Discord bot token", r"\b[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}\b"),
     # a 32-hex auth token named as one (Twilio's, beside an AC… account SID, and others')
     ("auth token", r"(?i)\bauth[ _-]?token\b[ \t:=`\"']{1,6}(?:is[ \t]+)?[0-9a-f]{32}\b"),
+    # a Twilio account SID with its auth token beside it (`Client('AC…', '<32 hex>')`, `sid=AC… token=…`)
+    ("Twilio credentials", r"\bAC[0-9a-f]{32}\b[\"',:;= \t()A-Za-z_]{1,40}?\b[0-9a-f]{32}\b"),
     # Okta API tokens are `00` + 40 characters: only beside the SSWS scheme or the word okta
     ("Okta API token", r"\bSSWS[ \t]+00[A-Za-z0-9_-]{40}\b|\bokta[A-Za-z0-9_.:= \t\"'`-]{0,40}?\b00[A-Za-z0-9_-]{40}\b"
                        r"|\bOkta[A-Za-z0-9_.:= \t\"'`-]{0,40}?\b00[A-Za-z0-9_-]{40}\b|\bOKTA[A-Za-z0-9_.:= \t\"'`-]{0,40}?\b00[A-Za-z0-9_-]{40}\b"),
@@ -224,7 +226,7 @@ def _needles(pattern: str) -> tuple[str, ...] | None:
 
 # needles for patterns that start with a class or a group (every alternative holds one)
 _NEEDLE_OVERRIDES: dict[str, tuple[str, ...]] = {
-    "Stripe key": ("_live_", "_prod_"), "New Relic key": ("NR",), "Twilio key": ("SK",), "Vercel token": ("vc",),
+    "Stripe key": ("_live_", "_prod_"), "New Relic key": ("NR",), "Twilio key": ("SK",), "Twilio credentials": ("AC",), "Vercel token": ("vc",),
     "Netlify token": ("nf",), "DigitalOcean token": ("_v1_",), "AWS access key ID": ("A3T", "AKIA", "ASIA", "ABIA", "ACCA"),
     "GitHub token": ("gh", "github_pat_"), "GitLab token": ("gl",), "Vault token": ("hv",),
     "Terraform Cloud token": (".atlasv1.",), "Mailchimp key": ("-us",), "SonarQube token": ("sq",),

@@ -180,6 +180,11 @@ _CREDENTIAL_APIS = (
       ("keytar", "getpassword("), ("keytar", "findcredentials("), ("keytar", "findpassword("),
       ("find_generic_password(",), ("find_internet_password(",)),
      ("secret-tool", "lookup", "(keyring)")),
+    # browser-cookie libraries: they open the browsers' cookie stores and decrypt the session
+    # cookies (logged-in sessions) without naming a file
+    ((("browser_cookie3",), ("browser_cookie",), ("browsercookie",), ("pycookiecheat",), ("chrome-cookies-secure",),
+      ("rookiepy",), ("rookie-rs",), ("chrome_cookies(",), ("firefox_cookies(",)),
+     ("@code", "~/.config/google-chrome/Default/Cookies")),
 )
 
 

@@ -65,8 +65,12 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
     if i and not (i < len(words) and self.is_assignment(words[i])):
         i = 0
     reserved = words[:i]
+    appends: set[str] = set()  # `name+=value`: appended to the variable's value
     while i < len(words) and self.is_assignment(words[i]):
         name, _, value = words[i].text.partition("=")
+        if name.endswith("+"):
+            name = name[:-1]
+            appends.add(name)
         assignments[name] = value
         i += 1
     command_words = words[i:] if i > len(reserved) else reserved + words[i:]
@@ -77,6 +81,9 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
         # `then D=/`, `do D=~`, `else …`: assignments in a body that may not run (see certain())
         while command_words and self.is_assignment(command_words[0]):
             name, _, value = command_words[0].text.partition("=")
+            if name.endswith("+"):
+                name = name[:-1]
+                appends.add(name)
             assignments[name] = value
             command_words = command_words[1:]
     if command_words and not command_words[0].quoted and command_words[0].text in ("for", "select"):
@@ -88,11 +95,24 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
     if not command_words:
         literal: set[str] = set()
         conditional = bool(assignments) and not self.certain(operator)
+        if appends:
+            # `f=.en; f+=v`: the value appended to the known one (`.env`); appended where it may
+            # not run, in a nested command or to a value not known: unknown, never the old value
+            for k in appends:
+                old = self.variables.get(k)
+                if old is None or conditional or redirects or depth != 0 or k in self.append_unknown:
+                    self.forget(k)
+                    self.append_unknown.add(k)  # (a function body's append runs at each call: unknown for good)
+                    assignments[k] = "${" + k + "}" + assignments[k]
+                else:
+                    assignments[k] = old + assignments[k]
         if assignments and not redirects and depth == 0:
-            literal = {w.text.partition("=")[0] for w in words[len(reserved):i] if not (w.expansion or w.substitution)}
-            self.variables.update({k: v for k, v in assignments.items() if k in literal})
+            literal = {w.text.partition("=")[0].rstrip("+") for w in words[len(reserved):i]
+                       if not (w.expansion or w.substitution)}
+            literal = {k for k in literal if not (k in appends and _keeps_marks(assignments[k]))}
+            self.variables.update({k: v for k, v in assignments.items() if k in literal and k not in self.append_unknown})
         for k, v in assignments.items():
-            if conditional or _definitions(self.root, k) != 1:
+            if conditional or _definitions(self.root, k) != 1 or k in self.append_unknown:
                 self.forget(k)  # assigned where it may not run, or in more than one place: unknown
                 if conditional:
                     self.uncertain.add(k)
@@ -384,7 +404,9 @@ def _definitions(src: str, name: str) -> int:
     """How many places of the whole command name the variable other than to read it
     (`NAME=`, `for NAME in`, `read NAME`, `export NAME`, …): a value is taken as known only
     where there is one. An option letter (`mktemp -d`) names no variable."""
-    return len(re.findall(r"(?<![\w$-])(?<!\$\{)(?<!\$\{!)(?<!\$\{#)" + re.escape(name) + r"(?!\w)", src[:65536]))
+    # (an append, `NAME+=…`, is not a place of its own: it extends the one value, judged where it runs)
+    return len(re.findall(r"(?<![\w$-])(?<!\$\{)(?<!\$\{!)(?<!\$\{#)" + re.escape(name) + r"(?!\w)(?!\+=)",
+                          src[:65536]))
 
 
 def _split_at(splits: list[int], words: list[str]) -> list[str]:
@@ -573,6 +595,8 @@ def adopt(self: _Parser, node: dict, sub: _Parser, depth: int, context: str) -> 
 
 def is_assignment(word: _Word) -> bool:
     name, eq, _ = word.raw.partition("=")
+    if name.endswith("+"):
+        name = name[:-1]  # `name+=value` appends
     return bool(eq) and bool(name) and (name[0].isalpha() or name[0] == "_") and \
         all(c.isalnum() or c == "_" for c in name)
 

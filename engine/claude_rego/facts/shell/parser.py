@@ -42,6 +42,7 @@ class _Parser:
         self.unexpanded: set[str] = set()     # command words not read as a call of a function with its arguments
         self.defining: list[str] = []         # the functions whose body is being read (innermost last)
         self.uncertain: set[str] = set()      # variables assigned where it may not run, or in several places
+        self.append_unknown: set[str] = set()  # variables appended to (`name+=…`) where the value cannot be followed
         self.compound = 0                     # if/case/while/until/for/select bodies open here (see certain())
         self.arrays: dict[str, list[str]] = {}  # name -> literal elements of `name=(a b c)` assigned earlier
 

@@ -615,6 +615,10 @@ secret_dirs := [
 	"/etc/ppp/peers", "~/.config/wireguard", "~/.cert/nm-openvpn", "~/.local/share/networkmanagement",
 	"~/Library/Application Support/Tunnelblick", "~/.config/openvpn", "~/.openvpn", "~/.config/protonvpn",
 	"~/.config/nordvpn", "~/.config/mullvad-vpn", "/etc/mullvad-vpn", "/etc/nebula", "/etc/zerotier", "/etc/headscale",
+	# Kubernetes distributions' cluster PKI and join tokens (admin client keys, CA keys)
+	"/var/lib/k0s/pki", "/etc/kubernetes/pki", "/var/snap/microk8s/current/credentials",
+	"/var/snap/microk8s/current/certs", "/var/lib/rancher/k3s/server/tls", "/var/lib/rancher/k3s/server/cred",
+	"/var/lib/rancher/rke2/server/tls", "/var/lib/rancher/rke2/server/cred",
 	# Kerberos: keytabs and the KDC's secrets
 	"/etc/security/keytabs", "/etc/krb5kdc", "/etc/krb5.keytab.d",
 	# CLI token stores: Teleport, Tailscale, rbw (Bitwarden), Netlify & co.
@@ -665,6 +669,12 @@ secret_files := [
 	"~/.authinfo", "~/.smbcredentials", "~/.fetchmailrc", "~/.msmtprc", "~/.config/msmtp/config",
 	"~/.config/aerc/accounts.conf", "~/.sentryclirc", "~/.cache/huggingface/token", "~/.bitcoin/wallet.dat",
 	"~/.ovh.conf", "~/.config/hut/config", "~/.config/gitlab-cli/config.yml",
+	# cluster admin kubeconfigs outside ~/.kube (k3s, RKE2, kubeadm, k0s, microk8s) and join tokens
+	"/etc/rancher/k3s/k3s.yaml", "/etc/rancher/rke2/rke2.yaml", "/etc/kubernetes/admin.conf",
+	"/etc/kubernetes/super-admin.conf", "/etc/kubernetes/controller-manager.conf", "/etc/kubernetes/scheduler.conf",
+	"/etc/kubernetes/kubelet.conf", "/var/lib/k0s/kubelet.conf", "/var/lib/k0s/admin.conf",
+	"/var/lib/rancher/k3s/server/token", "/var/lib/rancher/k3s/server/node-token", "/var/lib/rancher/rke2/server/token",
+	"/var/lib/rancher/rke2/server/node-token", "/var/snap/microk8s/current/credentials/client.config",
 	# VPN, Wi-Fi and Kerberos secrets in single files
 	"/etc/ipsec.secrets", "/etc/strongswan/ipsec.secrets", "/etc/strongswan.secrets", "/etc/swanctl/swanctl.conf",
 	"/etc/ppp/chap-secrets", "/etc/ppp/pap-secrets", "/etc/wpa_supplicant.conf", "/etc/krb5.keytab", "/etc/openconnect",

@@ -58,7 +58,7 @@ token_patterns := {
 	"auth token": `(?i)auth[ _-]?token[ \t:=\x60"']{1,6}(is[ \t]+)?[0-9a-f]{32}`,
 	"Firebase Cloud Messaging key": `AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{120,}`,
 	"credentials on a command line": `(?i)(^|[ \t'"])(-u|--user|--password|--pass|-p)[ \t=]+[^ \t\r\n:'"$<>]+:[^ \t\r\n'"$<>@]{6,}`,
-	"authorization header": `(?i)authorization:[ \t]*(bearer|basic|token)[ \t]+[A-Za-z0-9._~+/=-]{16,}`,
+	"authorization header": `(?i)authorization["']?[ \t]*[:=][ \t]*["'\[]?[ \t]*((bearer|token|digest)([ \t]+|%20)[A-Za-z0-9._~+/=-]{16,}|basic([ \t]+|%20)[A-Za-z0-9+/]{8,})`,
 }
 
 # key=value assignments of a password or secret; the value must look real (no
@@ -284,11 +284,53 @@ redact(text) := out if {
 	t11 := _redact_group(_redact_group(_redact_group(_redact_group(_redact_group(_redact_group(t10, 0), 1), 2), 3), 4), 5)
 	t12 := regex.replace(t11, token_patterns["JSON Web Token"], "[REDACTED JWT]")
 	t13 := _redact_urls(t12)
-	t14 := regex.replace(t13, `(?i)(authorization:[ \t]*(bearer|basic|token)[ \t]+)[A-Za-z0-9._~+/=-]{16,}`, "${1}[REDACTED]")
+	t14a := regex.replace(t13, `(?i)(authorization["']?[ \t]*[:=][ \t]*["'\[]?[ \t]*(bearer|basic|token|digest)([ \t]+|%20))[A-Za-z0-9._~+/=-]{16,}`, "${1}[REDACTED]")
+	t14 := regex.replace(t14a, `(?i)(authorization["']?[ \t]*[:=][ \t]*["'\[]?[ \t]*basic([ \t]+|%20))[A-Za-z0-9+/]{8,}={0,2}`, "${1}[REDACTED]")
 	t15 := regex.replace(t14, `((AccountKey|SharedAccessKey)=)[A-Za-z0-9+/=]{20,}`, "${1}[REDACTED]")
 	t16 := regex.replace(t15, `(?i)((^|[ \t'"])(-u|--user|--password|--pass|-p)[ \t=]+[^ \t\r\n:'"$<>]+:)[^ \t\r\n'"$<>@]{6,}`, "${1}[REDACTED]")
-	out := replace(_redact_assignments(_redact_extra(t16)), _example_mark, "")
+	t17 := _redact_log_credentials(t16)
+	out := replace(_redact_assignments(_redact_extra(t17)), _example_mark, "")
 }
+
+# Credentials services print in their logs without a name the patterns above know (only
+# redacted, never a reason to refuse a prompt): a bearer token wherever it stands (an access
+# log's `auth header: Bearer …`, a header map), the values of a Cookie or Set-Cookie header
+# (session cookies), and an AWS secret key after the word secret in a stack trace.
+_redact_log_credentials(text) := _redact_aws_prose(_redact_cookies(_redact_bearer(text)))
+
+# `Bearer <token>`: 16+ token characters holding a digit (not `Bearer authentication`)
+_redact_bearer(text) := strings.replace_n(
+	{m: r |
+		some m in regex.find_n(`(?i)\bbearer[ \t]+[A-Za-z0-9._~+/-]*[0-9][A-Za-z0-9._~+/-]*=*`, text, 64)
+		count(regex.replace(m, `(?i)^bearer[ \t]+`, "")) >= 16
+		r := regex.replace(m, `(?i)^(bearer[ \t]+).*$`, "${1}[REDACTED]")
+	},
+	text,
+) if {
+	contains(lower(text), "bearer")
+} else := text
+
+# `Cookie: session=…; user=…`, `Set-Cookie: sid=…; Path=/`: each value of 16+ token characters
+# (a session id), not `theme=dark` or `Max-Age=3600`
+_redact_cookies(text) := strings.replace_n(
+	{m: r |
+		some m in regex.find_n(`(?i)\b(set-)?cookie["']?[ \t]*[:=][ \t]*["'\[]?[^\r\n"'\]]+`, text, 32)
+		r := regex.replace(m, `([A-Za-z0-9_.-]+=)[A-Za-z0-9%._~+/-]{16,}={0,2}`, "${1}[REDACTED]")
+		r != m
+	},
+	text,
+) if {
+	contains(lower(text), "cookie")
+} else := text
+
+# `secret wJalr…` (40 base64 characters after the word secret): an AWS secret access key
+_redact_aws_prose(text) := regex.replace(
+	text,
+	`(?i)(\bsecret([ _-]?access)?([ _-]?key)?[ \t"'=:]{1,4})[A-Za-z0-9/+]{40}([^A-Za-z0-9/+=]|$)`,
+	"${1}[REDACTED]${4}",
+) if {
+	contains(lower(text), "secret")
+} else := text
 
 # scheme://user:pass@host, unless every such URL is a local development default
 _redact_urls(text) := regex.replace(text, `([A-Za-z][A-Za-z0-9+.-]{1,20}://[^ \t\r\n/:@<>${}*'"]*:)[^ \t\r\n/@<>${}*'"]+(@[A-Za-z0-9\[])`, "${1}[REDACTED]${2}") if {

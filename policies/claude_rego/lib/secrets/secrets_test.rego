@@ -213,3 +213,42 @@ test_settings_that_are_visibly_no_secret if {
 	secrets.placeholder("test-api-key")
 	not secrets.placeholder("Qm7vX2pLz9RtK4wN")
 }
+
+# session 26: credentials in service logs
+test_log_authorization_headers_redacted if {
+	every line in [
+		`{"headers":{"authorization":"Bearer 8f3a9c2e7b1d4f6a0e5c9b2d7a4f1e3c"}}`,
+		`headers: map[Authorization:[Bearer 8f3a9c2e7b1d4f6a0e5c9b2d7a4f1e3c] Accept:[*/*]]`,
+		`authorization=Bearer 8f3a9c2e7b1d4f6a0e5c9b2d7a4f1e3c`,
+		`auth header: Bearer 8f3a9c2e7b1d4f6a0e5c9b2d7a4f1e3c`,
+		`{"authorization": "Basic YWRtaW46WnE4dksybVA5eEx3NFJ0"}`,
+		`Authorization: Basic dXNlcjpwYXNz`,
+		`Authorization=Basic%20YWRtaW46WnE4dksybVA5eEx3NFJ0`,
+	] {
+		out := secrets.redact(line)
+		contains(out, "[REDACTED]")
+		not contains(out, "8f3a9c2e7b1d4f6a0e5c9b2d7a4f1e3c")
+		not contains(out, "YWRtaW46WnE4dksybVA5eEx3NFJ0")
+	}
+}
+
+test_log_cookies_and_aws_prose_redacted if {
+	out := secrets.redact("Cookie: session=8f3a9c2e7b1d4f6a0e5c9b2d7a4f1e3c; theme=dark")
+	out == "Cookie: session=[REDACTED]; theme=dark"
+	set := secrets.redact("Set-Cookie: sessionid=Zq8vK2mP9xLw4RtAbCdEfGh; Path=/; Max-Age=3600; HttpOnly")
+	set == "Set-Cookie: sessionid=[REDACTED]; Path=/; Max-Age=3600; HttpOnly"
+	aws := secrets.redact("botocore: key id AKIA... secret Tq3/v8kLm2Zp9XwR4sNb7YcE1uJd5HfG6aKoP0iW in region")
+	aws == "botocore: key id AKIA... secret [REDACTED] in region"
+}
+
+test_log_placeholders_untouched if {
+	every line in [
+		"Authorization: Bearer <token>", "Authorization: Bearer YOUR_TOKEN_HERE", `{"authorization":"Bearer <token>"}`,
+		"Cookie: session=<session-id>", "Set-Cookie: theme=dark; Path=/", "cookie consent accepted",
+		"WWW-Authenticate: Bearer realm=example", "Bearer tokens are validated with RS256 keys rotated every 24h",
+		"Authorization: Bearer ${API_TOKEN}", "Cookie: session=xxxxxxxxxxxxxxxxxxxxxxxx",
+		"the secret: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+	] {
+		secrets.redact(line) == line
+	}
+}

@@ -126,6 +126,21 @@ _exempt(seg, fam) if {
 	_has(seg, word)
 }
 
+# a family whose output is a file's content (a kubeconfig: `microk8s config > ~/.kube/config`,
+# `kind get kubeconfig > kind.yaml`), written to a file and not printed, never reaches the model
+_exempt(seg, fam) if {
+	object.get(fam, "to_file", false) == true
+	_stdout_to_file(seg)
+}
+
+_stdout_to_file(seg) if {
+	some r in seg.redirects
+	r.op in {">", ">>", ">|", "&>", "&>>"}
+	object.get(r, "fd", null) in {null, 1}
+	not r.dup
+	not r.target in {"/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2", "/proc/self/fd/1", "/proc/self/fd/2"}
+}
+
 # a credential helper stored in a CLI's configuration (`aws configure set credential_process
 # "aws-vault export --format=json dev"`, `kubectl config set-credentials --exec-command=…`):
 # not run now, and later its output goes to the CLI, not to the model (config_exec judges it)
@@ -250,11 +265,66 @@ ask contains msg if {
 
 _tf_credential_name := `(?i)pass|secret|token|key|cred|auth|conn|dsn|private|cert|kubeconfig|sas|pwd|login`
 
+# pulumi config get NAME: Pulumi decrypts a secret config value when it is read by name
+# (`pulumi config` alone shows [secret]): a name that says credential is asked about
+# (`dbPassword`, `app:apiToken`, `--path db.password`), `aws:region` passes.
+ask contains msg if {
+	some ran in {"pulumi"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	args := shell.args(seg)
+	some i, c in args
+	c == "config"
+	"get" in array.slice(args, i + 1, count(args))
+	some name in shell.operands(seg)
+	not name in {"config", "get"}
+	regex.match(_tf_credential_name, name)
+	msg := sprintf("`%s` prints the config value `%s` decrypted, even when it is a secret. Approve only if that value is not a credential.", [concat(" ", seg.argv), name])
+}
+
+# terraform state show ADDRESS: a resource's attributes in plain text; providers do not mark
+# every credential attribute sensitive, so a resource whose address says credential
+# (random_password.db, aws_iam_access_key.ci, tls_private_key.deploy) is asked about, and
+# `aws_instance.web` passes.
+ask contains msg if {
+	some ran in {"terraform", "tofu", "terragrunt"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	args := shell.args(seg)
+	some i, c in args
+	c == "state"
+	"show" in array.slice(args, i + 1, count(args))
+	some name in shell.operands(seg)
+	not name in {"state", "show"}
+	regex.match(_tf_credential_name, name)
+	msg := sprintf("`%s` prints the attributes of `%s`, which may hold a credential in plain text. Approve only if it does not.", [concat(" ", seg.argv), name])
+}
+
 _unmarks_outputs(text) if regex.match(_tf_credential_name, regex.replace(text, `(?i)\bkeys\b|to_entries|with_entries|from_entries`, ""))
 
 _unmarks_outputs(text) if {
 	contains(text, "value")
 	not regex.match(`\.[A-Za-z_][A-Za-z0-9_-]*\.value`, text)
+}
+
+# terraform show -json: the state (or a plan with its prior state and variables) with every
+# sensitive value in plain text (only marked beside it), unlike `terraform show`. Written to a
+# file, or piped into jq that keeps only a leaf that is no value (`.resource_changes[] |
+# .address`, `keys`, `length`), it passes.
+ask contains msg if {
+	some ran in {"terraform", "tofu", "terragrunt"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	"show" in shell.args(seg)
+	_has(seg, "-json|--json")
+	not _stdout_to_file(seg)
+	not _tf_show_narrowed(seg)
+	msg := sprintf("`%s` prints the infrastructure's state or plan with its sensitive values (passwords, keys) in plain text. Approve only if none are credentials, or pick the fields you need with jq.", [concat(" ", seg.argv)])
+}
+
+_tf_show_narrowed(seg) if {
+	some consumer in segments
+	shell.upstream(seg, consumer)
+	shell.runs_any(consumer, {"jq", "gojq", "jaq", "yq"})
+	some a in array.slice(consumer.argv, 1, count(consumer.argv))
+	regex.match(`(\.(address|type|name|mode|actions|provider_name|format_version|terraform_version|index)|\bkeys|\blength|\bunique)[ \t"'\])]*$`, a)
 }
 
 # docker inspect: the container's environment (Config.Env) is where its secrets live
@@ -548,4 +618,41 @@ _token_in_table(seg) if {
 	every word in array.slice(cmd, 1, count(cmd)) {
 		word in shell.args(seg)
 	}
+}
+
+# ------------------------------------------------------- stored password hashes by SQL
+
+# A database client given a statement that reads the server's stored password hashes
+# (pg_shadow.passwd, pg_authid.rolpassword, mysql.user.authentication_string,
+# sys.sql_logins.password_hash, Oracle dba_users/sys.user$, Mongo's system.users or
+# usersInfo with showCredentials): like reading /etc/shadow (tool_actions judges the same
+# statements given to a database tool). Listing roles or users without them
+# (`select usename from pg_shadow`, `select user, host from mysql.user`, pg_roles) passes.
+_sql_clients := {
+	"psql", "pgcli", "mysql", "mariadb", "mycli", "mysqlsh", "usql", "sqlcmd", "isql", "sqlplus", "sql", "mongosh",
+	"mongo", "cockroach", "clickhouse-client", "clickhouse", "duckdb", "osql", "bcp", "invoke-sqlcmd",
+}
+
+_sql_hash_reads := [
+	[`\bpg_shadow\b`, `\bpasswd\b|\*`],
+	[`\bpg_authid\b`, `\brolpassword\b|\*`],
+	[`\brolpassword\b`, `.`],
+	[`\bauthentication_string\b`, `.`],
+	[`\bmysql[\x60"]?\s*\.\s*[\x60"]?(user|global_priv)\b`, `\bpassword\b|\bpriv\b|\*`],
+	[`\bsql_logins\b`, `\bpassword_hash\b|\*`],
+	[`\bloginproperty\s*\(`, `passwordhash`],
+	[`\b(dba_users|sys\.user\$)`, `\bpassword\b|\bspare4\b|\*`],
+	[`\btable\s+[\x60"]?(pg_catalog\.)?(pg_shadow|pg_authid|mysql[\x60"]?\.[\x60"]?user)\b`, `.`],
+	[`\bsystem\.users\b`, `.`],
+	[`\bshowcredentials\b\s*["']?\s*:\s*true`, `.`],
+]
+
+deny contains msg if {
+	some ran in _sql_clients & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	text := lower(concat("\n", array.concat(shell.args(seg), [object.get(seg, "stdin_literal", "")])))
+	some pair in _sql_hash_reads
+	regex.match(pair[0], text)
+	regex.match(pair[1], text)
+	msg := sprintf("Blocked: `%s` reads the database's stored password hashes (credentials to crack offline); they must not reach the model. List roles or users through a view without them (pg_roles, mysql.user's user and host) instead.", [shell.name(seg)])
 }

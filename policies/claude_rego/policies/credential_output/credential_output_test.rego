@@ -306,3 +306,75 @@ test_stored_credential_process_is_not_output if {
 	], [])
 	denied(["aws-vault", "export", "--format=json", "dev"])
 }
+
+# ------------------------------------------------ session 26: cluster credentials, SQL hashes
+
+test_cluster_kubeconfig_printers_denied if {
+	every argv in [
+		["microk8s", "config"], ["microk8s.config"], ["k0s", "kubeconfig", "admin"], ["kind", "get", "kubeconfig", "--name", "dev"],
+		["k3d", "kubeconfig", "get", "dev"], ["az", "aks", "get-credentials", "-g", "rg", "-n", "aks", "--file", "-"],
+		["az", "aks", "get-credentials", "-n", "aks", "-f", "-"], ["az", "aks", "get-credentials", "-n", "aks", "--file=-"],
+		["doctl", "kubernetes", "cluster", "kubeconfig", "show", "prod"], ["aws", "eks", "get-token", "--cluster-name", "prod"],
+	] {
+		denied(argv)
+	}
+	allowed(["az", "aks", "get-credentials", "-g", "rg", "-n", "aks"])
+	allowed(["az", "aks", "get-credentials", "-n", "aks", "--file", "./kubeconfig"])
+	allowed(["kind", "get", "clusters"])
+	allowed(["doctl", "kubernetes", "cluster", "kubeconfig", "save", "prod"])
+	allowed(["aws", "eks", "update-kubeconfig", "--name", "prod"])
+}
+
+test_cluster_kubeconfig_written_to_a_file_passes if {
+	doc := bash("kind get kubeconfig --name dev > /tmp/kind.yaml", [object.union(seg(0, ["kind", "get", "kubeconfig", "--name", "dev"]), {"redirects": [{"op": ">", "target": "/tmp/kind.yaml", "fd": null, "dup": false}]})], [])
+	count(credential_output.deny) == 0 with input as doc
+	doc2 := bash("microk8s config | tee x", [object.union(seg(0, ["microk8s", "config"]), {"redirects": [{"op": ">", "target": "/dev/stdout", "fd": null, "dup": false}]})], [])
+	count(credential_output.deny) > 0 with input as doc2
+}
+
+test_pulumi_config_get_and_state_show_of_credentials_ask if {
+	asked(["pulumi", "config", "get", "dbPassword"])
+	asked(["pulumi", "config", "get", "app:apiToken"])
+	asked(["terraform", "state", "show", "random_password.db"])
+	asked(["terraform", "state", "show", "aws_iam_access_key.ci"])
+	allowed(["pulumi", "config", "get", "aws:region"])
+	allowed(["pulumi", "config"])
+	allowed(["pulumi", "stack", "output", "url"])
+	allowed(["terraform", "state", "show", "aws_instance.web"])
+	allowed(["terraform", "state", "list"])
+}
+
+test_terraform_show_json_asks if {
+	asked(["terraform", "show", "-json"])
+	asked(["tofu", "show", "-json", "tfplan"])
+	allowed(["terraform", "show"])
+}
+
+_tf_show_pipe(filter) := bash("terraform show -json | x", [seg(0, ["terraform", "show", "-json"]), pipe(1, filter, 0)], [])
+
+test_terraform_show_json_narrowed_passes if {
+	every filter in [["jq", "keys"], ["jq", "-r", ".resource_changes.address"]] {
+		count(credential_output.ask) == 0 with input as _tf_show_pipe(filter)
+	}
+}
+
+test_terraform_show_json_whole_asks if {
+	whole := bash("terraform show -json | jq .values", [seg(0, ["terraform", "show", "-json"]), pipe(1, ["jq", ".values"], 0)], [])
+	count(credential_output.ask) > 0 with input as whole
+}
+
+test_sql_clients_reading_password_hashes_denied if {
+	every argv in [
+		["mysql", "-e", "select user, authentication_string from mysql.user"], ["mysql", "-e", "SELECT * FROM mysql.user"],
+		["psql", "-c", "select usename, passwd from pg_shadow"], ["psql", "-c", "select rolname, rolpassword from pg_authid"],
+		["psql", "-c", "TABLE pg_authid"], ["sqlcmd", "-Q", "select name, password_hash from sys.sql_logins"],
+		["mongosh", "--eval", "db.getUsers({showCredentials: true})"], ["mongosh", "admin", "--eval", "db.system.users.find()"],
+	] {
+		denied(argv)
+	}
+	allowed(["mysql", "-e", "select user, host from mysql.user"])
+	allowed(["psql", "-c", "select usename from pg_shadow"])
+	allowed(["psql", "-c", "select rolname from pg_roles"])
+	allowed(["psql", "-c", "select email, password_hash from users limit 5"])
+	allowed(["sqlcmd", "-Q", "select name from sys.sql_logins"])
+}
