@@ -6,7 +6,6 @@ amount to."""
 from __future__ import annotations
 
 import pytest
-
 from claude_rego.facts.shell import parse_command
 from claude_rego.facts.shell.programs import _cargo_config_program, _dbus_manager_effect
 

@@ -7,13 +7,13 @@ import re
 from ..lazy_re import lazy  # compiled on first use: most commands never need these
 from .programs import (
     _XARGS_LIKE,
+    DBUS_PROGRAMS,
     _as_xargs,
+    _dbus_manager_effect,
     _fd_as_find,
     _option,
     _option_commands,
     _output_files,
-    DBUS_PROGRAMS,
-    _dbus_manager_effect,
     _untrusted_program,
 )
 from .routes import _NPM_EXEC_KEYS

@@ -543,10 +543,10 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
         elif command == "go" and a.startswith("-"):
             flag, eq, value = a.lstrip("-").partition("=")
             if flag in _GO_PROGRAM_FLAGS:
-                v = value if eq else nxt
-                if v:
+                flag_value = value if eq else nxt
+                if flag_value:
                     # go test -exec PROG runs `PROG pkg.test ARGS`: the binary is the project's
-                    out.append(v + " ./pkg.test" if flag == "exec" else v)
+                    out.append(flag_value + " ./pkg.test" if flag == "exec" else flag_value)
         elif command == "cargo" and (a == "--config" and nxt or a.startswith("--config=")):
             program = _cargo_config_program(a[9:] if a.startswith("--config=") else nxt or "")
             if program:

@@ -555,8 +555,15 @@ _copy_fetch(seg) := "internet" if {
 	shell.runs_any(seg, {"gh", "glab"})
 	w := [a | some a in shell.args(seg); not startswith(a, "-")]
 	count(w) >= 2
-	w[0] in {"release", "run"}
+	w[0] == "release"
 	w[1] == "download"
+} else := "host" if {
+	# gh run download: a CI run's artifacts (the repository's own builds, by default)
+	shell.runs_any(seg, {"gh", "glab"})
+	w := [a | some a in shell.args(seg); not startswith(a, "-")]
+	count(w) >= 2
+	w[0] in {"run", "job"}
+	w[1] in {"download", "artifact"}
 } else := "internet" if {
 	# ubi --project owner/repo [--in DIR]: a release binary
 	shell.runs(seg, "ubi")
@@ -604,7 +611,8 @@ _remote_location(w) if regex.match(`^([A-Za-z0-9._-]+@)?(\[[0-9A-Fa-f:.]+\]|[A-Z
 # output file, the repository's name, the remote path, the destination) and of option values
 _copy_fetched_names(seg) := {n |
 	some a in shell.args(seg)
-	v := _option_value_or_word(a)
+	# host:path and user@host:path name the file `path`
+	v := regex.replace(_option_value_or_word(a), `^([A-Za-z0-9._-]+@)?[A-Za-z0-9][A-Za-z0-9._-]*:`, "")
 	n := _file_name(trim_right(v, "/"))
 	n != ""
 	n != "."
@@ -639,15 +647,29 @@ _run_path(run) := ops[0] if {
 	not shell.interpreter(run)
 	count(run.argv) > 0
 	contains(run.argv[0], "/")
+} else := concat("/", [trim_right(dir, "/"), "Makefile"]) if {
+	# make -C DIR runs DIR's Makefile
+	shell.runs_any(run, {"make", "gmake"})
+	args := shell.args(run)
+	some i, a in args
+	a in {"-C", "--directory"}
+	dir := args[i + 1]
 }
 
 _fetched_path(path, _, names) if _fetched_name(_file_name(path), names)
 
 _fetched_path(path, fetch, _) if {
 	some a in shell.args(fetch)
-	d := trim_right(_option_value_or_word(a), "/")
-	d != ""
-	startswith(path, concat("", [d, "/"]))
+	d := trim_prefix(trim_right(_option_value_or_word(a), "/"), "./")
+	not d in {"", "."} # a copy into the working directory: only its own names count
+	startswith(trim_prefix(path, "./"), concat("", [d, "/"]))
+}
+
+# …or inside a directory the fetch copied by name (`scp -r host:proj .` then `proj/…`)
+_fetched_path(path, _, names) if {
+	parts := split(trim_prefix(path, "./"), "/")
+	count(parts) > 1
+	lower(parts[0]) in names
 }
 
 _fetched_name(n, names) if n in names
@@ -713,4 +735,14 @@ _fetched_unknown(fetch, run) if {
 	some ex in shell.running({ran})
 	ex.id > fetch.id
 	ex.id < run.id
+}
+
+# gh release download … -O - | sh, scp host:x /dev/stdout | bash: a fetch written to the
+# standard output and piped into an interpreter, like curl | sh
+deny contains msg if {
+	some fetch in _copy_fetch_segments
+	some run in segments
+	_runs_its_input(run)
+	_fed_from(fetch, _input_node(run))
+	msg := sprintf("Blocked: `%s` pipes what it fetches into `%s`, which runs remote code unreviewed. %s", [concat(" ", fetch.argv), shell.name(run), advice])
 }
