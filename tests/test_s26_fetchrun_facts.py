@@ -45,6 +45,8 @@ def test_the_program_run_is_a_nested_segment(command):
     "cargo build --config .cargo/ci.toml",
     "cargo build --config 'profile.release.lto=true'",
     "go test -run TestX ./...",
+    "GOFLAGS=-mod=vendor go build ./...",
+    "go env -w GOFLAGS=-mod=mod",
 ])
 def test_no_program_is_invented(command):
     assert not any(argv[:1] == ["rm"] for argv in _nested(command))
@@ -56,6 +58,9 @@ def test_no_program_is_invented(command):
     "RUSTC=./rustc cargo build",
     "go test -exec /tmp/x ./...",
     "cargo run --config 'target.x.linker=\"/tmp/ld\"'",
+    "GOFLAGS=-toolexec=/tmp/x go build ./...",
+    "export GOFLAGS='-mod=mod -exec=/tmp/x'",
+    "go env -w GOFLAGS=-toolexec=/tmp/x",
 ])
 def test_a_program_by_path_outside_the_system_is_marked(command):
     assert "option_program_path" in _reasons(command)

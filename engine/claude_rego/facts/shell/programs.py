@@ -547,6 +547,8 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
                 if flag_value:
                     # go test -exec PROG runs `PROG pkg.test ARGS`: the binary is the project's
                     out.append(flag_value + " ./pkg.test" if flag == "exec" else flag_value)
+        elif command == "go" and a.startswith("GOFLAGS=") and args[:1] == ["env"]:
+            out.extend(_option_commands("go", _split_simple(a[8:])))  # go env -w GOFLAGS=-toolexec=…
         elif command == "cargo" and (a == "--config" and nxt or a.startswith("--config=")):
             program = _cargo_config_program(a[9:] if a.startswith("--config=") else nxt or "")
             if program:

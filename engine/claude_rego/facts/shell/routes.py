@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..lazy_re import lazy
-from .programs import _substitutions, _template_words, _untrusted_program
+from .programs import _option_commands, _substitutions, _template_words, _untrusted_program
 from .words import _BRACE_LIMIT, _quote, _split_simple
 
 TYPE_CHECKING = False  # typing costs import time on every hook call
@@ -270,12 +270,14 @@ def env_routes(self: _Parser, node: dict, depth: int) -> None:
             # the command substitutions in the value run then, the rest is text
             for sub in _substitutions(value):
                 self.child_sequence(node, sub, depth, "config_exec")
-        elif _PROGRAM_ENV.match(name) and value.strip() and not value.startswith("$"):
+        elif (_PROGRAM_ENV.match(name) or name == "GOFLAGS") and value.strip() and not value.startswith("$"):
             # cargo runs the target's runner (the test and run binaries go through it), its
-            # linker and compiler from these: judged like the program run directly
-            if _untrusted_program(value):
-                self.mark(node, "option_program_path")
-            self.child_sequence(node, value, depth, "option_exec")
+            # linker and compiler from these, go its GOFLAGS' -exec/-toolexec/-vettool:
+            # judged like the program run directly
+            for program in _option_commands("go", _split_simple(value)) if name == "GOFLAGS" else [value]:
+                if _untrusted_program(program):
+                    self.mark(node, "option_program_path")
+                self.child_sequence(node, program, depth, "option_exec")
         elif name[:11].lower() == "npm_config_" and name[11:].lower().replace("_", "-") in _NPM_EXEC_KEYS:
             # npm reads npm_config_<key> from the environment like `npm config set <key>`
             self.config_entry(node, "npm", name[11:].lower().replace("_", "-"), value, depth)
