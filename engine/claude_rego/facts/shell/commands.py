@@ -7,7 +7,9 @@ import re
 from ..lazy_re import lazy  # compiled on first use: most commands never need these
 from .programs import (
     _XARGS_LIKE,
+    DBUS_PROGRAMS,
     _as_xargs,
+    _dbus_manager_effect,
     _fd_as_find,
     _option,
     _option_commands,
@@ -809,6 +811,19 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
         if _untrusted_program(option_value):
             self.mark(node, "option_program_path")
         self.child_sequence(node, option_value, depth, "option_exec")
+    if command == "systemctl" and "set-environment" in args:
+        # the service manager's environment: every service it starts later gets these, like
+        # `export K=V` for the shell (LD_PRELOAD, BASH_ENV, NODE_OPTIONS are judged as such)
+        pairs = [a for a in args[args.index("set-environment") + 1:] if "=" in a and not a.startswith("-")]
+        if pairs:
+            self.child_words(node, ["export"] + pairs, depth, "option_exec", [])
+    if command in DBUS_PROGRAMS:
+        # busctl call org.freedesktop.systemd1 … StartUnit x.service: `systemctl start x.service`
+        systemctl, unreadable = _dbus_manager_effect(command, args)
+        if systemctl:
+            self.child_words(node, systemctl, depth, "option_exec", [])
+        if unreadable:
+            self.mark(node, "dbus_service_manager")
     for target in _output_files(command, args):
         # sort -o F, iconv -o F, openssl … -out F, uniq IN OUT, tftp -g -l F: written like `> F`
         self.child_words(node, ["tee", target], depth, "program_output", [])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 
 from ..lazy_re import lazy
 from .tables import _CODE_FLAGS, _FAMILIES, _FIND_NARROWING, _NESTED_PROGRAMS, _STDIN_WORDS
@@ -409,7 +410,15 @@ _OPTION_COMMAND_PROGRAMS = frozenset({"tar", "gtar", "bsdtar", "rsync", "ssh", "
                                       "man", "env", "gdb", "lldb", "emacs", "emacsclient", "apt", "apt-get",
                                       "aptitude", "dpkg", "tcpdump"}) | frozenset(
     ["wget", "wget2", "sort", "gsort", "mysql", "mariadb", "less", "more", "strace", "ltrace", "aria2c", "svn",
-     "hg", "sshfs", "pandoc", "rclone", "restic", "tcpdump", "npm", "pnpm", "yarn", "make", "gmake"])
+     "hg", "sshfs", "pandoc", "rclone", "restic", "tcpdump", "npm", "pnpm", "yarn", "make", "gmake", "go", "cargo"])
+# go's flags whose value is a program it runs: the test binary's runner (-exec), the wrapper
+# of every toolchain program (-toolexec), the vet tool (-vettool); -flag and --flag alike
+_GO_PROGRAM_FLAGS = ("exec", "toolexec", "vettool")
+# cargo --config KEY=VALUE keys whose value is a program cargo runs (the target's runner and
+# linker, the compiler and its wrappers)
+_CARGO_PROGRAM_KEY = lazy(
+    r"^\s*(target\..+\.(?:runner|linker)|host\.linker|build\.(?:rustc|rustdoc|rustc-wrapper|rustc-workspace-wrapper))"
+    r"\s*=\s*(.*)$", re.S)
 # apt's configuration keys whose value is a shell command it runs (APT::Update::Pre-Invoke,
 # DPkg::Post-Invoke, DPkg::Pre-Install-Pkgs, …)
 _APT_HOOK_WORDS = ("invoke", "install-pkgs")
@@ -531,7 +540,37 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
                 out.append(value)
         elif command in ("make", "gmake") and a.startswith("SHELL="):
             out.append(a[6:])  # the program make runs every recipe line with
+        elif command == "go" and a.startswith("-"):
+            flag, eq, value = a.lstrip("-").partition("=")
+            if flag in _GO_PROGRAM_FLAGS:
+                flag_value = value if eq else nxt
+                if flag_value:
+                    # go test -exec PROG runs `PROG pkg.test ARGS`: the binary is the project's
+                    out.append(flag_value + " ./pkg.test" if flag == "exec" else flag_value)
+        elif command == "go" and a.startswith("GOFLAGS=") and args[:1] == ["env"]:
+            out.extend(_option_commands("go", _split_simple(a[8:])))  # go env -w GOFLAGS=-toolexec=…
+        elif command == "cargo" and (a == "--config" and nxt or a.startswith("--config=")):
+            program = _cargo_config_program(a[9:] if a.startswith("--config=") else nxt or "")
+            if program:
+                out.append(program)
     return out
+
+
+def _cargo_config_program(item: str) -> str | None:
+    """`target.x86_64-unknown-linux-gnu.runner="qemu-x86_64"` (also `target.'cfg(all())'.runner`,
+    a TOML array `["sh", "-c", "…"]`): the command line of a program key, or None."""
+    found = _CARGO_PROGRAM_KEY.match(item)
+    if not found:
+        return None
+    value = found.group(2)
+    value = value.strip()
+    if value.startswith("["):
+        parts = [m.group(1) if m.group(1) is not None else m.group(2)
+                 for m in re.finditer(r'"((?:[^"\\]|\\.)*)"|\'([^\']*)\'', value)]
+        return shlex.join(parts) if parts else value
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        value = value[1:-1]
+    return value or None
 
 
 def _substitutions(text: str) -> list[str]:
@@ -905,3 +944,94 @@ def _awk_written(program: str) -> list[str]:
         if len(out) >= 8:
             break
     return out
+
+
+# ------------------------------------------------------------ D-Bus calls to the service manager
+# busctl, dbus-send, gdbus and qdbus can call systemd's (and logind's) manager directly:
+# the same effect as `systemctl start|enable|set-environment|poweroff …`, spelled as a
+# method call. Methods that only read (Get*, List*, Lookup*, Dump*, Introspect, …) run
+# nothing; the ones below are read as the systemctl command they amount to; any other
+# method of these services (StartTransientUnit with an ExecStart, SetUnitProperties,
+# Reexecute, set-property on the manager) cannot be read here and is marked.
+DBUS_PROGRAMS = frozenset({"busctl", "dbus-send", "gdbus", "qdbus", "qdbus6", "qdbus-qt5"})
+_DBUS_MANAGERS = ("org.freedesktop.systemd1", "org.freedesktop.login1")
+_DBUS_READ_PREFIXES = ("get", "list", "lookup", "dump", "introspect", "ping", "subscribe", "unsubscribe",
+                       "canpoweroff", "canreboot", "canhalt", "cansuspend", "canhibernate", "inhibit")
+_DBUS_SYSTEMCTL = {
+    "startunit": "start", "startunitreplace": "start", "stopunit": "stop", "restartunit": "restart",
+    "tryrestartunit": "try-restart", "reloadunit": "reload", "reloadorrestartunit": "reload-or-restart",
+    "reloadortryrestartunit": "try-reload-or-restart", "killunit": "kill", "enableunitfiles": "enable",
+    "enableunitfileswithflags": "enable", "linkunitfiles": "link", "maskunitfiles": "mask",
+    "disableunitfiles": "disable", "disableunitfileswithflagsandinstallinfo": "disable",
+    "reenableunitfiles": "reenable", "presetunitfiles": "preset", "setdefaulttarget": "set-default",
+    "setenvironment": "set-environment", "unsetandsetenvironment": "set-environment", "poweroff": "poweroff",
+    "reboot": "reboot", "halt": "halt", "kexec": "kexec", "suspend": "suspend", "hibernate": "hibernate",
+    "softreboot": "soft-reboot", "isolateunit": "isolate",
+}
+_DBUS_VALUE_OPTS = frozenset({"-H", "--host", "-M", "--machine", "--timeout", "--expect-reply", "--dest", "-d",
+                              "--object-path", "-o", "--method", "-m", "--reply-timeout", "--type", "--address"})
+
+
+def _dbus_call(command: str, args: list[str]) -> tuple[str, str, str, list[str], bool] | None:
+    """(verb, destination, method, values, user bus) of a D-Bus call, or None."""
+    user = any(a in ("--user", "--session") for a in args)
+    ops: list[str] = []
+    opts: dict[str, str] = {}
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a.startswith("-") and "=" in a:
+            k, _, v = a.partition("=")
+            opts[k] = v
+        elif a in _DBUS_VALUE_OPTS and i + 1 < len(args):
+            opts[a] = args[i + 1]
+            i += 1
+        elif not a.startswith("-"):
+            ops.append(a)
+        i += 1
+    if command == "busctl":
+        if len(ops) >= 5 and ops[0] in ("call", "set-property"):
+            return ops[0], ops[1], ops[4], ops[6:], user  # SERVICE OBJECT INTERFACE METHOD SIGNATURE ARGS
+        return None
+    if command == "dbus-send":
+        dest = opts.get("--dest", "")
+        if len(ops) >= 2:
+            return "call", dest, ops[1].rsplit(".", 1)[-1], [v.split(":")[-1] for v in ops[2:]], user
+        return None
+    if command == "gdbus":
+        if ops[:1] == ["call"]:
+            dest = opts.get("--dest", opts.get("-d", ""))
+            method = opts.get("--method", opts.get("-m", ""))
+            # GVariant text: `'x.service'`, `['/tmp/a.service', 'b']`
+            values = [w for v in ops[1:] for w in re.split(r"[\[\]'\", ]+", v) if w]
+            return "call", dest, method.rsplit(".", 1)[-1], values, user
+        return None
+    if len(ops) >= 3:  # qdbus [--system] SERVICE PATH METHOD ARGS
+        return "call", ops[0], ops[2].rsplit(".", 1)[-1], ops[3:], user
+    return None
+
+
+def _dbus_manager_effect(command: str, args: list[str]) -> tuple[list[str] | None, bool]:
+    """The systemctl command a D-Bus call to the service manager amounts to, and whether
+    it does something that cannot be read here."""
+    call = _dbus_call(command, args)
+    if call is None:
+        return None, False
+    verb, dest, method, values, user = call
+    if dest not in _DBUS_MANAGERS:
+        return None, False
+    low = method.lower()
+    if verb == "set-property":
+        return None, True
+    if low.startswith(_DBUS_READ_PREFIXES):
+        return None, False
+    sub = _DBUS_SYSTEMCTL.get(low)
+    if sub is None:
+        return None, True
+    if sub == "set-environment":
+        words = [v for v in values if "=" in v]
+    elif sub in ("poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "soft-reboot"):
+        words = []
+    else:
+        words = [v for v in values if "." in v or "/" in v]
+    return ["systemctl"] + (["--user"] if user else []) + [sub] + words, False

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .programs import _template_words
+from ..lazy_re import lazy
+from .programs import _option_commands, _substitutions, _template_words, _untrusted_program
 from .words import _BRACE_LIMIT, _quote, _split_simple
 
 TYPE_CHECKING = False  # typing costs import time on every hook call
@@ -285,6 +286,19 @@ def env_routes(self: _Parser, node: dict, depth: int) -> None:
         elif name in _EXEC_ENV or name in _LOADER_PATH_ENV or (name in _BUILD_ENV and node["argv"]):
             if value.strip():  # GIT_PAGER= git log: no program at all
                 self.config_entry(node, "env", name, value, depth)
+        elif name in _PROMPT_ENV:
+            # PS4 is expanded before every traced command (`bash -x`), PS1/PS2 at each prompt:
+            # the command substitutions in the value run then, the rest is text
+            for sub in _substitutions(value):
+                self.child_sequence(node, sub, depth, "config_exec")
+        elif (_PROGRAM_ENV.match(name) or name == "GOFLAGS") and value.strip() and not value.startswith("$"):
+            # cargo runs the target's runner (the test and run binaries go through it), its
+            # linker and compiler from these, go its GOFLAGS' -exec/-toolexec/-vettool:
+            # judged like the program run directly
+            for program in _option_commands("go", _split_simple(value)) if name == "GOFLAGS" else [value]:
+                if _untrusted_program(program):
+                    self.mark(node, "option_program_path")
+                self.child_sequence(node, program, depth, "option_exec")
         elif name[:11].lower() == "npm_config_" and name[11:].lower().replace("_", "-") in _NPM_EXEC_KEYS:
             # npm reads npm_config_<key> from the environment like `npm config set <key>`
             self.config_entry(node, "npm", name[11:].lower().replace("_", "-"), value, depth)
@@ -323,6 +337,11 @@ _EXEC_ENV = frozenset({
     # cargo runs the wrapper in place of every rustc call (also build.rustc-wrapper in .cargo/config.toml)
     "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTC_WRAPPER", "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
 })
+# prompt strings: their command substitutions run when the shell expands them
+_PROMPT_ENV = frozenset({"PS1", "PS2", "PS3", "PS4", "PROMPT", "RPROMPT", "RPS1", "PROMPT2", "PROMPT4"})
+# variables whose value is a program a build tool runs in place of its own (cargo's target
+# runners and linkers, the compiler and rustdoc it calls)
+_PROGRAM_ENV = lazy(r"^(CARGO_TARGET_[A-Z0-9_]+_(RUNNER|LINKER)|CARGO_HOST_LINKER|(CARGO_BUILD_)?(RUSTC|RUSTDOC))$")
 # build tools (make, setup.py, cmake, configure, cgo, node-gyp) run these as the compiler,
 # linker, archiver or sub-make: `CC='sh -c "…" --' python3 setup.py build_ext`. Short
 # names scripts also use as plain variables: routed only in a command's environment

@@ -108,7 +108,11 @@ _RUNNERS = {"npx": {"-p", "--package", "-c", "--call", "--cache", "--userconfig"
 _RUNNER_PAIRS = {("podman", "unshare"), ("buildah", "unshare"), ("rootlesskit", "--"), ("npm", "exec"), ("npm", "x"), ("pnpm", "dlx"), ("pnpm", "exec"), ("yarn", "dlx"), ("yarn", "exec"),
                  ("pipx", "run"), ("uv", "run"), ("poetry", "run"), ("pdm", "run"), ("hatch", "run"),
                  ("bundle", "exec"), ("rye", "run"), ("conda", "run"), ("mamba", "run"), ("micromamba", "run"),
-                 ("pixi", "exec"), ("deno", "x")}
+                 ("pixi", "exec"), ("deno", "x"), ("bun", "exec")}
+# runners whose operand is a shell command line: `bun exec 'CMD'` (Bun Shell), `yarn exec
+# 'CMD'` (yarn's portable shell), `pnpm exec -c|--shell-mode CMD`
+_SHELL_STRING_RUNNERS = frozenset({"bun", "yarn"})
+_SHELL_METACHARS = frozenset(" \t\n;&|<>()$`'\"*?")
 _RUNNER_VALUE_OPTS = {"-p", "--package", "-c", "--call", "--from", "--with", "--python", "-n", "--name",
                       "--prefix", "-e", "--env", "--spec", "--index-url", "--pip-args", "--cwd", "--directory",
                       "--project", "-w", "--workspace", "--filter", "-F"}
@@ -225,12 +229,18 @@ def _runner(argv: list[str]) -> list[str] | None:
             break
         if arg in ("-c", "--call") and name in ("npx", "pnpx", "npm") and i + 1 < len(argv):
             return ["sh", "-c", argv[i + 1]]
+        if arg.startswith("--call=") and name in ("npx", "pnpx", "npm"):
+            return ["sh", "-c", arg[7:]]
+        if arg in ("-c", "--shell-mode") and name == "pnpm":
+            return ["sh", "-c", " ".join(argv[i + 1:])] if i + 1 < len(argv) else []
         if not arg.startswith("-"):
             break
         i += 2 if arg in value_opts else 1
     rest = argv[i:]
     if not rest:
         return []
+    if name in _SHELL_STRING_RUNNERS and argv[1] == "exec" and any(c in _SHELL_METACHARS for c in rest[0]):
+        return ["sh", "-c", " ".join(rest)]  # `bun exec 'rm -rf ~'`: a shell command line
     program = _package_program(rest[0]) if name not in ("uv", "poetry", "pdm", "hatch", "rye", "bundle", "conda",
                                                         "mamba", "micromamba", "pixi") else rest[0]
     return [program] + rest[1:]

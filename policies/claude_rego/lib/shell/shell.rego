@@ -516,7 +516,7 @@ _break_between(a, b) if {
 
 downloaders := {
 	"curl", "wget", "fetch", "aria2c", "axel", "http", "https", "xh", "httpie", "lwp-download",
-	"lwp-request", "get", "nc", "ncat", "netcat", "socat", "telnet", "tftp", "ftp",
+	"lwp-request", "get", "nc", "ncat", "netcat", "socat", "telnet", "tftp", "ftp", "eget",
 }
 
 # family(seg): the interpreter family of the program ("" when it is not one).

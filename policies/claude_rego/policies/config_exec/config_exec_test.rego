@@ -256,3 +256,13 @@ test_s25_toolchain_variables_judged_by_value if {
 		count(config_exec.ask) > 0 with input as _env_input(kv[0], kv[1])
 	}
 }
+
+# a warning category switch loads nothing; -r/-I beside it still ask
+test_s26_rubyopt_warning_categories_pass if {
+	every v in ["-W:no-deprecated", "-W:no-deprecated -W:no-experimental", "-W:performance"] {
+		count(config_exec.ask) == 0 with input as _env_input("RUBYOPT", v)
+	}
+	every v in ["-W:no-deprecated -r/tmp/x.rb", "-W:no-deprecated -I/tmp"] {
+		count(config_exec.ask) > 0 with input as _env_input("RUBYOPT", v)
+	}
+}

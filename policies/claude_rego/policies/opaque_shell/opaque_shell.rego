@@ -48,6 +48,7 @@ reasons := {
 	"parallel_arguments_from_file": "parallel reads its arguments from a file",
 	"interpreter_fork_loop": "inline code forks in an endless loop (a fork bomb)",
 	"shell_network_socket": "it opens a raw network socket from the shell",
+	"dbus_service_manager": "a D-Bus call asks the service manager (systemd, logind) to run a program or change its settings (`StartTransientUnit`, `SetUnitProperties`, a property set on the manager), which cannot be read here",
 	"option_code": "an option's value is code for a module or evaluator claude-rego does not read",
 	"code_from_untrusted_path": "it loads code (a preloaded module, a plugin, a script directory or a local package) from a temp or download directory, the home directory, a hidden file or another path outside the project and the system",
 	"interpreter_computed_path": "inline code opens a file whose name it builds from character codes (`chr(46)`, `String.fromCharCode`), hiding which file",

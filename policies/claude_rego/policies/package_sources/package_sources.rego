@@ -870,3 +870,134 @@ ask contains msg if {
 _extension_value(args, i, "--install-extension") := args[i + 1]
 
 _extension_value(_, _, a) := substring(a, count("--install-extension="), -1) if startswith(a, "--install-extension=")
+
+# ------------------------------------------------------------- more sources by effect
+
+# `helm repo add NAME URL` then `helm install|upgrade R NAME/chart` in the same command: the
+# chart comes from that URL, so it is judged like `helm install R URL` unless the host is a
+# well-known chart repository (settings.trusted_chart_repositories); a repository added
+# alone (a name for later) and installs from trusted hosts pass.
+ask contains msg if {
+	"helm" in data.claude_rego.lib.shell.names
+	some add in shell.running({"helm"})
+	w := [a | some a in shell.args(add); not startswith(a, "-")]
+	count(w) >= 4
+	w[0] == "repo"
+	w[1] == "add"
+	not _trusted_chart_repo(w[3])
+	some inst in shell.running({"helm"})
+	inst.id > add.id
+	_deploys(inst)
+	some op in shell.operands(inst)
+	startswith(op, concat("", [w[2], "/"]))
+	msg := sprintf("`%s` deploys `%s` from `%s`, a chart repository added in the same command that is not trusted (trusted_chart_repositories): the cluster runs whatever it serves. Approve only if you trust that repository.", [concat(" ", inst.argv), op, w[3]])
+}
+
+_trusted_chart_repo(url) if {
+	parts := regex.find_all_string_submatch_n(`^https://([A-Za-z0-9.-]+)(:443)?(/[^\t\n\f\r ]*)?$`, url, 1)
+	count(parts) == 1
+	lower(parts[0][1]) in {lower(h) | some h in data.claude_rego.lib.settings.value("trusted_chart_repositories")}
+}
+
+# kustomize's remote targets (`github.com/o/r//dir?ref=v1`, `https://…`, `git@…`): `kubectl
+# apply -k REMOTE` and `kubectl kustomize REMOTE | kubectl apply -f -` (also `kustomize build
+# REMOTE |`) deploy manifests fetched from that repository
+_kustomize_remote(w) if regex.match(`(?i)^((https?|git|ssh|git\+[a-z]+)://|git@|(github\.com|gitlab\.com|bitbucket\.org)/)`, w)
+
+ask contains msg if {
+	some ran in {"kubectl", "oc"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_deploys(seg)
+	some v in _kustomization_dirs(seg)
+	_kustomize_remote(v)
+	not regex.match(`(?i)^(https?|ftp|oci)://`, v) # asked above as a URL
+	msg := sprintf("`%s` deploys the kustomization `%s` fetched from a repository: the cluster runs whatever it holds. Clone it, read it, then apply it.", [concat(" ", seg.argv), v])
+}
+
+_kustomization_dirs(seg) := {v |
+	args := shell.args(seg)
+	some i, a in args
+	a in {"-k", "--kustomize"}
+	v := args[i + 1]
+} | {substring(a, 12, -1) |
+	some a in shell.args(seg)
+	startswith(a, "--kustomize=")
+}
+
+ask contains msg if {
+	some ran in {"kubectl", "oc"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_deploys(seg)
+	"-" in _deployed_sources(seg)
+	some ran2 in {"kubectl", "oc", "kustomize"} & data.claude_rego.lib.shell.names
+	some build in shell.running({ran2})
+	shell.upstream(build, seg)
+	w := [a | some a in shell.args(build); not startswith(a, "-")]
+	count(w) >= 2
+	w[0] in {"kustomize", "build"}
+	some src in array.slice(w, 1, count(w))
+	_kustomize_remote(src)
+	msg := sprintf("`%s | %s` deploys manifests built from `%s`, a remote repository, straight into the cluster. Clone it, read it, then apply it.", [concat(" ", build.argv), concat(" ", seg.argv), src])
+}
+
+# mise (and rtx) tools from a backend that takes any repository or URL: `ubi:owner/repo`,
+# `github:`/`gitlab:`/`forgejo:` releases, `vfox:`/`asdf:` plugins from a repository, `spm:`,
+# `http:`, or a backend given a URL or git spec (`cargo:https://…`, `pipx:git+https://…`):
+# a binary from that repository lands on PATH. Registry names (`node@20`, `npm:prettier`,
+# `aqua:cli/cli`, `cargo:ripgrep`) pass.
+ask contains msg if {
+	some ran in {"mise", "rtx"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	w := [a | some a in shell.args(seg); not startswith(a, "-")]
+	count(w) >= 2
+	w[0] in {"use", "u", "install", "i", "exec", "x", "upgrade", "up", "global", "local", "shell", "tool"}
+	some spec in array.slice(w, 1, count(w))
+	_mise_remote(spec)
+	msg := sprintf("`%s` installs `%s`, a tool taken from a repository or URL rather than a registry: its binary runs unreviewed. Approve only if you trust that source.", [concat(" ", seg.argv), spec])
+}
+
+_mise_remote(spec) if regex.match(`(?i)^(ubi|github|gitlab|forgejo|vfox|spm|http|https):`, spec)
+
+_mise_remote(spec) if regex.match(`(?i)^asdf:.*/`, spec)
+
+_mise_remote(spec) if {
+	regex.match(`^[a-z0-9-]+:`, lower(spec))
+	remote_spec(substring(spec, indexof(spec, ":") + 1, -1))
+}
+
+# `snap install --dangerous FILE`: a snap that is not signed by the store (its install hooks
+# run as root)
+ask contains msg if {
+	"snap" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"snap"})
+	"install" in shell.args(seg)
+	"--dangerous" in shell.args(seg)
+	msg := sprintf("`%s` installs a snap that is not signed by the store (`--dangerous`): its code and hooks run unreviewed. Approve only if you built it or trust where it came from.", [concat(" ", seg.argv)])
+}
+
+# micromamba and pixi channels given as a URL (conda and mamba are judged above); channels
+# by name (`-c conda-forge`) and trusted index hosts pass
+ask contains msg if {
+	some ran in {"micromamba", "pixi"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some ch in _channel_values(seg)
+	regex.match(`(?i)^[a-z][a-z0-9+.-]*://`, ch)
+	not trusted_index(ch)
+	msg := sprintf("`%s` installs packages from the channel `%s`, not from a channel by name: their install scripts run unreviewed. Approve only if you trust that source.", [concat(" ", seg.argv), ch])
+}
+
+_channel_values(seg) := {v |
+	args := shell.args(seg)
+	some i, a in args
+	a in {"-c", "--channel"}
+	v := args[i + 1]
+} | {substring(a, 10, -1) |
+	some a in shell.args(seg)
+	startswith(a, "--channel=")
+} | {v |
+	# pixi project|workspace channel add URL
+	w := [a | some a in shell.args(seg); not startswith(a, "-")]
+	count(w) >= 3
+	"channel" in array.slice(w, 0, 2)
+	some v in w
+}

@@ -294,3 +294,43 @@ test_nix_remote_flakes_ask if {
 		count(package_sources.ask) == 0 with input as _input([_seg(argv, {})])
 	}
 }
+
+# ------------------------------------------------------------- more sources by effect
+
+_chain(a, b) := _input([_seg(a, {}), _seg(b, {"id": 1, "operator": "&&", "pipeline": 1})])
+
+test_helm_install_from_an_untrusted_repository_added_in_the_command_asks if {
+	count(package_sources.ask) == 1 with input as _chain(["helm", "repo", "add", "e", "https://e.example/c"], ["helm", "install", "x", "e/app"])
+	count(package_sources.ask) == 0 with input as _chain(["helm", "repo", "add", "bitnami", "https://charts.bitnami.com/bitnami"], ["helm", "install", "db", "bitnami/postgresql"])
+	count(package_sources.ask) == 0 with input as _input([_seg(["helm", "repo", "add", "e", "https://e.example/c"], {})])
+}
+
+test_remote_kustomization_asks if {
+	count(package_sources.ask) == 1 with input as _input([_seg(["kubectl", "apply", "-k", "github.com/e/k//base?ref=v1"], {})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["kubectl", "apply", "-k", "k8s/dev"], {})])
+	piped := _input([
+		_seg(["kubectl", "kustomize", "https://github.com/e/k//o"], {}),
+		_seg(["kubectl", "apply", "-f", "-"], {"id": 1, "operator": "|"}),
+	])
+	count(package_sources.ask) >= 1 with input as piped
+	local := _input([_seg(["kustomize", "build", "k8s/dev"], {}), _seg(["kubectl", "apply", "-f", "-"], {"id": 1, "operator": "|"})])
+	count(package_sources.ask) == 0 with input as local
+}
+
+test_mise_repository_backends_ask if {
+	count(package_sources.ask) == 1 with input as _input([_seg(["mise", "use", "-g", "ubi:e/tool"], {})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["mise", "use", "cargo:https://github.com/e/x"], {})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["mise", "use", "node@20"], {})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["mise", "use", "aqua:cli/cli"], {})])
+}
+
+test_unsigned_snap_asks if {
+	count(package_sources.ask) == 1 with input as _input([_seg(["snap", "install", "--dangerous", "./x.snap"], {})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["snap", "install", "code", "--classic"], {})])
+}
+
+test_micromamba_and_pixi_channel_urls_ask if {
+	count(package_sources.ask) == 1 with input as _input([_seg(["micromamba", "install", "-c", "https://e.example/c", "p"], {})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["pixi", "add", "--channel=https://e.example/c", "p"], {})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["pixi", "add", "--channel", "conda-forge", "numpy"], {})])
+}

@@ -29,6 +29,7 @@
 #     tools: [NotebookEdit, Task, Agent]
 package claude_rego.policies.remote_exec
 
+import data.claude_rego.lib.paths
 import data.claude_rego.lib.shell
 import data.claude_rego.lib.shell.segments
 import rego.v1
@@ -186,10 +187,40 @@ ask contains msg if {
 }
 
 _uses_file(run, names) if {
-	not shell.runs_any(run, {"tar", "unzip", "gunzip", "sha256sum", "shasum", "md5sum", "cat", "less", "head", "tail", "file", "ls", "jq", "gpg", "cosign"})
+	not shell.runs_any(run, _download_readers)
+	not _sed_prints(run)
 	some a in run.args
 	_file_name(a) in names
 	regex.match(`\.(whl|jar|so|dylib|dll|node|egg|gem|tgz|tar\.gz|zip|deb|rpm|pkg|dmg|msi|apk|sh|py|pl|rb|js|php|bin|run|appimage)$`, lower(a))
+}
+
+# programs that only read, list, unpack, checksum or verify a downloaded file: reading a
+# download for review is not running it
+_download_readers := {
+	"tar", "unzip", "gunzip", "sha256sum", "sha1sum", "sha512sum", "sha384sum", "sha224sum", "b2sum", "sha3sum",
+	"shasum", "md5sum", "cksum", "cat", "less", "more", "head", "tail", "file", "ls", "stat", "wc", "jq", "gpg",
+	"gpgv", "cosign", "minisign", "grep", "egrep", "fgrep", "rg", "diff", "cmp", "bat", "batcat", "xxd", "hexdump",
+	"od", "strings", "nl", "shellcheck",
+}
+
+# sed that prints lines (`sed -n '1,40p' f`, `sed 5q f`): no in-place edit, no script file,
+# a script of line addresses and the print/quit/line-number commands only (no `e`, `w`, `r`)
+_sed_prints(run) if {
+	shell.runs_any(run, {"sed", "gsed"})
+	args := shell.args(run)
+	every a in args {
+		not _sed_risky_flag(a)
+	}
+	some script in args
+	not startswith(script, "-")
+	regex.match(`^(\s*[0-9$]*\s*([,~]\s*\+?[0-9$]+)?\s*[pPlq=]?[0-9]*\s*;?)+$`, script)
+}
+
+# an in-place edit, a script file or expression, a null-data or separate mode: only
+# `-n`, `-E`/`-r`, `--posix` and `--` are taken as harmless
+_sed_risky_flag(a) if {
+	not a in {"-n", "--quiet", "--silent", "-E", "-r", "--regexp-extended", "--posix", "--"}
+	regex.match(`^-`, a)
 }
 
 _uses_file(run, names) if {
@@ -505,4 +536,213 @@ deny contains msg if {
 	f := _file_name(op)
 	f in names
 	msg := sprintf("Blocked: this command downloads `%s` with `%s` and then runs it as configuration code (`%s`) in one go. %s", [f, shell.name(fetch), concat(" ", run.argv), advice])
+}
+
+# ------------------------------------------------------------ fetchers by effect
+
+# Programs that fetch files are downloaders whatever their name: a release asset
+# (`gh|glab release download`, `gh run download`, `eget owner/repo`), a file copied from
+# another machine (`scp host:f .`, `rsync host:f .`, `rsync rsync://…`, `sftp host:f`) or a
+# bucket (`aws s3 cp s3://…`, `gsutil cp gs://…`, `gcloud storage cp`, `rclone copy`). What
+# they wrote and a later part of the same command runs is remote code: from the internet
+# (a release, an anonymous rsync daemon) it is denied like `wget …; ./tool`; from a host or
+# bucket reached with the developer's keys it is asked about. Files fetched into a directory
+# whose names are not known, followed by local code, are asked about like `git clone`.
+_copy_fetchers := {"gh", "glab", "ubi", "scp", "sftp", "rsync", "aws", "gsutil", "gcloud", "rclone"}
+
+# the fetch and where it comes from: "internet" or "host"
+_copy_fetch(seg) := "internet" if {
+	shell.runs_any(seg, {"gh", "glab"})
+	w := [a | some a in shell.args(seg); not startswith(a, "-")]
+	count(w) >= 2
+	w[0] == "release"
+	w[1] == "download"
+} else := "host" if {
+	# gh run download: a CI run's artifacts (the repository's own builds, by default)
+	shell.runs_any(seg, {"gh", "glab"})
+	w := [a | some a in shell.args(seg); not startswith(a, "-")]
+	count(w) >= 2
+	w[0] in {"run", "job"}
+	w[1] in {"download", "artifact"}
+} else := "internet" if {
+	# ubi --project owner/repo [--in DIR]: a release binary
+	shell.runs(seg, "ubi")
+	some a in shell.args(seg)
+	regex.match(`^(-p|--project|-u|--url)(=.*)?$`, a)
+} else := "internet" if {
+	shell.runs_any(seg, {"rsync", "scp", "sftp"})
+	some w in _copy_sources(seg)
+	regex.match(`(?i)^(rsync|https?|ftp)://`, w)
+} else := "host" if {
+	shell.runs_any(seg, {"rsync", "scp", "sftp"})
+	count(_copy_sources(seg)) > 0
+} else := "host" if {
+	shell.runs_any(seg, {"aws", "gsutil", "gcloud", "rclone"})
+	w := [a | some a in shell.args(seg); not startswith(a, "-")]
+	some verb in array.slice(w, 0, 3)
+	verb in {"cp", "copy", "copyto", "copyurl", "sync", "rsync"}
+	some src in _copy_sources(seg)
+	not src == w[count(w) - 1]
+}
+
+# remote sources: every operand but the last (the destination) that names another machine
+# (`host:path`, `user@host:path`, `rsync://`, `scp://`) or a bucket (`s3://`, `gs://`,
+# `remote:path` for rclone); sftp's single operand is its source
+_copy_sources(seg) := {w |
+	ops := shell.operands(seg)
+	some i, w in ops
+	_fetch_source_position(seg, ops, i)
+	_remote_location(w)
+}
+
+_fetch_source_position(seg, ops, i) if i < count(ops) - 1
+
+_fetch_source_position(seg, ops, 0) if {
+	shell.runs(seg, "sftp")
+	count(ops) == 1
+}
+
+_remote_location(w) if regex.match(`(?i)^(rsync|scp|sftp|s3|gs|az|https?|ftp)://`, w)
+
+# host:path, user@host:path (not a local path with a colon after a slash, not a URL)
+_remote_location(w) if regex.match(`^([A-Za-z0-9._-]+@)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9._-]*):[^/]?`, w)
+
+# the file names such a fetch writes: the base names of its words (the asset pattern, the
+# output file, the repository's name, the remote path, the destination) and of option values
+_copy_fetched_names(seg) := {n |
+	some a in shell.args(seg)
+	# host:path and user@host:path name the file `path`
+	v := regex.replace(_option_value_or_word(a), `^([A-Za-z0-9._-]+@)?[A-Za-z0-9][A-Za-z0-9._-]*:`, "")
+	n := _file_name(trim_right(v, "/"))
+	n != ""
+	n != "."
+}
+
+_option_value_or_word(a) := substring(a, indexof(a, "=") + 1, -1) if {
+	startswith(a, "--")
+	contains(a, "=")
+} else := a
+
+_copy_fetch_segments := [seg |
+	some ran in _copy_fetchers & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_copy_fetch(seg)
+]
+
+# a later segment runs a fetched file: an interpreter given it as its script, or the file
+# run by its path (`./tool`, `/tmp/x`; a bare name is looked up on PATH, not in the
+# download), named like a fetched file or under a directory the fetch names (`-D /tmp/t`)
+_runs_fetched(run, fetch, names) := path if {
+	path := _run_path(run)
+	_fetched_path(path, fetch, names)
+}
+
+_run_path(run) := ops[0] if {
+	shell.interpreter(run)
+	not shell.stdin_exec(run)
+	not shell.eval_flag(run)
+	ops := shell.script_operands(run)
+	count(ops) > 0
+} else := run.argv[0] if {
+	not shell.interpreter(run)
+	count(run.argv) > 0
+	contains(run.argv[0], "/")
+} else := concat("/", [trim_right(dir, "/"), "Makefile"]) if {
+	# make -C DIR runs DIR's Makefile
+	shell.runs_any(run, {"make", "gmake"})
+	args := shell.args(run)
+	some i, a in args
+	a in {"-C", "--directory"}
+	dir := args[i + 1]
+}
+
+_fetched_path(path, _, names) if _fetched_name(_file_name(path), names)
+
+_fetched_path(path, fetch, _) if {
+	some a in shell.args(fetch)
+	d := trim_prefix(trim_right(_option_value_or_word(a), "/"), "./")
+	not d in {"", "."} # a copy into the working directory: only its own names count
+	startswith(trim_prefix(path, "./"), concat("", [d, "/"]))
+}
+
+# …or inside a directory the fetch copied by name (`scp -r host:proj .` then `proj/…`)
+_fetched_path(path, _, names) if {
+	parts := split(trim_prefix(path, "./"), "/")
+	count(parts) > 1
+	lower(parts[0]) in names
+}
+
+_fetched_name(n, names) if n in names
+
+# an asset pattern (`-p 'tool-*'`): glob.match only ever sees literals, `*` and `?`
+_fetched_name(n, names) if {
+	some p in names
+	regex.match(`[*?\[]`, p)
+	g := paths.glob_safe(p)
+	paths.glob_fits(g)
+	glob.match(g, null, n)
+}
+
+deny contains msg if {
+	some fetch in _copy_fetch_segments
+	_copy_fetch(fetch) == "internet"
+	names := _copy_fetched_names(fetch)
+	some run in segments
+	run.id > fetch.id
+	executed := _runs_fetched(run, fetch, names)
+	msg := sprintf("Blocked: `%s` downloads `%s` and a later part of the same command runs it (`%s`): code from the network runs unreviewed. %s", [concat(" ", fetch.argv), executed, concat(" ", run.argv), advice])
+}
+
+ask contains msg if {
+	some fetch in _copy_fetch_segments
+	_copy_fetch(fetch) == "host"
+	names := _copy_fetched_names(fetch)
+	some run in segments
+	run.id > fetch.id
+	executed := _runs_fetched(run, fetch, names)
+	msg := sprintf("`%s` copies `%s` from another machine or bucket and a later part of the same command runs it (`%s`): that code is not seen here. Copy it, read it, then run it in a separate step.", [concat(" ", fetch.argv), executed, concat(" ", run.argv)])
+}
+
+# fetched into a directory (names not known) and then local code
+ask contains msg if {
+	some fetch in _copy_fetch_segments
+	names := _copy_fetched_names(fetch)
+	some run in segments
+	run.id > fetch.id
+	not _runs_fetched(run, fetch, names)
+	_fetched_unknown(fetch, run)
+	_runs_local_code(run)
+	msg := sprintf("This command fetches files (`%s`) whose names are not all known in advance and then runs local code (`%s`). %s", [concat(" ", fetch.argv), concat(" ", run.argv), advice])
+}
+
+# every asset of a release (no pattern, no output file), or local code run after a `cd`
+# (into what was copied, perhaps)
+_fetched_unknown(fetch, _) if {
+	shell.runs_any(fetch, {"gh", "glab"})
+	not _names_assets(fetch)
+}
+
+_fetched_unknown(fetch, run) if shell.cwd_at(run) != shell.cwd_at(fetch)
+
+_names_assets(fetch) if {
+	some a in shell.args(fetch)
+	regex.match(`^(-p|--pattern|-O|--output|-A|--archive)(=.*)?$|^-[pO].`, a)
+}
+
+# an archive the fetch wrote, extracted later in the command
+_fetched_unknown(fetch, run) if {
+	some ran in {"tar", "bsdtar", "unzip", "7z"} & data.claude_rego.lib.shell.names
+	some ex in shell.running({ran})
+	ex.id > fetch.id
+	ex.id < run.id
+}
+
+# gh release download … -O - | sh, scp host:x /dev/stdout | bash: a fetch written to the
+# standard output and piped into an interpreter, like curl | sh
+deny contains msg if {
+	some fetch in _copy_fetch_segments
+	some run in segments
+	_runs_its_input(run)
+	_fed_from(fetch, _input_node(run))
+	msg := sprintf("Blocked: `%s` pipes what it fetches into `%s`, which runs remote code unreviewed. %s", [concat(" ", fetch.argv), shell.name(run), advice])
 }
