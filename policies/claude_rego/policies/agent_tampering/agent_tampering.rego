@@ -461,7 +461,8 @@ ask contains msg if {
 	some seg in shell.running({ran})
 	some tool in _granted_tools(shell.args(seg))
 	_unrestricted_shell(tool)
-	not tool in _preapproved_tools(shell.args(seg))
+	first := _preapproved_tools(shell.args(seg))
+	not tool in first
 	msg := sprintf("`%s` starts an agent that may run any shell command without asking. Approve only if intended.", [concat(" ", seg.argv)])
 }
 
@@ -514,8 +515,9 @@ deny contains msg if {
 	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	contains(a, "=")
-	flag := lower(split(a, "=")[0])
-	_joined_denied(flag, lower(substring(a, count(flag) + 1, -1)))
+	parts := split(a, "=")
+	flag := lower(parts[0])
+	_joined_denied(flag, lower(concat("=", array.slice(parts, 1, count(parts)))))
 	msg := sprintf("Blocked: `%s` starts an agent with its permission checks or hooks replaced (%s). Run agents with the normal settings.", [concat(" ", seg.argv), a])
 }
 
