@@ -152,14 +152,22 @@ _instruction_dangers contains "runs a command the shell policies would stop" if 
 	regex.match(shape, _text)
 }
 
-_instruction_dangers contains "downloads something from the network" if {
-	some m in regex.find_all_string_submatch_n(`(^|[^a-z0-9_-])(curl|wget|aria2c|iwr|irm|invoke-webrequest|invoke-restmethod|fetch|http|httpie|xh)\s[^\n]*?(https?|ftp)://([^\s/'"\x60)<>:]+)`, _text, 16)
+_instruction_dangers contains "downloads or sends something over the network" if {
+	some sentence in _sentences
+	some m in regex.find_all_string_submatch_n(`(^|[^a-z0-9_-])(curl|wget|aria2c|iwr|irm|invoke-webrequest|invoke-restmethod)\s[^\n]*?(https?|ftp)://([^\s/'"\x60)<>:]+)`, sentence, 16)
 	not _local_host(m[4])
+	_transfer(sentence)
 }
+
+# wget, aria2c and PowerShell's downloads save the file; curl only prints unless told to save
+# it, pipe it or send data (`curl https://api.example.com/health` in a doc is a lookup)
+_transfer(sentence) if regex.match(`(^|[^a-z0-9_-])(wget|aria2c|iwr|irm|invoke-webrequest|invoke-restmethod)\s`, sentence)
+
+_transfer(sentence) if regex.match(`(^|\s)(-[a-z]*[oot]|--output|--remote-name|-d|--data[a-z-]*|-f|--form|--upload-file)(\s|=|$)|\||>|\$\(|\x60[^\x60]*\$`, sentence)
 
 _instruction_dangers contains "tells the agent to download and run something" if {
 	some sentence in _sentences
-	regex.match(`(^|[^a-z0-9_])(download|fetch|pull down|grab)(s|ed|ing)?\s[^\n]*(and|then|to)\s+(run|execute|exec|source|install|pipe|eval)`, sentence)
+	regex.match(`(^|[^a-z0-9_])(download|fetch|pull down|grab)(s|ed|ing)?\s[^\n]*(and|then|to)\s+(run|execute|exec|source|install|pipe|eval)([^a-z0-9_]|$)`, sentence)
 }
 
 _instruction_dangers contains "tells the agent to run something from the network" if {
@@ -169,13 +177,12 @@ _instruction_dangers contains "tells the agent to run something from the network
 
 _instruction_dangers contains "tells the agent to skip confirmation" if {
 	some sentence in _sentences
-	regex.match(`(^|[^a-z0-9_])((never|don'?t|do not|without|no need to|stop)\s+(ask|asking|prompt|prompting|confirm|confirming|check with|wait for|waiting for)|(no|without|skip|skipping|bypass|skip the|no need for)\s+(user\s+)?(confirmation|approval|permission|prompts?)|auto-?approve|auto-?accept|always (approve|accept|allow)|assume yes|yolo mode)([^a-z0-9_]|$)`, sentence)
+	_unnegated(sentence, `(never|don'?t|do not|no need to|stop)\s+(ask|asking|prompt|prompting|confirm|confirming|check with|wait for|waiting for)([^a-z0-9_]|$)|(without|skip|skipping|bypass|bypassing|no need for|no)\s+(the\s+|any\s+|user\s+)*(asking|confirmation|confirming|approval|permission|prompts?|prompting)([^a-z0-9_]|$)|auto-?approve|auto-?accept|always (approve|accept|allow)\s+(all|every|any|each|everything|commands?|tools?|edits?|bash|shell|permissions?|requests?|prompts?)|assume yes|yolo mode`)
 }
 
 _instruction_dangers contains "tells the agent to disable checks" if {
 	some sentence in _sentences
-	regex.match(`(^|[^a-z0-9_])(disable|disabling|turn off|switch off|skip|bypass|circumvent|ignore|deactivate|remove|get around|work around)\s+(all\s+|the\s+|any\s+|every\s+)*(security|safety|permission|sandbox|hooks?|checks?|verification|signature|ssl|tls|certificate|guard ?rails?|polic(y|ies)|claude-rego|pre-?commit|scanners?|audits?)([^a-z0-9_]|$)`, sentence)
-	not _negated(sentence)
+	_unnegated(sentence, `(disable|disabling|turn off|switch off|skip|skipping|bypass|circumvent|ignore|deactivate|remove|get around|work around)\s+(all\s+|the\s+|any\s+|every\s+)*(security|safety|permission|sandbox|(git|pre-?commit|commit|push|claude|security|permission|policy)\s+hooks?|checks?|verification|signature|ssl|tls|certificate|guard ?rails?|claude-rego|pre-?commit|scanners?)([^a-z0-9_]|$)`)
 }
 
 _instruction_dangers contains "switches off the agent's permission checks or hooks" if {
@@ -185,8 +192,7 @@ _instruction_dangers contains "switches off the agent's permission checks or hoo
 
 _instruction_dangers contains "tells the agent to turn off certificate or hook verification" if {
 	some sentence in _sentences
-	regex.match(`(--no-verify|--insecure|--no-check-certificate|strict-ssl\s*(=|\s)\s*false|git_ssl_no_verify|node_tls_reject_unauthorized\s*=\s*['"]?0|verify\s*=\s*false|--trusted-host|ssl_verify\w*\s*[:=]\s*false)`, sentence)
-	not _negated(sentence)
+	_unnegated(sentence, `(--no-verify|--insecure|--no-check-certificate|strict-ssl\s*(=|\s)\s*false|git_ssl_no_verify|node_tls_reject_unauthorized\s*=\s*['"]?0|verify\s*=\s*false|--trusted-host|ssl_verify\w*\s*[:=]\s*false)`)
 }
 
 _instruction_dangers contains "tells the agent to ignore its other instructions" if {
@@ -194,8 +200,15 @@ _instruction_dangers contains "tells the agent to ignore its other instructions"
 	regex.match(`(ignore|disregard|forget|override)\s+(all\s+|any\s+|the\s+|your\s+)*(previous|prior|above|earlier|other|system|user'?s?)\s+(instructions|rules|prompts?|guidelines)`, sentence)
 }
 
-# `never use --no-verify`, `do not disable the hooks`: a rule against the danger
-_negated(sentence) if regex.match(`(^|[^a-z0-9_])(never|not|don'?t|dont|avoid|must not|mustn'?t|forbidden|prohibited|no one)([^a-z0-9_]|$)`, sentence)
+# the danger occurs in the sentence other than right after a negation: `never use
+# --no-verify`, `do not disable the pre-commit hooks`, `never push without asking` are rules
+# against it
+_unnegated(sentence, danger) if {
+	all := regex.find_n(danger, sentence, 16)
+	count(all) > 0
+	negated := regex.find_n(concat("", [`(^|[^a-z0-9_])(never|not|don'?t|dont|avoid|mustn'?t|no one|nobody)\s+([^\s]+\s+){0,6}?(`, danger, `)`]), sentence, 16)
+	count(negated) < count(all)
+}
 
 _local_host(host) if regex.match(`^(localhost|127\.[0-9.]+|0\.0\.0\.0|\[?::1\]?|[a-z0-9-]+\.(local|localhost|test|internal)|example\.(com|org|net))$`, host)
 
