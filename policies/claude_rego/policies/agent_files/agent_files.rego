@@ -292,9 +292,30 @@ _made_dirs contains entry if {
 
 ask contains msg if {
 	some [kind, p] in _targets
-	kind in {"git hook", "auto-loaded code"}
+	kind == "git hook"
 	some reason in _code_dangers(_code_text)
 	msg := sprintf("This writes `%s` (%s, run later by git or by the test and build tools) with code that %s. Approve only if intended.", [_raw(p), kind, reason])
+}
+
+# auto-loaded code: a URL alone (setup.py's `url=`, a staging API's address) or a request to
+# the local test server is ordinary; a shell-out to a network program, decoded code, or
+# network calls together with a remote address are not
+ask contains msg if {
+	some [kind, p] in _targets
+	kind == "auto-loaded code"
+	some reason in _autoload_dangers(_code_text)
+	msg := sprintf("This writes `%s` (%s, run later by git or by the test and build tools) with code that %s. Approve only if intended.", [_raw(p), kind, reason])
+}
+
+_autoload_dangers(text) := {r |
+	some r, re in _code_danger_res
+	r != "reaches the network"
+	regex.match(re, text)
+} | {"reaches the network" |
+	regex.match(`(^|[^a-z0-9_.-])(curl|wget|aria2c|nc|ncat|netcat|socat|telnet|iwr|irm|invoke-webrequest|invoke-restmethod)(\s|$)|/dev/(tcp|udp)/`, text)
+} | {"reaches the network" |
+	regex.match(_code_danger_res["reaches the network"], text)
+	count(_network_urls(text)) > 0
 }
 
 ask contains msg if {

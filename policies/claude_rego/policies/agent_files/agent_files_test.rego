@@ -104,6 +104,9 @@ test_plain_hooks_and_auto_loaded_code_pass if {
 	not asked(write("/home/dev/project/.pre-commit-config.yaml", "repos:\n- repo: https://github.com/psf/black\n  rev: 24.1.0\n  hooks:\n  - id: black"))
 	not asked(write("/home/dev/project/conftest.py", "import pytest\n\n@pytest.fixture\ndef base_url():\n    return 'http://localhost:8000'"))
 	not asked(write("/home/dev/project/package.json", "{\"scripts\":{\"test\":\"jest\",\"prepare\":\"husky\"},\"homepage\":\"https://github.com/x/y\"}"))
+	not asked(write("/home/dev/project/setup.py", "from setuptools import setup\nsetup(name='x', url='https://github.com/x/y')"))
+	not asked(write("/home/dev/project/conftest.py", "import requests\ndef wait():\n    requests.get('http://localhost:8000/health')"))
+	not asked(write("/home/dev/project/conftest.py", "BASE = 'https://api.staging.example.com'\nimport pytest"))
 }
 
 test_npm_pkg_set_lifecycle_script_asks if {
