@@ -204,10 +204,10 @@ _instruction_dangers contains "tells the agent to ignore its other instructions"
 # --no-verify`, `do not disable the pre-commit hooks`, `never push without asking` are rules
 # against it
 _unnegated(sentence, danger) if {
-	all := regex.find_n(danger, sentence, 16)
-	count(all) > 0
+	found := regex.find_n(danger, sentence, 16)
+	count(found) > 0
 	negated := regex.find_n(concat("", [`(^|[^a-z0-9_])(never|not|don'?t|dont|avoid|mustn'?t|no one|nobody)\s+([^\s]+\s+){0,6}?(`, danger, `)`]), sentence, 16)
-	count(negated) < count(all)
+	count(negated) < count(found)
 }
 
 _local_host(host) if regex.match(`^(localhost|127\.[0-9.]+|0\.0\.0\.0|\[?::1\]?|[a-z0-9-]+\.(local|localhost|test|internal)|example\.(com|org|net))$`, host)
