@@ -161,6 +161,13 @@ def test_links_made_in_the_command_are_followed():
     assert moved[("g/etc", 2)]["resolved"] == "/etc"
 
 
+def test_hard_links_made_with_link_are_followed_like_ln():
+    # `link FILE NAME` (coreutils) makes a hard link, like `ln FILE NAME`
+    for command in ("link ~/.bashrc b && echo x >> b", "ln ~/.bashrc b && echo x >> b"):
+        facts = {(p["raw"], p.get("segment")): p for p in _paths(command)}
+        assert facts[("b", 1)]["resolved"] == HOME + "/.bashrc", command
+
+
 def test_links_made_after_a_cd_are_followed_from_where_they_were_made():
     facts = {(p["raw"], p.get("segment")): p for p in _paths("cd /tmp && ln -s ~ h && rm -rf h/")}
     assert facts[("h/", 2)]["resolved"] == HOME and facts[("h/", 2)]["link_in_command"]

@@ -66,7 +66,7 @@ def _shell_paths(shell: dict, flavour: str):
                 yield "argument", "argv_embedded", inner, seg_id
             if looks_like_path(arg, flavour) or link_names and (arg in link_names or arg.split("/", 1)[0] in link_names):
                 yield "argument", "argv", arg, seg_id
-        if seg.get("command") in ("ln", "cp", "mv", "mount", "bindfs") and isinstance(args, list):
+        if seg.get("command") in ("ln", "link", "cp", "mv", "mount", "bindfs") and isinstance(args, list):
             ops = [a for a in args if isinstance(a, str) and not a.startswith("-")]
             if len(ops) >= 2:
                 link_names.add(ops[-1].rstrip("/"))
@@ -218,7 +218,7 @@ def _command_links(shell: dict | None, ctx: _Context, cwds: dict | None = None) 
         if command in ("cd", "pushd", "popd"):
             cwd = _cd_to(seg, command, cwd, links, ctx)
             continue
-        if command not in ("ln", "cp", "mv", "mount", "bindfs"):
+        if command not in ("ln", "link", "cp", "mv", "mount", "bindfs"):
             continue
         args = [a for a in seg.get("args") or () if isinstance(a, str)]
         if cwd is None and any(_relative(a) for a in args if not a.startswith("-")):
@@ -300,7 +300,7 @@ def _cd_to(seg: dict, command: str, cwd: tuple | None, links: list, ctx: _Contex
     return new
 
 
-_WRITERS = frozenset({"sponge", "tee", "cp", "mv", "dd", "sed", "gsed", "perl", "install", "ln", "truncate", "touch",
+_WRITERS = frozenset({"sponge", "tee", "cp", "mv", "dd", "sed", "gsed", "perl", "install", "ln", "link", "truncate", "touch",
                       "rm", "shred", "rsync", "yq", "chmod", "chown", "flock", "ed", "ex", "vim", "vi"})
 
 

@@ -390,3 +390,150 @@ deny contains msg if {
 	data.claude_rego.lib.paths.under(p.absolute, claude_dir)
 	msg := sprintf("Blocked: `%s` mounts over `%s`, hiding the agent's settings and hooks.", [concat(" ", seg.argv), word])
 }
+
+# ------------------------------------------------------------ a nested agent granted more power
+
+# `claude -p … --add-dir ~` (or /, a system directory, a directory above the project, anywhere
+# outside the project): the nested agent may read and edit there without asking
+ask contains msg if {
+	some ran in _agents & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some word in _added_dirs(shell.args(seg))
+	not _inside_project(seg, word)
+	msg := sprintf("`%s` gives a nested agent access to `%s`, outside the project. Approve only if intended.", [concat(" ", seg.argv), word])
+}
+
+# every directory after --add-dir, up to the next option (the option takes several)
+_added_dirs(args) := {a |
+	some i, flag in args
+	lower(flag) in {"--add-dir", "--add-dirs", "--include-directories", "--include-directory"}
+	some j, a in args
+	j > i
+	not startswith(a, "-")
+	not _option_between(args, i, j)
+} | {substring(a, count(flag), -1) |
+	some a in args
+	some flag in {"--add-dir=", "--include-directories="}
+	startswith(lower(a), flag)
+}
+
+_option_between(args, i, j) if {
+	some k, a in args
+	k > i
+	k < j
+	startswith(a, "-")
+}
+
+_inside_project(seg, word) if {
+	loc := data.claude_rego.lib.paths.location(seg, word)
+	abs := lower(loc.absolute_folded)
+	is_string(abs)
+	data.claude_rego.lib.paths.under(abs, lower(input.facts.project_dir))
+	res := lower(object.get(loc, "resolved", abs))
+	data.claude_rego.lib.paths.under(res, lower(input.facts.project_dir))
+}
+
+# `--allowedTools 'Bash(rm:*)'`, `Bash(curl *)`, `Bash(python3:*)`: every command line of a
+# program that deletes, downloads, runs code or escalates, pre-approved for the nested agent
+ask contains msg if {
+	some ran in _agents & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some tool in _granted_tools(shell.args(seg))
+	not _unrestricted_shell(tool)
+	program := _whole_program_grant(lower(trim(tool, "\"' ")))
+	msg := sprintf("`%s` pre-approves every `%s` command for a nested agent (%s). Approve only if intended.", [concat(" ", seg.argv), program, tool])
+}
+
+# `Bash(rm:*)`, `Bash(curl *)`, `Bash(sudo*)`: a program with any arguments
+_whole_program_grant(tool) := program if {
+	some m in regex.find_all_string_submatch_n(`^bash\(\s*([^\s:()*]+)\s*(:\s*\*|\s\*|\*)\s*\)$`, tool, 1)
+	program := m[1]
+	shell.basename(program) in _powerful_programs
+} else := program if {
+	# `Bash(bash -c:*)`, `Bash(python3 -c *)`: an interpreter's inline code, any of it
+	some m in regex.find_all_string_submatch_n(`^bash\(\s*((ba|z|da|k)?sh|python[0-9.]*|node|perl|ruby|php|pwsh|powershell|deno|bun|osascript)\s+(-c|-e|--eval|-command|-p|eval|run)(\s|:|\*|\))`, tool, 1)
+	program := m[1]
+}
+
+# `--allowedTools Read Bash`: unrestricted shell named after the first word of the option
+ask contains msg if {
+	some ran in _agents & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some tool in _granted_tools(shell.args(seg))
+	_unrestricted_shell(tool)
+	first := _preapproved_tools(shell.args(seg))
+	not tool in first
+	msg := sprintf("`%s` starts an agent that may run any shell command without asking. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+# tools after --allowedTools: comma- or space-separated, in one word or several
+_granted_tools(args) := {t |
+	some i, flag in args
+	lower(flag) in {"--allowedtools", "--allowed-tools"}
+	some j, a in args
+	j > i
+	not startswith(a, "-")
+	not _option_between(args, i, j)
+	some t in regex.find_n(`[A-Za-z_*][A-Za-z0-9_*-]*(\([^)]*\))?`, a, 64)
+} | {t |
+	some a in args
+	some flag in {"--allowedtools=", "--allowed-tools="}
+	startswith(lower(a), flag)
+	some t in regex.find_n(`[A-Za-z_*][A-Za-z0-9_*-]*(\([^)]*\))?`, substring(a, count(flag), -1), 64)
+}
+
+_powerful_programs := {
+	"rm", "rmdir", "shred", "dd", "mkfs", "curl", "wget", "nc", "ncat", "socat", "ssh", "scp", "rsync", "sh", "bash", "zsh",
+	"dash", "fish", "python", "python3", "node", "perl", "ruby", "php", "deno", "bun", "eval", "exec", "env", "xargs",
+	"sudo", "doas", "su", "chmod", "chown", "git", "docker", "podman", "kubectl", "npx", "npm", "pnpm", "yarn", "pip",
+	"pip3", "uv", "uvx", "aws", "gcloud", "az", "terraform", "mv", "cp", "tee", "sed", "awk", "find", "gh", "crontab",
+	"systemctl", "kill", "pkill", "powershell", "pwsh", "osascript", "open", "source", "claude",
+}
+
+# `--permission-mode acceptEdits`: the nested agent edits files without asking
+ask contains msg if {
+	some ran in _agents & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some mode in _permission_modes(shell.args(seg))
+	mode in {"acceptedits", "auto", "autoedit", "auto_edit", "auto-edit"}
+	msg := sprintf("`%s` starts a nested agent that edits files without asking (permission mode %s). Approve only if intended.", [concat(" ", seg.argv), mode])
+}
+
+_permission_modes(args) := {lower(args[i + 1]) |
+	some i, a in args
+	lower(a) in {"--permission-mode", "--approval-mode"}
+} | {lower(substring(a, count(flag), -1)) |
+	some a in args
+	some flag in {"--permission-mode=", "--approval-mode="}
+	startswith(lower(a), flag)
+}
+
+# the joined spellings of the options denied above (`--permission-mode=dontAsk`,
+# `--settings=/tmp/s.json`, `--mcp-config=/tmp/x.json`, `--dangerously-skip-permissions=true`)
+deny contains msg if {
+	some ran in _agents & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some a in shell.args(seg)
+	contains(a, "=")
+	parts := split(a, "=")
+	flag := lower(parts[0])
+	_joined_denied(flag, lower(concat("=", array.slice(parts, 1, count(parts)))))
+	msg := sprintf("Blocked: `%s` starts an agent with its permission checks or hooks replaced (%s). Run agents with the normal settings.", [concat(" ", seg.argv), a])
+}
+
+_joined_denied(flag, _) if flag in {"--settings", "--mcp-config", "--setting-sources", "--plugin-dir"}
+
+_joined_denied(flag, _) if startswith(flag, "--dangerously-")
+
+_joined_denied("--permission-mode", value) if value in {"bypasspermissions", "dontask"}
+
+# any other `--dangerously-*` option (new ones appear with new CLI versions)
+deny contains msg if {
+	some ran in _agents & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some a in shell.args(seg)
+	startswith(lower(a), "--dangerously-")
+	not contains(a, "=")
+	not lower(a) in _bypass_flags
+	msg := sprintf("Blocked: `%s` starts an agent with a `--dangerously-*` option (%s). Run agents with the normal permission mode.", [concat(" ", seg.argv), a])
+}

@@ -1,5 +1,6 @@
 package claude_rego.policies.agent_tampering_test
 
+import data.claude_rego.lib.testing.cmd
 import data.claude_rego.policies.agent_tampering
 import rego.v1
 
@@ -101,5 +102,39 @@ test_nested_agents_with_every_shell_command_preapproved_ask if {
 	}
 	every argv in [["claude", "-p", "--allowedTools", "Read,Grep", "x"], ["claude", "-p", "--allowedTools", "Bash(npm test)", "x"], ["claude", "-p", "--allowedTools"]] {
 		count(agent_tampering.ask) == 0 with input as _input([_seg(0, argv, {})])
+	}
+}
+
+test_nested_agents_given_more_power_ask if {
+	every argv in [
+		["claude", "-p", "x", "--add-dir", "/home/dev"], ["claude", "-p", "x", "--add-dir", "/"],
+		["claude", "-p", "x", "--add-dir", "./lib", "/etc"], ["claude", "-p", "x", "--add-dir=/srv"],
+		["claude", "-p", "x", "--allowedTools", "Bash(rm:*)"], ["claude", "-p", "x", "--allowedTools", "Read", "Bash(curl *)"],
+		["claude", "-p", "x", "--allowed-tools=Bash(sudo:*)"], ["claude", "-p", "x", "--allowedTools", "Bash(bash -c:*)"],
+		["claude", "-p", "x", "--allowedTools", "Read", "Bash"],
+		["claude", "-p", "x", "--permission-mode", "acceptEdits"], ["claude", "-p", "x", "--permission-mode=acceptEdits"],
+	] {
+		count(agent_tampering.ask) > 0 with input as cmd(argv)
+	}
+}
+
+test_nested_agents_with_narrow_grants_pass if {
+	every argv in [
+		["claude", "-p", "x", "--add-dir", "./packages/api"], ["claude", "-p", "x", "--add-dir", "/home/dev/project/sub"],
+		["claude", "-p", "x", "--allowedTools", "Bash(npm test:*)", "Read"], ["claude", "-p", "x", "--allowedTools", "Bash(git log:*),Read"],
+		["claude", "-p", "x", "--permission-mode", "plan"], ["claude", "-p", "summarize", "--output-format", "json"],
+	] {
+		count(agent_tampering.ask) == 0 with input as cmd(argv)
+		count(agent_tampering.deny) == 0 with input as cmd(argv)
+	}
+}
+
+test_joined_and_new_dangerous_options_denied if {
+	every argv in [
+		["claude", "-p", "x", "--permission-mode=dontAsk"], ["claude", "-p", "x", "--settings=/tmp/s.json"],
+		["claude", "-p", "x", "--mcp-config=/tmp/m.json"], ["claude", "-p", "x", "--dangerously-skip-permissions=true"],
+		["claude", "-p", "x", "--dangerously-load-development-channels"],
+	] {
+		count(agent_tampering.deny) > 0 with input as cmd(argv)
 	}
 }

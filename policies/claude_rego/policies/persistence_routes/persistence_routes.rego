@@ -1,0 +1,128 @@
+# METADATA
+# title: Persistence through helper programs
+# description: >-
+#   The helper programs that reach the persistence locations without a visible write:
+#   ssh-import-id (adds public keys from GitHub or Launchpad to ~/.ssh/authorized_keys),
+#   desktop-file-install --dir into an autostart directory, and incrontab installing a table
+#   (file-system events that run commands) are denied like the writes they make; systemctl
+#   --user set-environment / import-environment (LD_PRELOAD, PATH, … for every later user
+#   unit) and git config --global safe.directory '*' (switches off git's ownership check for
+#   every repository) ask.
+# custom:
+#   severity: critical
+#   rationale: >-
+#     Each of these has the effect of a write the persistence policy denies or of a setting
+#     that outlives the session: a key in authorized_keys lets someone in, an autostart entry
+#     or an incron table runs a program later, the user manager's environment is inherited by
+#     every user service, and safe.directory '*' lets any repository's config (core.fsmonitor,
+#     hooks) run as the user. None is an ordinary development step.
+#   routing:
+#     events: [PreToolUse, PermissionRequest]
+#     tool_classes: [shell, mcp, other]
+package claude_rego.policies.persistence_routes
+
+import data.claude_rego.lib.shell
+import rego.v1
+
+deny contains msg if {
+	some ran in {"ssh-import-id", "ssh-import-id-gh", "ssh-import-id-lp"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	not _only_help(seg)
+	not shell.has_arg(seg, {"-r", "--remove"})
+	msg := sprintf("Blocked: `%s` adds public keys to ~/.ssh/authorized_keys, which lets their owners log in to this machine (persistence).", [concat(" ", seg.argv)])
+}
+
+_only_help(seg) if {
+	some a in shell.args(seg)
+	a in {"-h", "--help", "--version", "-v"}
+}
+
+deny contains msg if {
+	"desktop-file-install" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"desktop-file-install"})
+	dir := _install_dir(seg)
+	regex.match(`(^|/)(\.config|xdg)/autostart/?$|^/etc/xdg/autostart/?$|(^|/)\.kde4?/autostart/?$|(^|/)autostart-scripts/?$`, lower(dir))
+	msg := sprintf("Blocked: `%s` installs a desktop entry into an autostart directory: it runs at every login (persistence).", [concat(" ", seg.argv)])
+}
+
+_install_dir(seg) := d if {
+	d := shell.option_value(seg, {"--dir"})
+} else := d if {
+	some a in shell.args(seg)
+	startswith(a, "--dir=")
+	d := substring(a, 6, -1)
+}
+
+# incrontab FILE, incrontab - (stdin), incrontab -e: a new table of commands run on
+# file-system events; listing (-l), removing (-r) and the daemon's reload (-d) change nothing
+deny contains msg if {
+	"incrontab" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"incrontab"})
+	not _incrontab_readonly(seg)
+	msg := sprintf("Blocked: `%s` installs an incron table, which runs commands on file-system events outside the session (persistence).", [concat(" ", seg.argv)])
+}
+
+_incrontab_readonly(seg) if {
+	some a in shell.args(seg)
+	a in {"-l", "--list", "-r", "--remove", "-d", "--reload", "-h", "--help", "-V", "--version"}
+}
+
+deny contains msg if {
+	some seg in data.claude_rego.lib.shell.with_redirects
+	some r in seg.redirects
+	r.op in {">", ">>", ">|", "&>", "&>>"}
+	regex.match(`(^|/)(etc/incron\.d/|var/spool/incron/)`, lower(r.target))
+	msg := sprintf("Blocked: writing `%s` installs an incron table, which runs commands on file-system events (persistence).", [r.target])
+}
+
+ask contains msg if {
+	some ran in {"systemctl", "busctl"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some a in shell.args(seg)
+	a in {"set-environment", "import-environment", "SetEnvironment", "UnsetAndSetEnvironment"}
+	msg := sprintf("Persistence: `%s` changes the service manager's environment, which every service it starts later inherits (LD_PRELOAD, PATH, …). Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+ask contains msg if {
+	"dbus-update-activation-environment" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"dbus-update-activation-environment"})
+	msg := sprintf("Persistence: `%s` changes the environment of every service started later in this login session. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+# git config --global --add safe.directory '*' (or --system, or a directory outside the
+# project): git then reads any repository's config, hooks and fsmonitor as the user's own
+ask contains msg if {
+	"git" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"git"})
+	args := shell.args(seg)
+	some i, a in args
+	lower(a) == "safe.directory"
+	count(args) > i + 1
+	value := args[i + 1]
+	not _config_read_or_unset(args)
+	_broad_safe_directory(value)
+	msg := sprintf("`%s` tells git to trust `%s` whoever owns it: its config and hooks then run as you. Approve only if intended.", [concat(" ", seg.argv), value])
+}
+
+ask contains msg if {
+	"git" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"git"})
+	some a in shell.args(seg)
+	startswith(lower(a), "safe.directory=")
+	value := substring(a, count("safe.directory="), -1)
+	_broad_safe_directory(value)
+	msg := sprintf("`%s` tells git to trust `%s` whoever owns it: its config and hooks then run as you. Approve only if intended.", [concat(" ", seg.argv), value])
+}
+
+_config_read_or_unset(args) if {
+	some a in args
+	a in {"--get", "--get-all", "--get-regexp", "--unset", "--unset-all", "-l", "--list", "--remove-section"}
+}
+
+_broad_safe_directory(value) if contains(value, "*")
+
+_broad_safe_directory(value) if {
+	not contains(value, "*")
+	v := trim_right(value, "/")
+	v in {"", "/", "~", "$HOME", "/tmp", "/home"}
+}

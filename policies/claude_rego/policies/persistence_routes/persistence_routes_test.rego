@@ -1,0 +1,47 @@
+package claude_rego.policies.persistence_routes_test
+
+import data.claude_rego.lib.testing.cmd
+import data.claude_rego.policies.persistence_routes
+import rego.v1
+
+denied(argv) if count(persistence_routes.deny) > 0 with input as cmd(argv)
+
+asked(argv) if count(persistence_routes.ask) > 0 with input as cmd(argv)
+
+test_key_import_autostart_and_incron_denied if {
+	every argv in [
+		["ssh-import-id", "gh:someone"], ["ssh-import-id-lp", "someone"], ["ssh-import-id", "-o", "/home/dev/.ssh/authorized_keys", "lp:x"],
+		["desktop-file-install", "--dir", "/home/dev/.config/autostart", "x.desktop"],
+		["desktop-file-install", "--dir=/etc/xdg/autostart", "x.desktop"],
+		["incrontab", "-"], ["incrontab", "/tmp/table"], ["incrontab", "-e"],
+	] {
+		denied(argv)
+	}
+}
+
+test_reading_and_removing_pass if {
+	every argv in [
+		["ssh-import-id", "--help"], ["ssh-import-id", "-r", "gh:someone"], ["incrontab", "-l"], ["incrontab", "-r"],
+		["desktop-file-install", "--dir", "/home/dev/.local/share/applications", "x.desktop"],
+	] {
+		not denied(argv)
+	}
+}
+
+test_manager_environment_and_safe_directory_ask if {
+	every argv in [
+		["systemctl", "--user", "set-environment", "LD_PRELOAD=/tmp/x.so"], ["systemctl", "--user", "import-environment", "PATH"],
+		["dbus-update-activation-environment", "--systemd", "PATH"],
+		["git", "config", "--global", "--add", "safe.directory", "*"], ["git", "config", "--system", "safe.directory", "/"],
+		["git", "-c", "safe.directory=*", "status"],
+	] {
+		asked(argv)
+	}
+	every argv in [
+		["git", "config", "--global", "--add", "safe.directory", "/home/dev/project"],
+		["git", "config", "--get-all", "safe.directory"], ["git", "config", "--global", "--unset-all", "safe.directory"],
+		["systemctl", "--user", "status", "foo"],
+	] {
+		not asked(argv)
+	}
+}
