@@ -158,3 +158,11 @@ test_other_forges_and_ci_services_ask if {
 	not asked(edit("/home/dev/project/docs/gitea-workflows.md"))
 	not asked(edit("/home/dev/project/src/drone.py"))
 }
+
+# session 26: CODEOWNERS decides whose review a change needs
+test_codeowners_edits_ask if {
+	every file in ["/home/dev/project/.github/CODEOWNERS", "/home/dev/project/CODEOWNERS", "/home/dev/project/docs/CODEOWNERS", "/home/dev/project/.gitlab/CODEOWNERS"] {
+		asked(edit(file))
+	}
+	not asked(edit("/home/dev/project/docs/codeowners.md"))
+}
