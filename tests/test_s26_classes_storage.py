@@ -1,0 +1,162 @@
+"""Session 26, worktree storage: weakness classes found white-box, end to end on the default
+pack, each with spellings of its own and look-alikes that must pass.
+
+1. storage, volume, snapshot and backup operations that destroy or detach data (RAID arrays
+   stopped or members failed, pool and dataset rollbacks, volume shrinks, snapshot and backup
+   deletion on the machine and in storage services, disk erasers, shadow copies);
+2. secrets encoded in tool outputs (base64 in Kubernetes Secrets, docker auth, encoded keys).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("claude_rego.api")
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from test_default_pack_bypass import assert_asked, assert_denied, assert_not_denied  # noqa: E402
+
+# ------------------------------------------------------------ 1. storage that loses or detaches data
+STORAGE_DENY = [
+    "btrfs sub del /mnt/data/@home",
+    "sudo btrfs subvol delete /srv/snapshots/daily",
+    "btrfs su d /mnt/x",
+    "btrfs -q subvolume del -c /mnt/pool/vm",
+    "vssadmin delete shadows /all /quiet",
+    "vssadmin.exe Delete Shadows /For=C: /Oldest",
+    "wmic shadowcopy delete /nointeractive",
+    "wbadmin delete catalog -quiet",
+    "diskutil eraseDisk APFS Clean disk2",
+    "diskutil zeroDisk short disk3",
+    "diskutil apfs deleteContainer disk4",
+    "sh -c 'diskutil secureErase 0 disk2'",
+    "mdadm --kill-subarray 0 /dev/md/imsm0",
+]
+
+STORAGE_ASK = [
+    "mdadm --stop /dev/md0",
+    "sudo mdadm -S /dev/md127",
+    "mdadm -Ss",
+    "mdadm /dev/md0 --fail /dev/sdb1 --remove /dev/sdb1",
+    "mdadm --manage /dev/md1 -f /dev/sdc1",
+    "mdadm /dev/md0 -r /dev/sdc1",
+    "zfs rollback -r tank/home@snap1",
+    "zfs rollback -R pool/db@before",
+    "sudo zfs rollback tank/home@snap1",
+    "zfs send tank@s | ssh backup zfs receive -F bak/tank",
+    "zfs recv -Fu pool/restore < dump.zfs",
+    "zpool export -f tank",
+    "zpool detach tank /dev/sdb",
+    "zpool split tank tank2",
+    "zpool import -F tank",
+    "zpool import --rewind-to-checkpoint tank",
+    "lvreduce -L 10G /dev/vg0/data",
+    "lvresize -L -5G /dev/vg0/data",
+    "lvresize --size=20G vg0/home",
+    "lvresize -l 50%VG vg0/home",
+    "lvconvert --merge vg0/data_snap",
+    "vgreduce --removemissing --force vg0",
+    "vgreduce vg0 /dev/sdd",
+    "snapper delete 5",
+    "snapper -c home delete 3-10",
+    "snapper rollback 42",
+    "tmutil delete /Volumes/Backup/Backups.backupdb/mac/2024-01-01-000000",
+    "tmutil deletelocalsnapshots 2024-01-01-000000",
+    "tmutil thinlocalsnapshots / 999999999999 4",
+    "timeshift --delete-all --yes",
+    "timeshift --restore --snapshot '2024-01-01_00-00-01'",
+    "qemu-img snapshot -d before-upgrade vm.qcow2",
+    "qemu-img snapshot -a base vm.qcow2",
+    "wbadmin delete systemstatebackup -keepVersions:1",
+    "vssadmin resize shadowstorage /for=c: /on=c: /maxsize=401MB",
+    "diskutil apfs deleteSnapshot disk1s1 -name com.apple.TimeMachine.2024",
+    "gluster volume delete gv0",
+    "gluster volume stop gv0 force",
+    "gluster volume remove-brick gv0 node2:/bricks/b1 commit",
+    "radosgw-admin bucket rm --bucket=logs --purge-objects",
+    "rbd snap rollback rbd/vm-100-disk-0@pre",
+    "virsh vol-delete vm1.qcow2 --pool default",
+    "virsh undefine vm1 --remove-all-storage",
+    "virsh snapshot-revert vm1 clean",
+    "lxc storage volume delete default data1",
+    "incus delete web1",
+    "pct destroy 101",
+    "qm rollback 100 pre-upgrade",
+    "pvesm free local-lvm:vm-100-disk-0",
+    "VBoxManage unregistervm devbox --delete",
+    "tarsnap -d -f nightly-2024-01-01",
+    "tarsnap --nuke",
+    "az backup protection disable -c c -i i -v v -g rg --delete-backup-data true --yes",
+    "azcopy sync ./site 'https://acct.blob.core.windows.net/web' --delete-destination=true",
+    "docker compose down -v",
+    "docker-compose -f docker-compose.dev.yml down --volumes",
+    "podman compose down -v",
+    "kubectl delete volumesnapshot db-snap-1",
+    "kubectl delete vs/nightly -n db",
+]
+
+STORAGE_PASS = [
+    "zfs list -t snapshot",
+    "zfs snapshot tank/home@before-upgrade",
+    "zfs get compression tank",
+    "zfs receive backup/tank < dump.zfs",
+    "zpool status -v",
+    "zpool export tank",
+    "zpool import -f tank",
+    "zpool import -Fn tank",
+    "mdadm --detail /dev/md0",
+    "mdadm --examine /dev/sdb1",
+    "mdadm --assemble --scan -f",
+    "mdadm /dev/md0 --add /dev/sdd1",
+    "lsblk -f",
+    "lvs -a",
+    "lvresize -L +5G /dev/vg0/data",
+    "lvresize -r -l +100%FREE vg0/home",
+    "lvextend -L +10G vg0/data",
+    "btrfs subvolume list /mnt",
+    "btrfs sub snapshot -r /mnt/@ /mnt/@snap",
+    "btrfs filesystem usage /",
+    "snapper list",
+    "snapper create --description 'before upgrade'",
+    "tmutil listbackups",
+    "timeshift --list",
+    "qemu-img snapshot -l vm.qcow2",
+    "vssadmin list shadows",
+    "wmic shadowcopy list brief",
+    "wbadmin get versions",
+    "diskutil list",
+    "diskutil apfs list",
+    "diskutil unmountDisk disk2",
+    "restic snapshots",
+    "borg list /backup",
+    "aws s3 ls s3://bucket/",
+    "docker volume ls",
+    "docker compose down",
+    "docker compose up -d --build",
+    "virsh list --all",
+    "virsh undefine vm1",
+    "gluster volume info",
+    "lxc launch ubuntu:22.04 c1",
+    "azcopy sync ./site 'https://acct.blob.core.windows.net/web' --delete-destination=false",
+    "kubectl get volumesnapshot -A",
+    "rm -rf ./tmp/scratch",
+]
+
+
+@pytest.mark.parametrize("command", STORAGE_DENY)
+def test_storage_wipes_are_denied(command):
+    assert_denied(command)
+
+
+@pytest.mark.parametrize("command", STORAGE_ASK)
+def test_storage_losses_ask(command):
+    assert_asked(command)
+
+
+@pytest.mark.parametrize("command", STORAGE_PASS)
+def test_storage_neighbours_pass(command):
+    assert_not_denied(command)
