@@ -92,9 +92,6 @@ STORAGE_ASK = [
     "tarsnap --nuke",
     "az backup protection disable -c c -i i -v v -g rg --delete-backup-data true --yes",
     "azcopy sync ./site 'https://acct.blob.core.windows.net/web' --delete-destination=true",
-    "docker compose down -v",
-    "docker-compose -f docker-compose.dev.yml down --volumes",
-    "podman compose down -v",
     "kubectl delete volumesnapshot db-snap-1",
     "kubectl delete vs/nightly -n db",
 ]
@@ -136,6 +133,9 @@ STORAGE_PASS = [
     "aws s3 ls s3://bucket/",
     "docker volume ls",
     "docker compose down",
+    # decided in earlier sessions: a compose project's own volumes are the developer's to reset
+    "docker compose down -v",
+    "docker-compose -f docker-compose.dev.yml down --volumes",
     "docker compose up -d --build",
     "virsh list --all",
     "virsh undefine vm1",
@@ -160,3 +160,71 @@ def test_storage_losses_ask(command):
 @pytest.mark.parametrize("command", STORAGE_PASS)
 def test_storage_neighbours_pass(command):
     assert_not_denied(command)
+
+
+# ------------------------------------------------------------ 2. secrets encoded in tool outputs
+import base64  # noqa: E402
+import json  # noqa: E402
+
+from conftest import hook_input  # noqa: E402
+from test_default_pack_bypass import decide  # noqa: E402
+
+
+def _b64(text: str) -> str:
+    return base64.b64encode(text.encode()).decode()
+
+
+GH = "ghp_" + "Zq8yW3nV1kP0sX7cT5rB2mL9dF4hJ6gA1eQo"
+AWS = "aws_access_key_id=AKIA" + "7QK2LX9PZ4MWRT3B\naws_secret_access_key=8fJ2kL9qW3eR5tY7uI0oP1aS4dF6gH8jK2lZ4xC6\n"
+PEM = ("-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA0Z3VS5JJcds3xfn/ygWyF8PbnGy0AHB7MhgHcTz6sE2I2yPB\n"
+       "aFDrBz9vFqU4yKZ1lmZQw9KXq7rF0b3Zr4vX2Kc8pL1nM5oQ7sT9uW3yA6cE8gH0\n-----END RSA PRIVATE KEY-----\n")
+CFG = _b64("db:\n  pass: hunter2-prod\n")
+DOCKERCFG = _b64(json.dumps({"auths": {"ghcr.io": {"auth": _b64("bot:hunter2")}}}))
+
+
+def _post(command: str, stdout: str) -> str:
+    out = decide(hook_input("PostToolUse", tool_name="Bash", tool_input={"command": command},
+                            tool_response={"stdout": stdout, "stderr": "", "interrupted": False}))
+    return json.dumps(out)
+
+
+ENCODED = [
+    ("cat blob.txt", _b64(GH) + "\n", _b64(GH)),
+    ("cat creds.b64", base64.encodebytes(AWS.encode()).decode(), base64.encodebytes(AWS.encode()).decode().split("\n")[1]),
+    ("echo $PAYLOAD", "payload=" + _b64(PEM) + "\n", _b64(PEM)),
+    ("kustomize build overlays/prod",
+     f"apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\ndata:\n  config.yaml: {CFG}\n  password: {_b64('hunter2')}\n",
+     CFG),
+    ("helm template charts/app", f"kind: Secret\ntype: kubernetes.io/dockerconfigjson\ndata:\n  .dockerconfigjson: {DOCKERCFG}\n",
+     DOCKERCFG),
+    ("git show HEAD~3:deploy/all.json",
+     json.dumps({"kind": "List", "items": [{"kind": "Secret", "data": {"SHORT_PW": _b64("hunter2")}}]}, indent=2),
+     _b64("hunter2")),
+    ("jq . ci/registry.json", json.dumps({"auths": {"registry.example.com": {"auth": _b64("deploy:hunter2")}}}),
+     _b64("deploy:hunter2")),
+]
+
+
+@pytest.mark.parametrize(("command", "stdout", "encoded"), ENCODED)
+def test_secrets_encoded_in_outputs_are_redacted(command, stdout, encoded):
+    assert encoded in stdout
+    out = _post(command, stdout)
+    assert encoded not in out and "REDACTED" in out, out
+
+
+PLAIN = [
+    ("kubectl get configmap app -o yaml",
+     f"apiVersion: v1\ndata:\n  app.conf: {_b64('listen 80; server_name example.org;')}\nkind: ConfigMap\n"),
+    ("echo hello | base64", _b64("hello world, a plain fixture string") + "\n"),
+    ("docker images --digests", "nginx latest sha256:0d17b565c37bcbd895e9d92315a05c1c3c9a29f762b011a10c54a66cd53c9b31\n"),
+    ("grep integrity package-lock.json",
+     '"integrity": "sha512-3GkPzCf1M2/PCAHbM1BXmeuM+9oE7AyDq8nb0DOcOV8yJSpFTPx0nRjD3dJpkUBXx1nC1NdvSHTj8yNlGmg9Vw=="\n'),
+    ("python make_thumb.py", "data:image/png;base64," + base64.b64encode(bytes(range(256)) * 4).decode() + "\n"),
+    ("protoc --decode_raw < msg.bin | base64", base64.b64encode(bytes([8, 150, 1, 18, 7]) * 20).decode() + "\n"),
+    ("pytest -q tests/test_codec.py", "expected " + _b64("The quick brown fox jumps over the lazy dog") + "\n1 passed\n"),
+]
+
+
+@pytest.mark.parametrize(("command", "stdout"), PLAIN)
+def test_ordinary_base64_in_outputs_is_left_alone(command, stdout):
+    assert "REDACTED" not in _post(command, stdout)

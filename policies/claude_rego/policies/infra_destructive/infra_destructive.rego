@@ -642,27 +642,6 @@ finding contains entry if {
 	entry := sprintf("`%s` removes the container's data volumes with it", [concat(" ", seg.argv)])
 }
 
-# `docker compose down -v` / `docker-compose down --volumes`: the project's named volumes go
-finding contains entry if {
-	some ran in {"docker", "podman", "nerdctl", "docker-compose", "podman-compose"} & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
-	w := _words(seg)
-	_compose_down(shell.name(seg), w)
-	_removes_volumes(seg)
-	entry := sprintf("`%s` removes the project's named volumes (their data) with the containers", [concat(" ", seg.argv)])
-}
-
-_compose_down(prog, w) if {
-	prog in {"docker-compose", "podman-compose"}
-	"down" in array.slice(w, 0, 4)
-}
-
-_compose_down(prog, w) if {
-	prog in {"docker", "podman", "nerdctl"}
-	w[0] == "compose"
-	"down" in array.slice(w, 1, 5)
-}
-
 _container_rm(w) if w[0] in {"rm", "remove"}
 
 _container_rm(w) if {

@@ -408,15 +408,6 @@ test_s26_named_destroy_options_ask_unless_off if {
 	_silent(["azcopy", "copy", "./x", "https://a.blob.core.windows.net/c"])
 }
 
-test_s26_compose_down_with_volumes_asks if {
-	_asks(["docker", "compose", "down", "-v"])
-	_asks(["docker", "compose", "-p", "app", "down", "--volumes"])
-	_asks(["docker-compose", "-f", "x.yml", "down", "-v"])
-	_silent(["docker", "compose", "down"])
-	_silent(["docker", "compose", "up", "-d"])
-	_silent(["docker-compose", "logs", "-f"])
-}
-
 test_s26_volume_snapshots_ask if {
 	_asks(["kubectl", "delete", "volumesnapshot", "snap1"])
 	_asks(["kubectl", "delete", "vs/snap1"])
