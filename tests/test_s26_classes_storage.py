@@ -9,16 +9,15 @@ pack, each with spellings of its own and look-alikes that must pass.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import base64
+import json
 
 import pytest
 
 pytest.importorskip("claude_rego.api")
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from test_default_pack_bypass import assert_asked, assert_denied, assert_not_denied  # noqa: E402
+from conftest import hook_input
+from test_default_pack_bypass import assert_asked, assert_denied, assert_not_denied, decide, tool_input
 
 # ------------------------------------------------------------ 1. storage that loses or detaches data
 STORAGE_DENY = [
@@ -162,14 +161,31 @@ def test_storage_neighbours_pass(command):
     assert_not_denied(command)
 
 
+@pytest.mark.parametrize(("command", "expect"), [
+    ("vssadmin delete shadows /all /quiet", "deny"),
+    ("Get-CimInstance -ClassName Win32_ShadowCopy | Remove-CimInstance", "deny"),
+    ("gwmi win32_shadowcopy | % { $_.Delete() }", "deny"),
+    ("(Get-WmiObject Win32_ShadowCopy).Delete()", "deny"),
+    ("Get-WmiObject Win32_ShadowCopy | Select-Object ID, InstallDate", None),
+    ("Clear-Disk -Number 1 -RemoveData -Confirm:$false", "deny"),
+    ("Format-Volume -DriveLetter D -FileSystem NTFS", "deny"),
+    ("Remove-Partition -DiskNumber 1 -PartitionNumber 2", "deny"),
+    ("format D: /q /y", "deny"),
+    ("echo clean | diskpart", "ask"),
+    ("Remove-VMSnapshot -VMName dev -Name *", "ask"),
+    ("Restore-VMSnapshot -Name base -VMName dev", "ask"),
+    ("bcdedit /set {default} recoveryenabled No", "ask"),
+    ("Get-Disk", None),
+    ("Checkpoint-VM -Name dev", None),
+    ("bcdedit /enum", None),
+    ("vssadmin list shadows", None),
+])
+def test_windows_storage_in_powershell(command, expect):
+    out = decide(tool_input("PowerShell", {"command": command}))
+    assert out.get("hookSpecificOutput", {}).get("permissionDecision") == expect, out
+
+
 # ------------------------------------------------------------ 2. secrets encoded in tool outputs
-import base64  # noqa: E402
-import json  # noqa: E402
-
-from conftest import hook_input  # noqa: E402
-from test_default_pack_bypass import decide  # noqa: E402
-
-
 def _b64(text: str) -> str:
     return base64.b64encode(text.encode()).decode()
 

@@ -803,8 +803,8 @@ def _encoded_output(text: str) -> list[dict]:
             _secret_manifest(text, out)
         if '"auth"' in text:
             for m in _DOCKER_AUTH.finditer(text):
-                decoded = _b64_text(m.group(1))
-                if decoded and ":" in decoded.strip(":") and len(decoded) >= 3:
+                login = _b64_text(m.group(1))
+                if login and ":" in login.strip(":") and len(login) >= 3:
                     _add(out, "registry login (base64-encoded)", m.group(1))
     except (RecursionError, MemoryError):  # pragma: no cover - bounded input
         pass

@@ -685,7 +685,8 @@ ask contains msg if {
 
 _storage_loss_programs := {
 	"mdadm", "zfs", "zpool", "lvreduce", "lvresize", "lvconvert", "vgreduce", "snapper", "tmutil", "timeshift",
-	"qemu-img", "vssadmin", "vssadmin.exe", "wbadmin", "wbadmin.exe", "diskutil",
+	"qemu-img", "vssadmin", "vssadmin.exe", "wbadmin", "wbadmin.exe", "diskutil", "diskpart", "diskpart.exe",
+	"remove-vmsnapshot", "remove-vmcheckpoint", "restore-vmsnapshot", "restore-vmcheckpoint", "bcdedit", "bcdedit.exe",
 }
 
 # mdadm --stop/-S, --fail, --remove (-f/-r are --fail/--remove only in manage mode)
@@ -803,6 +804,28 @@ _storage_loss("diskutil", seg) := "deletes an APFS snapshot" if {
 	ops[1] == "deletesnapshot"
 }
 
+# diskpart runs a script (`/s FILE`) or its standard input: `clean`, `delete`, `format` are its words
+_storage_loss(ran, _) := "runs the disk partitioner, whose script can erase disks and partitions" if ran in {"diskpart", "diskpart.exe"}
+
+_storage_loss(ran, _) := "deletes a Hyper-V checkpoint or reverts the machine to one" if {
+	ran in {"remove-vmsnapshot", "remove-vmcheckpoint", "restore-vmsnapshot", "restore-vmcheckpoint"}
+}
+
+# bcdedit switching off Windows' recovery (`recoveryenabled no`, `bootstatuspolicy ignoreallfailures`)
+_storage_loss(ran, seg) := "switches off Windows' recovery environment" if {
+	ran in {"bcdedit", "bcdedit.exe"}
+	args := [lower(a) | some a in shell.args(seg)]
+	_recovery_off(args)
+}
+
+_recovery_off(args) if {
+	some i, a in args
+	a == "recoveryenabled"
+	args[i + 1] in {"no", "off", "false", "0"}
+}
+
+_recovery_off(args) if "ignoreallfailures" in args
+
 # Windows shadow copies and the backup catalog, macOS disk erasers: the machine's own
 # undo or a whole disk wiped (what ransomware runs first)
 deny contains msg if {
@@ -811,6 +834,47 @@ deny contains msg if {
 	ops := [lower(a) | some a in shell.operands(seg)]
 	effect := _wipes(ran, ops)
 	msg := sprintf("Blocked: `%s` %s. Do this outside the agent session.", [concat(" ", seg.argv), effect])
+}
+
+# PowerShell's WMI/CIM spelling: the Win32_ShadowCopy instances listed and deleted
+# (`Get-CimInstance Win32_ShadowCopy | Remove-CimInstance`, `gwmi win32_shadowcopy | % { $_.Delete() }`)
+deny contains msg if {
+	some a, _ in data.claude_rego.lib.shell.arg_index
+	contains(lower(a), "win32_shadowcopy")
+	_wmi_deletes
+	msg := "Blocked: this command deletes the volume shadow copies (Windows' restore points) through WMI. Do this outside the agent session."
+}
+
+_wmi_deletes if {
+	some ran in {"remove-ciminstance", "remove-wmiobject", "rcim", "rwmi"}
+	ran in data.claude_rego.lib.shell.names
+}
+
+_wmi_deletes if {
+	some a, _ in data.claude_rego.lib.shell.arg_index
+	contains(lower(a), ".delete")
+}
+
+_wmi_deletes if {
+	command := input.hook.tool_input.command
+	is_string(command)
+	contains(lower(command), ".delete(")
+}
+
+# Windows' disk erasers: PowerShell's storage cmdlets and `format D:`
+deny contains msg if {
+	some ran in {"clear-disk", "format-volume", "remove-partition", "format", "format.com"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_windows_eraser(ran, seg)
+	msg := sprintf("Blocked: `%s` erases a disk, partition or volume and everything on it. Do this outside the agent session.", [concat(" ", seg.argv)])
+}
+
+_windows_eraser(ran, _) if ran in {"clear-disk", "format-volume", "remove-partition"}
+
+_windows_eraser(ran, seg) if {
+	ran in {"format", "format.com"}
+	some a in shell.args(seg)
+	regex.match(`^[A-Za-z]:\\?$`, a)
 }
 
 _wipers := {"vssadmin", "vssadmin.exe", "wmic", "wmic.exe", "wbadmin", "wbadmin.exe", "diskutil"}

@@ -612,7 +612,27 @@ test_s26_shadow_copies_and_disk_erasers_denied if {
 	denied(cmd(["diskutil", "cs", "delete", "lvg-uuid"]))
 	allowed(cmd(["vssadmin", "list", "shadows"]))
 	allowed(cmd(["wmic", "shadowcopy", "list", "brief"]))
+	denied(_two("Get-CimInstance -ClassName Win32_ShadowCopy | Remove-CimInstance", ["get-ciminstance", "-ClassName", "Win32_ShadowCopy"], ["remove-ciminstance"]))
+	denied(_two("gwmi win32_shadowcopy | % { $_.Delete() }", ["gwmi", "win32_shadowcopy"], ["%", "{", "$_.Delete", "}"]))
+	denied(bash("(Get-WmiObject Win32_ShadowCopy).Delete()", [seg(0, ["get-wmiobject", "Win32_ShadowCopy"])], []))
+	allowed(_two("Get-WmiObject Win32_ShadowCopy | Select-Object ID", ["get-wmiobject", "Win32_ShadowCopy"], ["select-object", "ID"]))
 	allowed(cmd(["diskutil", "list"]))
 	allowed(cmd(["diskutil", "unmountDisk", "disk2"]))
 	allowed(cmd(["diskutil", "apfs", "list"]))
+}
+
+_two(command, a, b) := bash(command, [pipe(0, a, 0), pipe(1, b, 0)], [])
+
+test_s26_windows_disk_erasers if {
+	denied(cmd(["clear-disk", "-Number", "1", "-RemoveData"]))
+	denied(cmd(["format-volume", "-DriveLetter", "D"]))
+	denied(cmd(["remove-partition", "-DiskNumber", "1", "-PartitionNumber", "2"]))
+	denied(cmd(["format", "D:", "/q", "/y"]))
+	asked(cmd(["diskpart", "/s", "wipe.txt"]))
+	asked(cmd(["remove-vmsnapshot", "-VMName", "dev", "-Name", "*"]))
+	asked(cmd(["bcdedit", "/set", "{default}", "recoveryenabled", "No"]))
+	allowed(cmd(["get-disk"]))
+	allowed(cmd(["format", "--help"]))
+	allowed(cmd(["bcdedit", "/enum"]))
+	allowed(cmd(["checkpoint-vm", "-Name", "dev"]))
 }
