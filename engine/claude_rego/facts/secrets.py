@@ -34,6 +34,9 @@
 
 `find_in(doc, encoded=True)` (a tool input that leaves the machine) also decodes base64 and hex
 runs (hex host name labels joined: DNS exfiltration) and scans the text they carry.
+`find_in(doc, output=True)` (a tool's output) also finds what an output carries base64-encoded:
+a run (or a 76-column wrapped block) that decodes to a secret of a known format, the `data`
+values of a Kubernetes Secret, a registry login's `"auth"` (_encoded_output).
 
 `value` is the exact substring to remove (a redaction replaces it entirely). Values
 contained in another finding's value are dropped so sequential replacement cannot leave
