@@ -7,6 +7,7 @@ Every value is built by concatenation and was invented for this test.
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -300,3 +301,84 @@ def test_secret_in_a_table_row_found(text, value):
 ])
 def test_table_rows_without_a_secret_value_not_found(text):
     assert secrets.find(text) == []
+
+
+# ------------------------------------------------------------ session 26: base64 in tool outputs
+def _b64(text: str) -> str:
+    import base64
+    return base64.b64encode(text.encode()).decode()
+
+
+_GH = "ghp_" + "Zq8yW3nV1kP0sX7cT5rB2mL9dF4hJ6gA1eQo"
+_PEM = ("-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA0Z3VS5JJcds3xfn/ygWyF8PbnGy0AHB7MhgHcTz6sE2I2yPB\n"
+        "aFDrBz9vFqU4yKZ1lmZQw9KXq7rF0b3Zr4vX2Kc8pL1nM5oQ7sT9uW3yA6cE8gH0\n-----END RSA PRIVATE KEY-----\n")
+
+
+@pytest.mark.parametrize("secret", [
+    _GH,
+    "aws_access_key_id=AKIA7QK2LX9PZ4MWRT3B\naws_secret_access_key=8fJ2kL9qW3eR5tY7uI0oP1aS4dF6gH8jK2lZ4xC6\n",
+    _PEM,
+    json.dumps({"type": "service_account", "private_key": _PEM, "client_email": "x@p.iam.gserviceaccount.com"}),
+    "postgres://app:Xk9vQ2mP7zL4wR8@db.prod:5432/app",
+])
+def test_output_base64_of_a_known_secret_format_is_found(secret):
+    enc = _b64(secret)
+    for text in (enc, f"blob: {enc}\n", f'{{"value": "{enc}"}}'):
+        assert enc in [f["value"] for f in secrets.find_in({"stdout": text}, output=True)], text
+    # a tool input is scanned for base64 only where it leaves the machine (encoded=True)
+    assert [f for f in secrets.find_in({"stdout": enc}) if f["value"] == enc] == []
+
+
+def test_output_base64_wrapped_at_76_is_one_encoding():
+    import base64
+    secret = "aws_access_key_id=AKIA7QK2LX9PZ4MWRT3B\naws_secret_access_key=8fJ2kL9qW3eR5tY7uI0oP1aS4dF6gH8jK2lZ4xC6\n"
+    wrapped = base64.encodebytes(secret.encode()).decode()
+    assert wrapped.count("\n") >= 2
+    assert [f["value"] for f in secrets.find_in({"stdout": wrapped}, output=True)] == [wrapped.rstrip("\n")]
+
+
+def test_output_kubernetes_secret_data_values():
+    plain, pw, cfg = _b64("admin"), _b64("hunter2"), _b64("db:\n  pass: hunter2-prod\n")
+    yaml = (f"apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ntype: Opaque\ndata:\n  username: {plain}\n"
+            f"  password: {pw}\n  config.yaml: {cfg}\n  ca.crt: {_b64('-----BEGIN CERTIFICATE-----')}\n")
+    found = {f["value"] for f in secrets.find_in({"stdout": yaml}, output=True)}
+    assert {pw, cfg} <= found and plain not in found
+    listed = f"items:\n- apiVersion: v1\n  data:\n    token: {pw}\n  kind: Secret\nkind: List\n"
+    assert pw in {f["value"] for f in secrets.find_in({"stdout": listed}, output=True)}
+    as_json = json.dumps({"kind": "Secret", "data": {"DB_PASSWORD": pw, "DB_USER": plain}}, indent=2)
+    found = {f["value"] for f in secrets.find_in({"stdout": as_json}, output=True)}
+    assert pw in found and plain not in found
+    docker = json.dumps({"auths": {"ghcr.io": {"auth": _b64("bot:s3cret")}}})
+    assert _b64("bot:s3cret") in {f["value"] for f in secrets.find_in({"stdout": docker}, output=True)}
+
+
+@pytest.mark.parametrize("text", [
+    # a ConfigMap's data, and a ConfigMap next to a Secret in one stream
+    f"apiVersion: v1\nkind: ConfigMap\ndata:\n  MODE: {_b64('production')}\n",
+    f"kind: ConfigMap\ndata:\n  MODE: {_b64('production')}\n---\nkind: Secret\nmetadata:\n  name: s\n",
+    "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\n  uid: 3f2a1b4c\ntype: Opaque\n",
+    f"kind: SealedSecret\nspec:\n  encryptedData:\n    password: {_b64('AgBy3i4OJSWK+PiTySYZZA9rO43cGDEq')}\n",
+    _b64("hello world this is a plain text test string"),
+    _b64(json.dumps({"name": "widget", "version": "1.2.3", "description": "a plain test fixture"})),
+    "sha256:0d17b565c37bcbd895e9d92315a05c1c3c9a29f762b011a10c54a66cd53c9b31",
+    '"integrity": "sha512-3GkPzCf1M2/PCAHbM1BXmeuM+9oE7AyDq8nb0DOcOV8yJSpFTPx0nRjD3dJpkUBXx1nC1NdvSHTj8yNlGmg9Vw=="',
+    "data:image/png;base64," + __import__("base64").b64encode(bytes(range(256)) * 4).decode(),
+    '{"auth": "none", "mode": "basic"}',
+    "h1:Qm9yZWRPZlRoZVNhbWVPbGRCYXNlNjQ0NDQ0NDQ0NDQ=",
+    "src/components/UserProfileSettingsPanel.tsx tests/test_api.py::TestUserEndpoints::test_create_user",
+])
+def test_output_ordinary_base64_is_left_alone(text):
+    # nothing beyond what the plain scan finds (a SealedSecret's `password:` may be a prose finding)
+    assert secrets.find_in({"stdout": text}, output=True) == secrets.find_in({"stdout": text})
+
+
+@pytest.mark.parametrize("text", [
+    "kind: Secret\ndata:\n" + "  k: QUJD\n" * 30000, "kind: Secret\n" + '"data": {' * 20000,
+    ("QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo=" + "\n") * 8000, "A" * 300000, ("aB" * 40 + "\n") * 5000,
+    '"auth": "' * 30000, "kind: Secret\n---\n" * 20000,
+])
+def test_output_scan_on_pathological_input_never_raises(text):
+    import time
+    t = time.perf_counter()
+    secrets.find_in({"stdout": text}, output=True)
+    assert time.perf_counter() - t < 5

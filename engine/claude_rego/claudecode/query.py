@@ -172,5 +172,5 @@ def _secret_facts(hook: dict, folded: str | None, parts=_SECRET_PARTS) -> dict:
         remote = tool_class(hook.get("tool_name") or "") not in ("shell", "file-read", "file-write", "agent")
         found["tool_input"] = secrets.find_in(hook["tool_input"], encoded=remote)
     if scan_response:
-        found["tool_response"] = secrets.find_in(hook["tool_response"])
+        found["tool_response"] = secrets.find_in(hook["tool_response"], output=True)
     return found

@@ -34,6 +34,9 @@
 
 `find_in(doc, encoded=True)` (a tool input that leaves the machine) also decodes base64 and hex
 runs (hex host name labels joined: DNS exfiltration) and scans the text they carry.
+`find_in(doc, output=True)` (a tool's output) also finds what an output carries base64-encoded:
+a run (or a 76-column wrapped block) that decodes to a secret of a known format, the `data`
+values of a Kubernetes Secret, a registry login's `"auth"` (_encoded_output).
 
 `value` is the exact substring to remove (a redaction replaces it entirely). Values
 contained in another finding's value are dropped so sequential replacement cannot leave
@@ -758,6 +761,145 @@ def _encoded(text: str) -> list[dict]:
     return out
 
 
+_OUT_B64_RUN = lazy(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}")
+# `base64 FILE` wraps at 76 characters (64 for PEM-like tools): the lines of one encoding
+_OUT_B64_WRAPPED = lazy(r"(?m)^(?:[A-Za-z0-9+/]{60,76}\r?\n)+[A-Za-z0-9+/]{4,76}={0,2}$")
+_OUT_RUNS = 128  # base64 runs decoded to text per string of an output
+_OUT_DECODED = 512 * 1024  # characters of base64 decoded per string of an output
+
+
+def _encoded_output(text: str) -> list[dict]:
+    """Secrets a tool's output carries base64-encoded, without a name that says so:
+
+    - a base64 run (24+ characters, both cases) that decodes to text holding a secret of a
+      known format (a provider token, a private key block, an access key pair, credentials
+      in a URL, a credential JWT: a non-generic finding). Base64 of ordinary text, images,
+      digests and protobuf is left alone (it decodes to no such secret, or to no text);
+    - a value of a Kubernetes Secret's `data` (YAML or JSON, in a document whose kind is
+      Secret): every value is the secret, unless its key names something plain (`username`,
+      `host`, `ca.crt`, …) and the value holds no secret;
+    - a registry login's `"auth": "…"` (docker's config.json, a .dockerconfigjson): base64 of
+      `user:password`.
+
+    A finding's value is the encoded text as written. Never raises."""
+    import base64
+    import binascii
+    import itertools
+
+    out: list[dict] = []
+    text = text[:MAX_SCAN]
+    try:
+        seen = 0
+        budget = _OUT_DECODED
+        blocks = [m.span() for m in _OUT_B64_WRAPPED.finditer(text)] if "\n" in text else []
+        # a line of a wrapped block is decoded with its block, not again alone
+        lines = (m.group(0) for m in _OUT_B64_RUN.finditer(text) if not _inside(m.start(), blocks))
+        for run in itertools.chain((text[a:b] for a, b in blocks), lines):
+            if run.lower() == run or run.upper() == run:
+                continue  # paths, identifiers, hex: base64 of text mixes cases
+            budget -= len(run)
+            if seen >= _OUT_RUNS or budget < 0:
+                break
+            body = "".join(run.split()).rstrip("=")
+            try:
+                raw = base64.urlsafe_b64decode(body.replace("+", "-").replace("/", "_") + "=" * (-len(body) % 4))
+                decoded = raw.decode("utf-8")
+            except (binascii.Error, ValueError):
+                continue  # no text (an image, a digest, protobuf): cheap, not counted
+            seen += 1
+            for f in _find(decoded):
+                if not f.get("generic"):
+                    _add(out, f"{f['kind']} (base64-encoded)", run)
+        if "Secret" in text:
+            _secret_manifest(text, out)
+        if '"auth"' in text:
+            for m in _DOCKER_AUTH.finditer(text):
+                login = _b64_text(m.group(1))
+                if login and ":" in login.strip(":") and len(login) >= 3:
+                    _add(out, "registry login (base64-encoded)", m.group(1))
+    except (RecursionError, MemoryError):  # pragma: no cover - bounded input
+        pass
+    return out
+
+
+def _inside(i: int, spans: list) -> bool:
+    return any(a <= i < b for a, b in spans)
+
+
+_DOCKER_AUTH = lazy(r'"auth"[ \t]*:[ \t]*"([A-Za-z0-9+/]{4,}={0,2})"')
+_SECRET_KIND = lazy(r'(?m)^[ \t-]*"?kind"?[ \t]*:[ \t]*"?Secret"?[ \t]*,?[ \t\r]*$')
+_YAML_DATA_KEY = lazy(r"^([ \t]*(?:-[ \t]+)?)data:[ \t]*\r?$")
+_YAML_ENTRY = lazy(r"""^[ \t]*("?)([^\s:"]{1,253})\1[ \t]*:[ \t]*(["']?)([A-Za-z0-9+/]{4,}={0,2})\3[ \t]*\r?$""")
+_JSON_DATA = lazy(r'"data"[ \t\r\n]*:[ \t\r\n]*\{([^{}]{1,262144})\}')
+_JSON_ENTRY = lazy(r'"([^"\\]{1,253})"[ \t\r\n]*:[ \t\r\n]*"([A-Za-z0-9+/]{4,}={0,2})"')
+_PLAIN_DATA_KEY = lazy(r"(?i)^(?:.*[._-])?(?:user(?:name)?|login|host(?:name)?|port|namespace|database|db(?:name)?|region|email|endpoint|url|uri|server|bucket|cluster|ca\.crt|tls\.crt|[a-z0-9-]*\.crt)$")
+_DOC_SEPARATOR = lazy(r"(?m)^---[ \t]*\r?$")
+
+
+def _b64_text(value: str) -> str | None:
+    """Strict base64 (padded, as Kubernetes and docker write it) decoded as UTF-8 text, or None."""
+    import base64
+    import binascii
+
+    if len(value) % 4:
+        return None
+    try:
+        return base64.b64decode(value, validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _secret_data_value(key: str, value: str, out: list) -> None:
+    import base64
+    import binascii
+
+    if len(value) % 4:
+        return
+    try:
+        raw = base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        return
+    if not raw:
+        return
+    if _PLAIN_DATA_KEY.match(key):
+        try:
+            decoded = raw.decode("utf-8")
+        except ValueError:
+            return
+        if not _find(decoded):
+            return
+    _add(out, "value of a Kubernetes Secret (base64-encoded)", value)
+
+
+def _secret_manifest(text: str, out: list) -> None:
+    """The `data` values of every document (YAML, `---`-separated) or JSON object of kind Secret."""
+    if not _SECRET_KIND.search(text):
+        return
+    for m in _JSON_DATA.finditer(text):
+        for e in _JSON_ENTRY.finditer(m.group(1)):
+            _secret_data_value(e.group(1), e.group(2), out)
+    for doc in _DOC_SEPARATOR.compiled.split(text):
+        if not _SECRET_KIND.search(doc):
+            continue
+        base = -1
+        for line in doc.split("\n"):
+            if len(out) >= MAX_FINDINGS:
+                return
+            d = _YAML_DATA_KEY.match(line)
+            if d:
+                base = len(d.group(1))
+                continue
+            if base < 0 or not line.strip():
+                continue
+            indent = len(line) - len(line.lstrip(" \t"))
+            if indent <= base:
+                base = -1
+                continue
+            e = _YAML_ENTRY.match(line)
+            if e:
+                _secret_data_value(e.group(2), e.group(4), out)
+
+
 _HEX_RUN = lazy(r"(?:(?<=0x)|(?<![0-9A-Za-z]))[0-9A-Fa-f]{1,16384}(?:\.[0-9A-Fa-f]{1,16384})*(?![0-9A-Za-z])")
 
 
@@ -789,9 +931,10 @@ def _hex_encoded(text: str) -> list[dict]:
     return out
 
 
-def find_in(doc, limit: int = MAX_SCAN, *, encoded: bool = False) -> list[dict]:
+def find_in(doc, limit: int = MAX_SCAN, *, encoded: bool = False, output: bool = False) -> list[dict]:
     """The secrets in every string of a JSON value (keys too), scanning up to `limit` characters;
-    with `encoded`, also secrets carried base64- or hex-encoded in a string (a tool's input)."""
+    with `encoded`, also secrets carried base64- or hex-encoded in a string (a tool's input);
+    with `output`, the base64 forms a tool's output prints (_encoded_output)."""
     out: list[dict] = []
     budget = limit
     stack = [doc]
@@ -799,7 +942,10 @@ def find_in(doc, limit: int = MAX_SCAN, *, encoded: bool = False) -> list[dict]:
         node = stack.pop()
         if isinstance(node, str):
             budget -= len(node)
-            for f in find(node) + (_encoded(node) if encoded and len(node) >= 32 else []):
+            extra = _encoded(node) if encoded and len(node) >= 32 else []
+            if output and len(node) >= 4:
+                extra = extra + _encoded_output(node)
+            for f in find(node) + extra:
                 if not any(f["value"] == g["value"] for g in out):
                     out.append(f)
         elif isinstance(node, dict):

@@ -622,6 +622,7 @@ deny contains msg if {
 # (zpool labelclear: the pool label wiped; dmsetup remove_all: every mapped volume dropped)
 _volume_destroy_words := {
 	"destroy", "delete", "remove", "lvremove", "--zero-superblock", "wipe_table", "labelclear", "remove_all",
+	"--kill-subarray",
 }
 
 # mdadm --create / -C over member devices: their superblocks and data are rewritten
@@ -646,6 +647,269 @@ deny contains msg if {
 	"subvolume" in shell.args(seg)
 	"delete" in shell.args(seg)
 	msg := sprintf("Blocked: `%s` deletes a btrfs subvolume and everything on it. Do this outside the agent session.", [concat(" ", seg.argv)])
+}
+
+# btrfs takes any unique prefix of its command words (`btrfs sub del`, `btrfs su d`,
+# `btrfs subvol delete`): a subvolume deleted in any spelling
+deny contains msg if {
+	"btrfs" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"btrfs"})
+	ops := [lower(a) | some a in shell.operands(seg)]
+	some i in numbers.range(0, 2)
+	i + 1 < count(ops)
+	_word_prefix(ops[i], "subvolume", 2)
+	_word_prefix(ops[i + 1], "delete", 1)
+	msg := sprintf("Blocked: `%s` deletes a btrfs subvolume and everything on it. Do this outside the agent session.", [concat(" ", seg.argv)])
+}
+
+# w is an abbreviation of word at least n letters long
+_word_prefix(w, word, n) if {
+	count(w) >= n
+	startswith(word, w)
+}
+
+# ------------------------------------------------------------------ s26: storage that loses or detaches data
+
+# Operations of volume managers, snapshot and backup tools that destroy data short of
+# wiping a whole device (denied above): a rollback discards what was written since the
+# snapshot, a shrink cuts off the end of a volume, an array stopped or a member failed
+# takes data offline or away from its redundancy, a snapshot or backup deleted is the
+# undo gone. Asked: each is also an operator's routine. Listing, creating snapshots and
+# reading status pass (`zfs list`, `zfs snapshot`, `mdadm --detail`, `lvs`, `snapper list`).
+ask contains msg if {
+	some ran in _storage_loss_programs & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	effect := _storage_loss(ran, seg)
+	msg := sprintf("`%s` %s. Approve only if this is intended and the data is backed up.", [concat(" ", seg.argv), effect])
+}
+
+_storage_loss_programs := {
+	"mdadm", "zfs", "zpool", "lvreduce", "lvresize", "lvconvert", "vgreduce", "snapper", "tmutil", "timeshift",
+	"qemu-img", "vssadmin", "vssadmin.exe", "wbadmin", "wbadmin.exe", "diskutil", "diskpart", "diskpart.exe",
+	"remove-vmsnapshot", "remove-vmcheckpoint", "restore-vmsnapshot", "restore-vmcheckpoint", "bcdedit", "bcdedit.exe",
+}
+
+# mdadm --stop/-S, --fail, --remove (-f/-r are --fail/--remove only in manage mode)
+_storage_loss("mdadm", seg) := "stops a RAID array or fails/removes one of its members: its data goes offline or loses its redundancy" if {
+	_mdadm_detaches(seg)
+}
+
+_mdadm_detaches(seg) if shell.has_arg(seg, {"--stop", "--fail", "--set-faulty", "--remove"})
+
+_mdadm_detaches(seg) if shell.has_short_flag(seg, {"S"})
+
+_mdadm_detaches(seg) if shell.has_arg_prefix(seg, "--kill-subarray=")
+
+_mdadm_detaches(seg) if {
+	shell.has_short_flag(seg, {"f", "r"})
+	not shell.has_arg(seg, _mdadm_modes)
+	not shell.has_short_flag(seg, {"A", "B", "C", "G", "I", "F"})
+}
+
+_mdadm_modes := {"--assemble", "--build", "--create", "--grow", "--incremental", "--monitor", "--follow"}
+
+_storage_loss("zfs", seg) := "rolls the dataset back to a snapshot, discarding everything written since (with -r/-R also destroying the later snapshots and clones)" if {
+	shell.operands(seg)[0] == "rollback"
+}
+
+_storage_loss("zfs", seg) := "forces the receive: the target is rolled back and its snapshots missing from the stream are destroyed" if {
+	shell.operands(seg)[0] in {"receive", "recv"}
+	shell.has_short_flag(seg, {"F"})
+}
+
+_storage_loss("zpool", seg) := "detaches a pool or a device from it, out from under whatever uses it" if {
+	w := shell.operands(seg)[0]
+	_zpool_detaches(seg, w)
+}
+
+_zpool_detaches(_, w) if w in {"detach", "split"}
+
+_zpool_detaches(seg, "export") if shell.has_short_flag(seg, {"f", "F", "a"})
+
+_zpool_detaches(seg, "export") if shell.has_arg(seg, {"--force", "--all"})
+
+_storage_loss("zpool", seg) := "imports the pool by discarding its last transactions (recovery mode or a rewind)" if {
+	shell.operands(seg)[0] == "import"
+	_zpool_rewinds(seg)
+	not shell.has_short_flag(seg, {"n"})
+}
+
+_zpool_rewinds(seg) if shell.has_short_flag(seg, {"F", "X", "T"})
+
+_zpool_rewinds(seg) if shell.has_arg(seg, {"--rewind-to-checkpoint"})
+
+_storage_loss("lvreduce", _) := "shrinks a logical volume: whatever lies past its new end is lost"
+
+# lvresize to a size that is not an increase (`-L -5G`, `-L 10G`, `--size=10G`, `-l 50%VG`)
+_storage_loss("lvresize", seg) := "may shrink a logical volume: whatever lies past its new end is lost" if {
+	some v in _lv_sizes(seg)
+	not startswith(v, "+")
+}
+
+_lv_sizes(seg) := {v |
+	args := shell.args(seg)
+	some i, a in args
+	a in {"-L", "-l", "--size", "--extents"}
+	i + 1 < count(args)
+	v := args[i + 1]
+} | {substring(a, 2, -1) |
+	some a in shell.args(seg)
+	regex.match(`^-[Ll].`, a)
+} | {substring(a, indexof(a, "=") + 1, -1) |
+	some a in shell.args(seg)
+	regex.match(`^--(size|extents)=`, a)
+}
+
+_storage_loss("lvconvert", seg) := "merges a snapshot into its origin, rolling the volume back to it" if {
+	shell.has_arg(seg, {"--merge", "--mergesnapshot", "--mergethin", "--mergemirrors"})
+}
+
+_storage_loss("vgreduce", _) := "removes a physical volume from its volume group (with --removemissing, the logical volumes on it go)"
+
+_storage_loss("snapper", seg) := "deletes snapshots or rolls the system back to one" if {
+	some x in array.slice([lower(a) | some a in shell.operands(seg)], 0, 3)
+	x in {"delete", "remove", "rm", "rollback", "undochange"}
+}
+
+_storage_loss("tmutil", seg) := "deletes Time Machine backups or local snapshots" if {
+	lower(shell.operands(seg)[0]) in {"delete", "deletelocalsnapshots", "thinlocalsnapshots", "deleteinprogress", "removedestination"}
+}
+
+_storage_loss("timeshift", seg) := "deletes system snapshots or restores one over the system" if {
+	shell.has_arg(seg, {"--delete", "--delete-all", "--restore"})
+}
+
+_storage_loss("qemu-img", seg) := "deletes a disk image's snapshot or reverts the image to one" if {
+	shell.operands(seg)[0] == "snapshot"
+	shell.has_short_flag(seg, {"d", "a"})
+}
+
+_storage_loss(ran, seg) := "resizes the shadow-copy storage (a smaller size deletes the shadow copies)" if {
+	ran in {"vssadmin", "vssadmin.exe"}
+	ops := [lower(a) | some a in shell.operands(seg)]
+	ops[0] == "resize"
+	ops[1] == "shadowstorage"
+}
+
+_storage_loss(ran, seg) := "deletes Windows backups" if {
+	ran in {"wbadmin", "wbadmin.exe"}
+	ops := [lower(a) | some a in shell.operands(seg)]
+	ops[0] == "delete"
+	ops[1] != "catalog"
+}
+
+_storage_loss("diskutil", seg) := "deletes an APFS snapshot" if {
+	ops := [lower(a) | some a in shell.operands(seg)]
+	ops[0] == "apfs"
+	ops[1] == "deletesnapshot"
+}
+
+# diskpart runs a script (`/s FILE`) or its standard input: `clean`, `delete`, `format` are its words
+_storage_loss(ran, _) := "runs the disk partitioner, whose script can erase disks and partitions" if ran in {"diskpart", "diskpart.exe"}
+
+_storage_loss(ran, _) := "deletes a Hyper-V checkpoint or reverts the machine to one" if {
+	ran in {"remove-vmsnapshot", "remove-vmcheckpoint", "restore-vmsnapshot", "restore-vmcheckpoint"}
+}
+
+# bcdedit switching off Windows' recovery (`recoveryenabled no`, `bootstatuspolicy ignoreallfailures`)
+_storage_loss(ran, seg) := "switches off Windows' recovery environment" if {
+	ran in {"bcdedit", "bcdedit.exe"}
+	args := [lower(a) | some a in shell.args(seg)]
+	_recovery_off(args)
+}
+
+_recovery_off(args) if {
+	some i, a in args
+	a == "recoveryenabled"
+	args[i + 1] in {"no", "off", "false", "0"}
+}
+
+_recovery_off(args) if "ignoreallfailures" in args
+
+# Windows shadow copies and the backup catalog, macOS disk erasers: the machine's own
+# undo or a whole disk wiped (what ransomware runs first)
+deny contains msg if {
+	some ran in _wipers & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	ops := [lower(a) | some a in shell.operands(seg)]
+	effect := _wipes(ran, ops)
+	msg := sprintf("Blocked: `%s` %s. Do this outside the agent session.", [concat(" ", seg.argv), effect])
+}
+
+# PowerShell's WMI/CIM spelling: the Win32_ShadowCopy instances listed and deleted
+# (`Get-CimInstance Win32_ShadowCopy | Remove-CimInstance`, `gwmi win32_shadowcopy | % { $_.Delete() }`)
+deny contains msg if {
+	some a, _ in data.claude_rego.lib.shell.arg_index
+	contains(lower(a), "win32_shadowcopy")
+	_wmi_deletes
+	msg := "Blocked: this command deletes the volume shadow copies (Windows' restore points) through WMI. Do this outside the agent session."
+}
+
+_wmi_deletes if {
+	some ran in {"remove-ciminstance", "remove-wmiobject", "rcim", "rwmi"}
+	ran in data.claude_rego.lib.shell.names
+}
+
+_wmi_deletes if {
+	some a, _ in data.claude_rego.lib.shell.arg_index
+	contains(lower(a), ".delete")
+}
+
+_wmi_deletes if {
+	command := input.hook.tool_input.command
+	is_string(command)
+	contains(lower(command), ".delete(")
+}
+
+# Windows' disk erasers: PowerShell's storage cmdlets and `format D:`
+deny contains msg if {
+	some ran in {"clear-disk", "format-volume", "remove-partition", "format", "format.com"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_windows_eraser(ran, seg)
+	msg := sprintf("Blocked: `%s` erases a disk, partition or volume and everything on it. Do this outside the agent session.", [concat(" ", seg.argv)])
+}
+
+_windows_eraser(ran, _) if ran in {"clear-disk", "format-volume", "remove-partition"}
+
+_windows_eraser(ran, seg) if {
+	ran in {"format", "format.com"}
+	some a in shell.args(seg)
+	regex.match(`^[A-Za-z]:\\?$`, a)
+}
+
+_wipers := {"vssadmin", "vssadmin.exe", "wmic", "wmic.exe", "wbadmin", "wbadmin.exe", "diskutil"}
+
+_wipes(ran, ops) := "deletes the volume shadow copies (Windows' restore points)" if {
+	ran in {"vssadmin", "vssadmin.exe"}
+	ops[0] == "delete"
+	ops[1] == "shadows"
+}
+
+_wipes(ran, ops) := "deletes the volume shadow copies (Windows' restore points)" if {
+	ran in {"wmic", "wmic.exe"}
+	"shadowcopy" in ops
+	"delete" in ops
+}
+
+_wipes(ran, ops) := "deletes the Windows backup catalog (the backups can no longer be restored)" if {
+	ran in {"wbadmin", "wbadmin.exe"}
+	ops[0] == "delete"
+	ops[1] == "catalog"
+}
+
+_wipes("diskutil", ops) := "erases a disk, volume or container and everything on it" if {
+	some x in array.slice(ops, 0, 2)
+	x in _diskutil_erasers
+}
+
+_wipes("diskutil", ops) := "erases a disk, volume or container and everything on it" if {
+	ops[0] in {"cs", "corestorage", "ar", "appleraid"}
+	ops[1] in {"delete", "deletevolume", "deletelvg"}
+}
+
+_diskutil_erasers := {
+	"erasedisk", "erasevolume", "zerodisk", "randomdisk", "secureerase", "partitiondisk", "reformat", "eraseoptical",
+	"splitpartition", "mergepartitions", "deletecontainer", "deletevolume", "deletevolumegroup",
 }
 
 # rclone purge/delete of a local directory, rsync --remove-source-files of the sources

@@ -520,3 +520,119 @@ test_s25_logs_and_keys_erased_ask if {
 	allowed(cmd(["dmesg", "-T"]))
 	allowed(cmd(["gpg", "--list-secret-keys"]))
 }
+
+# ------------------------------------------------------------------ session 26 (storage)
+
+test_s26_btrfs_abbreviated_subvolume_delete_denied if {
+	denied(cmd(["btrfs", "sub", "del", "/mnt/data/snap"]))
+	denied(cmd(["btrfs", "su", "d", "/mnt/x"]))
+	denied(cmd(["btrfs", "subvol", "delete", "-c", "/mnt/x"]))
+	denied(cmd(["btrfs", "-q", "subvolume", "del", "/mnt/x"]))
+	allowed(cmd(["btrfs", "subvolume", "list", "/mnt"]))
+	allowed(cmd(["btrfs", "sub", "snapshot", "/mnt/a", "/mnt/b"]))
+	allowed(cmd(["btrfs", "filesystem", "show"]))
+}
+
+test_s26_raid_detach_asks if {
+	asked(cmd(["mdadm", "--stop", "/dev/md0"]))
+	asked(cmd(["mdadm", "-S", "/dev/md0"]))
+	asked(cmd(["mdadm", "-Ss"]))
+	asked(cmd(["mdadm", "/dev/md0", "--fail", "/dev/sdb1"]))
+	asked(cmd(["mdadm", "/dev/md0", "-f", "/dev/sdb1", "-r", "/dev/sdb1"]))
+	asked(cmd(["mdadm", "--manage", "/dev/md0", "--remove", "/dev/sdc"]))
+	denied(cmd(["mdadm", "--kill-subarray", "0", "/dev/md/imsm0"]))
+	asked(cmd(["mdadm", "--kill-subarray=0", "/dev/md/imsm0"]))
+	allowed(cmd(["mdadm", "--assemble", "--scan", "-f"]))
+	allowed(cmd(["mdadm", "-A", "/dev/md0", "-f", "/dev/sdb1", "/dev/sdc1"]))
+	allowed(cmd(["mdadm", "/dev/md0", "--add", "/dev/sdd"]))
+	allowed(cmd(["mdadm", "--examine", "/dev/sdb1"]))
+}
+
+test_s26_zfs_rollback_and_forced_receive_ask if {
+	asked(cmd(["zfs", "rollback", "-r", "tank/home@snap1"]))
+	asked(cmd(["zfs", "rollback", "tank@s"]))
+	asked(cmd(["zfs", "recv", "-F", "backup/tank"]))
+	asked(cmd(["zfs", "receive", "-Fu", "backup/tank"]))
+	asked(cmd(["zpool", "export", "-f", "tank"]))
+	asked(cmd(["zpool", "detach", "tank", "sdb"]))
+	asked(cmd(["zpool", "split", "tank", "tank2"]))
+	asked(cmd(["zpool", "import", "-F", "tank"]))
+	asked(cmd(["zpool", "import", "--rewind-to-checkpoint", "tank"]))
+	allowed(cmd(["zpool", "import", "-Fn", "tank"]))
+	allowed(cmd(["zpool", "import", "-f", "tank"]))
+	allowed(cmd(["zpool", "export", "tank"]))
+	allowed(cmd(["zfs", "list"]))
+	allowed(cmd(["zfs", "snapshot", "tank/home@s2"]))
+	allowed(cmd(["zfs", "receive", "backup/tank"]))
+}
+
+test_s26_lvm_shrinks_and_merges_ask if {
+	asked(cmd(["lvreduce", "-L", "10G", "/dev/vg0/data"]))
+	asked(cmd(["lvresize", "-L", "-5G", "/dev/vg0/data"]))
+	asked(cmd(["lvresize", "-L10G", "/dev/vg0/data"]))
+	asked(cmd(["lvresize", "--size=20G", "/dev/vg0/data"]))
+	asked(cmd(["lvresize", "-l", "50%VG", "/dev/vg0/data"]))
+	asked(cmd(["lvconvert", "--merge", "vg0/snap"]))
+	asked(cmd(["vgreduce", "--removemissing", "vg0"]))
+	allowed(cmd(["lvresize", "-L", "+5G", "/dev/vg0/data"]))
+	allowed(cmd(["lvresize", "-l+100%FREE", "/dev/vg0/data"]))
+	allowed(cmd(["lvresize", "--size=+5G", "/dev/vg0/data"]))
+	allowed(cmd(["lvextend", "-L", "+5G", "/dev/vg0/data"]))
+	allowed(cmd(["lvconvert", "--type", "raid1", "vg0/data"]))
+	allowed(cmd(["lvs"]))
+}
+
+test_s26_snapshot_and_backup_tools_ask if {
+	asked(cmd(["snapper", "delete", "5"]))
+	asked(cmd(["snapper", "-c", "root", "delete", "3-10"]))
+	asked(cmd(["snapper", "rollback", "12"]))
+	asked(cmd(["tmutil", "delete", "/Volumes/B/Backups.backupdb/mac/2024-01-01"]))
+	asked(cmd(["tmutil", "deleteLocalSnapshots", "2024-01-01"]))
+	asked(cmd(["timeshift", "--delete-all"]))
+	asked(cmd(["qemu-img", "snapshot", "-d", "s1", "disk.qcow2"]))
+	asked(cmd(["wbadmin", "delete", "backup", "-keepVersions:3"]))
+	asked(cmd(["vssadmin", "resize", "shadowstorage", "/for=c:", "/maxsize=401MB"]))
+	asked(cmd(["diskutil", "apfs", "deleteSnapshot", "disk1s1", "-name", "s"]))
+	allowed(cmd(["snapper", "list"]))
+	allowed(cmd(["snapper", "create", "--description", "before upgrade"]))
+	allowed(cmd(["tmutil", "listbackups"]))
+	allowed(cmd(["timeshift", "--list"]))
+	allowed(cmd(["qemu-img", "snapshot", "-l", "disk.qcow2"]))
+	allowed(cmd(["wbadmin", "get", "versions"]))
+}
+
+test_s26_shadow_copies_and_disk_erasers_denied if {
+	denied(cmd(["vssadmin", "delete", "shadows", "/all", "/quiet"]))
+	denied(cmd(["vssadmin.exe", "Delete", "Shadows", "/All"]))
+	denied(cmd(["wmic", "shadowcopy", "delete"]))
+	denied(cmd(["wbadmin", "delete", "catalog", "-quiet"]))
+	denied(cmd(["diskutil", "eraseDisk", "APFS", "Clean", "disk2"]))
+	denied(cmd(["diskutil", "zeroDisk", "disk2"]))
+	denied(cmd(["diskutil", "apfs", "deleteContainer", "disk2"]))
+	denied(cmd(["diskutil", "cs", "delete", "lvg-uuid"]))
+	allowed(cmd(["vssadmin", "list", "shadows"]))
+	allowed(cmd(["wmic", "shadowcopy", "list", "brief"]))
+	denied(_two("Get-CimInstance -ClassName Win32_ShadowCopy | Remove-CimInstance", ["get-ciminstance", "-ClassName", "Win32_ShadowCopy"], ["remove-ciminstance"]))
+	denied(_two("gwmi win32_shadowcopy | % { $_.Delete() }", ["gwmi", "win32_shadowcopy"], ["%", "{", "$_.Delete", "}"]))
+	denied(bash("(Get-WmiObject Win32_ShadowCopy).Delete()", [seg(0, ["get-wmiobject", "Win32_ShadowCopy"])], []))
+	allowed(_two("Get-WmiObject Win32_ShadowCopy | Select-Object ID", ["get-wmiobject", "Win32_ShadowCopy"], ["select-object", "ID"]))
+	allowed(cmd(["diskutil", "list"]))
+	allowed(cmd(["diskutil", "unmountDisk", "disk2"]))
+	allowed(cmd(["diskutil", "apfs", "list"]))
+}
+
+_two(command, a, b) := bash(command, [pipe(0, a, 0), pipe(1, b, 0)], [])
+
+test_s26_windows_disk_erasers if {
+	denied(cmd(["clear-disk", "-Number", "1", "-RemoveData"]))
+	denied(cmd(["format-volume", "-DriveLetter", "D"]))
+	denied(cmd(["remove-partition", "-DiskNumber", "1", "-PartitionNumber", "2"]))
+	denied(cmd(["format", "D:", "/q", "/y"]))
+	asked(cmd(["diskpart", "/s", "wipe.txt"]))
+	asked(cmd(["remove-vmsnapshot", "-VMName", "dev", "-Name", "*"]))
+	asked(cmd(["bcdedit", "/set", "{default}", "recoveryenabled", "No"]))
+	allowed(cmd(["get-disk"]))
+	allowed(cmd(["format", "--help"]))
+	allowed(cmd(["bcdedit", "/enum"]))
+	allowed(cmd(["checkpoint-vm", "-Name", "dev"]))
+}

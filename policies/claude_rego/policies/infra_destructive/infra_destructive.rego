@@ -186,7 +186,8 @@ _kube_wide_kinds := {
 	"namespace", "namespaces", "ns", "node", "nodes", "no", "pv", "pvc", "persistentvolume", "persistentvolumes",
 	"persistentvolumeclaim", "persistentvolumeclaims", "crd", "crds", "customresourcedefinition",
 	"customresourcedefinitions", "statefulset", "statefulsets", "sts", "clusterrole", "clusterrolebinding",
-	"storageclass", "sc", "all",
+	"storageclass", "sc", "all", "volumesnapshot", "volumesnapshots", "vs", "volumesnapshotcontent",
+	"volumesnapshotcontents", "vsc",
 }
 
 finding contains entry if {
@@ -1111,6 +1112,7 @@ _compound_ok(prog, x) if {
 _destroy_options := {
 	"--delete", "--delete-all", "--drop", "--drop-all", "--purge", "--wipe", "--flush", "--flushall", "--destroy",
 	"--truncate", "--prune", "--force-reset", "--reset", "-rm", "-rmr", "-delete", "-purge", "-expunge", "-rmdir",
+	"--nuke",
 }
 
 # (a value of the wrong type in the settings is skipped, never an error)
@@ -1184,6 +1186,36 @@ finding contains entry if {
 	x in _destroy_options
 	not _reset_op(seg)
 	entry := sprintf("`%s %s` destroys data in a store or service", [shell.name(seg), x])
+}
+
+# a named destroy option of any such CLI (`az backup protection disable
+# --delete-backup-data true`, `azcopy sync --delete-destination=true`), unless it is
+# switched off (`=false`, or `false` after it)
+finding contains entry if {
+	some ran in {n | some n, _ in _data_store_clis} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	args := shell.args(seg)
+	some i, a in args
+	x := lower(split(a, "=")[0])
+	regex.match(`^--(delete|purge|wipe|drop|destroy|nuke|remove)-[a-z][a-z-]*$`, x)
+	not _switched_off(args, i, a)
+	entry := sprintf("`%s %s` destroys data in a store or service", [shell.name(seg), x])
+}
+
+_switched_off(_, _, a) if lower(a) in {concat("", [split(lower(a), "=")[0], "=false"]), concat("", [split(lower(a), "=")[0], "=no"])}
+
+_switched_off(args, i, a) if {
+	not contains(a, "=")
+	i + 1 < count(args)
+	lower(args[i + 1]) in {"false", "no"}
+}
+
+# tarsnap deletes archives with options, not subcommands (`tarsnap -d -f NAME`, `--nuke`)
+finding contains entry if {
+	"tarsnap" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"tarsnap"})
+	shell.has_short_flag(seg, {"d"})
+	entry := "`tarsnap -d` deletes backup archives"
 }
 
 # Any other program whose subcommand (first or second word) is an unambiguous destroy

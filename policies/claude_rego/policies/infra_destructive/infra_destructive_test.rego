@@ -548,3 +548,44 @@ test_mongo_wipes_with_options_ask if {
 	_asks(["mongosh", "mongodb://db.example.com/shop", "--eval", "db.orders.bulkWrite([{deleteMany: {filter: {}}}])"])
 	_silent(["mongosh", "mongodb://db.example.com/shop", "--eval", "db.orders.deleteMany({a: 1}, {w: 1})"])
 }
+
+# ------------------------------------------------------------------ session 26 (storage)
+
+test_s26_storage_services_ask if {
+	_asks(["gluster", "volume", "delete", "gv0"])
+	_asks(["gluster", "volume", "stop", "gv0", "force"])
+	_asks(["gluster", "volume", "remove-brick", "gv0", "h:/b", "commit"])
+	_asks(["radosgw-admin", "bucket", "rm", "--bucket=b", "--purge-objects"])
+	_asks(["rbd", "snap", "rollback", "pool/img@s"])
+	_asks(["virsh", "vol-delete", "vol1", "--pool", "default"])
+	_asks(["virsh", "undefine", "vm1", "--remove-all-storage"])
+	_asks(["virsh", "snapshot-revert", "vm1", "s1"])
+	_asks(["lxc", "storage", "volume", "delete", "default", "v1"])
+	_asks(["incus", "delete", "c1"])
+	_asks(["pct", "destroy", "101"])
+	_asks(["qm", "rollback", "100", "snap1"])
+	_asks(["pvesm", "free", "local:100/vm-100-disk-0.raw"])
+	_asks(["vboxmanage", "unregistervm", "vm1", "--delete"])
+	_asks(["tarsnap", "-d", "-f", "archive1"])
+	_asks(["tarsnap", "--nuke"])
+	_silent(["gluster", "volume", "info"])
+	_silent(["virsh", "list", "--all"])
+	_silent(["virsh", "undefine", "vm1"])
+	_silent(["lxc", "launch", "ubuntu:22.04", "c1"])
+	_silent(["qm", "list"])
+	_silent(["tarsnap", "--list-archives"])
+}
+
+test_s26_named_destroy_options_ask_unless_off if {
+	_asks(["az", "backup", "protection", "disable", "--item-name", "i", "--delete-backup-data", "true"])
+	_asks(["azcopy", "sync", "./x", "https://a.blob.core.windows.net/c", "--delete-destination=true"])
+	_silent(["azcopy", "sync", "./x", "https://a.blob.core.windows.net/c", "--delete-destination=false"])
+	_silent(["azcopy", "sync", "./x", "https://a.blob.core.windows.net/c", "--delete-destination", "false"])
+	_silent(["azcopy", "copy", "./x", "https://a.blob.core.windows.net/c"])
+}
+
+test_s26_volume_snapshots_ask if {
+	_asks(["kubectl", "delete", "volumesnapshot", "snap1"])
+	_asks(["kubectl", "delete", "vs/snap1"])
+	_silent(["kubectl", "get", "volumesnapshot"])
+}
