@@ -123,10 +123,15 @@ _file_in(opt, v) := f if {
 	f := parts[0][1]
 	not f in _stdin_markers
 } else := f if {
-	not opt in {"-T", "--upload-file", "-F", "--form"}
+	opt == "--data-urlencode"
 	parts := regex.find_all_string_submatch_n(`^[^@=]*@(.+)$`, v, 1)
 	count(parts) == 1
 	f := parts[0][1]
+	not f in _stdin_markers
+} else := f if {
+	not opt in {"-T", "--upload-file", "-F", "--form", "--data-urlencode"}
+	startswith(v, "@")
+	f := substring(v, 1, -1)
 	not f in _stdin_markers
 }
 
@@ -141,7 +146,31 @@ _dest_hosts(seg) := _request_hosts(seg) | {h |
 	not startswith(a, "@")
 	not _value_slot(args, i)
 	h := _word_host(a)
+} | {h |
+	# curl, wget, ab: every operand is a URL (`curl -F f=@x 0x0.st`); httpie/xh: the first
+	# operand after an optional METHOD
+	args := shell.args(seg)
+	some a in _url_operands(seg, args)
+	not startswith(a, ":")
+	m := regex.find_all_string_submatch_n(`^(?:[A-Za-z][A-Za-z0-9+.-]*://)?(?:[^/@?#\s]*@)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)(?::[0-9]*)?(?:[/?#].*)?$`, a, 1)[0]
+	h := lower(m[1])
 }
+
+_url_operands(seg, args) := [a |
+	shell.runs_any(seg, {"curl", "curlie", "wget", "ab"})
+	some i, a in args
+	not startswith(a, "-")
+	not _value_slot(args, i)
+] if {
+	shell.runs_any(seg, {"curl", "curlie", "wget", "ab"})
+} else := array.slice(ops, 0, 1) if {
+	ops := [a |
+		some i, a in args
+		not startswith(a, "-")
+		not _value_slot(args, i)
+		not regex.match(`^[A-Z]+$`, a)
+	]
+} else := []
 
 _value_slot(args, i) if {
 	i > 0
@@ -247,8 +276,8 @@ _bulk_kind(seg, p) := "a file this command has just written" if {
 
 # build outputs are what a deploy uploads (dist/app.tar.gz to an artifact server)
 _build_output(p) if {
-	rel := substring(p.absolute, count(input.facts.project_dir), -1)
 	startswith(p.absolute, concat("", [input.facts.project_dir, "/"]))
+	rel := trim_prefix(p.absolute, input.facts.project_dir)
 	regex.match(`^/(.*/)?(dist|build|target|out|release|releases|artifacts|pkg|bin|_build|\.build|coverage|wheelhouse)/`, rel)
 }
 
@@ -305,13 +334,15 @@ ask contains msg if {
 
 _mail_carries_data(seg) if {
 	some r in seg.redirects
-	r.op in {"<", "<<<"}
+	r.op == "<"
 	r.target != "/dev/null"
 }
 
+# a message piped in from a command that is not a literal text (echo "done" | mail …)
 _mail_carries_data(seg) if {
 	some producer in data.claude_rego.lib.shell.segments
 	shell.upstream(producer, seg)
+	not shell.runs_any(producer, {"echo", "printf", "true", "date", "hostname", "uptime"})
 }
 
 _mail_carries_data(seg) if {
@@ -391,47 +422,58 @@ ask contains msg if {
 	msg := sprintf("`%s` publishes local content as a gist, readable by anyone with its URL. Approve only if it may be published.", [concat(" ", seg.argv)])
 }
 
-# a file uploaded to a repository named on the command line (-R/--repo): the hook cannot
-# tell whether OWNER/REPO is this project's; without -R gh targets the current repository
+# bulk project data (a dump, an export, a log, an archive outside the build output) uploaded
+# to a repository named on the command line (-R/--repo): the hook cannot tell whether
+# OWNER/REPO is this project's; without -R gh targets the current repository and passes,
+# and so does a markdown body or a build asset (a fork's `gh pr create -R upstream/x
+# --body-file pr.md`, `gh release upload -R acme/app v1 dist/app.tgz`)
 ask contains msg if {
 	"gh" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"gh"})
-	repo := _gh_repo(seg)
-	_gh_uploads_file(seg)
-	msg := sprintf("`%s` uploads a local file to %s, a repository named on the command line rather than this project's. Approve only if %s is yours.", [concat(" ", seg.argv), repo, repo])
+	repo := shell.option_value(seg, {"-R", "--repo"})
+	some word in _gh_files(seg)
+	p := data.claude_rego.lib.paths.location(seg, word)
+	_bulk_data(seg, p)
+	msg := sprintf("`%s` uploads `%s` (%s) to %s, a repository named on the command line rather than this project's. Approve only if %s is yours.", [concat(" ", seg.argv), word, _bulk_kind(seg, p), repo, repo])
 }
 
-_gh_repo(seg) := shell.option_value(seg, {"-R", "--repo"})
-
-_gh_uploads_file(seg) if {
-	ops := shell.operands(seg)
+_gh_files(seg) := {w |
+	ops := [a | some i, a in shell.args(seg); not startswith(a, "-"); not _gh_value(shell.args(seg), i)]
 	ops[0] == "release"
 	ops[1] == "upload"
-}
-
-_gh_uploads_file(seg) if {
+	some w in array.slice(ops, 3, count(ops))
+} | {v |
 	v := shell.option_value(seg, {"--body-file", "-F", "--notes-file"})
 	v != "-"
 }
 
-# gh api with a file as a field or as the body, except a GraphQL query read from a file
+_gh_value(args, i) if {
+	i > 0
+	args[i - 1] in {"-R", "--repo", "-t", "--title", "-b", "--body", "-F", "--body-file", "--notes-file", "-n", "--notes"}
+}
+
+# gh api with a file as a field or as the body (a GraphQL query read from a file, or a
+# request body that is not bulk data, passes)
 ask contains msg if {
 	"gh" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"gh"})
 	ops := shell.operands(seg)
 	ops[0] == "api"
-	some pair in _option_pairs(seg, {"-F", "--field", "-f", "--raw-field", "--input"}, "Ff")
-	_gh_api_file(pair[0], pair[1])
-	msg := sprintf("`%s` sends a local file through the GitHub API (`%s %s`). Approve only if it may leave for that endpoint.", [concat(" ", seg.argv), pair[0], pair[1]])
+	some pair in _option_pairs(seg, {"-F", "--field", "--input"}, "F")
+	word := _gh_api_file(pair[0], pair[1])
+	p := data.claude_rego.lib.paths.location(seg, word)
+	_bulk_data(seg, p)
+	msg := sprintf("`%s` sends `%s` (%s) through the GitHub API. Approve only if it may leave for that endpoint.", [concat(" ", seg.argv), word, _bulk_kind(seg, p)])
 }
 
-_gh_api_file("--input", v) if not v in _stdin_markers
+_gh_api_file("--input", v) := v if not v in _stdin_markers
 
-_gh_api_file(opt, v) if {
+_gh_api_file(opt, v) := f if {
 	opt != "--input"
-	regex.match(`^[^=]+=@`, v)
-	not startswith(v, "query=@")
-	not regex.match(`^[^=]+=@-$`, v)
+	parts := regex.find_all_string_submatch_n(`^[^=]+=@(.+)$`, v, 1)
+	count(parts) == 1
+	f := parts[0][1]
+	not f in _stdin_markers
 }
 
 # ---------------------------------------------------------------- object storage and backups that are not the account's own
@@ -442,6 +484,11 @@ _gh_api_file(opt, v) if {
 ask contains msg if {
 	"aws" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"aws"})
+	args := shell.args(seg)
+	some k, verb in args
+	verb in {"cp", "sync", "mv"}
+	k > 0
+	args[k - 1] == "s3"
 	ops := _aws_operands(seg)
 	count(ops) >= 2
 	startswith(lower(ops[count(ops) - 1]), "s3://")
