@@ -27,21 +27,18 @@ ask contains msg if {
 	some ran in _http_upload_clients & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	some word in _sent_files(seg)
-	some host in _dest_hosts(seg)
-	_drop_destination(host)
-	not _trusted_upload(host)
-	msg := sprintf("`%s` uploads `%s` to %s, a file-drop, paste, chat-upload or bare-IP destination that hands files to whoever holds the link. Approve only if this file may be published.", [concat(" ", seg.argv), word, host])
-}
-
-ask contains msg if {
-	some ran in _http_upload_clients & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
-	some word in _sent_files(seg)
 	p := data.claude_rego.lib.paths.location(seg, word)
 	_bulk_data(seg, p)
 	host := _unknown_destination(seg)
 	msg := sprintf("`%s` uploads `%s` (%s) to %s, which is neither a local host nor a known upload service (settings.trusted_upload_hosts). Approve only if that data may leave for that host.", [concat(" ", seg.argv), word, _bulk_kind(seg, p), host])
 }
+
+_drop_destinations(seg) := {h |
+	some h in _dest_hosts(seg)
+	_drop_destination(h)
+	not _trusted_upload(h)
+}
+
 
 # the first destination that is not local, private nor trusted; a URL that is not literal
 # ("$UPLOAD_URL") counts as unknown
@@ -221,7 +218,12 @@ _public_ip(host) if {
 
 _drop_destination(host) if _public_ip(host)
 
-_drop_destination(host) if _within_any(host, _drop_hosts)
+_drop_destination(host) if host in _drop_hosts
+
+_drop_destination(host) if {
+	some d in _drop_hosts
+	endswith(host, concat("", [".", d]))
+}
 
 _trusted_upload(host) if {
 	some t in settings.value("trusted_upload_hosts")
@@ -269,8 +271,12 @@ _bulk_kind(seg, p) := "a file this command has just written" if {
 	name := lower(regex.replace(p.absolute, `^.*/`, ""))
 	regex.match(`(^|[._-])(prod|production|prd|live)([._-]|$)`, name)
 	regex.match(`\.(ya?ml|json|toml|ini|conf|cfg|properties|xml|env|tfvars|php|py|js|rb)$`, name)
-} else := "an archive, bundle or patch of the project" if {
-	regex.match(`\.(tar|tgz|tbz2?|txz|tzst|gz|bz2|xz|zst|zip|7z|rar|bundle|patch|diff)$`, lower(p.absolute))
+} else := "a git bundle (the repository's whole history)" if {
+	endswith(lower(p.absolute), ".bundle")
+} else := "a backup or dump archive" if {
+	name := lower(regex.replace(p.absolute, `^.*/`, ""))
+	regex.match(`\.(tar|tgz|tbz2?|txz|tzst|gz|bz2|xz|zst|zip|7z|rar)$`, name)
+	regex.match(`(^|[._-])(backup|backups|bak|dump|dumps|export|exports|snapshot|db|database|data|source|src|repo|project|full|home|site)([._-]|$)`, name)
 	not _build_output(p)
 }
 
@@ -502,7 +508,7 @@ _foreign_s3(seg) := sprintf("behind the endpoint %s, which is not AWS or a known
 	url := shell.option_value(seg, {"--endpoint-url", "--endpoint"})
 	host := _word_host(url)
 	not _local_or_private(host)
-	not _within_any(host, _object_stores)
+	not _object_store(host)
 } else := "written without credentials (--no-sign-request): a bucket anyone can write to" if {
 	shell.has_arg(seg, {"--no-sign-request"})
 }
@@ -521,6 +527,13 @@ _aws_option_value(args, i) if {
 	startswith(args[i - 1], "--")
 	not contains(args[i - 1], "=")
 	not args[i - 1] in {"--recursive", "--no-sign-request", "--dryrun", "--quiet", "--no-progress", "--follow-symlinks", "--no-follow-symlinks", "--only-show-errors", "--delete", "--exact-timestamps", "--size-only", "--no-verify-ssl", "--no-guess-mime-type", "--force-glacier-transfer", "--ignore-glacier-warnings", "--debug", "--no-paginate"}
+}
+
+_object_store(host) if host in _object_stores
+
+_object_store(host) if {
+	some d in _object_stores
+	endswith(host, concat("", [".", d]))
 }
 
 _object_stores := {"amazonaws.com", "r2.cloudflarestorage.com", "digitaloceanspaces.com", "backblazeb2.com", "wasabisys.com", "storage.googleapis.com", "linodeobjects.com", "scw.cloud", "oraclecloud.com", "cloud-object-storage.appdomain.cloud"}
@@ -585,4 +598,13 @@ ask contains msg if {
 	some word in array.slice(ops, 0, count(ops) - 1)
 	not startswith(word, ":")
 	msg := sprintf("`%s` copies `%s` to a remote given on the command line (`%s`), not one of the configured remotes. Approve only if that destination is yours.", [concat(" ", seg.argv), word, dest])
+}
+
+ask contains msg if some msg in _drop_uploads
+
+_drop_uploads contains msg if {
+	some seg in shell.running(_http_upload_clients)
+	some word in _sent_files(seg)
+	some host in _drop_destinations(seg)
+	msg := sprintf("`%s` uploads `%s` to %s, a file-drop, paste, chat-upload or bare-IP destination that hands files to whoever holds the link. Approve only if this file may be published.", [concat(" ", seg.argv), word, host])
 }
