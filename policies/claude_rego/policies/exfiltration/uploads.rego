@@ -444,7 +444,8 @@ ask contains msg if {
 }
 
 _gh_files(seg) := {w |
-	ops := [a | some i, a in shell.args(seg); not startswith(a, "-"); not _gh_value(shell.args(seg), i)]
+	args := shell.args(seg)
+	ops := [a | some i, a in args; not startswith(a, "-"); not _gh_value(args, i)]
 	ops[0] == "release"
 	ops[1] == "upload"
 	some w in array.slice(ops, 3, count(ops))
