@@ -524,7 +524,7 @@ def _home_spelled(text: str) -> str:
 
 
 # calls that send a request body or a file (a plain GET reads; these write)
-_CODE_SEND = ("post(", "put(", "patch(", "urlopen(", ".request(", "method:", "method=", "'method'", '"method"',
+_CODE_SEND = ("post(", "put(", "patch(", "data=", ".request(", "method:", "method=", "'method'", '"method"',
               "net::http", "stream_context_create", "curlopt_post", "curlopt_upload", "sendall(", "sendfile(",
               "storbinary", "sendmail(", "send_message(", "upload")
 _CODE_FILE_READ = ("open(", "readfilesync", "readfile(", "file_get_contents(", "file.read", "file.binread", "io.read",
