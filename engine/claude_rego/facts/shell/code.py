@@ -132,6 +132,15 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
             else:
                 self.child_words(node, ["curl", "-d", f"${name}", urls[0] if urls else "(…)"], depth,
                                  "interpreter_env", [])
+    if net_hit and any(t in low for t in _CODE_SEND) and any(t in low for t in _CODE_FILE_READ):
+        # the code reads a file and sends a request: judged like `curl -F f=@FILE URL` for
+        # each file it opens by a literal name and each destination it names ("(…)": none)
+        sent = _files_read(code)
+        if sent:
+            dests = _code_destinations(code, literals) or ["(…)"]
+            for path in sent:
+                for url in dests:
+                    self.child_words(node, ["curl", "-F", f"f=@{path}", url], depth, "interpreter_code", [])
     if family != "awk" and _computed_name(code, low, family):
         self.mark(node, "interpreter_computed_name")
     if any(t in low for t in _CODE_SYMLINK):
@@ -517,6 +526,44 @@ def _home_spelled(text: str) -> str:
         if text.startswith(spelling):
             return "~" + text[len(spelling):]
     return text
+
+
+# calls that send a request body or a file (a plain GET reads; these write)
+_CODE_SEND = ("post(", "put(", "patch(", "data=", ".request(", "method:", "method=", "'method'", '"method"',
+              "net::http", "stream_context_create", "curlopt_post", "curlopt_upload", "sendall(", "sendfile(",
+              "storbinary", "sendmail(", "send_message(", "upload")
+_CODE_FILE_READ = ("open(", "readfilesync", "readfile(", "file_get_contents(", "file.read", "file.binread", "io.read",
+                   "io.binread", "read_bytes(", "read_text(", "createreadstream", "fopen(", "bun.file", "curlfile",
+                   "new file(")
+# the first literal argument of a call that reads a file
+_FILE_READ_CALL = lazy(r"(?:\bopen|readFileSync|readFile|file_get_contents|File\.(?:read|binread|open)|IO\.(?:read|binread)"
+                       r"|\bPath|createReadStream|fopen|Bun\.file|Deno\.readFile(?:Sync)?|CURLFile|new\s+File)"
+                       r"\s*\(\s*[rbf]?['\"]([^'\"\n]{1,512})['\"]")
+# a host named to a connection call (http.client, sockets, SMTP, Net::HTTP.new)
+_CONNECT_CALL = lazy(r"(?:HTTPS?Connection|create_connection|\.connect|SMTP(?:_SSL)?|Net::HTTP\.(?:new|start)"
+                     r"|TCPSocket\.(?:new|open)|fsockopen)\s*\(\s*\(?\s*['\"]([A-Za-z0-9.\-\[\]:]{1,255})['\"]")
+
+
+def _files_read(code: str) -> list[str]:
+    """The files the code opens by a literal name (at most 4): open('dump.sql'), File.read("x")."""
+    out: list[str] = []
+    for m in _FILE_READ_CALL.finditer(code):
+        name = m.group(1)
+        if name not in out and "://" not in name and name not in ("-", "/dev/stdin"):
+            out.append(name)
+        if len(out) == 4:
+            break
+    return out
+
+
+def _code_destinations(code: str, literals: list[str]) -> list[str]:
+    """The URLs the code names, and the hosts it connects to as URLs (at most 4)."""
+    urls = [lit for lit in literals if lit.lower().startswith(("http://", "https://", "ftp://"))][:4]
+    for m in _CONNECT_CALL.finditer(code):
+        if len(urls) >= 4:
+            break
+        urls.append(f"https://{m.group(1)}/")
+    return urls
 
 
 def _path_like(text: str) -> bool:
