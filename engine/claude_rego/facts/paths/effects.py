@@ -388,6 +388,36 @@ _UPLOAD_VERBS = frozenset({"put", "upload", "deploy", "create", "update", "publi
 _DEPLOYED_CODE_KEYS = frozenset({"script", "code", "content", "source", "body", "module", "script_content", "source_code",
                                  "worker_script", "function_code", "js", "javascript"})
 
+# a browser tool that evaluates JavaScript in a page (playwright's browser_evaluate `function`,
+# puppeteer_evaluate's `script`, chrome-devtools' evaluate_script, selenium's execute_script): the
+# code is JavaScript, read like `node -e CODE` (and for what a page's code can do: its cookies,
+# storage and text sent away, scripts from other machines, the browser's internal pages)
+_BROWSER_WORDS = frozenset({"browser", "browsers", "playwright", "puppeteer", "chrome", "chromium", "devtools",
+                            "selenium", "webdriver", "browserbase", "stagehand", "cdp", "hyperbrowser", "firefox",
+                            "webkit", "page", "tab", "browseruse"})
+_PAGE_CODE_VERBS = frozenset({"evaluate", "eval", "execute", "exec", "run", "script", "inject", "js", "javascript"})
+_PAGE_CODE_KEYS = frozenset({"function", "script", "expression", "code", "js", "javascript", "page_function", "func",
+                             "fn", "source", "snippet", "expr"})
+# what such a tool passes to the function (element references, values): not code
+_PAGE_ARGUMENT_KEYS = frozenset({"args", "arguments", "arg", "element", "ref", "uid", "selector", "params"})
+# schemes of the browser's own pages and extensions: settings, saved passwords, the debugger
+_BROWSER_INTERNAL_SCHEMES = ("chrome:", "chrome-extension:", "chrome-untrusted:", "devtools:", "edge:", "brave:",
+                             "opera:", "vivaldi:", "about:config", "about:debugging", "about:preferences",
+                             "about:logins", "about:profiles", "moz-extension:", "resource:", "chrome-search:")
+
+
+def _page_navigation(url: str) -> str | None:
+    """The JavaScript a browser runs for a URL it is sent to: a `javascript:` URL's code
+    (percent-escapes undone), `location.href = URL` for a browser-internal page; else None."""
+    text = url.strip(" \t\n\r\x00\x0b\x0c").replace("\t", "").replace("\n", "").replace("\r", "")
+    head = text[:24].lower()
+    if head.startswith("javascript:"):
+        return _unquote(text[11:]) if "%" in text else text[11:]
+    if head.startswith(_BROWSER_INTERNAL_SCHEMES):
+        return "location.href = " + repr(text[:_MAX_VALUE])
+    return None
+
+
 # a notebook kernel's tool (mcp__jupyter__execute_cell, an ipython server's run_code): the code
 # it runs is a notebook cell, read like NotebookEdit's (IPython's `!cmd` and magics are shell, the
 # rest Python) — by the tool's or server's words, and the keys that hold a cell's text
@@ -528,6 +558,8 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
     keyboard = typing or bool(tokens & _KEYBOARD_WORDS or _server_tokens(tool_name) & _KEYBOARD_SERVER_WORDS) or (
         isinstance(tool_input.get("action"), str) and tool_input["action"].lower() in _KEYBOARD_ACTIONS)
     serverless = bool(tokens & _SERVERLESS_WORDS) and bool(tokens & _UPLOAD_VERBS) and not executes
+    in_browser = bool((tokens | _server_tokens(tool_name)) & _BROWSER_WORDS) and not notebook
+    page_code = in_browser and bool(tokens & _PAGE_CODE_VERBS)
     budget = [_MAX_NODES]
     danger_budget = [_MAX_DANGER_SCAN]
 
@@ -614,6 +646,19 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             # deployment's secrets, judged like the same code given to `node -e`
             execs.append({"field": field, "command": _argv_text(["node", "-e", node]), "argv": True, "program": "node"})
             return
+        if page_code and depth == 1 and key in _PAGE_CODE_KEYS and len(node) <= _MAX_NOTEBOOK_SOURCE:
+            # JavaScript a browser tool evaluates in a page: read like the same code given to `node -e`
+            execs.append({"field": field, "command": _argv_text(["node", "-e", node]), "argv": True, "program": "node"})
+            return
+        if page_code and depth >= 1 and field.split(".", 1)[0].split("[", 1)[0] in _PAGE_ARGUMENT_KEYS:
+            return  # the values handed to the page's function (element references): no command line
+        if in_browser and len(node) <= _MAX_VALUE and node[:1] in " \t\n\r\x00jJcCdDeEbBoOvVaAmMrR":
+            page = _page_navigation(node)
+            if page is not None:
+                # a page the browser is sent to that runs code (`javascript:…`) or is one of its own
+                execs.append({"field": field, "command": _argv_text(["node", "-e", page]), "argv": True,
+                              "program": "node"})
+                return
         if notebook and depth == 1 and key in _CELL_KEYS:
             execs.extend(_notebook_execs(field, node))  # a notebook kernel's cell
             return

@@ -88,6 +88,16 @@ deny contains msg if {
 	msg := sprintf("Blocked: the code run by `%s` opens a network connection and runs commands (a reverse shell or download-and-execute). Run network code only after reviewing it as a file.", [shell.name(seg)])
 }
 
+# code run in a web page (a browser tool's evaluate, `node -e`) that hands the page's cookies,
+# web storage, stored credentials or a password field to a request for another machine
+# (fetch, XMLHttpRequest, WebSocket, sendBeacon, an image's src, a navigation): the user's
+# session stolen. Requests to the page's own origin or to this machine pass (facts).
+deny contains msg if {
+	some seg in data.claude_rego.lib.shell.opaque_segments
+	"page_secret_sent" in seg.opaque_reasons
+	msg := sprintf("Blocked: the code run by `%s` sends the page's cookies, web storage or credentials to another machine (the session would be stolen). Read what you need from the page and return it instead.", [shell.name(seg)])
+}
+
 # ---------------------------------------------------------------- uploads
 
 _stdin_markers := {"@-", "-", ".", "@/dev/stdin", "/dev/stdin"}
