@@ -15,6 +15,8 @@ Marks (scan_code turns them into opaque reasons the pack judges):
   told, or its content to another machine, or the code both reads the page's secrets and
   sends a request to another machine;
 - `page_remote_script`: a `<script>` element loaded from another machine;
+- `page_secret_read`: the page's cookies, a credential-named storage item, a whole storage dump or
+  saved credentials read and not only handed to a request to this machine (returned to the model);
 - `browser_internal`: the browser's internal pages or its debugging protocol.
 
 A request to the page's own origin (a relative URL, `location.origin + …`) or to this machine
@@ -32,12 +34,14 @@ from ..lazy_re import lazy  # compiled on first use: only page code needs these
 _SECRET_SOURCES = ("document.cookie", "cookiestore", "localstorage", "sessionstorage", "indexeddb",
                    "navigator.credentials", "passwordcredential", "type=password", "type=\"password\"",
                    "type='password'", "type=\\\"password\\\"", "[type=password", "input:password",
-                   "autocomplete=\"current-password\"", "current-password")
+                   "autocomplete=\"current-password\"", "current-password", "#password", "name=password",
+                   "name=\"password\"", "name='password'", "getelementbyid('password')", "getelementbyid(\"password\")")
 # the page's content: its text and markup, form values, the selection and clipboard
 _CONTENT_SOURCES = ("innerhtml", "outerhtml", "innertext", "textcontent", "document.body", "document.documentelement",
                     "formdata", ".value", "getselection(", "clipboard.read", "document.forms")
 _NEEDLES = ("fetch", "xmlhttprequest", "websocket", "sendbeacon", "eventsource", "src", "href", "location", "open(",
-            "action", "ajax", "axios", "import", "chrome", "devtools", "9222", "edge://", "about:")
+            "action", "ajax", "axios", "import", "chrome", "devtools", "9222", "edge://", "about:", "cookie", "storage",
+            "credentials", "password")
 # a request: a call whose first argument is its destination, or an assignment of one
 _SINK = lazy(
     r"(?<![\w$])(?:fetch|sendbeacon|importscripts|open|location\s*\.\s*(?:assign|replace)|"
@@ -46,7 +50,7 @@ _SINK = lazy(
     r"(?:\.src|\.href|\.action|(?<![\w$])location)\s*=(?![=>])|"
     r"setattribute\s*\(\s*['\"](?:src|href|action|poster|formaction)['\"]\s*,|"
     r"\.send\s*\(", re.IGNORECASE)
-_ASSIGN = lazy(r"(?<![\w$.])(?:const|let|var)?\s*([A-Za-z_$][\w$]*)\s*=(?![=>])\s*([^;\n]{0,400})")
+_ASSIGN = lazy(r"(?<![\w$.])(?:(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*=(?![=>])\s*([^;\n]{0,400})")
 _WORD = lazy(r"[A-Za-z_$][\w$]*")
 _HTTP_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
 _SAME_ORIGIN = ("location.origin", "location.href", "window.location", "document.location", "document.url",
@@ -56,6 +60,15 @@ _INTERNAL_SCHEMES = ("chrome:", "chrome-extension:", "chrome-untrusted:", "devto
                      "about:profiles", "moz-extension:", "resource:", "chrome-search:")
 _DEBUG_ENDPOINTS = ("chrome.debugger", ":9222", ":9229", "/json/version", "/json/list", "/json/new", "/devtools/browser",
                     "/devtools/page", "chrome.cookies", "chrome.passwordsprivate", "browser.cookies")
+# reads of the page's session secrets: cookies (not a cookie set), a storage item named like a
+# credential, a whole storage dump (its names alone, Object.keys, are not), saved credentials
+_SECRET_READ = lazy(
+    r"document\s*\.\s*cookie(?!\s*=(?!=))|cookiestore\s*\.\s*get|navigator\s*\.\s*credentials\s*\.\s*get"
+    r"|(?:local|session)storage\s*(?:\.\s*getitem\s*\(\s*|\[\s*|\.\s*)['\"`]?[\w.:-]{0,64}"
+    r"(?:token|auth|session|jwt|secret|passw|pwd|credential|bearer|api[_-]?key|apikey|sid|cookie|refresh|access)"
+    r"|(?<!keys\()(?<!keys\(\s)(?:local|session)storage(?!\s*(?:\.|\[|\)\s*\.\s*length))",
+    re.IGNORECASE)
+_VALUE_READ = lazy(r"\.\s*value\b(?!\s*=(?!=))")
 _LOCAL_HOSTS = frozenset({"localhost", "0.0.0.0", "[::1]", "::1", "host.docker.internal", "127.1", ""})
 
 
@@ -218,6 +231,10 @@ def page_marks(code: str) -> list[str]:
         marks.append("page_remote_script")
     if not (secret or content):
         return marks
+    reads = [m.start() for m in _SECRET_READ.finditer(code[:16384])] if secret else []
+    if secret and "password" in low:
+        # a password field's value read (`….value`, not filled: `….value = 'x'`)
+        reads += [m.start() for m in _VALUE_READ.finditer(code[:16384])]
     # names that hold a value: `const url = 'https://…'`, `const c = document.cookie`
     assigned: dict[str, str] = {}
     secret_names: set[str] = set()
@@ -233,6 +250,8 @@ def page_marks(code: str) -> list[str]:
         if any(s in vlow for s in _CONTENT_SOURCES) or any(w in content_names for w in _WORD.findall(vlow)):
             content_names.add(name.lower())
     sent_secret = sent_data = False
+    consumed: list[tuple[int, int]] = []  # the operands of requests to this machine or the page's origin
+    local_words: set[str] = set()
     for m in _SINK.finditer(code[:16384]):
         text = m.group(0).lower()
         call = text.endswith("(")
@@ -240,6 +259,8 @@ def page_marks(code: str) -> list[str]:
         wlow = window.lower()
         dest = _destination(code, window, assigned, text.startswith(".send"), urls)
         if dest == "local":
+            consumed.append((m.end(), m.end() + len(window)))
+            local_words.update(w.lower() for w in _WORD.findall(window))
             continue
         if _tainted(wlow, secret_names, _SECRET_SOURCES):
             if dest in ("remote", "internal"):
@@ -252,4 +273,19 @@ def page_marks(code: str) -> list[str]:
         marks.append("page_secret_sent")
     elif sent_data:
         marks.append("page_data_sent")
+    elif any(not _used_locally(code, at, consumed, local_words) for at in reads):
+        # read and not handed to a request to this machine: returned to the model
+        marks.append("page_secret_read")
     return marks
+
+
+def _used_locally(code: str, at: int, consumed: list[tuple[int, int]], local_words: set[str]) -> bool:
+    """A secret read at `at` used by a request to this machine: inside its operands, or assigned
+    to a name that such a request's operands use."""
+    if any(a <= at < b for a, b in consumed):
+        return True
+    line_start = max(code.rfind(";", 0, at), code.rfind("\n", 0, at), code.rfind("{", 0, at)) + 1
+    while line_start < len(code) and code[line_start] in " \t\r":
+        line_start += 1
+    m = _ASSIGN.match(code, line_start)
+    return bool(m and m.end(1) <= at and m.group(1).lower() in local_words)
