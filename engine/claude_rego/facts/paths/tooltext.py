@@ -569,6 +569,13 @@ def _yaml_steps(content: str) -> list[str]:
             out.append(_dedent(text))
         else:
             items = [b.strip()[2:] for b in body if b.strip().startswith("- ")]
+            words = [_yaml_scalar(x) for x in items[:3]]
+            if len(words) >= 2 and words[0].rsplit("/", 1)[-1] in _SHELLS and words[1] == "-c":
+                key = lines[i - len(body) - 1]  # command:\n- sh\n- -c, then its script or `args:`
+                script = words[2] if len(words) > 2 else _container_args(lines, i, len(key) - len(key.lstrip(" -")))
+                if script:
+                    out.append(script)
+                continue
             out.extend(_yaml_scalar(x) for x in items if x.strip() and ":" not in x.split(" ", 1)[0])
     return [s for s in out if s.strip()]
 

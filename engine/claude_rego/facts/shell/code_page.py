@@ -35,13 +35,15 @@ _SECRET_SOURCES = ("document.cookie", "cookiestore", "localstorage", "sessionsto
                    "navigator.credentials", "passwordcredential", "type=password", "type=\"password\"",
                    "type='password'", "type=\\\"password\\\"", "[type=password", "input:password",
                    "autocomplete=\"current-password\"", "current-password", "#password", "name=password",
-                   "name=\"password\"", "name='password'", "getelementbyid('password')", "getelementbyid(\"password\")")
+                   "name=\"password\"", "name='password'", "getelementbyid('password')", "getelementbyid(\"password\")",
+                   # the automation side (a playwright run_code's `page`, puppeteer, the devtools protocol)
+                   ".cookies(", "storagestate(", "getallcookies", "network.getcookies", "storage.getcookies")
 # the page's content: its text and markup, form values, the selection and clipboard
 _CONTENT_SOURCES = ("innerhtml", "outerhtml", "innertext", "textcontent", "document.body", "document.documentelement",
                     "formdata", ".value", "getselection(", "clipboard.read", "document.forms")
 _NEEDLES = ("fetch", "xmlhttprequest", "websocket", "sendbeacon", "eventsource", "src", "href", "location", "open(",
             "action", "ajax", "axios", "import", "chrome", "devtools", "9222", "edge://", "about:", "cookie", "storage",
-            "credentials", "password")
+            "credentials", "password", "storagestate")
 # a request: a call whose first argument is its destination, or an assignment of one
 _SINK = lazy(
     r"(?<![\w$])(?:fetch|sendbeacon|importscripts|open|location\s*\.\s*(?:assign|replace)|"
@@ -63,13 +65,14 @@ _DEBUG_ENDPOINTS = ("chrome.debugger", ":9222", ":9229", "/json/version", "/json
 # reads of the page's session secrets: cookies (not a cookie set), a storage item named like a
 # credential, a whole storage dump (its names alone, Object.keys, are not), saved credentials
 _SECRET_READ = lazy(
-    r"document\s*\.\s*cookie(?!\s*=(?!=))|cookiestore\s*\.\s*get|navigator\s*\.\s*credentials\s*\.\s*get"
+    r"document\s*\.\s*cookie(?!\s*=(?!=))|\.\s*cookies\s*\(|storagestate\s*\(|getallcookies|getcookies|cookiestore\s*\.\s*get|navigator\s*\.\s*credentials\s*\.\s*get"
     r"|(?:local|session)storage\s*(?:\.\s*getitem\s*\(\s*|\[\s*|\.\s*)['\"`]?[\w.:-]{0,64}"
     r"(?:token|auth|session|jwt|secret|passw|pwd|credential|bearer|api[_-]?key|apikey|sid|cookie|refresh|access)"
     r"|(?<!keys\()(?<!keys\(\s)(?:local|session)storage(?!\s*(?:\.|\[|\)\s*\.\s*length))",
     re.IGNORECASE)
+_MAX_SINKS = 64
 _VALUE_READ = lazy(r"\.\s*value\b(?!\s*=(?!=))")
-_LOCAL_HOSTS = frozenset({"localhost", "0.0.0.0", "[::1]", "::1", "host.docker.internal", "127.1", ""})
+_LOCAL_HOSTS = frozenset({"localhost", "0.0.0.0", "[::1]", "::1", "host.docker.internal", "127.1"})
 
 
 def _host_of(url: str) -> str | None:
@@ -91,7 +94,11 @@ def _host_of(url: str) -> str | None:
 
 
 def _local(host: str) -> bool:
-    return host in _LOCAL_HOSTS or host.endswith(".localhost") or host.startswith("127.")
+    """This machine: localhost, *.localhost, a loopback IPv4 address (127.0.0.1, not 127.0.0.1.evil.io)."""
+    if host in _LOCAL_HOSTS or host.endswith(".localhost"):
+        return True
+    parts = host.split(".")
+    return parts[0] == "127" and len(parts) == 4 and all(p.isdigit() and len(p) <= 3 for p in parts)
 
 
 def _classify(text: str) -> str | None:
@@ -107,8 +114,8 @@ def _classify(text: str) -> str | None:
         if low.startswith(("file:", "filesystem:")):
             return "local"  # a file's path: the reader's literal paths judge it
         host = _host_of(low)
-        if host is None:
-            return "unknown"
+        if not host:
+            return "unknown"  # built at run time (`'//' + data + '.evil.io'`)
         return "local" if _local(host) else "remote"
     if low.startswith(("/", "./", "../", "?")):
         return "local"  # relative: the page's own origin
@@ -160,9 +167,9 @@ def _destination(code: str, window: str, assigned: dict[str, str], send: bool, u
     where the code's URLs point."""
     if send:
         kinds = {_classify(u) for u in urls} - {None}
-        for kind in ("remote", "internal", "unknown", "local"):
-            if kind in kinds:
-                return kind
+        for worst in ("remote", "internal", "unknown", "local"):
+            if worst in kinds:
+                return worst
         return "unknown"
     i = 0
     while i < len(window):
@@ -231,28 +238,36 @@ def page_marks(code: str) -> list[str]:
         marks.append("page_remote_script")
     if not (secret or content):
         return marks
-    reads = [m.start() for m in _SECRET_READ.finditer(code[:16384])] if secret else []
+    reads = [m.start() for m, _ in zip(_SECRET_READ.finditer(code[:16384]), range(_MAX_SINKS))] if secret else []
     if secret and "password" in low:
         # a password field's value read (`….value`, not filled: `….value = 'x'`)
-        reads += [m.start() for m in _VALUE_READ.finditer(code[:16384])]
+        reads += [m.start() for m, _ in zip(_VALUE_READ.finditer(code[:16384]), range(_MAX_SINKS))]
     # names that hold a value: `const url = 'https://…'`, `const c = document.cookie`
     assigned: dict[str, str] = {}
+    reassigned: set[str] = set()
     secret_names: set[str] = set()
     content_names: set[str] = set()
     for m in _ASSIGN.finditer(code[:16384]):
         name, value = m.group(1), m.group(2)
         if name in ("const", "let", "var"):
             continue
+        if name in assigned and assigned[name] != value:
+            reassigned.add(name)  # a name given two values: its destination cannot be told
         assigned.setdefault(name, value)
         vlow = value.lower()
         if any(s in vlow for s in _SECRET_SOURCES) or any(w in secret_names for w in _WORD.findall(vlow)):
             secret_names.add(name.lower())
         if any(s in vlow for s in _CONTENT_SOURCES) or any(w in content_names for w in _WORD.findall(vlow)):
             content_names.add(name.lower())
+    for name in reassigned:
+        assigned.pop(name, None)
     sent_secret = sent_data = False
     consumed: list[tuple[int, int]] = []  # the operands of requests to this machine or the page's origin
     local_words: set[str] = set()
-    for m in _SINK.finditer(code[:16384]):
+    for n, m in enumerate(_SINK.finditer(code[:16384])):
+        if n >= _MAX_SINKS:
+            sent_data = sent_data or bool(reads)  # more requests than are read here: not vouched for
+            break
         text = m.group(0).lower()
         call = text.endswith("(")
         window = _window(code, m.end(), call)
@@ -267,7 +282,7 @@ def page_marks(code: str) -> list[str]:
                 sent_secret = True
             else:
                 sent_data = True
-        elif _tainted(wlow, content_names, _CONTENT_SOURCES) or (secret and dest in ("remote", "internal")):
+        elif _tainted(wlow, content_names, _CONTENT_SOURCES) or (reads and dest in ("remote", "internal")):
             sent_data = True
     if sent_secret:
         marks.append("page_secret_sent")
