@@ -3,7 +3,8 @@
 # description: >-
 #   Denies giving a remote end a shell: nc/ncat -e/-c/--sh-exec, socat exec:/system:,
 #   a shell wired to a network tool through a pipe or a FIFO (mkfifo/mknod … | nc),
-#   interpreter code that opens a network connection and runs commands. Asks before
+#   interpreter code that opens a network connection and runs commands, page code (a browser
+#   tool's evaluate) that sends the page's cookies, storage or credentials to another machine. Asks before
 #   sending local data out: command output or stdin uploaded with curl (-d @-, -T -,
 #   --data-binary @-) or fed to nc/ncat/socat/telnet/ssh, uploads of files outside the
 #   project (curl -d @file, -F f=@file, -T file, wget --post-file, scp/rsync/sftp/rclone/
