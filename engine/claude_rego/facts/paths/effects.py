@@ -776,6 +776,8 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
                 return
         if git and depth == 1 and key in _GIT_REVISION_KEYS:
             return  # a git tool's branch or revision (target: "main"), not a path (rev:path: _revision_paths)
+        if ci_trigger and depth >= 2:
+            return  # a path in a CI run's definition or inputs (a step's workingDir, a mount): the runner's, not ours
         if sent:
             if node[0] == "@" and _looks_absolute(node[1:]):
                 paths.append((field, node[1:], READ))  # `@/path`: the file's content is sent

@@ -145,6 +145,7 @@ _unreadable contains entry if {
 	some [k, v] in _settings
 	_norm(k) in _cwd_keys
 	not _inside_project(v)
+	not _ci_run
 	entry := sprintf("it runs in `%s` (%s), outside the project, where its relative paths mean other files", [v, k])
 }
 
@@ -163,6 +164,13 @@ _unreadable contains entry if {
 # image like a CI file's steps, and judged by the shell rules like them
 _ci_step_image(k) if {
 	_norm(k) == "image"
+	_ci_run
+}
+
+# every command is a step of a CI/CD run the tool triggers: its working directory (a step's
+# `workingDir`) is the runner's, not a directory of this machine
+_ci_run if {
+	count(_exec) > 0
 	every e in _exec {
 		object.get(e, "ci", false) == true
 	}
