@@ -427,7 +427,7 @@ _DEPLOYED_CODE_KEYS = frozenset({"script", "code", "content", "source", "body", 
 # storage and text sent away, scripts from other machines, the browser's internal pages)
 _BROWSER_WORDS = frozenset({"browser", "browsers", "playwright", "puppeteer", "chrome", "chromium", "devtools",
                             "selenium", "webdriver", "browserbase", "stagehand", "cdp", "hyperbrowser", "firefox",
-                            "webkit", "page", "tab", "browseruse"})
+                            "webkit", "page", "browseruse"})
 _PAGE_CODE_VERBS = frozenset({"evaluate", "eval", "execute", "exec", "run", "script", "inject", "js", "javascript"})
 _PAGE_CODE_KEYS = frozenset({"function", "script", "expression", "code", "js", "javascript", "page_function", "func",
                              "fn", "source", "snippet", "expr"})
@@ -462,7 +462,7 @@ _CI_WORDS = frozenset({"gitlab", "github", "circleci", "circle", "buildkite", "j
                        "harness", "semaphore", "bamboo", "gitea", "forgejo", "codefresh", "dagger", "pipelines"})
 _PIPELINE_NOUNS = frozenset({"pipeline", "pipelines", "workflow", "workflows", "taskrun", "taskruns", "pipelinerun",
                              "pipelineruns", "dispatch"})
-_CI_RUN_NOUNS = _PIPELINE_NOUNS | {"build", "builds", "job", "jobs", "task", "tasks", "run", "runs"}
+_CI_RUN_NOUNS = _PIPELINE_NOUNS | {"build", "builds", "job", "jobs", "task", "tasks"}
 _CI_TRIGGER_VERBS = frozenset({"trigger", "create", "run", "dispatch", "start", "submit", "retry", "rebuild", "execute",
                                "launch", "rerun", "play", "queue", "resubmit", "build", "new"})
 # fields of such a tool that are prose about the run, not what it runs
