@@ -238,10 +238,10 @@ def page_marks(code: str) -> list[str]:
         marks.append("page_remote_script")
     if not (secret or content):
         return marks
-    reads = [m.start() for m, _ in zip(_SECRET_READ.finditer(code[:16384]), range(_MAX_SINKS))] if secret else []
+    reads = [m.start() for m, _ in zip(_SECRET_READ.finditer(code[:16384]), range(_MAX_SINKS), strict=False)] if secret else []
     if secret and "password" in low:
         # a password field's value read (`….value`, not filled: `….value = 'x'`)
-        reads += [m.start() for m, _ in zip(_VALUE_READ.finditer(code[:16384]), range(_MAX_SINKS))]
+        reads += [m.start() for m, _ in zip(_VALUE_READ.finditer(code[:16384]), range(_MAX_SINKS), strict=False)]
     # names that hold a value: `const url = 'https://…'`, `const c = document.cookie`
     assigned: dict[str, str] = {}
     reassigned: set[str] = set()
