@@ -727,3 +727,27 @@ def test_a_patch_files_content_beside_its_path_is_text():
     content = "--- a/.bashrc\n+++ b/.bashrc\n@@ -1 +1 @@\n-a\n+b\n"
     assert accesses("mcp__fs__write_file", {"path": "fixes/rc.patch", "content": content}) == [
         ("path", "/home/dev/project/fixes/rc.patch", "write")]
+
+
+def test_browser_page_code_is_read_as_node_code():
+    fx = tool_effects("mcp__playwright__browser_evaluate", {"function": "() => document.title", "element": "x", "ref": "e1"})
+    assert fx["exec"] == [{"field": "function", "command": "node -e '() => document.title'", "argv": True, "program": "node"}]
+    fx = tool_effects("mcp__chrome-devtools__evaluate_script", {"function": "(el) => el.innerText", "args": [{"uid": "1_2"}]})
+    assert [e["field"] for e in fx["exec"]] == ["function"]
+    # a javascript: URL is page code; a browser-internal page is a navigation read as page code
+    fx = tool_effects("mcp__playwright__browser_navigate", {"url": "javascript:alert(1)"})
+    assert fx["exec"][0]["command"] == "node -e 'alert(1)'"
+    fx = tool_effects("mcp__playwright__browser_navigate", {"url": "chrome://settings"})
+    assert "chrome://settings" in fx["exec"][0]["command"]
+    assert tool_effects("mcp__playwright__browser_navigate", {"url": "http://localhost:3000"})["exec"] == []
+
+
+def test_ci_trigger_configs_are_read_as_steps():
+    fx = tool_effects("mcp__gitlab__create_pipeline", {"ref": "main", "ci_config": "t:\n  script:\n    - npm test\n"})
+    assert [(e["command"], e.get("shell"), e.get("ci")) for e in fx["exec"]] == [("npm test", True, True)]
+    fx = tool_effects("mcp__argo__submit_workflow", {"workflow": {"spec": {"templates": [
+        {"script": {"image": "python:3", "command": ["python"], "source": "print(1)"}}]}}})
+    assert fx["exec"][0]["program"] == "python3" and fx["exec"][0]["ci"] is True
+    # ordinary values are no commands
+    fx = tool_effects("mcp__github__run_workflow", {"ref": "main", "inputs": {"environment": "staging"}})
+    assert fx["exec"] == []

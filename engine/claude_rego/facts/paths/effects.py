@@ -17,6 +17,39 @@ def _ci_shell(path: str, text: str) -> list:
     return ci_shell(path, text)
 
 
+_SCRIPT_LANGUAGES = {"python": ("python3", "-c"), "python3": ("python3", "-c"), "node": ("node", "-e"),
+                     "nodejs": ("node", "-e"), "ruby": ("ruby", "-e"), "perl": ("perl", "-e")}
+_SCRIPT_SHELLS = frozenset({"sh", "bash", "zsh", "ash", "dash", "ksh"})
+
+
+def _script_source(command, source: str) -> dict | None:
+    """An exec entry for a script template's source run by its command (a shell: the source is
+    shell; python/node/ruby/perl: `python3 -c SOURCE`), None for any other command."""
+    program = command[0] if isinstance(command, list) and command else command
+    if not isinstance(program, str) or not source.strip() or len(source) > _MAX_NOTEBOOK_SOURCE:
+        return None
+    name = program.strip().rsplit("/", 1)[-1].lower()
+    if name in _SCRIPT_SHELLS:
+        return {"command": source, "shell": True}
+    name = name.rstrip("0123456789.") if name.startswith("python") else name
+    lang = _SCRIPT_LANGUAGES.get(name) or _SCRIPT_LANGUAGES.get(name + "3")
+    if lang is None:
+        return None
+    return {"command": _argv_text([lang[0], lang[1], source]), "argv": True, "program": lang[0]}
+
+
+def _pipeline_text_shell(text: str) -> list:
+    from .tooltext import pipeline_text_shell
+
+    return pipeline_text_shell(text)
+
+
+def _shell_value(text: str) -> bool:
+    from .tooltext import shell_value
+
+    return shell_value(text)
+
+
 def _dangerous_shell_lines(text: str) -> list:
     from .tooltext import dangerous_shell_lines
 
@@ -388,6 +421,57 @@ _UPLOAD_VERBS = frozenset({"put", "upload", "deploy", "create", "update", "publi
 _DEPLOYED_CODE_KEYS = frozenset({"script", "code", "content", "source", "body", "module", "script_content", "source_code",
                                  "worker_script", "function_code", "js", "javascript"})
 
+# a browser tool that evaluates JavaScript in a page (playwright's browser_evaluate `function`,
+# puppeteer_evaluate's `script`, chrome-devtools' evaluate_script, selenium's execute_script): the
+# code is JavaScript, read like `node -e CODE` (and for what a page's code can do: its cookies,
+# storage and text sent away, scripts from other machines, the browser's internal pages)
+_BROWSER_WORDS = frozenset({"browser", "browsers", "playwright", "puppeteer", "chrome", "chromium", "devtools",
+                            "selenium", "webdriver", "browserbase", "stagehand", "cdp", "hyperbrowser", "firefox",
+                            "webkit", "page", "browseruse"})
+_PAGE_CODE_VERBS = frozenset({"evaluate", "eval", "execute", "exec", "run", "script", "inject", "js", "javascript"})
+_PAGE_CODE_KEYS = frozenset({"function", "script", "expression", "code", "js", "javascript", "page_function", "func",
+                             "fn", "source", "snippet", "expr"})
+# what such a tool passes to the function (element references, values): not code
+_PAGE_ARGUMENT_KEYS = frozenset({"args", "arguments", "arg", "element", "ref", "uid", "selector", "params"})
+# schemes of the browser's own pages and extensions: settings, saved passwords, the debugger
+_BROWSER_INTERNAL_SCHEMES = ("chrome:", "chrome-extension:", "chrome-untrusted:", "devtools:", "edge:", "brave:",
+                             "opera:", "vivaldi:", "about:config", "about:debugging", "about:preferences",
+                             "about:logins", "about:profiles", "moz-extension:", "resource:", "chrome-search:")
+
+
+def _page_navigation(url: str) -> str | None:
+    """The JavaScript a browser runs for a URL it is sent to: a `javascript:` URL's code
+    (percent-escapes undone), `location.href = URL` for a browser-internal page; else None."""
+    text = url.strip(" \t\n\r\x00\x0b\x0c").replace("\t", "").replace("\n", "").replace("\r", "")
+    head = text[:24].lower()
+    if head.startswith("javascript:"):
+        return _unquote(text[11:]) if "%" in text else text[11:]
+    if head.startswith(_BROWSER_INTERNAL_SCHEMES):
+        return "location.href = " + repr(text[:_MAX_VALUE])
+    return None
+
+
+# a tool that triggers a CI/CD run (GitLab's create_pipeline, a workflow_dispatch, CircleCI's
+# trigger_pipeline, Buildkite's create_build, Jenkins' build_job, Argo's submit_workflow, Tekton's
+# create_taskrun): a pipeline definition held in a string (`ci_config`, a `config` parameter) is read
+# like a CI file (its `run:`/`script:`/`steps:`/`command:` entries are shell), and an input,
+# variable or parameter whose value is a command line with shell syntax is that command
+_CI_WORDS = frozenset({"gitlab", "github", "circleci", "circle", "buildkite", "jenkins", "argo", "argoworkflows",
+                       "tekton", "drone", "woodpecker", "azure", "devops", "azuredevops", "bitbucket", "travis", "ci",
+                       "cicd", "actions", "concourse", "gocd", "teamcity", "spinnaker", "codebuild", "cloudbuild",
+                       "harness", "semaphore", "bamboo", "gitea", "forgejo", "codefresh", "dagger", "pipelines"})
+_PIPELINE_NOUNS = frozenset({"pipeline", "pipelines", "workflow", "workflows", "taskrun", "taskruns", "pipelinerun",
+                             "pipelineruns", "dispatch"})
+_CI_RUN_NOUNS = _PIPELINE_NOUNS | {"build", "builds", "job", "jobs", "task", "tasks"}
+_CI_TRIGGER_VERBS = frozenset({"trigger", "create", "run", "dispatch", "start", "submit", "retry", "rebuild", "execute",
+                               "launch", "rerun", "play", "queue", "resubmit", "build", "new"})
+# fields of such a tool that are prose about the run, not what it runs
+_CI_PROSE_KEYS = frozenset({"description", "message", "title", "comment", "note", "notes", "summary", "name", "reason",
+                            "label", "display_name", "commit_message", "author", "email", "ref", "branch", "tag",
+                            "sha", "commit", "project", "project_id", "project_slug", "repo", "owner", "workflow_id",
+                            "pipeline", "job", "namespace", "generate_name", "url", "web_url"})
+
+
 # a notebook kernel's tool (mcp__jupyter__execute_cell, an ipython server's run_code): the code
 # it runs is a notebook cell, read like NotebookEdit's (IPython's `!cmd` and magics are shell, the
 # rest Python) — by the tool's or server's words, and the keys that hold a cell's text
@@ -528,6 +612,10 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
     keyboard = typing or bool(tokens & _KEYBOARD_WORDS or _server_tokens(tool_name) & _KEYBOARD_SERVER_WORDS) or (
         isinstance(tool_input.get("action"), str) and tool_input["action"].lower() in _KEYBOARD_ACTIONS)
     serverless = bool(tokens & _SERVERLESS_WORDS) and bool(tokens & _UPLOAD_VERBS) and not executes
+    in_browser = bool((tokens | _server_tokens(tool_name)) & _BROWSER_WORDS) and not notebook
+    ci_trigger = bool(tokens & _CI_TRIGGER_VERBS) and bool(tokens & _CI_RUN_NOUNS) and bool(
+        (tokens | _server_tokens(tool_name)) & _CI_WORDS or tokens & _PIPELINE_NOUNS) and not store
+    page_code = in_browser and bool(tokens & _PAGE_CODE_VERBS)
     budget = [_MAX_NODES]
     danger_budget = [_MAX_DANGER_SCAN]
 
@@ -549,7 +637,17 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             return
         budget[0] -= 1
         if isinstance(node, dict):
+            skip: tuple = ()
+            if ci_trigger and isinstance(node.get("source"), str) and "command" in node:
+                # an Argo script template ({image, command: [python], source}): the source is a
+                # program of the command's language, run by it
+                found = _script_source(node.get("command"), node["source"])
+                if found is not None:
+                    execs.append({"field": f"{field}.source" if field else "source", **found})
+                    skip = ("source", "command")
             for k, v in node.items():
+                if k in skip:
+                    continue
                 if isinstance(k, str):
                     sk = _snake(k)
                     visit(v, sk, f"{field}.{k}" if field else k, depth + 1,
@@ -614,6 +712,37 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             # deployment's secrets, judged like the same code given to `node -e`
             execs.append({"field": field, "command": _argv_text(["node", "-e", node]), "argv": True, "program": "node"})
             return
+        if ci_trigger and depth >= 1 and key not in _CI_PROSE_KEYS and not key.endswith(_CONTENT_SUFFIXES[2:]):
+            # a pipeline definition in a string (`ci_config`, a `config` parameter): its steps' shell
+            if key in ("script", "source") and node.startswith("#!"):
+                # a step's script with its interpreter line (Tekton: `#!/usr/bin/env python3`)
+                words = node[2:].split("\n", 1)[0].split()
+                interp = words[1] if len(words) > 1 and words[0].endswith("/env") else (words[0] if words else "")
+                found = _script_source([interp], node.split("\n", 1)[1] if "\n" in node else "")
+                if found is not None:
+                    execs.append({"field": field, **found})
+                    return
+            steps = _pipeline_text_shell(node)
+            if steps:
+                execs.extend({"field": field, "command": step, "shell": True} for step in steps)
+                return
+            if not _exec_key(key) and key not in _EXEC_CODE_KEYS and _shell_value(node):
+                # an input, variable or parameter whose value is a command line (`make && ./deploy`)
+                execs.append({"field": field, "command": node, "shell": True})
+                return
+        if page_code and depth == 1 and key in _PAGE_CODE_KEYS and len(node) <= _MAX_NOTEBOOK_SOURCE:
+            # JavaScript a browser tool evaluates in a page: read like the same code given to `node -e`
+            execs.append({"field": field, "command": _argv_text(["node", "-e", node]), "argv": True, "program": "node"})
+            return
+        if page_code and depth >= 1 and field.split(".", 1)[0].split("[", 1)[0] in _PAGE_ARGUMENT_KEYS:
+            return  # the values handed to the page's function (element references): no command line
+        if in_browser and len(node) <= _MAX_VALUE and node[:1] in " \t\n\r\x00jJcCdDeEbBoOvVaAmMrR":
+            page = _page_navigation(node)
+            if page is not None:
+                # a page the browser is sent to that runs code (`javascript:…`) or is one of its own
+                execs.append({"field": field, "command": _argv_text(["node", "-e", page]), "argv": True,
+                              "program": "node"})
+                return
         if notebook and depth == 1 and key in _CELL_KEYS:
             execs.extend(_notebook_execs(field, node))  # a notebook kernel's cell
             return
@@ -647,6 +776,8 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
                 return
         if git and depth == 1 and key in _GIT_REVISION_KEYS:
             return  # a git tool's branch or revision (target: "main"), not a path (rev:path: _revision_paths)
+        if ci_trigger and depth >= 2:
+            return  # a path in a CI run's definition or inputs (a step's workingDir, a mount): the runner's, not ours
         if sent:
             if node[0] == "@" and _looks_absolute(node[1:]):
                 paths.append((field, node[1:], READ))  # `@/path`: the file's content is sent
@@ -691,6 +822,9 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
         used = {k for k in tool_input if isinstance(k, str) and _snake(k) in _CLOUD_FIELDS}
         execs[:] = [e for e in execs if e["field"].split(".", 1)[0].split("[", 1)[0] not in used]
         execs.append(cloud)
+    if execs and ci_trigger:
+        for e in execs:
+            e["ci"] = True  # runs in the CI service's job (its `image`), not on this machine
     if execs:
         env = _env_line(tool_input)
         if env is not None:

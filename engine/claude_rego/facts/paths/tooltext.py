@@ -467,7 +467,70 @@ def ci_shell(path: str, content: str) -> list[str]:
         # script before the shell runs it: a value the command cannot know
         content = _CI_EXPRESSION.sub('"$CI_EXPRESSION"', content)
     if path.replace("\\", "/").rsplit("/", 1)[-1].lower().endswith("jenkinsfile"):
-        return [next(g for g in m.groups() if g is not None) for m in _JENKINS_SH.finditer(content)][:_MAX_SPANS]
+        return _jenkins_steps(content)
+    return _yaml_steps(content)
+
+
+# a pipeline definition given as text to a tool that runs it (GitLab's create_pipeline `ci_config`, a
+# CircleCI trigger's `config` parameter, a Jenkins job's pipeline script): YAML with mapping lines
+# and a step key, or a scripted/declarative Jenkins pipeline, or one Jenkins step (`sh 'make'`)
+_YAML_MAPPING_LINE = lazy(r"(?m)^[ \t]*(?:-[ \t]+)?[\w.$-]+[ \t]*:(?:[ \t]|$)")
+_JENKINS_PIPELINE = lazy(r"(?:^|\s)(?:pipeline|node|stage|steps|script)\s*(?:\([^)\n]{0,200}\))?\s*\{")
+_JENKINS_STEP = lazy(r"""^\s*(?:sh|bat|powershell)\s*(?:\(\s*(?:script\s*:\s*)?)?['"]""")
+
+
+def pipeline_text_shell(text: str) -> list[str]:
+    """The shell a pipeline definition held in a string runs (as ci_shell reads a CI file), or []
+    when the text is no pipeline definition. Never raises."""
+    if not isinstance(text, str) or len(text) > _MAX_DANGER_TEXT:
+        return []
+    if _JENKINS_STEP.match(text) or ("{" in text and _JENKINS_PIPELINE.search(text)):
+        return _jenkins_steps(text)
+    if "\n" not in text.strip() or len(_YAML_MAPPING_LINE.findall(text[:_MAX_DANGER_TEXT])) < 2:
+        return []
+    if "${{" in text:
+        text = _CI_EXPRESSION.sub('"$CI_EXPRESSION"', text)
+    return _yaml_steps(text)
+
+
+def shell_value(text: str) -> bool:
+    """A value that reads as a command line with shell syntax (`make && ./deploy.sh`, `env | curl …`)."""
+    return isinstance(text, str) and 0 < len(text) <= _MAX_SPAN and bool(
+        _SHELL_SYNTAX.search(text)) and _looks_like_command(text)
+
+
+_ARGS_KEY = lazy(r"^(\s*)args\s*:\s*(.*)$")
+
+
+def _container_args(lines: list[str], i: int, indent: int) -> str | None:
+    """The first item of the `args:` beside a container's `command:` (its mapping's next keys)."""
+    for line in lines[i:i + 16]:
+        if not line.strip():
+            continue
+        pad = len(line) - len(line.lstrip())
+        if pad < indent:
+            return None
+        m = _ARGS_KEY.match(line)
+        if m and len(m.group(1)) == indent:
+            value = m.group(2).strip()
+            if value.startswith("["):
+                inner = value[1:].rsplit("]", 1)[0]
+                first = _yaml_scalar(inner) if inner[:1] in "'\"" and inner.count(inner[0]) == 2 else \
+                    _yaml_scalar(inner.split(",", 1)[0])
+                return first or None
+            at = lines.index(line, i)
+            for item in lines[at + 1:at + 4]:
+                if item.strip().startswith("- "):
+                    return _yaml_scalar(item.strip()[2:])
+            return None
+    return None
+
+
+def _jenkins_steps(content: str) -> list[str]:
+    return [next(g for g in m.groups() if g is not None) for m in _JENKINS_SH.finditer(content)][:_MAX_SPANS]
+
+
+def _yaml_steps(content: str) -> list[str]:
     out: list[str] = []
     lines = content.splitlines()[:_MAX_LINES]
     i = 0
@@ -481,7 +544,15 @@ def ci_shell(path: str, content: str) -> list[str]:
             out.append(_yaml_scalar(value))  # run: curl … | sh
             continue
         if value.startswith("["):
-            out.extend(_yaml_scalar(v) for v in value.strip("[]").split(",") if v.strip())
+            items = [_yaml_scalar(v) for v in value.strip("[]").split(",") if v.strip()]
+            if len(items) >= 2 and items[0].rsplit("/", 1)[-1] in _SHELLS and items[1] == "-c":
+                # a container's `command: [sh, -c]`: the script is its next item or the first of `args`
+                script = items[2] if len(items) > 2 else _container_args(lines, i, len(lines[i - 1]) - len(
+                    lines[i - 1].lstrip(" -")))
+                if script:
+                    out.append(script)
+                continue
+            out.extend(items)
             continue
         # a block scalar (run: |) or a list (script:\n  - a\n  - b) indented below the key
         block = value[:1] in ("|", ">")
@@ -498,6 +569,13 @@ def ci_shell(path: str, content: str) -> list[str]:
             out.append(_dedent(text))
         else:
             items = [b.strip()[2:] for b in body if b.strip().startswith("- ")]
+            words = [_yaml_scalar(x) for x in items[:3]]
+            if len(words) >= 2 and words[0].rsplit("/", 1)[-1] in _SHELLS and words[1] == "-c":
+                key = lines[i - len(body) - 1]  # command:\n- sh\n- -c, then its script or `args:`
+                script = words[2] if len(words) > 2 else _container_args(lines, i, len(key) - len(key.lstrip(" -")))
+                if script:
+                    out.append(script)
+                continue
             out.extend(_yaml_scalar(x) for x in items if x.strip() and ":" not in x.split(" ", 1)[0])
     return [s for s in out if s.strip()]
 

@@ -50,10 +50,11 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         code = _identifier_escapes(code)
     low = code.lower()
     exec_tokens = _CODE_EXEC_AWK if family == "awk" else _CODE_EXEC
-    exec_hit = any(t in low for t in exec_tokens) or (family in ("perl", "ruby", "php") and "`" in code) or \
+    scan = _regex_exec_blanked(low) if family == "node" and ".exec" in low else low
+    exec_hit = any(t in scan for t in exec_tokens) or (family in ("perl", "ruby", "php") and "`" in code) or \
         _runs_unnamed(code, low, family) or (family == "awk" and "|" in code and _AWK_PRINT_PIPE.search(_AWK_STRING.sub('""', code)) is not None)
     net_hit = any(t in low for t in _CODE_NET)
-    dyn_hit = family != "awk" and (any(t in low for t in _CODE_DYNAMIC) or (
+    dyn_hit = family != "awk" and (any(t in scan for t in _CODE_DYNAMIC) or (
         family in ("perl", "ruby") and low.rstrip(" ;}\n").endswith("eval")) or (
         any(t in low for t in _CODE_DECODE) and (exec_hit or net_hit or any(t in low for t in _CODE_WRITE)
                                                   or _opens_for_writing(code) or "import(" in low
@@ -154,6 +155,13 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         self.mark(node, "interpreter_network_exec")
     if _fork_loop(low):
         self.mark(node, "interpreter_fork_loop")
+    if family == "node":
+        from .code_page import page_marks  # (imported here: only JavaScript needs it)
+
+        for reason in page_marks(code):
+            # a page's cookies, storage or text sent away, a script loaded from another
+            # machine, the browser's internal pages (browser evaluate tools' code)
+            self.mark(node, reason)
     for needles, reader in _CREDENTIAL_APIS:
         if any(all(part in low for part in needle) for needle in needles):
             # a library call that reads a credential store without naming its file
@@ -167,6 +175,19 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         if any(t in low for t in _CODE_WRITE) or _opens_for_writing(code):
             # the code writes files: each file it names may be one of them
             self.child_words(node, ["tee"] + files[:32], depth, "interpreter_code", [])
+
+
+# `.exec(` of a regular expression (`/\\d+/.exec(s)`, `re.exec(s)`): no process runs unless the code
+# names a module or hook that runs processes
+_NODE_RUNNER_NAMES = ("child_process", "process.binding", "_linkedbinding", "mainmodule", "_load(", "execa", "shelljs",
+                      "cross-spawn", "node-pty", "zx", "bun.", "deno.")
+
+
+def _regex_exec_blanked(low: str) -> str:
+    """JavaScript: `.exec(` method calls blanked when nothing in the code can run a process."""
+    if any(t in low for t in _NODE_RUNNER_NAMES):
+        return low
+    return low.replace(".exec(", ".xxxx(")
 
 
 def _identifier_escapes(code: str) -> str:
@@ -641,6 +662,8 @@ _JS_COMPUTED = lazy(
     r"""(?:require\s*\(\s*(?!['"][^'"`+]*['"]\s*\))[^)]|import\s*\(\s*(?!['"][^'"`+]*['"]\s*\))[^)]|"""
     r"""(?:globalthis|global|window|self|process|module|this|\))\s*\[\s*(?!['"][^'"`+]*['"]\s*\]))""")
 _JS_JOINED_KEY = lazy(r"""[\w)\]]\s*\[\s*[^\]]{0,200}?(?:['"`]\s*\+|\+\s*['"`]|\$\{)""")
+# a member named by a string with escapes (`window['\\x66etch']`, `self["\\u0065val"]`): the name it hides
+_JS_ESCAPED_KEY = lazy(r"""[\w$)\]]\s*\[\s*(['"`])[^'"`\]]{0,64}\\(?:x[0-9a-f]{2}|u[0-9a-f{]|[0-7])""")
 _REVERSED = (".reverse()", "[::-1]", "strrev(", ".reverse.join", "reverse(")
 
 
@@ -654,7 +677,7 @@ def _computed_name(code: str, low: str, family: str) -> bool:
                   if t.rstrip("( ") and t.rstrip("( ") in joined and t.rstrip("( ") not in low]
         if hidden:
             return True
-    if family == "node" and (_JS_COMPUTED.search(low) or _JS_JOINED_KEY.search(low)):
+    if family == "node" and (_JS_COMPUTED.search(low) or _JS_JOINED_KEY.search(low) or _JS_ESCAPED_KEY.search(low)):
         return True
     return any(t in low for t in _REVERSED) and any(t in low for t in (
         "require", "import", "getattr", "globalthis", "eval", "system", "exec", "send(", "__send__", "call_user_func"))

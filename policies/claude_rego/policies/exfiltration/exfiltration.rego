@@ -3,7 +3,8 @@
 # description: >-
 #   Denies giving a remote end a shell: nc/ncat -e/-c/--sh-exec, socat exec:/system:,
 #   a shell wired to a network tool through a pipe or a FIFO (mkfifo/mknod … | nc),
-#   interpreter code that opens a network connection and runs commands. Asks before
+#   interpreter code that opens a network connection and runs commands, page code (a browser
+#   tool's evaluate) that sends the page's cookies, storage or credentials to another machine. Asks before
 #   sending local data out: command output or stdin uploaded with curl (-d @-, -T -,
 #   --data-binary @-) or fed to nc/ncat/socat/telnet/ssh, uploads of files outside the
 #   project (curl -d @file, -F f=@file, -T file, wget --post-file, scp/rsync/sftp/rclone/
@@ -86,6 +87,16 @@ deny contains msg if {
 	some seg in data.claude_rego.lib.shell.opaque_segments
 	"interpreter_network_exec" in seg.opaque_reasons
 	msg := sprintf("Blocked: the code run by `%s` opens a network connection and runs commands (a reverse shell or download-and-execute). Run network code only after reviewing it as a file.", [shell.name(seg)])
+}
+
+# code run in a web page (a browser tool's evaluate, `node -e`) that hands the page's cookies,
+# web storage, stored credentials or a password field to a request for another machine
+# (fetch, XMLHttpRequest, WebSocket, sendBeacon, an image's src, a navigation): the user's
+# session stolen. Requests to the page's own origin or to this machine pass (facts).
+deny contains msg if {
+	some seg in data.claude_rego.lib.shell.opaque_segments
+	"page_secret_sent" in seg.opaque_reasons
+	msg := sprintf("Blocked: the code run by `%s` sends the page's cookies, web storage or credentials to another machine (the session would be stolen). Read what you need from the page and return it instead.", [shell.name(seg)])
 }
 
 # ---------------------------------------------------------------- uploads

@@ -145,6 +145,7 @@ _unreadable contains entry if {
 	some [k, v] in _settings
 	_norm(k) in _cwd_keys
 	not _inside_project(v)
+	not _ci_run
 	entry := sprintf("it runs in `%s` (%s), outside the project, where its relative paths mean other files", [v, k])
 }
 
@@ -154,7 +155,25 @@ _unreadable contains entry if {
 	some [k, v] in _settings
 	_norm(k) in _remote_keys
 	not lower(v) in _local_hosts
+	not _ci_step_image(k)
 	entry := sprintf("it runs on another machine or in a container (%s: `%s`)", [k, v])
+}
+
+# the image a CI/CD run's step starts from (an Argo template's or a Tekton step's `image`): every
+# command is a step of a pipeline the tool triggers (facts: `ci`), run in a fresh container of that
+# image like a CI file's steps, and judged by the shell rules like them
+_ci_step_image(k) if {
+	_norm(k) == "image"
+	_ci_run
+}
+
+# every command is a step of a CI/CD run the tool triggers: its working directory (a step's
+# `workingDir`) is the runner's, not a directory of this machine
+_ci_run if {
+	count(_exec) > 0
+	every e in _exec {
+		object.get(e, "ci", false) == true
+	}
 }
 
 # the tool carries a command line of its own; a command the facts read from a program's tool's

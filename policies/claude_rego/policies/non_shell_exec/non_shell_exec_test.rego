@@ -201,3 +201,24 @@ test_a_kernels_raw_code_still_asks if {
 	doc := mcp_exec("mcp__jupyter__execute_cell", {"code": "df.describe()"}, [{"field": "code", "command": "df.describe()"}], cmd(["df.describe()"]))
 	asked(_with_words(doc, ["execute", "cell"], ["jupyter"]))
 }
+
+# the steps of a CI/CD run a tool triggers (facts: `ci`): their image and working directory are the runner's
+test_ci_run_steps_image_and_workdir_are_not_asked if {
+	doc := _ci_doc(true)
+	count(non_shell_exec.ask) == 0 with input as doc
+}
+
+test_non_ci_image_and_workdir_still_ask if {
+	doc := _ci_doc(false)
+	count(non_shell_exec.ask) >= 1 with input as doc
+}
+
+_ci_doc(ci) := {
+	"hook": {"tool_name": "mcp__argo__submit_workflow", "tool_input": {"image": "node:20", "workingDir": "/src", "command": "npm test"}},
+	"facts": {
+		"tool": {"name": "mcp__argo__submit_workflow", "class": "mcp"},
+		"paths": [], "truncated": [],
+		"shell": {"segments": [], "opaque": false, "opaque_reasons": [], "error": null},
+		"effects": {"exec": [{"field": "command", "command": "npm test", "shell": true, "ci": ci}], "words": ["submit", "workflow"], "server_words": ["argo"], "truncated": false, "argv_unknown": [], "network": [], "sql": []},
+	},
+}

@@ -59,6 +59,11 @@ reasons := {
 	"sql_runs_code": "a database statement runs a program or loads native code whose content cannot be read (a computed COPY … PROGRAM, xp_cmdshell, load_extension, an untrusted procedural language)",
 	"sql_file_unknown": "a database statement reads or writes a server file whose name is computed",
 	"remote_command_unknown": "it runs commands on other machines from a file, a script URL or a value claude-rego cannot read (`--parameters file://…`, `--scripts @file`, `cmd.script salt://…`)",
+	"page_secret_sent": "page code sends the page's cookies, web storage, stored credentials or a password field to another machine",
+	"page_data_sent": "page code sends the page's secrets (cookies, storage, password fields) or its content to a destination that cannot be told or to another machine",
+	"page_secret_read": "page code reads the page's cookies, a session token in web storage, the whole storage or saved credentials and returns them to the model",
+	"page_remote_script": "page code loads a script from another machine into the page",
+	"browser_internal": "code reaches the browser's own pages or its remote-debugging protocol (`chrome://`, `devtools://`, extensions, `:9222/json`, `chrome.debugger`), which hold saved passwords, cookies and control of every tab",
 	"foreign_shell_code": "it runs code in a shell language (PowerShell, fish, nu, elvish, xonsh, …) whose syntax claude-rego does not fully read",
 }
 

@@ -84,3 +84,12 @@ test_computed_names_and_links_in_inline_code_are_explained if {
 		contains(msg, opaque_shell.reasons[reason])
 	}
 }
+
+test_page_code_marks_are_explained if {
+	base := data.claude_rego.lib.testing.bash("node -e x", [data.claude_rego.lib.testing.seg(0, ["node", "-e", "x"])], [])
+	every reason in ["page_secret_sent", "page_data_sent", "page_secret_read", "page_remote_script", "browser_internal"] {
+		doc := json.patch(base, [{"op": "replace", "path": "/facts/shell/opaque", "value": true}, {"op": "replace", "path": "/facts/shell/opaque_reasons", "value": [reason]}])
+		some msg in opaque_shell.ask with input as doc
+		contains(msg, opaque_shell.reasons[reason])
+	}
+}
