@@ -917,8 +917,24 @@ _LOADER_OPTIONS: dict[str, tuple[str, ...]] = {
     "deno": ("--preload", "--import-map"),
     "ruby": ("-r", "-I"), "irb": ("-r", "-I"), "perl": ("-I", "-M", "-m"), "raku": ("-I", "-M"),
     "python": (), "python3": (),
-    "nmap": ("--script",), "lua": ("-l",), "luajit": ("-l",), "php": ("-d", "-c"),
+    "nmap": ("--script",), "lua": ("-l",), "luajit": ("-l",), "php": ("-c", "--php-ini"),
+    "php-cli": ("-c", "--php-ini"),
+    # startup files: bash --rcfile/--init-file, julia -L/--load, gdb -x/-ix/--command,
+    # lldb -s/-S/--source (the debuggers' command files run `shell CMD`)
+    "bash": ("--rcfile", "--init-file"), "rbash": ("--rcfile", "--init-file"),
+    "julia": ("-L", "--load"), "gdb": ("-x", "--command", "-ix", "--init-command"),
+    "lldb": ("-s", "--source", "-S", "--source-before-file", "--source-on-crash", "-K"),
 }
+# php -d settings whose value is code php loads (a prepended/appended script, an extension)
+# or a directory it includes from; sendmail_path is a command (read in `_option_commands`)
+_PHP_CODE_SETTINGS = frozenset({"auto_prepend_file", "auto_append_file", "extension", "zend_extension"})
+_PHP_PATH_SETTINGS = frozenset({"include_path", "extension_dir", "user_dir", "doc_root"})
+# the language a loaded file is read in (a file written earlier in the same command)
+_LOADED_LANGUAGE = {"node": "node", "nodejs": "node", "bun": "node", "ts-node": "node", "tsx": "node", "deno": "node",
+                    "ruby": "ruby", "irb": "ruby", "perl": "perl", "raku": "perl", "php": "php", "php-cli": "php",
+                    "lua": "lua", "luajit": "lua", "nmap": "lua", "bash": "shell", "rbash": "shell", "julia": "julia",
+                    "python3": "python"}
+_LOADED_SUFFIXES = ("", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pm", ".pl", ".lua", ".php", ".jl", ".py")
 _SYSTEM_CODE_DIRS = ("/usr/", "/opt/homebrew/", "/nix/store/", "/etc/cron.", "/lib/", "/run/current-system/")
 _UNTRUSTED_CODE_PREFIXES = ("/tmp/", "/var/tmp/", "/dev/shm/", "/private/tmp/", "/run/user/", "~", "$home", "${home}",
                             "/home/", "/root/", "/users/")
@@ -964,8 +980,14 @@ _PACKAGE_VALUE_OPTIONS = frozenset({
 def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
     """See `_LOADER_OPTIONS`: preloaded modules, script directories and local packages."""
     key = command.lower()
-    if key.startswith("python") and key[6:].replace(".", "").isdigit():
+    if key.startswith("python") and key[6:].replace(".", "").isdigit() or key in ("python", "py", "pypy", "pypy3"):
         key = "python3"
+    if key == "python3":
+        from .launch import _python_module
+
+        module = _python_module(args)
+        if module is not None and module[0].lower() in ("pip", "pip3", "ensurepip", "easy_install"):
+            key, args = "pip", module[1]  # python -m pip install /tmp/pkg: pip's own reading
     values: list[str] = []
     options = _LOADER_OPTIONS.get(key)
     if options:
@@ -975,6 +997,31 @@ def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth
                 values.append(inline if eq else args[i + 1])
             elif len(a) > 2 and a[:2] in options and a[:2] != "--" and not a.startswith("--"):
                 values.append(a[2:])  # ruby -r/tmp/x.rb, perl -I/tmp/lib
+        if key in ("perl", "raku"):
+            # perl -Mlib=/tmp/x,/y, -Mblib=DIR: directories the modules after it are loaded from
+            values += [d for v in values if v.startswith(("lib=", "blib=")) for d in v.split("=", 1)[1].split(",")]
+    if key in ("php", "php-cli"):
+        for i, a in enumerate(args[:256]):
+            setting = args[i + 1] if a in ("-d", "--define") and i + 1 < len(args) else a[2:] if a.startswith(
+                "-d") and len(a) > 2 else a.split("=", 1)[1] if a.startswith("--define=") else None
+            name, _, value = (setting or "").partition("=")
+            name, value = name.strip().lower(), value.strip().strip("'\"")
+            if name in _PHP_CODE_SETTINGS and value:
+                values.append(value)  # php -d auto_prepend_file=/tmp/x.php: run before the program
+            elif name in _PHP_PATH_SETTINGS:
+                values += [v for v in value.split(":") if v]
+    elif key in ("java", "javaw") or key.startswith("java") and key[4:].isdigit():
+        for a in args[:256]:
+            if a.startswith(("-javaagent:", "-agentpath:")):  # an agent jar or library loaded into the JVM
+                values.append(a.split(":", 1)[1].split("=", 1)[0])
+            elif not a.startswith("-"):
+                break
+    elif key == "fish":
+        for i, a in enumerate(args[:256]):  # fish -C/--init-command CMD: run before the script
+            value = args[i + 1] if a in ("-C", "--init-command") and i + 1 < len(args) else a.split("=", 1)[1] \
+                if a.startswith("--init-command=") else None
+            if value:
+                self.child_words(node, ["fish", "-c", value], depth, "option_exec", [])
     elif key == "run-parts":
         values = [a for a in args if not a.startswith("-")][-1:]  # run-parts [--regex RE] DIR
     elif key in ("pip", "pip3", "easy_install", "npm", "pnpm", "yarn", "gem", "uv", "pipx", "bun") or \
@@ -993,14 +1040,38 @@ def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth
                     at = args[i + 1].find(setting + "=")
                     if at >= 0:
                         values.append(args[i + 1][at + len(setting) + 1:].strip("'\" ").split(" ", 1)[0])
+    language = _LOADED_LANGUAGE.get(key, "node")
     for value in values[:16]:
         code = _data_url_code(value)
+        low = value.strip().strip("'\"").lower()
+        if low.startswith("file://"):  # node --import file:///tmp/x.mjs: the path
+            value = value.strip().strip("'\"")[7:]
         if code is not None:
             self.mark(node, "interpreter_dynamic_code") if not code.strip() else self.scan_code(
-                node, code, "node", depth)
+                node, code, language, depth)
             self.mark(node, "code_from_data_url")
+        elif options and low.startswith(("http://", "https://")) and key in _LOADED_LANGUAGE:
+            self.mark(node, "code_from_untrusted_path")  # deno --preload https://…: code from the network
         elif _untrusted_code_path(value):
             self.mark(node, "code_from_untrusted_path")
+        elif self.files and key in _LOADED_LANGUAGE:
+            self.loaded_file(node, value, language, depth)
+
+
+def loaded_file(self: _Parser, node: dict, value: str, language: str, depth: int) -> None:
+    """A file a loader option names, written earlier in the same command (`echo … > pre.php;
+    php -d auto_prepend_file=pre.php x.php`, `node -r ./hook.js app.js`): its code is read like
+    the program's; a file written with content not known is marked."""
+    base = value[2:] if value.startswith("./") else value
+    for suffix in _LOADED_SUFFIXES:
+        for key in (base + suffix, "./" + base + suffix):
+            if key in self.files:
+                text = self.files[key]
+                if text is None:
+                    self.mark(node, "runs_file_written_in_command")
+                else:
+                    self.run_text(node, text, language, depth)
+                return
 
 
 # ------------------------------------------------------------ TeX engines with \write18

@@ -392,6 +392,7 @@ class _Parser:
     sql_effects = _stdin.sql_effects
     stdin_text = _stdin.stdin_text
     run_text = _stdin.run_text
+    launched_code = _stdin.launched_code
     sed_exec = _stdin.sed_exec
     editor_exec = _stdin.editor_exec
     ex_command = _stdin.ex_command
@@ -399,6 +400,7 @@ class _Parser:
     scan_code = _code.scan_code
     option_programs = _code.option_programs
     code_loading = _code.code_loading
+    loaded_file = _code.loaded_file
     tex_escapes = _code.tex_escapes
     embedded_pipelines = _code.embedded_pipelines
     possible_nested = _code.possible_nested

@@ -409,7 +409,8 @@ _OPTION_COMMAND_PROGRAMS = frozenset({"tar", "gtar", "bsdtar", "rsync", "ssh", "
                                       "man", "env", "gdb", "lldb", "emacs", "emacsclient", "apt", "apt-get",
                                       "aptitude", "dpkg", "tcpdump"}) | frozenset(
     ["wget", "wget2", "sort", "gsort", "mysql", "mariadb", "less", "more", "strace", "ltrace", "aria2c", "svn",
-     "hg", "sshfs", "pandoc", "rclone", "restic", "tcpdump", "npm", "pnpm", "yarn", "make", "gmake"])
+     "hg", "sshfs", "pandoc", "rclone", "restic", "tcpdump", "npm", "pnpm", "yarn", "make", "gmake", "java", "javaw",
+     "php", "php-cli"])
 # apt's configuration keys whose value is a shell command it runs (APT::Update::Pre-Invoke,
 # DPkg::Post-Invoke, DPkg::Pre-Install-Pkgs, …)
 _APT_HOOK_WORDS = ("invoke", "install-pkgs")
@@ -531,6 +532,13 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
                 out.append(value)
         elif command in ("make", "gmake") and a.startswith("SHELL="):
             out.append(a[6:])  # the program make runs every recipe line with
+        elif command in ("java", "javaw") and a.startswith(("-XX:OnOutOfMemoryError=", "-XX:OnError=")):
+            # the JVM runs each `;`-separated command when it runs out of memory or crashes
+            out.extend(c.strip() for c in a.split("=", 1)[1].split(";")[:8] if c.strip())
+        elif command in ("php", "php-cli"):
+            setting = nxt if a in ("-d", "--define") and nxt else a[2:] if a.startswith("-d") and len(a) > 2 else None
+            if setting and setting.split("=", 1)[0].strip().lower() == "sendmail_path" and "=" in setting:
+                out.append(setting.split("=", 1)[1].strip())  # mail() runs it through the shell
     return out
 
 

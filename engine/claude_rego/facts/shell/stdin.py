@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ..lazy_re import lazy  # compiled on first use: most commands never need these
+from .code import _untrusted_code_path
+from .launch import _ipython_call, _python_launch, _python_module
 from .programs import (
     _XARGS_LIKE,
     _as_xargs,
@@ -181,9 +183,26 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         self.editor_exec(node, args, stdin, depth)
         return
     else:
-        codes, reads, script = _interpreter_call(family, args)
+        dialect, loaded = family, []
+        module = _python_module(args) if family == "python" and not command.startswith("ipython") else None
+        if module is not None:  # python -m IPython|pdb|timeit|cProfile|…: the code the module runs
+            codes, reads, script, loaded, dialect = _python_launch(*module)
+        elif family == "python" and command.startswith("ipython"):
+            codes, reads, script, loaded = _ipython_call(args)
+            dialect = "ipython"
+        else:
+            codes, reads, script = _interpreter_call(family, args)
         for code in codes:
-            self.scan_code(node, code, family, depth)
+            self.launched_code(node, code, dialect, depth)
+        if any(_untrusted_code_path(p) for p in loaded[:16]):
+            self.mark(node, "code_from_untrusted_path")
+        if dialect != family and reads:  # IPython's or xonsh's program on stdin: read in its dialect
+            text, why = self.stdin_text(node, stdin)
+            if text is not None:
+                self.launched_code(node, text, dialect, depth)
+            elif why:
+                self.mark(node, "stdin_to_interpreter")
+            return
         if family == "perl" and codes and any(a.startswith("-") and not a.startswith("--") and "i" in a[1:].split(
                 ".", 1)[0] for a in args):  # perl -pi -e CODE FILE: an in-place edit
             _record_edit(self, _perl_inserted(codes), _edited_files(args, [], ("-e", "-E", "-I", "-M", "-m")))
@@ -208,6 +227,24 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
     elif script is not None and script.endswith("(…)") and family in ("shell", "source", "python", "perl",
                                                                      "ruby", "node", "php", "lua"):
         self.mark(node, "program_from_process_substitution")
+
+
+def launched_code(self: _Parser, node: dict, code: str, dialect: str, depth: int) -> None:
+    """Code a launcher runs, in its dialect: IPython's shell escapes and magics (`!cmd`,
+    `%%bash`, `%cd`) are shell lines read as nested commands, its other lines Python; a
+    xonsh line is a shell command line (other syntax: marked); else the family's code."""
+    if dialect == "ipython":
+        from ..paths.tooltext import notebook_cell  # only for IPython code
+
+        shell, python = notebook_cell(code[:65536])
+        if shell:
+            self.child_sequence(node, "\n".join(shell[:256]), depth, "interpreter_exec")
+        if python:
+            self.scan_code(node, "\n".join(python), "python", depth)
+    elif dialect == "xonsh":
+        self.child_words(node, ["xonsh", "-c", code], depth, "interpreter_exec", [])
+    else:
+        self.scan_code(node, code, dialect, depth)
 
 
 def _procsub_text(node: dict) -> str | None:
