@@ -33,7 +33,7 @@ from .tables import (
     _TERMINALS,
 )
 from .words import _quote, _split_simple
-from .wrappers import _RUNNERS, _WRAPPERS
+from .wrappers import _RUNNERS, _WRAPPERS, _basename
 
 TYPE_CHECKING = False  # typing costs import time on every hook call
 if TYPE_CHECKING:
@@ -917,13 +917,16 @@ _LOADER_OPTIONS: dict[str, tuple[str, ...]] = {
     "deno": ("--preload", "--import-map"),
     "ruby": ("-r", "-I"), "irb": ("-r", "-I"), "perl": ("-I", "-M", "-m"), "raku": ("-I", "-M"),
     "python": (), "python3": (),
-    "nmap": ("--script",), "lua": ("-l",), "luajit": ("-l",), "php": ("-c", "--php-ini"),
-    "php-cli": ("-c", "--php-ini"),
+    "nmap": ("--script",), "lua": ("-l",), "luajit": ("-l",), "php": ("-c", "--php-ini", "-z", "--zend-extension"),
+    "php-cli": ("-c", "--php-ini", "-z", "--zend-extension"),
     # startup files: bash --rcfile/--init-file, julia -L/--load, gdb -x/-ix/--command,
     # lldb -s/-S/--source (the debuggers' command files run `shell CMD`)
     "bash": ("--rcfile", "--init-file"), "rbash": ("--rcfile", "--init-file"),
     "julia": ("-L", "--load"), "gdb": ("-x", "--command", "-ix", "--init-command"),
     "lldb": ("-s", "--source", "-S", "--source-before-file", "--source-on-crash", "-K"),
+    # test runners and task runners that require a file or a library directory first
+    "rspec": ("-r", "--require", "-I"), "rake": ("-r", "--require", "-I", "--libdir"), "mocha": ("-r", "--require"),
+    "prove": ("-I", "-M"), "pry": ("-r", "-I"), "jshell": ("--startup",), "cucumber": ("-r", "--require"),
 }
 # php -d settings whose value is code php loads (a prepended/appended script, an extension)
 # or a directory it includes from; sendmail_path is a command (read in `_option_commands`)
@@ -1000,6 +1003,13 @@ def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth
         if key in ("perl", "raku"):
             # perl -Mlib=/tmp/x,/y, -Mblib=DIR: directories the modules after it are loaded from
             values += [d for v in values if v.startswith(("lib=", "blib=")) for d in v.split("=", 1)[1].split(",")]
+    if key != "node" and any(_basename(w) in ("npx", "npm", "pnpm", "yarn") for w in (node.get("wrappers") or [])[:8] + [key]):
+        raw = node.get("raw_words") or []
+        for i, a in enumerate(raw[:256]):  # npx --node-options="--require /tmp/x.js" jest: node's own options
+            value = a.split("=", 1)[1] if a.startswith("--node-options=") else raw[i + 1] if a == "--node-options" \
+                and i + 1 < len(raw) else None
+            if value:
+                self.code_loading(node, "node", _split_simple(value), depth)
     if key in ("php", "php-cli"):
         for i, a in enumerate(args[:256]):
             setting = args[i + 1] if a in ("-d", "--define") and i + 1 < len(args) else a[2:] if a.startswith(
@@ -1014,6 +1024,8 @@ def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth
         for a in args[:256]:
             if a.startswith(("-javaagent:", "-agentpath:")):  # an agent jar or library loaded into the JVM
                 values.append(a.split(":", 1)[1].split("=", 1)[0])
+            elif a.startswith("@") and len(a) > 1:
+                values.append(a[1:])  # java @FILE: more options (-javaagent, -XX:OnError) read from FILE
             elif not a.startswith("-"):
                 break
     elif key == "fish":

@@ -393,6 +393,7 @@ class _Parser:
     stdin_text = _stdin.stdin_text
     run_text = _stdin.run_text
     launched_code = _stdin.launched_code
+    notebook_run = _stdin.notebook_run
     sed_exec = _stdin.sed_exec
     editor_exec = _stdin.editor_exec
     ex_command = _stdin.ex_command

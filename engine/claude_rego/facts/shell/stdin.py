@@ -102,6 +102,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         return
     if command in _COMPILED_RUNNERS:
         self.compiled_source(node, command, args, depth)
+    if self.files and any(a.endswith(".ipynb") for a in args[:64]):
+        self.notebook_run(node, command, args, depth)
     has_procsub = any(a.endswith("(…)") for a in args)
     procsub = _procsub_text(node) if has_procsub else None
     if has_procsub and "<(…)" not in self.files:
@@ -131,6 +133,7 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
             self.run_text(node, self.edits[program[2:] if program.startswith("./") else program], "shell", depth)
         return
     script = None
+    dialect = family
     if family == "shell":
         reads, script = _shell_reads(args)
     elif family == "source":
@@ -218,6 +221,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         text = self.files.get(script, self.files.get(script[2:]))
         if text is None:
             self.mark(node, "runs_file_written_in_command")
+        elif dialect != family:
+            self.launched_code(node, text, dialect, depth)  # ipython x.ipy written in the command
         else:
             self.run_text(node, text, family, depth)
     elif script is not None and self.edits and (script[2:] if script.startswith("./") else script) in self.edits:
@@ -310,6 +315,40 @@ def compiled_source(self: _Parser, node: dict, command: str, args: list[str], de
             self.mark(node, "runs_file_written_in_command")
         else:
             self.scan_code(node, file_text, "generic", depth)
+
+
+_NOTEBOOK_RUNNERS = frozenset({"jupyter", "jupyter-nbconvert", "jupyter-execute", "papermill", "ipython", "ipython3",
+                               "nbclient", "jupytext", "quarto", "treon", "voila"})
+
+
+def notebook_run(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
+    """`jupyter nbconvert --execute NB`, `jupyter execute NB`, `papermill NB OUT`, `ipython NB`,
+    with NB written earlier in the command: its code cells are read like IPython code (shell
+    escapes and magics, the rest Python); a notebook whose content is not known is marked."""
+    if command not in _NOTEBOOK_RUNNERS or (command in ("jupyter", "jupyter-nbconvert", "jupytext", "quarto") and not any(
+            a in ("--execute", "execute", "run", "--to=notebook") or a.startswith("--execute") for a in args)):
+        return
+    for a in args[:64]:
+        key = a if a in self.files else a[2:] if a.startswith("./") and a[2:] in self.files else None
+        if key is None or not a.endswith(".ipynb"):
+            continue
+        text = self.files[key]
+        if text is None:
+            self.mark(node, "runs_file_written_in_command")
+            continue
+        import json  # only for a notebook written in the command
+
+        try:
+            cells = json.loads(text).get("cells") or []
+        except (ValueError, AttributeError):
+            self.mark(node, "runs_file_written_in_command")
+            continue
+        for cell in cells[:256] if isinstance(cells, list) else []:
+            if isinstance(cell, dict) and cell.get("cell_type") == "code":
+                source = cell.get("source")
+                source = "".join(x for x in source if isinstance(x, str)) if isinstance(source, list) else source
+                if isinstance(source, str) and source.strip():
+                    self.launched_code(node, source, "ipython", depth)
 
 
 def xargs_input(self: _Parser, node: dict, args: list[str], stdin, depth: int) -> None:
