@@ -186,7 +186,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         self.editor_exec(node, args, stdin, depth)
         return
     else:
-        dialect, loaded = family, []
+        dialect = family
+        loaded: list[str] = []
         module = _python_module(args) if family == "python" and not command.startswith("ipython") else None
         if module is not None:  # python -m IPython|pdb|timeit|cProfile|…: the code the module runs
             codes, reads, script, loaded, dialect = _python_launch(*module)
