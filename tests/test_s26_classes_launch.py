@@ -161,3 +161,44 @@ def test_more_loaders_from_outside_the_project_ask(command):
 ])
 def test_more_everyday_loaders_pass(command):
     assert_not_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "pipx run --spec /tmp/pkg tool",
+    "uvx --from /tmp/pkg tool",
+    "uv tool install /tmp/pkg",
+    "uv run --with /tmp/pkg python app.py",
+    "npm exec --package=/tmp/pkg -- tool",
+    "vim -u /tmp/vimrc x.txt",
+    "nvim -u /tmp/init.lua",
+    "emacs -l /tmp/x.el",
+    "gawk -i /tmp/lib.awk '{print}' f",
+    "ssh -F /tmp/cfg host",
+    "tmux -f /tmp/tmux.conf",
+    "sqlite3 -init /tmp/x.sql db.sqlite",
+    "VIMINIT=':!rm -rf ~' vim x",
+    "WGETRC=/tmp/rc wget https://example.com",
+    "echo 'run-shell \"rm -rf ~\"' > t.conf; tmux -f t.conf",
+])
+def test_startup_files_of_tools_and_runner_packages_from_outside_ask(command):
+    assert_asked(command)
+
+
+@pytest.mark.parametrize("command", [
+    "bash --rcfile /dev/null -i",
+    "ssh -F /dev/null host",
+    "gawk -i inplace '{print}' f",
+    "vim -u NONE x.txt",
+    "vim -u ~/.vimrc x.txt",
+    "tmux -f ~/.tmux.conf",
+    "tmux -f .tmux.conf",
+    "pipx run --spec ./tools/mytool mytool",
+    "uvx --from . mytool",
+    "uv run --with pandas python app.py",
+    "npx -p typescript tsc --version",
+    "uv tool install ruff",
+    "ssh -F ./ssh_config host",
+    "vim -S Session.vim",
+])
+def test_startup_files_of_tools_everyday_pass(command):
+    assert_not_denied(command)

@@ -927,7 +927,21 @@ _LOADER_OPTIONS: dict[str, tuple[str, ...]] = {
     # test runners and task runners that require a file or a library directory first
     "rspec": ("-r", "--require", "-I"), "rake": ("-r", "--require", "-I", "--libdir"), "mocha": ("-r", "--require"),
     "prove": ("-I", "-M"), "pry": ("-r", "-I"), "jshell": ("--startup",), "cucumber": ("-r", "--require"),
+    # editors' and tools' startup files that run commands: vim -u VIMRC / -S SESSION, emacs -l,
+    # gawk -i/-l (an awk library, an extension), ssh -F (ProxyCommand, LocalCommand), tmux -f
+    # (run-shell), screen -c, sqlite3 -init (.shell)
+    "vim": ("-u", "-S"), "nvim": ("-u", "-S"), "vi": ("-u", "-S"), "gvim": ("-u", "-S"), "view": ("-u", "-S"),
+    "emacs": ("-l", "--load"), "gawk": ("-i", "--include", "-l", "--load"), "awk": ("-i", "--include", "-l", "--load"),
+    "ssh": ("-F",), "scp": ("-F",), "sftp": ("-F",), "tmux": ("-f",), "screen": ("-c",), "sqlite3": ("-init",),
 }
+_TOOL_CONFIG_KEYS = frozenset({"vim", "nvim", "vi", "gvim", "view", "emacs", "ssh", "scp", "sftp", "tmux", "screen",
+                               "sqlite3"})
+# the configuration those tools read anyway, named explicitly (`ssh -F ~/.ssh/config_work`, `vim -u ~/.vimrc`)
+_HOME_TOOL_CONFIGS = tuple(h + d for h in ("~/", "$home/", "${home}/") for d in (
+    ".ssh/", ".config/", ".vim", ".emacs", ".tmux", ".screenrc", ".sqliterc", ".gvimrc", ".exrc"))
+# options of package runners that name the package to run or add: a local directory is code
+_RUNNER_PACKAGE_OPTIONS = ("--spec", "--from", "--with", "--with-editable", "--package", "-p")
+_PACKAGE_RUNNERS = frozenset({"pipx", "uvx", "uv", "npx", "npm", "pnpm", "pnpx", "bunx", "yarn", "pipenv", "poetry"})
 # php -d settings whose value is code php loads (a prepended/appended script, an extension)
 # or a directory it includes from; sendmail_path is a command (read in `_option_commands`)
 _PHP_CODE_SETTINGS = frozenset({"auto_prepend_file", "auto_append_file", "extension", "zend_extension"})
@@ -947,7 +961,7 @@ def _untrusted_code_path(word: str) -> bool:
     """A path to code that is not the project's or the system's (see above). A bare module
     name (`ts-node/register`, `dotenv/config`) and a relative path are the project's."""
     low = word.strip().strip("'\"").lower()
-    if not low or "://" in low:
+    if not low or "://" in low or low == "/dev/null":  # bash --rcfile /dev/null: no file at all
         return False
     name = low.rstrip("/").rsplit("/", 1)[-1]
     if low.startswith(_UNTRUSTED_CODE_PREFIXES) or (low.startswith("/") and not low.startswith(_SYSTEM_CODE_DIRS)):
@@ -1003,7 +1017,14 @@ def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth
         if key in ("perl", "raku"):
             # perl -Mlib=/tmp/x,/y, -Mblib=DIR: directories the modules after it are loaded from
             values += [d for v in values if v.startswith(("lib=", "blib=")) for d in v.split("=", 1)[1].split(",")]
-    if key != "node" and any(_basename(w) in ("npx", "npm", "pnpm", "yarn") for w in (node.get("wrappers") or [])[:8] + [key]):
+    wrappers = [_basename(w) for w in (node.get("wrappers") or [])[:8]]
+    if any(w in _PACKAGE_RUNNERS for w in wrappers):
+        raw = node.get("raw_words") or []  # pipx run --spec /tmp/pkg, uvx --from /tmp/pkg, uv run --with DIR
+        for i, a in enumerate(raw[:64]):
+            name, eq, inline = a.partition("=")
+            if name in _RUNNER_PACKAGE_OPTIONS and (eq or i + 1 < len(raw)):
+                values.append(inline if eq else raw[i + 1])
+    if key != "node" and any(w in ("npx", "npm", "pnpm", "yarn") for w in wrappers + [key]):
         raw = node.get("raw_words") or []
         for i, a in enumerate(raw[:256]):  # npx --node-options="--require /tmp/x.js" jest: node's own options
             value = a.split("=", 1)[1] if a.startswith("--node-options=") else raw[i + 1] if a == "--node-options" \
@@ -1040,7 +1061,7 @@ def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth
             key == "vagrant" and args[:1] == ["plugin"]:
         rest = args[1:] if key == "vagrant" else ["install"] + args if key == "easy_install" else args
         if rest[:1] and rest[0] in ("install", "i", "add", "plugin") or key == "easy_install" or \
-                key == "uv" and rest[:2] == ["pip", "install"]:
+                key == "uv" and rest[:2] in (["pip", "install"], ["tool", "install"]):
             values = [a for i, a in enumerate(rest[1:], 1) if not a.startswith("-") and ("/" in a or a.startswith("~"))
                       and rest[i - 1] not in _PACKAGE_VALUE_OPTIONS]
             values += [a.split("=", 1)[1] for a in rest if a.startswith(("--editable=", "-e/"))]
@@ -1064,10 +1085,14 @@ def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth
             self.mark(node, "code_from_data_url")
         elif options and low.startswith(("http://", "https://")) and key in _LOADED_LANGUAGE:
             self.mark(node, "code_from_untrusted_path")  # deno --preload https://…: code from the network
+        elif key in _TOOL_CONFIG_KEYS and low.startswith(_HOME_TOOL_CONFIGS) and "/../" not in low:
+            continue
         elif _untrusted_code_path(value):
             self.mark(node, "code_from_untrusted_path")
         elif self.files and key in _LOADED_LANGUAGE:
             self.loaded_file(node, value, language, depth)
+        elif value in self.files or value.startswith("./") and value[2:] in self.files:
+            self.mark(node, "runs_file_written_in_command")  # tmux -f t.conf written above: a language not read
 
 
 def loaded_file(self: _Parser, node: dict, value: str, language: str, depth: int) -> None:

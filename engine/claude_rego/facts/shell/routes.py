@@ -284,7 +284,7 @@ _LOADER_PATH_ENV = frozenset({
     # $ZDOTDIR/.zshenv, R's profile and environ files, php.ini (auto_prepend_file), IPython's
     # and Jupyter's startup scripts and config, Julia's config/startup.jl in its depot
     "ZDOTDIR", "R_PROFILE", "R_PROFILE_USER", "R_ENVIRON", "R_ENVIRON_USER", "PHPRC", "PHP_INI_SCAN_DIR",
-    "IPYTHONDIR", "JUPYTER_CONFIG_DIR", "JULIA_DEPOT_PATH",
+    "IPYTHONDIR", "JUPYTER_CONFIG_DIR", "JULIA_DEPOT_PATH", "WGETRC", "PSQLRC", "SCREENRC", "EMACSLOADPATH",
 })
 
 # npm/pnpm/yarn/bun settings whose value is a program or a script the tool runs later (yarn
@@ -312,6 +312,8 @@ _EXEC_ENV = frozenset({
     # and the JVM options launch scripts pass to java (-javaagent, -XX:OnError=CMD)
     "LUA_INIT", "LUA_INIT_5_1", "LUA_INIT_5_2", "LUA_INIT_5_3", "LUA_INIT_5_4", "PERL5DB", "JAVA_OPTS", "MAVEN_OPTS",
     "GRADLE_OPTS", "SBT_OPTS", "ANT_OPTS", "CATALINA_OPTS",
+    # ex commands vim runs at start (`VIMINIT=':!CMD'`), the module node's REPL loads
+    "VIMINIT", "EXINIT", "GVIMINIT", "NODE_REPL_EXTERNAL_MODULE",
 })
 # build tools (make, setup.py, cmake, configure, cgo, node-gyp) run these as the compiler,
 # linker, archiver or sub-make: `CC='sh -c "…" --' python3 setup.py build_ext`. Short

@@ -321,7 +321,7 @@ _loader_path_vars := {
 	"julia_load_path", "r_libs", "r_libs_user", "rubypath", "tcllibpath", "guile_load_path", "ocamlpath",
 	# startup files and directories (zsh's .zshenv, R's profiles, php.ini, IPython's startup scripts)
 	"zdotdir", "r_profile", "r_profile_user", "r_environ", "r_environ_user", "phprc", "php_ini_scan_dir",
-	"ipythondir", "jupyter_config_dir", "julia_depot_path",
+	"ipythondir", "jupyter_config_dir", "julia_depot_path", "wgetrc", "psqlrc", "screenrc", "emacsloadpath",
 }
 
 _harmless(e) if {
