@@ -29,7 +29,7 @@ def test_python_module_finds_the_module_and_its_arguments(args, expected):
     ("IPython", ["x.py"], [], False, "x.py"),
     ("timeit", ["-n", "5", "-s", "SETUP", "STMT"], ["SETUP", "STMT"], False, None),
     ("timeit", ["--setup=SETUP", "STMT"], ["SETUP", "STMT"], False, None),
-    ("pdb", ["-c", "!CODE", "app.py"], ["CODE"], False, "app.py"),
+    ("pdb", ["-c", "!CODE", "app.py"], ["!CODE"], False, "app.py"),
     ("cProfile", ["-o", "out", "-s", "cumtime", "app.py"], [], False, "app.py"),
     ("cProfile", ["-m", "IPython", "-c", "CODE"], ["CODE"], False, None),
     ("coverage", ["run", "--source", "src", "-m", "timeit", "STMT"], ["STMT"], False, None),

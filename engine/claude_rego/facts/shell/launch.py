@@ -124,8 +124,8 @@ def _ipython_call(args: list[str]) -> tuple[list[str], bool, str | None, list[st
 
 def _python_launch(module: str, args: list[str], depth: int = 0) -> tuple[list[str], bool, str | None, list[str], str]:
     """(inline code, reads its program on stdin, script operand, loaded paths, dialect) of
-    `python -m MODULE ARGS`; dialect is "python", "ipython" (IPython's escapes and magics)
-    or "xonsh" (a shell command line)."""
+    `python -m MODULE ARGS`; dialect is "python", "ipython" (IPython's escapes and magics),
+    "pdb" (debugger commands, also on stdin) or "xonsh" (a shell command line)."""
     name = module.removesuffix(".__main__")
     low = name.lower()
     if low in ("ipython", "ipython.terminal.ipapp", "ipykernel", "ipykernel_launcher"):
@@ -163,15 +163,15 @@ def _python_launch(module: str, args: list[str], depth: int = 0) -> tuple[list[s
             if a in ("-c", "--command") or a.startswith("--command="):
                 value, i = _value(a, args, i)
                 if value is not None:
-                    codes.append(value[1:] if value.startswith("!") else value)  # `!stmt`: a Python statement
+                    codes.append(value)  # `!stmt` or a statement: Python (dialect "pdb")
                 continue
             if a == "-m" and i + 1 < len(args) and depth < 4:
                 inner = _python_launch(args[i + 1], args[i + 2:], depth + 1)
                 return codes + inner[0], inner[1], inner[2], inner[3], inner[4]
             if not a.startswith("-"):
-                return codes, False, a, [], "python"
+                return codes, False, a, [], "pdb"
             i += 1
-        return codes, False, None, [], "python"
+        return codes, False, None, [], "pdb"
     if low == "idlelib" or low == "idlelib.idle":
         codes, script = [], None
         for i, a in enumerate(args[:-1]):

@@ -198,8 +198,15 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
             codes, reads, script = _interpreter_call(family, args)
         for code in codes:
             self.launched_code(node, code, dialect, depth)
+            if (module is not None or dialect == "ipython") and ("$(…)" in code or "`…`" in code or "<(…)" in code):
+                self.mark(node, "interpreter_dynamic_code")  # python -m timeit "$(curl …)": code only known at run time
         if any(_untrusted_code_path(p) for p in loaded[:16]):
             self.mark(node, "code_from_untrusted_path")
+        if dialect == "pdb":  # python -m pdb app.py <<< '!CMD': the debugger's commands on stdin are code
+            text, _why = self.stdin_text(node, stdin)
+            if text is not None:
+                self.launched_code(node, text, dialect, depth)
+            dialect = family
         if dialect != family and reads:  # IPython's or xonsh's program on stdin: read in its dialect
             text, why = self.stdin_text(node, stdin)
             if text is not None:
@@ -249,6 +256,8 @@ def launched_code(self: _Parser, node: dict, code: str, dialect: str, depth: int
             self.scan_code(node, "\n".join(python), "python", depth)
     elif dialect == "xonsh":
         self.child_words(node, ["xonsh", "-c", code], depth, "interpreter_exec", [])
+    elif dialect == "pdb":  # debugger commands: `!stmt` and plain statements are Python
+        self.scan_code(node, "\n".join(line.strip().lstrip("!") for line in code[:65536].splitlines()), "python", depth)
     else:
         self.scan_code(node, code, dialect, depth)
 
