@@ -33,7 +33,7 @@ from .tables import (
     _TERMINALS,
 )
 from .words import _quote, _split_simple
-from .wrappers import _RUNNERS, _WRAPPERS
+from .wrappers import _RUNNERS, _WRAPPERS, _basename
 
 TYPE_CHECKING = False  # typing costs import time on every hook call
 if TYPE_CHECKING:
@@ -992,8 +992,41 @@ _LOADER_OPTIONS: dict[str, tuple[str, ...]] = {
     "deno": ("--preload", "--import-map"),
     "ruby": ("-r", "-I"), "irb": ("-r", "-I"), "perl": ("-I", "-M", "-m"), "raku": ("-I", "-M"),
     "python": (), "python3": (),
-    "nmap": ("--script",), "lua": ("-l",), "luajit": ("-l",), "php": ("-d", "-c"),
+    "nmap": ("--script",), "lua": ("-l",), "luajit": ("-l",), "php": ("-c", "--php-ini", "-z", "--zend-extension"),
+    "php-cli": ("-c", "--php-ini", "-z", "--zend-extension"),
+    # startup files: bash --rcfile/--init-file, julia -L/--load, gdb -x/-ix/--command,
+    # lldb -s/-S/--source (the debuggers' command files run `shell CMD`)
+    "bash": ("--rcfile", "--init-file"), "rbash": ("--rcfile", "--init-file"),
+    "julia": ("-L", "--load"), "gdb": ("-x", "--command", "-ix", "--init-command"),
+    "lldb": ("-s", "--source", "-S", "--source-before-file", "--source-on-crash", "-K"),
+    # test runners and task runners that require a file or a library directory first
+    "rspec": ("-r", "--require", "-I"), "rake": ("-r", "--require", "-I", "--libdir"), "mocha": ("-r", "--require"),
+    "prove": ("-I", "-M"), "pry": ("-r", "-I"), "jshell": ("--startup",), "cucumber": ("-r", "--require"),
+    # editors' and tools' startup files that run commands: vim -u VIMRC / -S SESSION, emacs -l,
+    # gawk -i/-l (an awk library, an extension), ssh -F (ProxyCommand, LocalCommand), tmux -f
+    # (run-shell), screen -c, sqlite3 -init (.shell)
+    "vim": ("-u", "-S"), "nvim": ("-u", "-S"), "vi": ("-u", "-S"), "gvim": ("-u", "-S"), "view": ("-u", "-S"),
+    "emacs": ("-l", "--load"), "gawk": ("-i", "--include", "-l", "--load"), "awk": ("-i", "--include", "-l", "--load"),
+    "ssh": ("-F",), "scp": ("-F",), "sftp": ("-F",), "tmux": ("-f",), "screen": ("-c",), "sqlite3": ("-init",),
 }
+_TOOL_CONFIG_KEYS = frozenset({"vim", "nvim", "vi", "gvim", "view", "emacs", "ssh", "scp", "sftp", "tmux", "screen",
+                               "sqlite3"})
+# the configuration those tools read anyway, named explicitly (`ssh -F ~/.ssh/config_work`, `vim -u ~/.vimrc`)
+_HOME_TOOL_CONFIGS = tuple(h + d for h in ("~/", "$home/", "${home}/") for d in (
+    ".ssh/", ".config/", ".vim", ".emacs", ".tmux", ".screenrc", ".sqliterc", ".gvimrc", ".exrc"))
+# options of package runners that name the package to run or add: a local directory is code
+_RUNNER_PACKAGE_OPTIONS = ("--spec", "--from", "--with", "--with-editable", "--package", "-p")
+_PACKAGE_RUNNERS = frozenset({"pipx", "uvx", "uv", "npx", "npm", "pnpm", "pnpx", "bunx", "yarn", "pipenv", "poetry"})
+# php -d settings whose value is code php loads (a prepended/appended script, an extension)
+# or a directory it includes from; sendmail_path is a command (read in `_option_commands`)
+_PHP_CODE_SETTINGS = frozenset({"auto_prepend_file", "auto_append_file", "extension", "zend_extension"})
+_PHP_PATH_SETTINGS = frozenset({"include_path", "extension_dir", "user_dir", "doc_root"})
+# the language a loaded file is read in (a file written earlier in the same command)
+_LOADED_LANGUAGE = {"node": "node", "nodejs": "node", "bun": "node", "ts-node": "node", "tsx": "node", "deno": "node",
+                    "ruby": "ruby", "irb": "ruby", "perl": "perl", "raku": "perl", "php": "php", "php-cli": "php",
+                    "lua": "lua", "luajit": "lua", "nmap": "lua", "bash": "shell", "rbash": "shell", "julia": "julia",
+                    "python3": "python"}
+_LOADED_SUFFIXES = ("", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pm", ".pl", ".lua", ".php", ".jl", ".py")
 _SYSTEM_CODE_DIRS = ("/usr/", "/opt/homebrew/", "/nix/store/", "/etc/cron.", "/lib/", "/run/current-system/")
 _UNTRUSTED_CODE_PREFIXES = ("/tmp/", "/var/tmp/", "/dev/shm/", "/private/tmp/", "/run/user/", "~", "$home", "${home}",
                             "/home/", "/root/", "/users/")
@@ -1003,7 +1036,7 @@ def _untrusted_code_path(word: str) -> bool:
     """A path to code that is not the project's or the system's (see above). A bare module
     name (`ts-node/register`, `dotenv/config`) and a relative path are the project's."""
     low = word.strip().strip("'\"").lower()
-    if not low or "://" in low:
+    if not low or "://" in low or low == "/dev/null":  # bash --rcfile /dev/null: no file at all
         return False
     name = low.rstrip("/").rsplit("/", 1)[-1]
     if low.startswith(_UNTRUSTED_CODE_PREFIXES) or (low.startswith("/") and not low.startswith(_SYSTEM_CODE_DIRS)):
@@ -1039,8 +1072,14 @@ _PACKAGE_VALUE_OPTIONS = frozenset({
 def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
     """See `_LOADER_OPTIONS`: preloaded modules, script directories and local packages."""
     key = command.lower()
-    if key.startswith("python") and key[6:].replace(".", "").isdigit():
+    if key.startswith("python") and key[6:].replace(".", "").isdigit() or key in ("python", "py", "pypy", "pypy3"):
         key = "python3"
+    if key == "python3":
+        from .launch import _python_module
+
+        module = _python_module(args)
+        if module is not None and module[0].lower() in ("pip", "pip3", "ensurepip", "easy_install"):
+            key, args = "pip", module[1]  # python -m pip install /tmp/pkg: pip's own reading
     values: list[str] = []
     options = _LOADER_OPTIONS.get(key)
     if options:
@@ -1050,13 +1089,54 @@ def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth
                 values.append(inline if eq else args[i + 1])
             elif len(a) > 2 and a[:2] in options and a[:2] != "--" and not a.startswith("--"):
                 values.append(a[2:])  # ruby -r/tmp/x.rb, perl -I/tmp/lib
+        if key in ("perl", "raku"):
+            # perl -Mlib=/tmp/x,/y, -Mblib=DIR: directories the modules after it are loaded from
+            values += [d for v in values if v.startswith(("lib=", "blib=")) for d in v.split("=", 1)[1].split(",")]
+    wrappers = [_basename(w) for w in (node.get("wrappers") or [])[:8]]
+    if any(w in _PACKAGE_RUNNERS for w in wrappers):
+        raw = node.get("raw_words") or []  # pipx run --spec /tmp/pkg, uvx --from /tmp/pkg, uv run --with DIR
+        for i, a in enumerate(raw[:64]):
+            name, eq, inline = a.partition("=")
+            if name in _RUNNER_PACKAGE_OPTIONS and (eq or i + 1 < len(raw)):
+                values.append(inline if eq else raw[i + 1])
+    if key != "node" and any(w in ("npx", "npm", "pnpm", "yarn") for w in wrappers + [key]):
+        raw = node.get("raw_words") or []
+        for i, a in enumerate(raw[:256]):  # npx --node-options="--require /tmp/x.js" jest: node's own options
+            value = a.split("=", 1)[1] if a.startswith("--node-options=") else raw[i + 1] if a == "--node-options" \
+                and i + 1 < len(raw) else None
+            if value:
+                self.code_loading(node, "node", _split_simple(value), depth)
+    if key in ("php", "php-cli"):
+        for i, a in enumerate(args[:256]):
+            setting = args[i + 1] if a in ("-d", "--define") and i + 1 < len(args) else a[2:] if a.startswith(
+                "-d") and len(a) > 2 else a.split("=", 1)[1] if a.startswith("--define=") else None
+            name, _, value = (setting or "").partition("=")
+            name, value = name.strip().lower(), value.strip().strip("'\"")
+            if name in _PHP_CODE_SETTINGS and value:
+                values.append(value)  # php -d auto_prepend_file=/tmp/x.php: run before the program
+            elif name in _PHP_PATH_SETTINGS:
+                values += [v for v in value.split(":") if v]
+    elif key in ("java", "javaw") or key.startswith("java") and key[4:].isdigit():
+        for a in args[:256]:
+            if a.startswith(("-javaagent:", "-agentpath:")):  # an agent jar or library loaded into the JVM
+                values.append(a.split(":", 1)[1].split("=", 1)[0])
+            elif a.startswith("@") and len(a) > 1:
+                values.append(a[1:])  # java @FILE: more options (-javaagent, -XX:OnError) read from FILE
+            elif not a.startswith("-"):
+                break
+    elif key == "fish":
+        for i, a in enumerate(args[:256]):  # fish -C/--init-command CMD: run before the script
+            value = args[i + 1] if a in ("-C", "--init-command") and i + 1 < len(args) else a.split("=", 1)[1] \
+                if a.startswith("--init-command=") else None
+            if value:
+                self.child_words(node, ["fish", "-c", value], depth, "option_exec", [])
     elif key == "run-parts":
         values = [a for a in args if not a.startswith("-")][-1:]  # run-parts [--regex RE] DIR
     elif key in ("pip", "pip3", "easy_install", "npm", "pnpm", "yarn", "gem", "uv", "pipx", "bun") or \
             key == "vagrant" and args[:1] == ["plugin"]:
         rest = args[1:] if key == "vagrant" else ["install"] + args if key == "easy_install" else args
         if rest[:1] and rest[0] in ("install", "i", "add", "plugin") or key == "easy_install" or \
-                key == "uv" and rest[:2] == ["pip", "install"]:
+                key == "uv" and rest[:2] in (["pip", "install"], ["tool", "install"]):
             values = [a for i, a in enumerate(rest[1:], 1) if not a.startswith("-") and ("/" in a or a.startswith("~"))
                       and rest[i - 1] not in _PACKAGE_VALUE_OPTIONS]
             values += [a.split("=", 1)[1] for a in rest if a.startswith(("--editable=", "-e/"))]
@@ -1068,14 +1148,42 @@ def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth
                     at = args[i + 1].find(setting + "=")
                     if at >= 0:
                         values.append(args[i + 1][at + len(setting) + 1:].strip("'\" ").split(" ", 1)[0])
+    language = _LOADED_LANGUAGE.get(key, "node")
     for value in values[:16]:
         code = _data_url_code(value)
+        low = value.strip().strip("'\"").lower()
+        if low.startswith("file://"):  # node --import file:///tmp/x.mjs: the path
+            value = value.strip().strip("'\"")[7:]
         if code is not None:
             self.mark(node, "interpreter_dynamic_code") if not code.strip() else self.scan_code(
-                node, code, "node", depth)
+                node, code, language, depth)
             self.mark(node, "code_from_data_url")
+        elif options and low.startswith(("http://", "https://")) and key in _LOADED_LANGUAGE:
+            self.mark(node, "code_from_untrusted_path")  # deno --preload https://…: code from the network
+        elif key in _TOOL_CONFIG_KEYS and low.startswith(_HOME_TOOL_CONFIGS) and "/../" not in low:
+            continue
         elif _untrusted_code_path(value):
             self.mark(node, "code_from_untrusted_path")
+        elif self.files and key in _LOADED_LANGUAGE:
+            self.loaded_file(node, value, language, depth)
+        elif value in self.files or value.startswith("./") and value[2:] in self.files:
+            self.mark(node, "runs_file_written_in_command")  # tmux -f t.conf written above: a language not read
+
+
+def loaded_file(self: _Parser, node: dict, value: str, language: str, depth: int) -> None:
+    """A file a loader option names, written earlier in the same command (`echo … > pre.php;
+    php -d auto_prepend_file=pre.php x.php`, `node -r ./hook.js app.js`): its code is read like
+    the program's; a file written with content not known is marked."""
+    base = value[2:] if value.startswith("./") else value
+    for suffix in _LOADED_SUFFIXES:
+        for key in (base + suffix, "./" + base + suffix):
+            if key in self.files:
+                text = self.files[key]
+                if text is None:
+                    self.mark(node, "runs_file_written_in_command")
+                else:
+                    self.run_text(node, text, language, depth)
+                return
 
 
 # ------------------------------------------------------------ TeX engines with \write18

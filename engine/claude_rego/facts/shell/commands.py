@@ -693,7 +693,7 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
             if command == "nix" and payload is None:
                 run = _option(rest, ("-c", "--command"))
                 if run is not None:
-                    at = max(i for i, a in enumerate(rest) if a in ("-c", "--command"))
+                    at = min(i for i, a in enumerate(rest) if a in ("-c", "--command"))  # the first: CMD's own follow
                     self.child_words(node, rest[at + 1:], depth, "wrapped", [command])
             context = "shell_c"
         elif command == "nix" and args[:1] == ["run"]:

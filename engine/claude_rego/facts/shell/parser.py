@@ -393,6 +393,8 @@ class _Parser:
     sql_effects = _stdin.sql_effects
     stdin_text = _stdin.stdin_text
     run_text = _stdin.run_text
+    launched_code = _stdin.launched_code
+    notebook_run = _stdin.notebook_run
     sed_exec = _stdin.sed_exec
     editor_exec = _stdin.editor_exec
     ex_command = _stdin.ex_command
@@ -400,6 +402,7 @@ class _Parser:
     scan_code = _code.scan_code
     option_programs = _code.option_programs
     code_loading = _code.code_loading
+    loaded_file = _code.loaded_file
     tex_escapes = _code.tex_escapes
     embedded_pipelines = _code.embedded_pipelines
     possible_nested = _code.possible_nested

@@ -410,7 +410,8 @@ _OPTION_COMMAND_PROGRAMS = frozenset({"tar", "gtar", "bsdtar", "rsync", "ssh", "
                                       "man", "env", "gdb", "lldb", "emacs", "emacsclient", "apt", "apt-get",
                                       "aptitude", "dpkg", "tcpdump"}) | frozenset(
     ["wget", "wget2", "sort", "gsort", "mysql", "mariadb", "less", "more", "strace", "ltrace", "aria2c", "svn",
-     "hg", "sshfs", "pandoc", "rclone", "restic", "tcpdump", "npm", "pnpm", "yarn", "make", "gmake", "go", "cargo"])
+     "hg", "sshfs", "pandoc", "rclone", "restic", "tcpdump", "npm", "pnpm", "yarn", "make", "gmake", "go", "cargo",
+     "java", "javaw", "php", "php-cli"])
 # go's flags whose value is a program it runs: the test binary's runner (-exec), the wrapper
 # of every toolchain program (-toolexec), the vet tool (-vettool); -flag and --flag alike
 _GO_PROGRAM_FLAGS = ("exec", "toolexec", "vettool")
@@ -553,6 +554,13 @@ def _option_commands(command: str, args: list[str]) -> list[str]:
             program = _cargo_config_program(a[9:] if a.startswith("--config=") else nxt or "")
             if program:
                 out.append(program)
+        elif command in ("java", "javaw") and a.startswith(("-XX:OnOutOfMemoryError=", "-XX:OnError=")):
+            # the JVM runs each `;`-separated command when it runs out of memory or crashes
+            out.extend(c.strip() for c in a.split("=", 1)[1].split(";")[:8] if c.strip())
+        elif command in ("php", "php-cli"):
+            setting = nxt if a in ("-d", "--define") and nxt else a[2:] if a.startswith("-d") and len(a) > 2 else None
+            if setting and setting.split("=", 1)[0].strip().lower() == "sendmail_path" and "=" in setting:
+                out.append(setting.split("=", 1)[1].strip())  # mail() runs it through the shell
     return out
 
 

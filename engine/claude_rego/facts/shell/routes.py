@@ -286,6 +286,8 @@ def env_routes(self: _Parser, node: dict, depth: int) -> None:
         elif name in _EXEC_ENV or name in _LOADER_PATH_ENV or (name in _BUILD_ENV and node["argv"]):
             if value.strip():  # GIT_PAGER= git log: no program at all
                 self.config_entry(node, "env", name, value, depth)
+            if (name.startswith("LUA_INIT") and not value.startswith("@") or name == "PERL5DB") and value.strip():
+                self.scan_code(node, value, "lua" if name != "PERL5DB" else "perl", depth)  # code run first
         elif name in _PROMPT_ENV:
             # PS4 is expanded before every traced command (`bash -x`), PS1/PS2 at each prompt:
             # the command substitutions in the value run then, the rest is text
@@ -313,6 +315,11 @@ _LOADER_PATH_ENV = frozenset({
     "PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE", "NODE_PATH", "RUBYLIB", "PERL5LIB", "PERLLIB", "GCONV_PATH",
     "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "LUA_PATH", "LUA_CPATH", "CLASSPATH", "GEM_PATH",
     "JULIA_LOAD_PATH", "R_LIBS", "R_LIBS_USER", "RUBYPATH", "TCLLIBPATH", "GUILE_LOAD_PATH", "OCAMLPATH",
+    # startup files and directories a shell or runtime runs code from when it starts: zsh's
+    # $ZDOTDIR/.zshenv, R's profile and environ files, php.ini (auto_prepend_file), IPython's
+    # and Jupyter's startup scripts and config, Julia's config/startup.jl in its depot
+    "ZDOTDIR", "R_PROFILE", "R_PROFILE_USER", "R_ENVIRON", "R_ENVIRON_USER", "PHPRC", "PHP_INI_SCAN_DIR",
+    "IPYTHONDIR", "JUPYTER_CONFIG_DIR", "JULIA_DEPOT_PATH", "WGETRC", "PSQLRC", "SCREENRC", "EMACSLOADPATH",
 })
 
 # npm/pnpm/yarn/bun settings whose value is a program or a script the tool runs later (yarn
@@ -336,6 +343,12 @@ _EXEC_ENV = frozenset({
     "PYTHONWARNINGS", "GIT_CONFIG", "RSYNC_RSH", "RSYNC_CONNECT_PROG", "CVS_RSH", "SVN_SSH", "SVN_EDITOR", "HGEDITOR",
     # cargo runs the wrapper in place of every rustc call (also build.rustc-wrapper in .cargo/config.toml)
     "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTC_WRAPPER", "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
+    # code a runtime runs first: lua's LUA_INIT (code, or @FILE), perl -d's debugger (PERL5DB),
+    # and the JVM options launch scripts pass to java (-javaagent, -XX:OnError=CMD)
+    "LUA_INIT", "LUA_INIT_5_1", "LUA_INIT_5_2", "LUA_INIT_5_3", "LUA_INIT_5_4", "PERL5DB", "JAVA_OPTS", "MAVEN_OPTS",
+    "GRADLE_OPTS", "SBT_OPTS", "ANT_OPTS", "CATALINA_OPTS",
+    # ex commands vim runs at start (`VIMINIT=':!CMD'`), the module node's REPL loads
+    "VIMINIT", "EXINIT", "GVIMINIT", "NODE_REPL_EXTERNAL_MODULE",
 })
 # prompt strings: their command substitutions run when the shell expands them
 _PROMPT_ENV = frozenset({"PS1", "PS2", "PS3", "PS4", "PROMPT", "RPROMPT", "RPS1", "PROMPT2", "PROMPT4"})

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ..lazy_re import lazy  # compiled on first use: most commands never need these
+from .code import _untrusted_code_path
+from .launch import _ipython_call, _python_launch, _python_module
 from .programs import (
     _XARGS_LIKE,
     _as_xargs,
@@ -100,6 +102,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         return
     if command in _COMPILED_RUNNERS:
         self.compiled_source(node, command, args, depth)
+    if self.files and any(a.endswith(".ipynb") for a in args[:64]):
+        self.notebook_run(node, command, args, depth)
     has_procsub = any(a.endswith("(…)") for a in args)
     procsub = _procsub_text(node) if has_procsub else None
     if has_procsub and "<(…)" not in self.files:
@@ -129,6 +133,7 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
             self.run_text(node, self.edits[program[2:] if program.startswith("./") else program], "shell", depth)
         return
     script = None
+    dialect = family
     if family == "shell":
         reads, script = _shell_reads(args)
     elif family == "source":
@@ -181,9 +186,34 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         self.editor_exec(node, args, stdin, depth)
         return
     else:
-        codes, reads, script = _interpreter_call(family, args)
+        dialect = family
+        loaded: list[str] = []
+        module = _python_module(args) if family == "python" and not command.startswith("ipython") else None
+        if module is not None:  # python -m IPython|pdb|timeit|cProfile|…: the code the module runs
+            codes, reads, script, loaded, dialect = _python_launch(*module)
+        elif family == "python" and command.startswith("ipython"):
+            codes, reads, script, loaded = _ipython_call(args)
+            dialect = "ipython"
+        else:
+            codes, reads, script = _interpreter_call(family, args)
         for code in codes:
-            self.scan_code(node, code, family, depth)
+            self.launched_code(node, code, dialect, depth)
+            if (module is not None or dialect == "ipython") and ("$(…)" in code or "`…`" in code or "<(…)" in code):
+                self.mark(node, "interpreter_dynamic_code")  # python -m timeit "$(curl …)": code only known at run time
+        if any(_untrusted_code_path(p) for p in loaded[:16]):
+            self.mark(node, "code_from_untrusted_path")
+        if dialect == "pdb":  # python -m pdb app.py <<< '!CMD': the debugger's commands on stdin are code
+            text, _why = self.stdin_text(node, stdin)
+            if text is not None:
+                self.launched_code(node, text, dialect, depth)
+            dialect = family
+        if dialect != family and reads:  # IPython's or xonsh's program on stdin: read in its dialect
+            text, why = self.stdin_text(node, stdin)
+            if text is not None:
+                self.launched_code(node, text, dialect, depth)
+            elif why:
+                self.mark(node, "stdin_to_interpreter")
+            return
         if family == "perl" and codes and any(a.startswith("-") and not a.startswith("--") and "i" in a[1:].split(
                 ".", 1)[0] for a in args):  # perl -pi -e CODE FILE: an in-place edit
             _record_edit(self, _perl_inserted(codes), _edited_files(args, [], ("-e", "-E", "-I", "-M", "-m")))
@@ -199,6 +229,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         text = self.files.get(script, self.files.get(script[2:]))
         if text is None:
             self.mark(node, "runs_file_written_in_command")
+        elif dialect != family:
+            self.launched_code(node, text, dialect, depth)  # ipython x.ipy written in the command
         else:
             self.run_text(node, text, family, depth)
     elif script is not None and self.edits and (script[2:] if script.startswith("./") else script) in self.edits:
@@ -208,6 +240,26 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
     elif script is not None and script.endswith("(…)") and family in ("shell", "source", "python", "perl",
                                                                      "ruby", "node", "php", "lua"):
         self.mark(node, "program_from_process_substitution")
+
+
+def launched_code(self: _Parser, node: dict, code: str, dialect: str, depth: int) -> None:
+    """Code a launcher runs, in its dialect: IPython's shell escapes and magics (`!cmd`,
+    `%%bash`, `%cd`) are shell lines read as nested commands, its other lines Python; a
+    xonsh line is a shell command line (other syntax: marked); else the family's code."""
+    if dialect == "ipython":
+        from ..paths.tooltext import notebook_cell  # only for IPython code
+
+        shell, python = notebook_cell(code[:65536])
+        if shell:
+            self.child_sequence(node, "\n".join(shell[:256]), depth, "interpreter_exec")
+        if python:
+            self.scan_code(node, "\n".join(python), "python", depth)
+    elif dialect == "xonsh":
+        self.child_words(node, ["xonsh", "-c", code], depth, "interpreter_exec", [])
+    elif dialect == "pdb":  # debugger commands: `!stmt` and plain statements are Python
+        self.scan_code(node, "\n".join(line.strip().lstrip("!") for line in code[:65536].splitlines()), "python", depth)
+    else:
+        self.scan_code(node, code, dialect, depth)
 
 
 def _procsub_text(node: dict) -> str | None:
@@ -273,6 +325,40 @@ def compiled_source(self: _Parser, node: dict, command: str, args: list[str], de
             self.mark(node, "runs_file_written_in_command")
         else:
             self.scan_code(node, file_text, "generic", depth)
+
+
+_NOTEBOOK_RUNNERS = frozenset({"jupyter", "jupyter-nbconvert", "jupyter-execute", "papermill", "ipython", "ipython3",
+                               "nbclient", "jupytext", "quarto", "treon", "voila"})
+
+
+def notebook_run(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
+    """`jupyter nbconvert --execute NB`, `jupyter execute NB`, `papermill NB OUT`, `ipython NB`,
+    with NB written earlier in the command: its code cells are read like IPython code (shell
+    escapes and magics, the rest Python); a notebook whose content is not known is marked."""
+    if command not in _NOTEBOOK_RUNNERS or (command in ("jupyter", "jupyter-nbconvert", "jupytext", "quarto") and not any(
+            a in ("--execute", "execute", "run", "--to=notebook") or a.startswith("--execute") for a in args)):
+        return
+    for a in args[:64]:
+        key = a if a in self.files else a[2:] if a.startswith("./") and a[2:] in self.files else None
+        if key is None or not a.endswith(".ipynb"):
+            continue
+        text = self.files[key]
+        if text is None:
+            self.mark(node, "runs_file_written_in_command")
+            continue
+        import json  # only for a notebook written in the command
+
+        try:
+            cells = json.loads(text).get("cells") or []
+        except (ValueError, AttributeError):
+            self.mark(node, "runs_file_written_in_command")
+            continue
+        for cell in cells[:256] if isinstance(cells, list) else []:
+            if isinstance(cell, dict) and cell.get("cell_type") == "code":
+                source = cell.get("source")
+                source = "".join(x for x in source if isinstance(x, str)) if isinstance(source, list) else source
+                if isinstance(source, str) and source.strip():
+                    self.launched_code(node, source, "ipython", depth)
 
 
 def xargs_input(self: _Parser, node: dict, args: list[str], stdin, depth: int) -> None:

@@ -33,7 +33,7 @@ _STDIN_WORDS = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 
 _FAMILIES = {
     **{name: "shell" for name in _SHELLS}, "yash": "shell", "posh": "shell", "csh": "shell", "tcsh": "shell",
-    "python": "python", "pypy": "python", "node": "node", "nodejs": "node", "bun": "node",
+    "python": "python", "pypy": "python", "py": "python", "ipython": "python", "node": "node", "nodejs": "node", "bun": "node",
     "perl": "perl", "ruby": "ruby", "irb": "ruby", "php": "php", "lua": "lua", "luajit": "lua", "texlua": "lua",
     "osascript": "osascript", "pwsh": "pwsh", "powershell": "pwsh", "tclsh": "tcl", "wish": "tcl",
     "rscript": "r", "julia": "julia", "expect": "expect", "groovy": "groovy", "r": "r",
@@ -49,7 +49,7 @@ _FAMILIES = {
     "make": "make", "gmake": "make", "vim": "editor", "vi": "editor", "nvim": "editor", "ex": "editor", "view": "editor", "gvim": "editor",
 }
 _CODE_FLAGS = {"python": "c", "node": "ep", "perl": "eE", "ruby": "e", "php": "rRBE", "lua": "e", "osascript": "e",
-               "pwsh": "c", "r": "e", "julia": "e", "expect": "c", "groovy": "e", "tcl": "",
+               "pwsh": "c", "r": "e", "julia": "eE", "expect": "c", "groovy": "e", "tcl": "",
                "clojure": "e", "scheme": "ce", "lisp": "x", "elixir": "e", "erlang": "", "swift": "e",
                "kotlin": "e", "scala": "e", "java": "", "ocaml": "", "nim": "", "dart": "", "v": "e",
                "gnuplot": "e"}

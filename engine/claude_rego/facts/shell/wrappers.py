@@ -72,6 +72,7 @@ _WRAPPERS = {
     "sem": ({"-j", "--jobs", "--id"}, 0),
     "setarch": ({"-B", "--uname-2.6"}, 1),
     "linux32": ({}, 0),
+    "corepack": ({}, 0),  # corepack pnpm|yarn|npm ARGS runs the package manager with ARGS
     "linux64": ({}, 0),
     "i386": ({}, 0),
     "x86_64": ({}, 0),

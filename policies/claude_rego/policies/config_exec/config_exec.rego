@@ -269,10 +269,20 @@ _option_vars := {
 	"node_options": `^--(max-old-space-size|max-semi-space-size|stack-size|stack-trace-limit|enable-source-maps|no-warnings|no-deprecation|throw-deprecation|pending-deprecation|trace-warnings|trace-deprecation|trace-uncaught|trace-exit|trace-sync-io|trace-gc|unhandled-rejections|openssl-legacy-provider|dns-result-order|max-http-header-size|use-openssl-ca|use-bundled-ca|preserve-symlinks|preserve-symlinks-main|disable-warning|experimental-vm-modules|experimental-specifier-resolution|experimental-json-modules|experimental-wasm-modules|experimental-fetch|no-experimental-fetch|heapsnapshot-near-heap-limit|heapsnapshot-signal|report-on-signal|report-uncaught-exception|report-on-fatalerror|abort-on-uncaught-exception|zero-fill-buffers|v8-pool-size|title|icu-data-dir|conditions|max-old-space-size-percentage|network-family-autoselection-attempt-timeout|no-network-family-autoselection|force-fips|tls-min-v1\.[0-3]|tls-max-v1\.[23])(=[A-Za-z0-9_.,:-]*)?$`,
 	"rubyopt": `^(-W[0-2]?|-W:(no-)?(deprecated|experimental|performance|strict_unused_block)|-w|--jit|--yjit|--disable-gems|--disable=gems|--enable=frozen-string-literal|--enable-frozen-string-literal|--disable-frozen-string-literal|-E[A-Za-z0-9:_-]+|--encoding=[A-Za-z0-9:_-]+)$`,
 	"perl5opt": `^(-w|-W|-X|-C[A-Za-z0-9]*|-T|-t)$`,
-	"java_tool_options": `^(-Xm[sxn][0-9]+[kKmMgG]?|-Xss[0-9]+[kKmMgG]?|-XX:[+-]?[A-Za-z0-9]+(=[A-Za-z0-9._%-]*)?|-Dfile\.encoding=[A-Za-z0-9_-]+|-Duser\.(timezone|language|country)=[A-Za-z0-9_/+-]+|-Djava\.awt\.headless=(true|false)|-ea|-da|-server|-client)$`,
-	"_java_options": `^(-Xm[sxn][0-9]+[kKmMgG]?|-Xss[0-9]+[kKmMgG]?|-XX:[+-]?[A-Za-z0-9]+(=[A-Za-z0-9._%-]*)?|-Dfile\.encoding=[A-Za-z0-9_-]+|-Djava\.awt\.headless=(true|false))$`,
-	"jdk_java_options": `^(-Xm[sxn][0-9]+[kKmMgG]?|-Xss[0-9]+[kKmMgG]?|-XX:[+-]?[A-Za-z0-9]+(=[A-Za-z0-9._%-]*)?|-Dfile\.encoding=[A-Za-z0-9_-]+|-Djava\.awt\.headless=(true|false))$`,
+	"java_tool_options": `^(-Xm[sxn][0-9]+[kKmMgG]?|-Xss[0-9]+[kKmMgG]?|-XX:[+-]?([A-NP-Za-z0-9][A-Za-z0-9]*|O([A-Za-mo-z0-9][A-Za-z0-9]*)?)(=[A-Za-z0-9._%-]*)?|-Dfile\.encoding=[A-Za-z0-9_-]+|-Duser\.(timezone|language|country)=[A-Za-z0-9_/+-]+|-Djava\.awt\.headless=(true|false)|-ea|-da|-server|-client)$`,
+	"_java_options": `^(-Xm[sxn][0-9]+[kKmMgG]?|-Xss[0-9]+[kKmMgG]?|-XX:[+-]?([A-NP-Za-z0-9][A-Za-z0-9]*|O([A-Za-mo-z0-9][A-Za-z0-9]*)?)(=[A-Za-z0-9._%-]*)?|-Dfile\.encoding=[A-Za-z0-9_-]+|-Djava\.awt\.headless=(true|false))$`,
+	"java_opts": _jvm_opts,
+	"maven_opts": _jvm_opts,
+	"gradle_opts": _jvm_opts,
+	"sbt_opts": _jvm_opts,
+	"ant_opts": _jvm_opts,
+	"catalina_opts": _jvm_opts,
+	"jdk_java_options": `^(-Xm[sxn][0-9]+[kKmMgG]?|-Xss[0-9]+[kKmMgG]?|-XX:[+-]?([A-NP-Za-z0-9][A-Za-z0-9]*|O([A-Za-mo-z0-9][A-Za-z0-9]*)?)(=[A-Za-z0-9._%-]*)?|-Dfile\.encoding=[A-Za-z0-9_-]+|-Djava\.awt\.headless=(true|false))$`,
 }
+
+# the JVM options launch scripts pass to java (JAVA_OPTS, MAVEN_OPTS, GRADLE_OPTS, …): heap and
+# GC tuning, and system properties other than the JVM's own loaders (`-Dmaven.repo.local=.m2`)
+_jvm_opts := `^(-Xm[sxn][0-9]+[kKmMgG]?|-Xss[0-9]+[kKmMgG]?|-XX:[+-]?([A-NP-Za-z0-9][A-Za-z0-9]*|O([A-Za-mo-z0-9][A-Za-z0-9]*)?)(=[A-Za-z0-9._%-]*)?|-D(java\.(awt\.headless|io\.tmpdir|net\.preferIPv4Stack|security\.egd)|[A-Za-ik-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*|j[b-z][A-Za-z0-9_.-]*)(=[A-Za-z0-9_./:@,+=-]*)?|-ea|-da|-server|-client|-Xshare:(auto|off|on)|-Djava\.awt\.headless=(true|false))$`
 
 _harmless(e) if {
 	# NODE_OPTIONS, and npm's own node-options setting (npm config set node-options …)
@@ -309,6 +319,9 @@ _loader_path_vars := {
 	"pythonpath", "pythonhome", "pythonuserbase", "node_path", "rubylib", "perl5lib", "perllib", "gconv_path",
 	"ld_library_path", "dyld_library_path", "dyld_framework_path", "lua_path", "lua_cpath", "classpath", "gem_path",
 	"julia_load_path", "r_libs", "r_libs_user", "rubypath", "tcllibpath", "guile_load_path", "ocamlpath",
+	# startup files and directories (zsh's .zshenv, R's profiles, php.ini, IPython's startup scripts)
+	"zdotdir", "r_profile", "r_profile_user", "r_environ", "r_environ_user", "phprc", "php_ini_scan_dir",
+	"ipythondir", "jupyter_config_dir", "julia_depot_path", "wgetrc", "psqlrc", "screenrc", "emacsloadpath",
 }
 
 _harmless(e) if {

@@ -266,3 +266,24 @@ test_s26_rubyopt_warning_categories_pass if {
 		count(config_exec.ask) > 0 with input as _env_input("RUBYOPT", v)
 	}
 }
+
+# session 26, launchers: startup files and directories (ZDOTDIR, R_PROFILE_USER, PHPRC,
+# IPYTHONDIR, …) are judged like search paths; the JVM options launch scripts pass to java
+# (JAVA_OPTS, MAVEN_OPTS, …) by value; -XX:OnError / -XX:OnOutOfMemoryError run a command
+test_s26_startup_files_judged_by_where_they_are if {
+	every kv in [["ZDOTDIR", "/tmp/z"], ["R_PROFILE_USER", "/tmp/x.R"], ["PHPRC", "/tmp/php.ini"], ["PHP_INI_SCAN_DIR", "~/.x"], ["IPYTHONDIR", "/tmp/ipy"], ["JULIA_DEPOT_PATH", "/tmp/d"]] {
+		count(config_exec.ask) == 1 with input as _loader_input(kv[0], kv[1])
+	}
+	every kv in [["ZDOTDIR", "./zsh"], ["R_PROFILE_USER", ".Rprofile.test"], ["PHPRC", "/home/dev/project/php.ini"], ["IPYTHONDIR", "/usr/share/ipython"]] {
+		count(config_exec.ask) == 0 with input as _loader_input(kv[0], kv[1])
+	}
+}
+
+test_s26_jvm_option_variables_judged_by_value if {
+	every kv in [["MAVEN_OPTS", "-Xmx2g -Dmaven.repo.local=.m2"], ["GRADLE_OPTS", "-Dorg.gradle.daemon=false -Xmx1g"], ["JAVA_OPTS", "-XX:+HeapDumpOnOutOfMemoryError -XX:+OmitStackTraceInFastThrow -Djava.awt.headless=true"], ["SBT_OPTS", "-Xss4m"], ["JAVA_TOOL_OPTIONS", "-XX:+UseG1GC"]] {
+		count(config_exec.ask) == 0 with input as _env_input(kv[0], kv[1])
+	}
+	every kv in [["MAVEN_OPTS", "-javaagent:/tmp/a.jar"], ["JAVA_OPTS", "-XX:OnError=reboot"], ["JAVA_OPTS", "-XX:OnOutOfMemoryError=reboot"], ["JAVA_TOOL_OPTIONS", "-XX:OnError=reboot"], ["JDK_JAVA_OPTIONS", "-XX:OnOutOfMemoryError=x"], ["GRADLE_OPTS", "-Djava.system.class.loader=Evil"], ["CATALINA_OPTS", "-agentpath:/tmp/x.so"]] {
+		count(config_exec.ask) > 0 with input as _env_input(kv[0], kv[1])
+	}
+}
