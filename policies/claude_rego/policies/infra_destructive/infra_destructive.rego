@@ -761,8 +761,9 @@ _sql_option_value(args, j) if {
 	args[j - 1] in {"-c", "--command", "-e", "--execute", "-d", "--dbname", "-D", "--database", "-u", "--user"}
 }
 
-# a file database inside the project, not named as production (`sqlite3 tmp/test.db 'DELETE
-# FROM sessions'`, `duckdb dev.duckdb`), or one in memory: the developer's own scratch data
+# a file database inside the project named as scratch data and not as production (`sqlite3
+# tmp/test.db 'DELETE FROM sessions'`, `duckdb dev.duckdb`), or one in memory: the developer's
+# own scratch data (the app's own `app.db` still asks: it may hold the only copy of local work)
 _local_scratch(seg) if {
 	shell.name(seg) in {"sqlite3", "litecli", "duckdb"}
 	ops := [a | some a in shell.args(seg); not startswith(a, "-")]
@@ -779,6 +780,7 @@ _scratch_file_db(seg, f) if {
 	not loc.traversal
 	name := shell.basename(f)
 	not _production_like(name)
+	regex.match(`(?i)(^|[/_.-])(test|tests|testing|tmp|temp|scratch|dev|development|e2e|spec|fixtures?|sandbox)([/_.-]|$)`, f)
 }
 
 # a Mongo shell on this machine (a local URL or --host, or none: the default local server)

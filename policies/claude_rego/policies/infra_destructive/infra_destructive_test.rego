@@ -487,6 +487,7 @@ test_local_scratch_stores_pass if {
 	_silent(["sqlite3", "tmp/test.db", "DELETE FROM sessions;"])
 	_silent(["sqlite3", ":memory:", "DELETE FROM t"])
 	_asks(["sqlite3", "../other/app.db", "DELETE FROM users"])
+	_asks(["sqlite3", "app.db", "drop table sessions"]) # the app's own database: not named as scratch
 	_asks(["sqlite3", "data/production.sqlite3", "DELETE FROM users"])
 	_silent(["mongosh", "mongodb://localhost:27017/shop_test", "--eval", "db.orders.deleteMany({})"])
 	_asks(["mongosh", "mongodb://db.example.com:27017/shop_test", "--eval", "db.orders.deleteMany({})"])
