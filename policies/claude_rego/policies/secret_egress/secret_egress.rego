@@ -116,11 +116,16 @@ _in_old_text(v) if {
 # (`pub-<32 hex>.r2.dev`), which do not match.
 ask contains msg if {
 	not input.facts.tool.class in _local_classes
-	some net in object.get(object.get(input.facts, "effects", {}), "network", [])
-	host := lower(object.get(net, "host", ""))
+	effects := input.facts.effects
+	is_object(effects)
+	network := object.get(effects, "network", [])
+	is_array(network)
+	some net in network
+	is_object(net)
+	host := object.get(net, "host", "")
 	is_string(host)
-	_encoded_labels(host)
-	msg := sprintf("`%s` would look up `%s`, whose name carries long encoded labels: data leaves through the DNS query itself. Approve only if this host is expected.", [input.facts.tool.name, host])
+	_encoded_labels(lower(host))
+	msg := sprintf("`%s` would look up `%s`, whose name carries long encoded labels: data leaves through the DNS query itself. Approve only if this host is expected.", [input.facts.tool.name, lower(host)])
 }
 
 _encoded_labels(host) if {
