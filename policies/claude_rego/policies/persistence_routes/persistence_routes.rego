@@ -80,7 +80,20 @@ ask contains msg if {
 	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	a in {"set-environment", "import-environment", "SetEnvironment", "UnsetAndSetEnvironment"}
+	_risky_environment(seg, a)
 	msg := sprintf("Persistence: `%s` changes the service manager's environment, which every service it starts later inherits (LD_PRELOAD, PATH, …). Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+# `systemctl --user set-environment APP_ENV=dev` sets a plain value (passes); a variable that
+# makes programs load or run code (LD_PRELOAD, PATH, NODE_OPTIONS, …), the whole shell's
+# environment (import-environment) or a D-Bus call's arguments (not read here) ask
+_risky_environment(seg, a) if a != "set-environment"
+
+_risky_environment(seg, "set-environment") if {
+	some kv in shell.args(seg)
+	contains(kv, "=")
+	name := upper(split(kv, "=")[0])
+	regex.match(`^(LD_|DYLD_)|PATH$|OPTIONS$|OPTS?$|PRELOAD|STARTUP|LIB$|^BASH_ENV$|^ENV$|^ZDOTDIR$|^PROMPT_COMMAND$|^PS[0-9]$|^EDITOR$|^VISUAL$|^PAGER$|^SHELL$|^BROWSER$|^GIT_|^SSH_|^http_proxy$|PROXY$`, name)
 }
 
 ask contains msg if {

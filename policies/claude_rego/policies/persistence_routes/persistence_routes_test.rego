@@ -31,6 +31,7 @@ test_reading_and_removing_pass if {
 test_manager_environment_and_safe_directory_ask if {
 	every argv in [
 		["systemctl", "--user", "set-environment", "LD_PRELOAD=/tmp/x.so"], ["systemctl", "--user", "import-environment", "PATH"],
+		["systemctl", "--user", "set-environment", "APP_ENV=dev", "NODE_OPTIONS=--require=/tmp/x.js"],
 		["dbus-update-activation-environment", "--systemd", "PATH"],
 		["git", "config", "--global", "--add", "safe.directory", "*"], ["git", "config", "--system", "safe.directory", "/"],
 		["git", "-c", "safe.directory=*", "status"],
@@ -44,4 +45,9 @@ test_manager_environment_and_safe_directory_ask if {
 	] {
 		not asked(argv)
 	}
+}
+
+# a plain value set in the user manager's environment passes (session 26 merge: fetchrun's neighbour)
+test_plain_manager_environment_passes if {
+	not asked(["systemctl", "--user", "set-environment", "APP_ENV=dev"])
 }
