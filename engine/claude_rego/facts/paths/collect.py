@@ -364,7 +364,7 @@ def maybe_secret(fact: dict) -> bool:
     condition, computed once here: any secret name has a leading dot or a tell-tale word or
     extension (see secret_name_patterns); every secret location (secret_dirs, secret_files,
     credential directories in any home, .git/config, /proc/*/environ, globs) has a hidden
-    component, `library/`, `secrets`, `/etc/`, `/var/lib/`, `/proc/` or `/dev/[k]mem` in it. Anything unusual (non-ASCII,
+    component, `library/`, `secrets`, `/etc/`, `/var/lib/`, `/var/snap/`, `/proc/` or `/dev/[k]mem` in it. Anything unusual (non-ASCII,
     backslashes, a missing field) is a candidate. tests/test_secret_candidate.py checks it
     against is_secret itself. Never raises."""
     try:
@@ -380,7 +380,7 @@ def maybe_secret(fact: dict) -> bool:
             return True
         for loc in (absolute.lower(), resolved.lower()):
             if ("/." in loc or "library/" in loc or "secrets" in loc or "/etc/" in loc or "/var/lib/" in loc
-                    or loc.startswith(("/proc/", "/dev/mem", "/dev/kmem"))):
+                    or "/var/snap/" in loc or loc.startswith(("/proc/", "/dev/mem", "/dev/kmem"))):
                 return True
         return False
     except Exception:  # noqa: BLE001
