@@ -550,7 +550,7 @@ def test_literal_arrays_at_command_position_resolve(command, expected):
 @pytest.mark.parametrize("command", [
     'cmd=($(get)); "${cmd[@]}"', 'if x; then cmd=(ls); else cmd=(id); fi; "${cmd[@]}"',
     'cmd=(ls); cmd+=(-la); "${cmd[@]}"', '(cmd=(ls); "${cmd[@]}")', 'cmd=(ls); "${cmd[*]}"',
-    'cmd=("$X" a); "${cmd[@]}"',
+    'cmd=("$X" a); "${cmd[@]}"', 'cmd=(rm); cmd+=(-rf ~); "${cmd[@]}"',
 ])
 def test_unknown_arrays_stay_a_variable_command(command):
     segs = parse_command(command)["segments"]

@@ -457,7 +457,15 @@ def array_assigned(self: _Parser, word: _Word, uncertain: bool) -> None:
     the first element. Later elements stay as written (`"$HOME"`), like a typed argument."""
     name = word.raw.partition("=")[0]
     elements = word.elements or []
-    if uncertain or name.endswith("+") or _definitions(self.root, name) != 1 or any(
+    if name.endswith("+"):
+        # `cmd+=(-rf ~)`: elements appended to an array; its words are no longer the ones
+        # recorded, so the array (and `$cmd`) is unknown from here on, never the old value
+        name = name[:-1]
+        self.arrays.pop(name, None)
+        self.forget(name)
+        self.append_unknown.add(name)
+        return
+    if uncertain or name in self.append_unknown or _definitions(self.root, name) != 1 or any(
             e.expansion or e.substitution or e.glob or e.braces for e in elements[:1]):
         self.arrays.pop(name, None)
         self.forget(name)
