@@ -740,19 +740,13 @@ def _encoded(text: str) -> list[dict]:
     """Secrets carried base64-encoded (a URL's `?d=LS0tLS1CRUdJTi…`, a body field) or hex-encoded
     (_hex_encoded): each long base64/base64url run that decodes to text is scanned once; a
     finding's value is the encoded run, the text that carries it. At most 8 runs per string."""
-    import base64
-    import binascii
-
     out: list[dict] = _hex_encoded(text)
     for i, m in enumerate(_B64_RUN.finditer(text[:MAX_SCAN])):
         if i >= 8:
             break
         run = m.group(0)
-        body = run.rstrip("=")
-        try:
-            raw = base64.urlsafe_b64decode(body.replace("+", "-").replace("/", "_") + "=" * (-len(body) % 4))
-            decoded = raw.decode("utf-8")
-        except (binascii.Error, ValueError):
+        decoded = _b64_loose(run)
+        if decoded is None:
             continue
         if not decoded.isprintable() and not all(c.isprintable() or c in "\n\r\t" for c in decoded):
             continue
@@ -782,8 +776,6 @@ def _encoded_output(text: str) -> list[dict]:
       `user:password`.
 
     A finding's value is the encoded text as written. Never raises."""
-    import base64
-    import binascii
     import itertools
 
     out: list[dict] = []
@@ -800,11 +792,8 @@ def _encoded_output(text: str) -> list[dict]:
             budget -= len(run)
             if seen >= _OUT_RUNS or budget < 0:
                 break
-            body = "".join(run.split()).rstrip("=")
-            try:
-                raw = base64.urlsafe_b64decode(body.replace("+", "-").replace("/", "_") + "=" * (-len(body) % 4))
-                decoded = raw.decode("utf-8")
-            except (binascii.Error, ValueError):
+            decoded = _b64_loose("".join(run.split()))
+            if decoded is None:
                 continue  # no text (an image, a digest, protobuf): cheap, not counted
             seen += 1
             for f in _find(decoded):
@@ -820,6 +809,19 @@ def _encoded_output(text: str) -> list[dict]:
     except (RecursionError, MemoryError):  # pragma: no cover - bounded input
         pass
     return out
+
+
+def _b64_loose(run: str) -> str | None:
+    """A base64 or base64url run, padding optional, decoded as UTF-8 text; None when it is not
+    (the form a URL parameter, a body field or a tool's output prints)."""
+    import base64
+    import binascii
+
+    body = run.rstrip("=")
+    try:
+        return base64.urlsafe_b64decode(body.replace("+", "-").replace("/", "_") + "=" * (-len(body) % 4)).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return None
 
 
 def _inside(i: int, spans: list) -> bool:
