@@ -674,7 +674,7 @@ _local_scratch(seg) if {
 	args[i + 1] in _local_hosts
 	operands := [x | some j, x in args; not startswith(x, "-"); not _option_value(args, j)]
 	count(operands) == 1
-	regex.match(`(?i)(^|[_-])(test|tests|testing|ci|dev|tmp|temp|scratch|e2e|spec)([_-][A-Za-z0-9_-]*|[0-9]*)$`, operands[0])
+	regex.match(_scratch_name, operands[0])
 }
 
 _local_scratch(seg) if {
@@ -697,10 +697,7 @@ _local_hosts := {"localhost", "127.0.0.1", "::1", "/tmp", "/var/run/postgresql",
 _local_scratch(seg) if {
 	shell.name(seg) in {"psql", "mysql", "mariadb"}
 	args := shell.args(seg)
-	_explicit_local_host(args)
-	every h in _host_values(args) {
-		h in _local_hosts
-	}
+	_only_local_hosts(args)
 	not _reads_sql_file(args)
 	sql := concat(";", array.concat(
 		[args[i + 1] | some i, a in args; a in {"-c", "--command", "-e", "--execute"}; i + 1 < count(args)],
@@ -724,10 +721,7 @@ _scratch_statement(s) if regex.match(`(?i)^CREATE\s+DATABASE\s+(IF\s+NOT\s+EXIST
 _local_scratch(seg) if {
 	shell.name(seg) in {"psql", "mysql", "mariadb", "pgcli", "mycli"}
 	args := shell.args(seg)
-	_explicit_local_host(args)
-	every h in _host_values(args) {
-		h in _local_hosts
-	}
+	_only_local_hosts(args)
 	dbs := _database_names(args)
 	count(dbs) > 0
 	every d in dbs {
@@ -735,7 +729,10 @@ _local_scratch(seg) if {
 	}
 }
 
-_scratch_name := `(?i)^([A-Za-z0-9]+[_-])*(test|tests|testing|ci|dev|tmp|temp|scratch|e2e|spec)([_-][A-Za-z0-9_-]*|[0-9]*)$`
+# a database named as scratch data: app_test, ci_db, tmp2, e2e-orders
+_scratch_word := `([A-Za-z0-9]+[_-])*(test|tests|testing|ci|dev|tmp|temp|scratch|e2e|spec)([_-][A-Za-z0-9_-]*|[0-9]*)`
+
+_scratch_name := concat("", ["(?i)^", _scratch_word, "$"])
 
 _database_names(args) := {v |
 	some i, a in args
@@ -839,7 +836,15 @@ _mongo_option_value(args, j) if {
 	args[j - 1] in {"--eval", "--host", "-h", "--port", "-u", "--username", "-p", "--password", "--file", "-f", "--db", "--authenticationDatabase"}
 }
 
-_scratch_drop_statement := "(?i)^DROP\\s+DATABASE\\s+(IF\\s+EXISTS\\s+)?[\"'`]?([A-Za-z0-9]+[_-])*(test|tests|testing|ci|dev|tmp|temp|scratch|e2e|spec)([_-][A-Za-z0-9_-]*|[0-9]*)[\"'`]?$"
+_scratch_drop_statement := concat("", [`(?i)^DROP\s+DATABASE\s+(IF\s+EXISTS\s+)?["'\x60]?`, _scratch_word, `["'\x60]?$`])
+
+# an explicit local host, and no other host or URL beside it (the last -h wins)
+_only_local_hosts(args) if {
+	_explicit_local_host(args)
+	every h in _host_values(args) {
+		h in _local_hosts
+	}
+}
 
 _explicit_local_host(args) if {
 	some i, a in args
