@@ -59,7 +59,9 @@ def test_shell_urls_are_network_effects_with_folded_hosts():
     ("DROP TABLE users;", "drop"), ("select 1; drop database prod", "drop_database"), ("TRUNCATE t", "truncate"),
     ("DELETE FROM orders", "delete_all"), ("update users set admin = true", "update_all"),
     ("ALTER TABLE t DROP COLUMN c", "alter_drop"), ("db.users.drop()", "document"), ("FLUSHALL", "document"),
-    ("WITH x AS (SELECT 1) DELETE FROM t", "delete_all"), ("MATCH (n) DETACH DELETE n", "document"),
+    ("WITH x AS (SELECT 1) DELETE FROM t", "delete_all"),
+    ("UPDATE users u JOIN orgs o ON u.org_id = o.id SET u.active = 0", "update_all"),
+    ("update a left join b on a.x = b.x set a.y = null", "update_all"), ("MATCH (n) DETACH DELETE n", "document"),
 ])
 def test_destructive_statements(text, kind):
     assert destructive(text)["kind"] == kind
@@ -67,7 +69,8 @@ def test_destructive_statements(text, kind):
 
 @pytest.mark.parametrize("text", [
     "SELECT * FROM t WHERE note = 'drop table x'", "DELETE FROM t WHERE id = 3", "UPDATE t SET a = 1 WHERE id = 2",
-    "how do I drop table x?", "-- drop table x\nselect 1", "MATCH (n:Tmp) WHERE n.age > 3 DETACH DELETE n", "CREATE INDEX i ON t(a)", "DROP INDEX i", "GET flushall",
+    "how do I drop table x?", "-- drop table x\nselect 1", "MATCH (n:Tmp) WHERE n.age > 3 DETACH DELETE n", "CREATE INDEX i ON t(a)",
+    "UPDATE users u JOIN orgs o ON u.org_id = o.id SET u.active = 0 WHERE o.id = 4", "DROP INDEX i", "GET flushall",
 ])
 def test_statements_that_lose_nothing(text):
     assert destructive(text) is None

@@ -118,7 +118,8 @@ def _statement_kind(words: list[str]) -> str | None:
         return "truncate"
     if verb == "delete" and "from" in rest[:3]:
         return None if "where" in rest else "delete_all"
-    if verb == "update" and "set" in rest[:4]:
+    # (MySQL's multi-table form puts the joins first: UPDATE a JOIN b ON … SET …)
+    if verb == "update" and ("set" in rest[:4] or ("join" in rest[:24] and "set" in rest[:48])):
         return None if "where" in rest else "update_all"
     if verb == "alter" and rest and rest[0] in ("table", "database", "schema") and "drop" in rest:
         return "alter_drop"

@@ -228,6 +228,57 @@ ask contains msg if {
 	msg := sprintf("`%s` copies `%s` (outside the project) to a remote destination. Approve only if it may leave the machine.", [concat(" ", seg.argv), word])
 }
 
+# … bulk project data (a dump, an export, a log, .git/, a backup archive, a data directory,
+# a file written earlier in the command) copied to another machine that is neither local,
+# private nor a trusted upload host: `scp dump.sql user@203.0.113.9:/tmp/`, `rsync -av logs/
+# host.example.com:`, `sftp` URLs; a configured rclone remote (`remote:bucket`, one label) and
+# the account's own object storage (`aws s3 cp`, `gsutil cp`) pass, as do build outputs
+ask contains msg if {
+	some ran in {"scp", "rsync", "rclone", "sftp"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	ops := _copy_operands(seg)
+	count(ops) >= 2
+	dest := ops[count(ops) - 1]
+	host := _copy_host(dest)
+	not _local_or_private(host)
+	not _trusted_upload(host)
+	some word in array.slice(ops, 0, count(ops) - 1)
+	not _remote(word)
+	p := data.claude_rego.lib.paths.location(seg, word)
+	kind := _copied_data_kind(seg, p)
+	msg := sprintf("`%s` copies `%s` (%s) to %s, which is neither a local host nor a known upload service (settings.trusted_upload_hosts). Approve only if that data may leave for that host.", [concat(" ", seg.argv), word, kind, host])
+}
+
+# azcopy / az storage with a shared-access signature in the URL (`?sv=…&sig=…`): the key
+# to that container came with the command, so whose container it is cannot be told
+ask contains msg if {
+	some ran in {"azcopy", "az"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some dest in shell.args(seg)
+	regex.match(`^https?://[^/?#]+/[^?#]*\?(.*&)?sig=`, dest)
+	some word in shell.operands(seg)
+	not contains(word, "://")
+	p := data.claude_rego.lib.paths.location(seg, word)
+	kind := _copied_data_kind(seg, p)
+	msg := sprintf("`%s` copies `%s` (%s) to a storage container named by a shared-access URL given on the command line. Approve only if that container is yours.", [concat(" ", seg.argv), word, kind])
+}
+
+_copied_data_kind(seg, p) := _bulk_kind(seg, p) if {
+	_project_or_temp(p)
+	_bulk_kind(seg, p)
+} else := "a data directory" if {
+	_project_or_temp(p)
+	not _build_output(p)
+	regex.match(`/(data|dumps?|exports?|backups?|db|database|logs?|\.git)/?$`, lower(p.absolute))
+}
+
+# the host of a copy destination: `[user@]host:path`, `host::module`, `scheme://[user@]host[:port]/…`
+_copy_host(word) := lower(m[1]) if {
+	m := regex.find_all_string_submatch_n(`^[a-z][a-z0-9+.-]*://(?:[^@/]*@)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)`, word, 1)[0]
+} else := lower(m[1]) if {
+	m := regex.find_all_string_submatch_n(`^(?:[^@/:]+@)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):`, word, 1)[0]
+}
+
 # … the whole project to a remote (rsync -az . host:/x, scp -r ./ host:, scp * host:): its
 # .env files, keys and git history leave with it; a build output (dist/) is a deploy
 ask contains msg if {

@@ -594,6 +594,9 @@ _unbounded_write_patterns := [
 	`\bUPDATE\s+(ONLY\s+)?[A-Z0-9_."\x60\[\]]+(\s+(AS\s+)?[A-Z0-9_]+)?\s+SET\s`,
 	`\bDELETE\s+(FROM\s+)?(ONLY\s+)?[A-Z0-9_."\x60\[\]]+(\s+(AS\s+)?[A-Z0-9_]+)?(\s+(RETURNING|USING|LIMIT|WHERE)\b|\s*$)`,
 	`\bALTER\s+TABLE\s+\S+(\s+ON\s+CLUSTER\s+\S+)?\s+(DELETE|UPDATE)\s`,
+	# MySQL multi-table forms: `UPDATE a JOIN b ON … SET …`, `UPDATE a, b SET …`
+	`\bUPDATE\s+[A-Z0-9_."\x60\[\]]+(\s+(AS\s+)?[A-Z0-9_]+)?\s+((INNER|LEFT|RIGHT|CROSS|STRAIGHT_JOIN)\s+)?(OUTER\s+)?JOIN\s[^;]*\bSET\s`,
+	`\bUPDATE\s+[A-Z0-9_."\x60\[\]]+(\s+(AS\s+)?[A-Z0-9_]+)?(\s*,\s*[A-Z0-9_."\x60\[\]]+(\s+(AS\s+)?[A-Z0-9_]+)?)+\s+SET\s`,
 ]
 
 _always_true_where := `\bWHERE\s+(\(\s*)?(1|TRUE|1\s*=\s*1|'1'\s*=\s*'1'|1\s*<>\s*0|NOT\s+FALSE|0\s*=\s*0)(\s*\))?\s*(RETURNING\b|LIMIT\b|SETTINGS\b|$)`
@@ -1047,6 +1050,18 @@ _public_flag(args) if {
 	some i, a in args
 	a in {"--visibility", "-v"}
 	args[i + 1] == "public"
+}
+
+# the same through the API: `gh api -X PATCH repos/o/r -f private=false`, `-F visibility=public`,
+# `glab api -X PUT projects/1 -f visibility=public`
+finding contains "`gh api` makes a repository public" if {
+	some ran in {"gh", "glab"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	w := _words(seg)
+	count(w) > 0
+	w[0] == "api"
+	some a in shell.args(seg)
+	regex.match(`^(?i)(-[fF]|--(raw-)?field=?)?(private=false|visibility=public)$`, a)
 }
 
 finding contains "`gh api -X DELETE` deletes through the GitHub API" if {

@@ -75,6 +75,11 @@ test_github_destruction_asks if {
 	_asks(["gh", "repo", "edit", "--visibility=public"])
 	_asks(["gh", "api", "-X", "DELETE", "repos/o/r/branches/main/protection"])
 	_asks(["gh", "api", "--method", "delete", "repos/o/r"])
+	_asks(["gh", "api", "-X", "PATCH", "repos/o/r", "-f", "private=false"])
+	_asks(["gh", "api", "--method", "PATCH", "repos/o/r", "--field", "visibility=public"])
+	_asks(["glab", "api", "-X", "PUT", "projects/1", "-f", "visibility=public"])
+	_silent(["gh", "api", "-X", "PATCH", "repos/o/r", "-F", "private=true"])
+	_silent(["gh", "api", "repos/o/r"])
 }
 
 test_harmless_neighbours_are_silent if {
@@ -469,11 +474,16 @@ test_unbounded_writes_ask if {
 	_asks(["clickhouse-client", "-q", "ALTER TABLE logs ON CLUSTER c UPDATE msg = '' WHERE 1 = 1"])
 	_asks(["mongosh", "mongodb://db.example.com/shop", "--eval", `db.users.updateMany({}, {$set: {role: "admin"}})`])
 	_asks(["mongosh", "--eval", "db.users.deleteMany()"])
+	_asks(["mysql", "-h", "db.prod.internal", "-e", "UPDATE users u JOIN orgs o ON u.org_id=o.id SET u.active=0"])
+	_asks(["mysql", "-h", "db.prod.internal", "-e", "update users u left join orgs o on u.org_id = o.id set u.plan = null"])
+	_asks(["mysql", "-h", "db.prod.internal", "-e", "UPDATE users, orgs SET users.active=0"])
 	count(infra_destructive.ask) == 1 with input as _input([_seg(0, ["psql", "-h", "db.example.com"], {"stdin_literal": "UPDATE users SET active = false;\n"})])
 }
 
 test_bounded_writes_and_upserts_pass if {
 	_silent(["psql", "-h", "db.example.com", "-c", "UPDATE users SET email = NULL WHERE id = 5"])
+	_silent(["mysql", "-h", "db.example.com", "-e", "UPDATE users u JOIN orgs o ON u.org_id=o.id SET u.active=0 WHERE o.id=3"])
+	_silent(["mysql", "-h", "db.example.com", "-e", "UPDATE users u, orgs o SET u.active=0 WHERE u.org_id=o.id AND o.id=5"])
 	_silent(["psql", "-h", "db.example.com", "-c", "DELETE FROM sessions WHERE expires_at < now()"])
 	_silent(["clickhouse-client", "--query", "ALTER TABLE events DELETE WHERE ts < now() - INTERVAL 90 DAY"])
 	_silent(["psql", "-c", "INSERT INTO t (a) VALUES (1) ON CONFLICT (a) DO UPDATE SET a = excluded.a"])
