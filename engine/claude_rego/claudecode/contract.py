@@ -160,6 +160,8 @@ class Effects(_Closed):
                                                                "not the server), lower case")
     server_words: list[str] = Field(default_factory=list, description="The words of an MCP tool's server name")
     truncated: bool = Field(description="The tool input was too large or deep to walk whole")
+    paths_truncated: bool = Field(default=False, description="The tool input names more paths than are read "
+                                  "(a list of files past the cap, or paths in a part too large or deep to walk)")
     argv_unknown: list[ArgvUnknown] = Field(default_factory=list, description="Argument lists whose program "
                                             "cannot be told (no program key, none named by the tool or server)")
 

@@ -120,7 +120,10 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
         path_facts.prune_secret_pieces(facts["shell"], facts["paths"], facts["path_index"])
         facts["effects"] = {"network": effects["network"] + _shell_urls(facts["shell"]), "exec": effects["exec"],
                             "sql": effects["sql"], "words": effects["words"], "server_words": effects["server_words"],
-                            "truncated": effects["truncated"], "argv_unknown": effects["argv_unknown"]}
+                            "truncated": effects["truncated"], "argv_unknown": effects["argv_unknown"],
+                            # paths after a cap, or in the part of the input too large or deep to read
+                            "paths_truncated": bool(effects.get("paths_truncated") or (
+                                effects["truncated"] and effects["paths"]))}
 
     return {"contract_version": CONTRACT_VERSION, "hook": hook, "facts": facts}
 
@@ -159,7 +162,10 @@ def _secret_facts(hook: dict, folded: str | None, parts=_SECRET_PARTS) -> dict:
     found: dict[str, list] = {"prompt": [], "tool_input": [], "tool_response": []}
     scan_prompt = "prompt" in parts and isinstance(prompt, str)
     scan_input = "tool_input" in parts and isinstance(hook.get("tool_input"), dict)
-    scan_response = "tool_response" in parts and "tool_response" in hook
+    # a failed call's output is its `error` text (PostToolUseFailure)
+    response = hook["tool_response"] if "tool_response" in hook else {"error": hook["error"]} \
+        if isinstance(hook.get("error"), str) else None
+    scan_response = "tool_response" in parts and response is not None
     if not (scan_prompt or scan_input or scan_response):
         return found  # nothing to scan (Stop, SessionStart, …): the scanner is not even imported
     from ..facts import secrets
@@ -172,5 +178,5 @@ def _secret_facts(hook: dict, folded: str | None, parts=_SECRET_PARTS) -> dict:
         remote = tool_class(hook.get("tool_name") or "") not in ("shell", "file-read", "file-write", "agent")
         found["tool_input"] = secrets.find_in(hook["tool_input"], encoded=remote)
     if scan_response:
-        found["tool_response"] = secrets.find_in(hook["tool_response"], output=True)
+        found["tool_response"] = secrets.find_in(response, output=True)
     return found

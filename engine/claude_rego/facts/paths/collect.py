@@ -494,16 +494,20 @@ def index_paths(paths: list[dict]) -> dict | None:
     return {"by_use": by_use, "by_raw": by_raw, "by_segment": by_segment}
 
 
+_TOOL_PATH_LIMIT = 512  # paths read from one tool's own input (a list of files to read, add, upload)
+
+
 def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: str,
                   project_dir: str | None, home: str | None, flavour: str = HOST_FLAVOUR,
                   resolver: Resolver | None = None, limit: int = 64,
                   effects: dict | None = None) -> list[dict]:
-    """Facts for every path a tool call touches, de-duplicated, at most `limit` entries.
+    """Facts for every path a tool call touches, de-duplicated: at most `limit` from the
+    shell's words, and at most `_TOOL_PATH_LIMIT` (never fewer than `limit`) from the
+    tool's own input — more than that sets `effects["paths_truncated"]`, so a policy asks
+    instead of the paths after the cap going unjudged.
 
     Paths from the tool's input (see `tool_effects`) carry `access` ("read", "write",
     "list" or "unknown"); shell-derived ones carry `access: null` (the command says).
-
-    Callers detect truncation by `len(result) == limit`.
     """
     ctx = _Context(cwd=cwd, project_dir=project_dir, home=home, flavour=flavour, resolver=resolver)
     if effects is None:
@@ -516,8 +520,13 @@ def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: 
     cwds: dict = {}
     links = _command_links(shell, ctx, cwds) if shell is not None else []
     writers = _writer_segments(shell)
+    tool_limit, from_tool = max(limit, _TOOL_PATH_LIMIT), 0
     for source, field, raw, seg_id in candidates:
-        if len(out) >= limit:
+        if source == "tool_input":
+            if from_tool >= tool_limit:
+                effects["paths_truncated"] = True
+                continue
+        elif len(out) - from_tool >= limit:
             break
         # a tool's own path field is not expanded by Claude Code's file tools, but other
         # tools (MCP servers, scripts) may expand it: $HOME there is read as home, and any
@@ -549,6 +558,7 @@ def collect_paths(tool_name: str, tool_input: dict, shell: dict | None, *, cwd: 
             facts["known_prefix"] = None if not prefix_dir else _render(
                 _collapse(_join(prefix_dir, flavour, ctx.cwd, ctx.home)), flavour)
         out.append(facts)
+        from_tool += source == "tool_input"
     for facts in out:
         facts["maybe_secret"] = maybe_secret(facts)
     return out

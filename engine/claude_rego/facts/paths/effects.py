@@ -798,7 +798,8 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             paths.append((field, node[1:], READ))
 
     visit(tool_input, "", "", 0)
-    _ci_files(tool_input, execs, paths)
+    if _ci_files(tool_input, execs, paths):
+        out["paths_truncated"] = True
     if not sql:
         found = _destructive_object(tool_input)
         if found:
@@ -867,7 +868,10 @@ _CI_PATH_KEYS = ("path", "file_path", "filepath", "filename", "file", "name", "f
 _CI_CONTENT_KEYS = ("content", "contents", "file_content", "text", "body", "data")
 
 
-def _ci_files(tool_input: dict, execs: list, paths: list) -> None:
+_MAX_LISTED_FILES = 512  # entries of one list of files ({path, content}) read in one tool input
+
+
+def _ci_files(tool_input: dict, execs: list, paths: list) -> bool:
     """A CI definition written by any tool (mcp__gitea__create_file {filepath:
     .gitea/workflows/x.yml, content}, push_files' `files: [{path, content}]`): the shell its steps
     run is read as shell (judged like Bash), and the file is a write (agent_config asks)."""
@@ -891,11 +895,16 @@ def _ci_files(tool_input: dict, execs: list, paths: list) -> None:
                 paths.append((field, node[where], WRITE))
 
     pair(tool_input, "")
+    cut = False
     for k, v in list(tool_input.items())[:64]:
         if isinstance(k, str) and isinstance(v, list):
-            for i, item in enumerate(v[:64]):
-                if isinstance(item, dict) and found < 64:
+            # every entry is read up to the cap, and a longer list says so: a CI file placed
+            # after 64 harmless ones (push_files) must not go unread
+            cut = cut or len(v) > _MAX_LISTED_FILES
+            for i, item in enumerate(v[:_MAX_LISTED_FILES]):
+                if isinstance(item, dict):
                     pair(item, f"{k}[{i}]")
+    return cut
 
 
 def _is_ci(path: str) -> bool:

@@ -630,6 +630,52 @@ def _shell_c_params(args: list[str], payload: str) -> list[str]:
     return []
 
 
+# Programs whose output is their own shell start-up script, which `eval "$(…)"` loads the way
+# their install instructions say (version managers, prompt and directory tools, agents).
+# Keyed by program; the value is the words that select the start-up output (a prefix of its
+# arguments after the program name, options of the form -X/--x allowed after it).
+_INIT_PRINTERS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "pyenv": (("init",), ("virtualenv-init",)), "rbenv": (("init",),), "nodenv": (("init",),),
+    "goenv": (("init",),), "jenv": (("init",),), "plenv": (("init",),), "phpenv": (("init",),),
+    "pyenv-virtualenv-init": ((),), "direnv": (("hook",),), "starship": (("init",),),
+    "zoxide": (("init",),), "mise": (("activate",), ("env",)), "rtx": (("activate",),), "fnm": (("env",),),
+    "ssh-agent": ((),), "brew": (("shellenv",),), "conda": (("shell.bash", "hook"), ("shell.zsh", "hook")),
+    "micromamba": (("shell", "hook"),), "atuin": (("init",),), "oh-my-posh": (("init",),),
+    "thefuck": (("--alias",),), "opam": (("env",),), "luarocks": (("path",),), "dircolors": ((),),
+    "keychain": (("--eval",),), "gpg-agent": (("--daemon",),), "minikube": (("docker-env",), ("podman-env",)),
+    "docker-machine": (("env",),), "register-python-argcomplete": ((),), "rustup": (("completions",),),
+    "kubectl": (("completion",),), "helm": (("completion",),), "gh": (("completion",),), "asdf": (("exec", "env"),),
+}
+
+
+_INIT_PRINTER_DIRS = ("/usr/bin/", "/usr/local/bin/", "/bin/", "/opt/homebrew/bin/", "/home/linuxbrew/.linuxbrew/bin/",
+                      "/usr/sbin/", "/opt/conda/bin/")
+
+
+def _init_printer_only(node: dict, args: list[str]) -> bool:
+    """eval of one command substitution that runs a known start-up printer and nothing else."""
+    if len(args) != 1 or args[0] not in ("$(…)", "`…`"):
+        return False
+    subs = [c for c in node.get("children") or () if c.get("context") == "substitution"]
+    if len(subs) != 1 or subs[0].get("children") and any(
+            c.get("context") != "possible_nested" for c in subs[0]["children"]):
+        return False
+    argv = subs[0].get("argv") or []
+    if not argv or subs[0].get("assignments") or any(
+            r.get("target") != "/dev/null" for r in subs[0].get("redirects") or ()):
+        return False
+    if "/" in argv[0] and not argv[0].startswith(_INIT_PRINTER_DIRS):
+        return False  # a program of that name in a temp or project directory is not the tool
+    program = argv[0].rsplit("/", 1)[-1]
+    words = [w for w in argv[1:] if not w.startswith("-") or program == "thefuck" or program == "keychain"
+             or program == "gpg-agent"]
+    for prefix in _INIT_PRINTERS.get(program, ()):
+        if tuple(words[:len(prefix)]) == prefix and len(words) <= len(prefix) + 2 and \
+                all(w.isalnum() or w in ("-", "bash", "zsh", "sh", "fish") or w.startswith("-") for w in words[len(prefix):]):
+            return True
+    return False
+
+
 def mark(self: _Parser, node: dict, reason: str) -> None:
     node["opaque"] = True
     if reason not in node["opaque_reasons"]:
@@ -662,6 +708,8 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
         elif command in ("su", "runuser", "sg", "flock", "script"):
             payload = _su_payload(args) if command != "script" else _script_payload(args)
             context = "shell_c"
+        elif command == "eval" and _init_printer_only(node, args):
+            pass  # `eval "$(pyenv init -)"`: a version manager's or agent's own start-up script
         elif command == "eval":
             self.mark(node, "eval")
             payload, context = " ".join(args), "eval"

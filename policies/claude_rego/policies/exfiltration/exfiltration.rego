@@ -159,7 +159,21 @@ ask contains msg if {
 _fed(seg) if {
 	some producer in segments
 	shell.upstream(producer, seg)
+	not _literal_text(producer)
 }
+
+# `echo | openssl s_client …`, `printf 'GET / HTTP/1.0\r\n\r\n' | nc host 80`: text written in the
+# command itself, with nothing expanded, is no local data
+_literal_text(producer) if {
+	shell.runs_any(producer, {"echo", "printf", "true", ":"})
+	count(producer.redirects) == 0
+	every w in array.slice(_raw_words(producer), 1, 64) {
+		not contains(w, "$")
+		not contains(w, "`")
+	}
+}
+
+_raw_words(seg) := seg.raw_words if count(seg.raw_words) > 0 else := seg.argv
 
 _fed(seg) if {
 	some r in seg.redirects

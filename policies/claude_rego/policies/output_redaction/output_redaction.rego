@@ -18,8 +18,11 @@
 #     server's response). Once in the model's context they can be repeated, committed or
 #     exfiltrated; redacting them at the source keeps them on the machine. What was not
 #     scanned is not shown: the tail of an over-long output is withheld, not trusted.
+#     A failed call's output (PostToolUseFailure `error`) cannot be replaced by a hook:
+#     when it holds a credential of a known format, the run is halted before that output
+#     is sent to the model, and the user is told how to remove it.
 #   routing:
-#     events: [PostToolUse]
+#     events: [PostToolUse, PostToolUseFailure]
 package claude_rego.policies.output_redaction
 
 import data.claude_rego.lib.secrets
@@ -245,4 +248,15 @@ context contains "claude-rego withheld this output: the call reads a secret stor
 context contains "claude-rego withheld the end of this output: it was too long to scan for secrets." if {
 	some change in _changes
 	endswith(change.value, notice)
+}
+
+# A failed call's error text is shown to the model as it is: Claude Code lets no hook
+# rewrite it. A credential of a known format in it (a token, a key, a connection string
+# with a password; not a bare `password=` setting, which a failing test prints) stops the
+# run before the next model request carries it.
+halt contains msg if {
+	input.hook.hook_event_name == "PostToolUseFailure"
+	kinds := {f.kind | some f in input.facts.secrets.tool_response; f.generic == false}
+	count(kinds) > 0
+	msg := sprintf("claude-rego stopped the run: the error output of the failed `%s` call holds a secret (%s), and Claude Code does not let a hook redact a failed call's output. Remove that output from the conversation (rewind to before the call, or clear it) before continuing, and rotate the secret if it must not be seen.", [input.hook.tool_name, concat(", ", sort([k | some k in kinds]))])
 }

@@ -208,3 +208,19 @@ test_a_padded_base64_value_of_a_secret_read_is_withheld if {
 		with data.claude_rego.policies.tool_actions.reads_secret_values as true
 	not contains(json.marshal(r), "c2VjcmV0")
 }
+
+# a failed call's error text cannot be rewritten: a credential of a known format halts the run
+_failure(error, findings) := {
+	"hook": {"hook_event_name": "PostToolUseFailure", "tool_name": "Bash", "tool_input": {"command": "cat cfg.yml; exit 1"}, "error": error},
+	"facts": {"secrets": {"prompt": [], "tool_input": [], "tool_response": findings}},
+}
+
+test_a_failed_calls_output_with_a_credential_halts if {
+	ghp := "ghp_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ12"
+	count(output_redaction.halt) == 1 with input as _failure(concat("", ["Exit code 1\ntoken: ", ghp]), [{"kind": "GitHub token", "value": ghp, "generic": false}])
+}
+
+test_a_failed_calls_output_without_one_or_with_a_bare_setting_passes if {
+	count(output_redaction.halt) == 0 with input as _failure("Exit code 1\nFAIL a.test.js", [])
+	count(output_redaction.halt) == 0 with input as _failure("E password=test123", [{"kind": "password", "value": "test123", "generic": true}])
+}

@@ -82,6 +82,39 @@ _remote_word(seg, w) if {
 	not w in _default_registries
 	not trusted_index(w)
 	_installs(seg)
+	not _option_of_the_program(seg, i)
+	not _short_option_of_another_tool(seg, a)
+}
+
+# `-i` and `-f` are an index and a find-links source for pip and its kin only (`cargo watch -x
+# run -i openapi.json`, `go run . convert -i in.yaml`: the program's own input)
+_short_option_of_another_tool(seg, a) if {
+	a in {"-i", "-f"}
+	not _pip_like(seg)
+}
+
+_pip_like(seg) if shell.name(seg) in {"pip", "pip3", "uv", "pipx", "uvx", "pdm", "pip-sync", "pip-compile"}
+
+_pip_like(seg) if {
+	shell.name(seg) in {"python", "python3"}
+	"pip" in shell.args(seg)
+}
+
+_pip_like(seg) if {
+	some w in seg.wrappers
+	w in {"pip", "pip3", "uv", "pipx", "uvx"}
+}
+
+# npx/pnpx/bunx stop reading their own options at the package name: what follows is the
+# program's (`npx tailwindcss -i ./src/input.css -o dist/out.css`: `-i` is tailwind's input)
+_option_of_the_program(seg, i) if {
+	raw := _raw(seg)
+	raw[0] in {"npx", "pnpx", "bunx"}
+	some j, word in raw
+	j > 0
+	j < i
+	not startswith(word, "-")
+	not raw[j - 1] in {"-p", "--package", "-c", "--call", "--registry", "--cache", "--userconfig"}
 }
 
 _remote_word(seg, w) if {

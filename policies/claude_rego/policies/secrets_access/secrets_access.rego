@@ -583,6 +583,14 @@ ask contains msg if {
 	msg := sprintf("`%s` is overwritten with new settings: the file may hold the developer's secrets, which would be lost. Approve if it may be replaced, or append with `>>` / `tee -a`.", [p.raw])
 }
 
+# a tool that names more paths than the facts read (a list of files to read, add or upload
+# longer than the cap): the paths after the cap are not judged, so whether one is a secret
+# cannot be told
+ask contains msg if {
+	input.facts.effects.paths_truncated == true
+	msg := sprintf("`%s` names more files than claude-rego reads from one call (%d are checked); the rest cannot be judged. Split the call, or approve only if you know every file it names.", [input.hook.tool_name, count(input.facts.paths)])
+}
+
 # what a write puts into the file, when it can be read from the command or the tool input
 _dotenv_text(p) := text if {
 	p.source == "redirect"
@@ -1504,6 +1512,39 @@ _name_filters := {
 }
 
 _reducing_stage(stage) if shell.runs(stage, "wc")
+
+# a grep for whole variables, named exactly, none of them secret (`env | grep -i '^no_proxy='`,
+# `env | grep -E '^(NODE_ENV|PORT)='`): only those lines print; no context lines (-A/-B/-C), no
+# inverted match, no pattern file or second pattern. A word (`grep NODE`) also matches secret
+# names that contain it (NODE_AUTH_TOKEN) and still asks
+_reducing_stage(stage) if {
+	shell.runs_any(stage, {"grep", "egrep", "fgrep", "rg", "ggrep"})
+	args := shell.args(stage)
+	every a in args {
+		not _grep_widening(a)
+	}
+	pats := [a | some a in args; not startswith(a, "-")]
+	count(pats) == 1
+	_harmless_env_pattern(pats[0])
+}
+
+_grep_widening(a) if a in {"-v", "--invert-match", "-f", "--file", "-e", "--regexp", "-A", "-B", "-C", "--context", "--after-context", "--before-context", "-z", "--null-data"}
+
+_grep_widening(a) if regex.match(`^-[A-Za-z0-9]*[vfeABCz]`, a)
+
+_grep_widening(a) if regex.match(`^--(context|after-context|before-context|file|regexp)=`, a)
+
+_harmless_env_pattern(p) if {
+	regex.match(`^\^(\(?[A-Za-z][A-Za-z0-9_]{1,40}(\|[A-Za-z][A-Za-z0-9_]{1,40}){0,8}\)?)=$`, p)
+	names := split(trim(p, "^()="), "|")
+	every n in names {
+		_harmless_env_name(upper(n))
+	}
+}
+
+_harmless_env_name(name) if {
+	not regex.match(`TOKEN|SECRET|KEY|PASS|PWD|AUTH|CRED|PRIVATE|SESSION|COOKIE|JWT|BEARER|SIG|AWS|GITHUB|GH_|GITLAB|GLPAT|NPM|PYPI|OPENAI|ANTHROPIC|API|DSN|DATABASE|DB_|_URL|URI|CONN|STRIPE|SLACK|TWILIO|SENDGRID|AZURE|GCP|GOOGLE|VAULT|CERT|PEM|SALT|HASH|OTP|ACCESS|LOGIN|ACCOUNT|WEBHOOK|CLIENT|SSH|GPG|PGP|SIGN|ENCRYPT|CIPHER|HMAC|MASTER|ADMIN|ROOT`, name)
+}
 
 _reducing_stage(stage) if {
 	shell.runs_any(stage, {"grep", "egrep", "fgrep", "rg", "ag", "ggrep"})
