@@ -122,6 +122,8 @@ def _pattern_positions(command: str, args: list) -> list[int]:
             continue
         if arg.startswith("-") and (arg in ("-e", "--regexp", "-f", "--file") or arg.startswith(("--regexp=", "--file="))):
             pattern_given = True
+        if arg.startswith("--") and "=" in arg and _pattern_option(arg, name):
+            out.append(k)  # `--header-filter=.*`, `--regex=^a.*`: the value is a pattern
     if name in _PATTERN_FIRST and not pattern_given:
         skip_value = False
         for k, arg in enumerate(args):

@@ -263,6 +263,51 @@ ask contains msg if {
 	msg := sprintf("`%s` copies `%s` (%s) to %s, which is neither a local host nor a known upload service (settings.trusted_upload_hosts). Approve only if that data may leave for that host.", [concat(" ", seg.argv), word, kind, host])
 }
 
+# … or to a cloud bucket that is not listed as the team's (`aws s3 cp dump.sql s3://b/`,
+# `aws s3 sync ./backups s3://b`, `gsutil cp`, `gcloud storage cp`, `s3cmd put`, `azcopy copy` to a
+# storage account): a bucket name says nothing of whose it is, so bulk data asks unless
+# settings.trusted_upload_hosts lists the bucket (`s3://team-backups`, `gs://b`, or a storage
+# account's host). Build outputs, sites and other files pass.
+ask contains msg if {
+	some ran in {"aws", "gsutil", "gcloud", "s3cmd", "azcopy", "s5cmd"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	ops := _bucket_copy_operands(seg)
+	count(ops) >= 2
+	bucket := _bucket(ops[count(ops) - 1])
+	not _trusted_bucket(bucket)
+	not _local_endpoint(seg)
+	some word in array.slice(ops, 0, count(ops) - 1)
+	not _bucket(word)
+	not _remote(word)
+	p := data.claude_rego.lib.paths.location(seg, word)
+	kind := _copied_data_kind(seg, p)
+	msg := sprintf("`%s` copies `%s` (%s) to %s, a bucket not listed as the team's (settings.trusted_upload_hosts). Approve only if that bucket is yours.", [concat(" ", seg.argv), word, kind, bucket])
+}
+
+_bucket_copy_operands(seg) := _aws_operands(seg) if {
+	shell.runs(seg, "aws")
+} else := [a |
+	some a in shell.operands(seg)
+	not a in {"cp", "sync", "mv", "rsync", "storage", "put", "copy"}
+]
+
+# `s3://name/…`, `gs://name/…`, `https://account.blob.core.windows.net/…`
+_bucket(word) := lower(m[1]) if {
+	m := regex.find_all_string_submatch_n(`^((?:s3|gs|s3a|r2|b2|oci|az|azure)://[^/]+)`, word, 1)[0]
+} else := lower(m[1]) if {
+	m := regex.find_all_string_submatch_n(`^https://([a-z0-9-]+\.(?:blob|dfs|file)\.core\.windows\.net)`, lower(word), 1)[0]
+}
+
+# LocalStack, MinIO on this machine or the private network
+_local_endpoint(seg) if {
+	url := shell.option_value(seg, {"--endpoint-url", "--endpoint"})
+	_local_or_private(_word_host(url))
+}
+
+_trusted_bucket(bucket) if _trusted_upload(bucket)
+
+_trusted_bucket(bucket) if _trusted_upload(regex.replace(bucket, `^[a-z0-9]+://`, ""))
+
 # azcopy / az storage with a shared-access signature in the URL (`?sv=…&sig=…`): the key
 # to that container came with the command, so whose container it is cannot be told
 ask contains msg if {
@@ -1387,7 +1432,27 @@ ask contains msg if {
 	ops[0] == "gist"
 	ops[1] in {"create", "new", "edit"}
 	not _version_or_help_only(seg)
+	not _secret_gist_of_project_sources(seg, ops)
 	msg := sprintf("`%s` publishes local content as a gist, readable by anyone with its URL. Approve only if it may be published.", [concat(" ", seg.argv)])
+}
+
+# a secret gist (no --public) of named project files that are no bulk data: a repro script,
+# a snippet (`gh gist create --desc "repro" repro/minimal.py`); stdin, files outside the
+# project, data, logs and dumps still ask
+_secret_gist_of_project_sources(seg, ops) if {
+	ops[1] == "create"
+	not shell.has_arg(seg, {"--public", "-p"})
+	not _scripted_input(seg)
+	files := [w | some w in array.slice(ops, 2, count(ops)); not w in {"-"}]
+	count(files) > 0
+	count(files) == count(array.slice(ops, 2, count(ops)))
+	every w in files {
+		p := data.claude_rego.lib.paths.location(seg, w)
+		p.inside_project == true
+		p.resolved_inside_project == true
+		not p.unresolved
+		not _copied_data_kind(seg, p)
+	}
 }
 
 # bulk project data (a dump, an export, a log, an archive outside the build output) uploaded

@@ -1262,14 +1262,37 @@ _widening_options := {
 _widening(seg) if {
 	some a in shell.args(seg)
 	split(a, "=")[0] in _widening_options
+	not _file_option(seg, a)
 }
+
+_file_option(seg, "-f") if _f_names_a_file(seg)
 
 _widening(seg) if {
 	some a in shell.args(seg)
 	regex.match(`^--all-[a-z]`, a)
 }
 
-_widening(seg) if shell.has_short_flag(seg, {"r", "R", "f"})
+_widening(seg) if shell.has_short_flag(seg, {"r", "R"})
+
+# `-f` is force, unless it names a file (`skaffold delete -f skaffold.yaml`, `-f k8s/`)
+_widening(seg) if {
+	shell.has_short_flag(seg, {"f"})
+	not _f_names_a_file(seg)
+}
+
+_f_names_a_file(seg) if {
+	args := shell.args(seg)
+	every i, a in args {
+		_f_with_a_file(args, i, a)
+	}
+}
+
+_f_with_a_file(args, i, "-f") if regex.match(`(/|\.(ya?ml|json|toml|hcl|tf|xml|ini|cfg|conf|env|txt|js|ts|jsonnet|cue|properties))$`, lower(args[i + 1]))
+
+_f_with_a_file(_, _, a) if {
+	a != "-f"
+	not regex.match(`^-[A-Za-z]*f[A-Za-z]+$|^-[A-Za-z]+f[A-Za-z]*$`, a)
+}
 
 # targets computed at run time (`tool delete $(tool list)`, `… | xargs tool delete`)
 _widening(seg) if {

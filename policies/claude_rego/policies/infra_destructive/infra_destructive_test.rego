@@ -600,3 +600,13 @@ test_s26_volume_snapshots_ask if {
 	_asks(["kubectl", "delete", "vs/snap1"])
 	_silent(["kubectl", "get", "volumesnapshot"])
 }
+
+# `-f FILE` names a file, not force (session 27)
+test_generic_destroy_with_f_naming_a_file_passes if {
+	_silent(["skaffold", "delete", "-f", "skaffold/skaffold.yaml"])
+	_silent(["tool", "purge", "-f", "deploy/"])
+	_asks(["tool", "purge", "-f"])
+	_asks(["tool", "purge", "-f", "-f", "x.yaml"])
+	_asks(["tool", "purge", "-f", "x.yaml", "--all"])
+	_asks(["tool", "delete", "-rf", "x"])
+}

@@ -32,6 +32,7 @@ findings contains entry if {
 	some seg in data.claude_rego.lib.shell.with_wrappers
 	some w in seg.wrappers
 	w in escalators
+	not _on_another_machine(seg)
 	entry := sprintf("`%s` runs a command with elevated privileges", [w])
 }
 
@@ -39,7 +40,36 @@ findings contains entry if {
 	some ran in escalators & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	not _runs_no_program(seg)
+	not _on_another_machine(seg)
 	entry := sprintf("`%s` elevates privileges", [seg.command])
+}
+
+# `ssh staging-1 'sudo journalctl -u app | tail'`: sudo there elevates on that machine, not
+# this one (what the remote command does is judged by the other policies like any command);
+# `ssh localhost 'sudo …'` is this machine
+_on_another_machine(seg) if {
+	some ran in {"ssh", "autossh"}
+	remote := shell.by_id(seg.parent)
+	shell.runs(remote, ran)
+	every a in shell.args(remote) {
+		not regex.match(`^([^@]+@)?(localhost|127\.[0-9.]+|::1|\[::1\]|0\.0\.0\.0)$`, lower(a))
+	}
+}
+
+# nsenter into another process's namespaces: `nsenter -t 1 -m -u -i -n -p sh` from a container
+# that shares the host's process namespace is a shell on the host
+findings contains "`nsenter` enters another process's namespaces (from a container: the host's)" if {
+	"nsenter" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"nsenter"})
+	some a in shell.args(seg)
+	regex.match(`^(-t|--target|--target=.*|-t[0-9]+|-a|--all|-[A-Za-z]*t)$`, a)
+}
+
+findings contains "`nsenter` enters another process's namespaces (from a container: the host's)" if {
+	some seg in data.claude_rego.lib.shell.with_wrappers
+	"nsenter" in seg.wrappers
+	some a in seg.raw_words
+	regex.match(`^(-t|--target|--target=.*|-t[0-9]+|-a|--all|-[A-Za-z]*t)$`, a)
 }
 
 # sudo's modes that run no program: -v (validate the cached credentials), -k/-K (drop

@@ -200,7 +200,7 @@ _download_readers := {
 	"tar", "unzip", "gunzip", "sha256sum", "sha1sum", "sha512sum", "sha384sum", "sha224sum", "b2sum", "sha3sum",
 	"shasum", "md5sum", "cksum", "cat", "less", "more", "head", "tail", "file", "ls", "stat", "wc", "jq", "gpg",
 	"gpgv", "cosign", "minisign", "grep", "egrep", "fgrep", "rg", "diff", "cmp", "bat", "batcat", "xxd", "hexdump",
-	"od", "strings", "nl", "shellcheck",
+	"od", "strings", "nl", "shellcheck", "rm", "unlink", "du",
 }
 
 # sed that prints lines (`sed -n '1,40p' f`, `sed 5q f`): no in-place edit, no script file,
