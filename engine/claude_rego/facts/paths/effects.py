@@ -18,8 +18,26 @@ def _ci_shell(path: str, text: str) -> list:
 
 
 _SCRIPT_LANGUAGES = {"python": ("python3", "-c"), "python3": ("python3", "-c"), "node": ("node", "-e"),
-                     "nodejs": ("node", "-e"), "ruby": ("ruby", "-e"), "perl": ("perl", "-e")}
+                     "nodejs": ("node", "-e"), "ruby": ("ruby", "-e"), "perl": ("perl", "-e"),
+                     "javascript": ("node", "-e"), "js": ("node", "-e"), "py": ("python3", "-c")}
 _SCRIPT_SHELLS = frozenset({"sh", "bash", "zsh", "ash", "dash", "ksh"})
+
+
+_CODE_FIELD_KEYS = frozenset({"code", "source", "expression", "script", "snippet", "program", "source_code"})
+_LANGUAGE_FIELD_KEYS = ("language", "lang", "runtime", "interpreter")
+
+
+def _code_language(key: str, words: frozenset, tool_input: dict) -> tuple[str, str] | None:
+    """(program, inline-code flag) of the language a run tool's code field holds, when the tool,
+    its server or a `language` field names one the shell facts read as inline code."""
+    if key not in _CODE_FIELD_KEYS:
+        return None
+    for k in _LANGUAGE_FIELD_KEYS:
+        v = tool_input.get(k)
+        if isinstance(v, str):
+            return _SCRIPT_LANGUAGES.get(v.strip().lower())
+    named = [w for w in words if w in _SCRIPT_LANGUAGES]
+    return _SCRIPT_LANGUAGES[named[0]] if len(named) == 1 else None
 
 
 def _script_source(command, source: str) -> dict | None:
@@ -748,9 +766,15 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
             return
         if _exec_key(key) or (executes and key in _EXEC_CODE_KEYS) or (typing and key in _TYPED_KEYS):
             command = _strip_keystrokes(node) if typing and key in _TYPED_KEYS else node
+            language = _code_language(key, tokens | _server_tokens(tool_name), tool_input) if command else None
             if command and key in _POWERSHELL_KEYS:
                 execs.append({"field": field, "command": _argv_text(["pwsh", "-Command", command]), "argv": True,
                               "program": "pwsh"})
+            elif language is not None and len(command) <= _MAX_NOTEBOOK_SOURCE:
+                # a run tool's code in a language the shell facts read as inline code
+                # (mcp__python__run_python {"code": …} is `python3 -c …`, judged like it in Bash)
+                execs.append({"field": field, "command": _argv_text([*language, command]), "argv": True,
+                              "program": language[0]})
             elif command:
                 execs.append({"field": field, "command": command})
             return
@@ -1005,7 +1029,7 @@ def _implied_program(tool_name: str, tokens: frozenset) -> tuple[str, list[str]]
 _NAMED_VERBS = frozenset({
     "delete", "destroy", "drop", "purge", "uninstall", "remove", "rm", "rmi", "teardown", "decommission", "deprovision",
     "evict", "terminate", "erase", "flush", "prune", "reset", "rollback", "drain", "cordon", "scale", "nuke", "wipe",
-    "kill", "inspect", "debug", "exec", "attach", "cp", "apply", "taint", "replace", "patch", "install",
+    "kill", "inspect", "debug", "exec", "attach", "cp", "apply", "taint", "replace", "patch", "install", "push",
 })
 _NAMED_TYPE_KEYS = ("resource_type", "resource", "kind", "type", "object_type")
 _NAMED_ID_KEYS = ("name", "resource_name", "container_id", "container", "container_name", "volume_name", "volume_id",
@@ -1043,6 +1067,13 @@ def _named_fields_command(tool_name: str, prog: str, tool_input: dict, execs: li
         verb = next((w for w in _ordered_words(tool or server)[:12] if w in _NAMED_VERBS), None)
         if verb is None:
             return None
+    special = _push_or_key_delete(prog, verb, fields)
+    if special is not None:
+        if any(len(str(w)) > _MAX_VALUE for w in special):
+            return None
+        return {"field": "(tool)", "command": _argv_text(special), "argv": True, "program": prog, "implied": True}
+    if verb == "push":
+        return None  # a push of another program: its fields say too little
     words = [prog, verb]
     if prog in _CONTAINER_CLIS:
         # a container runtime's object tool (remove_volume, prune_volumes, delete_image): the
@@ -1073,6 +1104,33 @@ def _named_fields_command(tool_name: str, prog: str, tool_input: dict, execs: li
     if any(len(str(w)) > _MAX_VALUE for w in words):
         return None
     return {"field": "(tool)", "command": _argv_text(words), "argv": True, "program": prog, "implied": True}
+
+
+def _push_or_key_delete(prog: str, verb: str, fields: dict) -> list[str] | None:
+    """Commands whose operands are named by fields of their own: an image pushed
+    (mcp__docker__push_image {"repository": "r.example/a", "tag": "v1"} -> `docker push
+    r.example/a:v1`), a git push ({"remote": URL, "branch": "main"} -> `git push URL main`), a
+    Redis key deleted ({"key": "cache:home"} -> `redis-cli DEL cache:home`)."""
+    def text(*keys):
+        return next((fields[k] for k in keys if isinstance(fields.get(k), str) and fields[k]), None)
+
+    if verb == "push" and prog in _CONTAINER_CLIS:
+        ref = text("repository", "repo", "image", "image_name", "name", "reference", "ref")
+        tag = text("tag")
+        if ref is None:
+            return None
+        return [prog, "push", f"{ref}:{tag}" if tag and ":" not in ref.rsplit("/", 1)[-1] else ref]
+    if verb == "push" and prog == "git":
+        words = [prog, "push"]
+        words += ["--force"] if fields.get("force") is True else []
+        remote, branch = text("remote", "remote_url", "url", "repository"), text("branch", "refspec", "ref")
+        return words + [w for w in (remote or ("origin" if branch else None), branch) if w is not None]
+    if verb in ("delete", "remove", "rm", "del", "unlink") and prog == "redis-cli":
+        given = fields.get("keys")
+        listed: list = given[:64] if isinstance(given, list) else [fields.get("key")]
+        keys = [str(k) for k in listed if isinstance(k, (str, int)) and not isinstance(k, bool) and str(k)]
+        return [prog, "DEL", *keys] if keys else None
+    return None
 
 
 _SERVICE_KEYS = ("service", "service_name", "aws_service", "api_service")

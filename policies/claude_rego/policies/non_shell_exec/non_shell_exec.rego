@@ -79,6 +79,9 @@ _unreadable contains entry if {
 	_norm(k) in _language_keys
 	not _posix_shell(v)
 	not _command_line_in_shell_key(k, v)
+	# the facts read the code as that language's inline code (`python3 -c …`): judged
+	some e in _exec
+	not _named_program(e)
 	entry := sprintf("it names the language or shell `%s`", [v])
 }
 
@@ -149,23 +152,12 @@ _unreadable contains entry if {
 	entry := sprintf("it runs in `%s` (%s), outside the project, where its relative paths mean other files", [v, k])
 }
 
-# it runs on another machine or in a container: the file, home and project rules do not describe it
-_unreadable contains entry if {
-	_carries_command
-	some [k, v] in _settings
-	_norm(k) in _remote_keys
-	not lower(v) in _local_hosts
-	not _ci_step_image(k)
-	entry := sprintf("it runs on another machine or in a container (%s: `%s`)", [k, v])
-}
+# A command run on another machine or in a container (`host`, `container`, `pod`, …) is judged
+# by the shell rules like the same command given to `ssh HOST CMD`, `docker exec C CMD` or
+# `kubectl exec POD -- CMD` in Bash: paths read as this machine's (`rm -rf ~` is denied there
+# too), harmless reads pass (`tail -n 100 /var/log/nginx/error.log`, `uptime`). Session 27
+# reversed the earlier ask: two paths to the same command must not disagree.
 
-# the image a CI/CD run's step starts from (an Argo template's or a Tekton step's `image`): every
-# command is a step of a pipeline the tool triggers (facts: `ci`), run in a fresh container of that
-# image like a CI file's steps, and judged by the shell rules like them
-_ci_step_image(k) if {
-	_norm(k) == "image"
-	_ci_run
-}
 
 # every command is a step of a CI/CD run the tool triggers: its working directory (a step's
 # `workingDir`) is the runner's, not a directory of this machine
@@ -310,12 +302,7 @@ _inside_project(v) if {
 	object.get(p, "resolved_inside_project", true) != false
 }
 
-_remote_keys := {
-	"host", "hostname", "server", "remote", "machine", "instance", "instanceid", "node", "nodename", "vm",
-	"sshhost", "targethost", "container", "containerid", "containername", "image", "pod", "podname",
-}
 
-_local_hosts := {h | some h in settings.value("local_hosts")}
 
 _clip(text) := concat("", [substring(text, 0, 200), "…"]) if count(text) > 200
 

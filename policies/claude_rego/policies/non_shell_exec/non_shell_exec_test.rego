@@ -99,9 +99,10 @@ test_cut_input_asks if {
 test_another_directory_or_machine_asks if {
 	asked(_run("mcp__x__execute_command", {"command": "rm -rf .ssh", "cwd": "/home/dev"}, "command", "rm -rf .ssh"))
 	asked(_run("mcp__x__execute_command", {"command": "ls", "working_directory": "../other"}, "command", "ls"))
-	asked(_run("mcp__ssh__exec", {"host": "prod-db-1", "command": "uptime"}, "command", "uptime"))
-	asked(_run("mcp__docker__exec", {"container": "web", "command": "ls"}, "command", "ls"))
-	asked(_run("mcp__k8s__exec", {"podName": "api-0", "command": "ls"}, "command", "ls"))
+	# another machine or container: judged like `ssh HOST CMD` / `docker exec` in Bash (session 27)
+	judged(_run("mcp__ssh__exec", {"host": "prod-db-1", "command": "uptime"}, "command", "uptime"))
+	judged(_run("mcp__docker__exec", {"container": "web", "command": "ls"}, "command", "ls"))
+	judged(_run("mcp__k8s__exec", {"podName": "api-0", "command": "ls"}, "command", "ls"))
 }
 
 test_message_names_the_tool_and_clips_long_commands if {
@@ -124,7 +125,7 @@ test_a_command_list_that_may_be_command_lines_asks if {
 
 test_nested_settings_count_too if {
 	asked(_run("mcp__x__execute_command", {"command": "rm -rf .ssh", "options": {"cwd": "/home/dev"}}, "command", "rm -rf .ssh"))
-	asked(_run("mcp__x__run", {"command": "ls", "target": {"host": "prod-1"}}, "command", "ls"))
+	judged(_run("mcp__x__run", {"command": "ls", "target": {"host": "prod-1"}}, "command", "ls"))
 	judged(_run("mcp__x__run", {"command": "ls", "target": {"host": "127.0.0.1"}}, "command", "ls"))
 }
 

@@ -336,6 +336,72 @@ _delete_loses_nothing if {
 	startswith(e.command, "kubectl delete ")
 }
 
+# - Redis keys deleted by name (mcp__redis__delete {"key": "cache:home"}, read as `redis-cli DEL
+#   cache:home`): judged like that command in Bash, where a pattern or many keys ask;
+_delete_loses_nothing if {
+	some e in object.get(_effects, "exec", [])
+	e.field == "(tool)"
+	e.implied == true
+	e.program == "redis-cli"
+	startswith(e.command, "redis-cli DEL ")
+}
+
+# - a process ended by its id (terminate/kill {"pid": 48211}), like `kill PID` in Bash; pid 1,
+#   0 and negative ids (every process, a group, init) are denied by another rule;
+_delete_loses_nothing if {
+	some w in _words
+	w in {"terminate", "kill", "stop", "end"}
+	some k, pid in _tool_input
+	lower(k) in {"pid", "process_id", "processid"}
+	is_number(pid)
+	pid > 1
+}
+
+# - a document delete bounded by a filter that selects something (delete-many {"filter":
+#   {"expiresAt": {"$lt": …}}}), like SQL's DELETE … WHERE; an empty filter is a whole
+#   collection (asked by the rule on structured deletes);
+_delete_loses_nothing if {
+	some w in _words
+	w in {"delete", "remove"}
+	some k, f in _tool_input
+	lower(k) in {"filter", "query", "where", "selector", "criteria"}
+	_bounding_filter(f)
+}
+
+# - the agent's own memory store (the knowledge-graph memory server's entities, relations and
+#   observations): its notes, not the project's data.
+_delete_loses_nothing if {
+	some w in _server_words
+	w in {"memory", "memories"}
+	some x in _words
+	x in {"entities", "entity", "relations", "relation", "observations", "observation", "memory", "memories"}
+}
+
+_bounding_filter(f) if {
+	is_object(f)
+	count(f) > 0
+	not _empty_filter_values(f)
+}
+
+_bounding_filter(f) if {
+	is_string(f)
+	regex.match(`[A-Za-z0-9_]\s*(=|<|>|:|\$|\bIN\b|\bLIKE\b)`, f)
+	not regex.match(`(?i)^\s*(\{\s*\}|\*|true|1\s*=\s*1|1)\s*$`, f)
+}
+
+# {"_id": {}}, {"a": {"$exists": true}}: selects every document
+_empty_filter_values(f) if {
+	every _, v in f {
+		_matches_everything(v)
+	}
+}
+
+_matches_everything(v) if v == {}
+
+_matches_everything(v) if v == {"$exists": true}
+
+_matches_everything(v) if v == {"$ne": null}
+
 _delete_loses_nothing if {
 	regex.match(`(^|[_.-])delete[_-]?files?$`, _tool_part)
 	branch := object.get(_tool_input, "branch", "")
