@@ -124,3 +124,36 @@ def test_mcp_calls_are_judged_like_the_commands_they_stand_for(tool, fields, exp
         assert got in ("ask", "deny"), (tool, fields, got)
     else:
         assert got == expected, (tool, fields, got)
+
+
+@pytest.mark.parametrize("text,secret", [
+    ('[{"name":"smtp_host","value":"smtp.acme.example"},{"name":"smtp_password","value":"N72el1#66CmK8e4GYfhADN"}]',
+     "N72el1#66CmK8e4GYfhADN"),
+    ('{"environment":[{"value":"sk9Xf2kLm3Pq8Rt","name":"API_KEY"}]}', "sk9Xf2kLm3Pq8Rt"),
+    ("| id | username | api_secret |\n+----+----------+------------+\n| 1  | svc_etl  | GZ8TeI!69NsmLMV4OR2VjoC |\n",
+     "GZ8TeI!69NsmLMV4OR2VjoC"),
+    (" id | email   | password\n----+---------+--------------\n  1 | a@b.com | Kp9mZ2xQ7wL4\n(1 row)", "Kp9mZ2xQ7wL4"),
+    ("id\tuser\tdb_password\n1\tapp\tQw7!rT9zLp2x\n", "Qw7!rT9zLp2x"),
+    ("        env:\n        - name: DB_PASSWORD\n          value: Kp9mZ2xQ7wL4\n", "Kp9mZ2xQ7wL4"),
+    ("auth:\n  password: |\n    Kp9mZ2xQ7wL4\n", "Kp9mZ2xQ7wL4"),
+    ('variable "db_password" {\n  type    = string\n  default = "Kp9mZ2xQ7wL4"\n}\n', "Kp9mZ2xQ7wL4"),
+])
+def test_a_secret_whose_name_and_value_are_written_apart_is_found(text, secret):
+    from claude_rego.facts.secrets import find
+
+    assert secret in [f["value"] for f in find(text)], text
+
+
+@pytest.mark.parametrize("text", [
+    " id | email   | name\n----+---------+------\n  1 | a@b.com | Alice\n",
+    '[{"name":"token_ttl","value":"3600"}]',
+    "- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef: {name: db, key: password}\n",
+    "- name: DB_PASSWORD\n  value: changeme\n",
+    "password: |\n  <your password here>\n",
+    'variable "db_password" {\n  type      = string\n  sensitive = true\n}\n',
+    "| key | description |\n|---|---|\n| api_key | The key used to sign requests |\n",
+])
+def test_names_without_a_secret_value_beside_them_are_left(text):
+    from claude_rego.facts.secrets import find
+
+    assert find(text) == [], text

@@ -212,6 +212,20 @@ _ASSIGN = lazy(
 # LgANYx…`, `api_key | 9f…`, `secret_key     k3…`): a secret name, a column break (a tab, a `|`
 # between blanks, two or more blanks), one value, nothing after it.
 _TABLE_ROW = lazy(r"(?im)^[ \t|]*(" + _NAME + r")[ \t]*(?:\t|[ \t]\|[ \t]|[ \t]{2,})[ \t]*([^\s|]{4,512})[ \t|]*$")
+# A secret's name and its value written apart: a name/value object (ECS and Kubernetes env,
+# CloudFormation parameters, a CI variables API: `{"name": "DB_PASSWORD", "value": "…"}`, either
+# order), a Kubernetes env entry in YAML (`- name: DB_PASSWORD` / `value: …`), a YAML block
+# scalar under a secret name (`password: |` then the value), a Terraform variable's default.
+_NV_JSON = lazy(r"(?i)\"(?:name|key|parameterkey|variable|variable_name|env|envname)\"[ \t]*:[ \t]*\"(" + _NAME +
+                r")\"[ \t]*,[ \t\r\n]*\"(?:value|parametervalue|secret_value|val)\"[ \t]*:[ \t]*\"([^\"\\\n]{4,512})\"")
+_NV_JSON_REVERSED = lazy(r"(?i)\"(?:value|parametervalue|val)\"[ \t]*:[ \t]*\"([^\"\\\n]{4,512})\"[ \t]*,[ \t\r\n]*"
+                         r"\"(?:name|key|parameterkey|variable)\"[ \t]*:[ \t]*\"(" + _NAME + r")\"")
+_NV_YAML = lazy(r"(?im)^[ \t]*-?[ \t]*name:[ \t]*[\"']?(" + _NAME + r")[\"']?[ \t]*\r?\n[ \t]*value:[ \t]*"
+                r"[\"']?([^\s\"'#]{4,512})")
+_BLOCK_SCALAR = lazy(r"(?im)^([ \t]*)(" + _NAME + r")[ \t]*:[ \t]*[|>][-+0-9]*[ \t]*\r?\n\1[ \t]+([^\s][^\n]{3,511})$")
+_TF_DEFAULT = lazy(r"(?is)\bvariable[ \t]+\"(" + _NAME + r")\"[ \t]*\{[^{}]{0,400}?\bdefault[ \t]*=[ \t]*\"([^\"\n]{4,512})\"")
+_HEADER_NAME = lazy(r"(?i)" + _NAME)
+
 # Every name _ASSIGN accepts contains one of these (same flags, so the same case folding):
 # a text without any is not scanned with the (much slower) assignment pattern.
 _ASSIGN_HINT = lazy(r"(?i)pass|pwd|secret|key|token|credential|auth|dsn")
@@ -594,6 +608,69 @@ def find(text) -> list[dict]:
     return [f for f in out if not any(f is not g and f["value"] in g["value"] for g in out)][:MAX_FINDINGS]
 
 
+def _secret_value(name: str, value: str) -> bool:
+    """A value under a secret's name that is a credential: a generated-looking literal or a
+    password (two kinds of characters at least), not a placeholder, a reference or code."""
+    value = value.strip().strip("\"'")
+    if _placeholder(value) or identifier_assignment(name, value):
+        return False
+    return looks_random(value) or _real_password(value)
+
+
+def _apart(text: str, out: list) -> None:
+    """Secrets whose name and value are written apart (see _NV_JSON, _NV_YAML, _BLOCK_SCALAR,
+    _TF_DEFAULT) and the secret columns of a table a database client prints (_table_columns)."""
+    if '"' in text:
+        for m in _NV_JSON.finditer(text):
+            if _secret_value(m.group(1), m.group(2)):
+                _add(out, "secret value by name", m.group(2), generic=True)
+        for m in _NV_JSON_REVERSED.finditer(text):
+            if _secret_value(m.group(2), m.group(1)):
+                _add(out, "secret value by name", m.group(1), generic=True)
+        if "variable" in text:
+            for m in _TF_DEFAULT.finditer(text):
+                if _secret_value(m.group(1), m.group(2)):
+                    _add(out, "secret value by name", m.group(2), generic=True)
+    if "value:" in text:
+        for m in _NV_YAML.finditer(text):
+            value = m.group(2)
+            if _secret_value(m.group(1), value):
+                _add(out, "secret value by name", value, generic=True)
+    if "|" in text or ">" in text:
+        for m in _BLOCK_SCALAR.finditer(text):
+            value = m.group(3).strip()
+            if " " not in value and _secret_value(m.group(2), value):
+                _add(out, "secret value by name", value, generic=True)
+    if "|" in text or "\t" in text:
+        _table_columns(text, out)
+
+
+def _table_columns(text: str, out: list) -> None:
+    """A table printed by a database client (psql's `a | b`, mysql's `| a | b |`, a tab-separated
+    batch): the cells under a header whose name is a secret's (`password`, `api_secret`)."""
+    columns: dict[int, str] = {}
+    width = 0
+    sep = ""
+    for line in text.splitlines()[:2000]:
+        stripped = line.strip()
+        if not stripped or set(stripped) <= set("+-=|: \t"):
+            continue  # a rule line: `----+----`, `+----+`
+        cut = "|" if "|" in stripped else "\t" if "\t" in stripped else ""
+        if not cut:
+            columns, width = {}, 0
+            continue
+        cells = [c.strip() for c in stripped.strip("|").split(cut)]
+        if columns and cut == sep and len(cells) == width:
+            for i, name in columns.items():
+                value = cells[i]
+                if value and " " not in value and _secret_value(name, value):
+                    _add(out, "secret value in a table column", value, generic=True)
+            continue
+        named = {i: c for i, c in enumerate(cells) if c and len(c) <= 64 and any(w in c.lower() for w in _ASSIGN_WORDS)
+                 and _HEADER_NAME.fullmatch(c)}
+        columns, width, sep = (named, len(cells), cut) if named else ({}, 0, "")
+
+
 def _xml_elements(text: str, out: list) -> None:
     """`<password>…</password>`, `<apiKey attr="…">…</apiKey>`: from each closing tag whose name
     is a secret's back to its opening tag (within 800 characters); the value looks random."""
@@ -687,6 +764,8 @@ def _find(text: str) -> list[dict]:
             value = m.group(2)
             if looks_random(value) and not identifier_assignment(m.group(1), value) and not _placeholder(value):
                 _add(out, "random-looking secret assignment", value, generic=True)
+        if hint:
+            _apart(text, out)
         if hint and "</" in text:
             _xml_elements(text, out)
         if hint and "value" in text:
