@@ -427,6 +427,7 @@ def _patch_targets(call: PatchCall, text: str | None) -> list[str]:
                 # -pN drops N leading components (a leading / counts as one: "" before it)
                 names = ["/".join(rest[call.strip:])] if len(rest) > call.strip else []
         for name in names:
-            if name and name not in out:
-                out.append(_join(call.directory, name))
+            target = _join(call.directory, name) if name else ""
+            if target and target not in out:
+                out.append(target)
     return out or [call.directory]
