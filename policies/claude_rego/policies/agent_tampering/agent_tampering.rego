@@ -7,7 +7,8 @@
 #   killing, stopping or uninstalling claude-rego, writing to $CLAUDE_ENV_FILE or
 #   pointing it elsewhere, and writing or deleting claude-rego's state and package or
 #   the project's .claude directory. Asks before `claude mcp add`, `claude config set`
-#   and `claude-rego install`.
+#   and `claude-rego install`, and before the whole contents of a directory outside the
+#   project are copied into the project root (rsync -a /tmp/x/ ./).
 # custom:
 #   severity: critical
 #   rationale: >-

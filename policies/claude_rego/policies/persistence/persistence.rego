@@ -8,7 +8,8 @@
 #   Python .pth / sitecustomize files. Asks before scheduling or enabling services
 #   (systemctl enable/link, loginctl enable-linger, launchctl load/bootstrap, at, batch,
 #   systemd-run, defaults write … LoginHook) and editor extensions installed from a file
-#   (code --install-extension x.vsix).
+#   (code --install-extension x.vsix). Denies git commands that update a work tree in the
+#   home directory or an autostart-like directory (git -C ~ pull URL, cd ~ && git pull).
 # custom:
 #   severity: critical
 #   rationale: >-
