@@ -58,13 +58,47 @@ def _hunk_sizes(line: str) -> tuple[int, int]:
 def patch_files(text: str) -> list[str]:
     """The files a patch writes (added, updated, deleted, renamed to), as written in it."""
     out: list[str] = []
+    git = False
+    for path, kind in _headers(text):
+        if kind == "git?":
+            git = True
+            continue
+        path = _strip_git_prefix(path, git or kind == "diff") if kind in ("header", "diff") else path
+        if path and path != "/dev/null" and path not in out and "\x00" not in path and len(path) <= 4096:
+            out.append(path)
+        if len(out) >= _MAX_FILES:
+            break
+    return out
+
+
+def patch_headers(text: str) -> list[tuple[str, bool]]:
+    """The paths a patch names, as written, each with whether it is a header path that a
+    `-p N` strip applies to (`--- a/x`, `+++ b/x`, `diff --git a/x b/x`) or a plain one
+    (`rename to x`, the apply_patch envelope)."""
+    out: list[tuple[str, bool]] = []
+    for path, kind in _headers(text):
+        if kind == "git?":
+            continue
+        entry = (path, kind in ("header", "diff"))
+        if path and path != "/dev/null" and entry not in out and "\x00" not in path and len(path) <= 4096:
+            out.append(entry)
+        if len(out) >= _MAX_FILES:
+            break
+    return out
+
+
+def _headers(text: str):
+    """(path, kind) for each file line of a patch; kind "header" (`---`/`+++`), "diff" (the
+    second path of `diff --git`), "plain"; first ("", "git?") when the patch is git-shaped."""
     try:
         if not looks_like_patch(text):
-            return out
+            return
         lines = text[:_MAX_TEXT].replace("\r\n", "\n").split("\n")
-        git = any(ln.startswith("diff --git ") for ln in lines[:20000]) or any(
-            ln.startswith(("--- a/", "+++ b/")) for ln in lines[:20000])
+        if any(ln.startswith("diff --git ") for ln in lines[:20000]) or any(
+                ln.startswith(("--- a/", "+++ b/")) for ln in lines[:20000]):
+            yield "", "git?"
         old_left = new_left = 0
+        count = 0
         for line in lines[:20000]:
             if old_left > 0 or new_left > 0:
                 # inside a unified hunk: its lines are content, not headers (a removed `-- x` is `--- x`)
@@ -85,21 +119,20 @@ def patch_files(text: str) -> list[str]:
                 old_left, new_left = _hunk_sizes(line)
                 continue
             low = line.lower()
-            path = ""
             if low.startswith(_ENVELOPE):
-                path = line.split(":", 1)[1].strip()
+                yield line.split(":", 1)[1].strip(), "plain"
             elif line.startswith(("+++ ", "--- ")):
-                path = _strip_git_prefix(_header_path(line[4:]), git)
+                yield _header_path(line[4:]), "header"
             elif line.startswith(("rename to ", "copy to ")):
-                path = line.split(" to ", 1)[1].strip()
+                yield line.split(" to ", 1)[1].strip(), "plain"
             elif line.startswith("diff --git "):
                 parts = line[11:].split(" ")
                 if len(parts) == 2:
-                    path = _strip_git_prefix(parts[1], True)
-            if path and path != "/dev/null" and path not in out and "\x00" not in path and len(path) <= 4096:
-                out.append(path)
-            if len(out) >= _MAX_FILES:
-                break
-        return out
+                    yield parts[1], "diff"
+            else:
+                continue
+            count += 1
+            if count >= 4 * _MAX_FILES:
+                return
     except Exception:  # noqa: BLE001 - attacker-shaped input: no opinion from here
-        return out
+        return

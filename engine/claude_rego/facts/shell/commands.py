@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..lazy_re import lazy  # compiled on first use: most commands never need these
+from .destinations import copy_destinations
 from .programs import (
     _XARGS_LIKE,
     DBUS_PROGRAMS,
@@ -883,6 +884,10 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
     for target in _output_files(command, args):
         # sort -o F, iconv -o F, openssl … -out F, uniq IN OUT, tftp -g -l F: written like `> F`
         self.child_words(node, ["tee", target], depth, "program_output", [])
+    for target in copy_destinations(command, args):
+        # aws s3 cp SRC DEST, docker cp C:/x DEST, 7z x A -oDIR, gh release download -D DIR, git
+        # worktree add DIR, stow -t DIR: written with content this command does not show
+        self.child_words(node, ["tee", target], depth, "copied_in", [])
     self.option_programs(node, command, args, depth)
     self.code_loading(node, command, args, depth)
     self.command_strings(node, command, args, depth)

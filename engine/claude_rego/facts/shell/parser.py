@@ -392,6 +392,7 @@ class _Parser:
     dsl_escapes = _stdin.dsl_escapes
     sql_effects = _stdin.sql_effects
     stdin_text = _stdin.stdin_text
+    patch_writes = _stdin.patch_writes
     run_text = _stdin.run_text
     launched_code = _stdin.launched_code
     notebook_run = _stdin.notebook_run

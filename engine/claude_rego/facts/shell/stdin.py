@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..lazy_re import lazy  # compiled on first use: most commands never need these
 from .code import _untrusted_code_path
+from .destinations import patch_call, patch_targets
 from .launch import _ipython_call, _python_launch, _python_module
 from .programs import (
     _XARGS_LIKE,
@@ -85,6 +86,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         ops = [a for a in args if not a.startswith("-")]
         if command in ("cp", "mv", "install") and len(ops) >= 2:
             self.files[ops[-1]] = self.files.get(ops[0]) if ops[0] in self.files else self.files.get(ops[-1])
+    if command in ("patch", "gpatch", "git"):
+        self.patch_writes(node, command, args, stdin, depth)
     if command in _XARGS_LIKE:
         as_xargs = _as_xargs(command, args)
         if as_xargs is not None:
@@ -545,6 +548,26 @@ def dsl_escapes(self: _Parser, node: dict, args: list[str], stdin, depth: int) -
                 at = low.find(call, at + 1)
         if any(m in low for m in _DSL_EXEC):
             self.scan_code(node, t, "perl" if "`" in t else "generic", depth)
+
+
+def patch_writes(self: _Parser, node: dict, command: str, args: list[str], stdin, depth: int) -> None:
+    """`patch`, `git apply`, `git am`: the files the patch names when its text is literal here
+    (stdin, a heredoc, a file written earlier in the command), else the directory it is
+    applied in, each as a `tee WORD` segment of context `patched` (`copied_in` when the
+    patch's text is not known here)."""
+    call = patch_call(command, args)
+    if call is None:
+        return
+    text: str | None = None
+    if call.sources is None:
+        text, _why = self.stdin_text(node, stdin)
+    elif len(call.sources) == 1:
+        source = call.sources[0]
+        text = self.files.get(source, self.files.get(source[2:]) if source.startswith("./") else None)
+    context = "patched" if text is not None else "copied_in"  # a patch not shown is content from elsewhere
+    for target in patch_targets(call, text):
+        self.files[target] = None
+        self.child_words(node, ["tee", target], depth, context, [])
 
 
 def stdin_text(self: _Parser, node: dict, stdin):

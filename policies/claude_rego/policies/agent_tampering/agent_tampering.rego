@@ -7,7 +7,8 @@
 #   killing, stopping or uninstalling claude-rego, writing to $CLAUDE_ENV_FILE or
 #   pointing it elsewhere, and writing or deleting claude-rego's state and package or
 #   the project's .claude directory. Asks before `claude mcp add`, `claude config set`
-#   and `claude-rego install`.
+#   and `claude-rego install`, and before the whole contents of a directory outside the
+#   project are copied into the project root (rsync -a /tmp/x/ ./).
 # custom:
 #   severity: critical
 #   rationale: >-
@@ -536,4 +537,51 @@ deny contains msg if {
 	not contains(a, "=")
 	not lower(a) in _bypass_flags
 	msg := sprintf("Blocked: `%s` starts an agent with a `--dangerously-*` option (%s). Run agents with the normal permission mode.", [concat(" ", seg.argv), a])
+}
+
+# ------------------------------------------------------------ s27: a directory's contents into the project root
+
+# `rsync -a /tmp/x/ ./`, `cp -r ../tpl/. .`, `cp -rT /tmp/x .`, `ditto /tmp/x .`: the whole
+# contents of a directory outside the project (or on another machine) land in the project
+# root, where a `.claude/` among them (settings, hooks) or a `.git/` would come along unseen.
+# Into a subdirectory (`rsync -a /tmp/build/ dist/`), or a named directory (`cp -r /tmp/x/.claude .`
+# is judged as the write of `.claude` it is), this does not apply.
+ask contains msg if {
+	some ran in {"cp", "gcp", "rsync", "ditto"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	ops := shell.operands(seg)
+	count(ops) >= 2
+	dest := data.claude_rego.lib.paths.location(seg, ops[count(ops) - 1])
+	trim_right(dest.absolute, "/") == trim_right(input.facts.project_dir, "/")
+	some src in array.slice(ops, 0, count(ops) - 1)
+	_whole_contents(ran, seg, src)
+	_from_outside(seg, src)
+	msg := sprintf("`%s` copies the whole contents of `%s`, outside the project, into the project root: a `.claude/` (settings, hooks) or `.git/` in it would replace the project's unseen. Approve only if you know what that directory holds.", [concat(" ", seg.argv), src])
+}
+
+_whole_contents("rsync", _, src) if endswith(src, "/")
+
+_whole_contents("ditto", _, _) := true
+
+_whole_contents(ran, _, src) if {
+	ran in {"cp", "gcp"}
+	endswith(src, "/.")
+}
+
+_whole_contents(ran, seg, _) if {
+	ran in {"cp", "gcp"}
+	shell.has_short_flag(seg, {"T"})
+}
+
+_whole_contents(ran, seg, _) if {
+	ran in {"cp", "gcp"}
+	shell.has_arg(seg, {"--no-target-directory"})
+}
+
+_from_outside(_, src) if regex.match(`^[^/~.][^/]*:`, src)
+
+_from_outside(seg, src) if {
+	not regex.match(`^[^/~.][^/]*:`, src)
+	p := data.claude_rego.lib.paths.location(seg, src)
+	not p.inside_project
 }

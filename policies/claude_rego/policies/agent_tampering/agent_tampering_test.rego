@@ -138,3 +138,18 @@ test_joined_and_new_dangerous_options_denied if {
 		count(agent_tampering.deny) > 0 with input as cmd(argv)
 	}
 }
+
+# s27: the whole contents of a directory outside the project copied into the project root
+test_contents_into_project_root_ask if {
+	count(agent_tampering.ask) == 1 with input as _input([_seg(0, ["rsync", "-a", "/tmp/evil/", "./"], {})])
+	count(agent_tampering.ask) == 1 with input as _input([_seg(0, ["cp", "-r", "../template/.", "."], {})])
+	count(agent_tampering.ask) == 1 with input as _input([_seg(0, ["cp", "-rT", "/tmp/x", "/home/dev/project"], {})])
+	count(agent_tampering.ask) == 1 with input as _input([_seg(0, ["rsync", "-az", "host:/srv/app/", "."], {})])
+}
+
+test_contents_elsewhere_pass if {
+	count(agent_tampering.ask) == 0 with input as _input([_seg(0, ["rsync", "-a", "/tmp/build/", "dist/"], {})])
+	count(agent_tampering.ask) == 0 with input as _input([_seg(0, ["rsync", "-av", "./", "/tmp/build/"], {})])
+	count(agent_tampering.ask) == 0 with input as _input([_seg(0, ["cp", "-r", "src/.", "."], {})])
+	count(agent_tampering.ask) == 0 with input as _input([_seg(0, ["rsync", "-a", "/tmp/evil", "./"], {})])
+}

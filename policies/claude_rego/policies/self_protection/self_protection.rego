@@ -32,6 +32,7 @@ package claude_rego.policies.self_protection
 import data.claude_rego.lib.paths
 import data.claude_rego.lib.paths.dangerous_roots
 import data.claude_rego.lib.paths.written
+import data.claude_rego.lib.settings
 import data.claude_rego.lib.shell
 import data.claude_rego.lib.shell.segments
 import rego.v1
@@ -203,12 +204,34 @@ deny contains msg if {
 	_runs_command
 	some w in data.claude_rego.lib.paths.write_words
 	seg := shell.by_id(w.seg)
-	shell.name(seg) in _opaque_writers
+	_opaque_writer(seg)
 	p := data.claude_rego.lib.paths.location(seg, w.word)
 	some l in _locs(p)
 	_settings_or_dir(l)
-	msg := sprintf("`%s`: a shell command may not replace Claude Code settings with content from elsewhere (%s); it could (un)register the hooks that govern the agent.", [p.raw, shell.name(seg)])
+	not _scratch_copy(seg, l)
+	msg := sprintf("`%s`: a shell command may not replace Claude Code settings with content from elsewhere (%s); it could (un)register the hooks that govern the agent.", [p.raw, _writer_name(seg)])
 }
+
+_opaque_writer(seg) if shell.name(seg) in _opaque_writers
+
+# what a copy, download or extract tool (aws s3 cp, docker cp, 7z -o, gh release download)
+# or a patch whose text is not shown writes: the parser's `tee` segments of context copied_in
+_opaque_writer(seg) if seg.context == "copied_in"
+
+# a directory copied into a temporary directory (cp -r .claude /tmp/backup writes
+# /tmp/backup/.claude): no session reads its settings there
+_scratch_copy(seg, l) if {
+	seg.context == "copied_in"
+	some root in _scratch_roots
+	paths.under(l, root)
+}
+
+_scratch_roots := [lower(r) | some r in settings.value("allowed_write_roots")]
+
+_writer_name(seg) := shell.name(shell.by_id(seg.parent)) if {
+	seg.context == "copied_in"
+	is_number(seg.parent)
+} else := shell.name(seg)
 
 _opaque_writers := {"curl", "wget", "aria2c", "cp", "mv", "install", "rsync", "scp", "ditto", "ln", "git", "tar", "unzip", "dd"}
 

@@ -138,3 +138,40 @@ test_mcp_exec_without_hooks_in_its_command_passes if {
 	argv := ["sed", "-i", "s/model/x/", "/home/dev/project/.claude/settings.local.json"]
 	count(self_protection.deny) == 0 with input as with_gov(mcp_exec("mcp__x__run_command", {"cmd": concat(" ", argv)}, [{"field": "cmd", "command": concat(" ", argv)}], cmd(argv)))
 }
+
+# s27: a copy, download or extract tool's destination (aws s3 cp, docker cp, 7z -oDIR) or a
+# patch whose text is not shown reaches the pack as a `tee DEST` segment of context copied_in
+_copied(argv, dest) := bash(concat(" ", argv), [
+	sub(0, argv, {}),
+	sub(1, ["tee", dest], {"parent": 0, "context": "copied_in", "depth": 1, "pipeline": 1}),
+], [])
+
+test_copied_in_settings_are_denied if {
+	denied(_copied(["aws", "s3", "cp", "s3://b/s.json", ".claude/settings.json"], ".claude/settings.json"))
+	denied(_copied(["kubectl", "cp", "ns/p:/s.json", "/home/dev/project/.claude/settings.local.json"], "/home/dev/project/.claude/settings.local.json"))
+	denied(_copied(["7z", "x", "a.7z", "-o.claude"], ".claude"))
+	denied(_copied(["cp", "-r", "/tmp/evil/.claude", "."], "./.claude"))
+}
+
+test_copied_in_reason_names_the_program if {
+	some msg in self_protection.deny with input as with_gov(_copied(["docker", "cp", "c:/s.json", ".claude/settings.json"], ".claude/settings.json"))
+	contains(msg, "(docker)")
+}
+
+test_copied_in_elsewhere_is_not_denied_here if {
+	not denied(_copied(["aws", "s3", "cp", "s3://b/data.csv", "data/"], "data/"))
+	not denied(_copied(["docker", "cp", "app:/app/logs", "./logs"], "./logs"))
+	# a backup of .claude in a temporary directory: no session reads settings there
+	not denied(_copied(["cp", "-r", ".claude", "/tmp/backup"], "/tmp/backup/.claude"))
+}
+
+_patched(command) := bash(command, [
+	sub(0, ["git", "apply"], {}),
+	sub(1, ["tee", ".claude/settings.json"], {"parent": 0, "context": "patched", "depth": 1, "pipeline": 1}),
+], [])
+
+test_patched_settings_are_judged_by_their_text if {
+	# a literal patch (context patched) is judged by what it says, like a redirect
+	not denied(_patched("printf -- '+{\"model\": \"x\"}' | git apply"))
+	denied(_patched("printf -- '+{\"disableAllHooks\": true}' | git apply"))
+}
