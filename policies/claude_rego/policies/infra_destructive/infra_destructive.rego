@@ -1348,7 +1348,7 @@ _reset_programs := {
 	"php", "artisan", "console", "python", "python3", "django-admin", "rails", "rake", "mix", "atlas", "flyway",
 	"liquibase", "sequelize", "sequelize-cli", "knex", "prisma", "typeorm", "typeorm-ts-node-commonjs",
 	"typeorm-ts-node-esm", "alembic", "dbmate", "goose", "migrate", "diesel", "sqlx", "dotnet", "yarn", "pnpm",
-	"bun", "bunx", "pnpx",
+	"bun", "bunx", "pnpx", "sail",
 }
 
 _laravel_resets := {"migrate:fresh", "migrate:refresh", "migrate:reset", "db:wipe"}
@@ -1388,6 +1388,17 @@ _reset_of(tool, w, _) := w[1] if {
 }
 
 _reset_of("artisan", w, _) := w[0] if w[0] in _laravel_resets
+
+# Laravel Sail runs artisan in the app's container: `sail artisan migrate:fresh`, `sail php artisan …`
+_reset_of("sail", w, _) := w[1] if {
+	w[0] == "artisan"
+	w[1] in _laravel_resets
+}
+
+_reset_of("sail", w, _) := w[2] if {
+	array.slice(w, 0, 2) == ["php", "artisan"]
+	w[2] in _laravel_resets
+}
 
 _reset_of("console", w, _) := w[0] if w[0] in _symfony_resets
 
@@ -1797,6 +1808,421 @@ _production_setting := v if {
 	v := settings.value("production_target_words")
 	is_array(v)
 } else := []
+
+# ------------------------------------------------------------- changes made to production
+
+# What a cluster, infrastructure, database or deploy tool changes in a system named as
+# production asks, by effect rather than by tool: production is named by a production word
+# (settings.production_target_words) in any argument (a namespace, context, release,
+# workspace, stack, var file, `-chdir`, inventory, stage, host, database or connection URL),
+# in the environment the command sets or exports (`TF_WORKSPACE=prod`, `PULUMI_STACK`,
+# `KUBECONFIG`, `AWS_PROFILE`, `RAILS_ENV`, …), in the directory it runs in below the project
+# (`cd infra/prod && terraform apply`), or by a selection earlier in the same command
+# (`terraform workspace select prod && …`, `kubectl config use-context prod && …`, `kubens
+# production`). The changes: kubectl `scale`, `rollout undo|restart|pause|resume`, `patch`,
+# `edit`, `set`, `apply`, `replace`, `create`, `delete`, `autoscale`; helm `upgrade`,
+# `install`, `rollback`; helmfile `apply|sync|deploy`; terraform/tofu/terragrunt `apply`,
+# `import`, `taint`, `untaint`, `refresh`, `force-unlock`, `state mv|push|replace-provider`;
+# pulumi `up|update|refresh|import|cancel`; ansible-playbook runs (not `--check`);
+# Capistrano/Mina/Deployer/Fabric tasks; `rsync --delete` to a production host and `rclone
+# sync` to a production remote; a database client running a script whose statements are
+# unseen (`psql -f`, `mysql < file`, `mongosh host file.js`, a pipe, `source file`) against a
+# production host or database; schema migrations and rollbacks run with a production
+# environment. Reads (`kubectl get|logs|describe`, `helm list|status`, `terraform plan`,
+# `pulumi preview`), rehearsals (`--dry-run`, `--check`) and the same changes to staging or
+# development pass.
+
+_prod_env_names := {"TF_WORKSPACE", "PULUMI_STACK", "KUBECONFIG", "KUBE_CONTEXT", "HELM_KUBECONTEXT", "HELM_NAMESPACE", "AWS_PROFILE", "CLOUDSDK_CORE_PROJECT", "GOOGLE_CLOUD_PROJECT", "PGDATABASE", "PGSERVICE", "MYSQL_DATABASE", "MONGODB_URI", "ANSIBLE_INVENTORY", "DEPLOY_ENV", "TF_VAR_env", "TF_VAR_environment"}
+
+# production named by the environment the segment runs in
+_prod_env(seg) if {
+	some v in seg.assignments
+	_production_like(v)
+}
+
+_prod_env(seg) if {
+	some s in data.claude_rego.lib.shell.segments
+	s.id < seg.id
+	some v in _exported_env(s)
+	_production_like(v)
+}
+
+_prod_env(seg) if {
+	some s in data.claude_rego.lib.shell.segments
+	s.id < seg.id
+	some v in _exported_prod_env(s)
+	_production_like(v)
+}
+
+_exported_prod_env(s) := [v |
+	some n, v in s.assignments
+	n in _prod_env_names
+] if s.command == ""
+
+else := [v |
+	lower(s.command) in {"export", "declare", "typeset"}
+	some a in s.args
+	[n, v] := split(a, "=")
+	n in _prod_env_names
+]
+
+# the directory the segment runs in, below the project (or the home directory), names production
+_prod_cwd(seg) if {
+	cwd := shell.cwd_at(seg)
+	is_string(cwd)
+	rel := _below_root(cwd)
+	_production_like(rel)
+}
+
+_below_root(cwd) := trim_prefix(cwd, input.facts.project_dir) if {
+	is_string(input.facts.project_dir)
+	startswith(cwd, concat("", [input.facts.project_dir, "/"]))
+} else := trim_prefix(cwd, input.facts.home) if {
+	is_string(input.facts.home)
+	startswith(cwd, concat("", [input.facts.home, "/"]))
+} else := "" if {
+	is_string(input.facts.project_dir)
+	cwd == input.facts.project_dir
+} else := cwd
+
+# an earlier selection of a production context, workspace or stack in the same command
+_selectors := {"kubectx", "kubens", "kubie", "terraform", "tofu", "terragrunt", "pulumi", "kubectl", "oc", "k"}
+
+_selection_words := {"select", "use-context", "set-context", "use", "new", "ctx", "ns", "init"}
+
+_prod_selected(seg) if {
+	some s in data.claude_rego.lib.shell.segments
+	s.id < seg.id
+	shell.name(s) in _selectors
+	_selects_production(s)
+}
+
+_selects_production(s) if {
+	shell.name(s) in {"kubectx", "kubens", "kubie"}
+	some a in shell.args(s)
+	_production_like(a)
+}
+
+_selects_production(s) if {
+	n := shell.name(s)
+	not n in {"kubectx", "kubens", "kubie"}
+	some x in _words(s)
+	x in _selection_words
+	some a in shell.args(s)
+	_production_like(a)
+}
+
+# production named anywhere but the arguments (the callers look at the arguments they trust)
+_prod_around(seg) if _prod_env(seg)
+
+_prod_around(seg) if _prod_cwd(seg)
+
+_prod_around(seg) if _prod_selected(seg)
+
+_prod_named(seg) := a if {
+	some a in shell.args(seg)
+	_production_like(a)
+} else := "the environment, directory or selection it runs in" if {
+	_prod_around(seg)
+}
+
+_kube_programs := {"kubectl", "oc", "k", "kubecolor", "microk8s.kubectl"}
+
+_kube_changes := {
+	"scale", "patch", "edit", "set", "apply", "replace", "create", "delete", "autoscale",
+}
+
+_kube_change(seg) := x if {
+	w := _words(seg)
+	some i, x in w
+	i <= 2
+	x in _kube_changes
+} else := concat(" ", ["rollout", w[i + 1]]) if {
+	w := _words(seg)
+	some i, x in w
+	i <= 2
+	x == "rollout"
+	w[i + 1] in {"undo", "restart", "pause", "resume"}
+}
+
+finding contains entry if {
+	some ran in _kube_programs & data.claude_rego.lib.shell.names
+	some seg in _real_runs({ran})
+	op := _kube_change(seg)
+	where := _prod_named(seg)
+	entry := sprintf("`%s %s` changes a cluster named as production (%s)", [ran, op, where])
+}
+
+_helm_changes := {"upgrade", "install", "rollback", "delete", "del", "un", "uninstall"}
+
+finding contains entry if {
+	"helm" in data.claude_rego.lib.shell.names
+	some seg in _real_runs({"helm"})
+	w := _words(seg)
+	count(w) > 0
+	w[0] in _helm_changes
+	where := _prod_named(seg)
+	entry := sprintf("`helm %s` changes a release named as production (%s)", [w[0], where])
+}
+
+finding contains entry if {
+	"helmfile" in data.claude_rego.lib.shell.names
+	some seg in _real_runs({"helmfile"})
+	some x in _words(seg)
+	x in {"apply", "sync", "deploy", "destroy", "delete"}
+	where := _prod_named(seg)
+	entry := sprintf("`helmfile %s` changes releases named as production (%s)", [x, where])
+}
+
+_iac_programs := {"terraform", "tofu", "terragrunt", "terraform.exe", "tofu.exe"}
+
+_iac_change(w) := w[i] if {
+	some i in [0, 1]
+	w[i] in {"apply", "import", "taint", "untaint", "refresh", "force-unlock"}
+} else := concat(" ", ["state", w[i + 1]]) if {
+	some i in [0, 1]
+	w[i] == "state"
+	w[i + 1] in {"mv", "push", "replace-provider", "rm"}
+}
+
+finding contains entry if {
+	some ran in _iac_programs & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	op := _iac_change(_words(seg))
+	where := _prod_named(seg)
+	entry := sprintf("`%s %s` changes infrastructure named as production (%s)", [ran, op, where])
+}
+
+finding contains entry if {
+	"pulumi" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"pulumi"})
+	w := _words(seg)
+	count(w) > 0
+	w[0] in {"up", "update", "refresh", "import", "cancel"}
+	where := _prod_named(seg)
+	entry := sprintf("`pulumi %s` changes a stack named as production (%s)", [w[0], where])
+}
+
+# configuration management and deploy tools run against production inventories or stages
+_rehearsal_opts := {"--check", "-c", "--syntax-check", "--list-hosts", "--list-tasks", "--list-tags", "--list", "-l", "-t", "--tasks", "-T", "--help", "-h", "--dry-run", "-n"}
+
+finding contains entry if {
+	some ran in {"ansible-playbook", "cap", "mina", "dep", "fab", "shipit"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	not _deploy_rehearsal(seg, ran)
+	count(_words(seg)) > 0
+	where := _prod_named(seg)
+	entry := sprintf("`%s` runs tasks against production (%s)", [ran, where])
+}
+
+_deploy_rehearsal(seg, "ansible-playbook") if {
+	some a in shell.args(seg)
+	a in {"--check", "-C", "--syntax-check", "--list-hosts", "--list-tasks", "--list-tags"}
+}
+
+_deploy_rehearsal(seg, ran) if {
+	ran != "ansible-playbook"
+	some a in shell.args(seg)
+	a in _rehearsal_opts
+	not a in {"-l", "-c", "-n"}
+}
+
+_deploy_rehearsal(seg, ran) if {
+	ran in {"cap", "mina", "fab"}
+	some a in shell.args(seg)
+	a in {"-T", "--tasks", "-l", "--list", "-n", "--dry-run"}
+}
+
+# rsync --delete to a production host: what is served is replaced, files not in the source removed
+finding contains entry if {
+	"rsync" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"rsync"})
+	some o in _opts(seg)
+	_rsync_delete_opt(o)
+	ops := shell.operands(seg)
+	count(ops) >= 2
+	host := _remote_host(ops[count(ops) - 1])
+	_production_like(host)
+	entry := sprintf("`rsync %s` replaces and deletes files on `%s`, which looks like production", [o, host])
+}
+
+_rsync_delete_opt(o) if o in {"--delete", "--del", "--delete-after", "--delete-before", "--delete-during", "--delete-delay", "--delete-excluded", "--delete-missing-args"}
+
+_remote_host(dest) := lower(m[1]) if {
+	count(dest) <= 1024
+	some m in regex.find_all_string_submatch_n(`^rsync://(?:[^@/]*@)?([^/:]+)`, dest, 1)
+} else := lower(m[1]) if {
+	count(dest) <= 1024
+	not startswith(dest, "/")
+	not startswith(dest, "./")
+	some m in regex.find_all_string_submatch_n(`^(?:[^@/:]*@)?([^/:@]+)::?`, dest, 1)
+}
+
+# rclone sync (and move) to a production remote: the destination is made to match the source
+finding contains entry if {
+	"rclone" in data.claude_rego.lib.shell.names
+	some seg in _real_runs({"rclone"})
+	w := _words(seg)
+	count(w) >= 3
+	w[0] in {"sync", "move", "bisync"}
+	dest := w[count(w) - 1]
+	contains(dest, ":")
+	_production_like(split(dest, ":")[0])
+	entry := sprintf("`rclone %s` makes `%s`, which looks like production, match the source (files removed)", [w[0], dest])
+}
+
+# a database client running statements it does not show against a production database
+_sql_clients := {"psql", "mysql", "mariadb", "mongosh", "mongo", "sqlcmd", "clickhouse-client", "clickhouse", "cockroach", "pgcli", "mycli", "usql", "cqlsh", "redis-cli", "sqlplus"}
+
+# the options that name a script file, per client (mysql's `-f` is --force and `-i` ignores spaces)
+_script_options := {"--file", "--input-file", "--queries-file", "--execute-file"}
+
+_script_option(_, a) if a in _script_options
+
+_script_option(seg, "-f") if {
+	n := shell.name(seg)
+	not n in {"mysql", "mariadb", "mycli", "sqlcmd", "redis-cli"}
+}
+
+_script_option(seg, "-i") if shell.name(seg) == "sqlcmd"
+
+finding contains entry if {
+	some ran in _sql_clients & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	why := _unseen_script(seg)
+	where := _db_prod_named(seg)
+	entry := sprintf("`%s` runs %s against a database named as production (%s)", [ran, why, where])
+}
+
+_unseen_script(seg) := "a script file" if {
+	some i, a in shell.args(seg)
+	_script_file_arg(seg, i, a)
+} else := "a script from a file" if {
+	some r in seg.redirects
+	r.op in {"<", "<&"}
+	object.get(r, "fd", null) in {null, 0, "0"}
+} else := "statements from a pipe" if {
+	seg.operator in {"|", "|&"}
+	object.get(seg, "stdin_literal", "") in {"", null}
+} else := "a script file" if {
+	some a in shell.args(seg)
+	count(a) <= 4096
+	regex.match(`(?i)(^|;|\s)(source\s+\S|\\\.\s*\S|\\i[r]?\s+\S|\\include\s+\S|load\s*\()`, a)
+}
+
+_script_file_arg(seg, i, a) if {
+	_script_option(seg, a)
+	shell.args(seg)[i + 1]
+}
+
+_script_file_arg(_, _, a) if {
+	some o in {"--file=", "--queries-file=", "--input-file="}
+	startswith(a, o)
+}
+
+_script_file_arg(seg, _, a) if {
+	shell.name(seg) in {"mongosh", "mongo"}
+	_script_path(a)
+}
+
+_script_path(a) if {
+	some e in {".js", ".sql", ".cql", ".psql", ".mongodb"}
+	endswith(lower(a), e)
+}
+
+# production named by the client's connection, not by the script's file name
+_db_prod_named(seg) := a if {
+	args := shell.args(seg)
+	some i, a in args
+	not _script_path(a)
+	not _after_script_option(seg, args, i)
+	_production_like(a)
+} else := "the environment it runs in" if _prod_env(seg)
+
+_after_script_option(seg, args, i) if {
+	i > 0
+	_script_option(seg, args[i - 1])
+}
+
+# migrations undone, and data loaded, with a production environment or settings: rollbacks
+# (`rails db:rollback`, `knex migrate:rollback`, `sequelize db:migrate:undo`, `artisan
+# migrate:rollback`, `alembic downgrade`, `manage.py migrate APP zero`, `typeorm migration:revert`)
+# drop what the migrations made; seeds and fixtures (`db:seed`, `loaddata`) write rows. Forward
+# migrations (`RAILS_ENV=production rails db:migrate`, `prisma migrate deploy`) are the ordinary
+# deploy step and pass (decided in session 20 and kept).
+_rollback_words := {
+	"db:rollback", "db:migrate:down", "db:migrate:redo", "db:seed", "db:migrate:undo", "db:seed:all", "migrate:rollback",
+	"migrate:down", "migrate:refresh", "migration:revert", "ecto.rollback", "loaddata", "downgrade", "rollback", "undo",
+	"down", "redo", "seed:run", "db:seed:replant",
+}
+
+_migration_tools := {
+	"php", "php8", "artisan", "sail", "console", "python", "python3", "django-admin", "rails", "rake", "mix", "flyway",
+	"liquibase", "sequelize", "sequelize-cli", "knex", "prisma", "typeorm", "alembic", "dbmate", "goose", "migrate",
+	"yarn", "pnpm", "bun", "bunx", "pnpx",
+}
+
+finding contains entry if {
+	some ran in _migration_tools & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	[tool, w] := _reset_tool(seg)
+	op := _rollback_of(tool, w, seg)
+	not _reset_op(seg)
+	where := _migration_prod_named(seg)
+	entry := sprintf("`%s %s` undoes migrations or loads data in a database named as production (%s)", [tool, op, where])
+}
+
+_rollback_of(tool, w, _) := w[1] if {
+	tool in {"php", "php8", "sail"}
+	_artisan_like(tool, w[0])
+	w[1] in _rollback_words
+}
+
+_rollback_of("sail", w, _) := w[0] if w[0] in _rollback_words
+
+_rollback_of("sail", w, _) := w[2] if {
+	array.slice(w, 0, 2) == ["php", "artisan"]
+	w[2] in _rollback_words
+}
+
+_rollback_of("artisan", w, _) := w[0] if w[0] in _rollback_words
+
+_rollback_of("console", w, _) := w[0] if w[0] in _rollback_words
+
+_rollback_of(tool, w, _) := op if {
+	tool in {"python", "python3"}
+	endswith(w[0], "manage.py")
+	op := _django_rollback(array.slice(w, 1, count(w)))
+}
+
+_rollback_of("django-admin", w, _) := _django_rollback(w)
+
+_rollback_of(tool, w, _) := op if {
+	tool in {"rails", "rake", "mix", "knex", "sequelize", "sequelize-cli", "typeorm", "flyway", "liquibase", "alembic", "dbmate", "goose", "migrate"}
+	some op in array.slice(w, 0, 2)
+	op in _rollback_words
+}
+
+_rollback_of("prisma", w, _) := concat(" ", array.slice(w, 0, 2)) if {
+	array.slice(w, 0, 2) in {["db", "execute"], ["db", "seed"]}
+}
+
+_rollback_of("prisma", w, seg) := "db push --accept-data-loss" if {
+	array.slice(w, 0, 2) == ["db", "push"]
+	"--accept-data-loss" in _opts(seg)
+}
+
+_django_rollback(w) := "loaddata" if w[0] == "loaddata"
+
+_django_rollback(w) := "migrate APP zero" if {
+	w[0] == "migrate"
+	"zero" in w
+}
+
+_migration_prod_named(seg) := a if {
+	some a in shell.args(seg)
+	_production_like(a)
+} else := "the environment it runs in" if _prod_env(seg)
 
 # one question however many findings
 ask contains msg if {

@@ -610,3 +610,123 @@ test_generic_destroy_with_f_naming_a_file_passes if {
 	_asks(["tool", "purge", "-f", "x.yaml", "--all"])
 	_asks(["tool", "delete", "-rf", "x"])
 }
+
+# --- session 27: changes made to production by any cluster, IaC, database or deploy tool ----------
+
+_asks_segs(segs) if count(infra_destructive.ask) == 1 with input as _input(segs)
+
+_silent_segs(segs) if count(infra_destructive.ask) == 0 with input as _input(segs)
+
+test_cluster_changes_in_production_ask if {
+	_asks(["kubectl", "scale", "deploy/api", "--replicas=0", "-n", "production"])
+	_asks(["kubectl", "--context", "prod-eu", "scale", "deploy/api", "--replicas=2"])
+	_asks(["kubectl", "rollout", "undo", "deploy/api", "-n", "prod"])
+	_asks(["kubectl", "rollout", "restart", "deploy/api", "--namespace=live"])
+	_asks(["kubectl", "-n", "production", "patch", "deploy", "api", "-p", "{}"])
+	_asks(["oc", "set", "image", "dc/api", "api=img:2", "-n", "prd"])
+	_asks(["kubectl", "apply", "-k", "overlays/production"])
+	_asks(["helm", "upgrade", "--install", "api", "./charts/api", "-n", "prod", "--force"])
+	_asks(["helm", "rollback", "api", "3", "--kube-context", "prod-cluster"])
+	_asks(["helmfile", "-e", "production", "sync"])
+}
+
+test_cluster_reads_rehearsals_and_other_environments_pass if {
+	_silent(["kubectl", "scale", "deploy/api", "--replicas=3", "-n", "staging"])
+	_silent(["kubectl", "get", "pods", "-n", "production"])
+	_silent(["kubectl", "logs", "-n", "production", "deploy/api"])
+	_silent(["kubectl", "rollout", "status", "deploy/api", "-n", "production"])
+	_silent(["kubectl", "apply", "-f", "k.yaml", "-n", "production", "--dry-run=server"])
+	_silent(["helm", "list", "-n", "production"])
+	_silent(["helm", "status", "api", "-n", "prod"])
+	_silent(["helm", "upgrade", "--install", "api", "./charts/api", "-n", "dev"])
+	_silent(["helm", "upgrade", "api", "./c", "-n", "prod", "--dry-run"])
+}
+
+test_production_selected_earlier_or_in_the_environment_asks if {
+	_asks_segs([_seg(0, ["kubectl", "config", "use-context", "prod"], {}), _seg(1, ["kubectl", "scale", "deploy/a", "--replicas=0"], {})])
+	_asks_segs([_seg(0, ["kubens", "production"], {}), _seg(1, ["kubectl", "rollout", "restart", "deploy/a"], {})])
+	_asks_segs([_seg(0, ["terraform", "workspace", "select", "prod"], {}), _seg(1, ["terraform", "apply", "-auto-approve"], {})])
+	_asks_segs([_seg(0, ["pulumi", "stack", "select", "production"], {}), _seg(1, ["pulumi", "up", "--yes"], {})])
+	_asks_segs([_seg(0, ["terraform", "apply"], {"assignments": {"TF_WORKSPACE": "prod"}})])
+	_asks_segs([_seg(0, ["export", "TF_WORKSPACE=prod"], {}), _seg(1, ["terraform", "apply"], {})])
+	_asks_segs([_seg(0, ["kubectl", "apply", "-f", "d.yaml"], {"assignments": {"KUBECONFIG": "/home/dev/.kube/prod.yaml"}})])
+	_silent_segs([_seg(0, ["terraform", "workspace", "select", "prod"], {}), _seg(1, ["terraform", "plan"], {})])
+	_silent_segs([_seg(0, ["kubectl", "config", "use-context", "dev"], {}), _seg(1, ["kubectl", "apply", "-f", "k.yaml"], {})])
+	_silent_segs([_seg(0, ["kubectl", "config", "use-context", "prod"], {}), _seg(1, ["kubectl", "get", "pods"], {})])
+}
+
+test_infrastructure_changes_in_production_ask if {
+	_asks(["terraform", "apply", "-auto-approve", "-var-file=envs/prod.tfvars"])
+	_asks(["terraform", "-chdir=infra/prod", "apply"])
+	_asks(["tofu", "apply", "-var", "env=production"])
+	_asks(["terraform", "import", "-var-file=prod.tfvars", "aws_instance.x", "i-1"])
+	_asks(["terraform", "taint", "module.live.aws_instance.web"])
+	_asks(["terragrunt", "run-all", "apply", "--terragrunt-working-dir", "live/prod"])
+	_asks(["pulumi", "up", "-s", "org/api/production", "--yes"])
+	_silent(["terraform", "plan", "-var-file=envs/prod.tfvars"])
+	_silent(["terraform", "apply"])
+	_silent(["terraform", "-chdir=infra/dev", "apply", "-auto-approve"])
+	_silent(["pulumi", "preview", "-s", "prod"])
+	_silent(["terraform", "output", "-var-file=prod.tfvars"])
+}
+
+test_directory_below_the_project_names_production if {
+	_asks_segs([_seg(0, ["cd", "infra/prod"], {}), _seg(1, ["terraform", "apply"], {})])
+	_silent_segs([_seg(0, ["cd", "infra/dev"], {}), _seg(1, ["terraform", "apply"], {})])
+}
+
+test_database_scripts_against_production_ask if {
+	_asks(["psql", "-h", "db.prod.internal", "-f", "./data/seed.sql"])
+	_asks(["psql", "postgres://app@db-prod.example.com/app", "--file=fix.sql"])
+	_asks(["mongosh", "mongodb://prod-cluster/app", "script.js"])
+	_asks(["mysql", "-h", "prod-db", "app", "-e", "source ./fix.sql"])
+	_asks(["sqlcmd", "-S", "prod-sql", "-i", "fix.sql"])
+	_asks_segs([_seg(0, ["mysql", "-h", "prod-db", "app"], {"redirects": [{"op": "<", "target": "dump.sql", "fd": null, "dup": false}]})])
+	_asks_segs([_seg(0, ["cat", "x.sql"], {}), _seg(1, ["psql", "-h", "live-db"], {"operator": "|", "pipeline": 0})])
+	_asks_segs([_seg(0, ["psql", "-f", "fix.sql"], {"assignments": {"PGHOST": "db.prod.internal"}})])
+}
+
+test_database_scripts_elsewhere_or_seen_pass if {
+	_silent(["psql", "-h", "localhost", "-f", "schema.sql"])
+	_silent(["psql", "-f", "prod_report.sql"])
+	_silent(["mongosh", "--file", "cleanup.js"])
+	_silent(["mysql", "-h", "prod-db", "-e", "select 1"])
+	_silent(["mysql", "-f", "-h", "prod-db", "app", "-e", "select 1"])
+	_silent_segs([_seg(0, ["psql", "-h", "prod-db"], {"stdin_literal": "select 1;", "redirects": [{"op": "<<", "target": "EOF", "fd": null, "dup": false}]})])
+	_silent_segs([_seg(0, ["mysql", "-h", "localhost", "app"], {"redirects": [{"op": "<", "target": "dump.sql", "fd": null, "dup": false}]})])
+}
+
+test_syncs_and_deploy_tools_against_production_ask if {
+	_asks(["rsync", "-av", "--delete", "./dist/", "deploy@web-prod-1:/srv/app/"])
+	_asks(["rsync", "-a", "--delete-after", "build/", "rsync://live-web/site"])
+	_asks(["rclone", "sync", "./dist", "prod-s3:site"])
+	_asks(["ansible-playbook", "-i", "inventories/production", "site.yml"])
+	_asks(["ansible-playbook", "site.yml", "--limit", "prod"])
+	_asks(["cap", "production", "deploy"])
+	_asks(["dep", "deploy", "production"])
+	_asks(["fab", "-H", "web-prod-1", "deploy"])
+	_silent(["rsync", "-av", "--delete", "dist/", "./public/"])
+	_silent(["rsync", "-av", "--delete", "dist/", "deploy@staging-1:/srv/app/"])
+	_silent(["rsync", "-av", "--delete", "deploy@web-prod-1:/var/log/app/", "./logs/"])
+	_silent(["rclone", "sync", "prod-s3:site", "./site"])
+	_silent(["ansible-playbook", "-i", "inventories/production", "site.yml", "--check"])
+	_silent(["ansible-playbook", "-i", "inventories/staging", "site.yml"])
+	_silent(["cap", "staging", "deploy"])
+}
+
+test_rollbacks_and_data_loads_with_a_production_environment_ask if {
+	_asks_segs([_seg(0, ["rails", "db:rollback"], {"assignments": {"RAILS_ENV": "production"}})])
+	_asks(["knex", "migrate:rollback", "--env", "production"])
+	_asks(["python", "manage.py", "migrate", "billing", "zero", "--settings=config.settings.prod"])
+	_asks_segs([_seg(0, ["python", "manage.py", "loaddata", "f.json"], {"assignments": {"DJANGO_SETTINGS_MODULE": "app.settings.prod"}})])
+	_asks(["sail", "artisan", "migrate:fresh", "--force", "--env=production"])
+	_asks(["sail", "artisan", "migrate:rollback", "--force", "--env=production"])
+	_asks(["sequelize", "db:migrate:undo", "--env", "production"])
+	_asks(["alembic", "-x", "env=prod", "downgrade", "-1"])
+	_silent(["knex", "migrate:rollback"])
+	_silent(["rails", "db:rollback"])
+	_silent(["python", "manage.py", "migrate", "--settings=config.settings.prod"])
+	_silent_segs([_seg(0, ["rails", "db:migrate"], {"assignments": {"RAILS_ENV": "production"}})])
+	_silent(["knex", "migrate:latest", "--env", "production"])
+	_silent(["php", "artisan", "migrate", "--force"])
+}

@@ -882,6 +882,33 @@ deny contains msg if {
 	msg := sprintf("Blocked: `%s` prints the values of a cluster secret; they must not reach the model. List secrets without -o (names, types, ages) or `kubectl describe secret` (key names and sizes). %s", [concat(" ", seg.argv), instead])
 }
 
+# The same values read through the API path: `kubectl get --raw /api/v1/namespaces/NS/secrets[/NAME]`
+# (also `--raw=…`, the cluster-wide `/api/v1/secrets`, a watch, a query string) hands out every
+# value of the Secret objects, in any namespace.
+deny contains msg if {
+	some ran in {"kubectl", "oc", "k", "microk8s.kubectl", "k3s", "kubecolor"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some path in _kube_raw_paths(seg)
+	_kube_raw_secrets_path(path)
+	msg := sprintf("Blocked: `%s` reads Secrets through the Kubernetes API (`%s`): their values are the cluster's credentials and must not reach the model. List names with `kubectl get secrets` instead. %s", [concat(" ", seg.argv), path, instead])
+}
+
+_kube_raw_paths(seg) := {v |
+	some i, a in shell.args(seg)
+	a == "--raw"
+	v := shell.args(seg)[i + 1]
+} | {v |
+	some a in shell.args(seg)
+	startswith(a, "--raw=")
+	v := substring(a, 6, -1)
+}
+
+_kube_raw_secrets_path(path) if {
+	count(path) <= 4096
+	p := split(lower(path), "?")[0]
+	regex.match(`^(https?://[^/]*)?/+api/+v1/+(watch/+)?(namespaces/+[^/]+/+)?secrets(/|$)`, p)
+}
+
 _kube_secret_resource(arg) if {
 	some item in split(lower(arg), ",")
 	kind := split(split(item, "/")[0], ".")[0]

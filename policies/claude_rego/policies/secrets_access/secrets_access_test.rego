@@ -211,6 +211,27 @@ test_kubectl_secret_listing_allowed if {
 	}
 }
 
+# session 27: the Secret objects read through the API path, in any namespace
+test_kubectl_raw_secret_paths_denied if {
+	every argv in [
+		["kubectl", "get", "--raw", "/api/v1/namespaces/default/secrets"],
+		["kubectl", "get", "--raw=/api/v1/namespaces/kube-system/secrets/db"],
+		["kubectl", "--context", "prod", "get", "--raw", "/api/v1/secrets?limit=500"],
+		["oc", "get", "--raw", "//api/v1/watch/namespaces/x/secrets"],
+	] {
+		denied(cmd(argv))
+	}
+}
+
+test_kubectl_raw_other_paths_allowed if {
+	every argv in [
+		["kubectl", "get", "--raw", "/api/v1/namespaces/default/pods"], ["kubectl", "get", "--raw", "/healthz"],
+		["kubectl", "get", "--raw=/api/v1/namespaces/default/configmaps"],
+	] {
+		allowed(cmd(argv))
+	}
+}
+
 test_variables_and_cd_denied if {
 	denied(bash("x=.env; cat $x", [vars(0, {"x": ".env"}), then(1, ["cat", "$x"], ";")], []))
 	denied(bash("cd ~/.aws && cat credentials", [seg(0, ["cd", "~/.aws"]), then(1, ["cat", "credentials"], "&&")], []))
