@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..lazy_re import lazy  # compiled on first use: most commands never need these
 from .code import _untrusted_code_path
+from .fetchcfg import fetch_config
 from .launch import _ipython_call, _python_launch, _python_module
 from .programs import (
     _XARGS_LIKE,
@@ -85,6 +86,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         ops = [a for a in args if not a.startswith("-")]
         if command in ("cp", "mv", "install") and len(ops) >= 2:
             self.files[ops[-1]] = self.files.get(ops[0]) if ops[0] in self.files else self.files.get(ops[-1])
+    if command in ("curl", "wget"):
+        fetch_config(self, node, command, args, stdin, depth)
     if command in _XARGS_LIKE:
         as_xargs = _as_xargs(command, args)
         if as_xargs is not None:

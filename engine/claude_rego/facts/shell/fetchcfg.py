@@ -1,0 +1,219 @@
+"""Shell facts: curl's and wget's own config files (`curl -K FILE|-`, `.curlrc` under
+CURL_HOME/XDG_CONFIG_HOME/HOME, `wget --config=FILE`, `wget -e CMD`), read as the options
+they are: a literal config becomes a nested `curl …` / `wget …` segment with its option lines
+as words, judged like the direct spelling; a config whose text cannot be read is marked."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing costs import time on every hook call
+if TYPE_CHECKING:
+    from .parser import _Parser
+
+# curl's short options that take a value (for clusters such as `-sK -`, `-sSK cfg`)
+_CURL_SHORT_VALUES = frozenset("KdFHTouxXeEAbcCDmrUwyYzQPt")
+# wgetrc commands spelled without their separators, and the long option each is
+_WGET_KEYS = {
+    "postfile": "--post-file", "postdata": "--post-data", "bodyfile": "--body-file", "bodydata": "--body-data",
+    "outputdocument": "--output-document", "header": "--header", "method": "--method", "input": "--input-file",
+    "dirprefix": "--directory-prefix", "useragent": "--user-agent", "logfile": "--output-file",
+    "httpproxy": "--http-proxy", "httpsproxy": "--https-proxy", "useproxy": "--use-proxy",
+    "checkcertificate": "--check-certificate", "user": "--user", "password": "--password",
+}
+_LIMIT = 65536
+
+
+def _unquote(value: str) -> str:
+    """A curl config value: "…" with backslash escapes, or the text up to the first blank."""
+    value = value.strip()
+    if value.startswith('"'):
+        out, i = [], 1
+        while i < len(value) and value[i] != '"':
+            c = value[i]
+            if c == "\\" and i + 1 < len(value):
+                i += 1
+                c = {"t": "\t", "n": "\n", "r": "\r", "v": "\v"}.get(value[i], value[i])
+            out.append(c)
+            i += 1
+        return "".join(out)
+    return value.split()[0] if value.split() else ""
+
+
+def curl_config_words(text: str) -> list[str]:
+    """The option words of a curl config file (`upload-file = "F"`, `--data @F`, `-T F`, `silent`)."""
+    words: list[str] = []
+    for line in text[:_LIMIT].split("\n")[:2048]:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        name, value = line, None
+        for i, c in enumerate(line):
+            if c in " \t=:":
+                name, rest = line[:i], line[i:].lstrip(" \t")
+                if rest[:1] in ("=", ":"):
+                    rest = rest[1:].lstrip(" \t")
+                value = _unquote(rest) if rest else None
+                break
+        if not name:
+            continue
+        if not name.startswith("-"):
+            name = "--" + name
+        if name.lower() == "--url":
+            if value:
+                words.append(value)  # a URL operand
+            continue
+        words.append(name)
+        if value is not None:
+            words.append(value)
+    return words
+
+
+def wget_config_words(text: str) -> list[str]:
+    """The option words of a wgetrc or `-e` command (`post_file = F`, `header = X: y`)."""
+    words: list[str] = []
+    for line in text[:_LIMIT].split("\n")[:2048]:
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        key, value = key.strip().lower(), value.strip()
+        flat = key.replace("_", "").replace("-", "")
+        if not flat:
+            continue
+        option = _WGET_KEYS.get(flat, "--" + key.replace("_", "-"))
+        if value.lower() in ("on", "yes", "true", "1"):
+            words.append(option)
+        elif value.lower() not in ("off", "no", "false", "0"):
+            words += [option, value]
+    return words
+
+
+def _curl_refs(args: list[str]) -> tuple[list[str], list[str], bool]:
+    """(config files named by -K/--config, the other words, default config disabled)."""
+    refs: list[str] = []
+    rest: list[str] = []
+    disabled = bool(args) and args[0] in ("-q", "--disable")
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            rest += args[i:]
+            break
+        if a in ("-K", "--config"):
+            if i + 1 < len(args):
+                refs.append(args[i + 1])
+            i += 2
+            continue
+        if a.startswith("--config="):
+            refs.append(a[9:])
+        elif len(a) > 1 and a[0] == "-" and a[1] != "-":
+            # a cluster: letters without a value, then one that takes it (attached or next)
+            j = 1
+            while j < len(a) and a[j] not in _CURL_SHORT_VALUES:
+                j += 1
+            if j < len(a) and a[j] == "K":
+                value = a[j + 1:]
+                if value:
+                    refs.append(value)
+                elif i + 1 < len(args):
+                    refs.append(args[i + 1])
+                    i += 1
+                if j > 1:
+                    rest.append(a[:j])
+                i += 1
+                continue
+            rest.append(a)
+        else:
+            rest.append(a)
+        i += 1
+    return refs, rest, disabled
+
+
+def _wget_refs(args: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """(config files, `-e` commands, the other words) of a wget call."""
+    refs: list[str] = []
+    commands: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in ("--config", "-e", "--execute") and i + 1 < len(args):
+            (refs if a == "--config" else commands).append(args[i + 1])
+            i += 2
+            continue
+        if a.startswith("--config="):
+            refs.append(a[9:])
+        elif a.startswith("--execute="):
+            commands.append(a[10:])
+        elif a.startswith("-e") and len(a) > 2:
+            commands.append(a[2:])
+        else:
+            rest.append(a)
+        i += 1
+    return refs, commands, rest
+
+
+def _home_configs(self: _Parser, node: dict, names: tuple[str, ...], variables: tuple[str, ...]) -> list[str]:
+    """Config files the tool reads from a directory an assignment of this command moves
+    (CURL_HOME=/tmp curl …), written earlier in the same command."""
+    out = []
+    for var in variables:
+        folder = node["assignments"].get(var)
+        if not folder:
+            continue
+        folder = folder.rstrip("/")
+        for name in names:
+            for candidate in (f"{folder}/{name}", f"./{folder}/{name}"):
+                if candidate in self.files:
+                    out.append(candidate)
+    return out
+
+
+def _text_of(self: _Parser, node: dict, ref: str, stdin) -> tuple[str | None, bool]:
+    """(the config's text, unknown): literal text, or a file/stdin that cannot be read."""
+    if ref == "-":
+        text, why = self.stdin_text(node, stdin)
+        return text, text is None and why is not None
+    key = ref if ref in self.files else ref[2:] if ref.startswith("./") and ref[2:] in self.files else \
+        "./" + ref if "./" + ref in self.files else None
+    if key is not None:
+        text = self.files[key]
+        return text, text is None
+    # a file not written in this command: one of the project's (a relative path that stays
+    # inside) is the project's own config; anything else is not known
+    inside = not ref.startswith(("/", "~", "$", "`")) and ".." not in ref.split("/") and "(…)" not in ref
+    return None, not inside
+
+
+def fetch_config(self: _Parser, node: dict, command: str, args: list[str], stdin, depth: int) -> None:
+    """curl/wget with a config the command supplies: its options judged as options of a nested call."""
+    if command == "curl":
+        refs, rest, disabled = _curl_refs(args)
+        if not disabled:
+            refs += _home_configs(self, node, (".curlrc", "curlrc"), ("CURL_HOME", "XDG_CONFIG_HOME", "HOME"))
+        parse = curl_config_words
+        texts = []
+    elif command == "wget":
+        refs, texts, rest = _wget_refs(args)
+        refs += _home_configs(self, node, (".wgetrc",), ("HOME",))
+        parse = wget_config_words
+    else:
+        return
+    if not refs and not texts:
+        return
+    words: list[str] = []
+    for ref in refs[:8]:
+        text, unknown = _text_of(self, node, ref, stdin)
+        if unknown:
+            self.mark(node, "fetch_config_unknown")
+        elif text:
+            words += parse(text)
+    for text in texts[:16]:
+        words += parse(text)
+    if words and "fetchcfg" not in self.expanding:
+        saved = self.expanding
+        self.expanding = saved | {"fetchcfg"}
+        try:
+            self.child_words(node, [node["argv"][0] if node["argv"] else command] + words[:512] + rest, depth,
+                             "config_file", [])
+        finally:
+            self.expanding = saved
