@@ -217,3 +217,58 @@ def fetch_config(self: _Parser, node: dict, command: str, args: list[str], stdin
                              "config_file", [])
         finally:
             self.expanding = saved
+
+
+# ------------------------------------------------------------ compose files written in the command
+
+_COMPOSE_DEFAULTS = ("compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml")
+_COMPOSE_RUNS = frozenset({"up", "run", "create", "start", "restart"})
+_ENGINES = frozenset({"docker", "podman", "nerdctl", "finch"})
+
+
+def _compose_words(text: str) -> list[str]:
+    """`docker run` options equivalent to what a compose file's services get from the host:
+    bind sources (short and long syntax), privileged, pid: host, cap_add, security_opt."""
+    import re
+
+    text = text[:_LIMIT]
+    words: list[str] = []
+    for m in re.finditer(r"(?m)(?:^\s*-\s*|[\[,]\s*)[\"']?((?:/|~|\.|\$)[^\"'\s:,\]]*):", text):
+        words += ["-v", m.group(1) + ":/compose"]
+    for m in re.finditer(r"(?m)^\s*(?:-\s*)?source\s*:\s*(\S+)\s*$", text):
+        words += ["-v", m.group(1).strip("\"'") + ":/compose"]
+    if re.search(r"(?im)^\s*privileged\s*:\s*[\"']?(true|yes|on)\b", text):
+        words.append("--privileged")
+    if re.search(r"(?im)^\s*pid\s*:\s*[\"']?host\b", text):
+        words.append("--pid=host")
+    for block in re.finditer(r"(?is)cap_add\s*:\s*(\[[^\]]*\]|(?:\n\s*-\s*[^\n]*)+)", text):
+        for cap in re.findall(r"[A-Za-z_]+", block.group(1)):
+            words.append("--cap-add=" + cap)
+    for m in re.finditer(r"(?i)\b((?:seccomp|apparmor)[:=]unconfined|label[:=]disable)", text):
+        words += ["--security-opt", m.group(1)]
+    return words[:256]
+
+
+def compose_files(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
+    """`printf 'services: …' > compose.yml && docker compose up`: the compose file written in
+    this command, read as the `docker run` options its services get."""
+    if command in _ENGINES:
+        if "compose" not in args[:4]:
+            return
+        args = args[args.index("compose") + 1:]
+    elif command not in ("docker-compose", "podman-compose"):
+        return
+    if not self.files or not _COMPOSE_RUNS & set(a for a in args if not a.startswith("-")):
+        return
+    named = [args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-f", "--file")] + \
+        [a.split("=", 1)[1] for a in args if a.startswith("--file=")]
+    for written, text in list(self.files.items()):
+        base = written.rsplit("/", 1)[-1].lower()
+        if written in named or written.lstrip("./") in {n.lstrip("./") for n in named} or (
+                not named and base in _COMPOSE_DEFAULTS):
+            if text is None:
+                continue
+            words = _compose_words(text)
+            if words:
+                self.child_words(node, [command if command in _ENGINES else "docker", "run"] + words + ["compose"],
+                                 depth, "config_file", [])
