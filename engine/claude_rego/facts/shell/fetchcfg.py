@@ -272,3 +272,53 @@ def compose_files(self: _Parser, node: dict, command: str, args: list[str], dept
             if words:
                 self.child_words(node, [command if command in _ENGINES else "docker", "run"] + words + ["compose"],
                                  depth, "config_file", [])
+
+
+# ------------------------------------------------------------ git config files under a moved root
+
+def _git_ini(text: str) -> list[tuple[str, str]]:
+    """(section[.subsection].key, value) pairs of a git config file (lowercased keys)."""
+    out: list[tuple[str, str]] = []
+    section = ""
+    for line in text[:_LIMIT].split("\n")[:4096]:
+        line = line.strip()
+        if not line or line[0] in "#;":
+            continue
+        if line.startswith("["):
+            head = line[1:].split("]", 1)[0].strip()
+            name, _, sub = head.partition(" ")
+            sub = sub.strip().strip('"')
+            section = (name + "." + sub if sub else name).lower()
+            continue
+        key, eq, value = line.partition("=")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == '"' and value[-1] == '"':
+            value = value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+        if section and key.strip():
+            out.append((f"{section}.{key.strip().lower()}", value if eq else "true"))
+    return out[:256]
+
+
+def git_config_roots(self: _Parser, node: dict, depth: int) -> None:
+    """`printf '[core]\\n fsmonitor = …' > /tmp/e/.gitconfig && HOME=/tmp/e git status`: the
+    config git reads from a root this command moves, written earlier in it, judged as its keys."""
+    env = node["assignments"]
+    candidates = []
+    if env.get("HOME"):
+        h = env["HOME"].rstrip("/")
+        candidates += [f"{h}/.gitconfig", f"{h}/.config/git/config"]
+    if env.get("XDG_CONFIG_HOME"):
+        candidates.append(env["XDG_CONFIG_HOME"].rstrip("/") + "/git/config")
+    for var in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG"):
+        if env.get(var):
+            candidates.append(env[var])
+    for path in candidates:
+        for key in (path, "./" + path, path[2:] if path.startswith("./") else None):
+            if key is not None and key in self.files:
+                text = self.files[key]
+                if text is None:
+                    self.mark(node, "runs_file_written_in_command")
+                else:
+                    for k, v in _git_ini(text):
+                        self.config_entry(node, "git", k, v, depth)
+                break
