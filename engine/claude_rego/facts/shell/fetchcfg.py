@@ -299,6 +299,17 @@ def _git_ini(text: str) -> list[tuple[str, str]]:
     return out[:256]
 
 
+def home_writes(self: _Parser, node: dict, depth: int) -> None:
+    """`printf … > /tmp/h/.npmrc && HOME=/tmp/h npm test`: a HOME or XDG_CONFIG_HOME outside
+    the project that this command writes under is a planted configuration root."""
+    for var in ("HOME", "XDG_CONFIG_HOME"):
+        root = (node["assignments"].get(var) or "").rstrip("/")
+        if not root or any(e.get("key") == var for e in node.get("config_exec") or ()):
+            continue
+        if any(w.startswith(root + "/") or w.startswith("./" + root + "/") for w in self.files):
+            self.config_entry(node, "env", var, node["assignments"][var], depth)
+
+
 def git_config_roots(self: _Parser, node: dict, depth: int) -> None:
     """`printf '[core]\\n fsmonitor = …' > /tmp/e/.gitconfig && HOME=/tmp/e git status`: the
     config git reads from a root this command moves, written earlier in it, judged as its keys."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..lazy_re import lazy
 from .programs import _option_commands, _substitutions, _template_words, _untrusted_program
 from .words import _BRACE_LIMIT, _quote, _split_simple
+from .wrappers import _basename
 
 TYPE_CHECKING = False  # typing costs import time on every hook call
 if TYPE_CHECKING:
@@ -286,7 +287,15 @@ def env_routes(self: _Parser, node: dict, depth: int) -> None:
         elif name in _CONFIG_ROOT_ENV:
             # a tool's configuration moved to a directory or file the command names: judged
             # by where (the project, the system, a fresh mktemp directory pass)
-            if value.strip() and not (value.startswith("/tmp/") and "XXX" in value and value not in self.src):
+            fresh = value.startswith("/tmp/") and "XXX" in value and value not in self.src
+            if value.strip() and not fresh and (name not in _HOME_ROOTS or not node["argv"] or node["command"] in (
+                    "export", "declare", "typeset", "readonly", "local", "setenv") or
+                    _basename(node["argv"][0]).lower() in _RC_EXEC_TOOLS):
+                # a fake HOME for a test run (`HOME=/tmp/fakehome npm test`) is the usual isolation:
+                # the tool runs the project's code anyway. It is asked about for programs that
+                # otherwise run none but do run code from their rc files (git's fsmonitor, pager and
+                # textconv on `git status`/`diff`, curl's and wget's rc, zsh's .zshenv, vim's vimrc),
+                # when exported for what follows, and when the command writes under it (stdin.feed)
                 self.config_entry(node, "env", name, value, depth)
         elif name in _MAKE_FLAGS_ENV and value.strip():
             # MAKEFLAGS=… make reads its words as options and variables of every make it runs:
@@ -347,6 +356,13 @@ _CONFIG_ROOT_ENV = frozenset({
     "UV_CONFIG_FILE", "GEMRC", "YARN_RC_FILENAME", "CONDARC", "GOENV", "COMPOSER_HOME", "BUNDLE_GEMFILE",
     "BUNDLE_APP_CONFIG", "TOX_CONFIG_FILE", "PRE_COMMIT_HOME", "MAKEFILES", "GRADLE_USER_HOME", "POETRY_CONFIG_DIR",
     "ANSIBLE_CONFIG", "TF_CLI_CONFIG_FILE", "GNUPGHOME", "HELM_PLUGINS", "HELM_CONFIG_HOME", "MAVEN_HOME", "M2_HOME",
+})
+_HOME_ROOTS = frozenset({"HOME", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS"})
+# read-only programs that run code or send data from their rc files under HOME/XDG_CONFIG_HOME
+_RC_EXEC_TOOLS = frozenset({
+    "git", "tig", "lazygit", "gitk", "curl", "wget", "zsh", "vim", "nvim", "vi", "view", "emacs", "less", "man",
+    "psql", "mysql", "sqlite3", "gdb", "lldb", "tmux", "screen", "ssh", "scp", "sftp", "rsync", "hg", "svn",
+    "gh", "glab", "aws", "gcloud", "az", "kubectl", "helm", "docker", "ipython", "R", "Rscript", "irb", "pry",
 })
 _MAKE_FLAGS_ENV = frozenset({"MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS"})
 _OPTION_ENV = frozenset({"PYTEST_ADDOPTS", "PYTEST_PLUGINS", "MAVEN_ARGS"})

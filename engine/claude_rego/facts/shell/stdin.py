@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..lazy_re import lazy  # compiled on first use: most commands never need these
 from .code import _untrusted_code_path
-from .fetchcfg import compose_files, fetch_config, git_config_roots
+from .fetchcfg import compose_files, fetch_config, git_config_roots, home_writes
 from .launch import _ipython_call, _python_launch, _python_module
 from .programs import (
     _XARGS_LIKE,
@@ -90,8 +90,10 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         fetch_config(self, node, command, args, stdin, depth)
     elif self.files and "compose" in command or command in ("docker", "podman", "nerdctl", "finch"):
         compose_files(self, node, command, args, depth)
-    elif command == "git" and self.files and node["assignments"]:
-        git_config_roots(self, node, depth)
+    if self.files and node["assignments"]:
+        home_writes(self, node, depth)
+        if command == "git":
+            git_config_roots(self, node, depth)
     if command in _XARGS_LIKE:
         as_xargs = _as_xargs(command, args)
         if as_xargs is not None:

@@ -62,7 +62,8 @@ _privileges(args) := {why |
 } | {why |
 	some a in args
 	startswith(a, "--privileged=")
-	not lower(substring(a, 13, -1)) in {"false", "0", "no", "off"}
+	v := lower(trim_prefix(a, "--privileged="))
+	not v in {"false", "0", "no", "off"}
 	why := "full control of the host (--privileged)"
 } | {why |
 	some v in _values(args, "--cap-add")
@@ -93,7 +94,7 @@ _values(args, opt) := {args[i + 1] |
 	some i, a in args
 	a == opt
 	i + 1 < count(args)
-} | {substring(a, count(opt) + 1, -1) |
+} | {trim_prefix(a, concat("", [opt, "="])) |
 	some a in args
 	startswith(a, concat("", [opt, "="]))
 }
@@ -108,7 +109,7 @@ _mount_specs(args) := {{"kind": k, "spec": s} |
 	i + 1 < count(args)
 	k := trim_prefix(a, "--")
 	s := args[i + 1]
-} | {{"kind": k, "spec": substring(a, count(k) + 3, -1)} |
+} | {{"kind": k, "spec": trim_prefix(a, concat("", ["--", k, "="]))} |
 	some a in args
 	some k in {"volume", "mount"}
 	startswith(a, concat("", ["--", k, "="]))
@@ -163,7 +164,7 @@ _known_anchor(src) if regex.match(`^(\$HOME|\$\{HOME\}|\$PWD|\$\{PWD\})(/|$)`, s
 # the host path of a bind source, or undefined (a named volume, an unknown anchor)
 _absolute(_, src) := shell.norm(src) if startswith(src, "/")
 
-_absolute(_, src) := shell.norm(concat("/", [shell.home, rest])) if {
+_absolute(_, src) := shell.norm(concat("/", [data.claude_rego.lib.shell.home, rest])) if {
 	some prefix in {"~", "$HOME", "${HOME}"}
 	rest := _after(src, prefix)
 }
@@ -196,18 +197,19 @@ _sensitive(p) := {"the host's root (/)"} if p == "/"
 _sensitive(p) := {sprintf("the host's `%s`", [p])} if {
 	p != "/"
 	not _under(p, input.facts.project_dir)
-	_encloses(p, shell.home)
+	_encloses(p, data.claude_rego.lib.shell.home)
 } else := {sprintf("the host's `%s`", [p])} if {
 	p != "/"
 	_encloses(p, input.facts.project_dir)
 	p != input.facts.project_dir
 } else := {sprintf("the host's system directory `%s`", [p])} if {
 	not _under(p, input.facts.project_dir)
+	not _under(p, data.claude_rego.lib.shell.home)
 	some d in _system_dirs
 	_under(p, d)
 	not _harmless_system(p)
 } else := {sprintf("the home directory's `%s`", [p])} if {
-	h := shell.home
+	h := data.claude_rego.lib.shell.home
 	_under(p, h)
 	not _under(p, input.facts.project_dir)
 	first := split(trim_prefix(p, concat("", [h, "/"])), "/")[0]
@@ -319,7 +321,7 @@ _compose_sources(text) := {m[1] |
 
 _compose_absolute(src) := shell.norm(src) if startswith(src, "/")
 
-_compose_absolute(src) := shell.norm(concat("/", [shell.home, rest])) if {
+_compose_absolute(src) := shell.norm(concat("/", [data.claude_rego.lib.shell.home, rest])) if {
 	some prefix in {"~", "$HOME", "${HOME}"}
 	rest := _after(src, prefix)
 }
