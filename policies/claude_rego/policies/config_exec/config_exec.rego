@@ -500,8 +500,12 @@ ask contains msg if {
 	some e in seg.config_exec
 	_root_or_options_key(e)
 	not _harmless(e)
-	msg := sprintf("`%s` sets `%s` to `%s`: the tool then reads its configuration, plugins or options from there, and a planted file runs code. Approve only if you know what that location holds.", [concat(" ", seg.argv), e.key, e.value])
+	msg := sprintf("`%s` sets `%s` to `%s`: the tool then reads its configuration, plugins or options from there, and a planted file runs code. Approve only if you know what that location holds.", [_shown(seg, e), e.key, e.value])
 }
+
+_shown(seg, _) := concat(" ", seg.argv) if count(seg.argv) > 0
+
+_shown(seg, e) := sprintf("%s=%s", [e.key, e.value]) if count(seg.argv) == 0
 
 _harmless(e) if {
 	lower(e.key) in _config_root_vars
