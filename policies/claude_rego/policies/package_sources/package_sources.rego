@@ -8,7 +8,6 @@
 #   go run of a remote module (MODULE@VERSION) and go install of one run in the same command, deno/bun run URL), a custom index or registry (--index-url,
 #   --extra-index-url, -i, --trusted-host, --registry, pip/npm config set, gem sources --add,
 #   bundle config mirror.*, conda channel URLs),
-#   containers that get the host (docker run --privileged, -v / or the home directory),
 #   cluster workloads that get the node (kubectl/helm overrides with privileged, hostPID,
 #   hostNetwork, hostPath; kubectl debug node/…) and manifests or charts deployed from a URL.
 # custom:
