@@ -191,7 +191,7 @@ def fetch_config(self: _Parser, node: dict, command: str, args: list[str], stdin
         if not disabled:
             refs += _home_configs(self, node, (".curlrc", "curlrc"), ("CURL_HOME", "XDG_CONFIG_HOME", "HOME"))
         parse = curl_config_words
-        texts = []
+        texts: list[str] = []
     elif command == "wget":
         refs, texts, rest = _wget_refs(args)
         refs += _home_configs(self, node, (".wgetrc",), ("HOME",))
