@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..lazy_re import lazy
 from .programs import _option_commands, _substitutions, _template_words, _untrusted_program
 from .words import _BRACE_LIMIT, _quote, _split_simple
+from .wrappers import _basename
 
 TYPE_CHECKING = False  # typing costs import time on every hook call
 if TYPE_CHECKING:
@@ -283,14 +284,39 @@ def env_routes(self: _Parser, node: dict, depth: int) -> None:
                 if k.lower().startswith("alias.") and node["command"] == "git":
                     self.git_aliases[k.lower()[6:]] = v
                 self.config_entry(node, "git", k.lower(), v, depth)
+        elif name in _CONFIG_ROOT_ENV:
+            # a tool's configuration moved to a directory or file the command names: judged
+            # by where (the project, the system, a fresh mktemp directory pass)
+            fresh = value.startswith("/tmp/") and "XXX" in value and value not in self.src
+            if value.strip() and not fresh and (name not in _HOME_ROOTS or not node["argv"] or node["command"] in (
+                    "export", "declare", "typeset", "readonly", "local", "setenv") or
+                    _basename(node["argv"][0]).lower() in _RC_EXEC_TOOLS):
+                # a fake HOME for a test run (`HOME=/tmp/fakehome npm test`) is the usual isolation:
+                # the tool runs the project's code anyway. It is asked about for programs that
+                # otherwise run none but do run code from their rc files (git's fsmonitor, pager and
+                # textconv on `git status`/`diff`, curl's and wget's rc, zsh's .zshenv, vim's vimrc),
+                # when exported for what follows, and when the command writes under it (stdin.feed)
+                self.config_entry(node, "env", name, value, depth)
+        elif name in _MAKE_FLAGS_ENV and value.strip():
+            # MAKEFLAGS=… make reads its words as options and variables of every make it runs:
+            # judged as `make WORDS` (SHELL=…, --eval=…, -f FILE), and asked about unless harmless
+            self.config_entry(node, "env", name, value, depth)
+            head, eval_opt, code = value.partition("--eval=")
+            words = _split_simple(head) + ([eval_opt + code] if eval_opt else [])  # --eval's text is the rest
+            self.child_words(node, ["make"] + words, depth, "config_exec", [])
+        elif name in _OPTION_ENV and value.strip():
+            # PYTEST_ADDOPTS, MAVEN_ARGS, PYTEST_PLUGINS: options (plugins, settings files) of the tool
+            self.config_entry(node, "env", name, value, depth)
         elif name in _EXEC_ENV or name in _LOADER_PATH_ENV or (name in _BUILD_ENV and node["argv"]):
             if value.strip():  # GIT_PAGER= git log: no program at all
                 self.config_entry(node, "env", name, value, depth)
             if (name.startswith("LUA_INIT") and not value.startswith("@") or name == "PERL5DB") and value.strip():
                 self.scan_code(node, value, "lua" if name != "PERL5DB" else "perl", depth)  # code run first
         elif name in _PROMPT_ENV:
-            # PS4 is expanded before every traced command (`bash -x`), PS1/PS2 at each prompt:
-            # the command substitutions in the value run then, the rest is text
+            # PS4 is expanded before every traced command (`bash -x`, SHELLOPTS=xtrace), PS1/PS2 at
+            # each prompt: the command substitutions in the value run then, the rest is text
+            if _substitutions(value):
+                node.setdefault("config_exec", []).append({"tool": "env", "key": name, "value": value})
             for sub in _substitutions(value):
                 self.child_sequence(node, sub, depth, "config_exec")
         elif (_PROGRAM_ENV.match(name) or name == "GOFLAGS") and value.strip() and not value.startswith("$"):
@@ -322,6 +348,25 @@ _LOADER_PATH_ENV = frozenset({
     "IPYTHONDIR", "JUPYTER_CONFIG_DIR", "JULIA_DEPOT_PATH", "WGETRC", "PSQLRC", "SCREENRC", "EMACSLOADPATH",
 })
 
+# variables that move a tool's configuration root (its rc files, plugins, hooks, settings):
+# a planted config there runs code (git's core.fsmonitor under HOME, cargo's runner under
+# CARGO_HOME, pip's index, make's included makefiles)
+_CONFIG_ROOT_ENV = frozenset({
+    "HOME", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "CURL_HOME", "CARGO_HOME", "RUSTUP_HOME", "PIP_CONFIG_FILE",
+    "UV_CONFIG_FILE", "GEMRC", "YARN_RC_FILENAME", "CONDARC", "GOENV", "COMPOSER_HOME", "BUNDLE_GEMFILE",
+    "BUNDLE_APP_CONFIG", "TOX_CONFIG_FILE", "PRE_COMMIT_HOME", "MAKEFILES", "GRADLE_USER_HOME", "POETRY_CONFIG_DIR",
+    "ANSIBLE_CONFIG", "TF_CLI_CONFIG_FILE", "GNUPGHOME", "HELM_PLUGINS", "HELM_CONFIG_HOME", "MAVEN_HOME", "M2_HOME",
+})
+_HOME_ROOTS = frozenset({"HOME", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS"})
+# read-only programs that run code or send data from their rc files under HOME/XDG_CONFIG_HOME
+_RC_EXEC_TOOLS = frozenset({
+    "git", "tig", "lazygit", "gitk", "curl", "wget", "zsh", "vim", "nvim", "vi", "view", "emacs", "less", "man",
+    "psql", "mysql", "sqlite3", "gdb", "lldb", "tmux", "screen", "ssh", "scp", "sftp", "rsync", "hg", "svn",
+    "gh", "glab", "aws", "gcloud", "az", "kubectl", "helm", "docker", "ipython", "R", "Rscript", "irb", "pry",
+})
+_MAKE_FLAGS_ENV = frozenset({"MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS"})
+_OPTION_ENV = frozenset({"PYTEST_ADDOPTS", "PYTEST_PLUGINS", "MAVEN_ARGS"})
+
 # npm/pnpm/yarn/bun settings whose value is a program or a script the tool runs later (yarn
 # Berry's yarnPath and plugins are JavaScript files every `yarn` loads; yarn 1's yarn-path)
 _NPM_EXEC_KEYS = frozenset({"script-shell", "shell", "git", "editor", "browser", "node-options", "onload-script",
@@ -333,7 +378,8 @@ _PATH_VALUED_KEYS = frozenset({"core.hookspath", "init.templatedir", "option.smt
                                "node-options", "node_options", "perl5opt", "rubyopt", "pythonstartup",
                                "git_template_dir", "git_config_global", "git_config_system", "git_dir", "git_config",
                                "git_work_tree"}) | frozenset(
-    n.lower() for n in _LOADER_PATH_ENV)
+    n.lower() for n in _LOADER_PATH_ENV | _CONFIG_ROOT_ENV | _MAKE_FLAGS_ENV | _OPTION_ENV | frozenset(
+        {"PS1", "PS2", "PS3", "PS4", "PROMPT", "RPROMPT", "RPS1", "PROMPT2", "PROMPT4"}))
 _EXEC_ENV = frozenset({
     "PROMPT_COMMAND", "BASH_ENV", "ENV", "PS0", "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "PAGER", "GIT_EDITOR",
     "EDITOR", "VISUAL", "LESSOPEN", "LESSCLOSE", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "SUDO_ASKPASS",

@@ -119,6 +119,7 @@ ask contains msg if {
 	not _transport_key(e)
 	not _project_hooks_dir(seg, e)
 	e.tool != "gcloud"
+	not _root_or_options_key(e)
 	msg := sprintf("`%s` sets %s `%s` to `%s`: %s runs that program later, outside this review. Approve only if you trust it.", [concat(" ", seg.argv), _what(e), e.key, e.value, _who(e)])
 }
 
@@ -469,3 +470,103 @@ _cli_shell_alias(ops, _) if {
 }
 
 _cli_shell_alias(ops, _) if ops[1] == "import"
+
+# ---------------------------------------------------------------- configuration roots and option variables
+
+# Variables that move a tool's configuration root or inject its options (HOME, XDG_CONFIG_HOME,
+# CARGO_HOME, PIP_CONFIG_FILE, MAKEFILES, …; MAKEFLAGS, PYTEST_ADDOPTS, MAVEN_ARGS): the tool
+# then reads rc files, plugins, hooks or settings from there, and a planted one runs code
+# (git's core.fsmonitor in $HOME/.gitconfig, cargo's runner in $CARGO_HOME/config.toml, pip's
+# index). The project's own directories, the system's, the real home, /dev/null and a fresh
+# `$(mktemp -d)` pass; so do option words without that power (`MAKEFLAGS=-j4`,
+# `PYTEST_ADDOPTS='-x -p no:cacheprovider'`, `MAVEN_ARGS='-B -ntp'`). A config written in the
+# same command is read as what it is (its exec keys judged like the direct spelling).
+_config_root_vars := {
+	"home", "xdg_config_home", "xdg_config_dirs", "curl_home", "cargo_home", "rustup_home", "pip_config_file",
+	"uv_config_file", "gemrc", "yarn_rc_filename", "condarc", "goenv", "composer_home", "bundle_gemfile",
+	"bundle_app_config", "tox_config_file", "pre_commit_home", "makefiles", "gradle_user_home", "poetry_config_dir",
+	"ansible_config", "tf_cli_config_file", "gnupghome", "helm_plugins", "helm_config_home", "maven_home", "m2_home",
+}
+
+_option_env_vars := {"makeflags", "mflags", "gnumakeflags", "pytest_addopts", "pytest_plugins", "maven_args"}
+
+_root_or_options_key(e) if {
+	e.tool == "env"
+	lower(e.key) in _config_root_vars | _option_env_vars
+}
+
+ask contains msg if {
+	some seg in data.claude_rego.lib.shell.with_config_exec
+	some e in seg.config_exec
+	_root_or_options_key(e)
+	not _harmless(e)
+	msg := sprintf("`%s` sets `%s` to `%s`: the tool then reads its configuration, plugins or options from there, and a planted file runs code. Approve only if you know what that location holds.", [_shown(seg, e), e.key, e.value])
+}
+
+_shown(seg, _) := concat(" ", seg.argv) if count(seg.argv) > 0
+
+_shown(seg, e) := sprintf("%s=%s", [e.key, e.value]) if count(seg.argv) == 0
+
+_harmless(e) if {
+	lower(e.key) in _config_root_vars
+	is_string(e.value)
+	every entry in split(e.value, ":") {
+		_own_root(trim(entry, "\"' "))
+	}
+}
+
+_own_root(x) if _own_search_entry(x)
+
+_own_root(x) if x in {"/dev/null", "$HOME", "${HOME}", "~"}
+
+_own_root(x) if {
+	h := data.claude_rego.lib.shell.home
+	trim_suffix(x, "/") == h
+}
+
+_harmless(e) if {
+	lower(e.key) in {"makeflags", "mflags", "gnumakeflags"}
+	is_string(e.value)
+	words := [w | some w in split(trim(e.value, " \t\"'"), " "); w != ""]
+	every w in words {
+		regex.match(`^(-?[ksiwqnBrRSeIt]+|-j[0-9]*|--jobs(=[0-9]+)?|[0-9]+|-l[0-9.]*|--load-average(=[0-9.]+)?|-O(target|line|recurse|none)?|--output-sync(=[a-z]+)?|--no-print-directory|--print-directory|--silent|--quiet|--keep-going|--no-builtin-rules|--no-builtin-variables|--warn-undefined-variables|--trace|--debug(=[a-z,]+)?|--no-silent|--always-make|(V|VERBOSE|DEBUG|Q)=[0-9A-Za-z]*)$`, w)
+	}
+}
+
+_harmless(e) if {
+	lower(e.key) == "pytest_addopts"
+	is_string(e.value)
+	words := [w | some w in split(trim(e.value, " \t\"'"), " "); w != ""]
+	every i, w in words {
+		_pytest_word_ok(words, i, w)
+	}
+}
+
+_pytest_risky := `^(-p|-c|--config-file|--rootdir|--confcutdir|--import-mode|(pythonpath|addopts|required_plugins)=)`
+
+_pytest_word_ok(_, _, w) if not regex.match(_pytest_risky, w)
+
+_pytest_word_ok(words, i, w) if {
+	w == "-p"
+	startswith(words[i + 1], "no:")
+}
+
+_pytest_word_ok(_, _, w) if startswith(w, "-pno:")
+
+_harmless(e) if {
+	lower(e.key) == "maven_args"
+	is_string(e.value)
+	words := [w | some w in split(trim(e.value, " \t\"'"), " "); w != ""]
+	every w in words {
+		regex.match(`^(-B|--batch-mode|-q|--quiet|-e|--errors|-X|--debug|-U|--update-snapshots|-o|--offline|-ntp|--no-transfer-progress|-T|--threads|-T?[0-9.]+C?|--threads=[0-9.]+C?|-D[A-Za-z0-9_.-]+(=[A-Za-z0-9_./:@,+=-]*)?|-P[A-Za-z0-9_,!.-]+|-fae|--fail-at-end|-ff|--fail-fast|-fn|--fail-never|-nsu|--no-snapshot-updates|-C|--strict-checksums|-c|--lax-checksums|-V|--show-version|-am|--also-make|-amd|--also-make-dependents|-pl|--projects|[A-Za-z0-9_:.,!-]+)$`, w)
+		not startswith(w, "-s")
+		not startswith(w, "-gs")
+		not startswith(w, "-f")
+		not startswith(w, "-t")
+		not startswith(w, "--settings")
+		not startswith(w, "--global-settings")
+		not startswith(w, "--file")
+		not startswith(w, "--toolchains")
+		not startswith(w, "-Dmaven.ext.class.path")
+	}
+}

@@ -287,3 +287,44 @@ test_s26_jvm_option_variables_judged_by_value if {
 		count(config_exec.ask) > 0 with input as _env_input(kv[0], kv[1])
 	}
 }
+
+# ---------------------------------------------------------------- configuration roots (session 27)
+
+_root(argv, key, value) := _seg(argv, {"config_exec": [{"tool": "env", "key": key, "value": value}]})
+
+test_config_root_outside_project_asks if {
+	every kv in [["HOME", "/tmp/e"], ["XDG_CONFIG_HOME", "/tmp/c"], ["CARGO_HOME", "/var/tmp/c"], ["PIP_CONFIG_FILE", "/tmp/pip.conf"], ["MAKEFILES", "/tmp/x.mk"], ["GEMRC", "~/Downloads/g"], ["UV_CONFIG_FILE", "$CFG"]] {
+		count(config_exec.ask) == 1 with input as _input([_root(["git", "status"], kv[0], kv[1])], [])
+	}
+}
+
+test_config_root_own_places_pass if {
+	every kv in [["HOME", "/home/dev"], ["HOME", "$HOME"], ["PIP_CONFIG_FILE", "/dev/null"], ["CARGO_HOME", "$PWD/.cargo"], ["XDG_CONFIG_HOME", ".config"], ["BUNDLE_GEMFILE", "gemfiles/rails7.gemfile"], ["CARGO_HOME", "/home/dev/project/.cargo"]] {
+		count(config_exec.ask) == 0 with input as _input([_root(["cargo", "build"], kv[0], kv[1])], [])
+	}
+}
+
+test_makeflags_by_word if {
+	count(config_exec.ask) == 0 with input as _input([_root(["make"], "MAKEFLAGS", "-j4 --no-print-directory")], [])
+	count(config_exec.ask) == 0 with input as _input([_root(["make"], "MAKEFLAGS", "ks -j")], [])
+	count(config_exec.ask) == 1 with input as _input([_root(["make"], "MAKEFLAGS", "SHELL=/tmp/x")], [])
+	count(config_exec.ask) == 1 with input as _input([_root(["make"], "MAKEFLAGS", "-f /tmp/x.mk")], [])
+}
+
+test_pytest_addopts_by_word if {
+	count(config_exec.ask) == 0 with input as _input([_root(["pytest"], "PYTEST_ADDOPTS", "-x -p no:cacheprovider --tb=short")], [])
+	count(config_exec.ask) == 1 with input as _input([_root(["pytest"], "PYTEST_ADDOPTS", "-p /tmp/x")], [])
+	count(config_exec.ask) == 1 with input as _input([_root(["pytest"], "PYTEST_ADDOPTS", "-pevil")], [])
+	count(config_exec.ask) == 1 with input as _input([_root(["pytest"], "PYTEST_ADDOPTS", "--rootdir=/tmp -c /tmp/p.ini")], [])
+	count(config_exec.ask) == 1 with input as _input([_root(["pytest"], "PYTEST_PLUGINS", "evil")], [])
+}
+
+test_maven_args_by_word if {
+	count(config_exec.ask) == 0 with input as _input([_root(["mvn", "install"], "MAVEN_ARGS", "-B -ntp -DskipTests")], [])
+	count(config_exec.ask) == 1 with input as _input([_root(["mvn", "install"], "MAVEN_ARGS", "-s /tmp/s.xml")], [])
+	count(config_exec.ask) == 1 with input as _input([_root(["mvn", "install"], "MAVEN_ARGS", "--settings=/tmp/s.xml")], [])
+}
+
+test_prompt_with_substitution_asks if {
+	count(config_exec.ask) == 1 with input as _input([_root(["bash", "-c", "true"], "PS4", "$(/tmp/x)")], [])
+}

