@@ -35,8 +35,46 @@ ask contains msg if {
 	some location in {lower(p.absolute_folded), lower(p.resolved)}
 	regex.match(_patterns_re, location)
 	not _values_only_edit
+	not _inert_settings_write(location)
 	msg := sprintf("`%s` is CI or agent configuration; changes to it need your approval.", [p.raw])
 }
+
+# Editor and tool settings written by a file tool with none of the keys that run or fetch
+# code (session 27): `.vscode/settings.json` with editor keys (terminal, shell, task,
+# interpreter and executable-path keys run code), a `.vscode/launch.json` debug configuration
+# without a pre-launch task or a runtime executable, `.idea/workspace.xml` without run
+# configurations, `.cargo/config.toml` with only `[alias]`, a `.claude/commands/*.md` prompt
+# that grants no tools and runs no `!` command (its prose is judged by agent_files like any
+# instructions). The same files with such a key still ask.
+_inert_settings_write(location) if {
+	input.hook.tool_name in {"Write", "Edit", "MultiEdit"}
+	some re, risky in _inert_unless
+	regex.match(re, location)
+	text := _file_tool_text
+	text != ""
+	not regex.match(risky, text)
+}
+
+_inert_unless := {
+	`/\.vscode/settings\.json$`: `terminal|shell|task|interpreter|executable|path"|command|cmd|runtime|args"|env|mcp|autorun|autoupdate|security|trust|server|"[^"]*\.(run|exec)[a-z]*"|\$\{|\bcopilot|\bclaude`,
+	`/\.vscode/launch\.json$`: `prelaunchtask|postdebugtask|runtimeexecutable|runtimeargs|"python(path)?"\s*:|debugserver|"command"|pipe(program|transport)|"(env|envfile)"\s*:|miDebuggerPath|mipath|sudo`,
+	`/\.idea/workspace\.xml$`: `runmanager|externaltool|<configuration|script|beforeruntask|interpreter|program|command|<env`,
+	`/\.cargo/config(\.toml)?$`: `runner|linker|rustc|wrapper|registr|source|rustflags|\[env|\[target|\[build|credential|\[net|\[http|\[patch|include|\bar\s*=|rustdoc`,
+	`/\.claude/commands/[^/]+\.md$`: `allowed-tools|!\x60|!\s*\x60|hooks\s*:|model\s*:`,
+}
+
+_file_tool_text := lower(c) if {
+	input.hook.tool_name == "Write"
+	c := input.hook.tool_input.content
+	is_string(c)
+} else := lower(c) if {
+	input.hook.tool_name == "Edit"
+	c := input.hook.tool_input.new_string
+	is_string(c)
+} else := lower(concat("\n", [s | some e in input.hook.tool_input.edits; s := e.new_string; is_string(s)])) if {
+	input.hook.tool_name == "MultiEdit"
+	is_array(input.hook.tool_input.edits)
+} else := ""
 
 # An Edit (or MultiEdit) that only changes plain scalar values of keys already there
 # (`python-version: '3.10'` → `'3.12'`, `node: [18, 20]`, `timeout-minutes: 10`), line for
