@@ -14,7 +14,12 @@
 #   every write. Git-hook managers (.husky, lefthook, .pre-commit-config.yaml), package.json
 #   lifecycle scripts and auto-loaded code (conftest.py, sitecustomize.py, *.pth, setup.py,
 #   jest/vitest config and setup files): asks when the written text downloads, executes
-#   decoded code or reaches the network.
+#   decoded code or reaches the network. Build and task files (Makefile, justfile, tox.ini,
+#   Gradle, Dockerfile, JS tool configs, package.json scripts, …): asks when the written text
+#   downloads and runs, runs a network program, decodes code, reaches a secret or loads an
+#   agent from outside the project. Manifests (requirements, package.json, pyproject, Cargo,
+#   go.mod, Gemfile, .npmrc): asks on a source outside trusted_package_indexes. Compose files:
+#   asks on host mounts of the system or secrets and privileged services.
 # custom:
 #   severity: high
 #   rationale: >-
