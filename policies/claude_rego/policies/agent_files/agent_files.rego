@@ -423,7 +423,7 @@ _build_dangers(text) := {r |
 	some r in {"decodes and runs hidden code", "runs a command the shell policies would stop"}
 	regex.match(_code_danger_res[r], text)
 } | {"runs a network program" |
-	some m in regex.find_all_string_submatch_n(`(^|[^a-z0-9_.-])(curl|wget|aria2c|iwr|irm|invoke-webrequest|invoke-restmethod|http|xh|scp|rsync|sftp|ftp)\s[^\n]*?(https?|ftp|sftp)://([^\s/'"\x60)<>:\\]+)`, text, 32)
+	some m in regex.find_all_string_submatch_n(`(^|[^a-z0-9_.-])(curl|wget|aria2c|iwr|irm|invoke-webrequest|invoke-restmethod|xh|scp|rsync|sftp|ftp)\s[^\n]*?(https?|ftp|sftp)://([^\s/'"\x60)<>:\\]+)`, text, 32)
 	not _local_host(m[4])
 } | {"runs a network program" |
 	regex.match(`(^|[^a-z0-9_.-])(nc|ncat|netcat|socat|telnet)\s+[^\s|;&)'"]|/dev/(tcp|udp)/`, text)
