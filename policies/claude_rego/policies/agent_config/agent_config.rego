@@ -219,7 +219,7 @@ _routine_workflow_write(location) if {
 	input.hook.tool_name == "Write"
 	regex.match(`/\.(github|gitea|forgejo)/workflows/[^/]+\.ya?ml$`, location)
 	text := _file_tool_text
-	count(text) < 20000
+	count(text) < 6000
 	regex.match(`(?m)^\s*(-\s+)?(uses|run)\s*:`, text)
 	not regex.match(`secrets\.|secrets\s*:|pull_request_target|workflow_run|self-hosted|:\s*write\b|write-all|\$\{\{\s*(github|env|inputs|steps|needs|vars|secrets)\.|toJSON|://`, text)
 	every value in _workflow_values(text, "uses") {
