@@ -14,7 +14,12 @@
 #   every write. Git-hook managers (.husky, lefthook, .pre-commit-config.yaml), package.json
 #   lifecycle scripts and auto-loaded code (conftest.py, sitecustomize.py, *.pth, setup.py,
 #   jest/vitest config and setup files): asks when the written text downloads, executes
-#   decoded code or reaches the network.
+#   decoded code or reaches the network. Build and task files (Makefile, justfile, tox.ini,
+#   Gradle, Dockerfile, JS tool configs, package.json scripts, …): asks when the written text
+#   downloads and runs, runs a network program, decodes code, reaches a secret or loads an
+#   agent from outside the project. Manifests (requirements, package.json, pyproject, Cargo,
+#   go.mod, Gemfile, .npmrc): asks on a source outside trusted_package_indexes. Compose files:
+#   asks on host mounts of the system or secrets and privileged services.
 # custom:
 #   severity: high
 #   rationale: >-
@@ -34,7 +39,7 @@ import rego.v1
 
 # ------------------------------------------------------------------ targets
 
-_instruction_re := `(^|/)(claude|claude\.local|agents|gemini)\.md$|(^|/)\.(cursorrules|windsurfrules|clinerules|roorules|goosehints)$|/\.github/(copilot-instructions\.md$|instructions/|prompts/)|/\.(cursor|windsurf|roo|kilocode|continue|amazonq|trae|kiro|augment)/(rules|steering|prompts)[^/]*(/|$)|/\.clinerules/|/\.claude/(rules|output-styles)/|/\.junie/guidelines\.md$`
+_instruction_re := `(^|/)(claude|claude\.local|agents|gemini)\.md$|(^|/)\.(cursorrules|windsurfrules|clinerules|roorules|goosehints)$|/\.github/(copilot-instructions\.md$|instructions/|prompts/)|/\.(cursor|windsurf|roo|kilocode|continue|amazonq|trae|kiro|augment)/(rules|steering|prompts)[^/]*(/|$)|/\.clinerules/|/\.claude/(rules|output-styles|commands)/|/\.junie/guidelines\.md$`
 
 _skill_re := `/\.claude/skills(/|$)`
 
@@ -316,7 +321,21 @@ _autoload_dangers(text) := {r |
 } | {"reaches the network" |
 	regex.match(_code_danger_res["reaches the network"], text)
 	count(_network_urls(text)) > 0
+	_network_matters(text)
+} | {"reaches a secret" |
+	regex.match(_secret_ref_re, text)
 }
+
+# test code (conftest.py, a jest/vitest setup file) that calls a remote API is ordinary
+# (fixtures against a staging server); with code it runs from what it fetched, or outside
+# test code (sitecustomize.py, a .pth file, setup.py), it asks
+_network_matters(_) if {
+	some [kind, p] in _targets
+	kind == "auto-loaded code"
+	not _matches(p, `/conftest\.py$|/(jest|vitest|test)[._-]?setup[^/]*\.[cm]?[jt]sx?$|/setuptests\.[cm]?[jt]sx?$`)
+}
+
+_network_matters(text) if regex.match(`(^|[^a-z0-9_.])(exec|eval|compile|os\.system|subprocess|popen|execsync|spawn|child_process|new function)\s*[(.]`, text)
 
 ask contains msg if {
 	some [kind, p] in _targets
@@ -360,3 +379,262 @@ _code_danger_res := {
 	"decodes and runs hidden code": `base64\s+(-d|--decode|-di)|b64decode|frombase64string|atob\(|bytes\.fromhex|codecs\.decode|marshal\.loads|zlib\.decompress`,
 	"runs a command the shell policies would stop": concat("|", [sprintf("(?:%s)", [re]) | some re in _dangerous_shapes]),
 }
+
+# ------------------------------------------------------------------ build and task files (session 27)
+
+# Files a routine command runs or loads later: `make`, `just`, `task`, `tox`, `rake`, `bundle`,
+# `cargo build` (build.rs), `gradle`/`mvn` (build scripts, JVM options, wrapper), `cmake`,
+# `docker build`, `vagrant`, `invoke`/`fab`, `sphinx-build` (docs/conf.py), `mise`/`devbox`/
+# `nix develop` shell hooks, a virtualenv's or node_modules' scripts, and the JavaScript
+# config files every JS tool `require`s (`eslint.config.js`, `next.config.mjs`, `.eslintrc.cjs`,
+# `.storybook/main.ts`). The written text (an Edit's new text) asks when it downloads and runs,
+# runs a network program, decodes and runs code, reaches a secret or loads an agent from
+# outside the project; an ordinary recipe, a proxy URL in a config or a `curl` package pass.
+_build_re := `/(gnu)?makefile$|\.mk$|/\.?justfile$|/taskfile(\.dist)?\.ya?ml$|/tox\.ini$|/rakefile(\.rb)?$|\.rake$|/gemfile$|\.gemspec$|/build\.rs$|/(build|settings|init)\.gradle(\.kts)?$|/gradle\.properties$|/gradle-wrapper\.properties$|/maven-wrapper\.properties$|/\.mvn/(jvm|maven)\.config$|/\.mvn/extensions\.xml$|/cmakelists\.txt$|\.cmake$|/cmakepresets\.json$|/(docker|container)file(\.[^/]*)?$|/[^/]*\.(docker|container)file$|/vagrantfile$|/(tasks|fabfile|dodo|pavement)\.py$|/docs?/(source/)?conf\.py$|/\.?mise(\.local)?\.toml$|/\.mise/|/\.tool-versions$|/devbox\.json$|/(flake|shell|default)\.nix$|/\.bazelrc$|/(\.venv|venv|\.tox/[^/]+|env)/bin/[^/]+$|/node_modules/\.bin/[^/]+$|/[a-z0-9_.-]+\.config\.[cm]?[jt]s$|/\.[a-z0-9_-]+rc\.[cm]?[jt]s$|/\.storybook/[^/]+\.[cm]?[jt]sx?$|/gatsby-(config|node)\.[cm]?[jt]s$`
+
+_build_targets contains p if {
+	some p in data.claude_rego.lib.paths.written
+	_matches(p, _build_re)
+	not _kind(p)
+}
+
+ask contains msg if {
+	some p in _build_targets
+	some reason in _build_dangers(_code_text)
+	msg := sprintf("This writes `%s`, a file that build and task tools run or load later (make, npm, tox, gradle, docker build, …), with text that %s. Approve only if intended.", [_raw(p), reason])
+}
+
+ask contains msg if {
+	some p in _build_targets
+	_too_long
+	msg := sprintf("This writes `%s`, a file that build and task tools run later, with more text than can be checked. Approve only if intended.", [_raw(p)])
+}
+
+# package.json: every script runs later (`npm test`, `npm run build`), not only the lifecycle ones
+ask contains msg if {
+	some [kind, p] in _targets
+	kind == "package.json"
+	count(_lifecycle_text) == 0
+	some reason in _build_dangers(_code_text)
+	msg := sprintf("This writes `%s` with text that %s: `npm test`/`npm run` runs its scripts later. Approve only if intended.", [_raw(p), reason])
+}
+
+_build_dangers(text) := {r |
+	some r in {"decodes and runs hidden code", "runs a command the shell policies would stop"}
+	regex.match(_code_danger_res[r], text)
+} | {"runs a network program" |
+	some m in regex.find_all_string_submatch_n(`(^|[^a-z0-9_.-])(curl|wget|aria2c|iwr|irm|invoke-webrequest|invoke-restmethod|xh|scp|rsync|sftp|ftp)\s[^\n]*?(https?|ftp|sftp)://([^\s/'"\x60)<>:\\]+)`, text, 32)
+	not _local_host(m[4])
+} | {"runs a network program" |
+	regex.match(`(^|[^a-z0-9_.-])(nc|ncat|netcat|socat|telnet)\s+[^\s|;&)'"]|/dev/(tcp|udp)/`, text)
+} | {"reaches a secret" |
+	regex.match(_secret_ref_re, text)
+} | {"loads an agent or code from outside the project" |
+	some m in regex.find_all_string_submatch_n(`(-javaagent:|-agentpath:|-xbootclasspath/[ap]:|ld_preload=|(node|node_options)[^\n]*?\s(--require|-r|--import|--loader)[ =])\s*["']?([^\s"',)]+)`, text, 16)
+	_outside_project(m[4])
+} | {"downloads its tool from a host that is not trusted" |
+	some m in regex.find_all_string_submatch_n(`distributionurl\s*[=:]\s*(https?)\\?://([^/\s\\:]+)`, text, 4)
+	not m[2] in {"services.gradle.org", "repo.maven.apache.org", "repo1.maven.org", "downloads.gradle.org"}
+	not _trusted_host(m[2])
+} | {"builds on an image from a registry that is not trusted" |
+	some m in regex.find_all_string_submatch_n(`(?m)^\s*from\s+(--platform=\S+\s+)?([a-z0-9.-]+(:[0-9]+)?)/\S+`, text, 8)
+	contains(m[2], ".")
+	not _trusted_registry(m[2])
+} | {"adds a build extension (code maven loads into every build)" |
+	regex.match(`<extension>`, text)
+	some p in _build_targets
+	_matches(p, `/\.mvn/extensions\.xml$`)
+}
+
+_secret_ref_re := `(~|\$home|\$\{home\}|\$\(home\)|homedir\(\)|expanduser\(["']~|env\[["']home["']\]|getenv\(["']home["']\))[/"' +,]*\.(ssh|aws|gnupg|kube|docker/config|config/gcloud|azure|netrc|git-credentials|pgpass|pypirc|vault-token)|id_(rsa|ed25519|ecdsa|dsa)([^.a-z0-9_]|$)|\.aws/credentials|gh auth token|/etc/shadow`
+
+_outside_project(v) if regex.match(`^(~|\$home|\$\{home\}|\.\./|[a-z]+://)`, v)
+
+_outside_project(v) if {
+	startswith(v, "/")
+	not data.claude_rego.lib.paths.under(v, lower(data.claude_rego.lib.paths.project))
+}
+
+_trusted_host(h) if lower(h) in {lower(t) | some t in data.claude_rego.lib.settings.value("trusted_package_indexes")}
+
+_trusted_registry(r) if _registry_pattern_match(r, data.claude_rego.lib.settings.value("trusted_image_registries"))
+
+_registry_pattern_match(r, trusted) if {
+	host := split(r, ":")[0]
+	some t in trusted
+	_host_matches(lower(host), lower(t))
+}
+
+_host_matches(h, t) if h == t
+
+_host_matches(h, t) if {
+	startswith(t, "*.")
+	endswith(h, substring(t, 1, -1))
+}
+
+# ------------------------------------------------------------------ manifests pointed at foreign sources (session 27)
+
+# What `pip install -r`, `npm install`, `uv sync`, `poetry install`, `cargo build`, `go build`
+# and `bundle install` later fetch and run: an index, registry or git source other than the
+# trusted ones (settings.trusted_package_indexes) asks, like the same source on the command
+# line (`pip install --extra-index-url …`, `npm install github:…`, `cargo add --git …`).
+_manifest_re := `/[^/]*requirements[^/]*\.(txt|in)$|/requirements/[^/]+\.(txt|in)$|/constraints[^/]*\.txt$|/package\.json$|/pyproject\.toml$|/uv\.toml$|/poetry\.toml$|/pipfile$|/cargo\.toml$|/\.cargo/config(\.toml)?$|/go\.mod$|/gemfile$|\.gemspec$|/\.npmrc$|/\.yarnrc(\.ya?ml)?$|/pip\.(conf|ini)$|/bunfig\.toml$|/\.bowerrc$|/pnpm-workspace\.yaml$`
+
+_manifest_targets contains p if {
+	some p in data.claude_rego.lib.paths.written
+	_matches(p, _manifest_re)
+}
+
+ask contains msg if {
+	some p in _manifest_targets
+	some source in _foreign_sources
+	msg := sprintf("This writes `%s`, a manifest that package tools install from later, with a source that is not a trusted index (%s): the next install fetches and runs code from it. Approve only if you trust that source.", [_raw(p), source])
+}
+
+_manifest_text := _text
+
+# an index or registry option (`--extra-index-url URL` in requirements, `index-url` in pip.conf
+# or uv.toml, `registry=` in .npmrc, `npmRegistryServer`, a `[[tool.uv.index]]` or Pipfile `url`)
+_foreign_sources contains reason if {
+	not _package_json_only
+	some m in regex.find_all_string_submatch_n(`(?m)(^|[\s"'\[,{])(-i|--index-url|--extra-index-url|-f|--find-links|index-url|extra-index-url|find-links|index_url|extra_index_url|registry|npmregistryserver|@[a-z0-9_.-]+:registry|url)["']?\s*[=:]?\s*["']?((https?|ftp|git|ssh)://([^\s/"'\\:,]+)[^\s"',]*)`, _manifest_text, 32)
+	not _trusted_host(m[5])
+	_url_key_applies(m[2])
+	reason := sprintf("`%s`", [trim_space(m[0])])
+}
+
+_url_key_applies(k) if k != "url"
+
+_url_key_applies("url") if {
+	some p in _manifest_targets
+	_matches(p, `/pyproject\.toml$|/uv\.toml$|/pipfile$`)
+}
+
+_package_json_only if {
+	count(_manifest_targets) > 0
+	every p in _manifest_targets {
+		_matches(p, `/package\.json$`)
+	}
+}
+
+# Gemfile: `source "https://gems.example.com"`
+_foreign_sources contains reason if {
+	some p in _manifest_targets
+	_matches(p, `/gemfile$`)
+	some m in regex.find_all_string_submatch_n(`(?m)^\s*source\s*\(?\s*["'](https?)://([^/"':]+)[^"']*["']`, _manifest_text, 8)
+	not _trusted_host(m[2])
+	reason := sprintf("`%s`", [trim_space(m[0])])
+}
+
+# `git+https://…`, `github:owner/repo` as a dependency (not a package's own repository field)
+_foreign_sources contains reason if {
+	some m in regex.find_all_string_submatch_n(`(git\+[a-z]+://|git://|(github|gitlab|bitbucket|gist):[a-z0-9_.-]+/?)[^\s"',}]*`, _manifest_text, 32)
+	not m[0] in _repository_fields
+	reason := sprintf("`%s`", [m[0]])
+}
+
+_repository_fields := {m[2] |
+	some m in regex.find_all_string_submatch_n(`"(url|repository)"\s*:\s*"([^"]*)"`, _manifest_text, 16)
+}
+
+# a requirements line that is a URL (`https://host/pkg.tar.gz`, `-e https://…`)
+_foreign_sources contains reason if {
+	some p in _manifest_targets
+	_matches(p, `requirements[^/]*\.(txt|in)$|/requirements/[^/]+\.(txt|in)$|/constraints[^/]*\.txt$`)
+	some m in regex.find_all_string_submatch_n(`(?m)(^|[\s'"])(-e\s+|--editable[= ]\s*)?(https?|ftp)://([^/\s:'"]+)[^\s'"]*`, _manifest_text, 32)
+	not _trusted_host(m[4])
+	reason := sprintf("`%s`", [trim_space(m[0])])
+}
+
+# `name @ https://host/pkg.whl` (PEP 508 direct reference)
+_foreign_sources contains reason if {
+	some m in regex.find_all_string_submatch_n(`(?m)(^|[\s"'])[a-z0-9_.\[\],-]+\s*@\s*(https?)://([^\s/"':,]+)[^\s"',]*`, _manifest_text, 32)
+	not _trusted_host(m[3])
+	reason := sprintf("`%s`", [trim_space(m[0])])
+}
+
+# a package.json dependency given as a URL, a GitHub shorthand or a path outside the project
+_foreign_sources contains reason if {
+	some p in _manifest_targets
+	_matches(p, `/package\.json$`)
+	some m in regex.find_all_string_submatch_n(`"([^"]+)"\s*:\s*"(https?://([^/"]+)[^"]*|[a-z0-9_][a-z0-9_.-]*/[a-z0-9_.-]+(#[^"]*)?|file:(/|~|\.\./)[^"]*|link:(/|~)[^"]*)"`, _dependency_text, 64)
+	not _trusted_host(m[3])
+	reason := sprintf("`%s`", [m[0]])
+}
+
+# the dependency blocks of a package.json; an Edit's new text without a block header is
+# judged whole (it is usually a dependency line)
+_dependency_text := concat("\n", [m[0] |
+	some m in regex.find_all_string_submatch_n(`"((dev|peer|optional|bundle|bundled)?dependencies|overrides|resolutions)"\s*:\s*\{[^}]*\}`, _manifest_text, 16)
+]) if {
+	regex.match(`"((dev|peer|optional|bundle|bundled)?dependencies|overrides|resolutions)"\s*:`, _manifest_text)
+} else := _manifest_text if {
+	input.hook.tool_name in {"Edit", "MultiEdit"}
+} else := ""
+
+# Cargo: a git or alternative-registry dependency
+_foreign_sources contains reason if {
+	some p in _manifest_targets
+	_matches(p, `/cargo\.toml$|/\.cargo/config(\.toml)?$`)
+	some m in regex.find_all_string_submatch_n(`(git|registry|registry-index|index)\s*=\s*"[^"]*"`, _manifest_text, 16)
+	not regex.match(`^(registry|index)\s*=\s*"(sparse\+)?https://(index\.)?crates\.io`, m[0])
+	reason := sprintf("`%s`", [m[0]])
+}
+
+# pyproject, Pipfile, uv.toml: a git source table (`{ git = "…" }`)
+_foreign_sources contains reason if {
+	some p in _manifest_targets
+	_matches(p, `/pyproject\.toml$|/pipfile$|/uv\.toml$`)
+	some m in regex.find_all_string_submatch_n(`(^|[\s{,])(git|svn|hg)\s*=\s*"[^"]*"`, _manifest_text, 16)
+	reason := sprintf("`%s`", [m[0]])
+}
+
+# go.mod: a module replaced by another module (a local directory is fine)
+_foreign_sources contains reason if {
+	some p in _manifest_targets
+	_matches(p, `/go\.mod$`)
+	some m in regex.find_all_string_submatch_n(`(?m)^\s*(replace\s+)?\(?\s*[a-z0-9_.~/-]+(\s+v[^\s]+)?\s*=>\s*([a-z0-9][a-z0-9_~-]*\.[a-z0-9_.~/-]+)(\s+v[^\s]+)?\s*$`, _manifest_text, 16)
+	reason := sprintf("`%s`", [trim_space(m[0])])
+}
+
+# Gemfile and gemspec: a git source
+_foreign_sources contains reason if {
+	some p in _manifest_targets
+	_matches(p, `/gemfile$|\.gemspec$`)
+	some m in regex.find_all_string_submatch_n(`(:git\s*=>|git:|github:|:github\s*=>)\s*["'][^"']*["']`, _manifest_text, 16)
+	reason := sprintf("`%s`", [m[0]])
+}
+
+# ------------------------------------------------------------------ compose files (session 27)
+
+# `docker compose up` later starts what a compose file describes: a service mounting the
+# docker socket, `/`, a system directory or the home directory's secrets, or running
+# privileged or in the host's process namespace, owns the machine. `network_mode: host` (a
+# common development setup) and project-relative mounts pass.
+_compose_re := `/(docker-)?compose(\.[a-z0-9_.-]+)?\.ya?ml$|/\.devcontainer/[^/]*compose[^/]*\.ya?ml$`
+
+ask contains msg if {
+	some p in data.claude_rego.lib.paths.written
+	_matches(p, _compose_re)
+	some reason in _compose_dangers
+	msg := sprintf("This writes `%s`, a compose file `docker compose up` starts later, with a service that %s. Approve only if intended.", [_raw(p), reason])
+}
+
+_compose_dangers contains "runs privileged" if regex.match(`(?m)^\s*privileged\s*:\s*["']?(true|yes)`, _code_text)
+
+_compose_dangers contains reason if {
+	some m in regex.find_all_string_submatch_n(`(?m)^\s*(pid|ipc|userns_mode|uts|cgroup)\s*:\s*["']?host`, _code_text, 4)
+	reason := sprintf("shares the host's %s namespace", [m[1]])
+}
+
+_compose_dangers contains "adds every kernel capability or SYS_ADMIN" if regex.match(`(?m)^\s*(cap_add\s*:\s*\[?[^\n]*|-\s*)["']?(all|sys_admin|sys_ptrace|sys_module)["']?\s*[\],]?\s*$`, _code_text)
+
+_compose_dangers contains reason if {
+	some m in regex.find_all_string_submatch_n(`(?m)(^\s*-\s*["']?|source\s*:\s*["']?|\[\s*["']?|,\s*["']?)(/|/var/run/docker\.sock|/run/docker\.sock|/run/containerd[^:"'\s]*|/(etc|root|boot|proc|sys|usr|bin|sbin|lib|lib64|var|home|dev)(/[^:"'\s]*)?|~|\$home|\$\{home\}|(~|\$home|\$\{home\})/\.(ssh|aws|gnupg|kube|docker|config|azure|netrc|git-credentials|pgpass|npmrc|pypirc)[^:"'\s]*)(:|["']?\s*$)`, _code_text, 16)
+	not _harmless_host_mount(m[2])
+	reason := sprintf("mounts `%s` from the host", [m[2]])
+}
+
+_harmless_host_mount(v) if regex.match(`^/(etc/(localtime|timezone|hosts)|dev/(null|shm|dri|snd)|var/(lib|log|cache)/[^/]+|usr/share/zoneinfo|sys/fs/cgroup)([/:]|$)`, v)
+
+_harmless_host_mount(v) if data.claude_rego.lib.paths.under(v, lower(data.claude_rego.lib.paths.project))
