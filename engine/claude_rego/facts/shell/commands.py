@@ -156,7 +156,9 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
             if heads is None and len(texts[0]) == 1:
                 heads = self.positional_head(head, texts[0][0])
         if heads is None and len(texts[0]) == 1:
-            heads = self.array_head(head, texts[0][0])
+            heads = self.array_head(head, head.text)  # (bound() may have read the element already)
+            if heads is not None:
+                heads = {texts[0][0]: heads[head.text]}
         if heads is not None:
             pass  # `PY=python3; $PY -m pytest`, `for py in python3.11 python3.12; do $py …`: each value is read
         elif head.substitution and ("(…)" in head.text or "`…`" in head.text):
@@ -450,9 +452,7 @@ def expanded_parameter(self: _Parser, inner: str, depth: int) -> list[str] | Non
         if op in (":-", ":=", "-", "="):
             defaults = self.expand_text(arg, depth + 1) if "$" in arg else [arg]
             return (defaults + ["${" + name + "}"])[:_BRACE_LIMIT]
-        if op in (":?", "?"):
-            return ["${" + name + "}"]
-        return None
+        return None  # `${X:?}` (the command stops when unset), `${X:+…}`, a pattern on an unknown value
     if op == "":
         return values
     out: list[str] = []
