@@ -18,7 +18,19 @@ from .programs import (
 )
 from .routes import _NPM_EXEC_KEYS
 from .tables import _ALL_POSITIONAL, _FIND_EXEC, _FOREIGN_SHELLS, _RESERVED_SKIP, _SHELLS, _XARGS_VALUE_OPTS
-from .words import _DEFAULTS, _apply_operator, _brace_end, _param_parts, _BRACE_LIMIT, _identifiers, _printf_text, _ref_at, _split_simple, _variants, _Word
+from .words import (
+    _BRACE_LIMIT,
+    _DEFAULTS,
+    _apply_operator,
+    _brace_end,
+    _identifiers,
+    _param_parts,
+    _printf_text,
+    _ref_at,
+    _split_simple,
+    _variants,
+    _Word,
+)
 from .wrappers import (
     _FLEET_RUNNERS,
     _after_options,

@@ -495,9 +495,7 @@ def _apply_operator(value: str, op: str, arg: str) -> str | None:
         n = len(value)
         if op == "%":
             cuts = range(n, -1, -1)
-        elif op == "%%":
-            cuts = range(0, n + 1)
-        elif op == "#":
+        elif op == "%%" or op == "#":
             cuts = range(0, n + 1)
         else:
             cuts = range(n, -1, -1)
