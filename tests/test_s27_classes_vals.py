@@ -145,3 +145,41 @@ def test_default_of_unknown_variable_is_both_candidates():
     argvs = [s["argv"] for s in segs]
     assert ["git", "push", "-f", "origin", "main"] in argvs
     assert ["git", "push", "-f", "origin", "${B}"] in argvs
+
+
+# ------------------------------------------------------------ the operators themselves (facts/shell/words.py)
+@pytest.mark.parametrize(("value", "op", "arg", "expected"), [
+    ("/a/b/c.tar.gz", "%", ".*", "/a/b/c.tar"), ("/a/b/c.tar.gz", "%%", ".*", "/a/b/c"),
+    ("/a/b/c.tar.gz", "#", "*/", "a/b/c.tar.gz"), ("/a/b/c.tar.gz", "##", "*/", "c.tar.gz"),
+    ("abc", "%", "x", "abc"), ("a[b]", "%", "\\]", "a[b"), ("ab1", "%", "[0-9]", "ab"), ("ab1", "%", "[!0-9]", "ab1"),
+    ("hello", ":", "1:3", "ell"), ("hello", ":", " -2", "lo"), ("hello", ":", "1:-1", "ell"), ("hello", ":", "9", ""),
+    ("Hello", ",,", "", "hello"), ("hello", "^^", "", "HELLO"), ("hello", "^", "", "Hello"), ("HELLO", ",", "", "hELLO"),
+    ("a.b.c", "/", "./_", "a_b.c"), ("a.b.c", "//", "./_", "a_b_c"), ("a.b.c", "/#", "a/x", "x.b.c"),
+    ("a.b.c", "/%", "c/x", "a.b.x"), ("aaa", "//", "a", ""), ("abc", "#len", "", "3"),
+])
+def test_apply_operator(value, op, arg, expected):
+    from claude_rego.facts.shell.words import _apply_operator
+
+    assert _apply_operator(value, op, arg) == expected
+
+
+@pytest.mark.parametrize(("value", "op", "arg"), [
+    ("abc", "%", "$X"), ("abc", ":", "$n"), ("abc", ":", "1+1"), ("abc", ",,", "a"), ("abc", "%", "+(a)"),
+    ("abc", "%", "[[:alpha:]]"), ("hello", ":", "3:-4"),
+])
+def test_apply_operator_unknown(value, op, arg):
+    from claude_rego.facts.shell.words import _apply_operator
+
+    assert _apply_operator(value, op, arg) is None
+
+
+@pytest.mark.parametrize(("command", "expected"), [
+    ("echo $(dirname /a/b/c)", "/a/b"), ("echo $(dirname c)", "."), ("echo $(dirname /)", "/"), ("echo $(dirname /a//)", "/"),
+    ("echo $(basename /a/b.txt .txt)", "b"), ("echo $(basename -s .txt /a/b.txt)", "b"), ("echo $(basename /a/b/)", "b"),
+    ("echo $(realpath -m ./x)", "./x"), ("echo $(readlink -f ~/.x)", "~/.x"), ("echo $(readlink -fn ~/.x)", "~/.x"),
+    ("echo $(readlink ~/.x)", "$(…)"), ("echo $(realpath --relative-to=/ x)", "$(…)"), ("echo $(realpath a b)", "$(…)"),
+    ("echo $(echo ABC | tr A-Z a-z)", "abc"), ("echo $(echo abc | tr a-z A-Z)", "ABC"), ("echo $(echo abc | tr a-c x-z)", "$(…)"),
+    ("echo \"$(dirname \"$PWD\")\"", "$PWD/.."), ("echo \"$(dirname \"$X/y\")\"", "$X"),
+])
+def test_path_commands_in_substitutions(command, expected):
+    assert parse_command(command)["segments"][0]["argv"][1] == expected
