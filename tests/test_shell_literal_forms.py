@@ -259,7 +259,7 @@ def test_negated_assignment_decisions(command, expected):
     ("rm -rf \"$(pwd)/build\" \"$(echo ~)\"", "deny"),
     ("cd \"$X\"; rm -rf \"$(pwd)/build\"", "ask"),            # the directory after an unknown cd
     ("cd /tmp/other && rm -rf \"$(git rev-parse --show-toplevel)/dist\"", "ask"),  # another repository
-    ("rm -rf \"${TMPDIR:-/tmp}/../home\"", "ask"),
+    ("rm -rf \"${TMPDIR:-/tmp}/../home\"", "deny"),  # the default (/tmp/../home = /home) is a candidate (session 27)
     ("rm -rf \"${TMPDIR:-/tmp}\"", "ask"),
     ("rm -rf \"$(pwd)/$X\"", "ask"),
     ("rm -rf \"$(pwd)x\"", "ask"),

@@ -19,7 +19,19 @@ from .programs import (
 )
 from .routes import _NPM_EXEC_KEYS
 from .tables import _ALL_POSITIONAL, _FIND_EXEC, _FOREIGN_SHELLS, _RESERVED_SKIP, _SHELLS, _XARGS_VALUE_OPTS
-from .words import _BRACE_LIMIT, _identifiers, _printf_text, _ref_at, _split_simple, _variants, _Word
+from .words import (
+    _BRACE_LIMIT,
+    _DEFAULTS,
+    _apply_operator,
+    _brace_end,
+    _identifiers,
+    _param_parts,
+    _printf_text,
+    _ref_at,
+    _split_simple,
+    _variants,
+    _Word,
+)
 from .wrappers import (
     _FLEET_RUNNERS,
     _after_options,
@@ -157,7 +169,9 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
             if heads is None and len(texts[0]) == 1:
                 heads = self.positional_head(head, texts[0][0])
         if heads is None and len(texts[0]) == 1:
-            heads = self.array_head(head, texts[0][0])
+            heads = self.array_head(head, head.text)  # (bound() may have read the element already)
+            if heads is not None:
+                heads = {texts[0][0]: heads[head.text]}
         if heads is not None:
             pass  # `PY=python3; $PY -m pytest`, `for py in python3.11 python3.12; do $py …`: each value is read
         elif head.substitution and ("(…)" in head.text or "`…`" in head.text):
@@ -377,8 +391,17 @@ def bound(self: _Parser, word: _Word) -> list[str]:
                 end = text.find("}", start)
                 if end > 0 and op != ":+":
                     text = text[:start] + "${HOME}" + text[end + 1:]
-    if not word.expansion or "$" not in text or not (self.bindings or self.variables):
+    if not word.expansion or "$" not in text:
         return [text]
+    if not (self.bindings or self.variables) and "${" not in text:
+        return [text]
+    return self.expand_text(text)
+
+
+def expand_text(self: _Parser, text: str, depth: int = 0) -> list[str]:
+    """The texts `text` stands for with known variables substituted and the parameter
+    expansion operators computed where they can be (`expanded_parameter`); what cannot be
+    computed stays as written."""
     out = [""]
     i = 0
     while i < len(text):
@@ -388,16 +411,102 @@ def bound(self: _Parser, word: _Word) -> list[str]:
             break
         name, k = _ref_at(text, j)
         values = None
-        if name is not None:
+        if name is None and text.startswith("${", j) and depth < 4:
+            end = _brace_end(text, j)
+            if end > 0:
+                k = end
+                values = self.expanded_parameter(text[j + 2:end - 1], depth)
+        elif name is not None:
             values = self.bindings.get(name)
             if values is None and name in self.variables:
                 values = [self.variables[name]]
+            if values is not None and depth < 4 and any("${" in v for v in values):
+                # `d=${HOME%/}; rm -rf "$d"`: the value's own operators computed
+                values = [x for v in values for x in self.expand_text(v, depth + 1)][:_BRACE_LIMIT]
         if values is None:
             out = [o + text[i:k] for o in out]
         else:
             out = [o + text[i:j] + v for o in out for v in values][:_BRACE_LIMIT]
         i = k
     return out
+
+
+# variables every shell has, set to an absolute directory or a name (never unset, never empty)
+_ALWAYS_SET = frozenset({"HOME", "PWD", "USER", "LOGNAME"})
+
+
+def expanded_parameter(self: _Parser, inner: str, depth: int) -> list[str] | None:
+    """`${inner}` with an operator: the texts it stands for, or None (left as written, so
+    unresolved). A known value (assigned in the command, a loop's values, an array element)
+    has the operator applied; an unknown variable with a default (`${B:-main}`) stands for
+    the default and for itself (`${B}`), HOME/PWD/USER keep their name (`${HOME%/}` is
+    `${HOME}`, `${PWD%/*}` is `${PWD}/..`)."""
+    parts = _param_parts(inner)
+    if parts is None:
+        return None
+    name, index, op, arg = parts
+    if index is not None:
+        values = self.element_values(name, index)
+    else:
+        values = self.bindings.get(name)
+        if values is None and name in self.variables:
+            values = [self.variables[name]]
+    if values is None:
+        if index is not None:
+            return None
+        if name in _ALWAYS_SET:
+            if op in ("", ":-", ":=", ":?", "-", "=", "?") or op in ("%", "%%") and arg.strip("/") == "":
+                return ["${" + name + "}"]
+            if op in (":+", "+"):
+                return self.expand_text(arg, depth + 1) if arg else [""]
+            if op == "%" and arg == "/*" and name in ("HOME", "PWD"):
+                return ["${" + name + "}/.."]
+            return None
+        if op in (":-", ":=", "-", "="):
+            defaults = self.expand_text(arg, depth + 1) if "$" in arg else [arg]
+            return (defaults + ["${" + name + "}"])[:_BRACE_LIMIT]
+        return None  # `${X:?}` (the command stops when unset), `${X:+…}`, a pattern on an unknown value
+    if op == "":
+        return values
+    out: list[str] = []
+    for value in values:
+        if op in _DEFAULTS:
+            empty = value == "" if op.startswith(":") else False
+            if op in (":+", "+"):
+                if empty:
+                    out.append("")
+                else:
+                    out.extend(self.expand_text(arg, depth + 1) if "$" in arg else [arg])
+            elif empty and op != ":?":
+                out.extend(self.expand_text(arg, depth + 1) if "$" in arg else [arg])
+            else:
+                out.append(value)
+            continue
+        if _keeps_marks(value):
+            ref = _ref_at(value, 0) if value.startswith("$") else (None, 0)
+            if ref[0] and ref[1] == len(value) and ref[0] not in _ALWAYS_SET and ref[0].isidentifier():
+                out.append(value)  # `v=$SECRET; ${v:0}`: a value made from $SECRET, still named by it
+                continue
+            return None  # an operator on a value not known itself
+        result = _apply_operator(value, op, arg)
+        if result is None:
+            return None
+        out.append(result)
+    return out[:_BRACE_LIMIT]
+
+
+def element_values(self: _Parser, name: str, index: str) -> list[str] | None:
+    """`${a[1]}`, `${m[key]}`: the element of an array assigned literally earlier in the command."""
+    keyed = self.array_values.get(name)
+    if keyed is None or index in ("@", "*"):
+        return None
+    key = index.strip()
+    if key.isdigit():
+        key = str(int(key))
+    elif key.startswith(("$", "-")) or "$" in key or "`" in key:
+        return None
+    value = keyed.get(key)
+    return None if value is None else [value]
 
 
 _CONDITIONAL = lazy(r"(?<![\w-])(?:if|then|else|elif|case|while|until|for|select)(?![\w-])|&&|\|\|")
@@ -463,9 +572,31 @@ def array_assigned(self: _Parser, word: _Word, uncertain: bool) -> None:
         # recorded, so the array (and `$cmd`) is unknown from here on, never the old value
         name = name[:-1]
         self.arrays.pop(name, None)
+        self.array_values.pop(name, None)
         self.forget(name)
         self.append_unknown.add(name)
         return
+    self.array_values.pop(name, None)
+    if not (uncertain or name in self.append_unknown or _definitions(self.root, name) != 1):
+        keyed: dict[str, str] = {}
+        position = 0
+        for e in elements:
+            text = e.text
+            if text.startswith("[") and "]=" in text:
+                key, _, text = text[1:].partition("]=")
+                if "$" in key or "`" in key or "…" in key:
+                    keyed = {}
+                    break  # a computed key: no element is known
+                key = key.strip()
+                if key.isdigit():
+                    position = int(key)
+                    key = str(position)
+                keyed[key] = text
+            else:
+                keyed[str(position)] = text
+            position += 1
+        else:
+            self.array_values[name] = keyed
     if uncertain or name in self.append_unknown or _definitions(self.root, name) != 1 or any(
             e.expansion or e.substitution or e.glob or e.braces for e in elements[:1]):
         self.arrays.pop(name, None)

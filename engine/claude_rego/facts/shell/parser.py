@@ -45,6 +45,7 @@ class _Parser:
         self.append_unknown: set[str] = set()  # variables appended to (`name+=…`) where the value cannot be followed
         self.compound = 0                     # if/case/while/until/for/select bodies open here (see certain())
         self.arrays: dict[str, list[str]] = {}  # name -> literal elements of `name=(a b c)` assigned earlier
+        self.array_values: dict[str, dict[str, str]] = {}  # name -> {index or key: element} (`${a[1]}`, `${m[k]}`)
 
     # ------------------------------------------------------------------ utilities
     def note(self, reason: str) -> None:
@@ -311,6 +312,12 @@ class _Parser:
         else:
             word, pos = self.word(pos, depth, None)
         target = word.text
+        if word.expansion and "${" in target and op not in ("<<", "<<-"):
+            # `>> ${f%X}`, `> "${D:-$HOME}/.bashrc"`: an operator computed on a known value
+            # (several: the first, a default's value — an unknown target is not judged apart)
+            texts = self.bound(word)
+            if texts:
+                target = texts[0]
         dup = op in (">&", "<&") and (target.isdigit() or target == "-")
         if dup:
             target = "&" + target
@@ -365,6 +372,9 @@ class _Parser:
     builtin_assignments = _commands.builtin_assignments
     certain = _commands.certain
     bound = _commands.bound
+    expand_text = _commands.expand_text
+    expanded_parameter = _commands.expanded_parameter
+    element_values = _commands.element_values
     user_defined = _commands.user_defined
     adopt = _commands.adopt
     is_assignment = staticmethod(_commands.is_assignment)

