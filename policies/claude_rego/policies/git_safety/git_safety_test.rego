@@ -213,3 +213,30 @@ test_deleting_a_protected_branch_of_the_settings_is_denied if {
 	count(git_safety.deny) > 0 with input as git(["push", "origin", "--delete", "staging"]) with data.claude_rego.settings.protected_branches as ["staging"]
 	count(git_safety.deny) > 0 with input as git(["push", "origin", ":hotfix/1"]) with data.claude_rego.settings.protected_branches as ["hotfix/*"]
 }
+
+test_discarding_uncommitted_work_asks if {
+	every args in [
+		["checkout", "--", "."], ["checkout", "."], ["checkout", "HEAD", "--", ":/"], ["checkout", "--", "$FILES"],
+		["restore", "."], ["restore", "--worktree", "--staged", "."], ["restore", "-SW", "."],
+		["restore", "--source=HEAD~3", "."], ["restore", "--pathspec-from-file=list.txt"],
+		["checkout", "-f", "main"], ["checkout", "--force"], ["checkout", "-qf", "main"],
+		["switch", "--discard-changes", "main"], ["switch", "-f", "main"], ["read-tree", "-u", "--reset", "HEAD"],
+		["stash", "clear"], ["clean", "-ffdx"], ["clean", "-fdx"], ["clean", "-fd"], ["clean", "-f"], ["clean", "-xf", "."],
+		["-C", "sub", "clean", "-fdX"], ["clean", "-fdx", "$DIR"],
+	] {
+		asked(args)
+	}
+}
+
+test_discard_twins_pass if {
+	every args in [
+		["checkout", "--", "src/app.py"], ["checkout", "src/app.py"], ["restore", "--staged", "src/app.py"],
+		["restore", "--staged", "."], ["restore", "-S", "."], ["restore", "src/app.py"], ["stash", "pop"],
+		["stash", "drop"], ["stash"], ["stash", "list"], ["checkout", "main"], ["checkout", "-b", "feature/x"],
+		["switch", "-c", "feature/x"], ["switch", "main"], ["clean", "-n"], ["clean", "-nfdx"],
+		["clean", "-fdx", "build/"], ["clean", "-fdx", "-e", ".env"], ["read-tree", "HEAD"], ["checkout", "-p", "."],
+		["restore", "-p", "."],
+	] {
+		quiet(args)
+	}
+}
