@@ -582,10 +582,11 @@ _sends(seg) if "s_client" in shell.args(seg)
 ask contains msg if {
 	"git" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"git"})
-	"push" in shell.args(seg)
-	some i, a in shell.args(seg)
+	args := shell.args(seg)
+	"push" in args
+	some i, a in args
 	not startswith(a, "-")
-	not _git_config_value(shell.args(seg), i)
+	not _git_config_value(args, i)
 	regex.match(`^(https?|ssh|git)://|^[A-Za-z0-9._-]+@[A-Za-z0-9._-]+:`, a)
 	msg := sprintf("`%s` pushes to `%s`, a URL rather than a configured remote. Approve only if that destination is expected.", [concat(" ", seg.argv), a])
 }
@@ -1645,7 +1646,7 @@ _redirects_push(key, _) if regex.match(`^remote\..+\.(url|pushurl)$`, key)
 # the same server (url.git@github.com:.insteadOf=https://github.com/) goes nowhere new
 _redirects_push(key, value) if {
 	regex.match(`^url\..+\.(insteadof|pushinsteadof)$`, key)
-	base := substring(key, 4, count(key) - count(regex.replace(key, `^.*\.`, "")) - 5)
+	base := regex.replace(key, `^url\.(.*)\.[a-z]+$`, "$1")
 	not _same_git_host(base, value)
 }
 
