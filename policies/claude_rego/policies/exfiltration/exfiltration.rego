@@ -1596,33 +1596,37 @@ _push_config(seg) := {e |
 	parts := split(substring(a, 13, -1), "=")
 	e := {"key": lower(parts[0]), "value": "$…"}
 } | {e |
-	some s in _git_env_sources(seg)
-	some name, key in s
+	pairs := _git_env_pairs(seg)
+	some [name, key] in pairs
 	startswith(name, "GIT_CONFIG_KEY_")
 	is_string(key)
 	n := substring(name, 15, -1)
-	e := {"key": lower(key), "value": _env_value(s, concat("", ["GIT_CONFIG_VALUE_", n]))}
+	some v in _env_values(pairs, concat("", ["GIT_CONFIG_VALUE_", n]))
+	e := {"key": lower(key), "value": v}
 } | {e |
-	some s in _git_env_sources(seg)
-	params := object.get(s, "GIT_CONFIG_PARAMETERS", "")
+	some [name, params] in _git_env_pairs(seg)
+	name == "GIT_CONFIG_PARAMETERS"
 	is_string(params)
 	some m in regex.find_all_string_submatch_n(`(?i)((?:remote|url)\.[^\s'"=]+)'?\s*=\s*'?([^\s']*)`, params, -1)
 	e := {"key": lower(m[1]), "value": m[2]}
 }
 
-_env_value(s, name) := v if {
-	v := s[name]
-	is_string(v)
-} else := "$…"
+# the values a name is given (several when it is assigned more than once), or unknown
+_env_values(pairs, name) := vs if {
+	vs := {v | some [n, v] in pairs; n == name}
+	count(vs) > 0
+} else := {"$…"}
 
-# the push's own assignments, and those exported by earlier segments (export K=V …)
-_git_env_sources(seg) := [seg.assignments | is_object(seg.assignments)] if {
+# [name, value] pairs of the push's own assignments, and of those exported by earlier
+# segments (export K=V …); pairs, not an object, so a name given twice is no conflict
+_git_env_pairs(seg) := {[k, v] | some k, v in object.get(seg, "assignments", {})} if {
 	not _exported_git_config
-} else := array.concat([seg.assignments | is_object(seg.assignments)], [_exports(s) |
+} else := {[k, v] | some k, v in object.get(seg, "assignments", {})} | {p |
 	some s in segments
 	s.id < seg.id
 	shell.runs_any(s, {"export", "declare", "typeset", "setenv"})
-])
+	some p in _export_pairs(s)
+}
 
 _exported_git_config if {
 	some s in segments
@@ -1631,14 +1635,14 @@ _exported_git_config if {
 	startswith(a, "GIT_CONFIG_")
 }
 
-_exports(s) := object.union(object.get(s, "assignments", {}), {k: v |
+_export_pairs(s) := {[k, v] | some k, v in object.get(s, "assignments", {})} | {[k, v] |
 	some a in shell.args(s)
 	contains(a, "=")
 	not startswith(a, "-")
 	parts := split(a, "=")
 	k := parts[0]
 	v := concat("=", array.slice(parts, 1, count(parts)))
-})
+}
 
 _redirects_push(key, _) if regex.match(`^remote\..+\.(url|pushurl)$`, key)
 
@@ -1780,17 +1784,16 @@ _send_email_bulk(seg) := "commits it formats itself" if {
 ask contains msg if {
 	some ran in {"gh", "glab"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
-	what := _access_grant(seg)
+	some what in _access_grants(seg)
 	msg := sprintf("`%s` %s: someone else gets lasting access to the code or the account. Approve only if that access is intended.", [concat(" ", seg.argv), what])
 }
 
-_access_grant(seg) := "adds a key or a collaborator" if {
+_access_grants(seg) := {"adds a key or a collaborator" |
 	ops := shell.operands(seg)
-	count(ops) >= 2
 	some k in _grant_subcommands
 	count(ops) >= count(k)
 	array.slice(ops, 0, count(k)) == k
-} else := sprintf("writes `%s` through the API", [endpoint]) if {
+} | {sprintf("writes `%s` through the API", [endpoint]) |
 	ops := shell.operands(seg)
 	ops[0] == "api"
 	some endpoint in array.slice(ops, 1, count(ops))
@@ -1817,10 +1820,13 @@ _grant_endpoint(e) if regex.match(`^projects/[^/]+/(members|deploy_keys|deploy_t
 _grant_endpoint(e) if regex.match(`^groups/[^/]+/(members|invitations|deploy_tokens|hooks|access_tokens)(/.*)?$`, e)
 
 # the method is PUT/POST/PATCH (-X, --method), or POST by default because fields or an
-# input body are given (gh api's and glab api's rule)
+# input body are given (gh api's and glab api's rule); every method given is read (no
+# function of one value: `-X PUT -X POST` is two)
 _api_writes(seg) if {
-	m := upper(shell.option_value(seg, {"-X", "--method"}))
-	m in {"PUT", "POST", "PATCH"}
+	args := shell.args(seg)
+	some i, a in args
+	a in {"-X", "--method"}
+	upper(_next_word(args, i)) in {"PUT", "POST", "PATCH"}
 }
 
 _api_writes(seg) if {
@@ -1829,13 +1835,12 @@ _api_writes(seg) if {
 }
 
 _api_writes(seg) if {
-	not shell.option_value(seg, {"-X", "--method"})
-	not _api_method_flag(seg)
+	not _api_method_given(seg)
 	some a in shell.args(seg)
 	regex.match(`^(-f|-F|--field|--raw-field|--input)(=.*)?$|^-[fF].+`, a)
 }
 
-_api_method_flag(seg) if {
+_api_method_given(seg) if {
 	some a in shell.args(seg)
-	regex.match(`^(-X.+|--method=.*)$`, a)
+	regex.match(`^(-X.*|--method(=.*)?)$`, a)
 }

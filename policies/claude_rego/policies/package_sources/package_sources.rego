@@ -1029,6 +1029,7 @@ _redirections contains r if {
 	not startswith(a, "-")
 	k := split(a, "=")[0]
 	v := trim_prefix(a, concat("", [k, "="]))
+	v != "" # an empty value unsets the key (back to the default)
 	_go_env_redirects(k, v)
 	r := {"seg": seg, "what": sprintf("sets %s to `%s`", [k, v])}
 }
@@ -1254,10 +1255,22 @@ _other_sources contains r if {
 	some seg in shell.running({"cargo"})
 	args := shell.args(seg)
 	"install" in args
-	v := shell.option_value(seg, {"--path"})
+	some v in _path_values(args)
 	_untrusted_local(seg, v)
 	r := {"seg": seg, "what": sprintf("builds and installs the crate at `%s`, a temporary or unresolved location", [v])}
 }
+
+_path_values(args) := {v |
+	some i, a in args
+	a == "--path"
+	v := _arg_after(args, i)
+} | {v |
+	some a in args
+	startswith(a, "--path=")
+	v := substring(a, 7, -1)
+}
+
+_arg_after(args, i) := args[i + 1] if count(args) > i + 1 else := ""
 
 _other_sources contains r if {
 	some seg in shell.running({"pre-commit"})

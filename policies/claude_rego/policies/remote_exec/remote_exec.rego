@@ -842,7 +842,8 @@ _fetches_repository(seg) := "clone" if {
 	count(w) >= 2
 	w[0] in {"run", "job"}
 	w[1] in {"download", "artifact"}
-	shell.option_value(seg, {"-R", "--repo"})
+	some a in shell.args(seg)
+	regex.match(`^(-R|--repo)(=.*)?$|^-R.+`, a)
 }
 
 _clones_or_forks_with_clone(_, "clone") := true
