@@ -11,7 +11,10 @@
 #   aws s3 cp to a remote) and of the whole project (rsync -az . host:), ftp-like clients
 #   putting files or fed a script they would run (a heredoc, a pipe, a batch file), command output spliced into a URL or DNS name
 #   (curl https://x/$(…), dig $(…).evil.com), reverse tunnels (ssh -R) and servers that
-#   publish the home directory.
+#   publish the home directory; a push redirected to another repository for the call
+#   (git -c remote.X.url, GIT_CONFIG_*, push --repo=URL), a series mailed with git
+#   send-email outside the network, and access to the repository or account granted to
+#   someone else (gh api collaborators/keys, deploy and SSH keys).
 # custom:
 #   severity: critical
 #   rationale: >-

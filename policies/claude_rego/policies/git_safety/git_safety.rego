@@ -11,6 +11,9 @@
 #   plainly a feature branch (deleting a merged feature branch passes). A rebase or commit --amend
 #   only rewrites local history (publishing it needs a force-push, which is judged
 #   above): it asks only with data.claude_rego.settings.ask_on_local_rewrites.
+#   Asks before verbs that discard uncommitted work like reset --hard (checkout or
+#   restore of the whole tree, checkout -f, switch --discard-changes, read-tree -u
+#   --reset, stash clear, a forced clean of the whole tree).
 #   Asks before any tool writes, truncates or deletes a repository's internals
 #   (.git/objects, refs, logs, HEAD, index, packed-refs, a `.git` file; by effect: rm,
 #   truncate, dd of=, shred, `: >`, cp /dev/null, Write/Edit alike); lock files pass.

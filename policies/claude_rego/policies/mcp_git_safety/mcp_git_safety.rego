@@ -7,7 +7,7 @@
 #   force/force_push/force_with_lease/forcePush key, or a --force/-f/+refspec string)
 #   to a protected branch, or to a branch the input does not name, is denied.
 #   A hard reset through structured input (git_reset {"mode": "hard"}) is asked, like
-#   `git reset --hard`.
+#   `git reset --hard`. A push to a URL remote asks, like `git push URL`.
 # custom:
 #   severity: high
 #   rationale: >-

@@ -7,7 +7,10 @@
 #   URL, cargo install --git, gem --source, composer (also a dev- branch constraint), cpanm,
 #   go run of a remote module (MODULE@VERSION) and go install of one run in the same command, deno/bun run URL), a custom index or registry (--index-url,
 #   --extra-index-url, -i, --trusted-host, --registry, pip/npm config set, gem sources --add,
-#   bundle config mirror.*, conda channel URLs),
+#   bundle config mirror.*, conda channel URLs, go env -w GOPROXY/GOSUMDB/…, composer
+#   and poetry repositories, dotnet nuget sources, cargo --config source.*, npm pkg set
+#   dependencies to a repository, go mod edit -replace, build settings or init scripts
+#   from a temporary directory),
 #   containers that get the host (docker run --privileged, -v / or the home directory),
 #   cluster workloads that get the node (kubectl/helm overrides with privileged, hostPID,
 #   hostNetwork, hostPath; kubectl debug node/…) and manifests or charts deployed from a URL.

@@ -12,7 +12,9 @@
 #   salt-call --master HOST, puppet agent --server HOST, chef-client/chef-solo -r URL
 #   (--recipe-url, -S/--server), a download piped into or saved and then given to
 #   ansible-playbook, puppet apply, salt-call, chef-apply; cfn-init (commands from a
-#   stack's metadata) asks. A playbook or manifest of the project passes.
+#   stack's metadata) asks. A playbook or manifest of the project passes. A repository
+#   fetched by gh/glab repo clone, degit, svn, hg, git submodule add, git pull URL, …
+#   and then run asks, like git clone URL && make.
 # custom:
 #   severity: critical
 #   rationale: >-
