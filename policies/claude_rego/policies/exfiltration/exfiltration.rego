@@ -11,7 +11,10 @@
 #   aws s3 cp to a remote) and of the whole project (rsync -az . host:), ftp-like clients
 #   putting files or fed a script they would run (a heredoc, a pipe, a batch file), command output spliced into a URL or DNS name
 #   (curl https://x/$(…), dig $(…).evil.com), reverse tunnels (ssh -R) and servers that
-#   publish the home directory.
+#   publish the home directory; a push redirected to another repository for the call
+#   (git -c remote.X.url, GIT_CONFIG_*, push --repo=URL), a series mailed with git
+#   send-email outside the network, and access to the repository or account granted to
+#   someone else (gh api collaborators/keys, deploy and SSH keys).
 # custom:
 #   severity: critical
 #   rationale: >-
@@ -675,8 +678,11 @@ _sends(seg) if "s_client" in shell.args(seg)
 ask contains msg if {
 	"git" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"git"})
-	"push" in shell.args(seg)
-	some a in shell.operands(seg)
+	args := shell.args(seg)
+	"push" in args
+	some i, a in args
+	not startswith(a, "-")
+	not _git_config_value(args, i)
 	regex.match(`^(https?|ssh|git)://|^[A-Za-z0-9._-]+@[A-Za-z0-9._-]+:`, a)
 	msg := sprintf("`%s` pushes to `%s`, a URL rather than a configured remote. Approve only if that destination is expected.", [concat(" ", seg.argv), a])
 }
@@ -1669,4 +1675,288 @@ _drop_uploads contains msg if {
 	some word in _sent_files(seg)
 	some host in _drop_destinations(seg)
 	msg := sprintf("`%s` uploads `%s` to %s, a file-drop, paste, chat-upload or bare-IP destination that hands files to whoever holds the link. Approve only if this file may be published.", [concat(" ", seg.argv), word, host])
+}
+
+# ---------------------------------------------------------------- repository sent elsewhere
+
+# Every spelling that points a push at another repository (session 27): a push URL set on
+# the command line (`git -c remote.origin.url=URL push`, `-c remote.X.pushurl=URL`,
+# `-c url.URL.insteadOf=…` / `pushInsteadOf` that rewrites the remote to another server,
+# `--config-env=remote.X.url=VAR`, GIT_CONFIG_COUNT/KEY_n/VALUE_n and GIT_CONFIG_PARAMETERS,
+# in the push's own environment or exported earlier in the command), `push --repo=URL`, and
+# a remote's URL changed with `git config` before a push in the same command (`git config
+# remote.backup.url URL && git push backup --all`). A remote changed in one call and pushed
+# to in the next is not seen: the hook keeps no state between calls, and `git remote add
+# upstream …` / `git remote set-url origin …` alone are everyday work (recorded choice).
+ask contains msg if {
+	"git" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"git"})
+	"push" in shell.args(seg)
+	some entry in _push_config(seg)
+	_redirects_push(entry.key, entry.value)
+	msg := sprintf("`%s` pushes with `%s` set to `%s` for this call, which sends the repository to another destination than its configured remote. Approve only if that destination is expected.", [concat(" ", seg.argv), entry.key, entry.value])
+}
+
+# the configuration a push runs with: `-c k=v`, `--config-env=k=VAR` (the value is the
+# environment's, unknown), GIT_CONFIG_KEY_n/VALUE_n and GIT_CONFIG_PARAMETERS given to it
+# or exported before it
+_push_config(seg) := {e |
+	args := shell.args(seg)
+	some i, a in args
+	a == "-c"
+	parts := split(args[i + 1], "=")
+	e := {"key": lower(parts[0]), "value": concat("=", array.slice(parts, 1, count(parts)))}
+} | {e |
+	some a in shell.args(seg)
+	startswith(a, "--config-env=")
+	parts := split(substring(a, 13, -1), "=")
+	e := {"key": lower(parts[0]), "value": "$…"}
+} | {e |
+	pairs := _git_env_pairs(seg)
+	some [name, key] in pairs
+	startswith(name, "GIT_CONFIG_KEY_")
+	is_string(key)
+	n := substring(name, 15, -1)
+	some v in _env_values(pairs, concat("", ["GIT_CONFIG_VALUE_", n]))
+	e := {"key": lower(key), "value": v}
+} | {e |
+	some [name, params] in _git_env_pairs(seg)
+	name == "GIT_CONFIG_PARAMETERS"
+	is_string(params)
+	some m in regex.find_all_string_submatch_n(`(?i)((?:remote|url)\.[^\s'"=]+)'?\s*=\s*'?([^\s']*)`, params, -1)
+	e := {"key": lower(m[1]), "value": m[2]}
+}
+
+# the values a name is given (several when it is assigned more than once), or unknown
+_env_values(pairs, name) := vs if {
+	vs := {v | some [n, v] in pairs; n == name}
+	count(vs) > 0
+} else := {"$…"}
+
+# [name, value] pairs of the push's own assignments, and of those exported by earlier
+# segments (export K=V …); pairs, not an object, so a name given twice is no conflict
+_git_env_pairs(seg) := {[k, v] | some k, v in object.get(seg, "assignments", {})} if {
+	not _exported_git_config
+} else := {[k, v] | some k, v in object.get(seg, "assignments", {})} | {p |
+	some s in segments
+	s.id < seg.id
+	shell.runs_any(s, {"export", "declare", "typeset", "setenv"})
+	some p in _export_pairs(s)
+}
+
+_exported_git_config if {
+	some s in segments
+	shell.runs_any(s, {"export", "declare", "typeset", "setenv"})
+	some a in shell.args(s)
+	startswith(a, "GIT_CONFIG_")
+}
+
+_export_pairs(s) := {[k, v] | some k, v in object.get(s, "assignments", {})} | {[k, v] |
+	some a in shell.args(s)
+	contains(a, "=")
+	not startswith(a, "-")
+	parts := split(a, "=")
+	k := parts[0]
+	v := concat("=", array.slice(parts, 1, count(parts)))
+}
+
+_redirects_push(key, _) if regex.match(`^remote\..+\.(url|pushurl)$`, key)
+
+# url.<base>.insteadOf <prefix>: URLs starting with prefix go to base; a protocol change on
+# the same server (url.git@github.com:.insteadOf=https://github.com/) goes nowhere new
+_redirects_push(key, value) if {
+	regex.match(`^url\..+\.(insteadof|pushinsteadof)$`, key)
+	base := regex.replace(key, `^url\.(.*)\.[a-z]+$`, "$1")
+	not _same_git_host(base, value)
+}
+
+_same_git_host(a, b) if {
+	ha := _git_url_host(a)
+	ha != ""
+	ha == _git_url_host(b)
+}
+
+_git_url_host(u) := lower(h) if {
+	m := regex.find_all_string_submatch_n(`^(?:[A-Za-z][A-Za-z0-9+.-]*://)?(?:[^@/:]+@)?([A-Za-z0-9.-]+)`, u, 1)
+	count(m) == 1
+	h := m[0][1]
+	contains(h, ".")
+} else := ""
+
+# push --repo=URL (the separated `--repo URL` is an operand, judged with the URL pushes above)
+ask contains msg if {
+	"git" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"git"})
+	"push" in shell.args(seg)
+	some a in shell.args(seg)
+	startswith(a, "--repo=")
+	v := substring(a, 7, -1)
+	_url_or_unknown_remote(v)
+	msg := sprintf("`%s` pushes to `%s`, a URL rather than a configured remote. Approve only if that destination is expected.", [concat(" ", seg.argv), v])
+}
+
+_url_or_unknown_remote(v) if regex.match(`^(https?|ssh|git|file)://|^[A-Za-z0-9._-]+@[A-Za-z0-9._-]+:|^/|^\.\.?/`, v)
+
+_url_or_unknown_remote(v) if contains(v, "$")
+
+_url_or_unknown_remote(v) if contains(v, "…")
+
+# git config remote.X.url|pushurl URL (or url.X.insteadOf) before a push in the same command
+ask contains msg if {
+	"git" in data.claude_rego.lib.shell.names
+	some conf in shell.running({"git"})
+	args := shell.args(conf)
+	some i, a in args
+	"config" in array.slice(args, 0, i)
+	_redirects_push(lower(a), _next_word(args, i))
+	some push in shell.running({"git"})
+	push.id > conf.id
+	"push" in shell.args(push)
+	msg := sprintf("`%s` changes where `%s` pushes to in the same command. Approve only if that destination is expected.", [concat(" ", conf.argv), concat(" ", push.argv)])
+}
+
+_next_word(args, i) := args[i + 1] if count(args) > i + 1 else := ""
+
+# a `git -c key=value` setting, not an operand (`-c url.git@github.com:.insteadOf=…`)
+_git_config_value(args, i) if {
+	i > 0
+	args[i - 1] in {"-c", "--config-env"}
+}
+
+# git send-email: patches leave by mail. A named patch file (`0001-fix.patch`, written and
+# read by the developer) passes like a single file sent to an API; a series git formats
+# itself (a revision or range, `--root`, `-10`), a directory of patches, a glob, or patches
+# formatted in the same command, sent to an address outside the local or private network,
+# carry the history: asked.
+ask contains msg if {
+	"git" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"git"})
+	"send-email" in shell.args(seg)
+	_send_email_leaves(seg)
+	what := _send_email_bulk(seg)
+	msg := sprintf("`%s` mails %s to an address outside this network: the repository's history leaves by mail. Approve only if the recipients are expected.", [concat(" ", seg.argv), what])
+}
+
+_send_email_value_options := {"--to", "--cc", "--bcc", "--from", "--subject", "--in-reply-to", "--smtp-server", "--smtp-server-port", "--smtp-user", "--smtp-pass", "--smtp-encryption", "--smtp-domain", "--identity", "--to-cmd", "--cc-cmd", "--header-cmd", "--reply-to", "--sendmail-cmd", "--smtp-auth", "--confirm", "--suppress-cc", "--batch-size", "--relogin-delay", "--8bit-encoding", "--compose-encoding", "--transfer-encoding", "--smtp-ssl-cert-path", "--signed-off-by-cc", "-o", "--output-directory"}
+
+_send_email_words(seg) := [a |
+	args := shell.args(seg)
+	some k, s in args
+	s == "send-email"
+	some i, a in args
+	i > k
+	not startswith(a, "-")
+	not args[i - 1] in _send_email_value_options
+]
+
+_send_email_recipients(seg) := {v |
+	some a in shell.args(seg)
+	regex.match(`^--(to|cc|bcc)=`, a)
+	some v in split(substring(a, indexof(a, "=") + 1, -1), ",")
+} | {v |
+	args := shell.args(seg)
+	some i, a in args
+	a in {"--to", "--cc", "--bcc"}
+	some v in split(_next_word(args, i), ",")
+}
+
+_send_email_leaves(seg) if {
+	some r in _send_email_recipients(seg)
+	not _mail_domain_local(r)
+}
+
+_send_email_leaves(seg) if {
+	some a in shell.args(seg)
+	regex.match(`^--(to|cc)-cmd(=|$)`, a)
+}
+
+_mail_domain_local(r) if {
+	m := regex.find_all_string_submatch_n(`@([A-Za-z0-9.-]+)>?\s*$`, trim_space(r), 1)
+	count(m) == 1
+	_local_or_private(lower(m[0][1]))
+}
+
+_send_email_bulk(seg) := "commits it formats itself" if {
+	some w in _send_email_words(seg)
+	not regex.match(`(?i)\.(patch|diff|mbox|eml|txt)$`, w)
+} else := "a generated series of patches" if {
+	some a in shell.args(seg)
+	regex.match(`^(-[0-9]+|--root|--all)$`, a)
+} else := "patches matched by a glob" if {
+	some w in _send_email_words(seg)
+	regex.match(`[*?\[]`, w)
+} else := "patches formatted in the same command" if {
+	some s in shell.running({"git"})
+	s.id < seg.id
+	"format-patch" in shell.args(s)
+}
+
+# Access to the repository or the account granted to someone else (session 27): a
+# collaborator or team added (`gh api repos/O/R/collaborators/U -X PUT`, org members and
+# invitations), a deploy key (`gh api repos/O/R/keys -f key=…`, `gh repo deploy-key add`),
+# an SSH or GPG key on the account (`gh ssh-key add`, `gh api user/keys`), a webhook (every
+# push's payload sent to a URL) or a transfer; GitLab's equivalents through glab. Reading
+# these lists (GET) passes.
+ask contains msg if {
+	some ran in {"gh", "glab"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some what in _access_grants(seg)
+	msg := sprintf("`%s` %s: someone else gets lasting access to the code or the account. Approve only if that access is intended.", [concat(" ", seg.argv), what])
+}
+
+_access_grants(seg) := {"adds a key or a collaborator" |
+	ops := shell.operands(seg)
+	some k in _grant_subcommands
+	count(ops) >= count(k)
+	array.slice(ops, 0, count(k)) == k
+} | {sprintf("writes `%s` through the API", [endpoint]) |
+	ops := shell.operands(seg)
+	ops[0] == "api"
+	some endpoint in array.slice(ops, 1, count(ops))
+	_grant_endpoint(lower(trim_prefix(endpoint, "/")))
+	_api_writes(seg)
+}
+
+_grant_subcommands := [
+	["ssh-key", "add"], ["gpg-key", "add"], ["repo", "deploy-key", "add"], ["deploy-key", "add"],
+	["ssh-key", "create"], ["deploy-key", "create"],
+]
+
+_grant_endpoint(e) if regex.match(`^repos/[^/]+/[^/]+/(collaborators/[^/]+|keys|hooks|transfer|invitations/[^/]+)/?$`, e)
+
+_grant_endpoint(e) if regex.match(`^user/(keys|gpg_keys|ssh_signing_keys)/?$`, e)
+
+_grant_endpoint(e) if regex.match(`^orgs/[^/]+/(members/[^/]+|memberships/[^/]+|outside_collaborators/[^/]+|invitations|hooks|teams/[^/]+/(repos/.+|memberships/[^/]+))/?$`, e)
+
+_grant_endpoint(e) if regex.match(`^teams/[^/]+/(repos/.+|memberships/[^/]+)/?$`, e)
+
+# GitLab: projects/ID/members, deploy_keys, hooks, transfer, share; groups/ID/members
+_grant_endpoint(e) if regex.match(`^projects/[^/]+/(members|deploy_keys|deploy_tokens|hooks|transfer|share|invitations|access_tokens)(/.*)?$`, e)
+
+_grant_endpoint(e) if regex.match(`^groups/[^/]+/(members|invitations|deploy_tokens|hooks|access_tokens)(/.*)?$`, e)
+
+# the method is PUT/POST/PATCH (-X, --method), or POST by default because fields or an
+# input body are given (gh api's and glab api's rule); every method given is read (no
+# function of one value: `-X PUT -X POST` is two)
+_api_writes(seg) if {
+	args := shell.args(seg)
+	some i, a in args
+	a in {"-X", "--method"}
+	upper(_next_word(args, i)) in {"PUT", "POST", "PATCH"}
+}
+
+_api_writes(seg) if {
+	some a in shell.args(seg)
+	regex.match(`^-X(PUT|POST|PATCH)$|^--method=(?i)(put|post|patch)$`, a)
+}
+
+_api_writes(seg) if {
+	not _api_method_given(seg)
+	some a in shell.args(seg)
+	regex.match(`^(-f|-F|--field|--raw-field|--input)(=.*)?$|^-[fF].+`, a)
+}
+
+_api_method_given(seg) if {
+	some a in shell.args(seg)
+	regex.match(`^(-X.*|--method(=.*)?)$`, a)
 }

@@ -11,6 +11,9 @@
 #   plainly a feature branch (deleting a merged feature branch passes). A rebase or commit --amend
 #   only rewrites local history (publishing it needs a force-push, which is judged
 #   above): it asks only with data.claude_rego.settings.ask_on_local_rewrites.
+#   Asks before verbs that discard uncommitted work like reset --hard (checkout or
+#   restore of the whole tree, checkout -f, switch --discard-changes, read-tree -u
+#   --reset, stash clear, a forced clean of the whole tree).
 #   Asks before any tool writes, truncates or deletes a repository's internals
 #   (.git/objects, refs, logs, HEAD, index, packed-refs, a `.git` file; by effect: rm,
 #   truncate, dd of=, shred, `: >`, cp /dev/null, Write/Edit alike); lock files pass.
@@ -404,4 +407,155 @@ _forced_add(seg) if _has(seg, {"-f", "--force"})
 _forced_add(seg) if {
 	some a in sub_args(seg)
 	regex.match(`^-[A-Za-z]*f[A-Za-z]*$`, a)
+}
+
+# ------------------------------------------------------------ uncommitted work discarded
+
+# Verbs other than `reset --hard` that throw away uncommitted work (session 27): a checkout
+# or restore of the whole tree (`git checkout -- .`, `git checkout HEAD :/`, `git restore .`,
+# `--pathspec-from-file`), a forced checkout or switch (`checkout -f main`, `switch
+# --discard-changes`), `read-tree -u --reset`, `stash clear` (every stashed change at
+# once), and a forced `git clean` of the whole tree (untracked files, with `-x` the ignored
+# `.env` and local data too). A named file or directory (`git checkout -- src/app.py`,
+# `git clean -fdx build/`), `restore --staged` (only the index), `stash pop|drop` (one
+# entry, named by the user's flow), `checkout main` (git refuses to lose changes) and a
+# dry run (`clean -n`) pass, and so does a clean that names what it keeps (`-e .env`).
+ask contains msg if {
+	some call in git_calls
+	what := _discards(call.sub, call.seg)
+	msg := sprintf("`%s` %s: uncommitted work is lost and git cannot bring it back. Approve only if nothing is lost (commit or `git stash` it first).", [concat(" ", call.seg.argv), what])
+}
+
+_discards("checkout", seg) := "discards the changes of the whole work tree" if {
+	_whole_tree_pathspec(seg)
+} else := "forces a checkout over local changes" if {
+	_forced_flag(seg)
+}
+
+_discards("restore", seg) := "discards the changes of the whole work tree" if {
+	_restores_worktree(seg)
+	_whole_tree_pathspec(seg)
+}
+
+_discards("switch", seg) := "switches branch discarding local changes" if {
+	some a in sub_args(seg)
+	_switch_discard_flag(a)
+}
+
+_discards("read-tree", seg) := "resets the index and the work tree to a tree" if {
+	_has(seg, {"--reset"})
+	_has(seg, {"-u"})
+}
+
+_discards("stash", seg) := "deletes every stashed change" if {
+	some a in sub_args(seg)
+	not startswith(a, "-")
+	a == "clear"
+}
+
+_discards("clean", seg) := "deletes the untracked files of the whole work tree" if {
+	_clean_forced(seg)
+	_clean_whole_tree(seg)
+	not _clean_keeps(seg)
+}
+
+# an exclusion (`git clean -fdx -e .env`) says what the caller chose to keep: a deliberate
+# clean-up, not a blind one
+_clean_keeps(seg) if {
+	some a in sub_args(seg)
+	regex.match(`^(-e|--exclude)(=.+)?$|^-e.+`, a)
+}
+
+_whole_tree_words := {".", "./", "*", ":", ":/", ":/*", ":/.", ":(top)", ":(top).", ":(top)*", "..", "../", "./*", "**"}
+
+_whole_tree_pathspec(seg) if {
+	not _has(seg, {"-p", "--patch"})
+	some a in sub_args(seg)
+	a in _whole_tree_words
+}
+
+_whole_tree_pathspec(seg) if {
+	some a in sub_args(seg)
+	startswith(a, "--pathspec-from-file")
+}
+
+# a pathspec the facts cannot resolve (`git checkout -- $FILES`) may be the whole tree
+_whole_tree_pathspec(seg) if {
+	args := sub_args(seg)
+	some i, a in args
+	a == "--"
+	some p in array.slice(args, i + 1, count(args))
+	_unresolved_branch(p)
+}
+
+_forced_flag(seg) if _has(seg, {"--force", "-f"})
+
+_forced_flag(seg) if {
+	some a in sub_args(seg)
+	regex.match(`^-[A-Za-z]*f[A-Za-z]*$`, a)
+	not startswith(a, "--")
+}
+
+_switch_discard_flag(a) if a in {"--discard-changes", "--force", "-f"}
+
+_switch_discard_flag(a) if regex.match(`^-[A-Za-z]*f[A-Za-z]*$`, a)
+
+# restore acts on the work tree unless only --staged is given
+_restores_worktree(seg) if not _restore_staged_only(seg)
+
+_restore_staged_only(seg) if {
+	some a in sub_args(seg)
+	_restore_flag(a, "S")
+	not _restore_worktree_flag(seg)
+}
+
+_restore_worktree_flag(seg) if {
+	some a in sub_args(seg)
+	_restore_flag(a, "W")
+}
+
+_restore_flag(a, "S") if a == "--staged"
+
+_restore_flag(a, "W") if a == "--worktree"
+
+_restore_flag(a, letter) if {
+	regex.match(`^-[A-Za-z]+$`, a)
+	contains(a, letter)
+}
+
+_clean_forced(seg) if {
+	some a in sub_args(seg)
+	regex.match(`^(-[A-Za-z]*f[A-Za-z]*|--force)$`, a)
+	not _has(seg, {"-n", "--dry-run", "-i", "--interactive"})
+	not _clean_short_dry(seg)
+}
+
+_clean_short_dry(seg) if {
+	some a in sub_args(seg)
+	regex.match(`^-[A-Za-z]*[ni][A-Za-z]*$`, a)
+}
+
+# no pathspec (the whole tree), or one of the whole-tree spellings; -e PATTERN is a value
+_clean_whole_tree(seg) if count(_clean_paths(seg)) == 0
+
+_clean_whole_tree(seg) if {
+	some p in _clean_paths(seg)
+	p in _whole_tree_words
+}
+
+_clean_whole_tree(seg) if {
+	some p in _clean_paths(seg)
+	_unresolved_branch(p)
+}
+
+_clean_paths(seg) := [a |
+	args := sub_args(seg)
+	some i, a in args
+	not startswith(a, "-")
+	not _after_clean_value(args, i)
+]
+
+_after_clean_value(args, i) if {
+	i > 0
+	args[i - 1] in {"-e", "--exclude"}
 }

