@@ -235,16 +235,25 @@ has_arg_prefix(seg, prefix) if {
 operands(seg) := [arg | some arg in args(seg); not startswith(arg, "-")]
 
 # option_value(seg, names): the value of an option given as `-o X`, `--opt X` or `--opt=X`.
-option_value(seg, names) := v if {
-	some i, a in args(seg)
-	a in names
-	v := args(seg)[i + 1]
-} else := v if {
-	some a in args(seg)
+# The value of the option given last, as most command-line parsers take it (`-R a -R b` is
+# b): one value however often the option is repeated (a function with two values would stop
+# the whole evaluation on attacker-controlled text).
+option_value(seg, names) := found[count(found) - 1] if {
+	words := args(seg)
+	found := [v |
+		some i, a in words
+		v := _option_value_at(words, i, a, names)
+	]
+	count(found) > 0
+}
+
+_option_value_at(words, i, a, names) := words[i + 1] if a in names
+
+_option_value_at(_, _, a, names) := substring(a, count(n) + 1, -1) if {
+	not a in names
 	some n in names
 	startswith(n, "--")
 	startswith(a, concat("", [n, "="]))
-	v := substring(a, count(n) + 1, -1)
 }
 
 # substitution(word): the word is (or contains) a $(…), `…`, <(…) or >(…) the parser replaced
