@@ -11,7 +11,7 @@ files the loop body skips is not (a condition in code may select anything)."""
 
 from __future__ import annotations
 
-import re
+from itertools import islice
 
 from ..lazy_re import lazy
 
@@ -49,7 +49,7 @@ def walk_finds(code: str, low: str, family: str) -> list[list[str]]:
     if family == "awk" or not _clobbers_visited(code, low):
         return []
     walks: list[tuple[str, str | None]] = []
-    for m in _PY_PATH_GLOB.finditer(code):
+    for m in islice(_PY_PATH_GLOB.finditer(code), 8):
         receiver, kind, pattern, given = m.group("recv"), m.group("kind").lower(), m.group("pat"), m.group("root")
         rlow = receiver.lower().replace(" ", "")
         if kind == "glob" and (pattern is None or "**" not in pattern):
@@ -57,18 +57,24 @@ def walk_finds(code: str, low: str, family: str) -> list[list[str]]:
         root = "~" if ".home(" in rlow or "expanduser" in rlow and given in ("~", None) else \
             "." if ".cwd(" in rlow or given is None else given
         walks.append((_home(root), _name_of(pattern)))
-    for m in _OS_WALK.finditer(code):
-        walks.append((_walk_root(code, low, m.end()), _suffix_filter(code)))
-    for m in _GLOB_STAR.finditer(code):
+    walk_calls = [m.end() for m in islice(_OS_WALK.finditer(code), 8)]
+    if walk_calls:
+        suffix = _suffix_filter(code)
+        home_named = any(h in low for h in _HOME_WORDS)
+        for end in walk_calls:
+            walks.append((_walk_root(code, low, end, home_named), suffix))
+    for m in islice(_GLOB_STAR.finditer(code), 8):
         pattern = m.group(2)
         if "**" not in pattern:
             continue
         root, _, rest = pattern.partition("**")
         walks.append((_home(root.rstrip("/") or "."), _name_of(rest.lstrip("/"))))
     if family == "perl":
-        for m in list(_PERL_FIND.finditer(code))[:8]:
-            for arg in _perl_find_roots(code, code.index("(", m.start())):
-                walks.append((_perl_root(arg), _suffix_filter(code)))
+        perl_finds = [m.start() for m in islice(_PERL_FIND.finditer(code), 8)]
+        suffix = _suffix_filter(code) if perl_finds else None
+        for start in perl_finds:
+            for arg in _perl_find_roots(code, code.index("(", start)):
+                walks.append((_perl_root(arg), suffix))
     if not walks and _RGLOB.search(code):
         walks.append(("$(…)", None))  # a recursive glob of a root computed at run time
     out: list[list[str]] = []
@@ -122,7 +128,7 @@ def _name_of(pattern: str | None) -> str | None:
     return None if last in ("", "*", "**", "*.*") else last
 
 
-def _walk_root(code: str, low: str, pos: int) -> str:
+def _walk_root(code: str, low: str, pos: int, home_named: bool) -> str:
     """The root of os.walk(…) / readdirSync(…) / Find.find(…): a literal, the home directory
     or "$(…)" (computed: a parameter, a variable)."""
     from .code import _call_literal  # (a cycle at import time otherwise)
@@ -136,7 +142,7 @@ def _walk_root(code: str, low: str, pos: int) -> str:
         return "~"
     if window.startswith(("os.getcwd()", "process.cwd()", "dir.pwd", "path.cwd()")):
         return "."
-    if any(h in low for h in _HOME_WORDS):
+    if home_named:
         return "~"  # the root is a parameter fed with the home directory (`w(os.homedir())`)
     return "$(…)"
 

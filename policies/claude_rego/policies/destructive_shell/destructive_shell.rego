@@ -1741,7 +1741,7 @@ _fed_listings(seg) := {p |
 	some p in segments
 	shell.upstream(p, node)
 	_is_lister(p)
-	_prints_names(p, node)
+	_prints_names(p, node.id)
 } if _fed_by_xargs(seg)
 
 # CMD $(find …) / `find …` in the destroyed word
@@ -1752,7 +1752,7 @@ else := {c |
 	c.parent == seg.id
 	c.context == "substitution"
 	_is_lister(c)
-	_prints_names(c, null)
+	_prints_names(c, -1)
 } | _bound_listings(seg)
 
 # a listing bound to a variable the consumer destroys: `x=$(find …); rm $x` (the parser
@@ -1764,7 +1764,7 @@ _bound_listings(seg) := {c |
 	_bound_word(w, seg, c)
 	c.context == "substitution"
 	_is_lister(c)
-	_prints_names(c, null)
+	_prints_names(c, -1)
 } | {p |
 	some w in _destroyed_words(seg)
 	startswith(w, "$")
@@ -1776,7 +1776,7 @@ _bound_listings(seg) := {c |
 	some p in segments
 	_feeds_read(p, r, seg)
 	_is_lister(p)
-	_prints_names(p, r)
+	_prints_names(p, r.id)
 }
 
 # find … | while read f; do …; done, or while read f; do …; done < <(find …)
@@ -1827,17 +1827,17 @@ _own_substitution(seg) if {
 
 # the lister's output reaches the consumer as names: every later stage of its pipeline
 # passes names on (filters, `read`, xargs); `find . -type f | wc -l` prints a count
-_prints_names(p, node) if {
+_prints_names(p, node_id) if {
 	every f in segments {
-		_passes_names(p, f, node)
+		_passes_names(p, f, node_id)
 	}
 }
 
 _passes_names(p, f, _) if not shell.upstream(p, f)
 
-_passes_names(p, f, node) if {
+_passes_names(p, f, node_id) if {
 	shell.upstream(p, f)
-	f.id == object.get(node, "id", -1)
+	f.id == node_id
 }
 
 _passes_names(p, f, _) if {
