@@ -110,6 +110,13 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
             else:
                 self.child_words(node, ["rm", "-r", target], depth, "interpreter_exec", [])
             at = low.find(token, at + 1)
+    if family != "awk" and any(t in low for t in _WALK_NEEDLES):
+        from .code_walk import walk_finds  # (imported here: only code that walks a tree needs it)
+
+        for argv in walk_finds(code, low, family):
+            # a walk that overwrites, truncates, chmods or renames what it visits: judged
+            # as the find it amounts to (`find ~ -exec truncate -s0 {} +`)
+            self.child_words(node, argv, depth, "interpreter_exec", [])
     if dyn_hit:
         self.mark(node, "interpreter_dynamic_code")
     if any(t in low for t in _ENV_NEEDLES) and _dumps_environment(code, family):
@@ -492,6 +499,9 @@ def _call_literal(code: str, pos: int) -> str | None:
         else:
             return None
     return None
+
+# the walks code_walk reads (its WALK_TOKENS; kept here so most code never imports it)
+_WALK_NEEDLES = ("rglob(", "walk(", "glob(", "find(", "find (", "finddepth(", "readdir", "opendirsync(", "dir[")
 
 _HOME_SPELLINGS = ("$ENV{HOME}", "${HOME}", "$HOME", "%USERPROFILE%", "$env:USERPROFILE", "$env:HOME")
 

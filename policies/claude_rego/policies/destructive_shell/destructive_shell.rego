@@ -1622,3 +1622,427 @@ ask contains msg if {
 	a in {"--delete-secret-keys", "--delete-secret-key", "--delete-secret-and-public-keys", "--delete-secret-and-public-key", "delete-keychain"}
 	msg := sprintf("`%s` deletes private keys (signing, decryption or login keys) for good. Approve only if you have a backup.", [concat(" ", seg.argv)])
 }
+
+# ------------------------------------------------------------------ s27: destruction fed by a listing
+
+# File-by-file destruction of what a listing prints: `rm -f $(find ~ -type f)`, `for f in
+# $(find ~); do : > "$f"; done`, `find / | while read f; do truncate -s0 "$f"; done`,
+# `rg --files ~ | xargs sed -i d`, `find ~ | parallel rm {}`. Judged by where the listing
+# is rooted, like `find ROOT -delete`: home, /, a system directory or above the project →
+# denied; the project root with no narrowing test (`-name '*.pyc'`, a grep between) →
+# denied for deleting/emptying tools (it is `rm -rf .`, .git included); a root claude-rego
+# cannot resolve → asked unless narrowed; a listing inside the project passes.
+deny contains msg if {
+	some seg in _listing_consumers
+	some lister in _fed_listings(seg)
+	some root in _lister_roots(lister)
+	l := _listing_hit(seg, lister, root)
+	msg := sprintf("Blocked: `%s` destroys, file by file, what `%s` lists under %s (%s). %s", [_consumer_text(seg), concat(" ", lister.argv), stripped(l), describe(l), instead])
+}
+
+ask contains msg if {
+	some seg in _listing_consumers
+	some lister in _fed_listings(seg)
+	not _narrowed_listing(lister)
+	some root in _lister_roots(lister)
+	_unknown_root(lister, root)
+	not _listing_hit(seg, lister, root)
+	msg := sprintf("`%s` destroys, file by file, what `%s` lists under `%s`, which claude-rego cannot resolve (an unset variable or an unknown directory could make it / or your home directory). Approve only if you know what it expands to.", [_consumer_text(seg), concat(" ", lister.argv), root])
+}
+
+_consumer_text(seg) := concat(" ", seg.argv) if count(seg.argv) > 0
+
+else := concat("", ["> ", r.target]) if {
+	some r in seg.redirects
+	r.op in {">", ">|"}
+} else := "a redirect"
+
+_listing_hit(seg, lister, root) := l if {
+	l := hits(lister, root, catastrophic_roots)
+} else := l if {
+	not _perm_or_move(seg)
+	not _narrowed_listing(lister)
+	_recursive_lister(lister)
+	l := hits(lister, root, {project})
+}
+
+_perm_or_move(seg) if shell.runs_any(seg, {"mv", "chmod", "chown", "chgrp", "chattr", "setfacl"})
+
+_list_destroyer_names := {"rm", "unlink", "shred", "srm", "wipe", "truncate", "sed", "gsed", "mv", "cp", "chmod", "chown", "chgrp", "chattr", "setfacl"}
+
+# segments that destroy a listed name: a destroying program, or a truncating redirect of a
+# variable by a command that writes nothing of its own (`: > "$f"`, `> "$f"`, `echo -n > "$f"`)
+_listing_consumers contains seg if {
+	some ran in _list_destroyer_names & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_destroys_listed(seg)
+}
+
+_listing_consumers contains seg if {
+	some seg in segments
+	_truncates_variable(seg)
+}
+
+_truncates_variable(seg) if {
+	some r in seg.redirects
+	r.op in {">", ">|"}
+	startswith(r.target, "$")
+	_writes_nothing(seg)
+}
+
+_writes_nothing(seg) if count(seg.argv) == 0
+
+_writes_nothing(seg) if shell.runs_any(seg, {":", "true", "false", "echo", "printf"})
+
+_writes_nothing(seg) if {
+	shell.runs(seg, "cat")
+	shell.operands(seg) == ["/dev/null"]
+}
+
+_destroys_listed(seg) if shell.runs_any(seg, {"rm", "unlink", "shred", "srm", "wipe", "truncate", "mv"})
+
+# sed -i with a script that deletes lines (`d`, `1,$d`, `/./d`): the file is emptied
+_destroys_listed(seg) if {
+	shell.runs_any(seg, {"sed", "gsed"})
+	_sed_in_place(seg)
+	some a in shell.args(seg)
+	regex.match(`^\s*((/[^/]*/|[0-9$]+)(\s*,\s*(/[^/]*/|[0-9$]+))?)?\s*d\s*$`, a)
+}
+
+# cp /dev/null FILE: FILE emptied
+_destroys_listed(seg) if {
+	shell.runs(seg, "cp")
+	shell.operands(seg)[0] in {"/dev/null", "/dev/zero"}
+}
+
+# chmod 000 / a-rwx, chown, chattr +i: every listed file locked or given away
+_destroys_listed(seg) if {
+	shell.runs_any(seg, {"chown", "chgrp", "chattr", "setfacl"})
+}
+
+_destroys_listed(seg) if {
+	shell.runs(seg, "chmod")
+	ops := shell.operands(seg)
+	count(ops) > 0
+	not _additive_mode(ops[0])
+}
+
+_sed_in_place(seg) if shell.has_short_flag(seg, {"i"})
+
+_sed_in_place(seg) if shell.has_arg_prefix(seg, "--in-place")
+
+# u+w, +x, g+rX: a mode that only adds permissions
+_additive_mode(m) if regex.match(`^[ugoa]*\+[rwxXst]+(,[ugoa]*\+[rwxXst]+)*$`, m)
+
+# the listings a consumer destroys the output of
+# … | xargs CMD, … | parallel CMD
+_fed_listings(seg) := {p |
+	node := _stdin_node(seg)
+	some p in segments
+	shell.upstream(p, node)
+	_is_lister(p)
+	_prints_names(p, node.id)
+} if _fed_by_xargs(seg)
+
+# CMD $(find …) / `find …` in the destroyed word
+else := {c |
+	some w in _destroyed_words(seg)
+	shell.substitution(w)
+	some c in segments
+	c.parent == seg.id
+	c.context == "substitution"
+	_is_lister(c)
+	_prints_names(c, -1)
+} | _bound_listings(seg)
+
+# a listing bound to a variable the consumer destroys: `x=$(find …); rm $x` (the parser
+# puts the substitution in the word), `for f in $(find …); do rm "$f"` (the loop header
+# is a segment running nothing, with no assignment), `find … | while read f`
+_bound_listings(seg) := {c |
+	some w in _destroyed_words(seg)
+	some c in segments
+	_bound_word(w, seg, c)
+	c.context == "substitution"
+	_is_lister(c)
+	_prints_names(c, -1)
+} | {p |
+	some w in _destroyed_words(seg)
+	startswith(w, "$")
+	some r in segments
+	r.id < seg.id
+	shell.runs_any(r, {"read"})
+	some v in shell.operands(r)
+	w in {concat("", ["$", v]), concat("", ["${", v, "}"])}
+	some p in segments
+	_feeds_read(p, r, seg)
+	_is_lister(p)
+	_prints_names(p, r.id)
+}
+
+# find … | while read f; do …; done, or while read f; do …; done < <(find …)
+_feeds_read(p, r, _) if shell.upstream(p, r)
+
+_feeds_read(p, r, seg) if {
+	p.context == "process_substitution"
+	loop_end := shell.by_id(p.parent)
+	loop_end.id > seg.id
+	count(loop_end.argv) == 0
+	_process_substitution_input(p, loop_end)
+}
+
+_bound_word(w, seg, c) if {
+	shell.substitution(w)
+	not _own_substitution(seg)
+	c.id < seg.id
+	header := shell.by_id(c.parent)
+	count(header.argv) == 0
+	count(header.assignments) > 0
+}
+
+_bound_word(w, seg, c) if {
+	startswith(w, "$")
+	not shell.substitution(w)
+	c.id < seg.id
+	header := shell.by_id(c.parent)
+	count(header.argv) == 0
+	count(header.assignments) == 0
+	not _after_loop_body(c, seg)
+}
+
+# `for f in $(find …); do cat "$f"; done > "$OUT"`: the redirect of the whole loop (a
+# segment running nothing after the body), not a `> "$f"` in it
+_after_loop_body(c, seg) if {
+	count(seg.argv) == 0
+	some s in segments
+	s.id > c.id
+	s.id < seg.id
+	s.parent == null
+}
+
+_own_substitution(seg) if {
+	some c in segments
+	c.parent == seg.id
+	c.context == "substitution"
+}
+
+# the lister's output reaches the consumer as names: every later stage of its pipeline
+# passes names on (filters, `read`, xargs); `find . -type f | wc -l` prints a count
+_prints_names(p, node_id) if {
+	every f in segments {
+		_passes_names(p, f, node_id)
+	}
+}
+
+_passes_names(p, f, _) if not shell.upstream(p, f)
+
+_passes_names(p, f, node_id) if {
+	shell.upstream(p, f)
+	f.id == node_id
+}
+
+_passes_names(p, f, _) if {
+	shell.upstream(p, f)
+	shell.runs_any(f, {"grep", "egrep", "fgrep", "sort", "uniq", "head", "tail", "cut", "sed", "awk", "tr", "read", "cat", "tee", "xargs", "parallel", "shuf", "tac"})
+}
+
+# the words of a consumer that take each listed name
+_destroyed_words(seg) := {w | _destroys_listed(seg); some w in shell.operands(seg)} | {r.target | _truncates_variable(seg); some r in seg.redirects; r.op in {">", ">|"}}
+
+_is_lister(p) if shell.runs_any(p, {"find", "fd", "fdfind", "tree", "du", "ls", "locate", "plocate", "mlocate"})
+
+_is_lister(p) if {
+	shell.runs_any(p, {"rg", "ag"})
+	shell.has_arg(p, {"--files", "-l", "--files-with-matches", "-g"})
+}
+
+_is_lister(p) if {
+	shell.runs(p, "git")
+	"ls-files" in shell.operands(p)
+}
+
+_recursive_lister(p) if not shell.runs(p, "ls")
+
+_recursive_lister(p) if {
+	shell.runs(p, "ls")
+	shell.has_short_flag(p, {"R"})
+}
+
+_lister_roots(p) := ["/"] if {
+	shell.runs_any(p, {"locate", "plocate", "mlocate"})
+	every o in shell.operands(p) {
+		o in {"/", "*", "."}
+	}
+} else := ["$(locate)"] if {
+	shell.runs_any(p, {"locate", "plocate", "mlocate"})
+} else := [d] if {
+	shell.runs(p, "git")
+	d := shell.option_value(p, {"-C"})
+} else := ["."] if {
+	shell.runs(p, "git")
+} else := [o | some o in shell.operands(p); not regex.match(`^[0-9]+$`, o)] if {
+	shell.runs_any(p, {"rg", "ag"})
+	count([o | some o in shell.operands(p); not regex.match(`^[0-9]+$`, o)]) > 0
+} else := ["."] if {
+	shell.runs_any(p, {"rg", "ag"})
+} else := _listing_roots(p)
+
+# a listing narrowed to some files: find's selecting tests, fd's pattern or extension,
+# rg's glob or type, tree's pattern, git's tracked files of the project, a filter after it
+_narrowed_listing(p) if {
+	shell.runs(p, "find")
+	some i, a in shell.args(p)
+	a in {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-size", "-empty", "-user", "-perm", "-inum", "-samefile", "-links"}
+	_narrowing(a, _next_arg(shell.args(p), i))
+}
+
+_narrowed_listing(p) if {
+	shell.runs_any(p, {"fd", "fdfind"})
+	ops := shell.operands(p)
+	count(ops) > 0
+	not ops[0] in {".", "^", ".*", "*", ""}
+}
+
+_narrowed_listing(p) if {
+	shell.runs_any(p, {"fd", "fdfind", "rg", "ag", "tree"})
+	shell.has_arg(p, {"-e", "--extension", "-g", "--glob", "-t", "--type", "-P", "-G"})
+}
+
+_narrowed_listing(p) if {
+	shell.runs(p, "git")
+	not shell.option_value(p, {"-C"})
+}
+
+_narrowed_listing(p) if {
+	some f in segments
+	f.id > p.id
+	shell.upstream(p, f)
+	shell.runs_any(f, {"grep", "egrep", "fgrep", "head", "tail", "awk"})
+	not shell.has_short_flag(f, {"v"})
+}
+
+# ------------------------------------------------------------------ s27: other recursive destroyers, unknown target
+
+# `rm -rf "$X"` asks when X cannot be resolved; so do the other tools that destroy a whole
+# tree: find -delete / -exec rm|truncate|shred|chmod… (unless a test narrows what it
+# selects: `find "$BUILD_DIR" -name '*.o' -delete`), chmod/chown/chgrp/chattr/setfacl -R
+# (not a mode that only adds permissions: `chmod -R u+w "$D"`), rsync --delete into it, mv
+# of it out of the project, and truncate/shred over its files ("$X"/*).
+ask contains msg if {
+	"find" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"find"})
+	verb := _find_destroys(seg)
+	not _narrowed_listing(seg)
+	some start in shell.find_starts(seg)
+	_unknown_root(seg, start)
+	not hits(seg, start, dangerous_roots)
+	msg := sprintf("`%s` %s every file under `%s`, which claude-rego cannot resolve (an unset variable or an unknown directory could make it / or your home directory). Approve only if you know what it expands to.", [concat(" ", seg.argv), verb, start])
+}
+
+_find_destroys(seg) := "deletes" if {
+	shell.find_deletes(seg)
+} else := "runs `chmod`/`chown` on" if {
+	_find_changes_perms(seg)
+} else := "empties or moves" if {
+	some child in data.claude_rego.lib.shell.in_context("find_exec")
+	_exec_of(child, seg.id)
+	_listing_consumer_program(child)
+}
+
+_listing_consumer_program(seg) if {
+	some n in _list_destroyer_names
+	shell.runs(seg, n)
+	_destroys_listed(seg)
+}
+
+ask contains msg if {
+	some ran in {"chmod", "chown", "chgrp", "chattr", "setfacl"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_recursive_perm_change(seg)
+	ops := shell.operands(seg)
+	count(ops) > 1
+	not _additive_chmod(seg, ops[0])
+	some i, word in ops
+	i > 0
+	_unknown_root(seg, word)
+	not hits(seg, word, catastrophic_roots)
+	msg := sprintf("`%s` recursively changes the permissions or owner of everything under `%s`, which claude-rego cannot resolve (an unset variable or an unknown directory could make it / or your home directory). Approve only if you know what it expands to.", [concat(" ", seg.argv), word])
+}
+
+_recursive_perm_change(seg) if {
+	shell.runs_any(seg, {"chmod", "chown", "chgrp", "setfacl"})
+	recursive(seg)
+}
+
+_recursive_perm_change(seg) if _recursive_attr(seg)
+
+_additive_chmod(seg, mode) if {
+	shell.runs(seg, "chmod")
+	_additive_mode(mode)
+}
+
+ask contains msg if {
+	"rsync" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"rsync"})
+	some a in shell.args(seg)
+	startswith(a, "--del")
+	ops := shell.operands(seg)
+	count(ops) >= 2
+	dest := ops[count(ops) - 1]
+	not _remote_rsync_path(dest)
+	_unknown_root(seg, dest)
+	not hits(seg, dest, dangerous_roots)
+	msg := sprintf("`%s` deletes everything in `%s` that the source lacks, and claude-rego cannot resolve that directory (an unset variable or an unknown directory could make it / or your home directory). Approve only if you know what it expands to.", [concat(" ", seg.argv), dest])
+}
+
+# host:path, rsync://: another machine's tree (judged by the remote policies)
+_remote_rsync_path(w) if regex.match(`^[^/]*[^/:]:`, w)
+
+_remote_rsync_path(w) if contains(w, "://")
+
+ask contains msg if {
+	"mv" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"mv"})
+	ops := shell.operands(seg)
+	count(ops) >= 2
+	dest := ops[count(ops) - 1]
+	_leaves_project(seg, dest)
+	some i, word in ops
+	i < count(ops) - 1
+	_unknown_root(seg, word)
+	not hits(seg, word, catastrophic_roots)
+	msg := sprintf("`%s` moves `%s` out of the project, and claude-rego cannot resolve it (an unset variable or an unknown directory could make it your home directory or the project). Approve only if you know what it expands to.", [concat(" ", seg.argv), word])
+}
+
+# the destination is a known place outside the project (/tmp/trash, ~/old, /dev/null)
+_leaves_project(seg, dest) if {
+	not shell.unresolved(dest)
+	l := paths.location(seg, dest)
+	not l.inside_project
+}
+
+ask contains msg if {
+	some ran in {"truncate", "shred", "wipe", "srm"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some word in shell.operands(seg)
+	regex.match(`/\.?\*+$`, word)
+	_unknown_root(seg, word)
+	not hits(seg, word, dangerous_roots)
+	msg := sprintf("`%s` destroys every file in `%s`, which claude-rego cannot resolve (an unset variable or an unknown directory could make it / or your home directory). Approve only if you know what it expands to.", [concat(" ", seg.argv), word])
+}
+
+# a target the s27 rules cannot resolve (as for rm -rf), except `${out%/}` with out a
+# relative name set in the command (`out=dist/`): a suffix trimmed off a name inside the
+# project leaves a name inside it (or nothing)
+_unknown_root(seg, word) if {
+	_unknown_target(seg, word)
+	not _trimmed_known_name(seg, word)
+}
+
+_trimmed_known_name(seg, word) if {
+	m := regex.find_all_string_submatch_n(`^\$\{([A-Za-z_][A-Za-z0-9_]*)%%?[^}]*\}$`, word, 1)
+	v := shell.expand(seg, concat("", ["${", m[0][1], "}"]))
+	not contains(v, "$")
+	not contains(v, "…")
+	not contains(v, "..")
+	regex.match(`^[A-Za-z0-9_-]`, v)
+}

@@ -636,3 +636,126 @@ test_s26_windows_disk_erasers if {
 	allowed(cmd(["bcdedit", "/enum"]))
 	allowed(cmd(["checkpoint-vm", "-Name", "dev"]))
 }
+
+# ------------------------------------------------------------------ s27: destruction fed by a listing
+
+_find_sub(id, parent, argv) := sub(id, argv, {"parent": parent, "context": "substitution", "depth": 1})
+
+_loop_header(id) := sub(id, [""], {"argv": [], "command": "", "args": [], "raw_words": []})
+
+_redirect_only(id, target) := sub(id, [""], {"argv": [], "command": "", "args": [], "raw_words": [], "operator": ";", "redirects": [redirect(">", target)]})
+
+test_s27_listing_in_a_substitution if {
+	# rm -f $(find ~ -type f), shred -u `find / -type f`
+	denied(bash("rm -f $(find ~ -type f)", [seg(0, ["rm", "-f", "$(…)"]), _find_sub(1, 0, ["find", "~", "-type", "f"])], []))
+	denied(bash("shred -u `find / -type f`", [seg(0, ["shred", "-u", "`…`"]), _find_sub(1, 0, ["find", "/", "-type", "f"])], []))
+	# the whole project file by file is rm -rf .
+	denied(bash("rm -f $(find . -type f)", [seg(0, ["rm", "-f", "$(…)"]), _find_sub(1, 0, ["find", ".", "-type", "f"])], []))
+	# an unknown root asks
+	asked(bash("rm -f $(find $X -type f)", [seg(0, ["rm", "-f", "$(…)"]), _find_sub(1, 0, ["find", "$X", "-type", "f"])], []))
+	# narrowed, or inside the project: passes
+	allowed(bash("rm -f $(find . -name '*.pyc')", [seg(0, ["rm", "-f", "$(…)"]), _find_sub(1, 0, ["find", ".", "-name", "*.pyc"])], []))
+	allowed(bash("rm -f $(find build -type f)", [seg(0, ["rm", "-f", "$(…)"]), _find_sub(1, 0, ["find", "build", "-type", "f"])], []))
+	allowed(bash("rm -f $(git ls-files --deleted)", [seg(0, ["rm", "-f", "$(…)"]), _find_sub(1, 0, ["git", "ls-files", "--deleted"])], []))
+	# a count is not a listing: echo $(find ~ | wc -l)
+	allowed(bash("rm -f $(find ~ -type f | wc -l)", [seg(0, ["rm", "-f", "$(…)"]), _find_sub(1, 0, ["find", "~", "-type", "f"]), sub(2, ["wc", "-l"], {"parent": 0, "context": "substitution", "depth": 1, "pipeline": 1, "operator": "|"})], []))
+}
+
+test_s27_listing_bound_to_a_loop_variable if {
+	# for f in $(find ~ -type f); do : > "$f"; done
+	denied(bash("for f in $(find ~ -type f); do : > $f; done", [_loop_header(0), _find_sub(1, 0, ["find", "~", "-type", "f"]), sub(2, [":"], {"redirects": [redirect(">", "$f")]})], []))
+	denied(bash("for f in $(rg --files ~); do truncate -s0 $f; done", [_loop_header(0), _find_sub(1, 0, ["rg", "--files", "~"]), then(2, ["truncate", "-s0", "$f"], ";")], []))
+	denied(bash("for f in $(find ~ -type f); do > $f; done", [_loop_header(0), _find_sub(1, 0, ["find", "~", "-type", "f"]), _redirect_only(2, "$f")], []))
+	denied(bash("for f in $(find ~ -type f); do cp /dev/null $f; done", [_loop_header(0), _find_sub(1, 0, ["find", "~", "-type", "f"]), then(2, ["cp", "/dev/null", "$f"], ";")], []))
+	denied(bash("for f in $(find ~ -type f); do chmod 000 $f; done", [_loop_header(0), _find_sub(1, 0, ["find", "~", "-type", "f"]), then(2, ["chmod", "000", "$f"], ";")], []))
+	# the loop's own output redirect is not a truncation of each file
+	allowed(bash("for f in $(find . -type f); do cat $f; done > $OUT", [_loop_header(0), _find_sub(1, 0, ["find", ".", "-type", "f"]), then(2, ["cat", "$f"], ";"), _redirect_only(3, "$OUT")], []))
+	# reading, formatting, or adding permissions: not destruction
+	allowed(bash("for f in $(find ~ -type f); do wc -l $f; done", [_loop_header(0), _find_sub(1, 0, ["find", "~", "-type", "f"]), then(2, ["wc", "-l", "$f"], ";")], []))
+	allowed(bash("for f in $(find . -type f); do chmod u+w $f; done", [_loop_header(0), _find_sub(1, 0, ["find", ".", "-type", "f"]), then(2, ["chmod", "u+w", "$f"], ";")], []))
+	# an assignment: files=$(find ~ -type f); rm -f $files (the parser puts the substitution in the word)
+	denied(bash("files=$(find ~ -type f); rm -f $files", [vars(0, {"files": "$(…)"}), _find_sub(1, 0, ["find", "~", "-type", "f"]), then(2, ["rm", "-f", "$(…)"], ";")], []))
+}
+
+test_s27_listing_read_in_a_while_loop if {
+	# find ~ -type f | while read f; do rm -f -- "$f"; done
+	denied(bash("find ~ -type f | while read f; do rm -f -- $f; done", [seg(0, ["find", "~", "-type", "f"]), pipe(1, ["read", "f"], 0), then(2, ["rm", "-f", "--", "$f"], ";")], []))
+	denied(bash("find . -type f | while read f; do rm $f; done", [seg(0, ["find", ".", "-type", "f"]), pipe(1, ["read", "f"], 0), then(2, ["rm", "${f}"], ";")], []))
+	denied(bash("find ~ | while read -r f; do sed -i d $f; done", [seg(0, ["find", "~"]), pipe(1, ["read", "-r", "f"], 0), then(2, ["sed", "-i", "d", "$f"], ";")], []))
+	# while read f; do rm "$f"; done < <(find ~ -type f)
+	denied(bash("while read f; do rm $f; done < <(find ~ -type f)", [
+		seg(0, ["read", "f"]), then(1, ["rm", "$f"], ";"),
+		sub(2, [""], {"argv": [], "command": "", "args": [], "raw_words": [], "operator": ";", "redirects": [redirect("<", "<(…)")]}),
+		sub(3, ["find", "~", "-type", "f"], {"parent": 2, "context": "process_substitution", "depth": 1}),
+	], []))
+	asked(bash("find $X -type f | while read f; do rm $f; done", [seg(0, ["find", "$X", "-type", "f"]), pipe(1, ["read", "f"], 0), then(2, ["rm", "$f"], ";")], []))
+	# another variable, a narrowed listing, a filter: pass
+	allowed(bash("find . -name '*.orig' | while read f; do rm $f; done", [seg(0, ["find", ".", "-name", "*.orig"]), pipe(1, ["read", "f"], 0), then(2, ["rm", "$f"], ";")], []))
+	allowed(bash("find . -type f | grep orig | while read f; do rm $f; done", [seg(0, ["find", ".", "-type", "f"]), pipe(1, ["grep", "orig"], 0), pipe(2, ["read", "f"], 0), then(3, ["rm", "$f"], ";")], []))
+	allowed(bash("find ~ -type f | while read f; do wc -l $f; done", [seg(0, ["find", "~", "-type", "f"]), pipe(1, ["read", "f"], 0), then(2, ["wc", "-l", "$f"], ";")], []))
+}
+
+_xargs_child(id, parent, argv) := sub(id, argv, {"parent": parent, "context": "xargs", "depth": 1, "wrappers": ["xargs"]})
+
+test_s27_listing_through_xargs_and_parallel if {
+	# listers other than find, destroyers other than rm
+	denied(bash("rg --files ~ | xargs rm", [seg(0, ["rg", "--files", "~"]), pipe(1, ["xargs", "rm"], 0), _xargs_child(2, 1, ["rm"])], []))
+	denied(bash("du -a ~ | cut -f2 | xargs rm -f", [seg(0, ["du", "-a", "~"]), pipe(1, ["cut", "-f2"], 0), pipe(2, ["xargs", "rm", "-f"], 0), _xargs_child(3, 2, ["rm", "-f"])], []))
+	denied(bash("find ~ -type f | xargs sed -i d", [seg(0, ["find", "~", "-type", "f"]), pipe(1, ["xargs", "sed", "-i", "d"], 0), _xargs_child(2, 1, ["sed", "-i", "d"])], []))
+	denied(bash("find ~ -type f | parallel truncate -s0 {}", [seg(0, ["find", "~", "-type", "f"]), pipe(1, ["parallel", "truncate", "-s0", "{}"], 0), _xargs_child(2, 1, ["truncate", "-s0", "{}"])], []))
+	denied(bash("tree -fi ~ | xargs rm -f", [seg(0, ["tree", "-fi", "~"]), pipe(1, ["xargs", "rm", "-f"], 0), _xargs_child(2, 1, ["rm", "-f"])], []))
+	denied(bash("git -C ~ ls-files | xargs rm", [seg(0, ["git", "-C", "~", "ls-files"]), pipe(1, ["xargs", "rm"], 0), _xargs_child(2, 1, ["rm"])], []))
+	denied(bash("locate / | xargs rm", [seg(0, ["locate", "/"]), pipe(1, ["xargs", "rm"], 0), _xargs_child(2, 1, ["rm"])], []))
+	asked(bash("locate .bak | xargs rm", [seg(0, ["locate", ".bak"]), pipe(1, ["xargs", "rm"], 0), _xargs_child(2, 1, ["rm"])], []))
+	# in-project edits and narrowed listings pass
+	allowed(bash("find src -type f | xargs sed -i s/a/b/", [seg(0, ["find", "src", "-type", "f"]), pipe(1, ["xargs", "sed", "-i", "s/a/b/"], 0), _xargs_child(2, 1, ["sed", "-i", "s/a/b/"])], []))
+	allowed(bash("find . -type f | xargs sed -i s/a/b/", [seg(0, ["find", ".", "-type", "f"]), pipe(1, ["xargs", "sed", "-i", "s/a/b/"], 0), _xargs_child(2, 1, ["sed", "-i", "s/a/b/"])], []))
+	allowed(bash("find . -type f | xargs chmod 644", [seg(0, ["find", ".", "-type", "f"]), pipe(1, ["xargs", "chmod", "644"], 0), _xargs_child(2, 1, ["chmod", "644"])], []))
+	allowed(bash("fd -e pyc | xargs rm", [seg(0, ["fd", "-e", "pyc"]), pipe(1, ["xargs", "rm"], 0), _xargs_child(2, 1, ["rm"])], []))
+	allowed(bash("git ls-files | xargs rm", [seg(0, ["git", "ls-files"]), pipe(1, ["xargs", "rm"], 0), _xargs_child(2, 1, ["rm"])], []))
+}
+
+# ------------------------------------------------------------------ s27: other recursive destroyers, unknown target
+
+test_s27_find_destroying_an_unknown_root_asks if {
+	every argv in [
+		["find", "$TARGET", "-delete"],
+		["find", "$TARGET", "-type", "f", "-delete"],
+		["find", "$(…)", "-mindepth", "1", "-delete"],
+		["find", "${HOME%/}", "-type", "f", "-delete"],
+		["find", "$T", "-type", "f", "-exec", "rm", "-f", "{}", "+"],
+		["find", "$T", "-type", "f", "-exec", "truncate", "-s0", "{}", "+"],
+	] {
+		asked(cmd(argv))
+	}
+	allowed(cmd(["find", "$BUILD_DIR", "-name", "*.o", "-delete"]))
+	allowed(cmd(["find", "./build", "-type", "f", "-delete"]))
+	allowed(cmd(["find", "$T", "-type", "f", "-print"]))
+	# ${out%/} with out a relative name set in the command: a name inside the project
+	allowed(bash("out=dist/; find ${out%/} -type f -delete", [vars(0, {"out": "dist/"}), then(1, ["find", "${out%/}", "-type", "f", "-delete"], ";")], []))
+	asked(bash("d=/; find ${d%/} -delete", [vars(0, {"d": "/"}), then(1, ["find", "${d%/}", "-delete"], ";")], []))
+}
+
+test_s27_recursive_permission_changes_of_an_unknown_target_ask if {
+	asked(cmd(["chmod", "-R", "000", "${HOME%/}"]))
+	asked(cmd(["chmod", "-R", "755", "$DIR"]))
+	asked(cmd(["chown", "-R", "nobody", "$TARGET"]))
+	asked(cmd(["chattr", "-R", "+i", "$X"]))
+	allowed(cmd(["chmod", "-R", "u+w", "$BUILD_DIR"]))
+	allowed(cmd(["chmod", "-R", "u+w", "./build"]))
+	allowed(cmd(["chown", "-R", "dev:dev", "./build"]))
+	allowed(cmd(["chmod", "000", "$X"]))
+}
+
+test_s27_rsync_mv_truncate_of_an_unknown_target_ask if {
+	asked(cmd(["rsync", "-a", "--delete", "empty/", "$TARGET/"]))
+	allowed(cmd(["rsync", "-a", "--delete", "src/", "dist/"]))
+	allowed(cmd(["rsync", "-a", "--delete", "src/", "$HOST:/srv/app/"]))
+	allowed(cmd(["rsync", "-a", "--delete", "src/", "user@host:/srv/app/"]))
+	asked(cmd(["mv", "$X", "/tmp/trash"]))
+	allowed(cmd(["mv", "$f", "$f.bak"]))
+	allowed(cmd(["mv", "build", "/tmp/old-build"]))
+	asked(cmd(["truncate", "-s0", "$X/*"]))
+	asked(cmd(["shred", "-u", "$X/*"]))
+	allowed(cmd(["shred", "-u", "$KEYFILE"]))
+}
