@@ -125,13 +125,16 @@ _cluster_value(args, i, attached) := attached if attached != "" else := args[i +
 _source(spec) := s if {
 	spec.kind == "volume"
 	s := split(spec.spec, ":")[0]
-} else := s if {
+} else := found[count(found) - 1] if {
 	spec.kind == "mount"
-	some kv in split(spec.spec, ",")
-	parts := split(trim(kv, `"' `), "=")
-	count(parts) >= 2
-	lower(parts[0]) in {"source", "src"}
-	s := concat("=", array.slice(parts, 1, count(parts)))
+	found := [s |
+		some kv in split(spec.spec, ",")
+		parts := split(trim(kv, `"' `), "=")
+		count(parts) >= 2
+		lower(parts[0]) in {"source", "src"}
+		s := concat("=", array.slice(parts, 1, count(parts)))
+	]
+	count(found) > 0
 }
 
 _mount_whys(seg, spec) := {why |

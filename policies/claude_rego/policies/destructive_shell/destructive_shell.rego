@@ -1046,13 +1046,7 @@ deny contains msg if {
 }
 
 _git_work_tree(seg) := v if {
-	some a in shell.args(seg)
-	startswith(a, "--work-tree=")
-	v := substring(a, 12, -1)
-} else := v if {
-	some i, a in shell.args(seg)
-	a == "--work-tree"
-	v := shell.args(seg)[i + 1]
+	v := shell.option_value(seg, {"--work-tree"})
 } else := seg.assignments.GIT_WORK_TREE
 
 _git_destroys_worktree(seg) if "clean" in shell.args(seg)

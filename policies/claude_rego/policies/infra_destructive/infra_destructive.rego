@@ -1919,9 +1919,9 @@ _prod_around(seg) if _prod_cwd(seg)
 
 _prod_around(seg) if _prod_selected(seg)
 
-_prod_named(seg) := a if {
-	some a in shell.args(seg)
-	_production_like(a)
+_prod_named(seg) := found[0] if {
+	found := [a | some a in shell.args(seg); _production_like(a)]
+	count(found) > 0
 } else := "the environment, directory or selection it runs in" if {
 	_prod_around(seg)
 }
@@ -1932,11 +1932,10 @@ _kube_changes := {
 	"scale", "patch", "edit", "set", "apply", "replace", "create", "delete", "autoscale",
 }
 
-_kube_change(seg) := x if {
+_kube_change(seg) := found[0] if {
 	w := _words(seg)
-	some i, x in w
-	i <= 2
-	x in _kube_changes
+	found := [x | some i, x in w; i <= 2; x in _kube_changes]
+	count(found) > 0
 } else := concat(" ", ["rollout", w[i + 1]]) if {
 	w := _words(seg)
 	some i, x in w
@@ -2131,12 +2130,15 @@ _script_path(a) if {
 }
 
 # production named by the client's connection, not by the script's file name
-_db_prod_named(seg) := a if {
+_db_prod_named(seg) := found[0] if {
 	args := shell.args(seg)
-	some i, a in args
-	not _script_path(a)
-	not _after_script_option(seg, args, i)
-	_production_like(a)
+	found := [a |
+		some i, a in args
+		not _script_path(a)
+		not _after_script_option(seg, args, i)
+		_production_like(a)
+	]
+	count(found) > 0
 } else := "the environment it runs in" if _prod_env(seg)
 
 _after_script_option(seg, args, i) if {
@@ -2197,10 +2199,10 @@ _rollback_of(tool, w, _) := op if {
 
 _rollback_of("django-admin", w, _) := _django_rollback(w)
 
-_rollback_of(tool, w, _) := op if {
+_rollback_of(tool, w, _) := found[0] if {
 	tool in {"rails", "rake", "mix", "knex", "sequelize", "sequelize-cli", "typeorm", "flyway", "liquibase", "alembic", "dbmate", "goose", "migrate"}
-	some op in array.slice(w, 0, 2)
-	op in _rollback_words
+	found := [op | some op in array.slice(w, 0, 2); op in _rollback_words]
+	count(found) > 0
 }
 
 _rollback_of("prisma", w, _) := concat(" ", array.slice(w, 0, 2)) if {
@@ -2219,9 +2221,9 @@ _django_rollback(w) := "migrate APP zero" if {
 	"zero" in w
 }
 
-_migration_prod_named(seg) := a if {
-	some a in shell.args(seg)
-	_production_like(a)
+_migration_prod_named(seg) := found[0] if {
+	found := [a | some a in shell.args(seg); _production_like(a)]
+	count(found) > 0
 } else := "the environment it runs in" if _prod_env(seg)
 
 # one question however many findings
