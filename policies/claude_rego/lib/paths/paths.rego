@@ -575,6 +575,9 @@ secret_name_patterns := [
 	# client files that hold database or mount passwords, OpenStack's clouds file (found in
 	# the working directory too), adb's private key
 	`^\.mylogin\.cnf$`, `^\.pg_service\.conf$`, `^\.odbc\.ini$`, `^\.?passwd-s3fs$`, `^clouds\.ya?ml$`, `^adbkey$`,
+	# SMB/CIFS mount credential files anywhere (/etc/samba/smbcredentials, /root/.cifs-creds),
+	# age identities by their usual names (age-key.txt, age.key is *.key already)
+	`^\.?(smb|cifs)[_-]?(cred|creds|credentials)?$`, `^age[_-]?(key|keys|identity|identities)\.txt$`,
 ]
 
 # names a file could have that is secret, to test shell globs against (`cat .e*`)
@@ -669,6 +672,17 @@ secret_files := [
 	"~/.authinfo", "~/.smbcredentials", "~/.fetchmailrc", "~/.msmtprc", "~/.config/msmtp/config",
 	"~/.config/aerc/accounts.conf", "~/.sentryclirc", "~/.cache/huggingface/token", "~/.bitcoin/wallet.dat",
 	"~/.ovh.conf", "~/.config/hut/config", "~/.config/gitlab-cli/config.yml",
+	# mail clients' account files with their passwords (isync, OfflineIMAP, neomutt, getmail,
+	# himalaya, Claws), SMB mount credentials, GitLab CLIs' tokens (python-gitlab, gitlab gem)
+	"~/.mbsyncrc", "~/.config/isync/mbsyncrc", "~/.offlineimaprc", "~/.config/offlineimap/config", "~/.neomuttrc",
+	"~/.config/neomutt/neomuttrc", "~/.getmail", "~/.config/getmail", "~/.config/himalaya/config.toml",
+	"~/.claws-mail/accountrc", "~/.claws-mail/passwordstorerc", "~/.cifs", "~/.config/gitlab/config.yml",
+	"~/.python-gitlab.cfg", "~/.config/python-gitlab.cfg", "/etc/python-gitlab.cfg",
+	# desktop AI apps' MCP configs (servers' env blocks hold API tokens), an age identity
+	"~/.config/Claude/claude_desktop_config.json", "~/Library/Application Support/Claude/claude_desktop_config.json",
+	"~/.codeium/windsurf/mcp_config.json", "~/.continue/config.json", "~/.continue/config.yaml", "~/.age",
+	# backup tools' repository passwords and account tokens (Kopia, Backblaze B2, duply)
+	"~/.config/kopia", "~/.b2_account_info", "~/.duply",
 	# cluster admin kubeconfigs outside ~/.kube (k3s, RKE2, kubeadm, k0s, microk8s) and join tokens
 	"/etc/rancher/k3s/k3s.yaml", "/etc/rancher/rke2/rke2.yaml", "/etc/kubernetes/admin.conf",
 	"/etc/kubernetes/super-admin.conf", "/etc/kubernetes/controller-manager.conf", "/etc/kubernetes/scheduler.conf",

@@ -61,6 +61,18 @@ token_patterns := {
 	"authorization header": `(?i)authorization["']?[ \t]*[:=][ \t]*["'\[]?[ \t]*((bearer|token|digest)([ \t]+|%20)[A-Za-z0-9._~+/=-]{16,}|basic([ \t]+|%20)[A-Za-z0-9+/]{8,})`,
 }
 
+# an environment variable whose name says it holds a secret, by the naming conventions
+# tools use: a secret word at the end after `_` or alone (GITHUB_TOKEN, DB_PASSWORD,
+# BORG_PASSPHRASE, RAILS_MASTER_KEY, ENCRYPTION_KEY, APP_ENC_KEY, JWT_SIGNING_KEY,
+# SENTRY_DSN, SLACK_WEBHOOK_URL, GOOGLE_CREDENTIALS, SECRET_KEY_BASE); the short
+# abbreviations only after a prefix (GH_PAT, CR_PAT, LDAP_BIND_PW: a bare $pat or $pw is
+# a loop variable more often than a secret); the words glued to a prefix (PGPASSWORD,
+# ISQLPASSWORD, KEYSTOREPASSWD); the client variables named otherwise (SSHPASS,
+# REDISCLI_AUTH, npm_config__auth) and Terraform's per-host tokens (TF_TOKEN_<host>).
+# The word must end the name: PASSWORD_MIN_LENGTH, TOKEN_TTL, AWS_ACCESS_KEY_ID,
+# PRIVATE_KEY_PATH, PGHOST, KEYBOARD and MONKEY are not secrets.
+secret_var_re := `(?i)((^|_)(token|secret|password|passwd|pwd|pass|passphrase|api_?key|access_?key|private_?key|secret_?key|signing_?key|master_?key|hmac_?key|encryption_?key|enc_?key|credentials?|auth_?token|session_?token|client_?secret|dsn|webhook_?url)(_base)?$|_(pat|pw)$|[a-z0-9](password|passwd|passphrase|secret)$|^(sshpass|rediscli_auth|npm_config__auth)$|^tf_token_[a-z0-9_]+$)`
+
 # key=value assignments of a password or secret; the value must look real (no
 # placeholder such as <password>, $PASSWORD, *** or {{secret}})
 assignment_patterns := {

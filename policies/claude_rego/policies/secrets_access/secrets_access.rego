@@ -998,7 +998,7 @@ deny contains msg if {
 
 # Printing a variable whose name says it holds a secret (echo $ANTHROPIC_API_KEY,
 # printenv GITHUB_TOKEN); using one (curl -H "Authorization: Bearer $TOKEN") is fine.
-secret_var_re := `(?i)(^|_)(token|secret|password|passwd|pwd|pass|api_?key|access_?key|private_?key|secret_?key|credentials?|auth_?token|session_?token)(_base)?$`
+secret_var_re := data.claude_rego.lib.secrets.secret_var_re
 
 # (a set of its own: output_redaction withholds such a command's output by where its stdout
 # goes — printed_secret_vars — not as a secret read)
