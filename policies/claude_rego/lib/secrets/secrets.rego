@@ -177,11 +177,17 @@ _found(name, pattern, text) if {
 
 _real_value(name, m) if {
 	not regex.match(_placeholder_value, m)
+	not regex.match(_sealed_value, m)
 	not _placeholder_in(m)
 	not regex.match(_public_value, m)
 	_has_digit_if_needed(name, m)
 	not _identifier_assignment(m)
 }
+
+# a SealedSecret's encryptedData value (kubeseal's ciphertext, base64 "Ag…" of the session
+# key's length 0x0200 and RSA-OAEP/AES-GCM output, 340+ characters): only the cluster's
+# controller can decrypt it, no secret (as the facts layer's _SEALED_VALUE)
+_sealed_value := `[=:][ \t]*["']?Ag[A-Za-z0-9+/]{340,}={0,2}["']?[ \t\r\n,;]*$`
 
 # An identifier under a secret-sounding name, not a credential (as the facts layer's
 # identifier_assignment, facts/secrets.py): a hash by its name (detect-secrets'
@@ -230,6 +236,23 @@ _placeholder_in(m) if {
 _placeholder_in(m) if {
 	v := lower(_assigned_value(m))
 	v in _dev_defaults
+}
+
+_placeholder_in(m) if {
+	v := lower(_assigned_value(m))
+	v in _famous_passwords
+}
+
+# the proverbial example passwords (as the facts layer's _FAMOUS_PASSWORDS): on every list of
+# the most common passwords and in every tutorial (`password='hunter2'`, `password123`,
+# Java's keystore default `changeit`), so no secret even where a real one would be
+_famous_passwords := {
+	"hunter2", "hunter22", "password1", "password12", "password123", "password1234", "passw0rd", "p@ssw0rd", "p@ssw0rd1",
+	"p@ssword", "p@55w0rd", "abc123", "abcd1234", "qwerty", "qwerty123", "qwertyuiop", "letmein", "letmein1", "letmein123",
+	"secret123", "admin123", "admin1234", "test123", "test1234", "pass123", "pass1234", "welcome", "welcome1",
+	"welcome123", "changeme1", "changeme123", "changeit", "trustno1", "iloveyou", "iloveyou1", "correcthorse1",
+	"correcthorsebatterystaple", "123456", "1234567", "12345678", "123456789", "1234567890", "toor", "monkey", "dragon",
+	"opensesame", "swordfish", "mypassword", "supersecret", "topsecret", "secretpassword", "rootroot", "adminadmin",
 }
 
 _assigned_value(m) := trim(regex.replace(m, `^[^=:]*(=>|:=|=|:)[ \t]*`, ""), "\"'` \t\r\n;,&")
