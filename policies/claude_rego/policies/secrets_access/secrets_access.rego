@@ -99,6 +99,7 @@ _no_content_segment(seg) if paths.restrictive_chmod(seg)
 _no_content_segment(seg) if {
 	shell.runs_any(seg, {"find", "gfind", "bfs"})
 	not shell.has_arg(seg, {"-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls"})
+	object.get(seg, "depth", 0) == 0 # not inside a substitution: cat $(find ~ -name id_rsa) reads what it lists
 	not _names_handed_on(seg)
 }
 
@@ -162,8 +163,9 @@ ask contains msg if {
 	some seg in shell.running({"ssh-keygen"})
 	word := shell.option_value(seg, {"-f"})
 	_keygen_key_word(seg, word)
-	paths.is_secret(paths.location(seg, word))
-	not _project_file(paths.location(seg, word)) # a key made in the project passes (see _creates_in_project)
+	loc := paths.location(seg, word)
+	paths.is_secret(loc)
+	not _project_file(loc) # a key made in the project passes (see _creates_in_project)
 	msg := sprintf("`%s` writes the key file `%s` (a new key pair, or a changed passphrase): it can replace a key the user relies on or remove its passphrase. Approve only if that is intended.", [concat(" ", seg.argv), word])
 }
 
