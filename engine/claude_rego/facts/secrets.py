@@ -387,10 +387,21 @@ def looks_random(value: str) -> bool:
     return entropy(value) >= 3.0
 
 
+# a SealedSecret's encryptedData value (kubeseal's output: the session key's length in two
+# bytes, 0x02 0x00, then RSA-OAEP and AES-GCM ciphertext; base64 "Ag…"): only the cluster's
+# controller can decrypt it, so it is no secret to withhold (bitnami sealed-secrets)
+_SEALED_VALUE = lazy(r"(?<![A-Za-z0-9+/])Ag[A-Za-z0-9+/]{340,}={0,2}")
+
+
 # the proverbial example passwords (hunter2, p@ssw0rd, …): in prose they are examples
-_FAMOUS_PASSWORDS = {"hunter2", "hunter22", "password1", "password123", "passw0rd", "p@ssw0rd", "p@ssword", "abc123",
-                     "abcd1234", "qwerty123", "letmein1", "secret123", "admin123", "test1234", "pass1234",
-                     "welcome1", "changeme1", "s3cr3t", "trustno1", "iloveyou1", "correcthorse1"}
+_FAMOUS_PASSWORDS = {"hunter2", "hunter22", "password1", "password12", "password123", "password1234", "passw0rd",
+                     "p@ssw0rd", "p@ssw0rd1", "p@ssword", "p@55w0rd", "abc123", "abcd1234", "qwerty", "qwerty123",
+                     "qwertyuiop", "letmein", "letmein1", "letmein123", "secret123", "admin123", "admin1234", "test123",
+                     "test1234", "pass123", "pass1234", "welcome", "welcome1", "welcome123", "changeme1", "changeme123",
+                     "changeit", "trustno1", "iloveyou", "iloveyou1", "correcthorse1", "correcthorsebatterystaple",
+                     "123456", "1234567", "12345678", "123456789", "1234567890", "toor", "monkey", "dragon",
+                     "opensesame", "swordfish", "mypassword", "supersecret", "topsecret", "secretpassword", "rootroot",
+                     "adminadmin"}  # (the same set as lib/secrets _famous_passwords)
 _PROSE_HINT = lazy(r"(?i)pass(?:word|phrase|wd|code)")
 _PROSE_WORDS = ("password", "passphrase", "passwd", "passcode")  # the same, for ASCII
 
@@ -589,6 +600,9 @@ def find(text) -> list[dict]:
         return []
     text = text[:MAX_SCAN]
     out = _find(text)
+    if out and "SealedSecret" in text and "encryptedData" in text:
+        sealed = [m.group(0) for m in _SEALED_VALUE.finditer(text)]
+        out = [f for f in out if not any(f["value"] in v for v in sealed)]
     inner = text
     for _ in range(2):  # {"SecretString": "{\\"password\\": \\"…\\"}"}: the name is escaped
         if '\\"' not in inner or len(out) >= MAX_FINDINGS:

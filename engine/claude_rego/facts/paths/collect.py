@@ -341,7 +341,7 @@ def _follow_links(facts: dict, seg_id, text: str, links: list, ctx: _Context, cw
 # What every name lib/paths.rego's secret_name_patterns accept has (lowercase): a leading
 # dot or underscore, one of these words, or one of these extensions.
 _SECRET_NAME_WORDS = ("env", "cred", "secret", "token", "auth", "terraform", "vscdb", "tfstate", "id_", "account",
-                      "netrc", "krb5cc", "clouds", "adbkey", "passwd-s3fs", "adminsdk", "key.json")
+                      "netrc", "krb5cc", "clouds", "adbkey", "passwd-s3fs", "adminsdk", "key.json", "smb", "cifs")
 _SECRET_EXTENSIONS = (".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".kdbx", ".ppk", ".asc", ".gpg", ".keytab",
                       ".ovpn", ".nmconnection", ".psk")
 
@@ -352,7 +352,7 @@ def maybe_secret_name(name: str) -> bool:
     if not isinstance(name, str) or not name.isascii() or "\\" in name or "*" in name or "?" in name or "[" in name:
         return True
     n = name.lower()
-    if n.startswith((".", "_")) or n.endswith(_SECRET_EXTENSIONS):
+    if n.startswith((".", "_", "age")) or n.endswith(_SECRET_EXTENSIONS):
         return True
     for w in _SECRET_NAME_WORDS:  # noqa: SIM110 — a loop: any() with a generator is slower here
         if w in n:

@@ -131,9 +131,12 @@ def _printed(code: str, start: int, end: int, print_flag: bool) -> bool:
     return False
 
 
-# a name that says it holds a secret (the pack's secret_var_re, exfiltration)
-_SECRET_NAME = re.compile(r"(?i)(?:^|_)(?:token|secret|password|passwd|pwd|pass|api_?key|access_?key|private_?key"
-                          r"|secret_?key|credentials?|auth_?token|session_?token)(?:_base)?$")
+# a name that says it holds a secret (the pack's lib/secrets secret_var_re)
+_SECRET_NAME = re.compile(r"(?i)(?:(?:^|_)(?:token|secret|password|passwd|pwd|pass|passphrase|api_?key|access_?key"
+                          r"|private_?key|secret_?key|signing_?key|master_?key|hmac_?key|encryption_?key|enc_?key"
+                          r"|credentials?|auth_?token|session_?token|client_?secret|dsn|webhook_?url)(?:_base)?$"
+                          r"|_(?:pat|pw)$|[a-z0-9](?:password|passwd|passphrase|secret)$"
+                          r"|^(?:sshpass|rediscli_auth|npm_config__auth)$|^tf_token_[a-z0-9_]+$)")
 # words before a read that make it a credential handed to the service (a header, basic auth)
 _CREDENTIAL_WORDS = ("authorization", "headers", "header", "bearer", "token ", "auth=", "auth:", "auth(", "api-key",
                      "apikey", "private-token", "basic ", "setrequestheader", "httpbasicauth", "basic_auth", "login(")

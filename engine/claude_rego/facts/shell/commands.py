@@ -419,12 +419,13 @@ def expand_text(self: _Parser, text: str, depth: int = 0) -> list[str]:
         elif name is not None:
             values = self.bindings.get(name)
             if values is None and name in self.variables:
-                values = [self.variables[name]]
+                values = [_followed(self, self.variables[name])]
             if values is not None and depth < 4 and any("${" in v for v in values):
                 # `d=${HOME%/}; rm -rf "$d"`: the value's own operators computed
                 values = [x for v in values for x in self.expand_text(v, depth + 1)][:_BRACE_LIMIT]
         if values is None:
-            out = [o + text[i:k] for o in out]
+            copied = _copied_operand(self, text[j:k]) if name is None else None
+            out = [o + text[i:j] + (copied or text[j:k]) for o in out]
         else:
             out = [o + text[i:j] + v for o in out for v in values][:_BRACE_LIMIT]
         i = k
@@ -450,7 +451,9 @@ def expanded_parameter(self: _Parser, inner: str, depth: int) -> list[str] | Non
     else:
         values = self.bindings.get(name)
         if values is None and name in self.variables:
-            values = [self.variables[name]]
+            values = [_followed(self, self.variables[name])]
+        if values is not None and len(values) == 1 and _COPY.fullmatch(values[0]):
+            return None  # a copy of another variable (`v=$TOKEN; ${v:0}`): _copied_operand keeps its name
     if values is None:
         if index is not None:
             return None
@@ -507,6 +510,38 @@ def element_values(self: _Parser, name: str, index: str) -> list[str] | None:
         return None
     value = keyed.get(key)
     return None if value is None else [value]
+
+
+_OPERATED = lazy(r"\$\{([A-Za-z_]\w*)([:#%/^,@+=?-][^}]*)\}")
+_COPY = lazy(r"\$\{?([A-Za-z_]\w*)\}?")
+
+
+def _followed(self: _Parser, value: str) -> str:
+    """A copy of a copy (`a=$OPENAI_API_KEY; b=$a`): the value of b is `$OPENAI_API_KEY`,
+    followed through known variables a few steps (a name copied from itself stops)."""
+    for _ in range(4):
+        copy = _COPY.fullmatch(value)
+        if copy is None or copy.group(1) not in self.variables or self.variables[copy.group(1)] == value:
+            break
+        value = self.variables[copy.group(1)]
+    return value
+
+
+def _copied_operand(self: _Parser, ref: str) -> str | None:
+    """`${v:0}`, `${v#x}`, `${v^^}` where v holds a copy of another variable
+    (`v=$AWS_SECRET_ACCESS_KEY`): the operator applied to that variable
+    (`${AWS_SECRET_ACCESS_KEY:0}`), so the copy keeps the original's name. None otherwise."""
+    m = _OPERATED.fullmatch(ref)
+    if m is None:
+        return None
+    name = m.group(1)
+    values = self.bindings.get(name)
+    if values is None and name in self.variables:
+        values = [_followed(self, self.variables[name])]
+    if not values or len(values) != 1:
+        return None
+    copy = _COPY.fullmatch(values[0])
+    return "${" + copy.group(1) + m.group(2) + "}" if copy else None
 
 
 _CONDITIONAL = lazy(r"(?<![\w-])(?:if|then|else|elif|case|while|until|for|select)(?![\w-])|&&|\|\|")

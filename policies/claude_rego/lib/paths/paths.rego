@@ -226,6 +226,31 @@ _signature_check(seg) if {
 
 _signature_check(seg) if shell.runs_any(seg, {"gpgv", "gpgv2"})
 
+# restrictive_chmod(seg): chmod that only takes permissions away from group and others
+# (`chmod 600 ~/.ssh/id_rsa`, `chmod -R 700 ~/.ssh`, `chmod go-rwx key`, `chmod u=rw,go= f`):
+# the fix ssh asks for on an "UNPROTECTED PRIVATE KEY FILE"; it shows and opens nothing
+restrictive_chmod(seg) if {
+	shell.runs(seg, "chmod")
+	modes := shell.operands(seg)
+	count(modes) >= 2
+	_restrictive_mode(modes[0])
+}
+
+_restrictive_mode(m) if regex.match(`^0?[0-7]00$`, m)
+
+_restrictive_mode(m) if {
+	regex.match(`^[ugoa]*[-=][rwxXst]*(,[ugoa]*[-=][rwxXst]*)*$`, m)
+	every clause in split(m, ",") {
+		_restrictive_clause(clause)
+	}
+}
+
+_restrictive_clause(c) if contains(c, "-")
+
+_restrictive_clause(c) if startswith(c, "u=")
+
+_restrictive_clause(c) if regex.match(`^[go]+=$`, c)
+
 _write_ops := {">", ">>", ">|", "&>", "&>>", "<>", ">&"}
 
 # write_words: {seg, word} pairs for what a shell command writes.
@@ -575,6 +600,9 @@ secret_name_patterns := [
 	# client files that hold database or mount passwords, OpenStack's clouds file (found in
 	# the working directory too), adb's private key
 	`^\.mylogin\.cnf$`, `^\.pg_service\.conf$`, `^\.odbc\.ini$`, `^\.?passwd-s3fs$`, `^clouds\.ya?ml$`, `^adbkey$`,
+	# SMB/CIFS mount credential files anywhere (/etc/samba/smbcredentials, /root/.cifs-creds),
+	# age identities by their usual names (age-key.txt, age.key is *.key already)
+	`^\.?(smb|cifs)[_-]?(cred|creds|credentials)?$`, `^age[_-]?(key|keys|identity|identities)\.txt$`,
 ]
 
 # names a file could have that is secret, to test shell globs against (`cat .e*`)
@@ -669,6 +697,17 @@ secret_files := [
 	"~/.authinfo", "~/.smbcredentials", "~/.fetchmailrc", "~/.msmtprc", "~/.config/msmtp/config",
 	"~/.config/aerc/accounts.conf", "~/.sentryclirc", "~/.cache/huggingface/token", "~/.bitcoin/wallet.dat",
 	"~/.ovh.conf", "~/.config/hut/config", "~/.config/gitlab-cli/config.yml",
+	# mail clients' account files with their passwords (isync, OfflineIMAP, neomutt, getmail,
+	# himalaya, Claws), SMB mount credentials, GitLab CLIs' tokens (python-gitlab, gitlab gem)
+	"~/.mbsyncrc", "~/.config/isync/mbsyncrc", "~/.offlineimaprc", "~/.config/offlineimap/config", "~/.neomuttrc",
+	"~/.config/neomutt/neomuttrc", "~/.getmail", "~/.config/getmail", "~/.config/himalaya/config.toml",
+	"~/.claws-mail/accountrc", "~/.claws-mail/passwordstorerc", "~/.cifs", "~/.config/gitlab/config.yml",
+	"~/.python-gitlab.cfg", "~/.config/python-gitlab.cfg", "/etc/python-gitlab.cfg",
+	# desktop AI apps' MCP configs (servers' env blocks hold API tokens), an age identity
+	"~/.config/Claude/claude_desktop_config.json", "~/Library/Application Support/Claude/claude_desktop_config.json",
+	"~/.codeium/windsurf/mcp_config.json", "~/.continue/config.json", "~/.continue/config.yaml", "~/.age",
+	# backup tools' repository passwords and account tokens (Kopia, Backblaze B2, duply)
+	"~/.config/kopia", "~/.b2_account_info", "~/.duply",
 	# cluster admin kubeconfigs outside ~/.kube (k3s, RKE2, kubeadm, k0s, microk8s) and join tokens
 	"/etc/rancher/k3s/k3s.yaml", "/etc/rancher/rke2/rke2.yaml", "/etc/kubernetes/admin.conf",
 	"/etc/kubernetes/super-admin.conf", "/etc/kubernetes/controller-manager.conf", "/etc/kubernetes/scheduler.conf",
@@ -709,6 +748,15 @@ secret_name(name) if {
 	not name in allowlisted_names
 	not endswith(name, ".pub")
 	not public_material_name(name)
+	not _dotenv_template(name)
+}
+
+# a dotenv file whose name ends in a template word (.env.test.example, .env.sample,
+# .env.tpl for `op inject`, app.env.dist, .env.defaults): committed placeholders, not values;
+# only at the end (.env.example.local is a local copy and stays secret)
+_dotenv_template(name) if {
+	regex.match(`^\.env([._-].*)?$|^[a-z0-9_.-]+\.env([._-].*)?$`, name)
+	regex.match(`[._-](example|examples|sample|samples|template|templates|tmpl|tpl|dist|defaults?|schema|skel)$`, name)
 }
 
 # Data files named as secrets (secrets.auto.tfvars, prod-secrets.yaml, app.secret.json; not code
@@ -718,6 +766,7 @@ secret_name(name) if {
 secret_name(name) if {
 	regex.match(_secret_data_re, name)
 	not regex.match(_template_name_re, name)
+	not regex.match(`(^|[._-])sealed[._-]?secrets?([._-]|$)`, name) # kubeseal's ciphertext (sealed-secret.yaml)
 	not name in allowlisted_names
 }
 
@@ -780,6 +829,16 @@ is_secret(p) if {
 _is_secret(p) if {
 	some name in {fold_name(p), resolved_name(p)}
 	secret_name(name)
+	not chart_template(p)
+}
+
+# a Helm chart's template of a Secret (charts/app/templates/secret.yaml, templates/secrets.yaml):
+# Go template text filled from values at install time ({{ .Values.db.password | b64enc }}),
+# not values; where it says and where it leads alike (a link to ~/secrets.yaml stays secret)
+chart_template(p) if {
+	every loc in locations(p) {
+		regex.match(`/templates/([a-z0-9_.-]*[._-])?secrets?([._-][a-z0-9_.-]*)?\.(ya?ml|tpl)$`, loc)
+	}
 }
 
 _is_secret(p) if secret_glob(fold_name(p))

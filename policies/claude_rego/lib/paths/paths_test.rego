@@ -98,7 +98,8 @@ test_secret_locations if {
 }
 
 test_allowlist_comes_from_data if {
-	paths.secret_name(".env.example") with data.claude_rego.settings.secret_file_allowlist as []
+	paths.secret_name(".env.ci") with data.claude_rego.settings.secret_file_allowlist as []
+	not paths.secret_name(".env.ci") with data.claude_rego.settings.secret_file_allowlist as [".env.ci"]
 }
 
 # ---------------------------------------------------------------- effects and globs

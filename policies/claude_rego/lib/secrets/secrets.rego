@@ -61,6 +61,18 @@ token_patterns := {
 	"authorization header": `(?i)authorization["']?[ \t]*[:=][ \t]*["'\[]?[ \t]*((bearer|token|digest)([ \t]+|%20)[A-Za-z0-9._~+/=-]{16,}|basic([ \t]+|%20)[A-Za-z0-9+/]{8,})`,
 }
 
+# an environment variable whose name says it holds a secret, by the naming conventions
+# tools use: a secret word at the end after `_` or alone (GITHUB_TOKEN, DB_PASSWORD,
+# BORG_PASSPHRASE, RAILS_MASTER_KEY, ENCRYPTION_KEY, APP_ENC_KEY, JWT_SIGNING_KEY,
+# SENTRY_DSN, SLACK_WEBHOOK_URL, GOOGLE_CREDENTIALS, SECRET_KEY_BASE); the short
+# abbreviations only after a prefix (GH_PAT, CR_PAT, LDAP_BIND_PW: a bare $pat or $pw is
+# a loop variable more often than a secret); the words glued to a prefix (PGPASSWORD,
+# ISQLPASSWORD, KEYSTOREPASSWD); the client variables named otherwise (SSHPASS,
+# REDISCLI_AUTH, npm_config__auth) and Terraform's per-host tokens (TF_TOKEN_<host>).
+# The word must end the name: PASSWORD_MIN_LENGTH, TOKEN_TTL, AWS_ACCESS_KEY_ID,
+# PRIVATE_KEY_PATH, PGHOST, KEYBOARD and MONKEY are not secrets.
+secret_var_re := `(?i)((^|_)(token|secret|password|passwd|pwd|pass|passphrase|api_?key|access_?key|private_?key|secret_?key|signing_?key|master_?key|hmac_?key|encryption_?key|enc_?key|credentials?|auth_?token|session_?token|client_?secret|dsn|webhook_?url)(_base)?$|_(pat|pw)$|[a-z0-9](password|passwd|passphrase|secret)$|^(sshpass|rediscli_auth|npm_config__auth)$|^tf_token_[a-z0-9_]+$)`
+
 # key=value assignments of a password or secret; the value must look real (no
 # placeholder such as <password>, $PASSWORD, *** or {{secret}})
 assignment_patterns := {
@@ -165,11 +177,17 @@ _found(name, pattern, text) if {
 
 _real_value(name, m) if {
 	not regex.match(_placeholder_value, m)
+	not regex.match(_sealed_value, m)
 	not _placeholder_in(m)
 	not regex.match(_public_value, m)
 	_has_digit_if_needed(name, m)
 	not _identifier_assignment(m)
 }
+
+# a SealedSecret's encryptedData value (kubeseal's ciphertext, base64 "Ag…" of the session
+# key's length 0x0200 and RSA-OAEP/AES-GCM output, 340+ characters): only the cluster's
+# controller can decrypt it, no secret (as the facts layer's _SEALED_VALUE)
+_sealed_value := `[=:][ \t]*["']?Ag[A-Za-z0-9+/]{340,}={0,2}["']?[ \t\r\n,;]*$`
 
 # An identifier under a secret-sounding name, not a credential (as the facts layer's
 # identifier_assignment, facts/secrets.py): a hash by its name (detect-secrets'
@@ -218,6 +236,23 @@ _placeholder_in(m) if {
 _placeholder_in(m) if {
 	v := lower(_assigned_value(m))
 	v in _dev_defaults
+}
+
+_placeholder_in(m) if {
+	v := lower(_assigned_value(m))
+	v in _famous_passwords
+}
+
+# the proverbial example passwords (as the facts layer's _FAMOUS_PASSWORDS): on every list of
+# the most common passwords and in every tutorial (`password='hunter2'`, `password123`,
+# Java's keystore default `changeit`), so no secret even where a real one would be
+_famous_passwords := {
+	"hunter2", "hunter22", "password1", "password12", "password123", "password1234", "passw0rd", "p@ssw0rd", "p@ssw0rd1",
+	"p@ssword", "p@55w0rd", "abc123", "abcd1234", "qwerty", "qwerty123", "qwertyuiop", "letmein", "letmein1", "letmein123",
+	"secret123", "admin123", "admin1234", "test123", "test1234", "pass123", "pass1234", "welcome", "welcome1",
+	"welcome123", "changeme1", "changeme123", "changeit", "trustno1", "iloveyou", "iloveyou1", "correcthorse1",
+	"correcthorsebatterystaple", "123456", "1234567", "12345678", "123456789", "1234567890", "toor", "monkey", "dragon",
+	"opensesame", "swordfish", "mypassword", "supersecret", "topsecret", "secretpassword", "rootroot", "adminadmin",
 }
 
 _assigned_value(m) := trim(regex.replace(m, `^[^=:]*(=>|:=|=|:)[ \t]*`, ""), "\"'` \t\r\n;,&")

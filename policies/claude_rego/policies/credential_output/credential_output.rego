@@ -204,7 +204,7 @@ deny contains msg if {
 }
 
 # declare -p TOKEN, typeset -p AWS_SECRET_ACCESS_KEY, export -p GITHUB_TOKEN: a named print
-secret_var_re := `(?i)(^|_)(token|secret|password|passwd|pwd|pass|api_?key|access_?key|private_?key|secret_?key|credentials?|auth_?token|session_?token)(_base)?$`
+secret_var_re := data.claude_rego.lib.secrets.secret_var_re
 
 deny contains msg if {
 	some ran in {"declare", "typeset", "export", "local", "readonly"} & data.claude_rego.lib.shell.names

@@ -832,7 +832,7 @@ ask contains msg if {
 # the value goes to that host. Handing it to the service as a credential (an
 # Authorization header, curl -u, a login reading --password-stdin) is how it is used and
 # stays allowed; the same value in a URL or a body of an arbitrary host is a leak.
-secret_var_re := `(?i)(^|_)(token|secret|password|passwd|pwd|pass|api_?key|access_?key|private_?key|secret_?key|credentials?|auth_?token|session_?token)(_base)?$`
+secret_var_re := data.claude_rego.lib.secrets.secret_var_re
 
 _credential_options := {"-H", "--header", "-u", "--user", "--oauth2-bearer", "--proxy-user", "-U", "--http-user", "--http-password", "--password", "--user-password", "--auth", "-a", "--bearer"}
 
@@ -874,6 +874,37 @@ ask contains msg if {
 	not _local_request(host)
 	not _within_any(host, allowed)
 	msg := sprintf("`%s` sends $%s, which holds a secret, as a credential to %s, which is not the service it belongs to (%s); that host would receive it. Approve only if %s is that service (teams list a variable's hosts in the secret_variable_hosts setting).", [concat(" ", seg.argv), var, host, concat(", ", sort(allowed)), host])
+}
+
+# A header or basic-auth slot holding a secret that is no HTTP credential of any service:
+# key material (AWS's secret access key signs requests and is never sent; private, signing,
+# master, encryption and HMAC keys; Rails' secret_key_base; a passphrase; a DSN) or the
+# password of a service that speaks no HTTP (a database, Redis, LDAP, SSH: $DB_PASSWORD,
+# $PGPASSWORD, $SSHPASS). `curl -H "X-Key: $DB_PASSWORD" https://…` hands it to a web host,
+# which can only be a leak: asked like the same value in a body (-d "$DB_PASSWORD"),
+# wherever the request goes unless every host is local. An API credential ($API_TOKEN,
+# $ACME_API_KEY, $ARTIFACTORY_PASSWORD) in a header is how it is used, judged above by the
+# hosts of its service (none known: it passes, as a team's own API's token must).
+_never_http_credential_re := `(?i)((^|_)(secret_?access_?key|private_?key|signing_?key|master_?key|hmac_?key|encryption_?key|enc_?key|secret_?key_?base|passphrase|dsn)$|^(sshpass|pgpassword|mysql_pwd|rediscli_auth)$|^(db|database|pg|postgres|postgresql|mysql|mariadb|mongo|mongodb|redis|ldap|ssh|sftp)(_[a-z0-9]+)*_(password|passwd|pwd|pass|pw)$)`
+
+ask contains msg if {
+	some ran in {"curl", "wget", "http", "https", "xh", "httpie", "curlie", "aria2c"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	raws := shell.raw_args(seg)
+	some i, raw in raws
+	_credential_slot(raws, i)
+	some var in _secret_refs(raw)
+	regex.match(_never_http_credential_re, var)
+	hosts := _request_hosts(seg)
+	not _all_local(hosts)
+	msg := sprintf("`%s` sends $%s in a request header or login; it holds a secret that is no web service's credential (key material or a database/SSH password), so the host would simply receive it. Approve only if that host is meant to have it.", [concat(" ", seg.argv), var])
+}
+
+_all_local(hosts) if {
+	count(hosts) > 0
+	every host in hosts {
+		_local_request(host)
+	}
 }
 
 _request_hosts(seg) := {lower(trim_right(net.host, ".")) |

@@ -144,7 +144,7 @@ _withheld_notice := "[claude-rego: withheld — this call reads a secret store o
 
 _printed_notice := sprintf("[REDACTED: this command printed $%s, which holds a secret]", [concat(", $", sort([v | some v in printed_secret_vars]))])
 
-secret_var_re := `(?i)(^|_)(token|secret|password|passwd|pwd|pass|passphrase|api_?key|access_?key|private_?key|secret_?key|credentials?|auth_?token|session_?token|client_?secret)(_base)?$`
+secret_var_re := data.claude_rego.lib.secrets.secret_var_re
 
 printed_secret_vars contains var if {
 	input.hook.tool_name == "Bash"

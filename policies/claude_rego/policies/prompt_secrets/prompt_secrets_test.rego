@@ -12,7 +12,7 @@ test_secrets_block_the_prompt if {
 		concat("", ["github_pat_", "11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz"]), concat("", ["xoxb-", "1234567890-abcdefghij"]),
 		"-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi2kLq7jQXwYxVgH8pN4sR1tU6vZa", "set password=hunter2hunter2",
 		"DB_PASSWORD = 'correct-horse'", "secret=s3cr3tvalue", `{"type": "service_account", "private_key_id": "0123456789abcdef0123456789abcdef01234567"}`,
-		`{"password": "hunter22"}`, concat("", ["sk-ant-", "api03-abcdefghijklmnopqrstuvwxyz"]),
+		`{"password": "hunter2x9q"}`, concat("", ["sk-ant-", "api03-abcdefghijklmnopqrstuvwxyz"]),
 	] {
 		count(prompt_secrets.deny) > 0 with input as prompt(text)
 	}

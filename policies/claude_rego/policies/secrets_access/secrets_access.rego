@@ -45,7 +45,137 @@ deny contains msg if {
 	not _creates_in_project(p)
 	not _used_as_key_path(p)
 	not _loaded_into_process(p)
+	not _no_content_use(p)
+	not _envrc_write(p)
+	not _key_maintenance(p)
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. %s", [p.raw, instead])
+}
+
+# A command that prints nothing of a secret file's contents: a count or a size (`wc -l
+# .env`, `du -sh ~/.ssh`), a hash (`sha256sum .env`), grep asked only whether, how often or
+# in which file a pattern occurs (`grep -q '^API_KEY=' .env && echo set`, `grep -c`, `-l`,
+# `-L`), a restrictive chmod (`chmod 600 ~/.ssh/id_rsa`, `chmod go-rwx`), a find that only
+# lists names (`find . -name '*.pem'`, `find ~/.ssh -name 'id_*'`, like `fd -e pem` and
+# `ls`). Not when the command reads names from the file (`wc --files0-from=.env`,
+# `sha256sum -c`, `file -f`), a find runs a program on what it finds (-exec, -ok, -delete)
+# or hands the names to one (`| xargs cat`, `| while read f`), or grep prints lines.
+_no_content_use(p) if {
+	p.source == "argument"
+	_no_content_segment(shell.by_id(p.segment))
+}
+
+_no_content_use(p) if {
+	p.source == "redirect"
+	p.field == "<"
+	_no_content_segment(shell.by_id(p.segment))
+}
+
+_no_content_segment(seg) if {
+	shell.runs_any(seg, {"wc", "du", "sha256sum", "sha1sum", "sha224sum", "sha384sum", "sha512sum", "md5sum", "b2sum", "b3sum", "cksum", "shasum", "sum"})
+	not shell.has_arg_prefix(seg, "--files0-from")
+	not shell.has_arg(seg, {"-c", "--check"})
+	not shell.has_arg_prefix(seg, "--check=")
+}
+
+# kubeseal encrypts the Secret it reads (`kubeseal < secret.yaml > sealed.yaml`, `-f
+# secret.yaml -w sealed.yaml`) for the cluster's controller: it prints ciphertext only.
+# Not --recovery-unseal, which decrypts with the controller's private key.
+_no_content_segment(seg) if {
+	shell.runs(seg, "kubeseal")
+	not shell.has_arg_prefix(seg, "--recovery")
+}
+
+_no_content_segment(seg) if {
+	shell.runs_any(seg, {"grep", "egrep", "fgrep"})
+	_grep_prints_no_line(seg)
+}
+
+_grep_prints_no_line(seg) if shell.has_short_flag(seg, {"q", "c", "l", "L"})
+
+_grep_prints_no_line(seg) if shell.has_arg(seg, {"--quiet", "--silent", "--count", "--files-with-matches", "--files-without-match"})
+
+_no_content_segment(seg) if paths.restrictive_chmod(seg)
+
+_no_content_segment(seg) if {
+	shell.runs_any(seg, {"find", "gfind", "bfs"})
+	not shell.has_arg(seg, {"-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls"})
+	object.get(seg, "depth", 0) == 0 # not inside a substitution: cat $(find ~ -name id_rsa) reads what it lists
+	not _names_handed_on(seg)
+}
+
+# the names a listing prints go on to a stage that may open them (xargs, a loop, a shell,
+# an interpreter): anything but a stage that sorts, counts, filters or shows text
+_names_handed_on(seg) if {
+	some next in segments
+	shell.upstream(seg, next)
+	not shell.runs_any(next, _name_stages)
+}
+
+_name_stages := {"sort", "uniq", "head", "tail", "wc", "grep", "egrep", "fgrep", "cut", "tr", "less", "more", "cat", "column", "nl", "tee"}
+
+# A write into .envrc whose text the command shows (`echo 'export PATH=$PATH:./bin' >>
+# .envrc`, `echo 'use nix' >> .envrc`, a Write of its content): it reads nothing of the
+# file, and agent_config asks about it as a change to code that direnv runs. Not content
+# produced by a command (`$(…)`, a backquote) nor an Edit (it shows the lines around).
+_envrc_write(p) if {
+	some name in {paths.fold_name(p), paths.resolved_name(p)}
+	name == ".envrc"
+	every n in {paths.fold_name(p), paths.resolved_name(p)} {
+		n == ".envrc"
+	}
+	text := _dotenv_text(p)
+	not contains(text, "$(")
+	not contains(text, "`")
+}
+
+# ssh-keygen making a new key pair (`ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519 -N ''`) or
+# changing a key's passphrase (-p): it prints a fingerprint, never the key; asked, not
+# denied (below), since it can replace a key the user relies on or strip its passphrase.
+# The modes that print or convert a key (-e, -i with output) stay judged as reads;
+# `-y` (the public key) and `-l` (a fingerprint) pass as before.
+_key_maintenance(p) if {
+	p.source == "argument"
+	_keygen_key_word(shell.by_id(p.segment), p.raw)
+}
+
+_keygen_key_word(seg, word) if {
+	_keygen_writes(seg)
+	_option_value_is(seg, "-f", word)
+	count(seg.redirects) == 0
+}
+
+_keygen_writes(seg) if {
+	shell.runs(seg, "ssh-keygen")
+	not _keygen_other_mode(seg)
+}
+
+_keygen_other_mode(seg) if {
+	some a in shell.args(seg)
+	regex.match(`^-[A-Za-z0-9]*[eiylBFRHcsDKkQrGTAYML]`, a)
+	not _keygen_value_option_first(a)
+}
+
+# -t/-b/-C/-N/-P/-f/-a/-Z/-m take a value: `-C me@x` is not a mode
+_keygen_value_option_first(a) if regex.match(`^-[tbCNPfaZmnOVwzIu]`, a)
+
+ask contains msg if {
+	"ssh-keygen" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"ssh-keygen"})
+	word := shell.option_value(seg, {"-f"})
+	_keygen_key_word(seg, word)
+	loc := paths.location(seg, word)
+	paths.is_secret(loc)
+	not _project_file(loc) # a key made in the project passes (see _creates_in_project)
+	msg := sprintf("`%s` writes the key file `%s` (a new key pair, or a changed passphrase): it can replace a key the user relies on or remove its passphrase. Approve only if that is intended.", [concat(" ", seg.argv), word])
+}
+
+ask contains msg if {
+	some p in touched
+	_key_maintenance(p)
+	paths.is_secret(p)
+	not _project_file(p)
+	seg := shell.by_id(p.segment)
+	msg := sprintf("`%s` writes the key file `%s` (a new key pair, or a changed passphrase): it can replace a key the user relies on or remove its passphrase. Approve only if that is intended.", [concat(" ", seg.argv), p.raw])
 }
 
 # A project dotenv file loaded into a local process's environment (`dotenv -e .env.test --
@@ -370,6 +500,8 @@ deny contains msg if {
 	not used_as_key(seg, piece)
 	not _only_in_program_text(seg, piece)
 	not _word_loaded_into_process(seg, piece)
+	not _no_content_segment(seg)
+	not _keygen_key_word(seg, piece)
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. Ask the user for the specific non-secret value you need.", [piece])
 }
 
@@ -459,7 +591,16 @@ _plain_flag(arg) if {
 # f=@.env → [f=@.env, f, .env]; HEAD:.env → [HEAD:.env, HEAD, .env]
 _pieces(arg) := array.concat([arg], regex.split(`[=:@,]`, arg)) if regex.match(`[=:@,]`, arg) else := [arg]
 
-_secret_word(_, piece) if paths.secret_name(lower(shell.basename(piece)))
+_secret_word(seg, piece) if {
+	paths.secret_name(lower(shell.basename(piece)))
+	not _chart_template_word(seg, piece)
+}
+
+# charts/app/templates/secret.yaml: a template, judged by its location (lib/paths chart_template)
+_chart_template_word(seg, piece) if {
+	contains(piece, "/")
+	paths.chart_template(paths.location(seg, shell.expand(seg, piece)))
+}
 
 _secret_word(_, piece) if paths.secret_glob(lower(shell.basename(piece)))
 
@@ -1033,7 +1174,7 @@ deny contains msg if {
 
 # Printing a variable whose name says it holds a secret (echo $ANTHROPIC_API_KEY,
 # printenv GITHUB_TOKEN); using one (curl -H "Authorization: Bearer $TOKEN") is fine.
-secret_var_re := `(?i)(^|_)(token|secret|password|passwd|pwd|pass|api_?key|access_?key|private_?key|secret_?key|credentials?|auth_?token|session_?token)(_base)?$`
+secret_var_re := data.claude_rego.lib.secrets.secret_var_re
 
 # (a set of its own: output_redaction withholds such a command's output by where its stdout
 # goes — printed_secret_vars — not as a secret read)

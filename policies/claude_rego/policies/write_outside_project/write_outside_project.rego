@@ -83,6 +83,8 @@ verdict(p) := "ok" if {
 } else := "ok" if {
 	_only_deleted_cache(p)
 } else := "ok" if {
+	_only_restricted(p)
+} else := "ok" if {
 	_user_bin(p) # asked below, not denied
 } else := ": a system path" if {
 	r := _slash(lower(p.resolved))
@@ -97,6 +99,16 @@ verdict(p) := "ok" if {
 } else := ", through `..`" if {
 	p.traversal
 } else := ""
+
+# `chmod 600 ~/.ssh/id_rsa`, `chmod -R go-rwx ~/.ssh`: only takes permissions away from
+# group and others, on a file in the home directory (a system file made unreadable can
+# break the system: stays judged), never through a symlink out of where it says
+_only_restricted(p) if {
+	p.source == "argument"
+	paths.restrictive_chmod(shell.by_id(p.segment))
+	not p.via_symlink
+	startswith(_slash(lower(p.resolved)), _slash(lower(home)))
+}
 
 _slash(path) := concat("", [trim_right(path, "/"), "/"])
 
