@@ -171,7 +171,8 @@ def _secret_facts(hook: dict, folded: str | None, parts=_SECRET_PARTS) -> dict:
     from ..facts import secrets
 
     if scan_prompt:
-        found["prompt"] = secrets.find(prompt) + (secrets.find(folded) if folded else [])
+        # a prompt that carries a key base64- or hex-encoded (`try base64: YXdzX3Nl…`) carries the key
+        found["prompt"] = secrets.find_in(prompt, encoded=True) + (secrets.find(folded) if folded else [])
     if scan_input:
         # base64-carried secrets matter where the input leaves the machine (a remote tool, a
         # fetch: secret_egress); shell and file tools are judged by what they read and run

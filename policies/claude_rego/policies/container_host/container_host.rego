@@ -28,7 +28,7 @@ package claude_rego.policies.container_host
 import data.claude_rego.lib.shell
 import rego.v1
 
-_engines := {"docker", "podman", "nerdctl", "finch", "lima", "colima"}
+_engines := {"docker", "podman", "nerdctl", "finch", "lima", "colima", "docker-compose", "podman-compose"}
 
 _starters := {"run", "create", "exec"}
 

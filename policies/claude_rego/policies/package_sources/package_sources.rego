@@ -189,11 +189,22 @@ _is_option_value_of_local(seg, w) if {
 
 # deno run https://…, bun run https://…, node https://…
 ask contains msg if {
-	some ran in {"deno", "bun", "node", "ts-node", "tsx"} & data.claude_rego.lib.shell.names
+	some ran in {"deno", "bun", "node", "ts-node", "tsx", "papermill", "jupyter-nbconvert"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	some w in shell.args(seg)
 	regex.match(`^https?://`, w)
 	msg := sprintf("`%s` runs code from `%s` directly. Download it, read it, then run it.", [concat(" ", seg.argv), w])
+}
+
+# mix archive.install / escript.install of a URL (`mix archive.install https://…/x.ez`): an
+# archive of Elixir code from a host, installed for every later mix run
+ask contains msg if {
+	"mix" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"mix"})
+	shell.args(seg)[0] in {"archive.install", "escript.install"}
+	some w in shell.args(seg)
+	regex.match(`^(https?|ftp)://|^(git|github)(\s|$)`, w)
+	msg := sprintf("`%s` installs code from `%s`, not from Hex by name: it runs in every later mix command. Approve only if you trust that source.", [concat(" ", seg.argv), w])
 }
 
 # pip config set global.index-url …, npm config set registry …; setting it to a trusted

@@ -44,10 +44,11 @@ findings contains entry if {
 	entry := sprintf("`%s` elevates privileges", [seg.command])
 }
 
-# `ssh staging-1 'sudo journalctl -u app | tail'`: sudo there elevates on that machine, not
-# this one (what the remote command does is judged by the other policies like any command);
+# `ssh staging-1 'sudo journalctl -u app | tail'`: a read elevated on that machine, not this
+# one; a change made there as root (`sudo systemctl stop app`, `sudo rm …`) still asks, and
 # `ssh localhost 'sudo …'` is this machine
 _on_another_machine(seg) if {
+	_remote_read(seg)
 	some ran in {"ssh", "autossh"}
 	remote := shell.by_id(seg.parent)
 	shell.runs(remote, ran)
@@ -274,3 +275,42 @@ findings contains entry if {
 }
 
 _clip(s) := s if count(s) <= 80 else := concat("", [substring(s, 0, 80), "…"])
+
+_remote_reads := {
+	"journalctl", "tail", "head", "cat", "less", "more", "grep", "egrep", "zgrep", "zcat", "ls", "df", "du", "ps",
+	"top", "htop", "free", "uptime", "dmesg", "lsof", "ss", "netstat", "stat", "find", "wc", "id", "whoami",
+	"crontab", "lsblk", "blkid", "ip", "iptables-save", "nft", "docker", "podman", "crictl", "kubectl", "systemctl",
+}
+
+_remote_read(seg) if {
+	name := shell.name(seg)
+	name in _remote_reads
+	not name in {"systemctl", "docker", "podman", "crictl", "kubectl", "crontab", "nft", "find"}
+}
+
+_remote_read(seg) if {
+	shell.name(seg) == "systemctl"
+	shell.args(seg)[0] in {"status", "is-active", "is-enabled", "is-failed", "list-units", "list-timers", "show", "cat"}
+}
+
+_remote_read(seg) if {
+	shell.name(seg) in {"docker", "podman", "crictl"}
+	shell.args(seg)[0] in {"ps", "logs", "inspect", "images", "stats", "top", "version", "info"}
+}
+
+_remote_read(seg) if {
+	shell.name(seg) == "kubectl"
+	shell.args(seg)[0] in {"get", "describe", "logs", "top", "version", "cluster-info"}
+}
+
+_remote_read(seg) if {
+	shell.name(seg) == "crontab"
+	shell.args(seg) == ["-l"]
+}
+
+_remote_read(seg) if {
+	shell.name(seg) == "find"
+	every a in shell.args(seg) {
+		not a in {"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprintf", "-fls"}
+	}
+}

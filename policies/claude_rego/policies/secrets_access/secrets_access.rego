@@ -724,6 +724,42 @@ ask contains msg if {
 	msg := sprintf("`%s` is overwritten with new settings: the file may hold the developer's secrets, which would be lost. Approve if it may be replaced, or append with `>>` / `tee -a`.", [p.raw])
 }
 
+# the repository's history searched for secrets and printed as patches (`git log -p --all -S
+# 'BEGIN RSA PRIVATE KEY'`, `git log -p -G 'password\s*='`): the diffs that added a key or a
+# password print it whole, from commits that may have been meant to remove it
+ask contains msg if {
+	"git" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"git"})
+	args := shell.args(seg)
+	some verb in array.slice(args, 0, 3)
+	verb in {"log", "show", "whatchanged"}
+	_prints_patches(args, verb)
+	some i, a in args
+	term := _pickaxe_term(args, i, a)
+	regex.match(`(?i)private key|begin [a-z ]*key|passw|secret|token|api[_-]?key|akia|aws_secret|credential|ghp_|sk_live|xox[abp]-`, term)
+	msg := sprintf("`%s` searches the history for `%s` and prints the matching patches: a key or password committed in the past would reach the model. Approve only if the history holds none, or search without `-p` to list the commits.", [concat(" ", seg.argv), term])
+}
+
+_prints_patches(_, "show") := true
+
+_prints_patches(args, _) if {
+	some a in args
+	a in {"-p", "-u", "--patch", "-U", "--unified", "--full-diff"}
+}
+
+_prints_patches(args, _) if {
+	some a in args
+	regex.match(`^-(p|u|U[0-9]*)[A-Za-z]*$|^--unified=`, a)
+}
+
+_pickaxe_term(args, i, a) := args[i + 1] if a in {"-S", "-G", "--grep"}
+
+_pickaxe_term(_, _, a) := substring(a, 2, -1) if {
+	regex.match(`^-[SG].+`, a)
+}
+
+_pickaxe_term(_, _, a) := substring(a, 7, -1) if startswith(a, "--grep=")
+
 # a tool that names more paths than the facts read (a list of files to read, add or upload
 # longer than the cap): the paths after the cap are not judged, so whether one is a secret
 # cannot be told
