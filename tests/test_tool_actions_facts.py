@@ -61,6 +61,7 @@ def test_shell_urls_are_network_effects_with_folded_hosts():
     ("ALTER TABLE t DROP COLUMN c", "alter_drop"), ("db.users.drop()", "document"), ("FLUSHALL", "document"),
     ("WITH x AS (SELECT 1) DELETE FROM t", "delete_all"),
     ("UPDATE users u JOIN orgs o ON u.org_id = o.id SET u.active = 0", "update_all"),
+    ("DELETE FROM users WHERE 1=1", "delete_all"), ("update t set a = 0 where true", "update_all"),
     ("update a left join b on a.x = b.x set a.y = null", "update_all"), ("MATCH (n) DETACH DELETE n", "document"),
 ])
 def test_destructive_statements(text, kind):
@@ -70,7 +71,8 @@ def test_destructive_statements(text, kind):
 @pytest.mark.parametrize("text", [
     "SELECT * FROM t WHERE note = 'drop table x'", "DELETE FROM t WHERE id = 3", "UPDATE t SET a = 1 WHERE id = 2",
     "how do I drop table x?", "-- drop table x\nselect 1", "MATCH (n:Tmp) WHERE n.age > 3 DETACH DELETE n", "CREATE INDEX i ON t(a)",
-    "UPDATE users u JOIN orgs o ON u.org_id = o.id SET u.active = 0 WHERE o.id = 4", "DROP INDEX i", "GET flushall",
+    "UPDATE users u JOIN orgs o ON u.org_id = o.id SET u.active = 0 WHERE o.id = 4",
+    "DELETE FROM t WHERE 1=1 AND id = 3", "DROP INDEX i", "GET flushall",
 ])
 def test_statements_that_lose_nothing(text):
     assert destructive(text) is None

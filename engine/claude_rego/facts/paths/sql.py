@@ -99,6 +99,18 @@ def _leading(clean: str, word: str) -> bool:
     return any(line.strip().split(" ", 1)[0] == word for line in clean.replace(";", "\n").splitlines())
 
 
+# a WHERE that holds for every row (`WHERE 1=1`, `WHERE true`, `WHERE 1`): no bound at all
+_ALWAYS_TRUE = (["1", "1"], ["1"], ["true"], ["0", "0"], ["not", "false"], ["'1'", "'1'"], ["1", "0"])
+
+
+def _bounded(rest: list[str]) -> bool:
+    if "where" not in rest:
+        return False
+    after = rest[rest.index("where") + 1:]
+    cut = next((i for i, w in enumerate(after) if w in ("returning", "limit", "order", "settings", ";")), len(after))
+    return after[:cut] not in _ALWAYS_TRUE
+
+
 def _statement_kind(words: list[str]) -> str | None:
     # a WITH … clause or EXPLAIN in front: look at the first verb
     verbs = ("drop", "truncate", "delete", "update", "alter")
@@ -117,10 +129,10 @@ def _statement_kind(words: list[str]) -> str | None:
     if verb == "truncate":
         return "truncate"
     if verb == "delete" and "from" in rest[:3]:
-        return None if "where" in rest else "delete_all"
+        return None if _bounded(rest) else "delete_all"
     # (MySQL's multi-table form puts the joins first: UPDATE a JOIN b ON … SET …)
     if verb == "update" and ("set" in rest[:4] or ("join" in rest[:24] and "set" in rest[:48])):
-        return None if "where" in rest else "update_all"
+        return None if _bounded(rest) else "update_all"
     if verb == "alter" and rest and rest[0] in ("table", "database", "schema") and "drop" in rest:
         return "alter_drop"
     return None
