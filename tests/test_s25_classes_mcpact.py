@@ -25,7 +25,8 @@ def shell_verdict(command: str) -> str | None:
 
 
 _ADMIN = "arn:aws:iam::aws:policy/AdministratorAccess"
-_WORKFLOW = "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
+# (a workflow of well-known actions and routine run lines passes since session 27: this one deploys with a secret)
+_WORKFLOW = "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: make deploy TOKEN=${{ secrets.DEPLOY_TOKEN }}\n"
 
 
 # ------------------------------------------------------------ 1. deploys and privilege grants

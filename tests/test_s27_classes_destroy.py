@@ -17,7 +17,7 @@ pytest.importorskip("claude_rego.api")
 
 from claude_rego.facts.shell import parse_command
 from claude_rego.facts.shell.code_walk import walk_finds
-from test_default_pack_bypass import assert_asked, assert_denied, assert_not_denied
+from test_default_pack_bypass import assert_asked, assert_denied, assert_not_denied, decision_of
 
 
 # ------------------------------------------------------------ class 1: other recursive destroyers
@@ -40,7 +40,8 @@ from test_default_pack_bypass import assert_asked, assert_denied, assert_not_den
     'shred -u "$DIR"/*',
 ])
 def test_other_recursive_destroyers_of_an_unknown_target_ask(command):
-    assert_asked(command)
+    # an ask at least: the values session 27 computes (`${HOME%/}`, `$(dirname "$PWD")`) can make it a deny
+    assert decision_of(command).get("permissionDecision") in ("ask", "deny"), command
 
 
 @pytest.mark.parametrize("command", [
@@ -105,7 +106,8 @@ def test_listing_fed_destruction_of_home_root_or_project_is_denied(command):
     "locate .bak | xargs rm",
 ])
 def test_listing_fed_destruction_of_an_unknown_root_asks(command):
-    assert_asked(command)
+    # an ask at least: the values session 27 computes (`${HOME%/}`, `$(dirname "$PWD")`) can make it a deny
+    assert decision_of(command).get("permissionDecision") in ("ask", "deny"), command
 
 
 @pytest.mark.parametrize("command", [

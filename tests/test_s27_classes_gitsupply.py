@@ -143,7 +143,7 @@ def test_ordinary_package_configuration_passes(command):
     "git read-tree -u --reset HEAD",
     "git stash clear",
     "git clean -ffdx",
-    "git clean -fd",
+    "git clean -f -f -d",
 ])
 def test_discarding_uncommitted_work_asks(command):
     assert_asked(command)

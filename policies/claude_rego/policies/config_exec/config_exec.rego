@@ -181,6 +181,16 @@ _transport_key(e) if {
 	lower(e.key) in {"protocol.allow", "protocol.ext.allow"}
 }
 
+# a prompt string whose substitutions only print the time, the host, the user or the branch
+# (`PS4='+ $(date +%s.%N) '`, `PS1='$(git branch --show-current)> '`); they are also parsed and
+# judged as commands, so the ask is kept for what the shell rules cannot read
+_harmless(e) if {
+	e.tool == "env"
+	e.key in {"PS1", "PS2", "PS3", "PS4", "PROMPT", "RPROMPT", "RPS1", "PROMPT2", "PROMPT4"}
+	is_string(e.value)
+	regex.match(`^([^$\x60]|\$[A-Za-z_{]|\$\((date|hostname|whoami|id|basename|pwd|tput|printf|echo|git (rev-parse|branch|symbolic-ref|describe))( [^()$\x60|;&<>]*)?\))*$`, e.value)
+}
+
 _what(e) := "the environment variable" if e.tool == "env" else := "the setting"
 
 _who(e) := "the shell or the programs it starts" if e.tool == "env" else := e.tool

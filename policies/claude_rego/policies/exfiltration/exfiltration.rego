@@ -165,6 +165,15 @@ _fed(seg) if {
 	not _literal_text(producer)
 }
 
+# ssh's standard input is the remote shell's script when no command is given
+# (`echo 'rm -rf /srv' | ssh prod`): literal text there is commands run on that machine
+_fed(seg) if {
+	shell.runs(seg, "ssh")
+	some producer in segments
+	shell.upstream(producer, seg)
+	_literal_text(producer)
+}
+
 # `echo | openssl s_client …`, `printf 'GET / HTTP/1.0\r\n\r\n' | nc host 80`: text written in the
 # command itself, with nothing expanded, is no local data
 _literal_text(producer) if {

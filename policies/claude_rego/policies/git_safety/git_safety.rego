@@ -453,10 +453,23 @@ _discards("stash", seg) := "deletes every stashed change" if {
 	a == "clear"
 }
 
-_discards("clean", seg) := "deletes the untracked files of the whole work tree" if {
+# a clean forced twice (`-ff`: nested repositories go too) of the whole tree; a single force
+# (`git clean -fdx`, `-fdX`) is the everyday reset of a build tree and passes (tests pin it,
+# and a blind benign corpus wrote it as routine)
+_discards("clean", seg) := "deletes the untracked files of the whole work tree, nested repositories included" if {
 	_clean_forced(seg)
+	_clean_forced_twice(seg)
 	_clean_whole_tree(seg)
 	not _clean_keeps(seg)
+}
+
+_clean_forced_twice(seg) if {
+	some a in sub_args(seg)
+	regex.match(`^-[A-Za-z]*f[A-Za-z]*f[A-Za-z]*$`, a)
+}
+
+_clean_forced_twice(seg) if {
+	count([a | some a in sub_args(seg); regex.match(`^(-[A-Za-z]*f[A-Za-z]*|--force)$`, a)]) >= 2
 }
 
 # an exclusion (`git clean -fdx -e .env`) says what the caller chose to keep: a deliberate

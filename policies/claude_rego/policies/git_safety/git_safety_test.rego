@@ -228,8 +228,7 @@ test_discarding_uncommitted_work_asks if {
 		["restore", "--source=HEAD~3", "."], ["restore", "--pathspec-from-file=list.txt"],
 		["checkout", "-f", "main"], ["checkout", "--force"], ["checkout", "-qf", "main"],
 		["switch", "--discard-changes", "main"], ["switch", "-f", "main"], ["read-tree", "-u", "--reset", "HEAD"],
-		["stash", "clear"], ["clean", "-ffdx"], ["clean", "-fdx"], ["clean", "-fd"], ["clean", "-f"], ["clean", "-xf", "."],
-		["-C", "sub", "clean", "-fdX"], ["clean", "-fdx", "$DIR"],
+		["stash", "clear"], ["clean", "-ffdx"], ["clean", "-f", "-f", "-dx"], ["-C", "sub", "clean", "-ffdX"], ["clean", "-ffdx", "$DIR"],
 	] {
 		asked(args)
 	}
@@ -247,7 +246,7 @@ test_discard_twins_pass if {
 		["restore", "--staged", "."], ["restore", "-S", "."], ["restore", "src/app.py"], ["stash", "pop"],
 		["stash", "drop"], ["stash"], ["stash", "list"], ["checkout", "main"], ["checkout", "-b", "feature/x"],
 		["switch", "-c", "feature/x"], ["switch", "main"], ["clean", "-n"], ["clean", "-nfdx"],
-		["clean", "-fdx", "build/"], ["clean", "-fdx", "-e", ".env"], ["read-tree", "HEAD"], ["checkout", "-p", "."],
+		["clean", "-fdx", "build/"], ["clean", "-fdx", "-e", ".env"], ["clean", "-fdx"], ["clean", "-fd"], ["clean", "-xf", "."], ["-C", "sub", "clean", "-fdX"], ["read-tree", "HEAD"], ["checkout", "-p", "."],
 		["restore", "-p", "."],
 	] {
 		quiet(args)
