@@ -18,6 +18,12 @@ from ..paths.patchtext import patch_headers
 _MAX_WORDS = 32
 
 
+def _sibling(word: str) -> bool:
+    """`../name`: a directory beside the project, one level up, named plainly."""
+    name = word[3:].rstrip("/") if word.startswith("../") else ""
+    return bool(name) and name[0].isalnum() and all(c.isalnum() or c in "_.-" for c in name) and name not in (".", "..")
+
+
 def _remote(word: str) -> bool:
     """A word that names another machine, a container or a bucket (`s3://b/x`, `remote:x`,
     `ns/pod:/x`, `box:/x`), not a local path."""
@@ -169,7 +175,9 @@ def _copy_destinations(command: str, args: list[str]) -> list[str]:
             return [_in_dirs(dirs, w) for w in _local(ops[1:2])]
         if sub == "worktree" and rest[:1] == ["add"]:
             ops = _positionals(rest[1:], _WORKTREE_VALUED)
-            return [_in_dirs(dirs, w) for w in _local(ops[:1])]
+            # a checkout of this repository beside the project (`git worktree add ../app-hotfix`) is
+            # everyday work, not a write of someone else's files; elsewhere it is a write
+            return [_in_dirs(dirs, w) for w in _local(ops[:1]) if dirs or not _sibling(w)]
         return []
     if command in ("7z", "7za", "7zz", "7zr", "7zip"):
         ops = _positionals(args)
