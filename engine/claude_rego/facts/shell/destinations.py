@@ -304,6 +304,9 @@ def _strip_value(text: str) -> int | None:
     return int(text) if text.isdigit() and len(text) < 4 else None
 
 
+# the valued options whose value the reading needs, long and short spellings alike
+_PATCH_ROLES = {"--strip": "strip", "-p": "strip", "--directory": "directory", "-d": "directory",
+                "--input": "input", "-i": "input"}
 _PATCH_VALUED = frozenset({"-B", "-D", "-d", "-F", "-g", "-i", "-o", "-p", "-r", "-V", "-Y", "-z", "--prefix",
                            "--ifdef", "--directory", "--fuzz", "--get", "--input", "--output", "--strip",
                            "--reject-file", "--version-control", "--basename-prefix", "--suffix",
@@ -333,32 +336,28 @@ def _patch_call(command: str, args: list[str]) -> PatchCall | None:
             if a == "--":
                 ops.extend(args[i + 1:])
                 break
+            opt = None
             if a.startswith("--") and name in _PATCH_VALUED:
+                opt = name
                 if not eq:
                     value = args[i + 1] if i + 1 < len(args) else ""
                     i += 1
-                if name == "--strip":
-                    strip = _strip_value(value)
-                elif name == "--directory":
-                    directory = value
-                elif name == "--input":
-                    inputs.append(value)
             elif a.startswith("-") and not a.startswith("--") and len(a) > 1:
                 # a cluster of flags ending in a valued option: -Np1, -d DIR, -dDIR, -p1
-                for k in range(1, len(a)):
-                    opt = "-" + a[k]
-                    if opt in _PATCH_VALUED:
-                        value = a[k + 1:]
-                        if not value:
-                            value = args[i + 1] if i + 1 < len(args) else ""
-                            i += 1
-                        if opt == "-p":
-                            strip = _strip_value(value)
-                        elif opt == "-d":
-                            directory = value
-                        elif opt == "-i":
-                            inputs.append(value)
-                        break
+                k = next((k for k in range(1, len(a)) if "-" + a[k] in _PATCH_VALUED), None)
+                if k is not None:
+                    opt, value = "-" + a[k], a[k + 1:]
+                    if not value:
+                        value = args[i + 1] if i + 1 < len(args) else ""
+                        i += 1
+            if opt is not None:
+                role = _PATCH_ROLES.get(opt)
+                if role == "strip":
+                    strip = _strip_value(value)
+                elif role == "directory":
+                    directory = value
+                elif role == "input":
+                    inputs.append(value)
             elif not a.startswith("-") or a == "-":
                 ops.append(a)
             i += 1
