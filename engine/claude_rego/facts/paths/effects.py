@@ -1137,6 +1137,9 @@ _SERVICE_KEYS = ("service", "service_name", "aws_service", "api_service")
 _OPERATION_KEYS = ("operation", "operation_name", "action", "api", "method", "command", "api_name")
 _PARAMETER_KEYS = ("parameters", "params", "input", "arguments", "args", "request", "payload", "options", "flags")
 _KUBE_SUB_KEYS = ("sub_command", "subcommand", "resource_type", "resource", "kind", "type")
+_KUBECTL_CREATE_FLAGS = {"clusterrole": "--clusterrole", "cluster_role": "--clusterrole", "role": "--role",
+                         "serviceaccount": "--serviceaccount", "service_account": "--serviceaccount",
+                         "user": "--user", "group": "--group"}
 _CLOUD_FIELDS = frozenset(("command",) + _SERVICE_KEYS + _OPERATION_KEYS + _KUBE_SUB_KEYS + ("flags", "options"))
 _DEPLOY_PROGRAMS = frozenset({"vercel", "netlify", "wrangler", "flyctl", "heroku", "firebase", "railway", "supabase"})
 
@@ -1188,6 +1191,8 @@ def _cloud_call(tool_name: str, tokens: frozenset, implied: tuple, tool_input: d
         words = [prog, service.strip().lower(), _kebab(operation.strip()), *options]
     elif prog in ("kubectl", "oc"):
         command = fields.get("command")
+        if command is None and "create" in tokens:
+            command = "create"  # kubectl_create {"resourceType": "clusterrolebinding", …}
         sub = next((fields[k] for k in _KUBE_SUB_KEYS if isinstance(fields.get(k), str) and fields[k].strip()), None)
         if not isinstance(command, str) or " " in command.strip() or not command.strip() or sub is None:
             return None
@@ -1200,6 +1205,13 @@ def _cloud_call(tool_name: str, tokens: frozenset, implied: tuple, tool_input: d
             words += [f"{w}={v}" if v is not None else w for w, v in _pairs(_option_words(flags) or [])]
         else:
             words += [str(x) for x in _argv_of(flags) or []]
+        if command.strip() == "create":
+            # a binding's role and subjects as fields of their own (clusterRole, serviceAccount, user, group)
+            for key, flag in _KUBECTL_CREATE_FLAGS.items():
+                value = fields.get(key)
+                for item in (value if isinstance(value, list) else [value])[:16]:
+                    if isinstance(item, str) and item and not any(w.startswith(flag + "=") for w in words):
+                        words.append(f"{flag}={item}")
         if isinstance(fields.get("namespace"), str) and fields["namespace"]:
             words += ["-n", fields["namespace"]]
     elif prog == "argocd" and "sync" in tokens:

@@ -17,7 +17,7 @@ from .programs import (
     _output_files,
     _untrusted_program,
 )
-from .routes import _NPM_EXEC_KEYS
+from .routes import _NPM_EXEC_KEYS, compose_payload
 from .tables import _ALL_POSITIONAL, _FIND_EXEC, _FOREIGN_SHELLS, _RESERVED_SKIP, _SHELLS, _XARGS_VALUE_OPTS
 from .words import (
     _BRACE_LIMIT,
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 _PAYLOAD_PROGRAMS = _SHELLS | _FOREIGN_SHELLS | frozenset({
     "su", "runuser", "sg", "flock", "script", "eval", ".", "source", "trap", "start-stop-daemon", "ssh", "autossh",
     "bwrap", "systemd-nspawn", "nsjail", "minijail0", "sandbox-exec", "watch", "nix-shell", "nix", "direnv", "entr",
-    "docker", "podman", "nerdctl", "kubectl", "oc", "lxc", "incus", "multipass", "vagrant", "salt", "salt-ssh",
+    "docker", "podman", "nerdctl", "docker-compose", "podman-compose", "kubectl", "oc", "lxc", "incus", "multipass", "vagrant", "salt", "salt-ssh",
     "aws", "awslocal", "az", "gcloud", "fly", "flyctl"}) | frozenset(_FLEET_RUNNERS)
 
 
@@ -942,6 +942,15 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
             if _interactive(args[:args.index("--")] if "--" in args else args):
                 node["_forward_stdin"] = True  # `docker exec -i db psql <<EOF`: the heredoc is psql's
             self.container_payload(node, command, args, depth)
+        elif command in ("docker", "podman") and args[:1] == ["compose"] or \
+                command in ("docker-compose", "podman-compose"):
+            found = compose_payload(self, node, command, args)
+            if found is not None:
+                words, attached = found
+                if attached:
+                    node["_forward_stdin"] = True  # `docker compose exec -T db psql < dump.sql`
+                if words:
+                    self.child_words(node, words, depth, "container", [command])
         elif command in ("kubectl", "oc") and "--" in args and \
                 _kubectl_verb(args) in ("create", "run", "exec", "debug"):
             rest = args[args.index("--") + 1:]

@@ -44,6 +44,45 @@ def container_payload(self: _Parser, node: dict, command: str, args: list[str], 
         self.child_words(node, words, depth, "container", [command])
 
 
+_COMPOSE_GLOBAL_VALUES = frozenset({"-f", "--file", "-p", "--project-name", "--project-directory", "--env-file",
+                                    "--profile", "--ansi", "--parallel", "--progress", "-c", "--context", "-H",
+                                    "--host", "--log-level"})
+_COMPOSE_EXEC_VALUES = frozenset({"-e", "--env", "--index", "-u", "--user", "-w", "--workdir"})
+_COMPOSE_RUN_VALUES = _COMPOSE_EXEC_VALUES | {"--entrypoint", "-v", "--volume", "-p", "--publish", "--name", "-l",
+                                              "--label", "--pull", "--cap-add", "--cap-drop", "--env-from-file"}
+
+
+def compose_payload(self: _Parser, node: dict, command: str, args: list[str]) -> tuple[list[str], bool] | None:
+    """`docker compose [OPTS] exec|run [OPTS] SERVICE [COMMAND…]` (also docker-compose,
+    podman-compose, podman compose): the command the service's container runs, as words
+    (with run's --entrypoint first), and whether it reads this command's standard input
+    (compose attaches it unless -d/--detach). None: not an exec or run."""
+    i = 1 if args[:1] == ["compose"] else 0
+    while i < len(args) and args[i].startswith("-"):
+        key, eq, _ = args[i].partition("=")
+        i += 2 if key in _COMPOSE_GLOBAL_VALUES and not eq else 1
+    if i >= len(args) or args[i] not in ("exec", "run"):
+        return None
+    verb, i = args[i], i + 1
+    values = _COMPOSE_EXEC_VALUES if verb == "exec" else _COMPOSE_RUN_VALUES
+    entrypoint, detached = None, False
+    while i < len(args) and args[i].startswith("-"):
+        if args[i] == "--":
+            i += 1
+            break
+        key, eq, value = args[i].partition("=")
+        if key in values and not eq:
+            value = args[i + 1] if i + 1 < len(args) else ""
+            i += 1
+        if key == "--entrypoint":
+            entrypoint = value
+        elif key in ("-d", "--detach"):
+            detached = True
+        i += 1
+    words = ([entrypoint] if entrypoint else []) + args[i + 1:]
+    return words, not detached
+
+
 def parallel(self: _Parser, node: dict, args: list[str], depth: int) -> None:
     """GNU parallel: `parallel CMD ::: A B` runs CMD A and CMD B; `parallel ::: 'c1' 'c2'` runs each."""
     i = 0

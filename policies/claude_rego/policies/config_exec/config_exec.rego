@@ -262,7 +262,28 @@ _harmless(e) if {
 	words := [w | some w in split(trim_space(e.value), " "); w != ""]
 	count(words) > 0
 	words[0] in {"store", "cache", "osxkeychain", "manager", "manager-core", "libsecret", "wincred", "gnome-keyring", "oauth", "netrc"}
+	not _exposed_credential_file(words)
 }
+
+# `store --file F` / `cache --socket F` writes the plain-text credentials (or the cache's
+# socket) where others can read them: a temporary or shared directory, or a relative path
+# (the working tree, where they may be committed). The home directory is the helper's own place.
+_exposed_credential_file(words) if {
+	some i, w in words
+	w in {"--file", "--socket"}
+	_exposed_place(_next_word(words, i))
+}
+
+_exposed_credential_file(words) if {
+	some w in words
+	some opt in ["--file=", "--socket="]
+	startswith(w, opt)
+	_exposed_place(substring(w, count(opt), -1))
+}
+
+_next_word(words, i) := words[i + 1] if i + 1 < count(words) else := ""
+
+_exposed_place(f) if not regex.match(`^(~|\$HOME|\$\{HOME\})/`, f)
 
 # sendemail.smtpServer is a program only when it is a path; a host name is a server
 _harmless(e) if {

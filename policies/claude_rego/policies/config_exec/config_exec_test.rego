@@ -328,3 +328,14 @@ test_maven_args_by_word if {
 test_prompt_with_substitution_asks if {
 	count(config_exec.ask) == 1 with input as _input([_root(["bash", "-c", "true"], "PS4", "$(/tmp/x)")], [])
 }
+
+# a plain-text credential store (or the cache's socket) placed where others can read it or
+# where it may be committed asks; in the home directory it is the helper's own place
+test_credential_store_file_outside_home_asks if {
+	count(config_exec.ask) == 1 with input as _input([_exec("credential.helper", "store --file /tmp/creds")], [])
+	count(config_exec.ask) == 1 with input as _input([_exec("credential.helper", "store --file=/dev/shm/c")], [])
+	count(config_exec.ask) == 1 with input as _input([_exec("credential.helper", "store --file .git-credentials")], [])
+	count(config_exec.ask) == 1 with input as _input([_exec("credential.helper", "cache --socket /tmp/s")], [])
+	count(config_exec.ask) == 0 with input as _input([_exec("credential.helper", "store --file ~/.config/git/credentials")], [])
+	count(config_exec.ask) == 1 with input as _input([_exec("credential.helper", "store --file")], [])
+}

@@ -163,6 +163,48 @@ ask contains msg if {
 	msg := sprintf("`%s` %s (%s). Approve only if its output holds no credential.", [concat(" ", seg.argv), families[name].effect, name])
 }
 
+# Credential-dumping tools (LaZagne, mimipenguin, mimikatz, HackBrowserData, firefox_decrypt,
+# DonPAPI, …): their only job is to pull saved passwords, keys and session tokens out of
+# browsers, keyrings and process memory. Denied when run by name (`./laZagne.py all`,
+# `mimipenguin`) or as an interpreter's script or module (`python3 /opt/LaZagne/laZagne.py
+# browsers`, `python3 -m lazagne`, `wine mimikatz.exe`); neither the case nor the extension matters.
+deny contains msg if {
+	some n in data.claude_rego.lib.shell.names
+	_dumper(n)
+	some seg in shell.running({n})
+	msg := sprintf("Blocked: `%s` runs a credential-dumping tool: it extracts saved passwords, keys and tokens from browsers, keyrings or memory. %s", [concat(" ", seg.argv), instead])
+}
+
+deny contains msg if {
+	some n in data.claude_rego.lib.shell.names
+	some seg in shell.running({n})
+	_runs_a_script(seg)
+	ops := shell.script_operands(seg)
+	count(ops) > 0
+	_dumper(lower(shell.basename(ops[0])))
+	msg := sprintf("Blocked: `%s` runs a credential-dumping tool: it extracts saved passwords, keys and tokens from browsers, keyrings or memory. %s", [concat(" ", seg.argv), instead])
+}
+
+_runs_a_script(seg) if shell.interpreter(seg)
+
+# Windows programs run through wine, .NET assemblies through mono
+_runs_a_script(seg) if shell.runs_any(seg, {"wine", "wine64", "mono"})
+
+_dumper(n) if {
+	is_string(n)
+	stem := split(n, ".")[0]
+	stem in _dumpers
+}
+
+_dumpers := {
+	"lazagne", "lazagneforensic", "mimipenguin", "mimikatz", "pypykatz", "secretsdump", "impacket-secretsdump",
+	"lsassy", "nanodump", "handlekatz", "hack-browser-data", "hackbrowserdata", "firefox_decrypt", "firepwd",
+	"sharpchrome", "sharpdpapi", "donpapi", "dploot", "gosecretsdump", "chromepass", "webbrowserpassview",
+	"3snake", "swap_digger", "keethief", "keepass-dump-masterkey", "keepass_dump", "sessiongopher",
+	"credentialfileview", "netpass", "mailpassview", "browserpassview", "chrome-password-dumper",
+	"chromium-decrypt", "cookie-monster", "cookiemonster", "wifi-password-dumper", "truffleproc",
+}
+
 # Whole-server database dumps carry the accounts' password hashes: pg_dumpall writes every
 # role with its password (unless --no-role-passwords, or tablespaces only), and mysqldump
 # of all databases or of the `mysql` database writes mysql.user. Options are matched whole

@@ -378,3 +378,18 @@ test_sql_clients_reading_password_hashes_denied if {
 	allowed(["psql", "-c", "select email, password_hash from users limit 5"])
 	allowed(["sqlcmd", "-Q", "select name from sys.sql_logins"])
 }
+
+test_credential_dumpers_denied_by_name_or_as_a_script if {
+	every argv in [
+		["./laZagne.py", "all"], ["lazagne", "browsers"], ["mimipenguin.sh"], ["mimikatz.exe"],
+		["hack-browser-data", "-b", "chrome"], ["python3", "laZagne.py", "all"],
+		["python3", "/opt/LaZagne/Linux/laZagne.py", "browsers", "-oJ"], ["python3", "-m", "lazagne", "all"],
+		["bash", "mimipenguin.sh"], ["python", "firefox_decrypt.py"], ["wine", "mimikatz.exe"],
+	] {
+		denied(argv)
+	}
+	allowed(["python3", "manage.py", "runserver"])
+	allowed(["python3", "-m", "pytest"])
+	allowed(["ls", "lazagne"])
+	allowed(["cat", "mimipenguin.md"])
+}

@@ -261,6 +261,53 @@ findings contains entry if {
 	entry := sprintf("`%s create %s` binds the role `%s`", [ran, args[i + 1], role])
 }
 
+# the same binding as a manifest applied to the cluster: `kubectl apply|create|replace -f -`
+# with a heredoc, or a Kubernetes MCP tool's manifest field (`kind: ClusterRoleBinding` …
+# `roleRef: … name: cluster-admin`)
+findings contains entry if {
+	some ran in {"kubectl", "oc"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some a in shell.args(seg)
+	a in {"apply", "create", "replace"}
+	_binds_admin(data.claude_rego.lib.shell.script)
+	entry := sprintf("`%s %s` applies a role binding to an administrator role", [ran, a])
+}
+
+findings contains entry if {
+	tool := input.hook.tool_name
+	is_string(tool)
+	startswith(tool, "mcp__")
+	regex.match(`(?i)kube|k8s|kubectl|helm|openshift|cluster`, tool)
+	some text in _tool_strings
+	_binds_admin(text)
+	entry := sprintf("`%s` applies a role binding to an administrator role", [tool])
+}
+
+_tool_strings contains v if {
+	some v in input.hook.tool_input
+	is_string(v)
+}
+
+_tool_strings contains v if {
+	some field in input.hook.tool_input
+	is_object(field)
+	some v in field
+	is_string(v)
+}
+
+_tool_strings contains text if {
+	some field in input.hook.tool_input
+	is_object(field)
+	text := json.marshal(field)
+}
+
+_binds_admin(text) if {
+	is_string(text)
+	regex.match(`(?i)"?kind"?\s*:\s*"?(Cluster)?RoleBinding\b`, text)
+	regex.match(`(?i)"?roleRef"?\s*:`, text)
+	regex.match(`(?i)"?name"?\s*:\s*"?(cluster-admin|admin|system:masters)"?\s*($|[,}\n])`, text)
+}
+
 findings contains entry if {
 	some ran in {"oc"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})

@@ -117,3 +117,21 @@ test_narrow_roles_pass if {
 		count(privilege_escalation.ask) == 0 with input as cmd(argv)
 	}
 }
+
+_binding(role) := concat("\n", [
+	"apiVersion: rbac.authorization.k8s.io/v1", "kind: ClusterRoleBinding", "metadata:", "  name: x", "roleRef:",
+	"  kind: ClusterRole", concat("", ["  name: ", role]), "subjects:", "- kind: ServiceAccount", "  name: default", "",
+])
+
+_mcp(tool, tool_input) := {"hook": {"hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": tool_input}, "facts": {"shell": {"segments": []}}}
+
+# a binding to an administrator role applied as a manifest, by kubectl with a heredoc or by a
+# Kubernetes MCP tool: asked; a narrow role, another kind, another tool pass
+test_admin_binding_manifests_ask if {
+	asked(bash(concat("", ["kubectl apply -f - <<EOF\n", _binding("cluster-admin"), "EOF"]), [seg(0, ["kubectl", "apply", "-f", "-"])], []))
+	asked(_mcp("mcp__kubernetes__kubectl_apply", {"manifest": _binding("cluster-admin")}))
+	asked(_mcp("mcp__k8s__apply_resource", {"resource": {"kind": "ClusterRoleBinding", "roleRef": {"kind": "ClusterRole", "name": "cluster-admin"}}}))
+	count(privilege_escalation.ask) == 0 with input as _mcp("mcp__kubernetes__kubectl_apply", {"manifest": _binding("view")})
+	count(privilege_escalation.ask) == 0 with input as _mcp("mcp__notes__create", {"text": _binding("cluster-admin")})
+	count(privilege_escalation.ask) == 0 with input as bash(concat("", ["kubectl apply -f - <<EOF\n", _binding("edit"), "EOF"]), [seg(0, ["kubectl", "apply", "-f", "-"])], [])
+}

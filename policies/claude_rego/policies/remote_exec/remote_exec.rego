@@ -848,6 +848,48 @@ _fetches_repository(seg) := "clone" if {
 	regex.match(`^(-R|--repo)(=.*)?$|^-R.+`, a)
 }
 
+# a patch fetched from the network applied to the working tree (`curl URL | git apply`,
+# `wget -O fix.diff URL && patch -p1 < fix.diff`, `curl URL | git am`) and then local code
+# run (make, npm, a test runner, a script): the build runs code nobody has read. Applying a
+# fetched patch alone passes.
+ask contains msg if {
+	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
+	some fetch in shell.running({ran})
+	some pname in {"git", "patch"} & data.claude_rego.lib.shell.names
+	some apply in shell.running({pname})
+	apply.id > fetch.id
+	_applies_patch(apply)
+	_patch_from(fetch, apply)
+	some run in segments
+	run.id > apply.id
+	_runs_fetched_code("in place", run)
+	msg := sprintf("This command applies a patch fetched from the network (`%s`, then `%s`) and then runs local code (`%s`), which now includes the unreviewed change. %s", [concat(" ", fetch.argv), concat(" ", apply.argv), concat(" ", run.argv), advice])
+}
+
+_applies_patch(seg) if {
+	shell.runs(seg, "git")
+	w := _fetch_words(seg)
+	count(w) > 0
+	w[0] in {"apply", "am"}
+}
+
+_applies_patch(seg) if shell.runs(seg, "patch")
+
+_patch_from(fetch, apply) if _fed_from(fetch, apply)
+
+_patch_from(fetch, apply) if {
+	names := downloaded(fetch)
+	some a in shell.operands(apply)
+	_file_name(a) in names
+}
+
+_patch_from(fetch, apply) if {
+	names := downloaded(fetch)
+	some r in apply.redirects
+	r.op == "<"
+	_file_name(r.target) in names
+}
+
 _clones_or_forks_with_clone(_, "clone") := true
 
 _clones_or_forks_with_clone(seg, "fork") if {
