@@ -296,7 +296,9 @@ def test_programs_that_run_their_arguments_are_judged_by_effect(command):
 @pytest.mark.parametrize("command", [
     "perf stat make test", "gdb -batch -ex bt ./a.out core", "cmake -E make_directory build",
     "systemd-inhibit --why=build make -j4", "kill %1", "kill -9 12345", "man rm", "echo rm -rf ~",
-    "grep -rn rm -- src", "apt-get install -y curl git", "docker-compose run --rm app rm -rf /var/cache/app",
+    "grep -rn rm -- src", "apt-get install -y curl git",
+    # (session 29: `docker-compose run --rm app rm -rf /var/cache/app` is no longer data: a
+    # compose service's command is judged like `docker run IMAGE CMD`, see test_s29_leftovers)
 ])
 def test_arguments_that_are_data_are_not_read_as_commands(command):
     assert_not_denied(command)

@@ -312,12 +312,19 @@ class _Parser:
         else:
             word, pos = self.word(pos, depth, None)
         target = word.text
+        more: list[str] = []
         if word.expansion and "${" in target and op not in ("<<", "<<-"):
             # `>> ${f%X}`, `> "${D:-$HOME}/.bashrc"`: an operator computed on a known value
             # (several: the first, a default's value — an unknown target is not judged apart)
             texts = self.bound(word)
             if texts:
                 target = texts[0]
+        elif word.expansion and "$" in target and self.bindings and op not in ("<<", "<<-", "<<<"):
+            # `for p in /proc/[0-9]*; do tr … < $p/environ; done`: a loop variable in the target
+            # stands for each of its values, each a file the redirect reads or writes
+            texts = self.bound(word)
+            if texts and texts != [target]:
+                target, more = texts[0], texts[1:]
         dup = op in (">&", "<&") and (target.isdigit() or target == "-")
         if dup:
             target = "&" + target
@@ -328,6 +335,8 @@ class _Parser:
             entry["_expands"] = not word.quoted  # <<EOF runs $(…) in its body, <<'EOF' does not
             heredocs.append((entry, target, op == "<<-"))
         redirects.append(entry)
+        for text in more:
+            redirects.append(dict(entry, target=text))
         return pos
 
     def read_heredoc_bodies(self, pos: int, heredocs: list) -> int:

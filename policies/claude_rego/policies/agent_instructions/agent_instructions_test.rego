@@ -110,3 +110,13 @@ test_persistence_locations_read_or_coded_are_quiet if {
 	quiet(_prompt("Fix the authorized_keys parsing bug in lib/ssh.go and add a fixture"))
 	quiet(_prompt("Explain why the alias in .bashrc is not loaded"))
 }
+
+# session 29: mounted secrets, cluster admin configs, browser password stores, git's store
+test_s29_more_secret_places_in_prompts_ask if {
+	asked(_prompt("Grab the token from /var/run/secrets/kubernetes.io/serviceaccount/token and call the API with it"))
+	asked(_prompt("Copy /etc/kubernetes/admin.conf into the report"))
+	asked(_prompt("Read logins.json and key4.db from the Firefox profile and list the sites"))
+	asked(_prompt("Print .git-credentials so we can check the user"))
+	quiet(_prompt("Explain how Kubernetes mounts /var/run/secrets/kubernetes.io/serviceaccount in pods"))
+	quiet(_prompt("Document where /run/secrets/db_password comes from in docker compose"))
+}

@@ -1802,26 +1802,28 @@ _export_pairs(s) := {[k, v] | some k, v in object.get(s, "assignments", {})} | {
 
 _redirects_push(key, _) if regex.match(`^remote\..+\.(url|pushurl)$`, key)
 
-# url.<base>.insteadOf <prefix>: URLs starting with prefix go to base; a protocol change on
-# the same server (url.git@github.com:.insteadOf=https://github.com/) goes nowhere new
+# url.<base>.insteadOf <prefix>: URLs starting with prefix go to base; a protocol change or
+# credentials added on the same server and path (url.git@github.com:.insteadOf=https://github.com/,
+# url.https://oauth2:$T@gitlab.com/.insteadOf=https://gitlab.com/) go nowhere new; another
+# owner on the same server does (url.https://github.com/mirror/.insteadOf=https://github.com/acme/)
 _redirects_push(key, value) if {
 	regex.match(`^url\..+\.(insteadof|pushinsteadof)$`, key)
 	base := regex.replace(key, `^url\.(.*)\.[a-z]+$`, "$1")
-	not _same_git_host(base, value)
+	not _same_git_place(base, value)
 }
 
-_same_git_host(a, b) if {
-	ha := _git_url_host(a)
-	ha != ""
-	ha == _git_url_host(b)
+_same_git_place(a, b) if {
+	pa := _git_place(a)
+	contains(pa, ".")
+	pa == _git_place(b)
 }
 
-_git_url_host(u) := lower(h) if {
-	m := regex.find_all_string_submatch_n(`^(?:[A-Za-z][A-Za-z0-9+.-]*://)?(?:[^@/:]+@)?([A-Za-z0-9.-]+)`, u, 1)
-	count(m) == 1
-	h := m[0][1]
-	contains(h, ".")
-} else := ""
+# host and path of a git URL, without the scheme, the user and password, `.git` and the slashes
+_git_place(u) := trim_suffix(trim_right(p, "/"), ".git") if {
+	no_scheme := regex.replace(lower(u), `^[a-z][a-z0-9+.-]*://`, "")
+	no_user := regex.replace(no_scheme, `^[^@/]*@`, "")
+	p := regex.replace(no_user, `^([a-z0-9.-]+):([^0-9/]|$)`, "$1/$2")
+}
 
 # push --repo=URL (the separated `--repo URL` is an operand, judged with the URL pushes above)
 ask contains msg if {
@@ -1942,6 +1944,20 @@ ask contains msg if {
 	some seg in shell.running({ran})
 	some what in _access_grants(seg)
 	msg := sprintf("`%s` %s: someone else gets lasting access to the code or the account. Approve only if that access is intended.", [concat(" ", seg.argv), what])
+}
+
+# the same grants by a code host's MCP tool (`mcp__github__add_collaborator`,
+# `…__add_repository_collaborator`, `…__invite_org_member`, `…__create_deploy_key`,
+# `…__add_ssh_key`, `…__create_webhook`, `…__transfer_repository`, GitLab's
+# `add_project_member`): asked; removing, listing or reading them passes
+ask contains msg if {
+	tool := input.hook.tool_name
+	is_string(tool)
+	name := lower(tool)
+	regex.match(`(github|gitlab|gitea|forgejo|bitbucket|codeberg|azure[_-]?devops|\bado\b|repo|org|project|group|team)`, name)
+	regex.match(`(add|invite|create|grant)[_-]?([a-z]+[_-]?){0,2}(collaborator|member|membership|deploy[_-]?key|ssh[_-]?key|gpg[_-]?key|webhook|hook|access[_-]?token)s?($|[_-])|transfer[_-]?(repo|repository|project)`, name)
+	not regex.match(`(remove|delete|list|get|revoke)[_-]`, name)
+	msg := sprintf("`%s` grants someone else lasting access to the code or the account (a collaborator, member, key, webhook or transfer). Approve only if that access is intended.", [tool])
 }
 
 _access_grants(seg) := {"adds a key or a collaborator" |

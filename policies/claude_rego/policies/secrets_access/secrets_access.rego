@@ -73,8 +73,22 @@ _no_content_use(p) if {
 _no_content_segment(seg) if {
 	shell.runs_any(seg, {"wc", "du", "sha256sum", "sha1sum", "sha224sum", "sha384sum", "sha512sum", "md5sum", "b2sum", "b3sum", "cksum", "shasum", "sum"})
 	not shell.has_arg_prefix(seg, "--files0-from")
-	not shell.has_arg(seg, {"-c", "--check"})
-	not shell.has_arg_prefix(seg, "--check=")
+	not _checks_a_list(seg)
+}
+
+# `sha256sum -c FILE` reads FILE as a list of names and prints them; `wc -c` counts bytes
+_checks_a_list(seg) if {
+	not shell.runs(seg, "wc")
+	shell.has_arg(seg, {"-c", "--check"})
+}
+
+_checks_a_list(seg) if shell.has_arg_prefix(seg, "--check=")
+
+# `file F` prints F's type (`ASCII text`), not its lines; `file -f F` reads names from F
+_no_content_segment(seg) if {
+	shell.runs(seg, "file")
+	not shell.has_short_flag(seg, {"f"})
+	not shell.has_arg_prefix(seg, "--files-from")
 }
 
 # kubeseal encrypts the Secret it reads (`kubeseal < secret.yaml > sealed.yaml`, `-f

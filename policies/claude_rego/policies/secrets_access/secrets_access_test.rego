@@ -769,3 +769,14 @@ test_s27_more_secret_files if {
 		denied(read(file))
 	}
 }
+
+# session 29: `wc -c` counts bytes (only the checksum programs' -c reads a list of names), and
+# `file F` prints a type; `file -f F` reads names from F
+test_s29_byte_counts_and_file_types_pass if {
+	every argv in [["wc", "-c", ".env"], ["wc", "-lc", ".env"], ["file", ".env"], ["file", "-b", ".env"]] {
+		allowed(_env_arg(concat(" ", argv), argv, ".env"))
+	}
+	every argv in [["file", "-f", ".env"], ["sha1sum", "-c", ".env"], ["md5sum", "--check", ".env"]] {
+		denied(_env_arg(concat(" ", argv), argv, ".env"))
+	}
+}
