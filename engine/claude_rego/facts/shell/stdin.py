@@ -382,6 +382,10 @@ def xargs_input(self: _Parser, node: dict, args: list[str], stdin, depth: int) -
         return
     arg_file = _option(args, ("-a", "--arg-file"))
     text, why = (None, "an argument file") if arg_file else self.stdin_text(node, stdin)
+    if text is None and why == "not literal":
+        # `xargs rm -rf <<< "$HOME"`: the here-string's words, expansions and all
+        # ($HOME, $DIR, $(…)), are the arguments: judged as `rm -rf $HOME` would be
+        text = next((r["target"] for r in reversed(node["redirects"]) if r["op"] == "<<<"), None)
     if arg_file and arg_file.endswith("(…)"):
         why = "process substitution"
     items = _input_items(args, text) if text is not None else None
