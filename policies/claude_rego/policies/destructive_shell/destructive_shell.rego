@@ -1772,7 +1772,7 @@ _destroys_listed(seg) if {
 
 _destroys_listed(seg) if {
 	shell.runs(seg, "chmod")
-	ops := shell.operands(seg)
+	ops := shell.mode_operands(seg)
 	count(ops) > 0
 	not _additive_mode(ops[0])
 }
@@ -2006,7 +2006,7 @@ ask contains msg if {
 	some ran in {"chmod", "chown", "chgrp", "chattr", "setfacl"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	_recursive_perm_change(seg)
-	ops := shell.operands(seg)
+	ops := shell.mode_operands(seg)
 	count(ops) > 1
 	not _additive_chmod(seg, ops[0])
 	some i, word in ops
