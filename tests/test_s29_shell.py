@@ -180,6 +180,10 @@ def test_listing_neighbours_pass(command):
     "bash -euo pipefail -c 'rm -rf /'",
     "bash --rcfile /dev/null -c 'rm -rf ~'",
     "bash -o errexit -o nounset -c 'rm -rf ~'",
+    "bash -co pipefail 'rm -rf ~'",
+    "bash -O globstar -O extglob -c 'rm -rf ~'",
+    "ksh -o vi -c 'rm -rf ~'",
+    "env bash -o pipefail -c 'rm -rf ~'",
     "sudo bash -o pipefail -c 'rm -rf /'",
 ])
 def test_options_before_c_do_not_hide_the_script(command):
@@ -221,6 +225,14 @@ def test_shell_c_payload_skips_option_values():
     "echo 'rm -rf ~' | ( bash )",
     "{ echo 'rm -rf ~'; } | bash",
     "( echo 'rm -rf ~' ) | sh",
+    "{ exec bash; } <<< 'rm -rf ~'",
+    "{ { bash; }; } <<< 'rm -rf ~'",
+    "( ( sh ) ) <<< 'rm -rf ~'",
+    "{ bash; } 0<<< 'rm -rf ~'",
+    # compound commands: their input is that of the commands in their body
+    "if true; then bash; fi <<< 'rm -rf ~'",
+    "while :; do sh; break; done <<< 'rm -rf ~'",
+    "for i in 1; do bash; done <<< 'rm -rf ~'",
 ])
 def test_literal_stdin_of_a_block_reaches_the_shell_inside(command):
     assert_denied(command)
@@ -242,6 +254,9 @@ def test_unknown_text_from_a_block_to_a_shell_asks(command):
     "{ python3; } <<< 'print(1)'",
     "{ echo a; echo b; } | sort",
     "{ bash; } < script.sh",
+    "while read -r f; do python3 tools/fmt.py \"$f\"; done < files.txt",
+    "while read -r line; do echo \"$line\"; done <<EOF\na\nb\nEOF",
+    "for f in *.sh; do bash -n \"$f\"; done < /dev/null",
 ])
 def test_block_stdin_neighbours_pass(command):
     assert_not_denied(command)
@@ -264,6 +279,13 @@ def test_block_stdin_neighbours_pass(command):
     "zip -r /etc/x.zip .",
     "7z a ~/.bashrc x",
     "zstd -o ~/.bashrc x",
+    "tar -cvzf ~/.bashrc .",
+    "tar -C / -czf ~/.bashrc etc",
+    "tar -c . -f ~/.bashrc",
+    "bsdtar -cf ~/.bashrc x",
+    "busybox tar -cf ~/.bashrc x",
+    "pax -w -f ~/.bashrc .",
+    "jar cf ~/.bashrc x",
     "chmod -x /usr/bin/python3",
     "chmod -x ~/.bashrc",
     "chmod -R -x ~",
@@ -299,6 +321,9 @@ def test_archive_outputs_into_agent_or_git_files_ask(command):
     "chmod -R a-x build",
     "chmod -R -w src",
     "chmod +x scripts/run.sh",
+    "jar cf build/app.jar -C classes .",
+    "jar tf app.jar",
+    "pax -r -f archive.pax",
 ])
 def test_archive_and_chmod_neighbours_pass(command):
     assert_not_denied(command)
@@ -342,6 +367,10 @@ def test_tar_archive_and_output_files():
     "jf rt del 'repo/path/*'",
     "gh release delete v1.0 -y",
     "gh release delete-asset v1.0 app.zip",
+    "cargo yank --version 1.0.0 mycrate",
+    "hub-tool tag rm org/img:v1",
+    "npx npm unpublish mypkg@1.0.0",
+    "doctl registry repository delete-manifest repo sha256:abc",
 ])
 def test_registry_and_package_deletes_ask(command):
     assert_asked(command)
@@ -364,6 +393,8 @@ def test_registry_and_package_deletes_ask(command):
     "npm uninstall lodash",
     "yarn remove lodash",
     "docker rmi myimg:dev",
+    "cargo yank --version 1.0.0 --undo mycrate",
+    "cargo publish",
 ])
 def test_registry_neighbours_pass(command):
     assert_not_denied(command)

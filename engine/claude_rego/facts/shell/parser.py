@@ -104,6 +104,7 @@ class _Parser:
         functions: list = []  # (name, body start) of the function bodies being read
         cases: list[str] = []  # the `case` commands being read: "header", "pattern" or "body"
         group_starts: list[int] = []  # where the nodes of each open `{ …; }` begin
+        compound_starts: list[int] = []  # where the nodes of each open if/while/until/for/select/case begin
         closed_group: list | None = None  # the nodes of a group or subshell that just closed
         src, n = self.src, self.n
         first_stdin, self.subshell_stdin = self.subshell_stdin, None
@@ -111,7 +112,7 @@ class _Parser:
         def finish(next_operator):
             nonlocal operator, pipeline, words, redirects, pending_function, pending_name, first_stdin, closed_group
             group, closed_group = closed_group, None
-            if group and not words and redirects:
+            if group and redirects and all(not w.quoted and w.text in ("fi", "done", "esac") for w in words):
                 self.group_stdin(group, redirects)  # `{ bash; } <<< …`, `( sh ) <<'EOF'`
             if words and words[-1].text == "()" and not words[-1].quoted:
                 pending_function = True  # `f () { …; }`: the group that follows is its body
@@ -245,8 +246,11 @@ class _Parser:
                         cases.pop()
                     if word.text in ("if", "case", "while", "until", "for", "select"):
                         self.compound += 1  # an assignment until the closing word may not run
+                        compound_starts.append(len(nodes))
                     elif word.text in ("fi", "esac", "done") and self.compound:
                         self.compound -= 1
+                        if compound_starts:
+                            closed_group = nodes[compound_starts.pop():]  # `… done <<< x`: its input
                 if not word.quoted and word.text == "in" and cases and cases[-1] == "header" and len(words) >= 2:
                     cases[-1] = "pattern"
                 is_function = len(words) == 2 and not words[1].quoted and (

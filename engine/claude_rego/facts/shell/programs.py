@@ -872,8 +872,12 @@ def _output_files(command: str, args: list[str]) -> list[str]:
         return [local] if local else []
     if command in _IN_PLACE_EDITORS:
         return _in_place_edits(command, args)
-    if command in _TAR_NAMES:
+    if command in _TAR_NAMES or command == "jar":  # jar cf A …: tar's letters
         return [f for f in _tar_archive(args) if f and f != "-" and not f.startswith("/dev/std")]
+    if command == "pax" and any(a == "-w" or (a.startswith("-") and not a.startswith("--") and "w" in a[1:]
+                                              and a[1:].isalpha()) for a in args):
+        archive = _option(args, ("-f",))
+        return [archive] if archive and archive != "-" else []
     if command in ("7z", "7za", "7zz", "7zr", "rar"):
         ops = [a for a in args if not a.startswith("-")]
         return ops[1:2] if ops[:1] in (["a"], ["u"], ["d"], ["rn"]) else []  # 7z a ARCHIVE files…

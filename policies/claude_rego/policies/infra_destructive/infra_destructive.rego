@@ -118,6 +118,17 @@ finding contains entry if {
 	entry := sprintf("`%s %s` deletes published images or packages from a registry", [shell.name(seg), verb])
 }
 
+# cargo yank: the version is withdrawn from the index for every new lockfile (`--undo` restores it)
+finding contains "`cargo yank` withdraws a published crate version from the registry" if {
+	"cargo" in data.claude_rego.lib.shell.names
+	some seg in _real_runs({"cargo"})
+	w := _words(seg)
+	count(w) > 0
+	w[0] == "yank"
+	opts := _opts(seg)
+	not "--undo" in opts
+}
+
 _registry_tools := {"crane", "gcrane", "skopeo", "regctl", "oras", "hub-tool", "npm", "pnpm", "yarn", "gem", "nuget", "nuget.exe", "dotnet", "jf", "jfrog", "gh", "glab"}
 
 _registry_delete(name, w) := w[0] if {

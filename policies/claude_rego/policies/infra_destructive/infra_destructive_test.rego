@@ -742,6 +742,7 @@ test_registry_and_package_deletes_ask if {
 	_asks(["dotnet", "nuget", "delete", "P", "1.0.0"])
 	_asks(["jf", "rt", "del", "repo/x"])
 	_asks(["gh", "release", "delete-asset", "v1", "a.zip"])
+	_asks(["cargo", "yank", "--version", "1.0.0", "c"])
 }
 
 test_registry_reads_and_publishes_pass if {
@@ -751,5 +752,6 @@ test_registry_reads_and_publishes_pass if {
 	_silent(["npm", "publish"])
 	_silent(["npm", "unpublish", "pkg@1.0.0", "--dry-run"])
 	_silent(["gem", "push", "x.gem"])
+	_silent(["cargo", "yank", "--version", "1.0.0", "--undo", "c"])
 	_silent(["aws", "ecr", "describe-images", "--repository-name", "x"])
 }
