@@ -265,7 +265,7 @@ def test_negated_assignment_decisions(command, expected):
     ("rm -rf \"$(pwd)x\"", "ask"),
     ("rm -rf \"$(pwd)/build\" \"$(whoami)/x\"", "ask"),    # not every substitution is pwd
     ("rm -rf `find . -name __pycache__`", "pass"),         # a narrowed listing rooted in the project
-    ("rm -rf $(find . ! -name keep)", "ask"),              # the listing may hold the project root
+    ("rm -rf $(find . ! -name keep)", "deny"),             # a negated test narrows nothing: the whole project (s29)
 ])
 def test_anchored_delete_decisions(command, expected):
     assert verdict(command) == expected

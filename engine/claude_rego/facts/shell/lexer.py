@@ -62,12 +62,22 @@ def word(self: _Parser, pos: int, depth: int, stop: str | None) -> tuple[_Word, 
             pos = self.nested(pos + 1, depth, "substitution", "`", word)
             literal = _literal_output(word.nested[-1]) if word.nested else None
             parts.append("`…`" if literal is None else literal)
+        elif ch in "!@*+?" and pos + 1 < n and src[pos + 1] == "(" and \
+                (end := _extglob_end(src, pos + 2)) > 0:
+            # an extended glob `!(keep)`, `@(a|b)`, `*(x)`, `+(x)`, `?(x)` (bash extglob, zsh
+            # ksh_glob): it may match every name in its directory, so it reads as `*`
+            word.glob = True
+            parts.append("*")
+            pos = end
         elif ch in "*?[":
             word.glob = True
             parts.append(ch)
             pos += 1
         else:
             end = _PLAIN_RUN.match(src, pos + 1).end()  # type: ignore[union-attr]  # `*`: always matches
+            if end - 1 > pos and end < n and src[end] == "(" and src[end - 1] in "!@+" and \
+                    _extglob_end(src, end + 1) > 0:
+                end -= 1  # `build/!(keep)`: the extended glob is read on the next turn
             parts.append(src[pos:end])
             pos = end
     word.text = "".join(parts)
@@ -78,6 +88,33 @@ def word(self: _Parser, pos: int, depth: int, stop: str | None) -> tuple[_Word, 
         if len(alternatives) > 1 or (alternatives and alternatives[0] != word.text):
             word.alternatives = alternatives
     return word, pos
+
+
+def _extglob_end(src: str, pos: int) -> int:
+    """The position after the ")" closing an extended glob's pattern list that starts at
+    `pos`, or -1 when it does not close on this line (then it is no extended glob)."""
+    level, n = 1, len(src)
+    while pos < n:
+        ch = src[pos]
+        if ch in "\n;&<> \t" or ch == "`":
+            return -1  # not a pattern list: the word or the command ends here
+        if ch == "\\":
+            pos += 2
+            continue
+        if ch in "'\"":
+            end = src.find(ch, pos + 1)
+            if end < 0:
+                return -1
+            pos = end + 1
+            continue
+        if ch == "(":
+            level += 1
+        elif ch == ")":
+            level -= 1
+            if level == 0:
+                return pos + 1
+        pos += 1
+    return -1
 
 
 def double_quoted(self: _Parser, pos: int, depth: int, word: _Word, parts: list[str]) -> int:

@@ -103,11 +103,17 @@ class _Parser:
         pending_name = None
         functions: list = []  # (name, body start) of the function bodies being read
         cases: list[str] = []  # the `case` commands being read: "header", "pattern" or "body"
+        group_starts: list[int] = []  # where the nodes of each open `{ …; }` begin
+        compound_starts: list[int] = []  # where the nodes of each open if/while/until/for/select/case begin
+        closed_group: list | None = None  # the nodes of a group or subshell that just closed
         src, n = self.src, self.n
         first_stdin, self.subshell_stdin = self.subshell_stdin, None
 
         def finish(next_operator):
-            nonlocal operator, pipeline, words, redirects, pending_function, pending_name, first_stdin
+            nonlocal operator, pipeline, words, redirects, pending_function, pending_name, first_stdin, closed_group
+            group, closed_group = closed_group, None
+            if group and redirects and all(not w.quoted and w.text in ("fi", "done", "esac") for w in words):
+                self.group_stdin(group, redirects)  # `{ bash; } <<< …`, `( sh ) <<'EOF'`
             if words and words[-1].text == "()" and not words[-1].quoted:
                 pending_function = True  # `f () { …; }`: the group that follows is its body
                 pending_name = words[0].text if len(words) == 2 else None
@@ -203,7 +209,8 @@ class _Parser:
                     continue
                 self.subshell_stdin = (self.last_stage or "complex") if operator in ("|", "|&") else None
                 inner, pos = self.sequence(pos + 1, depth + 1, "subshell", ")")
-                self.last_stage = "complex"
+                self.last_stage = _stdin.group_output(inner)
+                closed_group = inner
                 if inner and operator is not None:
                     inner[0]["operator"] = operator
                 nodes.extend(inner)
@@ -239,8 +246,11 @@ class _Parser:
                         cases.pop()
                     if word.text in ("if", "case", "while", "until", "for", "select"):
                         self.compound += 1  # an assignment until the closing word may not run
+                        compound_starts.append(len(nodes))
                     elif word.text in ("fi", "esac", "done") and self.compound:
                         self.compound -= 1
+                        if compound_starts:
+                            closed_group = nodes[compound_starts.pop():]  # `… done <<< x`: its input
                 if not word.quoted and word.text == "in" and cases and cases[-1] == "header" and len(words) >= 2:
                     cases[-1] = "pattern"
                 is_function = len(words) == 2 and not words[1].quoted and (
@@ -255,16 +265,18 @@ class _Parser:
                             self.defining.append(name or "")
                         else:
                             contexts.append("group")
+                        group_starts.append(len(nodes))
                         pending_function, pending_name = False, None
                         words = []
                     elif len(contexts) > 1:
+                        closed_group = nodes[group_starts.pop():] if group_starts else None
                         if contexts.pop() == "function_body" and functions:
                             name, body_start = functions.pop()
                             if self.defining:
                                 self.defining.pop()
                             if name:
                                 self.functions[name] = src[body_start:pos - 1]
-                        self.last_stage = "complex"
+                        self.last_stage = _stdin.group_output(closed_group)
                     continue
                 if word.alternatives and not (all(self.is_assignment(w) for w in words) and self.is_assignment(word)):
                     for text in word.alternatives:
@@ -411,6 +423,7 @@ class _Parser:
     dsl_escapes = _stdin.dsl_escapes
     sql_effects = _stdin.sql_effects
     stdin_text = _stdin.stdin_text
+    group_stdin = _stdin.group_stdin
     patch_writes = _stdin.patch_writes
     run_text = _stdin.run_text
     launched_code = _stdin.launched_code

@@ -785,7 +785,56 @@ _OUTPUT_OPTIONS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
                                     "--group", "--all-repeated"}), 1),
     "xxd": (frozenset(), frozenset({"-c", "-cols", "-g", "-groupsize", "-l", "-len", "-s", "-seek", "-o",
                                    "-offset", "-n", "-name"}), 1),
+    # decoders and archivers: the file they write (`uudecode -o F`, `zip ARCHIVE files…`)
+    "uudecode": (frozenset({"-o", "--output-file"}), frozenset(), -1),
+    "zip": (frozenset({"-O", "--output-file"}), frozenset({"-b", "--temp-path", "-n", "--suffixes", "-t", "--from-date",
+                                                         "-tt", "--before-date", "-P", "--password", "-Z",
+                                                         "--compression-method", "-s", "--split-size", "-sp",
+                                                         "-ll", "-lf", "--logfile-path", "-la"}), 0),
+    "zstd": (frozenset({"-o"}), frozenset({"-D", "--patch-from", "-T", "--threads"}), -1),
+    "cpio": (frozenset({"-O"}), frozenset({"-H", "--format", "-R", "--owner", "-E", "--pattern-file"}), -1),
 }
+
+_TAR_NAMES = frozenset({"tar", "gtar", "bsdtar"})
+_TAR_CREATE_LONG = frozenset({"--create", "--append", "--update", "--concatenate", "--catenate"})
+_TAR_VALUE_LETTERS = "fbCTXgLNVHK"  # short options whose value follows (in the order of their letters)
+
+
+def _tar_archive(args: list[str]) -> list[str]:
+    """The archive `tar` writes when it creates or adds to one: `tar -cf A …`, `tar czf A .`,
+    `tar -czvf A`, `tar --create --file=A`, `tar -rf A x`, `tar -c -f A`. Extracting and
+    listing read it (an extraction's destination is judged apart)."""
+    creates, files = False, []
+    i = 0
+    while i < len(args) and i < 64:
+        a = args[i]
+        if a == "--":
+            break
+        if a in _TAR_CREATE_LONG:
+            creates = True
+        elif a == "--file" and i + 1 < len(args):
+            files.append(args[i + 1])
+            i += 1
+        elif a.startswith("--file="):
+            files.append(a.split("=", 1)[1])
+        elif a.startswith("--"):
+            pass
+        elif (a.startswith("-") and len(a) > 1) or (i == 0 and a.isalpha()):
+            # a cluster (`-czvf A`), or the old style first word (`czf A`: values follow in order)
+            letters = a.lstrip("-")
+            creates = creates or any(c in "cruA" for c in letters)
+            pending = [c for c in letters if c in _TAR_VALUE_LETTERS]
+            if a.startswith("-") and "f" in letters and letters.index("f") < len(letters) - 1 and \
+                    not letters[letters.index("f") + 1:].isalpha():
+                files.append(letters[letters.index("f") + 1:])  # -fARCHIVE.tar
+                pending = []
+            for c in pending:
+                if i + 1 < len(args):
+                    i += 1
+                    if c == "f":
+                        files.append(args[i])
+        i += 1
+    return files[:4] if creates else []
 
 # structured-data editors that change a file in place: `dasel put|delete -f F` (unless -o
 # names another output), trentm's `json -I -f F`, `crudini --set|--del F`
@@ -823,6 +872,15 @@ def _output_files(command: str, args: list[str]) -> list[str]:
         return [local] if local else []
     if command in _IN_PLACE_EDITORS:
         return _in_place_edits(command, args)
+    if command in _TAR_NAMES or command == "jar":  # jar cf A …: tar's letters
+        return [f for f in _tar_archive(args) if f and f != "-" and not f.startswith("/dev/std")]
+    if command == "pax" and any(a == "-w" or (a.startswith("-") and not a.startswith("--") and "w" in a[1:]
+                                              and a[1:].isalpha()) for a in args):
+        archive = _option(args, ("-f",))
+        return [archive] if archive and archive != "-" else []
+    if command in ("7z", "7za", "7zz", "7zr", "rar"):
+        ops = [a for a in args if not a.startswith("-")]
+        return ops[1:2] if ops[:1] in (["a"], ["u"], ["d"], ["rn"]) else []  # 7z a ARCHIVE files…
     entry = _OUTPUT_OPTIONS.get(command)
     if entry is None:
         return []

@@ -382,6 +382,10 @@ def xargs_input(self: _Parser, node: dict, args: list[str], stdin, depth: int) -
         return
     arg_file = _option(args, ("-a", "--arg-file"))
     text, why = (None, "an argument file") if arg_file else self.stdin_text(node, stdin)
+    if text is None and why == "not literal":
+        # `xargs rm -rf <<< "$HOME"`: the here-string's words, expansions and all
+        # ($HOME, $DIR, $(…)), are the arguments: judged as `rm -rf $HOME` would be
+        text = next((r["target"] for r in reversed(node["redirects"]) if r["op"] == "<<<"), None)
     if arg_file and arg_file.endswith("(…)"):
         why = "process substitution"
     items = _input_items(args, text) if text is not None else None
@@ -577,6 +581,45 @@ def patch_writes(self: _Parser, node: dict, command: str, args: list[str], stdin
     for target in patch_targets(call, text):
         self.files[target] = None
         self.child_words(node, ["tee", target], depth, context, [])
+
+
+def group_stdin(self: _Parser, group: list, redirects: list[dict]) -> None:
+    """`{ bash; } <<< 'rm -rf ~'`, `( sh ) <<'EOF' … EOF`, `{ python3; } < script.py`: the
+    standard input of a group or subshell is that of the commands inside it. The shells,
+    interpreters and xargs in it with no input of their own are fed it again."""
+    given = [r for r in redirects if r["op"] in ("<<", "<<-", "<<<") or (r["op"] == "<" and r["fd"] in (None, 0))]
+    if not given:
+        return
+    for node in group:
+        if node.get("operator") in ("|", "|&") or not node.get("command"):
+            continue  # fed by its pipe
+        if any(r["op"] in ("<", "<<", "<<-", "<<<", "<&") and r["fd"] in (None, 0) for r in node["redirects"]):
+            continue  # its own input
+        command = _basename(node["command"]).lower()
+        if _family(command) is None and command not in ("xargs", "busybox"):
+            continue
+        node["redirects"] = node["redirects"] + [{k: r[k] for k in ("op", "target", "fd", "dup")} for r in given]
+        node["_heredocs"] = list(node.get("_heredocs") or []) + [r for r in given if r["op"] in ("<<", "<<-", "<<<")]
+        self.deferred.append((node, None, node["depth"]))
+    self.run_deferred()
+
+
+def group_output(group: list | None) -> dict | str:
+    """`{ echo 'rm -rf ~'; } | bash`, `( printf …; echo … ) | sh`: what a group or subshell
+    of literal printers prints, as a stage printing that text; else "complex"."""
+    texts = []
+    for node in group or ():
+        if not isinstance(node, dict) or _pending(node) or node.get("operator") in ("|", "|&") or any(
+                r["op"] in (">", ">>", ">|", "&>", "&>>") and r["fd"] in (None, 1) for r in node.get("redirects") or ()):
+            return "complex"
+        text = _stage_text(node)
+        if text is None:
+            return "complex"
+        texts.append(text)
+    if not texts:
+        return "complex"
+    return {"command": "cat", "args": [], "argv": ["cat"], "redirects": [], "children": [], "_literal": True,
+            "_heredocs": [{"op": "<<<", "target": "\n".join(texts)}]}
 
 
 def stdin_text(self: _Parser, node: dict, stdin):

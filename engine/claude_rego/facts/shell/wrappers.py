@@ -262,15 +262,26 @@ def _after_options(args: list[str], value_opts) -> list[str]:
 def _shell_c_payload(args: list[str]) -> str | None:
     """`bash -c PAYLOAD`, `bash -lc PAYLOAD`, `sh -e -c PAYLOAD`: the first operand after -c."""
     has_c = False
-    for i, arg in enumerate(args):
+    i = 0
+    while i < len(args):
+        arg = args[i]
         if arg == "--":
             return args[i + 1] if has_c and i + 1 < len(args) else None
-        if arg.startswith("-") and not arg.startswith("--") and "c" in arg[1:]:
-            has_c = True
+        if arg.startswith(("-", "+")) and not arg.startswith("--") and len(arg) > 1:
+            # a cluster: -c (also -ec, -lc), and -o/+o/-O/+O taking the next word as their
+            # value (`bash -o pipefail -c …`, `bash -eo pipefail -c …`, `bash -O extglob -c …`)
+            if arg[0] == "-" and "c" in arg[1:]:
+                has_c = True
+            i += 2 if arg[-1] in "oO" else 1
             continue
-        if arg.startswith(("-", "+")):
-            if arg in ("-o", "+o", "-O", "+O") and i + 1 < len(args):
-                continue
+        if arg in ("-", "+"):
+            i += 1
+            continue
+        if arg in ("--rcfile", "--init-file"):
+            i += 2
+            continue
+        if arg.startswith("--"):
+            i += 1
             continue
         return arg if has_c else None
     return None

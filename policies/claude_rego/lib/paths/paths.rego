@@ -231,7 +231,7 @@ _signature_check(seg) if shell.runs_any(seg, {"gpgv", "gpgv2"})
 # the fix ssh asks for on an "UNPROTECTED PRIVATE KEY FILE"; it shows and opens nothing
 restrictive_chmod(seg) if {
 	shell.runs(seg, "chmod")
-	modes := shell.operands(seg)
+	modes := shell.mode_operands(seg)
 	count(modes) >= 2
 	_restrictive_mode(modes[0])
 }
@@ -322,7 +322,7 @@ write_words contains entry if {
 write_words contains entry if {
 	some ran in {"chmod", "chown", "chgrp", "chattr", "setfacl"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
-	ops := shell.operands(seg)
+	ops := shell.mode_operands(seg)
 	some i, word in ops
 	i > 0
 	entry := {"seg": seg.id, "word": word}

@@ -326,3 +326,8 @@ test_find_deleting_writes_its_starts if {
 	written_of(cmd(["find", "/srv/data", "-name", "*.log", "-print"])) == set()
 	written_of(cmd(["find", "/srv/data", "-exec", "grep", "-l", "x", "{}", ";"])) == set()
 }
+
+test_s29_chmod_minus_mode_writes_its_files if {
+	written_of(cmd(["chmod", "-x", "/usr/bin/python3"])) == {"/usr/bin/python3"}
+	written_of(cmd(["chmod", "-R", "-w", "/etc"])) == {"/etc"}
+}

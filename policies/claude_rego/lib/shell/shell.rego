@@ -234,6 +234,25 @@ has_arg_prefix(seg, prefix) if {
 # operands: the arguments that are not options.
 operands(seg) := [arg | some arg in args(seg); not startswith(arg, "-")]
 
+# mode_operands(seg): chmod's mode and files, also when the mode starts with "-" (`chmod -x f`,
+# `chmod -R -w,o+r d`: GNU chmod reads a -r/-w/-x/-X/-s/-t cluster as a mode, not an option);
+# the operands of any other command.
+mode_operands(seg) := result if {
+	runs(seg, "chmod")
+	words := args(seg)
+	firsts := [k | some k, w in words; _chmod_mode_word(w)]
+	count(firsts) > 0
+	first := min(firsts)
+	mode := words[first]
+	startswith(mode, "-")
+	rest := [f | some j, f in words; j > first; not startswith(f, "-")]
+	result := array.concat([mode], rest)
+} else := operands(seg)
+
+_chmod_mode_word(a) if not startswith(a, "-")
+
+_chmod_mode_word(a) if regex.match(`^-[rwxXst]+(,[ugoa]*[-+=][rwxXst]*)*$`, a)
+
 # option_value(seg, names): the value of an option given as `-o X`, `--opt X` or `--opt=X`.
 # The value of the option given last, as most command-line parsers take it (`-R a -R b` is
 # b): one value however often the option is repeated (a function with two values would stop

@@ -153,3 +153,12 @@ test_script_of_a_non_shell_tool_is_never_its_command_field if {
 	not shell.script with input as {"hook": {"tool_input": {"command": "rm -rf ~"}}, "facts": {"tool": {"class": "mcp"}, "effects": {"exec": []}}}
 	not shell.script with input as {"hook": {"tool_input": {"command": "rm -rf ~"}}, "facts": {"tool": {"class": "other"}}}
 }
+
+test_s29_mode_operands_read_a_minus_mode_as_the_mode if {
+	shell.mode_operands(seg(0, ["chmod", "-x", "/usr/bin/python3"])) == ["-x", "/usr/bin/python3"]
+	shell.mode_operands(seg(0, ["chmod", "-R", "-x", "~"])) == ["-x", "~"]
+	shell.mode_operands(seg(0, ["chmod", "-w,o+r", "f", "g"])) == ["-w,o+r", "f", "g"]
+	shell.mode_operands(seg(0, ["chmod", "-R", "a-x", "build"])) == ["a-x", "build"]
+	shell.mode_operands(seg(0, ["chmod", "755", "f"])) == ["755", "f"]
+	shell.mode_operands(seg(0, ["chown", "-R", "u", "d"])) == ["u", "d"]
+}

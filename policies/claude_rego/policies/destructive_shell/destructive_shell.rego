@@ -384,9 +384,56 @@ _prefix_dir(prefix) := prefix if endswith(prefix, "/") else := d if {
 # (`find . -type f -exec shred -u {} \;` destroys the project, .git included).
 filtered_in_project(seg, l) if {
 	stripped(l) == project
-	some i, a in shell.args(seg)
-	a in {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-size", "-empty", "-user", "-perm", "-inum", "-samefile", "-links"}
-	_narrowing(a, _next_arg(shell.args(seg), i))
+	_find_narrowed(seg)
+}
+
+_find_tests := {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-size", "-empty", "-user", "-perm", "-inum", "-samefile", "-links"}
+
+_find_actions := {"-delete", "-exec", "-execdir", "-ok", "-okdir", "-print", "-print0", "-printf", "-fprint", "-fprint0", "-ls", "-fls"}
+
+# a find test that selects what the action gets: not negated (`! -name keep`, `-not -path
+# './keep'`), not the test of a pruned branch (`-path ./keep -prune -o -delete`) and in the
+# branch of the action after it (`-name '*.pyc' -o -delete` deletes all the rest)
+_find_narrowed(seg) if {
+	args := shell.args(seg)
+	some i, a in args
+	a in _find_tests
+	_narrowing(a, _next_arg(args, i))
+	not _negated_test(args, i)
+	_next_arg(args, i + 1) != "-prune"
+	not _other_branch(args, i)
+}
+
+_negated_test(args, i) if {
+	i > 0
+	args[i - 1] in {"!", "-not"}
+}
+
+# inside a negated group: `! \( -name a -o -name b \)`
+_negated_test(args, i) if {
+	some j, b in args
+	j > 0
+	j < i
+	b == "("
+	args[j - 1] in {"!", "-not"}
+	count([k | some k, c in args; k > j; k < i; c == ")"]) == 0
+}
+
+# an -o between the test and the action after it (none after it: the implicit -print at the end)
+_other_branch(args, i) if {
+	ds := [d | some d, b in args; d > i; b in _find_actions]
+	count(ds) > 0
+	some k, b in args
+	k > i
+	k < min(ds)
+	b in {"-o", "-or"}
+}
+
+_other_branch(args, i) if {
+	count([d | some d, b in args; d > i; b in _find_actions]) == 0
+	some k, b in args
+	k > i
+	b in {"-o", "-or"}
 }
 
 _next_arg(args, i) := args[i + 1] if i + 1 < count(args) else := ""
@@ -1656,8 +1703,17 @@ _listing_hit(seg, lister, root) := l if {
 } else := l if {
 	not _perm_or_move(seg)
 	not _narrowed_listing(lister)
-	_recursive_lister(lister)
+	_whole_listing(seg, lister)
 	l := hits(lister, root, {project})
+}
+
+_whole_listing(_, lister) if _recursive_lister(lister)
+
+# `ls | xargs rm -rf`, `rm -rf $(ls -A)`: a top-level listing fed to a recursive delete is
+# `rm -rf *` there (each listed directory goes with all it holds)
+_whole_listing(seg, lister) if {
+	shell.runs(lister, "ls")
+	recursive_delete(seg)
 }
 
 _perm_or_move(seg) if shell.runs_any(seg, {"mv", "chmod", "chown", "chgrp", "chattr", "setfacl"})
@@ -1716,7 +1772,7 @@ _destroys_listed(seg) if {
 
 _destroys_listed(seg) if {
 	shell.runs(seg, "chmod")
-	ops := shell.operands(seg)
+	ops := shell.mode_operands(seg)
 	count(ops) > 0
 	not _additive_mode(ops[0])
 }
@@ -1884,9 +1940,7 @@ _lister_roots(p) := ["/"] if {
 # rg's glob or type, tree's pattern, git's tracked files of the project, a filter after it
 _narrowed_listing(p) if {
 	shell.runs(p, "find")
-	some i, a in shell.args(p)
-	a in {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-size", "-empty", "-user", "-perm", "-inum", "-samefile", "-links"}
-	_narrowing(a, _next_arg(shell.args(p), i))
+	_find_narrowed(p)
 }
 
 _narrowed_listing(p) if {
@@ -1952,7 +2006,7 @@ ask contains msg if {
 	some ran in {"chmod", "chown", "chgrp", "chattr", "setfacl"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	_recursive_perm_change(seg)
-	ops := shell.operands(seg)
+	ops := shell.mode_operands(seg)
 	count(ops) > 1
 	not _additive_chmod(seg, ops[0])
 	some i, word in ops

@@ -369,7 +369,8 @@ test_xargs_fed_by_a_listing_of_the_working_directory if {
 	up := [seg(0, ["cd", ".."]), then(1, ["find"], "&&"), pipe(2, ["xargs", "rm", "-rf"], 1), sub(3, ["rm", "-rf"], {"parent": 2, "context": "xargs", "depth": 1, "wrappers": ["xargs"]})]
 	not allowed(bash("cd .. && find | xargs rm -rf", up, []))
 	here := [seg(0, ["ls"]), pipe(1, ["xargs", "rm", "-rf"], 0), sub(2, ["rm", "-rf"], {"parent": 1, "context": "xargs", "depth": 1, "wrappers": ["xargs"]})]
-	allowed(bash("ls | xargs rm -rf", here, []))
+	# session 29: the project's top level fed to a recursive delete is `rm -rf *` there: denied alike
+	denied(bash("ls | xargs rm -rf", here, []))
 }
 
 # ------------------------------------------------------------------ root-only damage
@@ -758,4 +759,37 @@ test_s27_rsync_mv_truncate_of_an_unknown_target_ask if {
 	asked(cmd(["truncate", "-s0", "$X/*"]))
 	asked(cmd(["shred", "-u", "$X/*"]))
 	allowed(cmd(["shred", "-u", "$KEYFILE"]))
+}
+
+# ------------------------------------------------------------------ s29: tests that narrow nothing, top-level listings
+
+test_s29_negated_pruned_or_other_branch_find_tests_narrow_nothing if {
+	denied(cmd(["find", ".", "!", "-name", "keep", "-delete"]))
+	denied(cmd(["find", ".", "-not", "-path", "./.git/*", "-delete"]))
+	denied(cmd(["find", ".", "-path", "./.git", "-prune", "-o", "-delete"]))
+	denied(cmd(["find", ".", "-name", "*.keep", "-o", "-delete"]))
+	denied(cmd(["find", ".", "!", "(", "-name", "a", "-o", "-name", "b", ")", "-delete"]))
+	denied(cmd(["find", ".", "-mindepth", "1", "!", "-name", ".git", "-exec", "rm", "-rf", "{}", "+"]))
+	asked(cmd(["find", "$D", "!", "-name", "keep", "-delete"]))
+}
+
+test_s29_positive_find_tests_still_narrow if {
+	allowed(cmd(["find", ".", "-path", "./node_modules", "-prune", "-o", "-name", "*.pyc", "-delete"]))
+	allowed(cmd(["find", ".", "-type", "f", "-name", "*.log", "!", "-name", "keep.log", "-delete"]))
+	allowed(cmd(["find", ".", "(", "-name", "*.pyc", "-o", "-name", "*.pyo", ")", "-delete"]))
+	allowed(cmd(["find", ".", "-name", "*.pyc", "-o", "-name", "*.pyo", "-delete"]))
+	allowed(cmd(["find", "$D", "-name", "*.o", "-delete"]))
+}
+
+_xargs_rm(flags) := [pipe(1, array.concat(["xargs", "rm"], flags), 0), sub(2, array.concat(["rm"], flags), {"parent": 1, "context": "xargs", "depth": 1, "wrappers": ["xargs"]})]
+
+test_s29_top_level_listing_fed_to_a_recursive_delete if {
+	# ls | xargs rm -rf is rm -rf * in the project
+	denied(bash("ls | xargs rm -rf", array.concat([seg(0, ["ls"])], _xargs_rm(["-rf"])), []))
+	denied(bash("ls -A . | xargs rm -r", array.concat([seg(0, ["ls", "-A", "."])], _xargs_rm(["-r"])), []))
+	denied(bash("rm -rf $(ls)", [seg(0, ["rm", "-rf", "$(…)"]), _find_sub(1, 0, ["ls"])], []))
+	# not recursive, narrowed, or inside the project: passes
+	allowed(bash("ls | xargs rm -f", array.concat([seg(0, ["ls"])], _xargs_rm(["-f"])), []))
+	allowed(bash("ls build | xargs rm -rf", array.concat([seg(0, ["ls", "build"])], _xargs_rm(["-rf"])), []))
+	allowed(bash("ls | grep tmp | xargs rm -rf", [seg(0, ["ls"]), pipe(1, ["grep", "tmp"], 0), pipe(2, ["xargs", "rm", "-rf"], 0), sub(3, ["rm", "-rf"], {"parent": 2, "context": "xargs", "depth": 1, "wrappers": ["xargs"]})], []))
 }

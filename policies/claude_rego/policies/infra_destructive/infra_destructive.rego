@@ -100,8 +100,70 @@ _aws_destroys(w, _) if {
 
 _aws_destroys(w, _) if {
 	w[0] != "s3"
-	some prefix in {"delete-", "terminate-", "purge-", "remove-", "deregister-", "destroy-", "drop-", "empty-"}
+	some prefix in {"delete-", "terminate-", "purge-", "remove-", "deregister-", "destroy-", "drop-", "empty-", "batch-delete-"}
 	startswith(w[1], prefix)
+}
+
+# ------------------------------------------------------------- registries and published packages
+
+# Images, tags or published package versions deleted from a registry: every build, deploy
+# and user pulling them breaks, and the registry keeps no copy. crane/gcrane/skopeo delete,
+# regctl/oras … delete, hub-tool … rm, npm/pnpm/yarn unpublish, gem yank, nuget delete,
+# dotnet nuget delete, jf rt delete, gh release delete-asset (aws ecr batch-delete-image,
+# gcloud artifacts … delete and az acr … delete are cloud deletes above).
+finding contains entry if {
+	some ran in _registry_tools & data.claude_rego.lib.shell.names
+	some seg in _real_runs({ran})
+	verb := _registry_delete(lower(shell.name(seg)), _words(seg))
+	entry := sprintf("`%s %s` deletes published images or packages from a registry", [shell.name(seg), verb])
+}
+
+# cargo yank: the version is withdrawn from the index for every new lockfile (`--undo` restores it)
+finding contains "`cargo yank` withdraws a published crate version from the registry" if {
+	"cargo" in data.claude_rego.lib.shell.names
+	some seg in _real_runs({"cargo"})
+	w := _words(seg)
+	count(w) > 0
+	w[0] == "yank"
+	opts := _opts(seg)
+	not "--undo" in opts
+}
+
+_registry_tools := {"crane", "gcrane", "skopeo", "regctl", "oras", "hub-tool", "npm", "pnpm", "yarn", "gem", "nuget", "nuget.exe", "dotnet", "jf", "jfrog", "gh", "glab"}
+
+_registry_delete(name, w) := w[0] if {
+	name in {"crane", "gcrane", "skopeo"}
+	count(w) > 0
+	w[0] in {"delete", "rm"}
+} else := concat(" ", array.slice(w, 0, 2)) if {
+	name in {"regctl", "oras", "hub-tool"}
+	count(w) >= 2
+	w[0] in {"image", "manifest", "tag", "blob", "artifact", "repo", "index"}
+	w[1] in {"delete", "rm", "del"}
+} else := "unpublish" if {
+	name in {"npm", "pnpm", "yarn"}
+	some i, x in w
+	i < 3
+	x == "unpublish"
+} else := "yank" if {
+	name == "gem"
+	count(w) > 0
+	w[0] == "yank"
+} else := "delete" if {
+	name in {"nuget", "nuget.exe"}
+	count(w) > 0
+	w[0] == "delete"
+} else := "nuget delete" if {
+	name == "dotnet"
+	array.slice(w, 0, 2) == ["nuget", "delete"]
+} else := concat(" ", array.slice(w, 0, 2)) if {
+	name in {"jf", "jfrog"}
+	count(w) >= 2
+	w[0] == "rt"
+	w[1] in {"del", "delete"}
+} else := "release delete-asset" if {
+	name in {"gh", "glab"}
+	array.slice(w, 0, 2) == ["release", "delete-asset"]
 }
 
 finding contains entry if {

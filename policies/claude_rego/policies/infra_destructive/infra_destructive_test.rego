@@ -730,3 +730,28 @@ test_rollbacks_and_data_loads_with_a_production_environment_ask if {
 	_silent(["knex", "migrate:latest", "--env", "production"])
 	_silent(["php", "artisan", "migrate", "--force"])
 }
+
+test_registry_and_package_deletes_ask if {
+	_asks(["aws", "ecr", "batch-delete-image", "--repository-name", "x", "--image-ids", "imageTag=v1"])
+	_asks(["crane", "delete", "reg.io/x:v1"])
+	_asks(["skopeo", "delete", "docker://reg.io/x:v1"])
+	_asks(["regctl", "tag", "delete", "reg.io/x:v1"])
+	_asks(["oras", "manifest", "delete", "reg.io/x:v1"])
+	_asks(["npm", "unpublish", "pkg@1.0.0"])
+	_asks(["gem", "yank", "g", "-v", "1.0.0"])
+	_asks(["dotnet", "nuget", "delete", "P", "1.0.0"])
+	_asks(["jf", "rt", "del", "repo/x"])
+	_asks(["gh", "release", "delete-asset", "v1", "a.zip"])
+	_asks(["cargo", "yank", "--version", "1.0.0", "c"])
+}
+
+test_registry_reads_and_publishes_pass if {
+	_silent(["crane", "ls", "reg.io/x"])
+	_silent(["skopeo", "inspect", "docker://reg.io/x:v1"])
+	_silent(["regctl", "tag", "ls", "reg.io/x"])
+	_silent(["npm", "publish"])
+	_silent(["npm", "unpublish", "pkg@1.0.0", "--dry-run"])
+	_silent(["gem", "push", "x.gem"])
+	_silent(["cargo", "yank", "--version", "1.0.0", "--undo", "c"])
+	_silent(["aws", "ecr", "describe-images", "--repository-name", "x"])
+}
