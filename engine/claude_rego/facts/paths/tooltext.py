@@ -307,7 +307,7 @@ _COLON_COMMAND = lazy(r"(?im)^([^\n:`]{0,80}?\b(?:run|execute|exec|invoke)\b[^\n
 _LINE_MARKER = lazy(r"^\s*(?:(?:[-*\u2022]|\d{1,2}[.)])\s+)?(?:\$\s+)?")
 # first words of prose after a colon (`Run the tests: they should pass`, `execute the plan: first …`)
 _PROSE_WORDS = frozenset({
-    "it", "its", "it's", "they", "this", "that", "these", "those", "the", "a", "an", "make", "ensure", "first",
+    "it", "its", "it's", "they", "this", "that", "these", "those", "the", "a", "an", "ensure", "first",
     "then", "and", "if", "when", "we", "you", "i", "all", "each", "every", "check", "verify", "see", "fix",
     "no", "not", "there", "should", "to", "for", "with", "as", "so", "but", "or", "once", "after", "before",
     "any", "some", "only", "use", "using", "look", "report", "note", "please", "be", "is", "are", "was",
@@ -318,6 +318,8 @@ _PROSE_WORDS = frozenset({
     "follow", "following", "below", "above", "step", "steps", "in", "on", "at", "by", "from", "of", "into",
 })
 _MAX_COLON_LINES = 16
+_MAKE_PROSE = frozenset({"sure", "it", "them", "this", "that", "the", "a", "an", "certain", "everything", "all",
+                         "every", "each", "any", "no", "nothing", "things", "them,", "it,"})
 _PROMPT_LINES = 400
 _MAX_SPANS = 64
 _MAX_SPAN = 4096
@@ -359,9 +361,12 @@ def _colon_line(text: str) -> str | None:
         return None  # a code span is read by the inline pass
     if text.endswith(".") and not text.endswith(".."):
         text = text[:-1].rstrip()  # a sentence's full stop after the command
-    first = text.split(None, 1)[0].lower() if text.split() else ""
-    if first.rstrip(",;:") in _PROSE_WORDS or not _looks_like_command(text):
+    words = text.lower().split(None, 2)
+    first = words[0].rstrip(",;:") if words else ""
+    if first in _PROSE_WORDS or not _looks_like_command(text):
         return None
+    if first == "make" and len(words) > 1 and words[1] in _MAKE_PROSE:
+        return None  # `make sure …`, `make it pass`: prose, not make(1)
     return text
 
 
