@@ -179,6 +179,10 @@ def test_debugging_ports_through_tools_ask(tool, fields):
     "curl -s http://127.0.0.1:9222/json/version",
     "wscat -c ws://127.0.0.1:9222/devtools/browser/3f2a-11",
     "websocat ws://localhost:9229/6f3c2a",
+    # inline code's literal URLs are the requests it makes
+    "python3 -c \"import urllib.request;print(urllib.request.urlopen('http://127.0.0.1:9222/json').read())\"",
+    "python3 -c \"import requests; print(requests.get('http://localhost:8500/v1/kv/app?recurse').text)\"",
+    "ruby -e \"require 'net/http'; puts Net::HTTP.get(URI('https://abc.oast.fun/'))\"",
 ])
 def test_debugging_ports_through_commands_ask(command):
     assert_asked(command)
@@ -189,6 +193,8 @@ def test_debugging_ports_through_commands_ask(command):
     "node --inspect=9229 server.js",
     "chromium --headless --remote-debugging-port=9222 about:blank",
     "curl https://example.com:9222/json",
+    "python3 -c \"import requests; print(requests.get('http://localhost:8000/health').status_code)\"",
+    "python3 -c \"import requests; print(requests.get('https://api.github.com/repos/a/b').json())\"",
 ])
 def test_dev_servers_and_starting_a_debugger_pass(command):
     assert_not_denied(command)
