@@ -259,6 +259,9 @@ HOOKS.update({
     "Read .env.example": hook_input("PreToolUse", tool_name="Read", tool_input={"file_path": f"{PROJECT}/.env.example"}),
     "Read ssh key": hook_input("PreToolUse", tool_name="Read", tool_input={"file_path": "/home/dev/.ssh/id_rsa"}),
     "Read README": hook_input("PreToolUse", tool_name="Read", tool_input={"file_path": f"{PROJECT}/README.md"}),
+    # hidden_text: a bidi override in code (the Trojan Source class)
+    "Write bidi controls": hook_input("PreToolUse", tool_name="Write", tool_input={
+        "file_path": f"{PROJECT}/src/auth.js", "content": "if (role != \"user\u202e \u2066// admin\u2069 \u2066\") {}"}),
     "MCP tool": hook_input("PreToolUse", tool_name="mcp__github__create_issue", tool_input={"title": "x"}),
     "MCP gist with a key": hook_input("PreToolUse", tool_name="mcp__github__create_gist",
                                       tool_input={"content": "-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl\n-----END OPENSSH PRIVATE KEY-----"}),

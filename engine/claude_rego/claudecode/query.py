@@ -8,6 +8,7 @@ from `claude_rego.claudecode.contract`, and a test keeps the two in step.
 from __future__ import annotations
 
 import os
+import re
 
 from .. import CONTRACT_VERSION
 from ..facts.host import host_flavour
@@ -132,6 +133,12 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
 _URL_CLIENTS = frozenset({"curl", "wget", "http", "https", "xh", "xhs", "aria2c", "lynx", "w3m", "links", "elinks"})
 
 
+# interpreters whose inline code's literal URLs are requests it may make
+_CODE_FAMILIES = frozenset({"python", "node", "ruby", "perl", "php", "lua", "pwsh"})
+_CODE_URL = r"(?<![A-Za-z0-9+.-])(?:https?|wss?)://[^\s'\"`<>(){}\\]+"  # compiled on first use (re caches it)
+_MAX_CODE_SCAN = 16384
+
+
 def _shell_urls(shell: dict | None) -> list[dict]:
     """The URLs of a command's words (curl, wget, any client) as network effects, with the
     host folded as the client's URL parser would (facts/paths/network.py), so host rules
@@ -142,7 +149,15 @@ def _shell_urls(shell: dict | None) -> list[dict]:
     segments = shell.get("segments") if isinstance(shell, dict) else None
     for seg in segments if isinstance(segments, list) else ():
         argv = seg.get("argv") if isinstance(seg, dict) else None
+        code = seg.get("family") in _CODE_FAMILIES
         for k, word in enumerate(argv if isinstance(argv, list) else ()):
+            if code and k and isinstance(word, str) and "://" in word and not word.startswith(("http", "ws")):
+                # inline code's literal URLs (python -c "urlopen('http://127.0.0.1:9222/json')")
+                for url in re.findall(_CODE_URL, word[:_MAX_CODE_SCAN])[:8]:
+                    found = path_facts.network(f"segment[{seg.get('id', 0)}].argv[{k}]", url)
+                    if found and len(out) < 32:
+                        out.append(found)
+                continue
             if not isinstance(word, str) or ("://" not in word[:64] and word[:64].isascii()):
                 continue
             if word.startswith("-") and "=" in word:

@@ -297,6 +297,29 @@ def _mentioned(before: str) -> bool:
 
 
 _CONSOLE_LINE = lazy(r"(?m)^[ \t]*\$ ([^`\n]+)$")
+# a command introduced by a colon after a run verb: `Run this command: X`, `execute the following:`
+# then X on the next line(s), `Please run: X`. The intro is the text of its line before the colon
+# (a run verb within it, at most 80 characters: `run the tests:` too); the command is the rest of
+# the line, or the lines that follow it up to a blank line or one that reads as prose
+_COLON_COMMAND = lazy(r"(?im)^([^\n:`]{0,80}?\b(?:run|execute|exec|invoke)\b[^\n:`]{0,60}):"
+                      r"[ \t]*([^\n]*)$")
+# list markers and a console prompt before a command line
+_LINE_MARKER = lazy(r"^\s*(?:(?:[-*\u2022]|\d{1,2}[.)])\s+)?(?:\$\s+)?")
+# first words of prose after a colon (`Run the tests: they should pass`, `execute the plan: first …`)
+_PROSE_WORDS = frozenset({
+    "it", "its", "it's", "they", "this", "that", "these", "those", "the", "a", "an", "ensure", "first",
+    "then", "and", "if", "when", "we", "you", "i", "all", "each", "every", "check", "verify", "see", "fix",
+    "no", "not", "there", "should", "to", "for", "with", "as", "so", "but", "or", "once", "after", "before",
+    "any", "some", "only", "use", "using", "look", "report", "note", "please", "be", "is", "are", "was",
+    "were", "will", "can", "must", "do", "does", "don't", "did", "what", "which", "who", "how", "why",
+    "where", "expect", "expected", "until", "while", "also", "just", "keep", "try", "let", "our", "your",
+    "my", "their", "his", "her", "one", "two", "three", "nothing", "everything", "here", "now", "again",
+    "mostly", "same", "whatever", "none", "both", "either", "good", "great", "ok", "okay", "yes", "wait",
+    "follow", "following", "below", "above", "step", "steps", "in", "on", "at", "by", "from", "of", "into",
+})
+_MAX_COLON_LINES = 16
+_MAKE_PROSE = frozenset({"sure", "it", "them", "this", "that", "the", "a", "an", "certain", "everything", "all",
+                         "every", "each", "any", "no", "nothing", "things", "them,", "it,"})
 _PROMPT_LINES = 400
 _MAX_SPANS = 64
 _MAX_SPAN = 4096
@@ -326,6 +349,47 @@ def _fence_context(prompt: str, start: int) -> str:
     """The line before a fenced block (the sentence that introduces it)."""
     lines = [line for line in prompt[max(0, start - 400):start].splitlines() if line.strip()]
     return lines[-1].rstrip(" \t.:!?;") if lines else ""
+
+
+_NEGATED_INTRO = lazy(r"(?i)\b(?:don'?t|do\s+not|never|avoid|must\s+not|mustn'?t|should\s+not|shouldn'?t)\b")
+
+
+def _colon_line(text: str) -> str | None:
+    """A line after a run verb's colon as a command line, or None when it reads as prose."""
+    text = _LINE_MARKER.compiled.sub("", text, count=1).strip()
+    if not text or "`" in text or len(text) > _MAX_SPAN:
+        return None  # a code span is read by the inline pass
+    if text.endswith(".") and not text.endswith(".."):
+        text = text[:-1].rstrip()  # a sentence's full stop after the command
+    words = text.lower().split(None, 2)
+    first = words[0].rstrip(",;:") if words else ""
+    if first in _PROSE_WORDS or not _looks_like_command(text):
+        return None
+    if first == "make" and len(words) > 1 and words[1] in _MAKE_PROSE:
+        return None  # `make sure …`, `make it pass`: prose, not make(1)
+    return text
+
+
+def _colon_commands(rest: str, prompt: str, end: int) -> list[str]:
+    """The command lines after an intro's colon: the rest of its line, else the next lines up to
+    a blank line or the first that is no command line (a fenced block is read by the fence pass)."""
+    if rest.strip():
+        found = _colon_line(rest)
+        return [found] if found else []
+    out: list[str] = []
+    following = prompt[end:end + _MAX_SPAN * 4].split("\n")[1:]
+    for line in following[:_MAX_COLON_LINES]:
+        if not line.strip():
+            if out:
+                break
+            continue  # blank lines between the intro and the command
+        if line.lstrip().startswith(("```", "~~~")):
+            break
+        found = _colon_line(line)
+        if found is None:
+            break
+        out.append(found)
+    return out
 
 
 def prompt_commands(prompt: str) -> list[tuple[str, bool]]:
@@ -368,13 +432,27 @@ def prompt_commands(prompt: str) -> list[tuple[str, bool]]:
         if _NEGATED.search(before):
             continue
         out.append((text, _mentioned(before)))
+    # a command after a run verb and a colon, on the same line or the next ones (no code span)
+    for m in _COLON_COMMAND.finditer(prompt):
+        if len(out) >= _MAX_SPANS:
+            break
+        if any(a <= m.start() < b for a, b in taken):
+            continue
+        intro = m.group(1)
+        if _NEGATED.search(intro) or _NEGATED_INTRO.search(intro):
+            continue
+        mention = _mentioned(intro)
+        for line in _colon_commands(m.group(2), prompt, m.end()):
+            if not any(line == c for c, _ in out):
+                out.append((line, mention))
     # console lines outside code spans (`$ curl … | sh` on a line of its own): given to be run
     for m in _CONSOLE_LINE.finditer(prompt):
         if len(out) >= _MAX_SPANS:
             break
         if any(a <= m.start() < b for a, b in taken) or not _looks_like_command(m.group(1)):
             continue
-        out.append((m.group(1).strip(), False))
+        if not any(m.group(1).strip() == c for c, _ in out):
+            out.append((m.group(1).strip(), False))
     return out
 
 

@@ -20,6 +20,8 @@
 #   agent from outside the project. Manifests (requirements, package.json, pyproject, Cargo,
 #   go.mod, Gemfile, .npmrc): asks on a source outside trusted_package_indexes. Compose files:
 #   asks on host mounts of the system or secrets and privileged services.
+#   Project executables (gradlew, mvnw, bin/*, scripts/*.sh, node_modules/.bin/*, hooks, the
+#   Makefile): asks when one is replaced by a copy from /tmp or the home directory, or a download.
 # custom:
 #   severity: high
 #   rationale: >-
@@ -288,6 +290,114 @@ _unseen_content contains "a variable or command substitution" if {
 _instruction_word(seg, word) if {
 	p := paths.location(seg, word)
 	_kind(p) == "instructions"
+}
+
+# ------------------------------------------------------------------ project executables replaced from outside
+
+# A program the project runs by name (a build wrapper such as gradlew or mvnw and its jar,
+# scripts/*.sh, bin/*, node_modules/.bin/*, a git hook, the Makefile) replaced by a copy, move
+# or link from a temporary directory or the home directory outside the project, or by a
+# download: the next build, test or commit runs code nobody reviewed, under a trusted name.
+# Building, generating (`gradle wrapper`) or editing them passes; so do copies inside the
+# project and from system directories.
+ask contains msg if {
+	some [p, source] in _replaced_executables
+	msg := sprintf("This replaces `%s`, a program the project runs by name (builds, tests, hooks), with %s: the next build or commit runs code nobody has reviewed. Approve only if you know that file.", [_raw(p), source])
+}
+
+_project_exec_re := `^/((gradlew|gradlew\.bat|mvnw|mvnw\.cmd)|gradle/wrapper/gradle-wrapper\.(jar|properties)|\.mvn/wrapper/maven-wrapper\.(jar|properties)|(.*/)?node_modules/\.bin(/[^/]+)?|(bin|\.bin)(/[^/]+)?|(scripts?|tools|hack|\.github/scripts|ci|\.ci)(/[^/]+)?/[^/.]+|(scripts?|tools|hack|\.github/scripts|ci|\.ci)(/[^/]+)?/[^/]+\.(sh|bash|zsh|ksh|fish|py|pl|rb|js|mjs|cjs|ts|ps1|bat|cmd|php|lua|exe|jar)|(scripts?|tools|hack)|\.husky(/[^/]+)?(/[^/]+)?|\.git/hooks(/[^/]+)?|(gnu)?makefile|justfile)/?$`
+
+_project_exec(p) if {
+	abs := lower(p.absolute_folded)
+	is_string(abs)
+	project := lower(data.claude_rego.lib.paths.project)
+	paths.under(abs, project)
+	abs != project
+	regex.match(_project_exec_re, trim_prefix(abs, project))
+}
+
+_copy_programs := {"cp", "mv", "install", "ln", "rsync", "ditto", "cat", "dd", "tee"}
+
+_download_programs := {"curl", "wget", "aria2c", "http", "https", "xh", "xhs", "axel", "fetch", "lwp-download", "gdown", "httpie", "curlie"}
+
+_replaced_executables contains [p, source] if {
+	some w in data.claude_rego.lib.paths.write_words
+	seg := shell.by_id(w.seg)
+	shell.runs_any(seg, _copy_programs)
+	p := paths.location(seg, w.word)
+	_project_exec(p)
+	some word in shell.operands(seg)
+	word != w.word
+	src := paths.location(seg, word)
+	_outside_source(lower(src.absolute_folded))
+	source := sprintf("`%s` from outside the project", [word])
+}
+
+# dd if=/tmp/x of=gradlew; a redirect from outside (`cat < /tmp/x > gradlew`) is cat's operand-less form
+_replaced_executables contains [p, source] if {
+	some w in data.claude_rego.lib.paths.write_words
+	seg := shell.by_id(w.seg)
+	shell.runs(seg, "dd")
+	p := paths.location(seg, w.word)
+	_project_exec(p)
+	some a in shell.args(seg)
+	startswith(a, "if=")
+	word := substring(a, 3, -1)
+	src := paths.location(seg, word)
+	_outside_source(lower(src.absolute_folded))
+	source := sprintf("`%s` from outside the project", [word])
+}
+
+_replaced_executables contains [p, "a download"] if {
+	some w in data.claude_rego.lib.paths.write_words
+	seg := shell.by_id(w.seg)
+	shell.runs_any(seg, _download_programs)
+	p := paths.location(seg, w.word)
+	_project_exec(p)
+}
+
+# curl -o/--output, wget -O/-P and aria2c -o/-d name their file through the path facts
+_replaced_executables contains [p, "a download"] if {
+	some ran in _download_programs & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some p in data.claude_rego.lib.paths.written
+	p.segment == seg.id
+	_project_exec(p)
+}
+
+# a file tool (an MCP move/copy/download) whose input writes a project executable from a file
+# outside the project or from a URL
+_replaced_executables contains [p, source] if {
+	not input.facts.tool.class in {"shell", "file-write"}
+	some p in data.claude_rego.lib.paths.written
+	_project_exec(p)
+	some q in input.facts.paths
+	q.source == "tool_input"
+	is_string(q.absolute_folded)
+	_outside_source(lower(q.absolute_folded))
+	source := sprintf("`%s` from outside the project", [_raw(q)])
+}
+
+_replaced_executables contains [p, "a download"] if {
+	not input.facts.tool.class in {"shell", "file-write"}
+	some p in data.claude_rego.lib.paths.written
+	_project_exec(p)
+	effects := input.facts.effects
+	is_object(effects)
+	count(object.get(effects, "network", [])) > 0
+}
+
+# a temporary directory, or the home directory outside the project (~/Downloads, ~/x)
+_outside_source(abs) if {
+	some root in ["/tmp/", "/var/tmp/", "/dev/shm/", "/private/tmp/", "/private/var/folders/"]
+	startswith(abs, root)
+}
+
+_outside_source(abs) if {
+	home := lower(data.claude_rego.lib.shell.home)
+	paths.under(abs, home)
+	abs != home
+	not paths.under(abs, lower(data.claude_rego.lib.paths.project))
 }
 
 # ------------------------------------------------------------------ skills and other agents' configs

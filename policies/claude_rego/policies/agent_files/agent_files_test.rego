@@ -1,6 +1,7 @@
 package claude_rego.policies.agent_files_test
 
 import data.claude_rego.lib.testing.bash
+import data.claude_rego.lib.testing.cmd
 import data.claude_rego.lib.testing.file_tool
 import data.claude_rego.lib.testing.path
 import data.claude_rego.lib.testing.redirect
@@ -263,4 +264,36 @@ test_instructions_that_forbid_or_only_name_secret_files_pass if {
 	] {
 		not asked(write("/home/dev/project/CLAUDE.md", text))
 	}
+}
+
+# ------------------------------------------------------------------ session 29: project executables replaced from outside
+
+_replaces(argv) if {
+	some msg in agent_files.ask with input as cmd(argv)
+	contains(msg, "a program the project runs by name")
+}
+
+_no_replace(argv) if {
+	msgs := agent_files.ask with input as cmd(argv)
+	every msg in msgs {
+		not contains(msg, "a program the project runs by name")
+	}
+}
+
+test_project_executables_replaced_from_outside_ask if {
+	_replaces(["cp", "/tmp/x", "./gradlew"])
+	_replaces(["mv", "/home/dev/Downloads/x", "bin/tool"])
+	_replaces(["cp", "/tmp/hook", ".husky/pre-commit"])
+	_replaces(["install", "-m", "755", "/tmp/tool", "scripts/build.sh"])
+	_replaces(["ln", "-sf", "/var/tmp/x", "node_modules/.bin/jest"])
+	_replaces(["cp", "/tmp/w.jar", "gradle/wrapper/gradle-wrapper.jar"])
+	_replaces(["dd", "if=/tmp/x", "of=mvnw"])
+}
+
+test_project_executables_built_or_copied_inside_pass if {
+	_no_replace(["cp", "scripts/build.sh", "scripts/build2.sh"])
+	_no_replace(["mv", "build/tool", "bin/tool"])
+	_no_replace(["cp", "/tmp/out.log", "logs/out.log"])
+	_no_replace(["cp", "/usr/share/java/x.jar", "bin/x.jar"])
+	_no_replace(["chmod", "+x", "gradlew"])
 }

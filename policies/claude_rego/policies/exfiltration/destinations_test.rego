@@ -111,3 +111,39 @@ test_access_reads_pass if {
 	_dest_silent(["gh", "repo", "deploy-key", "list"])
 	_dest_silent(["gh", "api", "repos/me/x/pulls", "-f", "title=x", "-f", "head=y", "-f", "base=main"])
 }
+
+# ---------------------------------------------------------------- session 29: out-of-band callback hosts
+
+_web(tool, host) := {"hook": {"tool_name": tool, "tool_input": {"url": concat("", ["https://", host, "/x"])}}, "facts": {
+	"tool": {"name": tool, "class": "network"}, "paths": [], "shell": {"segments": []},
+	"effects": {"network": [{"field": "url", "url": concat("", ["https://", host, "/x"]), "scheme": "https", "host": host, "port": 443, "path": "/x", "credentials": false}]},
+}}
+
+test_callback_hosts_reached_by_any_tool_ask if {
+	every host in ["abc.oast.fun", "webhook.site", "x.burpcollaborator.net", "q.oastify.com", "a.b.ngrok-free.app", "x.dnslog.cn", "canarytokens.com"] {
+		count(exfiltration.ask) == 1 with input as _web("WebFetch", host)
+	}
+	count(exfiltration.ask) == 1 with input as object.union(_web("mcp__fetch__fetch", "abc.interact.sh"), {"facts": {"tool": {"class": "mcp"}}})
+}
+
+test_callback_hosts_by_name_only_pass if {
+	every host in ["docs.python.org", "mywebhook.site", "webhook.site.example.com", "pastebin.com", "oast.fun.example.org"] {
+		count(exfiltration.ask) == 0 with input as _web("WebFetch", host)
+	}
+}
+
+test_callback_hosts_in_shell_commands_ask if {
+	_dest_asks(["dig", "abc123.oast.live"])
+	_dest_asks(["nslookup", "x.abcd.ceye.io"])
+	_dest_asks(["ping", "-c", "1", "x.dnslog.cn"])
+	_dest_asks(["curl", "-s", "https://abc.interact.sh"])
+	_dest_asks(["python3", "-c", "import urllib.request; urllib.request.urlopen('https://abc.oast.fun/x')"])
+	_dest_asks(["wscat", "-c", "wss://x.trycloudflare.com/s"])
+}
+
+test_callback_hosts_mentioned_by_text_tools_pass if {
+	_dest_silent(["grep", "-rn", "oast.fun", "logs/"])
+	_dest_silent(["echo", "see https://webhook.site"])
+	_dest_silent(["git", "commit", "-m", "block webhook.site"])
+	_dest_silent(["curl", "https://notwebhook.site/x"])
+}

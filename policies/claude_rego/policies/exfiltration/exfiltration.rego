@@ -14,7 +14,9 @@
 #   publish the home directory; a push redirected to another repository for the call
 #   (git -c remote.X.url, GIT_CONFIG_*, push --repo=URL), a series mailed with git
 #   send-email outside the network, and access to the repository or account granted to
-#   someone else (gh api collaborators/keys, deploy and SSH keys).
+#   someone else (gh api collaborators/keys, deploy and SSH keys). Asks when any tool reaches a
+#   request catcher, out-of-band callback server or tunnel address (webhook.site, *.oast.fun,
+#   Burp Collaborator, dnslog.cn, *.ngrok-free.app: _callback_hosts), a URL, a DNS lookup or code.
 # custom:
 #   severity: critical
 #   rationale: >-
@@ -24,7 +26,7 @@
 #     human's yes. Reading a secret file itself is denied by secrets_access.
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
-#     tool_classes: [shell, mcp, other]
+#     tool_classes: [shell, network, mcp, other]
 #     tools: [NotebookEdit, Task, Agent]
 package claude_rego.policies.exfiltration
 
@@ -1320,8 +1322,11 @@ _trusted_upload(host) if {
 
 # services whose purpose is to publish what is sent to them to whoever has the link (file
 # drops, pastebins), to deliver it into a chat (bot and webhook upload APIs), or to record
-# it for someone else (request catchers, tunnel addresses); subdomains included
-_drop_hosts := {
+# it for someone else (request catchers, out-of-band callback servers, tunnel addresses:
+# _callback_hosts); subdomains included
+_drop_hosts := _file_drop_hosts | _callback_hosts
+
+_file_drop_hosts := {
 	"0x0.st", "transfer.sh", "file.io", "catbox.moe", "bashupload.com", "termbin.com", "paste.rs", "ix.io",
 	"sprunge.us", "temp.sh", "oshi.at", "tmpfiles.org", "uguu.se", "pixeldrain.com", "gofile.io", "filebin.net",
 	"keep.sh", "clbin.com", "x0.at", "envs.sh", "p.ip.fi", "ttm.sh", "pastebin.com", "hastebin.com", "dpaste.com",
@@ -1329,10 +1334,70 @@ _drop_hosts := {
 	"paste.c-net.org", "anonfiles.com", "bayfiles.com", "ufile.io", "wetransfer.com", "we.tl", "mega.nz",
 	"sendspace.com", "mediafire.com", "filetransfer.io", "send.vis.ee", "send.firefox.com", "tempfile.me",
 	"api.telegram.org", "discord.com", "discordapp.com", "hooks.slack.com", "files.slack.com", "slack.com",
-	"webhook.office.com", "webhook.site", "requestbin.com", "requestbin.net", "pipedream.net", "requestcatcher.com",
-	"beeceptor.com", "hookbin.com", "postb.in", "interact.sh", "oast.pro", "oast.live", "oast.site", "oast.online",
-	"oast.fun", "oast.me", "burpcollaborator.net", "ngrok.io", "ngrok-free.app", "ngrok.app", "ngrok-free.dev",
-	"trycloudflare.com", "loca.lt", "serveo.net", "localhost.run", "lhr.life", "pinggy.link", "bore.pub",
+	"webhook.office.com",
+}
+
+# hosts whose only purpose is to record what reaches them for someone else: request catchers
+# (webhook.site, requestbin, pipedream), out-of-band interaction servers of security scanners
+# (interactsh's oast.* and interact.sh, Burp Collaborator, dnslog.cn, ceye.io, canary tokens)
+# and tunnel addresses that end on someone's laptop (ngrok, trycloudflare, localtunnel). Merely
+# reaching one, by any tool, leaks the request: its URL, its DNS name, its headers.
+_callback_hosts := {
+	"webhook.site", "requestbin.com", "requestbin.net", "pipedream.net", "requestcatcher.com", "beeceptor.com",
+	"hookbin.com", "postb.in", "requestrepo.com", "webhook.cool", "requestinspector.com", "pingb.in",
+	"interact.sh", "oast.pro", "oast.live", "oast.site", "oast.online", "oast.fun", "oast.me",
+	"burpcollaborator.net", "oastify.com", "dnslog.cn", "dnslog.link", "ceye.io", "canarytokens.com",
+	"canarytokens.org", "canarytokens.net", "bxss.me", "xss.ht", "ngrok.io", "ngrok-free.app", "ngrok.app",
+	"ngrok-free.dev", "ngrok.dev", "trycloudflare.com", "loca.lt", "localtunnel.me", "serveo.net",
+	"serveousercontent.com", "localhost.run", "lhr.life", "pinggy.link", "pinggy.io", "bore.pub", "tunnelmole.net",
+}
+
+_callback_host(host) if host in _callback_hosts
+
+_callback_host(host) if {
+	some d in _callback_hosts
+	endswith(host, concat("", [".", d]))
+}
+
+# Reaching a callback host at all, by any tool: a WebFetch or an MCP fetch or browser tool's URL,
+# a shell command's URL (facts.effects.network), a DNS lookup or ping of its name (dig
+# x.oast.fun, nslookup abc.dnslog.cn), or its name in a network client's or an interpreter's
+# arguments (python3 -c "urlopen('https://x.oast.fun')"). Text tools that only mention one
+# (grep, echo, git commit -m) pass.
+ask contains msg if {
+	some host in _callback_reached
+	msg := sprintf("This call reaches %s, a request catcher, out-of-band callback server or tunnel address: whatever reaches it (the URL, a DNS name, headers, data) is recorded for someone else, the usual way to confirm or carry an exfiltration. Approve only if you set it up.", [host])
+}
+
+_network_effects := object.get(input.facts.effects, "network", []) if is_object(input.facts.effects) else := []
+
+_callback_reached contains host if {
+	not input.facts.tool.class == "shell"
+	some net in _network_effects
+	is_string(net.host)
+	host := trim_right(lower(net.host), ".")
+	_callback_host(host)
+}
+
+_callback_reached contains host if {
+	some seg in shell.running(_callback_clients)
+	some a in shell.args(seg)
+	some host in _callback_names(lower(a))
+}
+
+_callback_clients := network_tools | {
+	"curlie", "xhs", "aria2c", "lynx", "w3m", "links", "elinks", "websocat", "wscat", "grpcurl", "httpx", "nping",
+	"hping3", "traceroute", "tracepath", "mtr", "resolvectl", "getent", "kdig", "dog", "doggo", "q",
+	"python", "python2", "python3", "py", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "ruby", "perl",
+	"php", "pwsh", "powershell", "lua", "tclsh", "osascript", "open", "xdg-open", "chromium", "chromium-browser",
+	"google-chrome", "firefox",
+}
+
+# the callback hosts named in a word: the name itself or a subdomain, at a host boundary
+_callback_names(text) := {d |
+	some d in _callback_hosts
+	contains(text, d)
+	regex.match(concat("", [`(^|[^a-z0-9-])`, replace(replace(d, ".", `\.`), "-", `\-`), `($|[^a-z0-9-])`]), text)
 }
 
 # ---------------------------------------------------------------- which files are bulk data

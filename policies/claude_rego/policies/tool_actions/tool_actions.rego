@@ -24,7 +24,7 @@
 #   an HTTP DELETE/PURGE tool to a host off the machine; and a fetch, by any tool or a shell command's URL, of a
 #   local service that holds secrets or runs containers (Consul KV on 8500, Vault 8200,
 #   etcd 2379, the Docker API 2375, the kubelet 10250, kubectl proxy secrets, Nomad
-#   variables: data.claude_rego.settings.local_secret_services on local_hosts).
+#   variables, the Chrome DevTools port 9222, the Node inspector 9229: data.claude_rego.settings.local_secret_services on local_hosts).
 # custom:
 #   severity: high
 #   rationale: >-

@@ -441,3 +441,17 @@ test_forge_protection_changes_ask if {
 		count(tool_actions.ask) == 0 with input as _mcp(call.name, call.args, {"words": ["x"]})
 	}
 }
+
+# session 29: the browser's and Node's debugging ports are local secret services
+test_devtools_and_node_inspector_ports_ask if {
+	every pair in [[9222, "/json"], [9222, "/json/version"], [9222, "/devtools/browser/3f2a"], [9229, "/json/list"], [9229, "/6f3c2a-11"]] {
+		count(tool_actions.ask) == 1 with input as _mcp("WebFetch", {}, {"network": [_net("u", "127.0.0.1", pair[0], pair[1])]})
+	}
+	some msg in tool_actions.ask with input as _mcp("mcp__fetch__fetch", {}, {"network": [_net("u", "localhost", 9222, "/json")]})
+	contains(msg, "DevTools")
+}
+
+test_debugging_ports_elsewhere_pass if {
+	count(tool_actions.ask) == 0 with input as _mcp("WebFetch", {}, {"network": [_net("u", "example.com", 9222, "/json")]})
+	count(tool_actions.ask) == 0 with input as _mcp("WebFetch", {}, {"network": [_net("u", "localhost", 9230, "/json")]})
+}
