@@ -182,3 +182,32 @@ def test_reading_a_dev_dotenv_file_still_redacts_its_output():
     replaced = decide(payload)["hookSpecificOutput"]["updatedToolOutput"]["stdout"]
     assert GH not in replaced and "PORT=3000" in replaced, replaced
 
+
+
+# ------------------------------------------------------------ 3. typosquats and look-alike names
+@pytest.mark.parametrize("command", [
+    "pip install reqeusts", "pip install requets", "pip3 install --upgrade python-dateutils", "python -m pip install nunpy",
+    "uv pip install pandsa==2.2", "uv add 'anthropics>=0.30'", "poetry add urlib3", "pip install colourama flask",
+    "npm i lodahs", "npm install expresss", "npm install --save axois", "yarn add reacct", "pnpm add react-domm",
+    "bun add lodahs", "npx expresss", "pnpm dlx expresss", "cd app && npm i -D typscript",
+    # look-alike letters and invisible characters
+    "pip install r\u0435quests", "pip install req\u200buests", "npm install l\u043edash", "npm i @t\u0443pes/node",
+    "pip install numpy p\u0430ndas",
+])
+def test_typosquatted_and_non_ascii_package_names_ask(command):
+    reason = assert_asked(command)
+    assert "popular package" in reason or "outside ASCII" in reason, reason
+
+
+@pytest.mark.parametrize("command", [
+    "pip install numpy", "pip install requests==2.31.0 'numpy>=1.26' Django", "pip install python_dateutil",
+    "pip install 'requests[socks]'", "pip install -r requirements.txt", "pip install -e .", "pip install --upgrade pip",
+    "pip install pyaml", "pip install beautifulsoup4 lxml", "uv pip install 'numpy>=1.26,<3' 'pandas[performance]'",
+    "uv add httpx", "poetry add 'pydantic@^2.0'", "pipx install black", "uvx ruff check .", "python -m pip install -U pip setuptools wheel",
+    "npm install react", "npm i request", "npm i requests", "npm i preact", "npm ci", "npm install",
+    "npm install --save-dev eslint-plugin-react@^7.34 @typescript-eslint/parser@^7", "yarn add react@18 react-dom@18",
+    "pnpm add -D vitest", "bun add zod", "npx prettier --write .", "npx create-react-app my-app", "npm run build",
+    "pip install mycompany-internal-tools", "uv run pytets", "npm i lodash.merge mysql2",
+])
+def test_popular_names_and_their_real_neighbours_pass(command):
+    assert_not_denied(command)
