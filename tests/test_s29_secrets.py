@@ -211,3 +211,28 @@ def test_typosquatted_and_non_ascii_package_names_ask(command):
 ])
 def test_popular_names_and_their_real_neighbours_pass(command):
     assert_not_denied(command)
+
+
+# ------------------------------------------------------------ 4. PATH hijack
+@pytest.mark.parametrize("command", [
+    "export PATH=/tmp/x:$PATH", "PATH=/dev/shm/b:$PATH cmd", 'PATH="$TMPDIR/bin:$PATH" make',
+    "export PATH=/var/tmp/.x:/usr/bin:$PATH", "PATH=/tmp/evil:/usr/local/bin:/usr/bin:/bin git status",
+    "env PATH=/tmp/x:$PATH ls", "declare -x PATH=/tmp/x:$PATH", "typeset -x PATH=/dev/shm/.b:$PATH",
+    "export PATH=/tmp:$PATH", "PATH=/tmp/x ls", 'export PATH="${TMPDIR:-/tmp}/bin:$PATH"',
+    "mkdir -p /tmp/b && printf '#!/bin/sh\\n' > /tmp/b/git && export PATH=/tmp/b:$PATH && git status",
+    "export PATH=/private/tmp/tools:$PATH", 'export PATH="/tmp/shims:${PATH}"',
+])
+def test_a_temporary_directory_before_the_system_path_asks(command):
+    reason = assert_asked(command)
+    assert "PATH" in reason, reason
+
+
+@pytest.mark.parametrize("command", [
+    "export PATH=$HOME/.local/bin:$PATH", "export PATH=./node_modules/.bin:$PATH", "export PATH=$PWD/bin:$PATH",
+    'export PATH="$(pwd)/node_modules/.bin:$PATH"', "export PATH=$PATH:/tmp/x", "PATH=$PATH:/dev/shm/b cmd",
+    "export PATH=/opt/homebrew/bin:$PATH", "export PATH=$HOME/go/bin:$PATH", "export PATH=/usr/local/go/bin:$PATH",
+    "export PATH=~/.cargo/bin:$PATH", "export PATH=$PATH:$HOME/.local/bin:/tmp/y", "echo $PATH",
+    "export TMPDIR=/tmp/build", "PATH=$PATH:/usr/local/bin npm test",
+])
+def test_own_and_appended_path_entries_pass(command):
+    assert_not_denied(command)
