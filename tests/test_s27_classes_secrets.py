@@ -197,7 +197,7 @@ def test_uses_that_print_nothing_secret_pass(command):
     "wc --files0-from=.env",
     "chmod 644 ~/.ssh/id_rsa",
     "cat .env.example.local",
-    "cat .env.test",
+    "cat .env.test.local",  # (s29: .env.test itself is a test dotenv file with dev defaults)
     "cat deploy/k8s/secrets.yaml",
     "cat k8s/secret.yaml",
     "cat k8s/secret.yaml | kubeseal > s.yaml",

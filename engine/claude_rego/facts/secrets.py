@@ -55,7 +55,9 @@ from .secret_tokens import ANY_NEEDLE_MAX as _ANY_NEEDLE_MAX  # the token format
 from .secret_tokens import ANY_NEEDLES as _ANY_NEEDLES
 from .secret_tokens import PROVIDER_KINDS as _PROVIDER_KINDS
 from .secret_tokens import TOKEN_PREFILTERS as _TOKEN_PREFILTERS
+from .secret_tokens import TOKENS as _TOKENS
 from .secret_tokens import TOKENS_NEEDLED as _TOKENS_NEEDLED
+from .secret_tokens import _prefilter
 
 MAX_SCAN = 256 * 1024  # characters of one text scanned
 MAX_FINDINGS = 32
@@ -619,7 +621,7 @@ def find(text) -> list[dict]:
                         break
         except (RecursionError, MemoryError, ValueError):  # pragma: no cover - bounded input
             break
-    return [f for f in out if not any(f is not g and f["value"] in g["value"] for g in out)][:MAX_FINDINGS]
+    return _outermost(out)[:MAX_FINDINGS]
 
 
 def _secret_value(name: str, value: str) -> bool:
@@ -701,6 +703,61 @@ def _xml_elements(text: str, out: list) -> None:
         rest = _XML_OPEN_REST.match(window, at + 1 + len(name)) if at >= 0 else None
         if rest and looks_random(rest.group(1)) and not identifier_assignment(name, rest.group(1)):
             _add(out, "random-looking secret assignment", rest.group(1), generic=True)
+
+
+# how specific a finding's kind is: a token format or a key block (2) names what the secret is;
+# another precise rule (a URL's password, a command line's, prose) where it stands (1); a
+# generic shape (0) only that it looks like one
+_FORMAT_KINDS = frozenset({k for k, _ in _TOKENS} | {"private key", "PuTTY private key"})
+
+
+def _rank(f: dict) -> int:
+    kind = f["kind"].split(" (", 1)[0]  # "GitHub token (base64-encoded)": the format's rank
+    return 2 if kind in _FORMAT_KINDS else 0 if f.get("generic") else 1
+
+
+def _outermost(out: list[dict]) -> list[dict]:
+    """The findings whose value lies inside no other's (replacing both could leave a part behind;
+    of equal values the first), each with the most specific kind among the findings inside it:
+    `password = "Bearer:ghp_…"` is a GitHub token (not generic) whose value is the whole literal,
+    so the kind is not lost with the inner finding and a redaction still removes it all."""
+    kept: list[dict] = []
+    for i, f in enumerate(out):
+        value = f["value"]
+        if any(j != i and value in g["value"] and (len(g["value"]) > len(value) or j < i) for j, g in enumerate(out)):
+            continue
+        best = f
+        for j, g in enumerate(out):
+            if j != i and g["value"] in value and _rank(g) > _rank(best):
+                best = g
+        kept.append(f if best is f else {**f, "kind": best["kind"], "generic": False})
+    return kept
+
+
+_GLUED_FORMATS: dict[str, LazyPattern] = {}  # a format's pattern without its \b assertions, by kind
+
+
+def _known_inside(out: list[dict]) -> None:
+    """A generic finding whose value holds a token format glued to other characters (`api_key =
+    "x" + "ghp_…"` written as one literal `xghp_…`, `abcsk_live_…`, where the format's word
+    boundary fails) takes that format's kind: the more specific kind wins."""
+    for i, f in enumerate(out):
+        if not f.get("generic"):
+            continue
+        value = f["value"]
+        for kind, pattern, needles in _TOKENS_NEEDLED:
+            if needles is None or not any(n in value for n in needles):
+                continue
+            glued = _GLUED_FORMATS.get(kind)
+            if glued is None:
+                glued = _GLUED_FORMATS[kind] = _prefilter(pattern)
+            m = glued.search(value)
+            if m is None or _EXAMPLE_TOKEN.search(m.group(0)):
+                continue
+            if kind in _PROVIDER_KINDS and (_PLACEHOLDER_TOKEN.search(m.group(0)) or len(set(m.group(0))) < 10):
+                continue
+            out[i] = {**f, "kind": kind, "generic": False}
+            break
 
 
 def _find(text: str) -> list[dict]:
@@ -822,8 +879,9 @@ def _find(text: str) -> list[dict]:
                     _add(out, "secret in prose", value.rstrip(".,;:)?!"))
     except (RecursionError, MemoryError):  # pragma: no cover - bounded input
         pass
+    _known_inside(out)
     # drop values inside another finding's value (replacing both could leave a part)
-    return [f for f in out if not any(f is not g and f["value"] in g["value"] for g in out)]
+    return _outermost(out)
 
 
 _B64_RUN = lazy(r"[A-Za-z0-9+/_-]{32,}={0,2}")
@@ -1053,4 +1111,4 @@ def find_in(doc, limit: int = MAX_SCAN, *, encoded: bool = False, output: bool =
                     stack.append(json.dumps({k: v}, ensure_ascii=False))
         elif isinstance(node, list):
             stack.extend(node)
-    return [f for f in out if not any(f is not g and f["value"] in g["value"] for g in out)]
+    return _outermost(out)

@@ -830,7 +830,37 @@ _is_secret(p) if {
 	some name in {fold_name(p), resolved_name(p)}
 	secret_name(name)
 	not chart_template(p)
+	not dev_dotenv(p)
 }
+
+# dev_dotenv(p): a dotenv file of the project's tests, CI or local containers, committed with
+# development defaults (postgres:postgres, changeme, localhost URLs): `.env.test`, `.env.ci`,
+# `.env.e2e` (not `.env.test.local`: a developer's own overrides), any dotenv file under a test
+# or fixture directory (`tests/integration/.env`, `fixtures/app/.env`, `spec/fixtures/.env`), a
+# dev dotenv file of a container setup (`docker/.env.dev`, `.devcontainer/.env.development`; not
+# `docker/.env`, which compose reads as the real one). Inside the
+# project where it says and where it leads (a link to ~/.env stays secret). Its reads pass (the
+# output is still redacted of credentials); a write of a token format still asks (secret_egress).
+dev_dotenv(p) if {
+	p.inside_project == true
+	p.resolved_inside_project == true
+	not p.glob
+	rels := {_project_relative(loc) | some loc in {lower(p.absolute_folded), lower(p.resolved)}}
+	every rel in rels {
+		_dev_dotenv_rel(rel)
+	}
+}
+
+_project_relative(loc) := substring(loc, count(project) + 1, -1) if {
+	is_string(project)
+	startswith(loc, concat("", [lower(project), "/"]))
+}
+
+_dev_dotenv_rel(rel) if regex.match(`^([^/]+/)*(\.env[._-](test|testing|ci|e2e|integration|unit|jest|cypress|playwright)|(test|testing|ci|e2e)\.env)$`, rel)
+
+_dev_dotenv_rel(rel) if regex.match(`^([^/]+/)*(tests?|__tests__|specs?|fixtures?|__fixtures__|testdata|test[_-]data|e2e|__mocks__|mocks?)/([^/]+/)*(\.env([._-][a-z0-9_-]+)?|[a-z0-9_-]+\.env)$`, rel)
+
+_dev_dotenv_rel(rel) if regex.match(`^([^/]+/)*(docker|\.devcontainer|devcontainer|compose)/([^/]+/)*(\.env[._-](dev|development|docker|compose|local[_-]?dev)|(dev|development)\.env)$`, rel)
 
 # a Helm chart's template of a Secret (charts/app/templates/secret.yaml, templates/secrets.yaml):
 # Go template text filled from values at install time ({{ .Values.db.password | b64enc }}),

@@ -27,6 +27,7 @@
 #     tools: [NotebookEdit, Task, Agent]
 package claude_rego.policies.package_sources
 
+import data.claude_rego.lib.settings
 import data.claude_rego.lib.shell
 import data.claude_rego.lib.shell.segments
 import rego.v1
@@ -1424,3 +1425,233 @@ _requirement_sources(text) := {u |
 	some m in regex.find_all_string_submatch_n(`(?:^|\s)((?:git|hg|svn|bzr)\+[^\s]+)`, text, -1)
 	u := m[1]
 }
+
+# ---------------------------------------------------------------- s29: typosquats and look-alike names
+
+# A package name one edit from a popular one (a letter deleted, inserted, replaced, or two
+# neighbours swapped: `pip install reqeusts`, `requets`, `npm i lodahs`, `expresss`,
+# `python-dateutils`), by the popular_packages of its registry (PyPI names compared as PEP 503
+# normalises them: case and `-`/`_`/`.` runs folded), when the name itself is neither popular
+# nor one of package_near_names (real packages a letter from a popular one: npm `requests`,
+# PyPI `pyaml`). Names under 5 characters are not compared (every short name is a letter from
+# another). A name holding a character outside ASCII (a Cyrillic `е` in `rеquests`, a
+# zero-width space) asks whatever it resembles: registries' names are ASCII.
+ask contains msg if {
+	some entry in _installed_names
+	seg := entry[0]
+	word := entry[2]
+	not regex.match(`^[\x00-\x7f]*$`, word)
+	msg := sprintf("`%s` installs `%s`, a package name with a character outside ASCII (a look-alike letter or an invisible character): registries' names are ASCII, so this is not the package it looks like. Type the name again in plain ASCII.", [concat(" ", _raw(seg)), word])
+}
+
+ask contains msg if {
+	some entry in _installed_names
+	seg := entry[0]
+	eco := entry[1]
+	word := entry[2]
+	regex.match(`^[\x00-\x7f]*$`, word)
+	_plain_name(word)
+	name := _package_name(eco, word)
+	count(name) >= 5
+	not name in _popular[eco]
+	not name in _near_names[eco]
+	some popular in _popular[eco]
+	_one_edit(name, popular)
+	msg := sprintf("`%s` installs `%s`, one letter from the popular package `%s`: a typosquatted name runs its install scripts with your rights. Check the spelling; approve only if you mean this package.", [concat(" ", _raw(seg)), name, popular])
+}
+
+_popular[eco] := found if {
+	some eco, names in settings.value("popular_packages")
+	found := {n | some raw in names; n := _normal(eco, raw); count(n) >= 5}
+}
+
+_near_names[eco] := found if {
+	some eco, names in settings.value("package_near_names")
+	found := {n | some raw in names; n := _normal(eco, raw)}
+}
+
+_normal("pypi", name) := regex.replace(lower(name), `[-_.]+`, "-")
+
+_normal("npm", name) := lower(name)
+
+# the name of a package spec: `requests[socks]>=2.31` → requests, `lodash@4` → lodash
+_package_name("pypi", word) := _normal("pypi", regex.replace(word, `[ \t]*[\[=<>!~;(@ ].*$`, ""))
+
+_package_name("npm", word) := _normal("npm", regex.replace(word, `@.*$`, ""))
+
+# [segment, registry, word] for each word an install command names as a package to fetch by
+# name (not an option, an option's value, a path, a URL, a file or a scoped npm name)
+_installed_names contains [seg, eco, word] if {
+	some seg in shell.running(_name_installers)
+	form := _install_operands(seg)
+	eco := form[0]
+	some word in form[1]
+	_package_word(word)
+}
+
+# a runner that fetches the package it runs (`npx expresss`, `pnpm dlx …`, `uvx …`, `pipx run …`):
+# the segment's program is the package's name, the runner a wrapper
+_installed_names contains [seg, eco, word] if {
+	some seg in data.claude_rego.lib.shell.with_wrappers
+	some w in seg.wrappers
+	eco := _fetching_runner(seg, w)
+	word := seg.argv[0]
+	_package_word(word)
+}
+
+_fetching_runner(_, w) := "npm" if w in {"npx", "pnpx", "bunx"}
+
+_fetching_runner(_, w) := "pypi" if w in {"uvx", "pipx"}
+
+_fetching_runner(seg, w) := "npm" if {
+	w in {"npm", "pnpm", "yarn"}
+	some r in seg.raw_words
+	r in {"dlx", "exec"}
+}
+
+_name_installers := {"pip", "pip3", "python", "python3", "uv", "poetry", "pdm", "pipx", "uvx", "npm", "pnpm", "yarn", "bun", "npx", "pnpx", "bunx"}
+
+# the words after the verb of each install form, with the registry they name packages of
+_install_operands(seg) := ["pypi", _operands(args, 1)] if {
+	shell.name(seg) in {"pip", "pip3"}
+	args := shell.args(seg)
+	args[0] in {"install", "download"}
+} else := ["pypi", _operands(args, 3)] if {
+	shell.name(seg) in {"python", "python3"}
+	args := shell.args(seg)
+	args[0] == "-m"
+	args[1] in {"pip", "pip3"}
+	args[2] in {"install", "download"}
+} else := ["pypi", _operands(args, n)] if {
+	shell.name(seg) == "uv"
+	args := shell.args(seg)
+	n := _uv_verb_end(args)
+} else := ["pypi", _operands(args, 1)] if {
+	shell.name(seg) in {"poetry", "pdm"}
+	args := shell.args(seg)
+	args[0] == "add"
+} else := ["pypi", _operands(args, 1)] if {
+	shell.name(seg) == "pipx"
+	args := shell.args(seg)
+	args[0] in {"install", "inject"}
+} else := ["pypi", _first_operand(args, 0)] if {
+	shell.name(seg) == "uvx"
+	args := shell.args(seg)
+} else := ["npm", _operands(args, 1)] if {
+	shell.name(seg) in {"npm", "pnpm", "bun"}
+	args := shell.args(seg)
+	args[0] in _npm_install_verbs
+} else := ["npm", _operands(args, n)] if {
+	shell.name(seg) == "yarn"
+	args := shell.args(seg)
+	n := _yarn_verb_end(args)
+} else := ["npm", _first_operand(args, 0)] if {
+	shell.name(seg) in {"npx", "pnpx", "bunx"}
+	args := shell.args(seg)
+}
+
+_uv_verb_end(args) := 2 if {
+	args[0] == "pip"
+	args[1] == "install"
+} else := 1 if {
+	args[0] == "add"
+} else := 2 if {
+	args[0] == "tool"
+	args[1] in {"install", "run"}
+}
+
+_yarn_verb_end(args) := 1 if {
+	args[0] == "add"
+} else := 2 if {
+	args[0] == "global"
+	args[1] == "add"
+}
+
+# npm's install command and its aliases (npm accepts the misspelling `isntall`), pnpm's and bun's
+_npm_install_verbs := {"install", "i", "add", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "a"}
+
+# options whose value is the next word (a file, a directory, an index, a version, a tag)
+_value_options := {
+	"-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t", "--target", "--prefix", "--root", "-i",
+	"--index-url", "--extra-index-url", "-f", "--find-links", "--trusted-host", "--python", "-p", "--platform",
+	"--python-version", "--implementation", "--abi", "--src", "--log", "--cache-dir", "--progress-bar",
+	"--upgrade-strategy", "--report", "--only-binary", "--no-binary", "--config-settings", "-C", "--index",
+	"--default-index", "--group", "--optional", "--extra", "--source", "-G", "--registry", "--cache", "--tag",
+	"--workspace", "-w", "--filter", "--cwd", "--dir", "--spec", "--with", "--from", "--package", "-d", "--dest",
+	"--save-prefix", "--only", "--omit", "--include", "--userconfig", "--loglevel",
+}
+
+_operands(args, start) := [a |
+	some i, a in args
+	i >= start
+	not startswith(a, "-")
+	not args[i - 1] in _value_options
+]
+
+# npx/uvx: the package is the first operand (then the program's own arguments)
+_first_operand(args, start) := [ops[0]] if {
+	ops := [a |
+		some i, a in args
+		i >= start
+		not startswith(a, "-")
+		not _value_after(args, i)
+	]
+	count(ops) > 0
+} else := []
+
+_value_after(args, i) if {
+	i > 0
+	args[i - 1] in _value_options
+}
+
+# a word naming a package of a registry (not a path, a URL, an archive or a variable)
+_package_word(word) if {
+	word != ""
+	not contains(word, "://")
+	not contains(word, "\\")
+	not startswith(word, ".")
+	not startswith(word, "/")
+	not startswith(word, "~")
+	not startswith(word, "$")
+	not regex.match(`(?i)\.(whl|tar\.gz|tgz|zip|egg)$`, word)
+}
+
+# a plain registry name to compare with the popular ones (not a scoped npm name, a GitHub
+# shorthand `user/repo` or a `git:`/`file:` spec: package_sources judges those by their source)
+_plain_name(word) if {
+	not contains(word, "/")
+	not contains(word, ":")
+	not startswith(word, "@")
+}
+
+# (one-edit comparison of two ASCII names; the lengths differ by at most one)
+_one_edit(a, b) if {
+	count(a) == count(b)
+	a != b
+	some i in numbers.range(0, count(a) - 1)
+	substring(a, 0, i) == substring(b, 0, i)
+	_after_one(a, b, i)
+}
+
+_one_edit(a, b) if {
+	count(a) == count(b) + 1
+	some i in numbers.range(0, count(a) - 1)
+	concat("", [substring(a, 0, i), substring(a, i + 1, -1)]) == b
+}
+
+_one_edit(a, b) if {
+	count(a) + 1 == count(b)
+	some i in numbers.range(0, count(b) - 1)
+	concat("", [substring(b, 0, i), substring(b, i + 1, -1)]) == a
+}
+
+# same prefix up to i: one letter replaced at i, or the letters at i and i+1 swapped
+_after_one(a, b, i) if substring(a, i + 1, -1) == substring(b, i + 1, -1)
+
+_after_one(a, b, i) if {
+	i + 1 < count(a)
+	substring(a, i, 1) == substring(b, i + 1, 1)
+	substring(a, i + 1, 1) == substring(b, i, 1)
+	substring(a, i + 2, -1) == substring(b, i + 2, -1)
+}
+

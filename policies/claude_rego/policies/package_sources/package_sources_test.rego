@@ -330,3 +330,47 @@ test_micromamba_and_pixi_channel_urls_ask if {
 	count(package_sources.ask) == 1 with input as _input([_seg(["pixi", "add", "--channel=https://e.example/c", "p"], {})])
 	count(package_sources.ask) == 0 with input as _input([_seg(["pixi", "add", "--channel", "conda-forge", "numpy"], {})])
 }
+
+# s29: package names one edit from a popular one, and names outside ASCII
+_s29_asks(argv) if count(package_sources.ask) == 1 with input as _input([_seg(argv, {})])
+
+_s29_passes(argv) if count(package_sources.ask) == 0 with input as _input([_seg(argv, {})])
+
+test_s29_typosquatted_names_ask if {
+	every argv in [
+		["pip", "install", "reqeusts"], ["pip", "install", "requets"], ["pip3", "install", "-U", "python-dateutils"],
+		["npm", "i", "lodahs"], ["npm", "install", "expresss"], ["yarn", "add", "axois"], ["pnpm", "add", "reacct"],
+		["python", "-m", "pip", "install", "nunpy==1.26"], ["uv", "pip", "install", "pandsa"], ["poetry", "add", "urlib3"],
+		["pip", "install", "-r", "requirements.txt", "colourama"],
+	] {
+		_s29_asks(argv)
+	}
+}
+
+test_s29_popular_and_known_near_names_pass if {
+	every argv in [
+		["pip", "install", "numpy"], ["pip", "install", "requests==2.31.0", "Django", "python_dateutil"],
+		["npm", "i", "request"], ["npm", "i", "requests"], ["npm", "i", "preact", "react"], ["pip", "install", "pyaml"],
+		["pip", "install", "-e", "."], ["pip", "install", "-r", "requirements.txt"], ["npm", "ci"],
+		["pip", "install", "requests[socks]>=2"], ["npm", "i", "-D", "@types/node", "typescript@5"],
+		["pip", "install", "mypkg-internal"], ["npm", "run", "build"],
+	] {
+		_s29_passes(argv)
+	}
+}
+
+test_s29_names_outside_ascii_ask if {
+	_s29_asks(["pip", "install", "r\u0435quests"])
+	_s29_asks(["npm", "install", "lo\u200bdash"])
+	_s29_asks(["npm", "i", "@t\u0443pes/node"])
+}
+
+test_s29_fetching_runners_are_compared if {
+	seg := _seg(["expresss"], {"raw_words": ["npx", "expresss"], "wrappers": ["npx"]})
+	count(package_sources.ask) == 1 with input as _input([seg])
+	ok := _seg(["prettier", "--write", "."], {"raw_words": ["npx", "prettier", "--write", "."], "wrappers": ["npx"]})
+	count(package_sources.ask) == 0 with input as _input([ok])
+	local := _seg(["pytets"], {"raw_words": ["uv", "run", "pytets"], "wrappers": ["uv"]})
+	count(package_sources.ask) == 0 with input as _input([local])
+}
+

@@ -139,3 +139,67 @@ _broad_safe_directory(value) if {
 	v := trim_right(value, "/")
 	v in {"", "/", "~", "$HOME", "/tmp", "/home"}
 }
+
+# ---------------------------------------------------------------- s29: PATH hijack
+
+# A temporary directory put on PATH before the system directories (`export PATH=/tmp/x:$PATH`,
+# `PATH=/dev/shm/b:$PATH cmd`, `PATH="$TMPDIR/bin:$PATH" make`, `env PATH=/var/tmp/.x:/usr/bin …`,
+# a PATH of temporary directories only): anyone on the machine can write there, and a program
+# planted under a common name (git, sudo, python, ls) runs in place of the real one, for the
+# command or the rest of the session. Entries appended after `$PATH` or the system directories
+# (`PATH=$PATH:/tmp/x`), the user's and the project's (`$HOME/.local/bin`, `./node_modules/.bin`,
+# `$PWD/bin`) pass.
+ask contains msg if {
+	some seg in data.claude_rego.lib.shell.segments
+	some value in _path_values(seg)
+	entries := split(value, ":")
+	some i, entry in entries
+	_temp_dir_entry(entry)
+	i < _first_system_entry(entries)
+	msg := sprintf("`%s` puts `%s`, a temporary directory anyone on the machine can write to, on PATH before the system directories: a program planted there under a common name (git, sudo, python) runs in place of the real one. Append it after `$PATH` (`PATH=$PATH:%s`) or call the program by its full path.", [_shown(seg, value), entry, entry])
+}
+
+# PATH given to one command (`PATH=… cmd`, `env PATH=… cmd`) or set for the rest of the shell
+# (`export`, `declare -x`, `typeset`, `readonly`, `local`, csh's `setenv PATH …`)
+_path_values(seg) := {v |
+	some k, v in object.get(seg, "assignments", {})
+	k == "PATH"
+	is_string(v)
+} | {v |
+	shell.runs_any(seg, {"export", "declare", "typeset", "readonly", "local"})
+	some args in {shell.args(seg), shell.raw_args(seg)}
+	some a in args
+	startswith(a, "PATH=")
+	v := substring(a, 5, -1)
+} | {v |
+	shell.runs_any(seg, {"setenv"})
+	args := shell.args(seg)
+	args[0] == "PATH"
+	count(args) > 1
+	v := args[1]
+}
+
+_shown(seg, value) := concat(" ", array.concat([concat("", ["PATH=", value])], seg.argv)) if {
+	object.get(object.get(seg, "assignments", {}), "PATH", null) == value
+} else := concat(" ", seg.argv)
+
+# the index of the first entry that is the inherited PATH or a system directory (the count when
+# none is: the command's PATH holds only the directories it names, all searched first)
+_first_system_entry(entries) := min({i | some i, e in entries; _system_entry(trim(e, "\"' "))} | {count(entries)})
+
+_system_entry(e) if e in {"$PATH", "${PATH}", "${PATH:-}", "$path"}
+
+_system_entry(e) if regex.match(`^\$\{PATH[:-]`, e)
+
+_system_entry(e) if trim_right(e, "/") in {
+	"/usr/bin", "/bin", "/usr/sbin", "/sbin", "/usr/local/bin", "/usr/local/sbin", "/opt/homebrew/bin",
+	"/run/current-system/sw/bin", "/snap/bin", "/usr/games", "/usr/local/games",
+}
+
+# /tmp, /var/tmp, /dev/shm (also macOS's /private/tmp and $TMPDIR in its spellings) or a
+# directory in one
+_temp_dir_entry(raw) if {
+	e := trim(raw, "\"' ")
+	regex.match(`^(/tmp|/var/tmp|/dev/shm|/private/tmp|/private/var/tmp|/var/folders/[^/]+/[^/]+/T|\$\{?(TMPDIR|TMP|TEMP|TEMPDIR)([:][-=][^}]*)?\}?)(/|$)`, e)
+}
+

@@ -51,3 +51,30 @@ test_manager_environment_and_safe_directory_ask if {
 test_plain_manager_environment_passes if {
 	not asked(["systemctl", "--user", "set-environment", "APP_ENV=dev"])
 }
+
+# s29: a temporary directory before the system directories on PATH asks
+_s29_prefixed(path, argv) := object.union(cmd(argv), {"facts": {"shell": {"segments": [object.union(cmd(argv).facts.shell.segments[0], {"assignments": {"PATH": path}})]}}})
+
+test_s29_temporary_directory_before_the_system_path_asks if {
+	every argv in [
+		["export", "PATH=/tmp/x:$PATH"], ["export", "PATH=/var/tmp/.x:/usr/bin:$PATH"], ["declare", "-x", "PATH=/dev/shm/b:$PATH"],
+		["export", "PATH=$TMPDIR/bin:$PATH"], ["export", "PATH=${TMPDIR}/bin:${PATH}"], ["export", "PATH=/tmp"],
+		["typeset", "-x", "PATH=/private/tmp/b:/usr/local/bin:/usr/bin:/bin"], ["setenv", "PATH", "/tmp/x:/usr/bin"],
+	] {
+		asked(argv)
+	}
+	count(persistence_routes.ask) > 0 with input as _s29_prefixed("/dev/shm/b:$PATH", ["git", "status"])
+	count(persistence_routes.ask) > 0 with input as _s29_prefixed("/tmp/evil", ["ls"])
+}
+
+test_s29_own_and_appended_path_entries_pass if {
+	every argv in [
+		["export", "PATH=$HOME/.local/bin:$PATH"], ["export", "PATH=./node_modules/.bin:$PATH"], ["export", "PATH=$PWD/bin:$PATH"],
+		["export", "PATH=$PATH:/tmp/x"], ["export", "PATH=/usr/local/go/bin:$PATH:/var/tmp/y"], ["export", "PATH=~/.cargo/bin:$PATH"],
+		["export", "PATHS=/tmp/x"], ["export", "MYPATH=/tmp/x:$PATH"],
+	] {
+		not asked(argv)
+	}
+	count(persistence_routes.ask) == 0 with input as _s29_prefixed("$PATH:/dev/shm/b", ["make"])
+}
+

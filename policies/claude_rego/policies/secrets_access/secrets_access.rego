@@ -608,7 +608,12 @@ _pieces(arg) := array.concat([arg], regex.split(`[=:@,]`, arg)) if regex.match(`
 _secret_word(seg, piece) if {
 	paths.secret_name(lower(shell.basename(piece)))
 	not _chart_template_word(seg, piece)
+	not _dev_dotenv_word(seg, piece)
 }
+
+# .env.test, tests/.env, docker/.env.dev: a dotenv file of the project's tests, CI or local
+# containers, judged by its location (lib/paths dev_dotenv)
+_dev_dotenv_word(seg, piece) if paths.dev_dotenv(paths.location(seg, shell.expand(seg, piece)))
 
 # charts/app/templates/secret.yaml: a template, judged by its location (lib/paths chart_template)
 _chart_template_word(seg, piece) if {
@@ -736,6 +741,20 @@ ask contains msg if {
 	_dotenv_settings_write(p)
 	not _dotenv_appends(p)
 	msg := sprintf("`%s` is overwritten with new settings: the file may hold the developer's secrets, which would be lost. Approve if it may be replaced, or append with `>>` / `tee -a`.", [p.raw])
+}
+
+# A dotenv file of the tests, CI or local containers (lib/paths dev_dotenv: `.env.test`,
+# `tests/.env`) may be read and written, but a command that writes a token of a known format into
+# it (`echo 'GITHUB_TOKEN=ghp_…' >> .env.test`) puts a real credential into a committed file (a
+# file tool's write of one is asked by secret_egress)
+ask contains msg if {
+	some p in touched
+	p.source != "tool_input"
+	paths.dev_dotenv(p)
+	text := _dotenv_text(p)
+	kinds := {k | some k in secrets.found(text); k in object.keys(data.claude_rego.lib.secrets.token_patterns)}
+	count(kinds) > 0
+	msg := sprintf("This command writes a credential (%s) into `%s`, a dotenv file of the tests or CI that is committed with development defaults. Keep real credentials in .env (git-ignored) or a secret manager; approve only if this value is a test fixture.", [concat(", ", sort(kinds)), p.raw])
 }
 
 # the repository's history searched for secrets and printed as patches (`git log -p --all -S

@@ -624,10 +624,12 @@ test_cluster_secret_data_reduced_to_key_names_passes if {
 }
 
 # h12-c8b: a project dotenv file loaded into a local process is not a read
-_dotenv_input(argv) := {"facts": {
+_dotenv_input(argv) := _dotenv_file_input(argv, ".env.test", "/home/dev/project/.env.test")
+
+_dotenv_file_input(argv, raw, resolved) := {"facts": {
 	"event": "PreToolUse", "tool": {"name": "Bash", "class": "shell"}, "cwd": "/home/dev/project",
 	"project_dir": "/home/dev/project", "home": "/home/dev",
-	"paths": [{"raw": ".env.test", "absolute": "/home/dev/project/.env.test", "resolved": "/home/dev/project/.env.test", "absolute_folded": "/home/dev/project/.env.test", "name": ".env.test", "name_folded": ".env.test", "inside_project": true, "resolved_inside_project": true, "traversal": false, "via_symlink": false, "segment": 0, "source": "argument", "field": "argv", "glob": false}],
+	"paths": [{"raw": raw, "absolute": concat("/", ["/home/dev/project", raw]), "resolved": resolved, "absolute_folded": concat("/", ["/home/dev/project", raw]), "name": _base(raw), "name_folded": _base(raw), "inside_project": true, "resolved_inside_project": startswith(resolved, "/home/dev/project/"), "traversal": false, "via_symlink": resolved != concat("/", ["/home/dev/project", raw]), "segment": 0, "source": "argument", "field": "argv", "glob": false}],
 	"shell": {"segments": [{
 		"id": 0, "parent": null, "context": "top", "depth": 0, "pipeline": 0, "operator": null,
 		"argv": argv, "command": argv[0], "args": array.slice(argv, 1, count(argv)), "raw_words": argv,
@@ -639,8 +641,23 @@ test_dotenv_cli_loading_passes if {
 	count(secrets_access.deny) == 0 with input as _dotenv_input(["dotenv", "-e", ".env.test", "--", "jest"])
 }
 
+_base(raw) := parts[count(parts) - 1] if parts := split(raw, "/")
+
 test_dotenv_printed_is_denied if {
-	count(secrets_access.deny) > 0 with input as _dotenv_input(["cat", ".env.test"])
+	count(secrets_access.deny) > 0 with input as _dotenv_file_input(["cat", ".env.local"], ".env.local", "/home/dev/project/.env.local")
+}
+
+# s29: a dotenv file of the tests, CI or local containers holds development defaults; the real
+# ones (.env, .env.local, .env.production, a local override .env.test.local) stay denied, and so
+# does a test-named path that leads out of the project
+test_s29_dev_dotenv_files_may_be_read if {
+	every raw in [".env.test", ".env.ci", "tests/.env", "tests/integration/.env", "fixtures/app/.env", "spec/fixtures/.env.local", "docker/.env.dev", "config/.env.e2e"] {
+		count(secrets_access.deny) == 0 with input as _dotenv_file_input(["cat", raw], raw, concat("/", ["/home/dev/project", raw]))
+	}
+	every raw in [".env", ".env.local", ".env.production", "prod.env", ".env.test.local", ".env.staging", "docker/.env", "docker/.env.prod", "config/.env"] {
+		count(secrets_access.deny) > 0 with input as _dotenv_file_input(["cat", raw], raw, concat("/", ["/home/dev/project", raw]))
+	}
+	count(secrets_access.deny) > 0 with input as _dotenv_file_input(["cat", "tests/.env"], "tests/.env", "/home/dev/.env")
 }
 
 test_environment_dumped_by_jq_yq_and_orchestrators_asks if {
@@ -779,4 +796,16 @@ test_s29_byte_counts_and_file_types_pass if {
 	every argv in [["file", "-f", ".env"], ["sha1sum", "-c", ".env"], ["md5sum", "--check", ".env"]] {
 		denied(_env_arg(concat(" ", argv), argv, ".env"))
 	}
+
+# s29: a token of a known format written into a test dotenv file asks; settings pass
+_s29_append(text, file) := bash(concat("", ["echo '", text, "' >> ", file]), [sub(0, ["echo", text], {"redirects": [redirect(">>", file)]})], [object.union(_arg(0, file, concat("/", [_p, file]), true), {"source": "redirect", "field": ">>"})])
+
+test_s29_token_written_into_a_dev_dotenv_file_asks if {
+	gh := concat("", ["ghp_", "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5"])
+	doc := _s29_append(concat("", ["GITHUB_TOKEN=", gh]), ".env.test")
+	count(secrets_access.ask) > 0 with input as doc
+	allowed(doc)
+	plain := _s29_append("LOG_LEVEL=debug", "tests/.env")
+	count(secrets_access.ask) == 0 with input as plain
+	allowed(plain)
 }
