@@ -796,6 +796,7 @@ test_s29_byte_counts_and_file_types_pass if {
 	every argv in [["file", "-f", ".env"], ["sha1sum", "-c", ".env"], ["md5sum", "--check", ".env"]] {
 		denied(_env_arg(concat(" ", argv), argv, ".env"))
 	}
+}
 
 # s29: a token of a known format written into a test dotenv file asks; settings pass
 _s29_append(text, file) := bash(concat("", ["echo '", text, "' >> ", file]), [sub(0, ["echo", text], {"redirects": [redirect(">>", file)]})], [object.union(_arg(0, file, concat("/", [_p, file]), true), {"source": "redirect", "field": ">>"})])
