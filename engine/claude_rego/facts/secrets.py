@@ -425,6 +425,11 @@ _HASH_LIKE = lazy(r"^(?:[0-9a-f]{8,}|[0-9A-F]{8,}|[0-9a-f-]{36}|[a-z0-9]+:[0-9a-
 _EMAIL_LIKE = lazy(r"^[^@\s]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$|^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$")
 
 
+# a keyword argument or setting of code (`min_length=12` after `password = forms.CharField(…,`):
+# an identifier, `=` and a value (base64 padding `abc==` is no identifier assignment)
+_KEYWORD_ARG = lazy(r"[A-Za-z_][A-Za-z0-9_]*=[^=]")
+
+
 def _prose_secret(value: str) -> bool:
     """A value named by prose ("… is X") that looks generated: 8+ characters with a letter and
     a digit, three kinds of characters (lower, upper, digit, symbol) or 12+ characters of
@@ -436,7 +441,7 @@ def _prose_secret(value: str) -> bool:
     if _placeholder(value) or value.lower() in _FAMOUS_PASSWORDS or value.lower() in _DEV_PASSWORDS or \
             value.startswith(("$", "<", "{", "%", "/", "~", "./", "http", "-")) or "://" in value:
         return False
-    if _HASH_LIKE.match(value) or _EMAIL_LIKE.match(value) or _CODE.search(value):
+    if _HASH_LIKE.match(value) or _EMAIL_LIKE.match(value) or _CODE.search(value) or _KEYWORD_ARG.match(value):
         return False
     if re.fullmatch(r"v?[0-9]+(?:\.[0-9]+)+.*|[0-9]+(?:[-:/][0-9]+)+[A-Za-z]{0,3}", value):
         return False  # versions, dates, times

@@ -89,6 +89,16 @@ _PROGRAM_PATTERN_OPTIONS = {"go": frozenset({"-run", "-bench", "-skip"}), "pytes
                             "jest": frozenset({"-t"}), "vitest": frozenset({"-t"})}
 
 
+# options whose value names what a program leaves out (a pattern or a path it does not read);
+# not `--exclude-from FILE` / `--ignore-file FILE` / eslint's `--ignore-path FILE`, which read
+# FILE, nor boolean flags such as `--ignore-case`
+_EXCLUSION_OPTIONS = frozenset({
+    "--exclude", "--exclude-dir", "--exclude-dirs", "--exclude-glob", "--exclude-paths", "--extend-exclude",
+    "--ignore", "--ignore-glob", "--ignore-dir", "--ignore-dirs", "--ignore-paths", "--ignore-pattern",
+    "--ignore-patterns", "--skip-dirs", "--skip-files", "--omit", "--deselect",
+})
+
+
 def _pattern_option(option: str, program: str) -> bool:
     name = option.split("=", 1)[0]
     if name in _GREP_PATTERN_OPTIONS:
@@ -96,6 +106,8 @@ def _pattern_option(option: str, program: str) -> bool:
     if name in _PROGRAM_PATTERN_OPTIONS.get(program, ()):
         return True
     lowered = name.lower()
+    if lowered in _EXCLUSION_OPTIONS:
+        return True  # mypy --exclude 'src/legacy/.*', pytest --ignore=tests/.*: what is not read
     if any(w in lowered for w in ("include", "file", "path", "glob", "dir")):
         return False  # --include-pattern '.env*' selects the files a program reads
     return name in _PATTERN_OPTIONS or (name.startswith("--") and (

@@ -401,6 +401,10 @@ def prompt_commands(prompt: str) -> list[tuple[str, bool]]:
     out: list[tuple[str, bool]] = []
     if not isinstance(prompt, str):
         return out
+    if not prompt.isascii():
+        from ..text import fold_text
+
+        prompt = fold_text(prompt)  # `ｃｕｒｌ … | ｓｈ`, zero-width joiners: the command they spell
     taken: list[tuple[int, int]] = []
     for m in _FENCE.finditer(prompt):
         if len(out) >= _MAX_SPANS:
@@ -453,7 +457,32 @@ def prompt_commands(prompt: str) -> list[tuple[str, bool]]:
             continue
         if not any(m.group(1).strip() == c for c, _ in out):
             out.append((m.group(1).strip(), False))
+    # a dangerous command line after any colon, without a code span (`Install our helper: curl …
+    # | bash, then …`): judged like Bash unless the intro only talks about it
+    for line in prompt.splitlines()[:_PROMPT_LINES]:
+        if len(out) >= _MAX_SPANS:
+            break
+        head, sep, rest = line.partition(": ")
+        if not sep or _NEGATED.search(head) or _NEGATED_INTRO.search(head):
+            continue
+        piece = _PROSE_TAIL.compiled.split(rest.strip(), 1)[0].strip()
+        if piece and "`" not in piece and len(piece) <= _MAX_SPAN and _dangerous_command(piece) and \
+                not any(piece == c for c, _ in out):
+            # an imperative intro gives it to be run; any other (`the attacker wrote:`) talks about it
+            out.append((piece, not _IMPERATIVE_INTRO.search(head) or _mentioned(head)))
     return out
+
+
+# an intro that tells the subagent to do something: a verb of action first (after a list
+# marker, `first`, `then`, `please`, `now`), or a run verb anywhere
+_IMPERATIVE_INTRO = lazy(
+    r"(?i)^\s*(?:[-*\d.)]+\s*)?(?:(?:first|then|next|now|please|also|finally|step\s*\d+)[,:]?\s+)*"
+    r"(?:install|set\s*up|setup|bootstrap|prepare|configure|run|execute|exec|invoke|do|use|apply|deploy|start|fix|"
+    r"update|upgrade|get|fetch|download|enable|add|init|initiali[sz]e|build|launch|type|paste|enter)\b"
+    r"|\b(?:run|execute|invoke)\b")
+
+# where prose resumes after a command line in a sentence: `, then …`, `, and …`, `. Next`
+_PROSE_TAIL = lazy(r",\s+(?:then|and|after\s+that|afterwards)\b|\.\s+[A-Z]|\.$")
 
 
 # --- shell lines in fields of any role (a CI variable's value, a job parameter, typed text) ----

@@ -107,7 +107,7 @@ _sets_script(args) if {
 
 _tool_input := object.get(input.hook, "tool_input", {})
 
-_text := lower(t) if {
+_text := lower(regex.replace(t, `[\x{00AD}\x{034F}\x{180E}\x{200B}-\x{200F}\x{2060}-\x{2064}\x{FEFF}]`, "")) if {
 	t := _raw_text
 	count(t) <= 262144
 } else := ""

@@ -129,7 +129,7 @@ _tool_input := object.get(input.hook, "tool_input", {}) if is_object(object.get(
 
 else := {}
 
-_prompt := lower(p) if {
+_prompt := lower(regex.replace(p, `[\x{00AD}\x{034F}\x{180E}\x{200B}-\x{200F}\x{2060}-\x{2064}\x{FEFF}]`, "")) if {
 	p := object.get(_tool_input, "prompt", "")
 	is_string(p)
 	count(p) <= 65536

@@ -84,6 +84,60 @@ _checks_a_list(seg) if {
 
 _checks_a_list(seg) if shell.has_arg_prefix(seg, "--check=")
 
+# `sed -i 's/^DEBUG=.*/DEBUG=1/' .env`: an in-place edit made only of substitutions without
+# the w/e flags and of deletions prints nothing (with -i even `p` goes into the file); a
+# script file (-f), `w FILE`, `e`, or any other command keeps the read
+_no_content_segment(seg) if {
+	shell.runs_any(seg, {"sed", "gsed"})
+	args := shell.args(seg)
+	some a in args
+	regex.match(`^(-i|--in-place)`, a)
+	not _sed_reads_script_file(args)
+	scripts := _sed_scripts(args)
+	count(scripts) > 0
+	every sc in scripts {
+		_sed_quiet_script(sc)
+	}
+}
+
+_sed_reads_script_file(args) if {
+	some a in args
+	regex.match(`^(-[a-zA-Z]*f|--file(=.*)?)$`, a)
+}
+
+_sed_scripts(args) := [args[i + 1] |
+	some i, opt in args
+	opt in {"-e", "--expression"}
+	i + 1 < count(args)
+] if {
+	"-e" in args
+} else := [args[j + 1] |
+	some j, long in args
+	long == "--expression"
+	j + 1 < count(args)
+] if {
+	"--expression" in args
+} else := [ops[0]] if {
+	ops := [w | some w in args; not startswith(w, "-")]
+	count(ops) > 1
+} else := []
+
+_sed_quiet_script(sc) if {
+	every cmd in split(sc, ";") {
+		_sed_quiet_command(trim_space(cmd))
+	}
+}
+
+_sed_quiet_command("") := true
+
+_sed_quiet_command(cmd) if regex.match(`^([0-9,$]*|/[^/]*/)?s/([^/\\]|\\.)*/([^/\\]|\\.)*/[gI0-9]*$`, cmd)
+
+_sed_quiet_command(cmd) if regex.match(`^([0-9,$]*|/[^/]*/)?s\|([^|\\]|\\.)*\|([^|\\]|\\.)*\|[gI0-9]*$`, cmd)
+
+_sed_quiet_command(cmd) if regex.match(`^([0-9,$]*|/[^/]*/)?s#([^#\\]|\\.)*#([^#\\]|\\.)*#[gI0-9]*$`, cmd)
+
+_sed_quiet_command(cmd) if regex.match(`^([0-9,$]+|/([^/\\]|\\.)*/)d$`, cmd)
+
 # `file F` prints F's type (`ASCII text`), not its lines; `file -f F` reads names from F
 _no_content_segment(seg) if {
 	shell.runs(seg, "file")

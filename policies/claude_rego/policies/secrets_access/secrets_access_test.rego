@@ -182,7 +182,9 @@ test_key_tools_that_print_or_leave_the_project_denied if {
 	# copying a secret somewhere reads it; editing shows its content
 	denied(bash("cp .env .env.bak", [seg(0, ["cp", ".env", ".env.bak"])], [_arg(0, ".env", concat("", [_p, "/.env"]), true), _arg(0, ".env.bak", concat("", [_p, "/.env.bak"]), true)]))
 	denied(file_tool("Edit", "file-write", path("/home/dev/project/certs/server.key", "/home/dev/project/certs/server.key", true)))
-	denied(bash("sed -i s/a/b/ .env", [seg(0, ["sed", "-i", "s/a/b/", ".env"])], [_arg(0, ".env", concat("", [_p, "/.env"]), true)]))
+	# (session 29: a quiet in-place sed edit prints nothing and passes, test_s29_quiet_in_place_sed_passes;
+	# without -i sed prints the edited file)
+	denied(bash("sed s/a/b/ .env", [seg(0, ["sed", "s/a/b/", ".env"])], [_arg(0, ".env", concat("", [_p, "/.env"]), true)]))
 }
 
 # ------------------------------------------------------------------ cluster secrets
@@ -809,4 +811,20 @@ test_s29_token_written_into_a_dev_dotenv_file_asks if {
 	plain := _s29_append("LOG_LEVEL=debug", "tests/.env")
 	count(secrets_access.ask) == 0 with input as plain
 	allowed(plain)
+}
+
+# session 29: an in-place sed edit made of substitutions (no w/e flag) and deletions prints nothing
+test_s29_quiet_in_place_sed_passes if {
+	every argv in [
+		["sed", "-i", "s/^DEBUG=.*/DEBUG=1/", ".env"], ["sed", "-i.bak", "s|^URL=.*|URL=x|", ".env"],
+		["sed", "-i", "-e", "s/^A=.*/A=1/", "-e", "/^#/d", ".env"], ["sed", "--in-place", "/^OLD=/d", ".env"],
+	] {
+		allowed(_env_arg(concat(" ", argv), argv, ".env"))
+	}
+	every argv in [
+		["sed", "-i", "s/a/b/w /dev/stdout", ".env"], ["sed", "-i", "s/a/b/e", ".env"], ["sed", "-i", "-f", "x.sed", ".env"],
+		["sed", "-i", "1r /etc/shadow", ".env"], ["sed", "-i", "s/x/y/;p", ".env"], ["sed", "s/a/b/", ".env"],
+	] {
+		denied(_env_arg(concat(" ", argv), argv, ".env"))
+	}
 }
