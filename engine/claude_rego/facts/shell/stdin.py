@@ -526,6 +526,17 @@ def sql_effects(self: _Parser, node: dict, texts: list[str], depth: int) -> None
                 self.child_words(node, verb + [value], depth, "sql_file", [])
 
 
+def _cat_of_project_sql(stdin) -> bool:
+    """`cat db/seed.sql | psql …`: SQL files of the project given on standard input, read like
+    `psql … < db/seed.sql` (a project file a program reads, not text of unknown origin)."""
+    if not isinstance(stdin, dict) or stdin.get("command") != "cat" or stdin.get("redirects"):
+        return False
+    args = stdin.get("args") or []
+    return bool(args) and len(args) <= 16 and all(
+        isinstance(a, str) and a.endswith(".sql") and not a.startswith(("-", "/", "~", "$")) and ".." not in a
+        and "(…)" not in a and "`" not in a for a in args)
+
+
 def dsl_escapes(self: _Parser, node: dict, args: list[str], stdin, depth: int) -> None:
     """Tools with a language of their own (m4, dc, ed, gnuplot, sqlite3, psql, mysql,
     guile, racket, erb, …): their shell escapes, in arguments or literal input, are
@@ -535,7 +546,8 @@ def dsl_escapes(self: _Parser, node: dict, args: list[str], stdin, depth: int) -
     if text is not None:
         texts.append(text)
     elif why and node["command"].lower() in _DSL_STDIN_PROGRAMS and not any(
-            a for a in args if not a.startswith("-") and node["command"].lower() in ("ed", "m4", "dc")):
+            a for a in args if not a.startswith("-") and node["command"].lower() in ("ed", "m4", "dc")) and \
+            not _cat_of_project_sql(stdin):
         self.mark(node, "stdin_to_interpreter")
     for t in texts:
         low = t.lower()

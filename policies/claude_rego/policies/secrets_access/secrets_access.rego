@@ -84,10 +84,32 @@ _checks_a_list(seg) if {
 
 _checks_a_list(seg) if shell.has_arg_prefix(seg, "--check=")
 
-# `sed -i 's/^DEBUG=.*/DEBUG=1/' .env`: an in-place edit made only of substitutions without
-# the w/e flags and of deletions prints nothing (with -i even `p` goes into the file); a
-# script file (-f), `w FILE`, `e`, or any other command keeps the read
-_no_content_segment(seg) if {
+# `sed -i 's/^DEBUG=.*/DEBUG=1/' .env`: an in-place edit of a dotenv file made only of
+# substitutions without the w/e flags and of deletions prints nothing (with -i even `p` goes
+# into the file); a script file (-f), `w FILE`, `e`, or any other command keeps the read.
+# Only dotenv files: an edit of another secret or configuration file (.git/config, a key)
+# may plant what runs later, and stays judged as a read.
+_no_content_use(p) if {
+	p.source == "argument"
+	name := object.get(p, "name", "")
+	is_string(name)
+	_dotenv_name(name)
+	_quiet_sed(shell.by_id(p.segment))
+}
+
+_quiet_dotenv_edit(seg, piece) if {
+	is_string(piece)
+	base := shell.basename(piece)
+	_dotenv_name(base)
+	_quiet_sed(seg)
+}
+
+_dotenv_name(n) if {
+	is_string(n)
+	regex.match(`^\.env(\.[A-Za-z0-9_.-]+)?$|^[A-Za-z0-9_.-]+\.env$`, n)
+}
+
+_quiet_sed(seg) if {
 	shell.runs_any(seg, {"sed", "gsed"})
 	args := shell.args(seg)
 	some a in args
@@ -569,6 +591,7 @@ deny contains msg if {
 	not _only_in_program_text(seg, piece)
 	not _word_loaded_into_process(seg, piece)
 	not _no_content_segment(seg)
+	not _quiet_dotenv_edit(seg, piece)
 	not _keygen_key_word(seg, piece)
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. Ask the user for the specific non-secret value you need.", [piece])
 }
