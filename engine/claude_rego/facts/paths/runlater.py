@@ -47,7 +47,10 @@ def kind(path: str) -> str | None:
         return "justfile"
     if low.endswith(_SHELL_SUFFIXES) or low in (".envrc", ".envrc.local"):
         return "shell"
-    lowpath = "/" + norm.lower().lstrip("./")
+    lowpath = norm.lower()
+    while lowpath.startswith("./"):
+        lowpath = lowpath[2:]
+    lowpath = "/" + lowpath.lstrip("/")
     if any("/" + d in lowpath for d in _HOOK_DIRS) and not low.endswith((".md", ".txt", ".sample", ".json", ".yml",
                                                                          ".yaml", ".js", ".cjs", ".mjs", ".ts",
                                                                          ".py", ".rb", ".pl")):
@@ -96,7 +99,7 @@ def _commands(path: str, text: str, fragment: bool, context: str) -> list[tuple[
     if found == "justfile":
         return [("recipe", c) for c in _justfile(text)]
     if found == "shell":
-        return [("script", s) for s in _shell_text(text)]
+        return [("script", s) for s in _shell_text(_own_directory(text, path))]
     return []
 
 
@@ -269,6 +272,24 @@ def _justfile(text: str) -> list[str]:
 
 
 # --- shell scripts -------------------------------------------------------------------
+
+
+# the script's own file (`$0`, `${BASH_SOURCE[0]}`) and the idioms that make its directory of it:
+# `$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)`, `$(cd -- "$(dirname -- "$0")" &>/dev/null && pwd -P)`
+_SELF = r'(?:"?\$\{BASH_SOURCE(?:\[0\])?\}"?|"?\$BASH_SOURCE"?|"?\$0"?|"?\$\{0\}"?)'
+_DIRNAME_SELF = r'\$\(\s*dirname\s+(?:--\s+)?' + _SELF + r'\s*\)'
+_SELF_DIR = lazy(r'\$\(\s*cd\s+(?:-P\s+)?(?:--\s+)?"?' + _DIRNAME_SELF + r'"?\s*(?:[&>]+\s*/dev/null\s*)?(?:&&|;)\s*pwd(?:\s+-P)?\s*\)'
+                 r'|' + _DIRNAME_SELF)
+_SAFE_PATH = lazy(r"^[A-Za-z0-9_./@+-]+$")
+
+
+def _own_directory(text: str, path: str) -> str:
+    """A script's text with its own directory spelled out where it computes it from its path
+    (`cd "$(dirname "$0")/.."` is `cd /project/scripts/..`): the script is at `path`."""
+    if "dirname" not in text or not _SAFE_PATH.match(path) or "/" not in path:
+        return text
+    folder = path.rsplit("/", 1)[0] or "/"
+    return _SELF_DIR.sub(lambda _m: folder, text)
 
 
 def _shell_text(text: str) -> list[str]:
