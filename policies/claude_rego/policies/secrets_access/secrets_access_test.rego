@@ -810,3 +810,19 @@ test_s29_token_written_into_a_dev_dotenv_file_asks if {
 	count(secrets_access.ask) == 0 with input as plain
 	allowed(plain)
 }
+
+# session 29: a secret named in the text of a file written to run later (a script's `source
+# .env`) is not read by the write; the same line in Bash, or beside a command the tool runs now, is
+_written_script(execs) := object.union(bash("source .env", [seg(0, ["source", ".env"])], [object.union(
+	path(".env", "/home/dev/project/.env", true), {"source": "argument", "field": "argv", "segment": 0},
+)]), {"facts": {"tool": {"name": "Write", "class": "file-write", "mcp": null}, "effects": {"exec": execs}}})
+
+test_secrets_in_run_later_text_are_not_reads if {
+	allowed(_written_script([{"field": "content", "command": "source .env", "shell": true, "runlater": true}]))
+	denied(_written_script([{"field": "content", "command": "source .env", "shell": true}]))
+	denied(_written_script([
+		{"field": "content", "command": "source .env", "shell": true, "runlater": true},
+		{"field": "command", "command": "source .env"},
+	]))
+	denied(cmd(["source", ".env"]))
+}
