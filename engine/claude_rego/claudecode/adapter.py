@@ -39,9 +39,18 @@ class ClaudeCode(Adapter):
             return None
         from ..facts.paths import tool_effects  # loaded already: the document was built
 
-        fields = sorted({e["field"] for e in tool_effects(tool, tool_input)["exec"]})
+        execs = tool_effects(tool, tool_input)["exec"]
+        fields = sorted({e["field"] for e in execs})
         if not fields:
             return None
+        later = [e for e in execs if e.get("runlater") and isinstance(e.get("file"), str)]
+        if later and len(later) == len(execs):
+            files = sorted({e["file"] for e in later})
+            runs = sorted({str(e.get("runs", ""))[:60] for e in later if e.get("runs")})
+            shown = ", ".join(f"`{f[:120]}`" for f in files[:3]) + (", …" if len(files) > 3 else "")
+            what = ", ".join(f"`{r}`" for r in runs[:3]) + (", …" if len(runs) > 3 else "")
+            return (f"(The command is written by `{tool[:120]}` into {shown} ({what}), which runs it later; "
+                    "it was judged like the same command in Bash.)")
         shown = ", ".join(f"`{f[:60]}`" for f in fields[:3]) + (", …" if len(fields) > 3 else "")
         return f"(The command comes from `{tool[:120]}` ({shown}) and was judged like the same command in Bash.)"
 

@@ -62,6 +62,18 @@ def _pipeline_text_shell(text: str) -> list:
     return pipeline_text_shell(text)
 
 
+# fields that hold a Kubernetes manifest a tool applies (mcp__kubernetes__kubectl_apply {manifest})
+_MANIFEST_KEYS = frozenset({"manifest", "manifests", "yaml", "yaml_manifest", "manifest_yaml", "resource", "resources",
+                            "resource_yaml", "resource_manifest", "definition", "spec", "template", "object", "document",
+                            "k8s_yaml", "kube_yaml", "kubernetes_yaml", "yaml_content", "manifest_content"})
+
+
+def _manifest_scripts(text: str) -> list:
+    from .tooltext import container_scripts, is_workload_manifest
+
+    return container_scripts(text) if is_workload_manifest(text) else []
+
+
 def _shell_value(text: str) -> bool:
     from .tooltext import shell_value
 
@@ -570,6 +582,8 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
                 if code.strip():
                     execs.append({"field": "new_source", "command": _argv_text(["python3", "-c", code]),
                                   "argv": True, "program": "python3"})
+        if tool_name in ("Write", "Edit", "MultiEdit"):
+            execs.extend(_written_runlater(tool_name, tool_input))
         if tool_name in ("Task", "Agent"):
             # a subagent's instructions: the command lines its prompt gives it to run (fenced
             # shell blocks, inline code spans that read as a command line) are judged like the
@@ -748,6 +762,12 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
                 # an input, variable or parameter whose value is a command line (`make && ./deploy`)
                 execs.append({"field": field, "command": node, "shell": True})
                 return
+        if key in _MANIFEST_KEYS and "command" in node and "kind" in node and not store:
+            # a Kubernetes manifest a tool applies: the scripts its containers give a shell
+            # (`command: [sh, -c, SCRIPT]`) are judged like `kubectl exec … -- sh -c SCRIPT`
+            scripts = _manifest_scripts(node)
+            if scripts:
+                execs.extend({"field": field, "command": script, "shell": True} for script in scripts)
         if page_code and depth == 1 and key in _PAGE_CODE_KEYS and len(node) <= _MAX_NOTEBOOK_SOURCE:
             # JavaScript a browser tool evaluates in a page: read like the same code given to `node -e`
             execs.append({"field": field, "command": _argv_text(["node", "-e", node]), "argv": True, "program": "node"})
@@ -912,6 +932,9 @@ def _ci_files(tool_input: dict, execs: list, paths: list) -> bool:
         at = f"{prefix}.{text}" if prefix else text
         for step in steps:
             execs.append({"field": at, "command": step, "shell": True})
+        if not steps:
+            # a package.json, Makefile, justfile or shell script written by the tool: what it runs later
+            execs.extend(_runlater_entries(node[where], node[text], at))
         if steps or _is_ci(node[where]):
             found += 1
             field = f"{prefix}.{where}" if prefix else where
@@ -929,6 +952,53 @@ def _ci_files(tool_input: dict, execs: list, paths: list) -> bool:
                 if isinstance(item, dict):
                     pair(item, f"{k}[{i}]")
     return cut
+
+
+def _runlater_entries(path: object, text: object, field: str, fragment: bool = False, context: str = "") -> list[dict]:
+    """Exec entries for the command lines a written file runs later: a CI definition's steps,
+    package.json's scripts, Makefile/justfile recipes, a shell script's text (runlater.py)."""
+    if not isinstance(path, str) or not isinstance(text, str) or not text.strip() or len(text) > _MAX_RUNLATER:
+        return []
+    low = path.replace("\\", "/").lower()
+    if not (text.startswith("#!") or low.endswith(_RUNLATER_SUFFIXES) or "/." in "/" + low or "/scripts/" in low
+            or "/bin/" in "/" + low or "make" in low.rsplit("/", 1)[-1]):
+        return []  # (the common case: a source file; tooltext and runlater stay unimported)
+    from .runlater import commands, kind
+
+    if _is_ci(path):
+        return [{"field": field, "command": step, "shell": True, "runlater": True, "file": path[-200:],
+                 "runs": "CI step"} for step in _ci_shell(path, text)]
+    if kind(path) is None and not text.startswith("#!"):
+        return []
+    return [{"field": field, "command": command, "shell": True, "runlater": True, "file": path[-200:],
+             "runs": what} for what, command in commands(path, text, fragment=fragment, context=context)]
+
+
+_MAX_RUNLATER = 65536
+# names a file that runs later may end in (CI YAML, Jenkinsfile, package.json, recipes, scripts)
+_RUNLATER_SUFFIXES = (".yml", ".yaml", "jenkinsfile", "package.json", "makefile", ".mk", "justfile", ".just", ".sh",
+                      ".bash", ".zsh", ".ksh", ".dash", ".envrc", ".envrc.local")
+
+
+def _written_runlater(tool_name: str, tool_input: dict) -> list[dict]:
+    """Write's content, Edit's new_string, MultiEdit's edits' new_strings of a file that runs later."""
+    path = tool_input.get("file_path")
+    if not isinstance(path, str):
+        return []
+    if tool_name == "Write":
+        return _runlater_entries(path, tool_input.get("content"), "content")
+    if tool_name == "Edit":
+        old = tool_input.get("old_string")
+        return _runlater_entries(path, tool_input.get("new_string"), "new_string", True,
+                                 old if isinstance(old, str) else "")
+    out: list[dict] = []
+    edits = tool_input.get("edits")
+    for i, edit in enumerate(edits[:_MAX_LISTED_FILES] if isinstance(edits, list) else []):
+        if isinstance(edit, dict):
+            old = edit.get("old_string")
+            out.extend(_runlater_entries(path, edit.get("new_string"), f"edits[{i}].new_string", True,
+                                         old if isinstance(old, str) else ""))
+    return out
 
 
 def _is_ci(path: str) -> bool:
@@ -1064,9 +1134,13 @@ def _named_fields_command(tool_name: str, prog: str, tool_input: dict, execs: li
         if execs:
             return None  # the tool carries its command line (or argv): the walker's reading stands
         server, _, tool = tool_name[5:].partition("__") if tool_name.startswith("mcp__") else ("", "", tool_name)
+        if prog == "helm" and "upgrade" in _ordered_words(tool or server)[:12]:
+            return _helm_deploy(tool_name, fields, "upgrade")
         verb = next((w for w in _ordered_words(tool or server)[:12] if w in _NAMED_VERBS), None)
         if verb is None:
             return None
+    if prog == "helm" and verb == "install":
+        return _helm_deploy(tool_name, fields, "install")
     special = _push_or_key_delete(prog, verb, fields)
     if special is not None:
         if any(len(str(w)) > _MAX_VALUE for w in special):
@@ -1104,6 +1178,32 @@ def _named_fields_command(tool_name: str, prog: str, tool_input: dict, execs: li
     if any(len(str(w)) > _MAX_VALUE for w in words):
         return None
     return {"field": "(tool)", "command": _argv_text(words), "argv": True, "program": prog, "implied": True}
+
+
+_HELM_CHART_KEYS = ("chart", "chart_url", "chart_ref", "chart_reference", "chart_name", "chart_path", "chart_uri",
+                    "chart_location", "url")
+_HELM_RELEASE_KEYS = ("release", "release_name", "name", "release_id")
+
+
+def _helm_deploy(tool_name: str, fields: dict, verb: str) -> dict | None:
+    """A Helm tool's install/upgrade as the command it stands for (mcp__helm__install_chart
+    {"name": "x", "chart": "https://…/x.tgz"} -> `helm install x https://…/x.tgz`): a chart from a
+    URL is judged like the same `helm install` in Bash; a repository chart (`bitnami/redis`) passes."""
+    def text(keys):
+        return next((fields[k] for k in keys if isinstance(fields.get(k), str) and fields[k].strip()), None)
+
+    chart = text(_HELM_CHART_KEYS)
+    release = text(_HELM_RELEASE_KEYS) or "release"
+    if chart is None or chart == release:
+        return None
+    words = ["helm", verb, release, chart]
+    for key, flag in (("namespace", "-n"), ("context", "--kube-context"), ("version", "--version")):
+        value = text((key,))
+        if value is not None:
+            words += [flag, value]
+    if any(len(w) > _MAX_VALUE for w in words):
+        return None
+    return {"field": "(tool)", "command": _argv_text(words), "argv": True, "program": "helm", "implied": True}
 
 
 def _push_or_key_delete(prog: str, verb: str, fields: dict) -> list[str] | None:

@@ -699,3 +699,111 @@ def _dedent(text: str) -> str:
     lines = [line for line in text.splitlines()]
     pad = min((len(line) - len(line.lstrip()) for line in lines if line.strip()), default=0)
     return "\n".join(line[pad:] for line in lines)
+
+
+# --- Kubernetes manifests: the shell a container runs ------------------------------------------
+
+_CONTAINER_COMMAND_KEY = lazy(r"^(\s*(?:-\s+)?)command\s*:\s*(.*)$")
+_MANIFEST_KIND = lazy(r"(?m)^\s*kind\s*:\s*[\"']?(?:Pod|Deployment|DaemonSet|StatefulSet|ReplicaSet|Job|CronJob"
+                      r"|ReplicationController|PodTemplate)\b")
+
+
+def is_workload_manifest(text: str) -> bool:
+    """YAML text that declares a workload (Pod, Deployment, DaemonSet, CronJob, Job, …)."""
+    return isinstance(text, str) and len(text) <= _MAX_DANGER_TEXT and bool(_MANIFEST_KIND.search(text))
+
+
+def container_scripts(text: str) -> list[str]:
+    """The scripts a Kubernetes manifest's containers give a shell (`command: [sh, -c, SCRIPT]`,
+    `command: [sh, -c]` with `args: [SCRIPT]`, `command: [bash]` with `args: [-c, SCRIPT]`, flow
+    or block lists). [] for any other text. Never raises."""
+    if not isinstance(text, str) or len(text) > _MAX_DANGER_TEXT or "command" not in text:
+        return []
+    try:
+        return _container_scripts(text)
+    except (ValueError, IndexError, re.error):
+        return []
+
+
+def _yaml_list(lines: list[str], i: int, value: str) -> tuple[list[str], int]:
+    """The items of a flow (`[a, b]`) or block (`- a` lines) list that is a key's value."""
+    value = value.strip()
+    if value.startswith("["):
+        inner = value[1:].rsplit("]", 1)[0]
+        return [_yaml_scalar(v) for v in _flow_items(inner)], i
+    items: list[str] = []
+    if value:
+        return [], i
+    while i < len(lines) and (not lines[i].strip() or lines[i].strip().startswith("- ") or lines[i].strip() == "-"):
+        if not lines[i].strip():
+            i += 1
+            continue
+        item = lines[i].strip()[2:].strip()
+        pad = len(lines[i]) - len(lines[i].lstrip())
+        i += 1
+        if item[:1] in ("|", ">"):
+            # a block scalar item (`- |` and its indented lines)
+            body = []
+            while i < len(lines) and (not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) > pad):
+                body.append(lines[i])
+                i += 1
+            items.append(_dedent("\n".join(body)).strip("\n") if item[0] == "|" else
+                         " ".join(b.strip() for b in body if b.strip()))
+            continue
+        items.append(_yaml_scalar(item))
+    return items, i
+
+
+def _flow_items(inner: str) -> list[str]:
+    """A flow list's items, split at commas outside quotes."""
+    out, buf, quote = [], "", ""
+    for c in inner:
+        if quote:
+            buf += c
+            if c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+            buf += c
+        elif c == ",":
+            out.append(buf.strip())
+            buf = ""
+        else:
+            buf += c
+    if buf.strip():
+        out.append(buf.strip())
+    return out
+
+
+def _container_scripts(text: str) -> list[str]:
+    out: list[str] = []
+    lines = text.splitlines()[:_MAX_LINES]
+    i = 0
+    while i < len(lines) and len(out) < _MAX_SPANS:
+        m = _CONTAINER_COMMAND_KEY.match(lines[i])
+        i += 1
+        if not m:
+            continue
+        indent = len(m.group(1)) if not m.group(1).strip() else len(lines[i - 1]) - len(lines[i - 1].lstrip(" -"))
+        command, after = _yaml_list(lines, i, m.group(2))
+        if not command or command[0].rsplit("/", 1)[-1] not in _SHELLS:
+            continue
+        args: list[str] = []
+        for j in range(max(after, i), min(len(lines), after + 32)):
+            line = lines[j]
+            if not line.strip():
+                continue
+            pad = len(line) - len(line.lstrip())
+            if pad < indent or (pad == indent and line.lstrip().startswith("- ")):
+                break
+            am = _ARGS_KEY.match(line)
+            if am and pad == indent:
+                args, _ = _yaml_list(lines, j + 1, am.group(2))
+                break
+        words = command[1:] + args
+        for k, w in enumerate(words[:-1]):
+            if w.startswith("-") and not w.startswith("--") and w[1:].isalpha() and "c" in w[1:]:
+                if words[k + 1].strip():
+                    out.append(words[k + 1])
+                break
+    return out

@@ -79,7 +79,7 @@ def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536) 
             segment = {key: node[key] for key in _KEYS}
             if "config_exec" in node:
                 segment["config_exec"] = node["config_exec"]
-            for extra in ("stdin_literal", "restart_policy", "conditional"):
+            for extra in ("stdin_literal", "manifest_literal", "restart_policy", "conditional"):
                 if extra in node:
                     segment[extra] = node[extra]
             if "resolved_argv" in node:

@@ -110,6 +110,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         if text:
             node["stdin_literal"] = text[:16384]  # the statements a database client is fed
         self.sql_effects(node, [a for a in args if len(a) > 4] + ([text] if text else []), depth)
+    if command in ("kubectl", "oc") and _applies_stdin(args):
+        _stdin_manifest(self, node, stdin, depth)
     if command in ("cmake", "just") and self.embedded_script(node, command, args, stdin, depth):
         return
     if command in _COMPILED_RUNNERS:
@@ -632,6 +634,36 @@ def group_output(group: list | None) -> dict | str:
         return "complex"
     return {"command": "cat", "args": [], "argv": ["cat"], "redirects": [], "children": [], "_literal": True,
             "_heredocs": [{"op": "<<<", "target": "\n".join(texts)}]}
+
+
+_KUBECTL_APPLY_VERBS = frozenset({"apply", "create", "replace"})
+
+
+def _applies_stdin(args: list[str]) -> bool:
+    """kubectl/oc apply|create|replace reading its manifest from stdin (`-f -`, `--filename=-`,
+    `-f /dev/stdin`)."""
+    if not _KUBECTL_APPLY_VERBS & set(args[:6]):
+        return False
+    for i, a in enumerate(args[:64]):
+        if a in ("-f", "--filename") and i + 1 < len(args) and args[i + 1] in ("-", "/dev/stdin"):
+            return True
+        if a in ("-f-", "--filename=-", "--filename=/dev/stdin", "-f/dev/stdin"):
+            return True
+    return False
+
+
+def _stdin_manifest(self: _Parser, node: dict, stdin, depth: int) -> None:
+    """`kubectl apply -f - <<EOF`: a literal workload manifest fed on stdin. Its text is kept
+    (`manifest_literal`, for the host-reaching settings the policies read) and the scripts its
+    containers give a shell (`command: [sh, -c, SCRIPT]`) are parsed like `kubectl exec … -- sh -c`."""
+    from ..paths.tooltext import container_scripts, is_workload_manifest
+
+    text, _why = self.stdin_text(node, stdin)
+    if not text or not is_workload_manifest(text):
+        return
+    node["manifest_literal"] = text[:16384]
+    for script in container_scripts(text)[:16]:
+        self.child_sequence(node, script, depth, "container")
 
 
 def stdin_text(self: _Parser, node: dict, stdin):

@@ -18,7 +18,7 @@
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell, mcp, other]
-#     tools: [NotebookEdit, Task, Agent]
+#     tools: [NotebookEdit, Task, Agent, Write, Edit, MultiEdit]
 package claude_rego.policies.agent_tampering
 
 import data.claude_rego.lib.shell

@@ -27,7 +27,7 @@
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell, network, mcp, other]
-#     tools: [NotebookEdit, Task, Agent]
+#     tools: [NotebookEdit, Task, Agent, Write, Edit, MultiEdit]
 package claude_rego.policies.exfiltration
 
 import data.claude_rego.lib.settings

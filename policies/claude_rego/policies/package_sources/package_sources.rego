@@ -24,7 +24,7 @@
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell, mcp, other]
-#     tools: [NotebookEdit, Task, Agent]
+#     tools: [NotebookEdit, Task, Agent, Write, Edit, MultiEdit]
 package claude_rego.policies.package_sources
 
 import data.claude_rego.lib.settings
@@ -273,6 +273,20 @@ ask contains msg if {
 	regex.match(_host_privilege, a)
 	msg := sprintf("`%s` runs a workload with access to the node (%s). Approve only if you trust the image and the cluster is yours to change.", [concat(" ", seg.argv), a])
 }
+
+# a workload manifest fed on stdin (`kubectl apply -f - <<EOF`, a here-string, a printed heredoc
+# piped in): its spec reaches the node (session 29; the facts keep a literal workload manifest)
+ask contains msg if {
+	some ran in {"kubectl", "oc"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_deploys(seg)
+	text := object.get(seg, "manifest_literal", "")
+	is_string(text)
+	found := regex.find_n(_host_privilege, text, 1)
+	count(found) > 0
+	msg := sprintf("`%s` runs a workload with access to the node (%s in the manifest it is fed). Approve only if you trust the image and the cluster is yours to change.", [concat(" ", seg.argv), trim_space(found[0])])
+}
+
 
 ask contains msg if {
 	some ran in {"kubectl", "oc"} & data.claude_rego.lib.shell.names

@@ -374,3 +374,17 @@ test_s29_fetching_runners_are_compared if {
 	count(package_sources.ask) == 0 with input as _input([local])
 }
 
+
+# session 29: a workload manifest fed on stdin (`kubectl apply -f - <<EOF`) whose spec reaches the node
+test_a_stdin_manifest_with_host_access_asks if {
+	pod := "apiVersion: v1\nkind: Pod\nspec:\n  hostPID: true\n  containers:\n  - name: a\n    image: x\n"
+	seg := _seg(["kubectl", "apply", "-f", "-"], {"manifest_literal": pod})
+	some msg in package_sources.ask with input as _input([seg])
+	contains(msg, "hostPID: true")
+}
+
+test_a_stdin_manifest_without_host_access_passes if {
+	pod := "apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: a\n    image: x\n"
+	count(package_sources.ask) == 0 with input as _input([_seg(["kubectl", "apply", "-f", "-"], {"manifest_literal": pod})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["kubectl", "get", "pods"], {"manifest_literal": "privileged: true"})])
+}

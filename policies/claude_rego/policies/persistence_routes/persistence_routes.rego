@@ -19,6 +19,7 @@
 #   routing:
 #     events: [PreToolUse, PermissionRequest]
 #     tool_classes: [shell, mcp, other]
+#     tools: [Write, Edit, MultiEdit]
 package claude_rego.policies.persistence_routes
 
 import data.claude_rego.lib.shell

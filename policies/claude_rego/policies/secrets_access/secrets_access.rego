@@ -38,8 +38,29 @@ import rego.v1
 
 instead := "Ask the user for the specific non-secret value you need, or use a placeholder such as .env.example."
 
-deny contains msg if {
+# The paths judged here: a path in the text of a file written to run later (a package script,
+# a recipe, a shell script: facts.effects.exec entries marked `runlater`) is not read now and
+# nothing of it reaches the model by this write; what that text sends away is exfiltration's.
+_judged contains p if {
 	some p in touched
+	not _runs_later(p)
+}
+
+_runs_later(p) if {
+	p.source != "tool_input"
+	_later_text
+}
+
+_later_text if {
+	input.facts.tool.class != "shell"
+	count(input.facts.effects.exec) > 0
+	every e in input.facts.effects.exec {
+		object.get(e, "runlater", false) == true
+	}
+}
+
+deny contains msg if {
+	some p in _judged
 	paths.is_secret(p)
 	not _git_metadata_only(p)
 	not _creates_in_project(p)
@@ -260,7 +281,7 @@ ask contains msg if {
 }
 
 ask contains msg if {
-	some p in touched
+	some p in _judged
 	_key_maintenance(p)
 	paths.is_secret(p)
 	not _project_file(p)
@@ -395,7 +416,7 @@ _env_loader(seg, word) if {
 # A recursive read of a directory that holds secrets (Grep over ~/.config/gh, rg over
 # ~, tar czf x.tgz ~/.config, an MCP search over ~).
 deny contains msg if {
-	some p in touched
+	some p in _judged
 	_recursive_read(p)
 	not paths.is_secret(p)
 	paths.holds_secret(p)
@@ -593,6 +614,7 @@ deny contains msg if {
 	not _no_content_segment(seg)
 	not _quiet_dotenv_edit(seg, piece)
 	not _keygen_key_word(seg, piece)
+	not _later_text
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. Ask the user for the specific non-secret value you need.", [piece])
 }
 
@@ -813,7 +835,7 @@ _dotenv_appends(p) if {
 }
 
 ask contains msg if {
-	some p in touched
+	some p in _judged
 	paths.is_secret(p)
 	_dotenv_settings_write(p)
 	not _dotenv_appends(p)
@@ -825,7 +847,7 @@ ask contains msg if {
 # it (`echo 'GITHUB_TOKEN=ghp_…' >> .env.test`) puts a real credential into a committed file (a
 # file tool's write of one is asked by secret_egress)
 ask contains msg if {
-	some p in touched
+	some p in _judged
 	p.source != "tool_input"
 	paths.dev_dotenv(p)
 	text := _dotenv_text(p)

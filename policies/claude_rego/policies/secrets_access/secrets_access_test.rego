@@ -828,3 +828,19 @@ test_s29_quiet_in_place_sed_passes if {
 		denied(_env_arg(concat(" ", argv), argv, ".env"))
 	}
 }
+
+# session 29: a secret named in the text of a file written to run later (a script's `source
+# .env`) is not read by the write; the same line in Bash, or beside a command the tool runs now, is
+_written_script(execs) := object.union(bash("source .env", [seg(0, ["source", ".env"])], [object.union(
+	path(".env", "/home/dev/project/.env", true), {"source": "argument", "field": "argv", "segment": 0},
+)]), {"facts": {"tool": {"name": "Write", "class": "file-write", "mcp": null}, "effects": {"exec": execs}}})
+
+test_secrets_in_run_later_text_are_not_reads if {
+	allowed(_written_script([{"field": "content", "command": "source .env", "shell": true, "runlater": true}]))
+	denied(_written_script([{"field": "content", "command": "source .env", "shell": true}]))
+	denied(_written_script([
+		{"field": "content", "command": "source .env", "shell": true, "runlater": true},
+		{"field": "command", "command": "source .env"},
+	]))
+	denied(cmd(["source", ".env"]))
+}
