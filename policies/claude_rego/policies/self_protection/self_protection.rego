@@ -9,7 +9,9 @@
 #   disableAllHooks, allowManagedHooksOnly; a whole-file Write or any shell write of a
 #   settings file); writing to CLAUDE_ENV_FILE or redefining it; and killing or
 #   stopping the hook's processes (pkill/killall of claude-rego, its Python or the
-#   engine). File tools, MCP and other tools whose input names such a path, and shell
+#   engine; a kill fed by a listing or pid file naming the engine in any pattern
+#   spelling); replacing its executable or package by name or through a destination a
+#   search for them fills in (find -exec, xargs, $(which …)). File tools, MCP and other tools whose input names such a path, and shell
 #   commands are all checked (tools of no known class are not routed here: that would
 #   register the hook for every tool call). Other edits of settings files stay with agent_config
 #   (ask). The locations come from input.facts.governance (as the hook resolves them:
