@@ -46,6 +46,13 @@ def assert_blocked(command: str) -> None:
     "lsof -t ~/.local/state/claude-rego/decisions.jsonl | xargs kill",
     "ps -C claude-rego -o pid= | xargs kill",
     "fuser -k ~/.local/state/claude-rego/decisions.jsonl",
+    "ps aux | awk '/[r]ego/{print $2}' | xargs kill",
+    "xargs kill < ~/.local/state/claude-rego/serve.pid",
+    "read pid < ~/.local/state/claude-rego/serve.pid; kill $pid",
+    "ps aux | grep -v grep | grep claude-rego | tr -s ' ' | cut -d' ' -f2 | xargs kill",
+    "python3 -c \"import os; [os.kill(int(p), 9) for p in os.listdir('/proc') if p.isdigit()"
+    " and b'claude-rego' in open(f'/proc/{p}/cmdline','rb').read()]\"",
+    "python3 -c \"import psutil; [p.kill() for p in psutil.process_iter() if 'claude_rego' in ' '.join(p.cmdline())]\"",
 ])
 def test_kills_of_the_engine_found_by_a_listing_are_denied(command):
     assert_denied(command)
@@ -62,6 +69,9 @@ def test_kills_of_the_engine_found_by_a_listing_are_denied(command):
     "kill $(cat /tmp/server.pid)",
     "for pid in $(pgrep -f celery); do kill $pid; done",
     "pgrep -f rego",
+    "xargs kill < /tmp/server.pid",
+    "python3 -c \"import os, signal; os.kill(int(open('/tmp/app.pid').read()), signal.SIGTERM)\"",
+    "python3 -c 'import claude_rego; print(claude_rego.__version__)'",
     "ps aux | grep claude",
 ])
 def test_everyday_kills_and_listings_pass(command):
@@ -121,6 +131,8 @@ def test_everyday_installs_and_searches_pass(command):
     "git daemon --base-path=~ --export-all",
     "git daemon --reuseaddr --base-path=/ --export-all --verbose",
     "git daemon --export-all",
+    "git daemon --export-all --base-path=$HOME --port=9418",
+    "rsync --daemon --port=8730 --address=0.0.0.0",
     "git daemon --export-all --enable=receive-pack /home/dev/project",
     "git instaweb",
     "git instaweb --httpd=webrick",

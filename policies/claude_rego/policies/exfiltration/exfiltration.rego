@@ -699,10 +699,10 @@ _git_daemons contains seg if {
 	some seg in shell.running({"git-daemon"})
 }
 
-_git_daemon_dirs(seg) := [d] if {
+_git_daemon_dirs(seg) := [shell.expand(seg, d)] if {
 	d := shell.option_value(seg, {"--base-path"})
 } else := dirs if {
-	dirs := _path_operands(seg)
+	dirs := [shell.expand(seg, w) | some w in _path_operands(seg)]
 	count(dirs) > 0
 } else := ["/"]
 

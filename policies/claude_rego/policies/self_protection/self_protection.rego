@@ -400,6 +400,30 @@ deny contains msg if {
 	msg := sprintf("`%s` signals processes that `%s` finds by claude-rego's name (`%s`); an agent may not stop its own governance.", [concat(" ", k.argv), shell.name(f), a])
 }
 
+# a pid file of the engine read through a redirect (`xargs kill < ~/.local/state/claude-rego/x.pid`,
+# `read pid < …; kill $pid`)
+deny contains msg if {
+	some ran in _pid_takers & data.claude_rego.lib.shell.names
+	some k in shell.running({ran})
+	_pids_fed(k)
+	some f in data.claude_rego.lib.shell.with_redirects
+	some r in f.redirects
+	r.op in {"<", "<>"}
+	_names_engine_file(r.target)
+	msg := sprintf("`%s` signals the process whose id `%s` holds; an agent may not stop its own governance.", [concat(" ", k.argv), r.target])
+}
+
+# inline code that signals processes it picks by the engine's name (python -c "… os.kill …
+# b'claude-rego' in cmdline …", psutil, node -e "process.kill(…)")
+deny contains msg if {
+	some seg in segments
+	shell.eval_flag(seg)
+	some a in shell.raw_args(seg)
+	regex.match(`(?i)\bkill(pg)?\s*\(|\.terminate\s*\(|\.send_signal\s*\(|SIG(KILL|TERM|STOP|INT)\b|\bkill\s+-?[0-9A-Z]`, a)
+	_names_engine_file(a)
+	msg := sprintf("`%s` runs code that signals claude-rego's processes; an agent may not stop its own governance.", [shell.name(seg)])
+}
+
 _pids_fed(k) if k.context == "xargs"
 
 _pids_fed(k) if {
@@ -415,9 +439,10 @@ _non_literal(w) if contains(w, "…")
 
 _non_literal(w) if contains(w, "{}")
 
-# a word naming the engine loosely (a process pattern): any 4+ character piece of it
+# a word naming the engine loosely (a process pattern): any 4+ character piece of it, once
+# brackets and escapes are gone (`[r]ego`, `claude\-rego`)
 _names_engine(a) if {
-	some tok in regex.split(`[^a-z0-9_-]+`, lower(a))
+	some tok in regex.split(`[^a-z0-9_-]+`, regex.replace(lower(a), `[\[\]\\]`, ""))
 	t := regex.replace(tok, `[-_]`, "")
 	_engine_piece(t)
 }

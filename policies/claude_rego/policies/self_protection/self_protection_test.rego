@@ -244,3 +244,10 @@ test_writes_in_a_development_checkout_pass if {
 	not denied(cmd(["cp", "build/claude-rego", "/home/dev/project/dist/bin/claude-rego"]))
 	not denied(cmd(["cp", "-r", "/home/dev/.local/bin/claude-rego", "/tmp/inspect"]))
 }
+
+test_pid_files_and_inline_code_of_the_engine_are_denied if {
+	denied(bash("x", [sub(0, ["xargs", "kill"], {"redirects": [redirect("<", "~/.local/state/claude-rego/serve.pid")]}), sub(1, ["kill"], {"parent": 0, "context": "xargs", "pipeline": 1})], []))
+	denied(cmd(["python3", "-c", "import psutil; [p.kill() for p in psutil.process_iter() if 'claude_rego' in ' '.join(p.cmdline())]"]))
+	not denied(bash("x", [sub(0, ["xargs", "kill"], {"redirects": [redirect("<", "/tmp/server.pid")]}), sub(1, ["kill"], {"parent": 0, "context": "xargs", "pipeline": 1})], []))
+	not denied(cmd(["python3", "-c", "import os, signal; os.kill(int(open('/tmp/app.pid').read()), signal.SIGTERM)"]))
+}
