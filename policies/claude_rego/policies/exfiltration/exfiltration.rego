@@ -680,6 +680,210 @@ _served contains entry if {
 	entry := {"seg": seg.id, "dir": shell.operands(seg)[0]}
 }
 
+# git daemon publishes the repositories under --base-path (or the listed directories;
+# with neither, any repository on the machine): `git daemon --base-path=~ --export-all`
+_served contains entry if {
+	some seg in _git_daemons
+	some dir in _git_daemon_dirs(seg)
+	entry := {"seg": seg.id, "dir": dir}
+}
+
+_git_daemons contains seg if {
+	"git" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"git"})
+	"daemon" in shell.args(seg)
+}
+
+_git_daemons contains seg if {
+	"git-daemon" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"git-daemon"})
+}
+
+_git_daemon_dirs(seg) := [shell.expand(seg, d)] if {
+	d := shell.option_value(seg, {"--base-path"})
+} else := dirs if {
+	dirs := [shell.expand(seg, w) | some w in _path_operands(seg)]
+	count(dirs) > 0
+} else := ["/"]
+
+# operands that look like directories (not a port or an option's value)
+_path_operands(seg) := [w |
+	some w in shell.operands(seg)
+	regex.match(`^[~/.$]|/`, w)
+]
+
+_first_path_or_dot(seg) := _first_or_dot(_path_operands(seg))
+
+# file servers given a directory by an option (default: the working directory)
+_dir_option_servers := {
+	"webfsd": {"-r"}, "updog": {"-d", "--directory"}, "goshs": {"-d", "--dir"}, "filebrowser": {"-r", "--root"},
+	"static-web-server": {"-d", "--root"}, "wsgidav": {"-r", "--root"}, "twistd": {"--path"},
+	"caddy": {"--root", "-r"}, "simple-http-server": {"--root"}, "servez": {"--root"},
+}
+
+_served contains entry if {
+	some ran, opts in _dir_option_servers
+	ran in data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_serves_files(ran, seg)
+	dir := _option_or_dot(seg, opts)
+	entry := {"seg": seg.id, "dir": dir}
+}
+
+_serves_files(ran, _) if not ran in {"caddy", "twistd"}
+
+_serves_files("caddy", seg) if "file-server" in shell.args(seg)
+
+_serves_files("twistd", seg) if "web" in shell.args(seg)
+
+_option_or_dot(seg, opts) := v if {
+	v := shell.option_value(seg, opts)
+} else := "."
+
+# file servers given a directory as an operand (default: the working directory)
+_served contains entry if {
+	some ran in {"darkhttpd", "miniserve", "dufs", "simplehttpserver", "quickserve", "gossa", "webfs"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	entry := {"seg": seg.id, "dir": _first_path_or_dot(seg)}
+}
+
+# busybox ftpd [-w] DIR, impacket's smbserver NAME DIR, rclone serve http|webdav|ftp|sftp DIR
+_served contains entry if {
+	some ran in {"ftpd", "impacket-smbserver", "smbserver.py", "smbserver"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some dir in _path_operands(seg)
+	entry := {"seg": seg.id, "dir": dir}
+}
+
+_served contains entry if {
+	"rclone" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"rclone"})
+	args := shell.operands(seg)
+	count(args) > 2
+	args[0] == "serve"
+	not contains(args[2], ":")
+	entry := {"seg": seg.id, "dir": args[2]}
+}
+
+# python -m pyftpdlib / uploadserver / SimpleHTTPServer / twisted web
+_served contains entry if {
+	some ran in {"python", "python3", "python2", "py", "pypy", "pypy3"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some m in {"pyftpdlib", "uploadserver", "SimpleHTTPServer", "twisted", "updog"}
+	m in shell.args(seg)
+	_module_serves(m, seg)
+	entry := {"seg": seg.id, "dir": _option_or_dot(seg, {"-d", "--directory", "--path"})}
+}
+
+_module_serves(m, _) if m != "twisted"
+
+_module_serves("twisted", seg) if "web" in shell.args(seg)
+
+# hg serve publishes the repository (-R) or the working directory
+_served contains entry if {
+	"hg" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"hg"})
+	"serve" in shell.args(seg)
+	entry := {"seg": seg.id, "dir": _option_or_dot(seg, {"-R", "--repository", "--cwd"})}
+}
+
+# Servers that accept writes from anyone who reaches them, bound beyond this machine:
+# `git daemon --enable=receive-pack` (pushes), `hg serve --config web.allow-push=*`, an FTP
+# server with write access, an upload server, rclone serving read-write, and `git instaweb`
+# (publishes the repository's whole history on every interface unless --local).
+ask contains msg if {
+	some seg in _network_writable
+	not _loopback_bound(seg)
+	msg := sprintf("`%s` runs a server that anyone on the network can write to (pushes or uploads land here). Approve only if intended, or bind it to 127.0.0.1.", [concat(" ", seg.argv)])
+}
+
+ask contains msg if {
+	"git" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"git"})
+	"instaweb" in shell.args(seg)
+	not _instaweb_local(seg)
+	msg := sprintf("`%s` publishes the repository's history (every branch) on all network interfaces. Approve only if intended, or add --local.", [concat(" ", seg.argv)])
+}
+
+_instaweb_local(seg) if {
+	some a in shell.args(seg)
+	a in {"--local", "-l", "--local=true", "--stop", "stop", "--restart", "restart"}
+}
+
+_instaweb_local(seg) if _loopback_bound(seg)
+
+_network_writable contains seg if {
+	some seg in _git_daemons
+	some a in shell.args(seg)
+	regex.match(`(?i)^(--enable=receive-pack|--allow-override=receive-pack|daemon\.receivepack=true)$`, a)
+}
+
+_network_writable contains seg if {
+	"hg" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"hg"})
+	"serve" in shell.args(seg)
+	some a in shell.args(seg)
+	regex.match(`(?i)allow[-_]?push`, a)
+}
+
+_network_writable contains seg if {
+	some ran in {"python", "python3", "python2", "py", "pypy", "pypy3"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_writable_module(seg)
+}
+
+_writable_module(seg) if "uploadserver" in shell.args(seg)
+
+_writable_module(seg) if {
+	"pyftpdlib" in shell.args(seg)
+	some a in shell.args(seg)
+	a in {"-w", "--write"}
+}
+
+_network_writable contains seg if {
+	some ran in {"dufs", "updog"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_upload_flag(ran, seg)
+}
+
+_upload_flag("updog", _) := true
+
+_upload_flag("dufs", seg) if {
+	some a in shell.args(seg)
+	regex.match(`^(-A|--allow-all|--allow-upload|--allow-delete|-[a-zA-Z]*A[a-zA-Z]*)$`, a)
+}
+
+_network_writable contains seg if {
+	"ftpd" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"ftpd"})
+	shell.has_short_flag(seg, {"w"})
+}
+
+_network_writable contains seg if {
+	"rclone" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"rclone"})
+	ops := shell.operands(seg)
+	count(ops) > 1
+	ops[0] == "serve"
+	ops[1] in {"webdav", "ftp", "sftp", "s3", "nfs", "restic"}
+	args := shell.args(seg)
+	not "--read-only" in args
+}
+
+_loopback_bound(seg) if {
+	some a in shell.args(seg)
+	regex.match(`(?i)(^|[=:@\[/])(127\.[0-9]+\.[0-9]+\.[0-9]+|localhost|::1)(\]|:|/|$)`, a)
+}
+
+# rsync --daemon serves the modules of a configuration file the hook does not see (a
+# module of / or the home directory publishes everything; `read only = false` takes uploads)
+ask contains msg if {
+	"rsync" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"rsync"})
+	"--daemon" in shell.args(seg)
+	msg := sprintf("`%s` starts an rsync server whose modules (what it publishes and whether it accepts uploads) the hook cannot see. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
 _sends(seg) if not shell.runs(seg, "openssl")
 
 _sends(seg) if "s_client" in shell.args(seg)

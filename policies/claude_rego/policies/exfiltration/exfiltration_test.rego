@@ -402,3 +402,40 @@ test_s29_insteadof_to_another_owner_asks if {
 	count(exfiltration.ask) == 0 with input as cmd(["git", "-c", "url.ssh://git@github.com/acme/.insteadOf=https://github.com/acme/", "push", "origin", "x"])
 	count(exfiltration.ask) == 0 with input as cmd(["git", "-c", "url.https://oauth2:t@gitlab.com/.insteadOf=https://gitlab.com/", "push", "origin", "x"])
 }
+
+# session 29: git daemon, git instaweb, rsync --daemon and other file servers
+test_servers_publishing_home_or_taking_writes_ask if {
+	every argv in [
+		["git", "daemon", "--export-all", "--base-path=/home/dev", "--enable=receive-pack", "--listen=0.0.0.0"],
+		["git", "daemon", "--base-path=~", "--export-all"],
+		["git", "daemon", "--export-all"],
+		["git", "daemon", "--export-all", "--enable=receive-pack", "/home/dev/project"],
+		["git", "instaweb", "--httpd=webrick"],
+		["rsync", "--daemon", "--config=/tmp/rsyncd.conf"],
+		["twistd", "-n", "web", "--path", "/home/dev"],
+		["python3", "-m", "uploadserver", "8000"],
+		["python3", "-m", "pyftpdlib", "-w", "-d", "/home/dev/project"],
+		["hg", "serve", "--config", "web.allow-push=*"],
+		["dufs", "-A", "."],
+		["impacket-smbserver", "share", "/home/dev"],
+		["caddy", "file-server", "--root", "/", "--browse"],
+	] {
+		count(exfiltration.ask) > 0 with input as _input([_seg(0, argv, {})], [])
+	}
+}
+
+test_servers_of_the_project_on_loopback_pass if {
+	every argv in [
+		["git", "daemon", "--export-all", "--base-path=.", "--listen=127.0.0.1"],
+		["git", "daemon", "--export-all", "--base-path=/home/dev/project", "--listen=localhost", "--enable=receive-pack"],
+		["git", "instaweb", "--local"],
+		["git", "instaweb", "--stop"],
+		["caddy", "file-server", "--root", "./public"],
+		["caddy", "run"],
+		["miniserve", "dist"],
+		["hg", "serve"],
+		["python3", "-m", "pyftpdlib", "-d", "dist"],
+	] {
+		count(exfiltration.ask) == 0 with input as _input([_seg(0, argv, {})], [])
+	}
+}

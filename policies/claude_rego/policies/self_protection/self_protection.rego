@@ -9,7 +9,9 @@
 #   disableAllHooks, allowManagedHooksOnly; a whole-file Write or any shell write of a
 #   settings file); writing to CLAUDE_ENV_FILE or redefining it; and killing or
 #   stopping the hook's processes (pkill/killall of claude-rego, its Python or the
-#   engine). File tools, MCP and other tools whose input names such a path, and shell
+#   engine; a kill fed by a listing or pid file naming the engine in any pattern
+#   spelling); replacing its executable or package by name or through a destination a
+#   search for them fills in (find -exec, xargs, $(which …)). File tools, MCP and other tools whose input names such a path, and shell
 #   commands are all checked (tools of no known class are not routed here: that would
 #   register the hook for every tool call). Other edits of settings files stay with agent_config
 #   (ask). The locations come from input.facts.governance (as the hook resolves them:
@@ -370,3 +372,183 @@ deny contains msg if {
 	k.id != seg.id
 	msg := sprintf("`%s %s` feeding `kill` would stop claude-rego's hook processes; an agent may not switch off its own governance.", [shell.name(seg), a])
 }
+
+# A kill whose process ids come from a listing or a pid file that names the engine, in
+# any pattern spelling: `ps aux | grep '[c]laude-rego' | awk '{print $2}' | xargs kill`,
+# `kill $(pgrep -f claude.rego)`, `for p in $(ps … | grep rego …); do kill $p; done`,
+# `ls /proc/*/cmdline | xargs grep -l claude-rego | … | xargs kill`. The kill takes its
+# ids from xargs or a variable/substitution; another segment (a lister or filter) names
+# the engine: a word of its arguments, stripped of pattern syntax, holds claude-rego or
+# regorus, or is 4+ characters of them (`rego`, `claude`, `claude-r[e]go`).
+_pid_takers := {"kill", "killall", "pkill", "skill", "slay", "tkill"}
+
+_pid_listers := {
+	"ps", "pgrep", "pidof", "pgrep.exe", "grep", "egrep", "fgrep", "rg", "ag", "ack", "awk", "gawk", "mawk", "nawk",
+	"sed", "perl", "ls", "find", "lsof", "fuser", "pstree", "cut", "cat", "head", "tail", "top", "ss", "netstat",
+	"jq", "tr", "findstr", "tasklist", "wmic", "procs", "systemctl", "readlink", "basename", "sort", "uniq",
+}
+
+deny contains msg if {
+	some ran in _pid_takers & data.claude_rego.lib.shell.names
+	some k in shell.running({ran})
+	_pids_fed(k)
+	some ran2 in _pid_listers & data.claude_rego.lib.shell.names
+	some f in shell.running({ran2})
+	f.id != k.id
+	some a in shell.args(f)
+	_names_engine(a)
+	msg := sprintf("`%s` signals processes that `%s` finds by claude-rego's name (`%s`); an agent may not stop its own governance.", [concat(" ", k.argv), shell.name(f), a])
+}
+
+# a pid file of the engine read through a redirect (`xargs kill < ~/.local/state/claude-rego/x.pid`,
+# `read pid < …; kill $pid`)
+deny contains msg if {
+	some ran in _pid_takers & data.claude_rego.lib.shell.names
+	some k in shell.running({ran})
+	_pids_fed(k)
+	some f in data.claude_rego.lib.shell.with_redirects
+	some r in f.redirects
+	r.op in {"<", "<>"}
+	_names_engine_file(r.target)
+	msg := sprintf("`%s` signals the process whose id `%s` holds; an agent may not stop its own governance.", [concat(" ", k.argv), r.target])
+}
+
+# inline code that signals processes it picks by the engine's name (python -c "… os.kill …
+# b'claude-rego' in cmdline …", psutil, node -e "process.kill(…)")
+deny contains msg if {
+	some seg in segments
+	shell.eval_flag(seg)
+	some a in shell.raw_args(seg)
+	regex.match(`(?i)\bkill(pg)?\s*\(|\.terminate\s*\(|\.send_signal\s*\(|SIG(KILL|TERM|STOP|INT)\b|\bkill\s+-?[0-9A-Z]`, a)
+	_names_engine_file(a)
+	msg := sprintf("`%s` runs code that signals claude-rego's processes; an agent may not stop its own governance.", [shell.name(seg)])
+}
+
+_pids_fed(k) if k.context == "xargs"
+
+_pids_fed(k) if {
+	some a in shell.raw_args(k)
+	_non_literal(a)
+}
+
+_non_literal(w) if contains(w, "$")
+
+_non_literal(w) if contains(w, "`")
+
+_non_literal(w) if contains(w, "…")
+
+_non_literal(w) if contains(w, "{}")
+
+# a word naming the engine loosely (a process pattern): any 4+ character piece of it, once
+# brackets and escapes are gone (`[r]ego`, `claude\-rego`)
+_names_engine(a) if {
+	some tok in regex.split(`[^a-z0-9_-]+`, regex.replace(lower(a), `[\[\]\\]`, ""))
+	t := regex.replace(tok, `[-_]`, "")
+	_engine_piece(t)
+}
+
+_engine_piece(t) if contains(t, "clauderego")
+
+_engine_piece(t) if contains(t, "regorus")
+
+_engine_piece(t) if {
+	count(t) >= 4
+	some w in ["clauderego", "regorus"]
+	contains(w, t)
+}
+
+# a word naming the engine's files strictly (a file name or glob): claude-rego in any
+# separator or bracket spelling, regorus, or `claude` followed by a wildcard
+_names_engine_file(a) if {
+	t := regex.replace(lower(a), `[^a-z0-9]`, "")
+	some w in ["clauderego", "regorus"]
+	contains(t, w)
+}
+
+_names_engine_file(a) if regex.match(`(?i)claude(\*|\?|\.\*|\[|[-_.]r)`, a)
+
+# ------------------------------------------------------------------ the executable and package
+
+# The hook's executable (…/bin/claude-rego, a pipx or uv tool environment) and the
+# installed package (site-packages/claude_rego, regorus, their dist-info and .pth) by
+# name, wherever they are installed; a development checkout inside the project is not.
+_engine_file_re := `(?i)/(s?bin|scripts)/claude[-_]rego(\.exe|\.cmd|\.bat|\.pyz|-script\.py)?$|/(site|dist)-packages/(__editable__[._-]*)?(claude_rego|regorus)([-._/]|$)|/(venvs|tools)/claude[-_]rego(/|$)`
+
+deny contains msg if {
+	some p in written | _replaced
+	some l in _locs(p)
+	regex.match(_engine_file_re, l)
+	not paths.under(l, lower(input.facts.project_dir))
+	msg := sprintf("`%s` is claude-rego's installed program or package; an agent may not replace, overwrite or remove it.", [p.raw])
+}
+
+# A write whose destination is filled in from a search for the engine's files:
+# `find / -name 'claude-rego*' -exec cp /tmp/stub {} \;`, `which claude-rego | xargs cp stub`,
+# `for f in $(find … -name claude_rego); do cp stub "$f"; done`, `P=$(which claude-rego); cat x > "$P"`.
+_dest_writers := {
+	"cp", "mv", "install", "ln", "rsync", "dd", "tee", "truncate", "shred", "rm", "unlink", "chmod", "chown",
+	"touch", "sed", "gsed", "perl", "ditto", "sponge", "patch", "cat", "echo", "printf",
+}
+
+deny contains msg if {
+	some ran in _dest_writers & data.claude_rego.lib.shell.names
+	some w in shell.running({ran})
+	_dest_fed(w)
+	some f in segments
+	f.id != w.id
+	_locates_engine(f)
+	msg := sprintf("`%s` writes to a file that `%s` finds by claude-rego's name; an agent may not replace its own governance.", [concat(" ", w.argv), shell.name(f)])
+}
+
+_locates_engine(f) if {
+	not shell.runs(f, "find")
+	some a in shell.args(f)
+	_names_engine_file(a)
+}
+
+# find: a search of the project (a development checkout) is not the installed engine
+_locates_engine(f) if {
+	shell.runs(f, "find")
+	some a in shell.args(f)
+	_names_engine_file(a)
+	some start in shell.find_starts(f)
+	not _in_project(f, start)
+}
+
+_in_project(seg, word) if {
+	p := paths.location(seg, word)
+	paths.under(lower(p.absolute), lower(input.facts.project_dir))
+}
+
+# the destination is filled in by find -exec, xargs, a variable or a substitution
+_dest_fed(w) if {
+	w.context in {"find_exec", "xargs"}
+	not shell.option_value(w, {"-t", "--target-directory"})
+	not _stdout_only(w)
+}
+
+_dest_fed(w) if {
+	not _stdout_only(w)
+	some d in _dest_words(w)
+	_non_literal(d)
+}
+
+_dest_fed(w) if {
+	some r in w.redirects
+	r.op in {">", ">>", ">|", "&>", "&>>"}
+	_non_literal(r.target)
+}
+
+# cat, echo and printf write only through a redirect
+_stdout_only(w) if shell.name(w) in {"cat", "echo", "printf"}
+
+_dest_words(w) := [d] if {
+	shell.name(w) in {"cp", "mv", "install", "ln", "rsync", "ditto"}
+	d := shell.option_value(w, {"-t", "--target-directory"})
+} else := [_last(ops)] if {
+	shell.name(w) in {"cp", "mv", "install", "ln", "rsync", "ditto"}
+	ops := shell.operands(w)
+	count(ops) > 0
+} else := [substring(a, 3, -1) | some a in shell.args(w); startswith(a, "of=")] if {
+	shell.name(w) == "dd"
+} else := shell.operands(w)

@@ -175,3 +175,79 @@ test_patched_settings_are_judged_by_their_text if {
 	not denied(_patched("printf -- '+{\"model\": \"x\"}' | git apply"))
 	denied(_patched("printf -- '+{\"disableAllHooks\": true}' | git apply"))
 }
+
+# session 29: a kill fed by a listing that names the engine in any pattern spelling
+_fed_kill(finder, killer) := bash("x", [
+	sub(0, finder, {"pipeline": 0}),
+	sub(1, ["xargs", "kill"], {"pipeline": 0, "operator": "|"}),
+	sub(2, killer, {"parent": 1, "context": "xargs", "pipeline": 1, "wrappers": ["xargs"]}),
+], [])
+
+_subst_kill(finder) := bash("x", [
+	sub(0, ["kill", "-9", "$(…)"], {}),
+	sub(1, finder, {"parent": 0, "context": "substitution", "pipeline": 1}),
+], [])
+
+test_kills_fed_by_a_listing_of_the_engine_are_denied if {
+	every finder in [
+		["grep", "claude-rego"], ["grep", "[c]laude-rego"], ["awk", "/claude-rego/ && !/awk/ {print $1}"],
+		["grep", "rego"], ["grep", "-E", "claude.rego"], ["pgrep", "-f", "claude-r[e]go"], ["grep", "-l", "claude_rego"],
+		["cat", "/home/dev/.local/state/claude-rego/serve.pid"], ["ps", "-C", "claude-rego", "-o", "pid="],
+	] {
+		denied(_fed_kill(finder, ["kill"]))
+		denied(_subst_kill(finder))
+	}
+}
+
+test_kills_fed_by_other_listings_pass if {
+	every finder in [["grep", "node"], ["pgrep", "-f", "webpack-dev-server"], ["lsof", "-t", "-i:3000"], ["awk", "{print $2}"], ["cat", "/tmp/server.pid"]] {
+		not denied(_fed_kill(finder, ["kill"]))
+		not denied(_subst_kill(finder))
+	}
+	# a literal pid is not fed by the listing
+	not denied(bash("x", [sub(0, ["grep", "-c", "rego", "policies/a.rego"], {}), sub(1, ["kill", "12345"], {"operator": ";", "pipeline": 1})], []))
+}
+
+# writes to the executable or package by name, and to destinations a search for them fills in
+test_writes_to_the_engine_executable_are_denied if {
+	every argv in [
+		["install", "-m755", "stub", "/home/dev/.local/bin/claude-rego"],
+		["ln", "-sf", "/bin/true", "/usr/local/bin/claude-rego"],
+		["cp", "stub.py", "/usr/lib/python3/dist-packages/claude_rego/entry.py"],
+		["rm", "-rf", "/home/dev/.local/pipx/venvs/claude-rego"],
+	] {
+		denied(cmd(argv))
+	}
+}
+
+_found_write(finder, writer, ctx) := bash("x", [
+	sub(0, finder, {}),
+	sub(1, writer, {"parent": 0, "context": ctx, "pipeline": 1}),
+], [])
+
+test_writes_to_destinations_found_by_the_engine_name_are_denied if {
+	denied(_found_write(["find", "/", "-name", "claude-rego*", "-type", "f", "-exec", "cp", "/tmp/stub", "{}", ";"], ["cp", "/tmp/stub", "{}"], "find_exec"))
+	denied(_found_write(["find", "/home/dev/.local", "-name", "claude_rego"], ["cp", "/tmp/stub", "{}"], "xargs"))
+	denied(_found_write(["which", "claude-rego"], ["ln", "-sf", "/bin/true"], "xargs"))
+	denied(_found_write(["command", "-v", "claude-rego"], ["cp", "stub", "$P"], "top"))
+}
+
+test_writes_found_by_other_names_or_in_the_project_pass if {
+	not denied(_found_write(["find", ".", "-name", "*.rego", "-exec", "sed", "-i", "s/a/b/", "{}", ";"], ["sed", "-i", "s/a/b/", "{}"], "find_exec"))
+	not denied(_found_write(["find", ".", "-name", "claude_rego*.egg-info", "-exec", "rm", "-rf", "{}", "+"], ["rm", "-rf", "{}"], "find_exec"))
+	not denied(_found_write(["find", "/home/dev/.local", "-name", "claude-rego*"], ["cp", "-t", "/tmp/backup"], "xargs"))
+	not denied(_found_write(["which", "claude-rego"], ["cp", "$(…)", "/tmp/backup"], "top"))
+}
+
+test_writes_in_a_development_checkout_pass if {
+	not denied(cmd(["cp", "stub.py", "/home/dev/project/engine/claude_rego/entry.py"]))
+	not denied(cmd(["cp", "build/claude-rego", "/home/dev/project/dist/bin/claude-rego"]))
+	not denied(cmd(["cp", "-r", "/home/dev/.local/bin/claude-rego", "/tmp/inspect"]))
+}
+
+test_pid_files_and_inline_code_of_the_engine_are_denied if {
+	denied(bash("x", [sub(0, ["xargs", "kill"], {"redirects": [redirect("<", "~/.local/state/claude-rego/serve.pid")]}), sub(1, ["kill"], {"parent": 0, "context": "xargs", "pipeline": 1})], []))
+	denied(cmd(["python3", "-c", "import psutil; [p.kill() for p in psutil.process_iter() if 'claude_rego' in ' '.join(p.cmdline())]"]))
+	not denied(bash("x", [sub(0, ["xargs", "kill"], {"redirects": [redirect("<", "/tmp/server.pid")]}), sub(1, ["kill"], {"parent": 0, "context": "xargs", "pipeline": 1})], []))
+	not denied(cmd(["python3", "-c", "import os, signal; os.kill(int(open('/tmp/app.pid').read()), signal.SIGTERM)"]))
+}
