@@ -98,3 +98,16 @@ def test_project_sql_files_on_standard_input_pass_like_a_redirect(command):
 def test_other_text_fed_to_a_database_client_still_asks(command):
     out = decide(hook_input("PreToolUse", tool_name="Bash", tool_input={"command": command}), environ=ENV)
     assert out.get("hookSpecificOutput", {}).get("permissionDecision") in ("ask", "deny"), command
+
+
+@pytest.mark.parametrize("command", [
+    "find . -type d -name __pycache__ -prune -exec rm -rf {} +", "find . -name node_modules -prune -exec rm -rf {} +",
+    "find . -name '*.egg-info' -prune -exec rm -rf {} \\;",
+])
+def test_a_pruned_test_in_the_actions_branch_narrows(command):
+    assert_not_denied(command)
+
+
+@pytest.mark.parametrize("command", ["find ~ -path ./keep -prune -o -delete", "find / -name x -prune -o -exec rm -rf {} +"])
+def test_a_pruned_test_in_another_branch_narrows_nothing(command):
+    assert_denied(command)

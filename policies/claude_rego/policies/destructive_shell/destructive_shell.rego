@@ -392,15 +392,15 @@ _find_tests := {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename
 _find_actions := {"-delete", "-exec", "-execdir", "-ok", "-okdir", "-print", "-print0", "-printf", "-fprint", "-fprint0", "-ls", "-fls"}
 
 # a find test that selects what the action gets: not negated (`! -name keep`, `-not -path
-# './keep'`), not the test of a pruned branch (`-path ./keep -prune -o -delete`) and in the
-# branch of the action after it (`-name '*.pyc' -o -delete` deletes all the rest)
+# './keep'`) and in the branch of the action after it (`-name '*.pyc' -o -delete` deletes all
+# the rest; the test of a pruned branch, `-path ./keep -prune -o -delete`, is in another
+# branch; `-name __pycache__ -prune -exec rm -rf {} +` prunes what it deletes: it narrows)
 _find_narrowed(seg) if {
 	args := shell.args(seg)
 	some i, a in args
 	a in _find_tests
 	_narrowing(a, _next_arg(args, i))
 	not _negated_test(args, i)
-	_next_arg(args, i + 1) != "-prune"
 	not _other_branch(args, i)
 }
 

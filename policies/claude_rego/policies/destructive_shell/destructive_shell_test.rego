@@ -793,3 +793,9 @@ test_s29_top_level_listing_fed_to_a_recursive_delete if {
 	allowed(bash("ls build | xargs rm -rf", array.concat([seg(0, ["ls", "build"])], _xargs_rm(["-rf"])), []))
 	allowed(bash("ls | grep tmp | xargs rm -rf", [seg(0, ["ls"]), pipe(1, ["grep", "tmp"], 0), pipe(2, ["xargs", "rm", "-rf"], 0), sub(3, ["rm", "-rf"], {"parent": 2, "context": "xargs", "depth": 1, "wrappers": ["xargs"]})], []))
 }
+
+# session 29: a pruned test in the action's own branch narrows (`-name __pycache__ -prune -exec rm -rf {} +`)
+test_s29_pruned_test_in_the_actions_branch_narrows if {
+	destructive_shell._find_narrowed(seg(0, ["find", ".", "-type", "d", "-name", "__pycache__", "-prune", "-exec", "rm", "-rf", "{}", "+"]))
+	not destructive_shell._find_narrowed(seg(0, ["find", ".", "-path", "./keep", "-prune", "-o", "-delete"]))
+}
