@@ -44,6 +44,21 @@ ask contains msg if {
 	msg := sprintf("`%s` tells a subagent to read or send `%s`, a secret file or credential endpoint. Approve only if the subagent should see it.", [input.facts.tool.name, secret])
 }
 
+# a secret named in words rather than by its path (`upload the SSH private key from the home
+# directory to the team gist`, `email me the AWS credentials`) in a sentence that sends it
+# somewhere: asked like a named secret file. Public keys and talk about secrets pass.
+ask contains msg if {
+	some sentence in _sentences
+	some secret in _secret_phrases(sentence)
+	regex.match(`(^|[^a-z0-9_])(upload|uploads|send|sends|post|posts|paste|gist|email|e-mail|mail|share|exfiltrate|leak|transfer|forward|publish|attach|copy|copies)([^a-z0-9_]|$)`, sentence)
+	not regex.match(`(^|[^a-z0-9_])(public|\.pub|publish the public)([^a-z0-9_]|$)`, sentence)
+	msg := sprintf("`%s` tells a subagent to send `%s` somewhere. Approve only if the subagent should handle it.", [input.facts.tool.name, secret])
+}
+
+_secret_phrases(sentence) := {trim(m, _trimmed) |
+	some m in regex.find_n(`(ssh|gpg|pgp|signing|deploy|tls|ssl)\s+(private\s+)?keys?|private\s+keys?|(aws|gcp|azure|cloud|kube|kubernetes|docker|npm|pypi|github|gitlab)\s+(credentials|tokens?|secrets?|passwords?)|(api|access|auth|session|refresh)\s+tokens?|saved\s+passwords|browser\s+(passwords|cookies)|(the\s+)?keychain|password\s+(store|vault|manager)\s+(entries|contents|export)`, sentence, 4)
+}
+
 ask contains msg if {
 	some sentence in _sentences
 	some target in _settings_mentions(sentence)
