@@ -12,6 +12,23 @@ if TYPE_CHECKING:
     from .parser import _Parser
 
 
+def _options(args: list[str], i: int, value_opts) -> tuple[list[tuple[str, str]], int]:
+    """(option, value) of each option from args[i] on (`--opt=v`, `--opt v` for `value_opts`,
+    a flag's value is its own text after `=` or ""), and the index of the first operand
+    (after a `--`)."""
+    found: list[tuple[str, str]] = []
+    while i < len(args) and args[i].startswith("-"):
+        if args[i] == "--":
+            return found, i + 1
+        key, eq, value = args[i].partition("=")
+        if key in value_opts and not eq:
+            value = args[i + 1] if i + 1 < len(args) else ""
+            i += 1
+        found.append((key, value))
+        i += 1
+    return found, i
+
+
 def container_payload(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
     """`docker run [OPTIONS] IMAGE [COMMAND…]`: the command runs (as a nested segment);
     a restart policy that brings it back is recorded on the segment."""
@@ -23,19 +40,15 @@ def container_payload(self: _Parser, node: dict, command: str, args: list[str], 
                   "--gpus", "--cidfile", "--stop-signal", "--stop-timeout", "--health-cmd", "--label-file",
                   "--volumes-from", "--link", "--expose", "--group-add", "--init-path", "--detach-keys"}
     start = 2 if args[:1] == ["container"] else 1
-    i, restart, entrypoint = start, None, None
-    while i < len(args) and args[i].startswith("-"):
-        key, eq, value = args[i].partition("=")
-        if key in value_opts and not eq:
-            value = args[i + 1] if i + 1 < len(args) else ""
-            i += 1
+    restart, entrypoint = None, None
+    options, i = _options(args, start, value_opts)
+    for key, value in options:
         if key == "--restart":
             restart = value
         elif key == "--entrypoint":
             entrypoint = value
         elif key == "--health-cmd" and value:
             self.child_sequence(node, value, depth, "container")
-        i += 1
     if restart and restart.split(":")[0] in ("always", "unless-stopped", "on-failure"):
         node["restart_policy"] = restart
     rest = args[i + 1:] if args[:1] != ["exec"] else args[i + 1:]
@@ -57,28 +70,18 @@ def compose_payload(self: _Parser, node: dict, command: str, args: list[str]) ->
     podman-compose, podman compose): the command the service's container runs, as words
     (with run's --entrypoint first), and whether it reads this command's standard input
     (compose attaches it unless -d/--detach). None: not an exec or run."""
-    i = 1 if args[:1] == ["compose"] else 0
-    while i < len(args) and args[i].startswith("-"):
-        key, eq, _ = args[i].partition("=")
-        i += 2 if key in _COMPOSE_GLOBAL_VALUES and not eq else 1
+    _, i = _options(args, 1 if args[:1] == ["compose"] else 0, _COMPOSE_GLOBAL_VALUES)
     if i >= len(args) or args[i] not in ("exec", "run"):
         return None
     verb, i = args[i], i + 1
     values = _COMPOSE_EXEC_VALUES if verb == "exec" else _COMPOSE_RUN_VALUES
     entrypoint, detached = None, False
-    while i < len(args) and args[i].startswith("-"):
-        if args[i] == "--":
-            i += 1
-            break
-        key, eq, value = args[i].partition("=")
-        if key in values and not eq:
-            value = args[i + 1] if i + 1 < len(args) else ""
-            i += 1
+    options, i = _options(args, i, values)
+    for key, value in options:
         if key == "--entrypoint":
             entrypoint = value
         elif key in ("-d", "--detach"):
             detached = True
-        i += 1
     words = ([entrypoint] if entrypoint else []) + args[i + 1:]
     return words, not detached
 
