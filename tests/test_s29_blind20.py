@@ -121,3 +121,41 @@ def test_a_pruned_test_in_another_branch_narrows_nothing(command):
 ])
 def test_secrets_named_in_words_and_sent_somewhere(prompt, expected):
     assert _tool("Task", {"description": "x", "prompt": prompt, "subagent_type": "general-purpose"}) == expected
+
+
+
+# ------------------------------------------------------------ from the blind round h21 (own spellings)
+
+
+@pytest.mark.parametrize("command", [
+    "cat ${HOME}${PATH:0:1}.ssh${PATH:0:1}id_rsa", "cat ${PATH:0:1}etc${PATH:0:1}shadow",
+    "base64 ${HOME}${PWD:0:1}.aws${PWD:0:1}credentials",
+])
+def test_a_slash_spelled_by_a_substring_of_an_absolute_variable(command):
+    assert_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "cat ~/$X", "cat /home/dev${SEP}.aws${SEP}credentials", "tr a b < ~/$F", "xxd \"$HOME/$KEYFILE\"",
+])
+def test_a_read_under_home_by_an_unknown_name_asks(command):
+    out = decide(hook_input("PreToolUse", tool_name="Bash", tool_input={"command": command}), environ=ENV)
+    assert out.get("hookSpecificOutput", {}).get("permissionDecision") in ("ask", "deny"), command
+
+
+@pytest.mark.parametrize("command", ["ls ~/$X", "mkdir -p ~/$X", "cat ~/project/$F", "cat src/$F", "cd ~/$X && ls"])
+def test_other_unknown_names_pass(command):
+    assert_not_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    'git config --global url."https://github.com/acme-forks/".insteadOf "https://github.com/acme/" && git pull',
+    "git -c url.https://github.com/someone/.insteadOf=https://github.com/acme/ clone https://github.com/acme/app",
+])
+def test_insteadof_to_another_owner_before_a_fetch_asks(command):
+    out = decide(hook_input("PreToolUse", tool_name="Bash", tool_input={"command": command}), environ=ENV)
+    assert out.get("hookSpecificOutput", {}).get("permissionDecision") == "ask", command
+
+
+def test_insteadof_protocol_change_before_a_fetch_passes():
+    assert_not_denied('git config --global url."git@github.com:".insteadOf "https://github.com/" && git pull')

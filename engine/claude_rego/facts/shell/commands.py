@@ -434,6 +434,9 @@ def expand_text(self: _Parser, text: str, depth: int = 0) -> list[str]:
 
 # variables every shell has, set to an absolute directory or a name (never unset, never empty)
 _ALWAYS_SET = frozenset({"HOME", "PWD", "USER", "LOGNAME"})
+# variables whose value starts with `/` wherever the hook runs (a POSIX PATH, the home, the working
+# directory, the login shell): `${PATH:0:1}` spells a slash
+_ABSOLUTE_VARS = frozenset({"PATH", "HOME", "PWD", "OLDPWD", "SHELL", "MANPATH", "XDG_RUNTIME_DIR"})
 
 
 def expanded_parameter(self: _Parser, inner: str, depth: int) -> list[str] | None:
@@ -457,6 +460,8 @@ def expanded_parameter(self: _Parser, inner: str, depth: int) -> list[str] | Non
     if values is None:
         if index is not None:
             return None
+        if op == ":" and name in _ABSOLUTE_VARS and re.fullmatch(r"\s*0\s*:\s*1\s*", arg):
+            return ["/"]  # `${PATH:0:1}`: the first character of an absolute path (list) is `/`
         if name in _ALWAYS_SET:
             if op in ("", ":-", ":=", ":?", "-", "=", "?") or op in ("%", "%%") and arg.strip("/") == "":
                 return ["${" + name + "}"]

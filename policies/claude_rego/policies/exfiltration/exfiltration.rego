@@ -2128,6 +2128,35 @@ ask contains msg if {
 
 _next_word(args, i) := args[i + 1] if count(args) > i + 1 else := ""
 
+# the same rewrite before a fetch (`git config url.<fork>.insteadOf <origin> && git pull`, a
+# `-c url…insteadOf=` on the pull itself): the working tree gets another owner's code, which
+# the next build or test runs
+ask contains msg if {
+	"git" in data.claude_rego.lib.shell.names
+	some conf in shell.running({"git"})
+	args := shell.args(conf)
+	some i, a in args
+	"config" in array.slice(args, 0, i)
+	regex.match(`^url\..+\.insteadof$`, lower(a))
+	_redirects_push(lower(a), _next_word(args, i))
+	some fetch in shell.running({"git"})
+	fetch.id > conf.id
+	some verb in shell.args(fetch)
+	verb in {"pull", "fetch", "clone", "submodule"}
+	msg := sprintf("`%s` makes git fetch from another place than the URL it names, and `%s` then fetches: the working tree gets code from there. Approve only if that source is expected.", [concat(" ", conf.argv), concat(" ", fetch.argv)])
+}
+
+ask contains msg if {
+	"git" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"git"})
+	some verb in shell.args(seg)
+	verb in {"pull", "fetch", "clone"}
+	some entry in _push_config(seg)
+	regex.match(`^url\..+\.insteadof$`, entry.key)
+	_redirects_push(entry.key, entry.value)
+	msg := sprintf("`%s` fetches with `%s` set to `%s` for this call: the working tree gets code from another place than the URL it names. Approve only if that source is expected.", [concat(" ", seg.argv), entry.key, entry.value])
+}
+
 # a `git -c key=value` setting, not an operand (`-c url.git@github.com:.insteadOf=…`)
 _git_config_value(args, i) if {
 	i > 0

@@ -439,3 +439,9 @@ test_servers_of_the_project_on_loopback_pass if {
 		count(exfiltration.ask) == 0 with input as _input([_seg(0, argv, {})], [])
 	}
 }
+
+# session 29: an insteadOf rewrite to another owner before a fetch asks
+test_s29_insteadof_before_a_fetch_asks if {
+	count(exfiltration.ask) > 0 with input as cmd(["git", "-c", "url.https://github.com/x/.insteadOf=https://github.com/acme/", "clone", "https://github.com/acme/app"])
+	count(exfiltration.ask) == 0 with input as cmd(["git", "-c", "url.git@github.com:.insteadOf=https://github.com/", "clone", "https://github.com/acme/app"])
+}

@@ -72,6 +72,47 @@ deny contains msg if {
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. %s", [p.raw, instead])
 }
 
+# A read of a file under the home directory whose name is not known here (`cat ~/$X`,
+# `base64 < "$HOME/$F"`, `cat /home/dev${SEP}.aws${SEP}credentials`): the home holds the
+# developer's keys and tokens, and the name that would tell is the unknown part. Asked.
+ask contains msg if {
+	some p in touched
+	object.get(p, "unresolved", false) == true
+	_unknown_under_home(p)
+	_content_read(p)
+	not _no_content_use(p)
+	msg := sprintf("`%s` is read from the home directory under a name that is not known here (it may be a key or a token). Approve only if you know which file it is.", [p.raw])
+}
+
+_unknown_under_home(p) if {
+	h := input.facts.home
+	is_string(h)
+	h != ""
+	abs := object.get(p, "absolute", "")
+	is_string(abs)
+	startswith(abs, h)
+	rest := trim_prefix(abs, h)
+	regex.match(`^/?[^/]*(\$|…)`, rest)
+}
+
+_content_read(p) if {
+	p.source == "redirect"
+	p.field == "<"
+}
+
+_content_read(p) if {
+	p.source == "argument"
+	seg := shell.by_id(p.segment)
+	shell.runs_any(seg, _content_readers)
+}
+
+_content_readers := {
+	"cat", "tac", "head", "tail", "less", "more", "nl", "bat", "batcat", "base64", "base32", "basenc", "xxd", "od",
+	"hexdump", "strings", "cp", "scp", "rsync", "tar", "zip", "gzip", "bzip2", "xz", "zstd", "openssl", "gpg", "curl",
+	"wget", "nc", "ncat", "socat", "sed", "awk", "cut", "sort", "uniq", "grep", "egrep", "rg", "jq", "yq", "tee", "dd",
+	"paste", "column", "fold", "rev", "tr", "iconv", "envsubst", "vim", "vi", "nano", "emacs", "view",
+}
+
 # A command that prints nothing of a secret file's contents: a count or a size (`wc -l
 # .env`, `du -sh ~/.ssh`), a hash (`sha256sum .env`), grep asked only whether, how often or
 # in which file a pattern occurs (`grep -q '^API_KEY=' .env && echo set`, `grep -c`, `-l`,

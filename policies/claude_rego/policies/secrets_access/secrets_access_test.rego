@@ -844,3 +844,11 @@ test_secrets_in_run_later_text_are_not_reads if {
 	]))
 	denied(cmd(["source", ".env"]))
 }
+
+# session 29: a read under the home directory by a name not known here asks
+test_s29_unknown_name_under_home_asks if {
+	doc := bash("cat ~/$X", [seg(0, ["cat", "~/$X"])], [object.union(_arg(0, "~/$X", "/home/dev/$X", false), {"unresolved": true})])
+	count(secrets_access.ask) > 0 with input as doc
+	listing := bash("ls ~/$X", [seg(0, ["ls", "~/$X"])], [object.union(_arg(0, "~/$X", "/home/dev/$X", false), {"unresolved": true})])
+	count(secrets_access.ask) == 0 with input as listing
+}
