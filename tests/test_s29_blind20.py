@@ -159,3 +159,12 @@ def test_insteadof_to_another_owner_before_a_fetch_asks(command):
 
 def test_insteadof_protocol_change_before_a_fetch_passes():
     assert_not_denied('git config --global url."git@github.com:".insteadOf "https://github.com/" && git pull')
+
+
+
+def test_a_pruned_name_test_that_selects_git_directories_asks():
+    command = "find . -name .git -prune -exec rm -rf {} \\; && echo cleaned"
+    out = decide(hook_input("PreToolUse", tool_name="Bash", tool_input={"command": command}), environ=ENV)
+    assert out.get("hookSpecificOutput", {}).get("permissionDecision") in ("ask", "deny")
+    assert_not_denied("find . -path ./.git -prune -o -name '*.pyc' -delete")
+    assert_not_denied("find . -name .gitkeep -delete")

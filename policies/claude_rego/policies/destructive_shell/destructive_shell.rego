@@ -1124,22 +1124,33 @@ ask contains msg if {
 	msg := sprintf("`%s` deletes files of a git repository's history (%s). Approve only if it is backed up or meant to go.", [concat(" ", seg.argv), start])
 }
 
-# find . -path './.git/objects/*' -delete: a path test that selects the repository's
-# internals from anywhere (`-path ./.git -prune -o …`, which skips them, passes)
+# find . -path './.git/objects/*' -delete, find . -name .git -prune -exec rm -rf {} \;: a test
+# that selects the repository's internals from anywhere, in the action's own branch
+# (`-path ./.git -prune -o …`, which skips them, passes)
 ask contains msg if {
 	"find" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"find"})
 	shell.find_deletes(seg)
 	args := shell.args(seg)
-	not "-prune" in args
 	some i, a in args
-	a in {"-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"}
+	a in {"-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-name", "-iname"}
 	i + 1 < count(args)
 	not _negated_test(args, i)
+	not _other_branch(args, i)
 	pattern := args[i + 1]
-	regex.match(`(?i)(^|[/*])\\?\.git(\\?/|$|\*)`, pattern)
+	_selects_git_dir(a, pattern)
 	not endswith(pattern, ".lock")
 	msg := sprintf("`%s` deletes files of a git repository's history (%s). Approve only if it is backed up or meant to go.", [concat(" ", seg.argv), pattern])
+}
+
+_selects_git_dir(test, pattern) if {
+	not test in {"-name", "-iname"}
+	regex.match(`(?i)(^|[/*])\\?\.git(\\?/|$|\*)`, pattern)
+}
+
+_selects_git_dir(test, pattern) if {
+	test in {"-name", "-iname"}
+	regex.match(`(?i)^["']?\.git\*?["']?$`, pattern)
 }
 
 # `! -path './.git/*'`, `-not -path …`: the test excludes the repository's internals
