@@ -335,3 +335,18 @@ def test_helm_repo_charts_pass(tool, fields):
 def test_helm_named_command():
     execs = tool_effects("mcp__helm__install", {"name": "x", "chart": "https://e.example/x.tgz"})["exec"]
     assert [e["command"] for e in execs] == ["helm install x https://e.example/x.tgz"]
+
+
+
+# one reading of each format: a makefile or justfile written by a shell command and then run is
+# read by the same functions as one written by a file tool (facts/paths/runlater.py)
+@pytest.mark.parametrize("text, denied", [
+    ("B := build\nclean:\n\trm -rf $(B)\n", False),
+    ("B := build\nclean:\n\trm -rf $(B) $$HOME/.ssh\n", True),
+])
+def test_a_makefile_written_by_the_shell_is_read_like_a_written_one(text, denied):
+    shell = "cat > Makefile <<'EOF'\n" + text + "EOF\nmake clean"
+    (assert_denied if denied else assert_not_denied)(shell)
+    written = {"file_path": PROJECT + "/Makefile", "content": text}
+    assert [e["command"] for e in tool_effects("Write", written)["exec"]] == \
+        [c for _, c in commands("Makefile", text)]

@@ -95,9 +95,9 @@ def _commands(path: str, text: str, fragment: bool, context: str) -> list[tuple[
     if found == "package":
         return _package(text, fragment, context)
     if found == "makefile":
-        return [("recipe", c) for c in _makefile(text)]
+        return [("recipe", c) for c in makefile_commands(text)]
     if found == "justfile":
-        return [("recipe", c) for c in _justfile(text)]
+        return [("recipe", c) for c in justfile_commands(text)]
     if found == "shell":
         return [("script", s) for s in _shell_text(_own_directory(text, path))]
     return []
@@ -194,7 +194,9 @@ _MAKE_VAR_REF = lazy(r"\$\(([A-Za-z_][A-Za-z0-9_.-]*)\)|\$\{([A-Za-z_][A-Za-z0-9
 _MAKE_BUILTINS = {"CURDIR": "$PWD", "MAKE": "make", "RM": "rm -f", "SHELL": "/bin/sh"}
 
 
-def _makefile(text: str) -> list[str]:
+def makefile_commands(text: str) -> list[str]:
+    """A makefile's recipe lines and $(shell …) bodies as shell, with the variables it assigns a
+    literal value substituted (also for a makefile written by a shell command and then run)."""
     from ..shell.programs import _makefile_commands
 
     values = _make_values(text)
@@ -247,7 +249,9 @@ _JUST_RECIPE = lazy(r"^@?[A-Za-z_][A-Za-z0-9_-]*(?:\s+[^:=]*)?:(?!=)")
 _JUST_INTERP = lazy(r"\{\{[^{}\n]{0,256}\}\}")
 
 
-def _justfile(text: str) -> list[str]:
+def justfile_commands(text: str) -> list[str]:
+    """A justfile's recipe lines as shell (recipes with a shebang of another language skipped;
+    `{{…}}` interpolations unknown)."""
     out: list[str] = []
     in_recipe, shebang_other = False, False
     for line in text.replace("\\\n", " ").split("\n")[:4096]:

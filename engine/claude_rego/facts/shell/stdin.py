@@ -17,7 +17,6 @@ from .programs import (
     _family,
     _find_whole_roots,
     _interpreter_call,
-    _makefile_commands,
     _option,
     _pending,
     _sed_parts,
@@ -189,7 +188,9 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         if script in _STDIN_WORDS:
             text, why = self.stdin_text(node, stdin)
             if text is not None:
-                for cmd in _makefile_commands(text):
+                from ..paths.runlater import makefile_commands
+
+                for cmd in makefile_commands(text):
                     self.child_sequence(node, cmd, depth, "stdin_script")
             elif why:
                 self.mark(node, "stdin_to_interpreter")
@@ -1145,9 +1146,11 @@ def _run_config(self: _Parser, node: dict, base: str, text: str, language: str |
     if language == "shell":
         self.child_sequence(node, text, depth, "config_file")
     elif language in ("makefile", "justfile") or base in ("makefile", "gnumakefile", "justfile", ".justfile"):
+        # read as a file tool's write of it is read (facts/paths/runlater.py): one reading of each format
+        from ..paths.runlater import justfile_commands, makefile_commands
+
         justfile = language == "justfile" or base.endswith("justfile")
-        for line in _makefile_commands(text) + [ln.strip() for ln in text.split("\n")
-                                                 if justfile and ln[:1] in (" ", "\t")]:
+        for line in justfile_commands(text) if justfile else makefile_commands(text):
             self.child_sequence(node, line, depth, "config_file")
     elif base == "package.json":
         _package_scripts(self, node, text, depth)
