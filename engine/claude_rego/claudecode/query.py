@@ -8,10 +8,10 @@ from `claude_rego.claudecode.contract`, and a test keeps the two in step.
 from __future__ import annotations
 
 import os
-import re
 
 from .. import CONTRACT_VERSION
 from ..facts.host import host_flavour
+from ..facts.lazy_re import lazy
 from .events import EVENTS, SHELL_TOOLS, split_mcp, tool_class
 
 # Environment values Claude Code sets for hooks; a project's settings `env` can
@@ -141,7 +141,7 @@ _URL_CLIENTS = frozenset({"curl", "wget", "http", "https", "xh", "xhs", "aria2c"
 
 # interpreters whose inline code's literal URLs are requests it may make
 _CODE_FAMILIES = frozenset({"python", "node", "ruby", "perl", "php", "lua", "pwsh"})
-_CODE_URL = r"(?<![A-Za-z0-9+.-])(?:https?|wss?)://[^\s'\"`<>(){}\\]+"  # compiled on first use (re caches it)
+_CODE_URL = lazy(r"(?<![A-Za-z0-9+.-])(?:https?|wss?)://[^\s'\"`<>(){}\\]+")
 _MAX_CODE_SCAN = 16384
 
 
@@ -159,7 +159,7 @@ def _shell_urls(shell: dict | None) -> list[dict]:
         for k, word in enumerate(argv if isinstance(argv, list) else ()):
             if code and k and isinstance(word, str) and "://" in word and not word.startswith(("http", "ws")):
                 # inline code's literal URLs (python -c "urlopen('http://127.0.0.1:9222/json')")
-                for url in re.findall(_CODE_URL, word[:_MAX_CODE_SCAN])[:8]:
+                for url in _CODE_URL.findall(word[:_MAX_CODE_SCAN])[:8]:
                     found = path_facts.network(f"segment[{seg.get('id', 0)}].argv[{k}]", url)
                     if found and len(out) < 32:
                         out.append(found)
