@@ -588,6 +588,7 @@ _eval_long := {"--eval", "--print", "-command", "-c", "-encodedcommand", "-ec", 
 
 eval_flag(seg) if {
 	letters := object.get(_eval_letters, family(seg), "")
+	letters != "" # most programs have no eval letters: no pass over their arguments
 	some a in args(seg)
 	regex.match(`^-[A-Za-z]+$`, a)
 	some i in numbers.range(1, count(a) - 1)
