@@ -238,6 +238,40 @@ def pipeline_policy_costs(snapshot_source: list[str] | None, runs: int = 15, top
              "marginal_ms": round(full, 2)}] + rows[:top]
 
 
+def rule_index_effect(runs: int = 20) -> dict:
+    """The compiler's rule index (claude_rego.policy.index), off and on, side by side: the
+    default pack compiled both ways, min CPU ms of the routed Bash rules' Rego for a
+    one-segment command, a short pipeline and the long distinct pipeline, measured in turn."""
+    from claude_rego.claudecode import hookinput, query
+    from claude_rego.claudecode.adapter import ADAPTER
+    from claude_rego.decide import pipeline
+    from claude_rego.policy import policyset
+    from claude_rego.policy.snapshot import default_pack_dir
+
+    layers = {}
+    for flag in (False, True):
+        layer = pipeline.Evaluator(ADAPTER, policyset.compile_sources([default_pack_dir()], index=flag)).layers[0]
+        routed = layer.routed("PreToolUse", "Bash", "shell")
+        layer.ensure_loaded(routed)
+        layers[flag] = (layer, [rule for _, rule, _ in routed])
+    commands = {"git status": dict(INPUT, tool_input={"command": "git status"}),
+                "cat f | grep x | wc -l": dict(INPUT, tool_input={"command": "cat src/app.py | grep -n foo | wc -l"}),
+                "pipeline, distinct": PIPELINE_DISTINCT_INPUT}
+    result = {}
+    for name, hook in commands.items():
+        capped, truncated = hookinput.cap_strings(hook)
+        document = json.dumps(query.build(capped, truncated=truncated))
+        samples: dict[bool, list[float]] = {False: [], True: []}
+        for _ in range(runs):
+            for flag, (layer, rules) in layers.items():
+                start = time.process_time()
+                layer.engine.evaluate(document, rules)
+                samples[flag].append((time.process_time() - start) * 1000)
+        off, on = min(samples[False]), min(samples[True])
+        result[name] = {"off_ms": round(off, 2), "on_ms": round(on, 2), "ratio": round(on / off, 2) if off else None}
+    return result
+
+
 PHASES_PROBE = r"""
 import time; t0 = time.perf_counter()
 import sys; sys.path += PATHS
@@ -355,6 +389,7 @@ def main() -> None:
                                       "rules1000": round(warm_rate([snapshots["rules1000"]]))}
     report["warm_long_pipeline_default_pack"] = pipeline_warm_ms(default_sources)
     report["pipeline_rego_by_policy"] = pipeline_policy_costs(default_sources)
+    report["rule_index_rego_ms"] = rule_index_effect()
     # The hook answers from a small parent while a forked child evaluates, and the parent
     # does not wait for the child's teardown: the child's RSS is measured by the probe,
     # which does the whole job in one process (an upper bound for either of the two).
@@ -388,6 +423,9 @@ def main() -> None:
           " included; marginal: what leaving it out saves):")
     for row in report["pipeline_rego_by_policy"]:
         print(f"  {row['policy']:26} {row['rules']:3d} rules  alone {row['alone_ms']:6.2f}  marginal {row['marginal_ms']:6.2f}")
+    print("the compiler's rule index, off vs on (Rego of the routed Bash rules, min CPU ms, side by side):")
+    for name, row in report["rule_index_rego_ms"].items():
+        print(f"  {name:26} off {row['off_ms']:6.2f}  on {row['on_ms']:6.2f}  x{row['ratio']}")
     print(f"peak RSS: evaluating process (default pack or 1,000 rules) {report['peak_rss_mb_evaluating_process']} MB"
           f"  (target <= 60 MB); answering processes {report['peak_rss_mb']}")
     print(f"SDK callback decisions/s (warm, logging to /dev/null): {report['sdk_callback_decisions_per_s']}")

@@ -44,7 +44,9 @@ import regorus  # noqa: E402
 from claude_rego.claudecode import query  # noqa: E402
 from claude_rego.engines import builtins  # noqa: E402
 from claude_rego.engines.regorus_engine import RegorusEngine  # noqa: E402
+from claude_rego.policy.policyset import index_modules  # noqa: E402
 from claude_rego.policy.regotest import discover  # noqa: E402
+from claude_rego.policy.snapshot import loaded_text  # noqa: E402
 from claude_rego.policy.verbs import ALL_VERBS  # noqa: E402
 from conftest import REPO, bash_input, hook_input  # noqa: E402
 from test_builtins import CASES as BUILTIN_CASES  # noqa: E402
@@ -352,9 +354,14 @@ def pack():
     assert len(policies) >= 10
     configured = json.loads(json.dumps(data))
     configured["claude_rego"]["settings"].update(CONFIGURED)
+    # ours evaluates what the hook loads: the rule-indexed text (policy/index.py); OPA the source
+    indexed = [{"path": path, "text": text} for path, text in modules]
+    index_modules(indexed)
+    assert sum("index" in m for m in indexed) >= 8
+    ours = [(m["path"], loaded_text(m)) for m in indexed]
     engines = {
-        "shipped": (new_regorus(modules, data), new_opa(modules, data), policies),
-        "configured": (new_regorus(modules, configured), new_opa(modules, configured),
+        "shipped": (new_regorus(ours, data), new_opa(modules, data), policies),
+        "configured": (new_regorus(ours, configured), new_opa(modules, configured),
                        [p for p in policies if p.rsplit(".", 1)[1] in SETTINGS_DRIVEN]),
     }
     yield engines

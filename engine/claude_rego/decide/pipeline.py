@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 
-from ..policy.snapshot import facts_needed, needed_modules, policy_mode, routed_rules
+from ..policy.snapshot import facts_needed, loaded_text, needed_modules, policy_mode, routed_rules
 from . import decision as synth
 from .types import Answer, Decision, Request
 
@@ -48,7 +48,7 @@ class Layer:
             engine.load([], snapshot.get("data") or {})
             self._loaded: set[str] | None = set()
         else:
-            engine.load([(m["path"], m["text"]) for m in snapshot["modules"]], snapshot.get("data") or {})
+            engine.load([(m["path"], loaded_text(m)) for m in snapshot["modules"]], snapshot.get("data") or {})
             self._loaded = None
 
     def ensure_loaded(self, routed) -> None:
@@ -59,7 +59,7 @@ class Layer:
         missing = [module for module in (self.snapshot["modules"] if needed is None else needed)
                    if module["path"] not in self._loaded]
         if missing:
-            self.engine.load([(m["path"], m["text"]) for m in missing], None)
+            self.engine.load([(m["path"], loaded_text(m)) for m in missing], None)
             self._loaded.update(m["path"] for m in missing)
 
     def facts_needed(self, routed) -> frozenset[str] | None:

@@ -45,13 +45,15 @@ if TYPE_CHECKING:
 # ------------------------------------------------------------------ compile time only
 
 def compile_sources(sources: list[str], *, revision: str | None = None, check: bool = False,
-                    allow_network: bool = False, vocabulary: Vocabulary | None = None) -> dict:
+                    allow_network: bool = False, vocabulary: Vocabulary | None = None,
+                    index: bool = True) -> dict:
     """Directories/files of Rego + data → snapshot dict. Raises PolicyError.
 
     With `check` (activation, `claude-rego compile`, the wheel build) every policy must
     pass `claude-rego check` first; the hook compiling a directory on the fly (authoring
     mode) skips it and relies on its isolated child instead. `vocabulary` is the host's, for
-    the check (policy/vocabulary.py; None skips the host-specific checks).
+    the check (policy/vocabulary.py; None skips the host-specific checks). With `index`, each
+    module also gets its rule index (`index`, policy/index.py), whose text the engines load.
     """
     if check:
         from .check import check as run_check
@@ -74,7 +76,8 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
     for src in read:
         if src.rego is None:  # the precompiled pack
             described += [{"path": m["path"], "text": m["text"], "package": m.get("package"),
-                           **({"facts": m["facts"]} if isinstance(m.get("facts"), list) else {})}
+                           **({"facts": m["facts"]} if isinstance(m.get("facts"), list) else {}),
+                           **({"index": m["index"]} if index and isinstance(m.get("index"), dict) else {})}
                           for m in base["modules"]]
             seen |= {m["path"] for m in base["modules"]}
             digest.update(str(base.get("revision")).encode() + b"\0")
@@ -90,6 +93,10 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
             digest.update("/".join(prefix).encode() + b"\0" + json.dumps(value, sort_keys=True).encode())
     data, _ = compose_data(read)
     policies = _merge_policies(base["policies"] if base is not None else [], _describe(modules))
+    if index:
+        index_modules(modules)
+    for module in modules:
+        module.pop("_ast", None)
     _engine_check(modules, data)
     _require_settings(modules, data)  # the precompiled pack's modules come with its own data
     modules = described + modules
@@ -314,7 +321,9 @@ def _describe(modules: list[dict]) -> list[dict]:
             engine.load([(module["path"], module["text"])], {})
         except Exception as exc:  # noqa: BLE001
             raise PolicyError(str(exc)) from None
-        heads = _rule_heads(engine.raw.get_ast_as_json())
+        parsed = astview.parse(engine.raw.get_ast_as_json())
+        module["_ast"] = parsed[0] if len(parsed) == 1 else None  # for index_modules: one parse
+        heads = _rule_heads(parsed)
         verbs = {name for name, _, _ in heads} & set(ALL_VERBS)
         for name, kind, line in heads:
             if name in ALL_VERBS:
@@ -343,11 +352,11 @@ def _describe(modules: list[dict]) -> list[dict]:
     return policies
 
 
-def _rule_heads(ast_json: str) -> set[tuple[str, str, int]]:
-    """(rule name, head kind, line): kind is "Set" for `name contains x`, "Compr" for
-    `name := v` / `name if …`, "Func" for functions."""
+def _rule_heads(parsed: list[dict]) -> set[tuple[str, str, int]]:
+    """(rule name, head kind, line) of parsed modules (astview.parse): kind is "Set" for
+    `name contains x`, "Compr" for `name := v` / `name if …`, "Func" for functions."""
     heads = set()
-    for module in astview.parse(ast_json):
+    for module in parsed:
         for rule in module["ast"]["rules"]:
             head = (rule.get("Spec") or {}).get("head") or {}
             for kind, shape in head.items():
@@ -361,10 +370,41 @@ def _rule_heads(ast_json: str) -> set[tuple[str, str, int]]:
     return heads
 
 
-def _engine_check(modules: list[dict], data: dict) -> None:
-    """All modules together must load: a parse error must never reach the hook."""
+def index_modules(modules: list[dict]) -> None:
+    """Give each module its rule index (policy/index.py) where indexing applies."""
     from ..engines.regorus_engine import RegorusEngine
+    from . import index
 
+    for module in modules:
+        ast = module.pop("_ast", None)  # parsed by _describe (policy packages)
+        if ast is None:
+            engine = RegorusEngine(gather_prints=False)
+            try:
+                engine.load([(module["path"], module["text"])], {})
+                ast = astview.parse(engine.raw.get_ast_as_json())[0]
+            except Exception:  # noqa: BLE001 — the engine check below reports a module that does not load
+                continue
+        tag = "m" + hashlib.sha256(module["path"].encode()).hexdigest()[:8]
+        record = index.index_module(module["text"], ast, tag)
+        if record is not None:
+            module["index"] = record
+
+
+def _engine_check(modules: list[dict], data: dict) -> None:
+    """All modules together must load: a parse error must never reach the hook. The
+    indexed texts are checked as loaded; should they not load (a fault of the indexer),
+    the modules go without them."""
+    from ..engines.regorus_engine import RegorusEngine
+    from .snapshot import loaded_text
+
+    if any("index" in m for m in modules):
+        engine = RegorusEngine(gather_prints=False)
+        try:
+            engine.load([(m["path"], loaded_text(m)) for m in modules], data)
+            return
+        except Exception:  # noqa: BLE001
+            for module in modules:
+                module.pop("index", None)
     engine = RegorusEngine(gather_prints=False)
     try:
         engine.load([(m["path"], m["text"]) for m in modules], data)

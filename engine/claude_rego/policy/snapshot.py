@@ -30,6 +30,19 @@ def read(path: str) -> dict:
     return snapshot
 
 
+def loaded_text(module: dict) -> str:
+    """The text an engine loads for a snapshot module: its rule-indexed form when the
+    compiler indexed it (policy/index.py: the same rules, grouped behind one test per
+    group), else its text. Tools that map lines or show source (explain, an OPA server's
+    copy) use `text`."""
+    record = module.get("index")
+    if not isinstance(record, dict):
+        return module["text"]
+    from .index import apply  # small (json only)
+
+    return apply(module["text"], record)
+
+
 def default_snapshot_path() -> str | None:
     """The default pack's snapshot as installed (built into the wheel), if present."""
     candidate = os.path.join(_HERE, DEFAULT_SNAPSHOT_NAME)
