@@ -428,7 +428,11 @@ _cd_commands := {"cd", "pushd"}
 
 _cds(seg) := [c | some c in _cd_segments; c.id < seg.id]
 
-_cd_segments := [c | some c in segments; runs_any(c, _cd_commands)]
+# the cd segments in segment order: from the facts layer's index of programs when there is
+# one (its segments sit at their ids), else a pass over every segment
+_cd_segments := [segments[k] | some k in sort([j | some n in _cd_commands; some j in object.get(_by_name, n, [])])] if {
+	_indexed
+} else := [c | some c in segments; runs_any(c, _cd_commands)]
 
 # cwd_at(seg): the working directory `seg` runs in, following earlier `cd`s in the
 # same command; "?" when it cannot be known (cd "$X", cd -).
@@ -440,7 +444,13 @@ cwd_at(seg) := input.facts.cwd if {
 
 _cwds := {s.id: input.facts.cwd | some s in segments} if {
 	count(_cd_segments) == 0 # the common case: no cd, every segment runs in the cwd
-} else := {s.id: _cwd_at(s) | some s in segments}
+} else := {s.id: _cwd_after_ids[[c.id | some c in _cd_segments; c.id < s.id]] | some s in segments}
+
+# _cwd_after(_cds(s)) for each distinct list of earlier cds (by id): computed once per list,
+# not once per segment (a cd's target is a pass over the path facts)
+_cwd_after_ids := {ids: _cwd_after([c | some c in _cd_segments; c.id in ids]) | some ids in _cd_id_lists}
+
+_cd_id_lists := {[c.id | some c in _cd_segments; c.id < s.id] | some s in segments}
 
 _cwd_at(seg) := _cwd_after(_cds(seg))
 

@@ -205,19 +205,30 @@ instead := "Delete specific paths inside the project instead (for example `rm -r
 # ------------------------------------------------------------------ recursive deletes
 
 deny contains msg if {
+	some t in _rd_targets
+	some l in t.locations
+	in_roots(l, dangerous_roots)
+	msg := sprintf("Blocked: `%s` recursively deletes %s, which would destroy the system, your home directory or the whole project. Delete specific paths inside the project instead (for example `rm -rf ./build`).", [concat(" ", t.seg.argv), t.word])
+}
+
+# the segments that delete recursively (recursive_delete), found once per evaluation: the
+# rules below start from here, not each from every deleter and a recursive_delete call
+_recursive_deletes := [seg |
 	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	recursive_delete(seg)
+]
+
+# their operands, with every location each may stand for (locations() is a function, and
+# regorus caches rules, not function calls: computed once here for the rules that read them)
+_rd_targets := [{"seg": seg, "word": word, "locations": locations(seg, word)} |
+	some seg in _recursive_deletes
 	some word in shell.operands(seg)
-	l := hits(seg, word, dangerous_roots)
-	msg := sprintf("Blocked: `%s` recursively deletes %s, which would destroy the system, your home directory or the whole project. Delete specific paths inside the project instead (for example `rm -rf ./build`).", [concat(" ", seg.argv), word])
-}
+]
 
 # `find / | xargs rm -rf`, `echo / | xargs rm -rf`
 deny contains msg if {
-	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
-	recursive_delete(seg)
+	some seg in _recursive_deletes
 	_fed_by_xargs(seg)
 	node := _stdin_node(seg)
 	some producer in segments
@@ -271,9 +282,7 @@ deny contains msg if {
 
 # a recursive delete whose target cannot be known: rm -rf "$DIR"/ (DIR empty → /)
 ask contains msg if {
-	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
-	recursive_delete(seg)
+	some seg in _recursive_deletes
 	some word in shell.operands(seg)
 	_unknown_target(seg, word)
 	not _unresolved_deny(seg, word)
@@ -284,9 +293,7 @@ ask contains msg if {
 # right under /, the home directory or a system directory, so whatever it expands to
 # (also nothing) deletes something that must not be deleted.
 deny contains msg if {
-	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
-	recursive_delete(seg)
+	some seg in _recursive_deletes
 	some word in shell.operands(seg)
 	l := _unresolved_deny(seg, word)
 	msg := sprintf("Blocked: `%s` recursively deletes `%s`: the part claude-rego cannot resolve sits directly under %s (%s), so it deletes that directory or one of its top-level entries. %s", [concat(" ", seg.argv), word, l, describe(l), instead])
@@ -450,7 +457,7 @@ _match_all := {"", "*", "*.*", ".*", "./*", "*/*", ".*/*", "./.*", ".*.*", "*.",
 # ------------------------------------------------------------------ devices and file systems
 
 deny contains msg if {
-	some ran in ({n | some n in data.claude_rego.lib.shell.names; _formatter_prefix(n)}) & data.claude_rego.lib.shell.names
+	some ran in _formatters
 	some seg in shell.running({ran})
 	regex.match(`^(mkfs(\..+)?|mke2fs|mkswap|mkdosfs|mkntfs|mkexfatfs|newfs(_.+)?)$`, shell.name(seg))
 	msg := sprintf("Blocked: `%s` creates a file system, destroying whatever the target held. Format devices outside the agent session.", [concat(" ", seg.argv)])
@@ -651,10 +658,9 @@ _git_clean_forced(seg) if {
 	not "--dry-run" in args
 }
 
-# the cheap test before the regular expression (a regex.match costs ~3 µs per segment)
-_formatter_prefix(n) if startswith(n, "mk")
-
-_formatter_prefix(n) if startswith(n, "newfs")
+# the cheap test before the regular expression (a regex.match costs ~3 µs per segment): the
+# programs run whose name starts like a formatter's (no function call per name)
+_formatters := {n | some n in data.claude_rego.lib.shell.names; startswith(n, "mk")} | {n | some n in data.claude_rego.lib.shell.names; startswith(n, "newfs")}
 
 # storage managers: a volume, pool or subvolume deleted is its whole content
 deny contains msg if {
@@ -886,8 +892,7 @@ deny contains msg if {
 # PowerShell's WMI/CIM spelling: the Win32_ShadowCopy instances listed and deleted
 # (`Get-CimInstance Win32_ShadowCopy | Remove-CimInstance`, `gwmi win32_shadowcopy | % { $_.Delete() }`)
 deny contains msg if {
-	some a, _ in data.claude_rego.lib.shell.arg_index
-	contains(lower(a), "win32_shadowcopy")
+	contains(_args_lower, "win32_shadowcopy")
 	_wmi_deletes
 	msg := "Blocked: this command deletes the volume shadow copies (Windows' restore points) through WMI. Do this outside the agent session."
 }
@@ -897,10 +902,11 @@ _wmi_deletes if {
 	ran in data.claude_rego.lib.shell.names
 }
 
-_wmi_deletes if {
-	some a, _ in data.claude_rego.lib.shell.arg_index
-	contains(lower(a), ".delete")
-}
+_wmi_deletes if contains(_args_lower, ".delete")
+
+# every distinct argument, lowercased, one a line: a substring without a newline is in one of
+# them when it is in this text (one lower and one contains, not one of each per argument)
+_args_lower := lower(concat("\n", object.keys(data.claude_rego.lib.shell.arg_index)))
 
 _wmi_deletes if {
 	command := input.hook.tool_input.command
@@ -1005,13 +1011,10 @@ _moves_away(l) if {
 
 # rm -rf .git: the repository's whole history
 ask contains msg if {
-	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
-	recursive_delete(seg)
-	some word in shell.operands(seg)
-	some l in locations(seg, word)
+	some t in _rd_targets
+	some l in t.locations
 	shell.basename(stripped(l)) == ".git"
-	msg := sprintf("`%s` deletes a git repository's history (%s). Approve only if it is backed up or meant to go.", [concat(" ", seg.argv), word])
+	msg := sprintf("`%s` deletes a git repository's history (%s). Approve only if it is backed up or meant to go.", [concat(" ", t.seg.argv), t.word])
 }
 
 # ------------------------------------------------------------------ h12: effects, not names
@@ -1181,9 +1184,7 @@ _in_git_dir(path) if contains(path, "/.git/")
 
 # `xargs rm -rf < <(echo ~)`: a process substitution feeds xargs like a pipe does
 deny contains msg if {
-	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
-	recursive_delete(seg)
+	some seg in _recursive_deletes
 	_fed_by_xargs(seg)
 	node := _stdin_node(seg)
 	some producer in segments
@@ -1312,9 +1313,7 @@ _word_inside_project(p, word) if {
 # -rf h/` deletes ~); one it could not follow (a cd to an unknown directory, a link to
 # `$X`) is asked about, not passed.
 ask contains msg if {
-	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
-	recursive_delete(seg)
+	some seg in _recursive_deletes
 	some ran2 in {"ln", "cp"} & data.claude_rego.lib.shell.names
 	some ln in shell.running({ran2})
 	ln.id < seg.id
@@ -1356,9 +1355,7 @@ _through_link(word, link) if startswith(_plain(word), concat("", [link, "/"]))
 # `ln -s / r; cd r/etc && rm -rf *`: a cd through a link made earlier in the command
 # moves into wherever the link leads, which the working directory does not show
 ask contains msg if {
-	some ran in _recursive_deleters & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
-	recursive_delete(seg)
+	some seg in _recursive_deletes
 	some ran2 in {"cd", "pushd"} & data.claude_rego.lib.shell.names
 	some cd in shell.running({ran2})
 	cd.id < seg.id
@@ -1685,22 +1682,27 @@ ask contains msg if {
 # denied for deleting/emptying tools (it is `rm -rf .`, .git included); a root claude-rego
 # cannot resolve → asked unless narrowed; a listing inside the project passes.
 deny contains msg if {
-	some seg in _listing_consumers
-	some lister in _fed_listings(seg)
+	some [seg, lister] in _consumer_listings
 	some root in _lister_roots(lister)
 	l := _listing_hit(seg, lister, root)
 	msg := sprintf("Blocked: `%s` destroys, file by file, what `%s` lists under %s (%s). %s", [_consumer_text(seg), concat(" ", lister.argv), stripped(l), describe(l), instead])
 }
 
 ask contains msg if {
-	some seg in _listing_consumers
-	some lister in _fed_listings(seg)
+	some [seg, lister] in _consumer_listings
 	not _narrowed_listing(lister)
 	some root in _lister_roots(lister)
 	_unknown_root(lister, root)
 	not _listing_hit(seg, lister, root)
 	msg := sprintf("`%s` destroys, file by file, what `%s` lists under `%s`, which claude-rego cannot resolve (an unset variable or an unknown directory could make it / or your home directory). Approve only if you know what it expands to.", [_consumer_text(seg), concat(" ", lister.argv), root])
 }
+
+# [consumer, listing] pairs, computed once for the two rules above (_fed_listings is a function:
+# regorus caches rules, not function calls)
+_consumer_listings := [[seg, lister] |
+	some seg in _listing_consumers
+	some lister in _fed_listings(seg)
+]
 
 _consumer_text(seg) := concat(" ", seg.argv) if count(seg.argv) > 0
 
@@ -1733,14 +1735,28 @@ _list_destroyer_names := {"rm", "unlink", "shred", "srm", "wipe", "truncate", "s
 
 # segments that destroy a listed name: a destroying program, or a truncating redirect of a
 # variable by a command that writes nothing of its own (`: > "$f"`, `> "$f"`, `echo -n > "$f"`)
+# (_destroys_listed split by program: each consumer is tested by the clause of its program
+# only, and sed's cheap script test comes before its flags: most seds edit, none deletes)
 _listing_consumers contains seg if {
-	some ran in _list_destroyer_names & data.claude_rego.lib.shell.names
+	some ran in {"rm", "unlink", "shred", "srm", "wipe", "truncate", "mv", "chown", "chgrp", "chattr", "setfacl"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+}
+
+_listing_consumers contains seg if {
+	some ran in {"sed", "gsed"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_sed_deletes_lines(seg)
+	_sed_in_place(seg)
+}
+
+_listing_consumers contains seg if {
+	some ran in {"cp", "chmod"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	_destroys_listed(seg)
 }
 
 _listing_consumers contains seg if {
-	some seg in segments
+	some seg in data.claude_rego.lib.shell.with_redirects
 	_truncates_variable(seg)
 }
 
@@ -1766,7 +1782,13 @@ _destroys_listed(seg) if shell.runs_any(seg, {"rm", "unlink", "shred", "srm", "w
 _destroys_listed(seg) if {
 	shell.runs_any(seg, {"sed", "gsed"})
 	_sed_in_place(seg)
+	_sed_deletes_lines(seg)
+}
+
+# (a script that deletes has a `d`: the substring test before the regular expression)
+_sed_deletes_lines(seg) if {
 	some a in shell.args(seg)
+	contains(a, "d")
 	regex.match(`^\s*((/[^/]*/|[0-9$]+)(\s*,\s*(/[^/]*/|[0-9$]+))?)?\s*d\s*$`, a)
 }
 
@@ -1806,28 +1828,42 @@ _fed_listings(seg) := {p |
 } if _fed_by_xargs(seg)
 
 # CMD $(find …) / `find …` in the destroyed word
-else := {c |
-	some w in _destroyed_words(seg)
+else := _word_listings(seg, _destroyed_words(seg))
+
+# (the destroyed words computed once and passed in; none that is a substitution or starts
+# with $ — `rm -rf build` — binds no listing)
+_word_listings(seg, words) := {c |
+	some w in words
 	shell.substitution(w)
 	some c in segments
 	c.parent == seg.id
 	c.context == "substitution"
 	_is_lister(c)
 	_prints_names(c, -1)
-} | _bound_listings(seg)
+} | _bound_listings(seg, words) if _binds_any(words) else := set()
+
+_binds_any(words) if {
+	some word in words
+	_may_bind(word)
+}
+
+_may_bind(w) if shell.substitution(w)
+
+_may_bind(w) if startswith(w, "$")
 
 # a listing bound to a variable the consumer destroys: `x=$(find …); rm $x` (the parser
 # puts the substitution in the word), `for f in $(find …); do rm "$f"` (the loop header
 # is a segment running nothing, with no assignment), `find … | while read f`
-_bound_listings(seg) := {c |
-	some w in _destroyed_words(seg)
+_bound_listings(seg, words) := {c |
+	some w in words
+	_may_bind(w)
 	some c in segments
 	_bound_word(w, seg, c)
 	c.context == "substitution"
 	_is_lister(c)
 	_prints_names(c, -1)
 } | {p |
-	some w in _destroyed_words(seg)
+	some w in words
 	startswith(w, "$")
 	some r in segments
 	r.id < seg.id

@@ -256,10 +256,12 @@ _help_only(seg) if {
 	a in {"-h", "--help", "-?"}
 }
 
+# (the field read first: a missing one fails at the reference, before any builtin call)
 findings contains entry if {
 	some seg in segments
-	is_string(seg.restart_policy)
-	entry := sprintf("a container started with --restart=%s comes back after every reboot", [seg.restart_policy])
+	policy := seg.restart_policy
+	is_string(policy)
+	entry := sprintf("a container started with --restart=%s comes back after every reboot", [policy])
 }
 
 findings contains entry if {
@@ -298,7 +300,7 @@ _detaching if {
 findings contains entry if {
 	_detaching
 	some seg in segments
-	d := object.get(seg, "detached", null)
+	d := seg.detached
 	is_object(d)
 	why := _detached_why(d)
 	entry := sprintf("`%s` keeps running after the session ends (started by %s, %s)", [concat(" ", seg.argv), d.by, why])

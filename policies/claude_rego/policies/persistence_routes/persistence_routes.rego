@@ -151,8 +151,7 @@ _broad_safe_directory(value) if {
 # (`PATH=$PATH:/tmp/x`), the user's and the project's (`$HOME/.local/bin`, `./node_modules/.bin`,
 # `$PWD/bin`) pass.
 ask contains msg if {
-	some seg in data.claude_rego.lib.shell.segments
-	some value in _path_values(seg)
+	some [seg, value] in _path_values
 	entries := split(value, ":")
 	some i, entry in entries
 	_temp_dir_entry(entry)
@@ -161,19 +160,28 @@ ask contains msg if {
 }
 
 # PATH given to one command (`PATH=… cmd`, `env PATH=… cmd`) or set for the rest of the shell
-# (`export`, `declare -x`, `typeset`, `readonly`, `local`, csh's `setenv PATH …`)
-_path_values(seg) := {v |
+# (`export`, `declare -x`, `typeset`, `readonly`, `local`, csh's `setenv PATH …`): [segment,
+# value] pairs, from the segments with assignments and those running the setters (the shell
+# library's indexes: no pass over every segment)
+_path_values contains [seg, v] if {
+	some seg in data.claude_rego.lib.shell.with_assignments
 	some k, v in object.get(seg, "assignments", {})
 	k == "PATH"
 	is_string(v)
-} | {v |
-	shell.runs_any(seg, {"export", "declare", "typeset", "readonly", "local"})
+}
+
+_path_values contains [seg, v] if {
+	some ran in {"export", "declare", "typeset", "readonly", "local"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some args in {shell.args(seg), shell.raw_args(seg)}
 	some a in args
 	startswith(a, "PATH=")
 	v := substring(a, 5, -1)
-} | {v |
-	shell.runs_any(seg, {"setenv"})
+}
+
+_path_values contains [seg, v] if {
+	"setenv" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"setenv"})
 	args := shell.args(seg)
 	args[0] == "PATH"
 	count(args) > 1
