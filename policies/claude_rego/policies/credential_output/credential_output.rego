@@ -61,8 +61,19 @@ families := f if {
 # `n in split(cmd[0], "|")` in _hits.
 _family_programs := {name: json.marshal([cmd[0] | some cmd in fam.commands]) | some name, fam in families}
 
-_candidates contains [n, name] if {
+# A name the table lists as a program appears in the JSON text of the whole table between
+# two of `"` and `|` (`"gopass|pass|passage"`): with every `"` made a `|`, as `|name|`. One
+# substring test per program run, before the per-family tests above (a single-letter name
+# such as `x` is in most families' text, rarely a word of its own).
+_families_text := replace(json.marshal(families), `"`, "|")
+
+_listed_names contains n if {
 	some n in data.claude_rego.lib.shell.names
+	contains(_families_text, concat("", ["|", n, "|"]))
+}
+
+_candidates contains [n, name] if {
+	some n in _listed_names
 	some name, text in _family_programs
 	contains(text, n)
 }
@@ -176,19 +187,27 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some n in data.claude_rego.lib.shell.names
-	some seg in shell.running({n})
-	_runs_a_script(seg)
+	some seg in _script_runners
 	ops := shell.script_operands(seg)
 	count(ops) > 0
 	_dumper(lower(shell.basename(ops[0])))
 	msg := sprintf("Blocked: `%s` runs a credential-dumping tool: it extracts saved passwords, keys and tokens from browsers, keyrings or memory. %s", [concat(" ", seg.argv), instead])
 }
 
-_runs_a_script(seg) if shell.interpreter(seg)
+# the segments that run an interpreter (a family of its own: the facts layer names it in
+# seg.family, "" for any other program, so that field is tested before the call) ...
+_script_runners contains seg if {
+	some n in data.claude_rego.lib.shell.names
+	some seg in shell.running({n})
+	not seg.family == ""
+	shell.interpreter(seg)
+}
 
-# Windows programs run through wine, .NET assemblies through mono
-_runs_a_script(seg) if shell.runs_any(seg, {"wine", "wine64", "mono"})
+# ... or Windows programs through wine, .NET assemblies through mono
+_script_runners contains seg if {
+	some ran in {"wine", "wine64", "mono"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+}
 
 _dumper(n) if {
 	is_string(n)
@@ -624,9 +643,11 @@ _token_into_login(seg) if {
 	shell.has_arg(consumer, {"--password-stdin", "--with-token", "--stdin", "--token-stdin"})
 }
 
+# (every segment runs one of the names: a set lookup per program, not a call per segment)
 _token_candidates contains seg if {
-	some seg in segments
-	not shell.runs_any(seg, _token_data_programs)
+	some n in data.claude_rego.lib.shell.names
+	not n in _token_data_programs
+	some seg in shell.running({n})
 	_token_shape(seg)
 }
 

@@ -41,10 +41,13 @@ instead := "Ask the user for the specific non-secret value you need, or use a pl
 # The paths judged here: a path in the text of a file written to run later (a package script,
 # a recipe, a shell script: facts.effects.exec entries marked `runlater`) is not read now and
 # nothing of it reaches the model by this write; what that text sends away is exfiltration's.
-_judged contains p if {
-	some p in touched
-	not _runs_later(p)
-}
+# (touched itself in the common case: no pass over the paths)
+_judged := touched if {
+	not _later_text
+} else := {p | some p in touched; not _runs_later(p)}
+
+# the judged paths that are secret (paths.is_secret tested once per path, not per rule)
+_secret_judged := {p | some p in _judged; paths.is_secret(p)}
 
 _runs_later(p) if {
 	p.source != "tool_input"
@@ -60,8 +63,7 @@ _later_text if {
 }
 
 deny contains msg if {
-	some p in _judged
-	paths.is_secret(p)
+	some p in _secret_judged
 	not _git_metadata_only(p)
 	not _creates_in_project(p)
 	not _used_as_key_path(p)
@@ -322,9 +324,8 @@ ask contains msg if {
 }
 
 ask contains msg if {
-	some p in _judged
+	some p in _secret_judged
 	_key_maintenance(p)
-	paths.is_secret(p)
 	not _project_file(p)
 	seg := shell.by_id(p.segment)
 	msg := sprintf("`%s` writes the key file `%s` (a new key pair, or a changed passphrase): it can replace a key the user relies on or remove its passphrase. Approve only if that is intended.", [concat(" ", seg.argv), p.raw])
@@ -480,9 +481,16 @@ _recursive_read(p) if {
 
 _recursive_read(p) if {
 	p.source == "argument"
-	seg := shell.by_id(p.segment)
-	_recursive_reader_name(shell.name(seg)) # a set lookup before the dozen clauses below
-	_recursive_reader(seg)
+	p.segment in _recursive_reader_ids # a set lookup before the dozen clauses below
+	_recursive_reader(shell.by_id(p.segment))
+}
+
+# the segments whose program a _recursive_reader clause may accept (once per program run)
+_recursive_reader_ids contains id if {
+	some n in data.claude_rego.lib.shell.names
+	_recursive_reader_name(n)
+	some seg in shell.running({n})
+	id := seg.id
 }
 
 # every program a _recursive_reader clause accepts (tests/test_indexed_rules.py checks the
@@ -573,7 +581,7 @@ _recursive_reader(seg) if {
 
 # file:// URLs given to any command (ngrok http file://$HOME): the directory they name
 deny contains msg if {
-	some arg, ids in data.claude_rego.lib.shell.arg_index
+	some arg, ids in _url_args
 	startswith(lower(arg), "file://")
 	some i in ids
 	seg := shell.by_id(i)
@@ -876,8 +884,7 @@ _dotenv_appends(p) if {
 }
 
 ask contains msg if {
-	some p in _judged
-	paths.is_secret(p)
+	some p in _secret_judged
 	_dotenv_settings_write(p)
 	not _dotenv_appends(p)
 	msg := sprintf("`%s` is overwritten with new settings: the file may hold the developer's secrets, which would be lost. Approve if it may be replaced, or append with `>>` / `tee -a`.", [p.raw])
@@ -890,8 +897,8 @@ ask contains msg if {
 ask contains msg if {
 	some p in _judged
 	p.source != "tool_input"
+	text := _dotenv_text(p) # (before dev_dotenv's regexes: most paths are not written with a text)
 	paths.dev_dotenv(p)
-	text := _dotenv_text(p)
 	kinds := {k | some k in secrets.found(text); k in object.keys(data.claude_rego.lib.secrets.token_patterns)}
 	count(kinds) > 0
 	msg := sprintf("This command writes a credential (%s) into `%s`, a dotenv file of the tests or CI that is committed with development defaults. Keep real credentials in .env (git-ignored) or a secret manager; approve only if this value is a test fixture.", [concat(", ", sort(kinds)), p.raw])
@@ -1338,6 +1345,8 @@ metadata_hosts := {
 }
 
 deny contains msg if {
+	_args_text != "" # (no argument: no regex to build)
+	regex.match(_metadata_re, _args_text) # (one match over every argument first)
 	some arg, ids in data.claude_rego.lib.shell.arg_index
 	regex.match(_metadata_re, arg)
 	some i in ids
@@ -1352,7 +1361,8 @@ deny contains msg if {
 }
 
 # one match per word rather than one test per host
-_metadata_re := concat("", ["(?i)(", concat("|", [replace(replace(replace(h, ".", "\\."), "[", "\\["), "]", "\\]") | some h in metadata_hosts]), ")"])
+# (the hosts joined first: three replacements of one text, not of each host)
+_metadata_re := concat("", ["(?i)(", replace(replace(replace(concat("|", metadata_hosts), ".", "\\."), "[", "\\["), "]", "\\]"), ")"])
 
 _metadata_url(net) if net.host in metadata_hosts
 
@@ -1695,14 +1705,21 @@ deny contains msg if {
 }
 
 deny contains msg if {
-	some arg, ids in data.claude_rego.lib.shell.arg_index
-	contains(arg, "://")
+	some arg, ids in _url_args
 	kinds := secrets.found(_url_text(arg))
 	some i in ids
 	seg := shell.by_id(i)
 	count(kinds) > 0
 	msg := sprintf("Blocked: `%s` sends a secret (%s) in a URL. %s", [shell.name(seg), concat(", ", sort(kinds)), instead])
 }
+
+# every distinct argument in one text, for a test over all of them before a pass (most
+# commands hold no URL and no metadata host); the arguments with a `://`
+_args_text := concat("\n", object.keys(data.claude_rego.lib.shell.arg_index))
+
+_url_args := {arg: ids | some arg, ids in data.claude_rego.lib.shell.arg_index; contains(arg, "://")} if {
+	contains(_args_text, "://")
+} else := {}
 
 # the common percent-escapes of a URL undone without urlquery.decode (which raises on a
 # malformed escape): enough for the secret patterns to see PEM headers and key=value
@@ -1717,6 +1734,7 @@ _metadata_alias_re := `(?i)^(([a-z][a-z0-9+.-]*:)?//)?([^/@\t\n\f\r ]*@)?(instan
 
 # (one test per distinct argument, from the argument index: not one per segment × argument)
 deny contains msg if {
+	contains(lower(_args_text), "data") # (one test over every argument first)
 	some arg, ids in data.claude_rego.lib.shell.arg_index
 	contains(lower(arg), "data") # (before the regex: both of its host names hold `data`)
 	regex.match(_metadata_alias_re, arg)
@@ -1742,8 +1760,7 @@ deny contains msg if {
 # compared by its text, and no ordinary URL is written that way. Tool URLs are normalised
 # by the facts layer (facts.effects.network[].host) and judged above.
 ask contains msg if {
-	some arg, ids in data.claude_rego.lib.shell.arg_index
-	contains(arg, "://")
+	some arg, ids in _url_args
 	some i in ids
 	seg := shell.by_id(i)
 	parts := regex.find_all_string_submatch_n(`^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/@\t\n\f\r ]*@)?([0-9A-Fa-fXx.]+)(?::[0-9]+)?(?:[/?#].*)?$`, arg, 1)
