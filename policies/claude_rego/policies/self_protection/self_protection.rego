@@ -309,6 +309,7 @@ _env_file_re := `\$\{?CLAUDE_ENV_FILE\b`
 deny contains msg if {
 	some seg in data.claude_rego.lib.shell.with_redirects
 	some r in seg.redirects
+	contains(r.target, "CLAUDE_ENV_FILE") # (the cheap test before the regex)
 	regex.match(_env_file_re, r.target)
 	msg := "CLAUDE_ENV_FILE is sourced before every shell command; an agent may not write to it."
 }
@@ -316,6 +317,7 @@ deny contains msg if {
 deny contains msg if {
 	some seg in data.claude_rego.lib.shell.with_dollar_anywhere # the pattern needs a `$`
 	some a in shell.raw_args(seg)
+	contains(a, "CLAUDE_ENV_FILE")
 	regex.match(_env_file_re, a)
 	shell.name(seg) in {"tee", "cp", "mv", "ln", "install", "dd", "sed", "gsed", "perl", "truncate", "rm", "mkfifo", "chmod", "touch", "rsync"}
 	msg := "CLAUDE_ENV_FILE is sourced before every shell command; an agent may not write to it."
@@ -416,13 +418,28 @@ deny contains msg if {
 # inline code that signals processes it picks by the engine's name (python -c "… os.kill …
 # b'claude-rego' in cmdline …", psutil, node -e "process.kill(…)")
 deny contains msg if {
-	some seg in segments
+	some seg in _code_runners
 	shell.eval_flag(seg)
 	some a in shell.raw_args(seg)
 	regex.match(`(?i)\bkill(pg)?\s*\(|\.terminate\s*\(|\.send_signal\s*\(|SIG(KILL|TERM|STOP|INT)\b|\bkill\s+-?[0-9A-Z]`, a)
 	_names_engine_file(a)
 	msg := sprintf("`%s` runs code that signals claude-rego's processes; an agent may not stop its own governance.", [shell.name(seg)])
 }
+
+# the segments whose program can take code with a flag (the families shell.eval_flag
+# accepts), found a program at a time: the facts layer gives every segment of a program the
+# same family, so one family test per program the command runs, not an eval_flag call per
+# segment (a pass over every segment when the input has no program index)
+_code_families := {"shell", "python", "perl", "ruby", "node", "php", "lua", "osascript", "pwsh"}
+
+_code_runners := [segments[i] |
+	some ids in input.facts.shell.by_name
+	shell.family(segments[ids[0]]) in _code_families
+	some i in ids
+] if {
+	is_object(input.facts.shell.by_name)
+	is_object(input.facts.shell.index)
+} else := [seg | some seg in segments; shell.family(seg) in _code_families]
 
 _pids_fed(k) if k.context == "xargs"
 
@@ -494,11 +511,13 @@ deny contains msg if {
 	some ran in _dest_writers & data.claude_rego.lib.shell.names
 	some w in shell.running({ran})
 	_dest_fed(w)
-	some f in segments
+	some f in _engine_locators
 	f.id != w.id
-	_locates_engine(f)
 	msg := sprintf("`%s` writes to a file that `%s` finds by claude-rego's name; an agent may not replace its own governance.", [concat(" ", w.argv), shell.name(f)])
 }
+
+# the segments that locate the engine's files, found once (not once per writer)
+_engine_locators := [f | some f in segments; _locates_engine(f)]
 
 _locates_engine(f) if {
 	not shell.runs(f, "find")
@@ -528,6 +547,9 @@ _dest_fed(w) if {
 }
 
 _dest_fed(w) if {
+	# a destination word is (part of) an argument, and an expanded argument is non-literal only
+	# when the raw one is: one test of the raw arguments before the destination words
+	regex.match(`[$\x60…]|\{\}`, concat(" ", shell.raw_args(w)))
 	not _stdout_only(w)
 	some d in _dest_words(w)
 	_non_literal(d)
