@@ -509,12 +509,25 @@ _dest_writers := {
 
 deny contains msg if {
 	some ran in _dest_writers & data.claude_rego.lib.shell.names
+	not ran in _stdout_writers
 	some w in shell.running({ran})
 	_dest_fed(w)
 	some f in _engine_locators
 	f.id != w.id
 	msg := sprintf("`%s` writes to a file that `%s` finds by claude-rego's name; an agent may not replace its own governance.", [concat(" ", w.argv), shell.name(f)])
 }
+
+# cat, echo and printf write only through a redirect (_stdout_only): only those with one
+deny contains msg if {
+	some w in data.claude_rego.lib.shell.with_redirects
+	shell.name(w) in _stdout_writers
+	_dest_fed(w)
+	some f in _engine_locators
+	f.id != w.id
+	msg := sprintf("`%s` writes to a file that `%s` finds by claude-rego's name; an agent may not replace its own governance.", [concat(" ", w.argv), shell.name(f)])
+}
+
+_stdout_writers := {"cat", "echo", "printf"}
 
 # the segments that locate the engine's files, found once (not once per writer)
 _engine_locators := [f | some f in segments; _locates_engine(f)]
@@ -562,7 +575,7 @@ _dest_fed(w) if {
 }
 
 # cat, echo and printf write only through a redirect
-_stdout_only(w) if shell.name(w) in {"cat", "echo", "printf"}
+_stdout_only(w) if shell.name(w) in _stdout_writers
 
 _dest_words(w) := [d] if {
 	shell.name(w) in {"cp", "mv", "install", "ln", "rsync", "ditto"}
