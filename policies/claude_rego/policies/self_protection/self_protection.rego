@@ -96,10 +96,17 @@ protected(l) if l in protected_files
 # /, the home directory, system directories and the project and above are
 # destructive_shell's (one reason per concern)
 ancestor_of_protected(l) if {
+	_holds_governed(l) # (the prefix test before the roots test: most locations hold none)
 	not paths.in_roots(l, dangerous_roots)
-	some d in protected_dirs | settings_files
-	startswith(d, concat("", [trim_right(l, "/"), "/"]))
 }
+
+_holds_governed(l) if {
+	prefix := concat("", [trim_right(l, "/"), "/"])
+	some d in _governed_dirs
+	startswith(d, prefix)
+}
+
+_governed_dirs := protected_dirs | settings_files
 
 # ------------------------------------------------------------------ writes of any kind
 
