@@ -98,9 +98,9 @@ _targets contains entry if {
 # call per segment (a pass over every segment when the input has no program index)
 _code_families := {"shell", "python", "perl", "ruby", "node", "php", "lua", "osascript", "pwsh"}
 
-_code_runners := [segments[i] |
+_code_runners := [input.facts.shell.segments[i] |
 	some ids in input.facts.shell.by_name
-	shell.family(segments[ids[0]]) in _code_families
+	shell.family(input.facts.shell.segments[ids[0]]) in _code_families
 	some i in ids
 ] if {
 	is_object(input.facts.shell.by_name)
