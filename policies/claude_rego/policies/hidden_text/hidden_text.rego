@@ -163,6 +163,7 @@ _path_of(f) := p if {
 
 ask contains msg if {
 	some w in _written
+	regex.match(`[^\x00-\x7F]`, w[1]) # every class is of non-ASCII characters: one scan for plain text
 	whys := _hidden(w[1], _prose(w[0]))
 	count(whys) > 0
 	not _already_there(w[2], whys)

@@ -96,10 +96,17 @@ protected(l) if l in protected_files
 # /, the home directory, system directories and the project and above are
 # destructive_shell's (one reason per concern)
 ancestor_of_protected(l) if {
+	_holds_governed(l) # (the prefix test before the roots test: most locations hold none)
 	not paths.in_roots(l, dangerous_roots)
-	some d in protected_dirs | settings_files
-	startswith(d, concat("", [trim_right(l, "/"), "/"]))
 }
+
+_holds_governed(l) if {
+	prefix := concat("", [trim_right(l, "/"), "/"])
+	some d in _governed_dirs
+	startswith(d, prefix)
+}
+
+_governed_dirs := protected_dirs | settings_files
 
 # ------------------------------------------------------------------ writes of any kind
 
@@ -309,6 +316,7 @@ _env_file_re := `\$\{?CLAUDE_ENV_FILE\b`
 deny contains msg if {
 	some seg in data.claude_rego.lib.shell.with_redirects
 	some r in seg.redirects
+	contains(r.target, "CLAUDE_ENV_FILE") # (the cheap test before the regex)
 	regex.match(_env_file_re, r.target)
 	msg := "CLAUDE_ENV_FILE is sourced before every shell command; an agent may not write to it."
 }
@@ -316,6 +324,7 @@ deny contains msg if {
 deny contains msg if {
 	some seg in data.claude_rego.lib.shell.with_dollar_anywhere # the pattern needs a `$`
 	some a in shell.raw_args(seg)
+	contains(a, "CLAUDE_ENV_FILE")
 	regex.match(_env_file_re, a)
 	shell.name(seg) in {"tee", "cp", "mv", "ln", "install", "dd", "sed", "gsed", "perl", "truncate", "rm", "mkfifo", "chmod", "touch", "rsync"}
 	msg := "CLAUDE_ENV_FILE is sourced before every shell command; an agent may not write to it."
@@ -416,13 +425,28 @@ deny contains msg if {
 # inline code that signals processes it picks by the engine's name (python -c "… os.kill …
 # b'claude-rego' in cmdline …", psutil, node -e "process.kill(…)")
 deny contains msg if {
-	some seg in segments
+	some seg in _code_runners
 	shell.eval_flag(seg)
 	some a in shell.raw_args(seg)
 	regex.match(`(?i)\bkill(pg)?\s*\(|\.terminate\s*\(|\.send_signal\s*\(|SIG(KILL|TERM|STOP|INT)\b|\bkill\s+-?[0-9A-Z]`, a)
 	_names_engine_file(a)
 	msg := sprintf("`%s` runs code that signals claude-rego's processes; an agent may not stop its own governance.", [shell.name(seg)])
 }
+
+# the segments whose program can take code with a flag (the families shell.eval_flag
+# accepts), found a program at a time: the facts layer gives every segment of a program the
+# same family, so one family test per program the command runs, not an eval_flag call per
+# segment (a pass over every segment when the input has no program index)
+_code_families := {"shell", "python", "perl", "ruby", "node", "php", "lua", "osascript", "pwsh"}
+
+_code_runners := [input.facts.shell.segments[i] |
+	some ids in input.facts.shell.by_name
+	shell.family(input.facts.shell.segments[ids[0]]) in _code_families
+	some i in ids
+] if {
+	is_object(input.facts.shell.by_name)
+	is_object(input.facts.shell.index)
+} else := [seg | some seg in segments; shell.family(seg) in _code_families]
 
 _pids_fed(k) if k.context == "xargs"
 
@@ -492,13 +516,28 @@ _dest_writers := {
 
 deny contains msg if {
 	some ran in _dest_writers & data.claude_rego.lib.shell.names
+	not ran in _stdout_writers
 	some w in shell.running({ran})
 	_dest_fed(w)
-	some f in segments
+	some f in _engine_locators
 	f.id != w.id
-	_locates_engine(f)
 	msg := sprintf("`%s` writes to a file that `%s` finds by claude-rego's name; an agent may not replace its own governance.", [concat(" ", w.argv), shell.name(f)])
 }
+
+# cat, echo and printf write only through a redirect (_stdout_only): only those with one
+deny contains msg if {
+	some w in data.claude_rego.lib.shell.with_redirects
+	shell.name(w) in _stdout_writers
+	_dest_fed(w)
+	some f in _engine_locators
+	f.id != w.id
+	msg := sprintf("`%s` writes to a file that `%s` finds by claude-rego's name; an agent may not replace its own governance.", [concat(" ", w.argv), shell.name(f)])
+}
+
+_stdout_writers := {"cat", "echo", "printf"}
+
+# the segments that locate the engine's files, found once (not once per writer)
+_engine_locators := [f | some f in segments; _locates_engine(f)]
 
 _locates_engine(f) if {
 	not shell.runs(f, "find")
@@ -528,6 +567,9 @@ _dest_fed(w) if {
 }
 
 _dest_fed(w) if {
+	# a destination word is (part of) an argument, and an expanded argument is non-literal only
+	# when the raw one is: one test of the raw arguments before the destination words
+	regex.match(`[$\x60…]|\{\}`, concat(" ", shell.raw_args(w)))
 	not _stdout_only(w)
 	some d in _dest_words(w)
 	_non_literal(d)
@@ -540,7 +582,7 @@ _dest_fed(w) if {
 }
 
 # cat, echo and printf write only through a redirect
-_stdout_only(w) if shell.name(w) in {"cat", "echo", "printf"}
+_stdout_only(w) if shell.name(w) in _stdout_writers
 
 _dest_words(w) := [d] if {
 	shell.name(w) in {"cp", "mv", "install", "ln", "rsync", "ditto"}
