@@ -836,6 +836,16 @@ _plugin_subject(_, w) if {
 
 _plugin_subject(seg, _) if shell.name(seg) in _plugin_programs
 
+# the distinct arguments that are a remote source, computed once per evaluation. Every
+# remote source has a `:`, `+` or `@` in it: one regex per argument skips the rest of them
+# without the six function bodies and four regexes _remote_source tries (~25 µs per
+# argument, ~1.8 ms on a 98-segment pipeline).
+_remote_source_args := {a |
+	some a, _ in data.claude_rego.lib.shell.arg_index
+	regex.match(`[:+@]`, a)
+	_remote_source(a)
+}
+
 _remote_source(w) if remote_spec(w)
 
 _remote_source(w) if regex.match(`^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+:[^/]`, w) # git@github.com:x/y.git
@@ -847,9 +857,8 @@ _remote_source(w) if {
 }
 
 ask contains msg if {
-	some a, ids in data.claude_rego.lib.shell.arg_index
-	_remote_source(a)
-	some id in ids
+	some a in _remote_source_args
+	some id in data.claude_rego.lib.shell.arg_index[a]
 	seg := shell.by_id(id)
 	_plugin_install(seg)
 	msg := sprintf("`%s` installs a plugin from `%s`, not from the tool's registry by name: its code runs unreviewed with your rights. Approve only if you trust that source.", [concat(" ", seg.argv), a])
@@ -1467,22 +1476,58 @@ ask contains msg if {
 	_plain_name(word)
 	name := _package_name(eco, word)
 	count(name) >= 5
-	not name in _popular[eco]
-	not name in _near_names[eco]
-	some popular in _popular[eco]
+	not name in _popular_lines[eco]
+	not name in _near_lines[eco]
+	some popular in _popular_near(eco, name, count(name))
+	count(popular) >= 5
 	_one_edit(name, popular)
 	msg := sprintf("`%s` installs `%s`, one letter from the popular package `%s`: a typosquatted name runs its install scripts with your rights. Check the spelling; approve only if you mean this package.", [concat(" ", _raw(seg)), name, popular])
 }
 
-_popular[eco] := found if {
+# The popular and near names of each registry, normalised. They are normalised joined, one
+# a line (one lower and one regex.replace over the whole list, not one per name: ~730 names
+# cost ~4.7 ms one by one on every install of a name), and a name is compared with the
+# popular names of a length one edit can reach only, picked by one regex over the lines.
+# A list with a line break inside a name is normalised name by name.
+_popular_text[eco] := text if {
 	some eco, names in settings.value("popular_packages")
-	found := {n | some raw in names; n := _normal(eco, raw); count(n) >= 5}
+	text := _normal(eco, concat("\n", names))
+	count(split(text, "\n")) == count(names)
 }
 
-_near_names[eco] := found if {
-	some eco, names in settings.value("package_near_names")
-	found := {n | some raw in names; n := _normal(eco, raw)}
+_popular_lines[eco] := lines if {
+	some eco, names in settings.value("popular_packages")
+	lines := _normal_lines(eco, names)
 }
+
+_near_lines[eco] := lines if {
+	some eco, names in settings.value("package_near_names")
+	lines := _normal_lines(eco, names)
+}
+
+_normal_lines(eco, names) := lines if {
+	lines := split(_normal(eco, concat("\n", names)), "\n")
+	count(lines) == count(names)
+} else := [n | some raw in names; n := _normal(eco, raw)]
+
+# the popular names that may be one edit from `name` (n ASCII characters, 5 or more): the
+# ASCII ones n-1 to n+1 long (and 5 or more) that begin with its first two letters or end
+# with its last two (one edit of a name of 5 or more keeps one of the pairs: a change at the
+# front leaves the end), and any with a character outside ASCII (its count may differ from
+# its number of characters). The pattern is built from numbers and from letters, digits, `-`
+# and `_` only (other end letters: the lengths alone); _one_edit still compares every
+# candidate in full.
+_popular_near(eco, name, n) := regex.find_n(pattern, _popular_text[eco], -1) if {
+	is_string(_popular_text[eco])
+	first := substring(name, 0, 2)
+	last := substring(name, n - 2, 2)
+	regex.match(`^[a-z0-9_-]{2}$`, first)
+	regex.match(`^[a-z0-9_-]{2}$`, last)
+	pattern := sprintf(`(?m)^(?:%s[\x00-\x09\x0b-\x7f]{%d,%d}|[\x00-\x09\x0b-\x7f]{%d,%d}%s|[^\n]*[^\x00-\x7f][^\n]*)$`, [first, max([5, n - 1]) - 2, n - 1, max([5, n - 1]) - 2, n - 1, last])
+} else := regex.find_n(pattern, _popular_text[eco], -1) if {
+	is_string(_popular_text[eco])
+	pattern := sprintf(`(?m)^(?:[\x00-\x09\x0b-\x7f]{%d,%d}|[^\n]*[^\x00-\x7f][^\n]*)$`, [max([5, n - 1]), n + 1])
+} else := _popular_lines[eco]
 
 _normal("pypi", name) := regex.replace(lower(name), `[-_.]+`, "-")
 
