@@ -502,7 +502,7 @@ deny contains msg if {
 ask contains msg if {
 	some cr in _code_operand_runners & data.claude_rego.lib.shell.names
 	some run in shell.running({cr})
-	some writer in data.claude_rego.lib.shell.segments
+	some writer in data.claude_rego.lib.shell.with_redirects # (a writer has a redirect: no pass over every segment)
 	writer.id < run.id
 	some r in writer.redirects
 	r.op in {">", ">>", ">|", "&>"}

@@ -981,10 +981,13 @@ _service_path(svc, path) if {
 # with the host's root and reads every container's environment.
 ask contains msg if {
 	some p in input.facts.paths
-	p.name in {s | some s in settings.value("container_sockets")}
+	p.name in _container_sockets
 	_speaks_http(p)
 	msg := sprintf("`%s` talks to the container runtime's API socket directly: that API starts containers with this machine's root and reads their secrets. Use the docker/podman CLI so the other checks apply, or approve if you meant it.", [p.raw])
 }
+
+# (a rule: the setting read and the set built once per evaluation, not once per path)
+_container_sockets := {s | some s in settings.value("container_sockets")}
 
 _speaks_http(p) if {
 	p.source == "argument"
