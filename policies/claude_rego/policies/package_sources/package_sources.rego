@@ -1047,6 +1047,7 @@ ask contains msg if {
 
 # go env -w K=V …
 _redirections contains r if {
+	"go" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"go"})
 	args := shell.args(seg)
 	args[0] == "env"
@@ -1096,6 +1097,7 @@ _untrusted_program_value(v) if {
 
 # composer config [-g] repositories.NAME|repos.NAME|repo.NAME TYPE URL, or '{"type":…,"url":…}'
 _redirections contains r if {
+	"composer" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"composer"})
 	args := shell.args(seg)
 	"config" in args
@@ -1108,6 +1110,7 @@ _redirections contains r if {
 }
 
 _redirections contains r if {
+	"composer" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"composer"})
 	args := shell.args(seg)
 	"config" in args
@@ -1130,6 +1133,7 @@ _urls_in(words) := {u |
 }
 
 _redirections contains r if {
+	"poetry" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"poetry"})
 	args := shell.args(seg)
 	"config" in args
@@ -1142,6 +1146,7 @@ _redirections contains r if {
 
 # dotnet nuget add source URL, dotnet nuget update source NAME --source URL
 _redirections contains r if {
+	"dotnet" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"dotnet"})
 	args := shell.args(seg)
 	"nuget" in args
@@ -1154,6 +1159,7 @@ _redirections contains r if {
 }
 
 _redirections contains r if {
+	"dotnet" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"dotnet"})
 	args := shell.args(seg)
 	"nuget" in args
@@ -1169,6 +1175,7 @@ _redirections contains r if {
 
 # cargo --config 'source.crates-io.replace-with="x"', registries.x.index, patch.crates-io.x.git
 _redirections contains r if {
+	"cargo" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"cargo"})
 	some v in _cargo_config_values(seg)
 	regex.match(`(?i)^\s*(source|registries|registry|patch|net\.git-fetch-with-cli|http\.(proxy|check-revoke|cainfo))\b`, v)
@@ -1177,6 +1184,7 @@ _redirections contains r if {
 }
 
 _redirections contains r if {
+	"cargo" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"cargo"})
 	some v in _cargo_config_values(seg)
 	not contains(v, "=")
@@ -1218,6 +1226,7 @@ ask contains msg if {
 }
 
 _other_sources contains r if {
+	"pipenv" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"pipenv"})
 	args := shell.args(seg)
 	_has_word(args, {"install", "run", "sync", "update", "upgrade"})
@@ -1228,6 +1237,7 @@ _other_sources contains r if {
 }
 
 _other_sources contains r if {
+	"pipenv" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"pipenv"})
 	args := shell.args(seg)
 	some i, a in args
@@ -1279,6 +1289,7 @@ _other_sources contains r if {
 }
 
 _other_sources contains r if {
+	"cargo" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"cargo"})
 	args := shell.args(seg)
 	"install" in args
@@ -1300,6 +1311,7 @@ _path_values(args) := {v |
 _arg_after(args, i) := args[i + 1] if count(args) > i + 1 else := ""
 
 _other_sources contains r if {
+	"pre-commit" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"pre-commit"})
 	args := shell.args(seg)
 	"try-repo" in args
@@ -1541,7 +1553,8 @@ _package_name("npm", word) := _normal("npm", regex.replace(word, `@.*$`, ""))
 # [segment, registry, word] for each word an install command names as a package to fetch by
 # name (not an option, an option's value, a path, a URL, a file or a scoped npm name)
 _installed_names contains [seg, eco, word] if {
-	some seg in shell.running(_name_installers)
+	some ran in _name_installers & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	form := _install_operands(seg)
 	eco := form[0]
 	some word in form[1]
