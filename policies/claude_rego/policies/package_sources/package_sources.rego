@@ -50,16 +50,17 @@ _go_remote(w) if regex.match(`^[a-z0-9.-]+\.[a-z]{2,}/.+@`, lower(w))
 
 _index_options := {"--index-url", "-i", "--extra-index-url", "--trusted-host", "--registry", "--source", "-f", "--find-links", "--index", "--default-index", "--git"}
 
+# (the words read once per segment, each with its position: the option before a word is a
+# lookup, not a pass over the words for every word)
 ask contains msg if {
 	some seg in _package_segments
-	some w in _words(seg)
-	_remote_word(seg, w)
-	msg := sprintf("`%s` installs or runs a package from `%s`, not from the default registry by name: its install scripts run unreviewed. Approve only if you trust that source.", [concat(" ", _raw(seg)), w])
+	raw := _raw(seg)
+	some j, w in raw
+	_remote_word(seg, raw, j, w)
+	msg := sprintf("`%s` installs or runs a package from `%s`, not from the default registry by name: its install scripts run unreviewed. Approve only if you trust that source.", [concat(" ", raw), w])
 }
 
 _package_segments := array.concat(shell.running(_installers), [s | some s in data.claude_rego.lib.shell.with_wrappers; _package_tool(s)])
-
-_words(seg) := [w | some w in _raw(seg)]
 
 _raw(seg) := seg.raw_words if count(seg.raw_words) > 0 else := seg.argv
 
@@ -70,7 +71,8 @@ _package_tool(seg) if {
 	w in (_runners | {"npm", "pnpm", "yarn", "pipx", "uv"})
 }
 
-_remote_word(seg, w) if {
+_remote_word(seg, _, _, w) if {
+	regex.match(`[:+@]`, w) # every remote_spec has one: its three regexes skipped for the other words
 	remote_spec(w)
 	not w in _default_registries
 	not _trusted_index_value(seg, w)
@@ -78,14 +80,15 @@ _remote_word(seg, w) if {
 	not _is_option_value_of_local(seg, w)
 }
 
-_remote_word(seg, w) if {
-	some i, a in _raw(seg)
+# the word after an index option
+_remote_word(seg, raw, j, w) if {
+	j > 0
+	a := raw[j - 1]
 	a in _index_options
-	_raw(seg)[i + 1] == w
 	not w in _default_registries
 	not trusted_index(w)
 	_installs(seg)
-	not _option_of_the_program(seg, i)
+	not _option_of_the_program(seg, j - 1)
 	not _short_option_of_another_tool(seg, a)
 }
 
@@ -120,7 +123,9 @@ _option_of_the_program(seg, i) if {
 	not raw[j - 1] in {"-p", "--package", "-c", "--call", "--registry", "--cache", "--userconfig"}
 }
 
-_remote_word(seg, w) if {
+_remote_word(seg, _, _, w) if {
+	startswith(w, "--")
+	contains(w, "=")
 	some o in _index_options
 	startswith(o, "--")
 	startswith(w, concat("", [o, "="]))
@@ -131,7 +136,7 @@ _remote_word(seg, w) if {
 }
 
 # go run MODULE@VERSION builds and runs remote code in one step
-_remote_word(seg, w) if {
+_remote_word(seg, _, _, w) if {
 	shell.name(seg) == "go"
 	shell.args(seg)[0] == "run"
 	_go_remote(w)
@@ -164,7 +169,7 @@ _go_binary(w) := lower(parts[count(parts) - 2]) if {
 
 # composer require vendor/pkg:dev-main (also global require, @dev, 1.x-dev): installed
 # from a repository branch, not from a released version
-_remote_word(seg, w) if {
+_remote_word(seg, _, _, w) if {
 	shell.name(seg) == "composer"
 	"require" in shell.args(seg)
 	regex.match(`(?i)^[a-z0-9_.-]+/[a-z0-9_.-]+[:=][^\t\n\f\r ]*(dev-|-dev$|@dev)`, w)
