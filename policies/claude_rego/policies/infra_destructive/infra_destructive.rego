@@ -1372,17 +1372,22 @@ _generic_verb(x) if {
 	t in _generic_destroy_verbs
 }
 
-# the distinct arguments that are a generic destroy verb, found once per evaluation. The
-# arguments are joined one a line and one regex picks the few that could be one (a verb or a
-# compound word such as db:drop: letters, digits, `:` and `-`, not digits alone; U+212A is
-# the Kelvin sign, which lower() makes a `k`), so only those get _generic_verb's tests: a
-# call per argument cost ~0.6 ms on a 98-segment pipeline. An argument with a line break in
-# it is never a verb (neither the set's words nor _generic_verb's pattern hold one).
-_arg_keys := object.keys(data.claude_rego.lib.shell.arg_index)
-
+# the distinct arguments that are a generic destroy verb, found once per evaluation. A short
+# command's few arguments are each tested; a long command's are joined one a line and one
+# regex picks the few that could be one (a verb or a compound word such as db:drop: letters,
+# digits, `:` and `-`, not digits alone; U+212A is the Kelvin sign, which lower() makes a
+# `k`), so only those get _generic_verb's tests: a call per argument cost ~0.6 ms on a
+# 98-segment pipeline. An argument with a line break in it is never a verb (neither the
+# set's words nor _generic_verb's pattern hold one).
 _generic_verb_args := {a |
-	some a in regex.find_n(`(?m)^(?:[a-zA-Z\x{212A}]|[0-9]+[a-zA-Z\x{212A}:-])[a-zA-Z0-9\x{212A}:-]*$`, concat("\n", _arg_keys), -1)
-	a in _arg_keys
+	some a, _ in data.claude_rego.lib.shell.arg_index
+	_generic_verb(lower(a))
+} if {
+	count(data.claude_rego.lib.shell.arg_index) <= 8
+} else := {a |
+	keys := object.keys(data.claude_rego.lib.shell.arg_index)
+	some a in regex.find_n(`(?m)^(?:[a-zA-Z\x{212A}]|[0-9]+[a-zA-Z\x{212A}:-])[a-zA-Z0-9\x{212A}:-]*$`, concat("\n", keys), -1)
+	a in keys
 	_generic_verb(lower(a))
 }
 

@@ -842,21 +842,28 @@ _plugin_subject(_, w) if {
 _plugin_subject(seg, _) if shell.name(seg) in _plugin_programs
 
 # the distinct arguments that are a remote source, computed once per evaluation. Every
-# remote source has a `:`, `+` or `@` in it: one regex over the arguments joined one a line
-# picks those (the six function bodies and four regexes of _remote_source cost ~25 µs per
-# argument, ~1.8 ms on a 98-segment pipeline); when an argument holds a line break the lines
-# are not the arguments, and each argument is tested on its own.
+# remote source has a `:`, `+` or `@` in it, and only those get _remote_source's six function
+# bodies and four regexes (~25 µs per argument, ~1.8 ms on a 98-segment pipeline): a short
+# command's few arguments are each tested for one; a long command's are joined one a line and
+# one regex picks them (when an argument holds a line break the lines are not the arguments,
+# and each argument is tested on its own).
 _remote_source_args := {a |
+	some a, _ in data.claude_rego.lib.shell.arg_index
+	regex.match(`[:+@]`, a)
+	_remote_source(a)
+} if {
+	count(data.claude_rego.lib.shell.arg_index) <= 8
+} else := {a |
 	some a in _remote_source_candidates
 	_remote_source(a)
 }
-
-_arg_keys := object.keys(data.claude_rego.lib.shell.arg_index)
 
 _remote_source_candidates := regex.find_n(`(?m)^[^\n]*[:+@][^\n]*$`, text, -1) if {
 	text := concat("\n", _arg_keys)
 	count(split(text, "\n")) == count(_arg_keys)
 } else := [a | some a in _arg_keys; regex.match(`[:+@]`, a)]
+
+_arg_keys := object.keys(data.claude_rego.lib.shell.arg_index)
 
 _remote_source(w) if remote_spec(w)
 
