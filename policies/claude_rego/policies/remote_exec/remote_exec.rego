@@ -763,11 +763,17 @@ deny contains msg if {
 ask contains msg if {
 	some ran in _repo_fetchers & data.claude_rego.lib.shell.names
 	some fetch in shell.running({ran})
+	_segment_after(fetch) # (first: `git status` alone skips the fetch tests)
 	kind := _fetches_repository(fetch)
 	some run in segments
 	run.id > fetch.id
 	_runs_fetched_code(kind, run)
 	msg := sprintf("This command fetches code (`%s`) whose files are not known in advance and then runs local code (`%s`). %s", [concat(" ", fetch.argv), concat(" ", run.argv), advice])
+}
+
+_segment_after(seg) if {
+	some s in segments
+	s.id > seg.id
 }
 
 _repo_fetchers := {"gh", "glab", "hub", "degit", "tiged", "svn", "hg", "bzr", "brz", "fossil", "darcs", "pijul", "sl", "jj", "ghq", "git", "tea", "cvs"}
