@@ -118,6 +118,7 @@ _executesshell.substitution(host) if {
 deny contains msg if {
 	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
 	some fetch in shell.running({ran})
+	_segment_after(fetch)
 	names := downloaded(fetch)
 	some run in segments
 	run.id > fetch.id
@@ -167,6 +168,7 @@ downloaded_by_tee(fetch) := {_file_name(a) |
 deny contains msg if {
 	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
 	some fetch in shell.running({ran})
+	_segment_after(fetch)
 	names := downloaded_by_tee(fetch)
 	count(names) > 0
 	some run in segments
@@ -181,6 +183,7 @@ deny contains msg if {
 ask contains msg if {
 	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
 	some fetch in shell.running({ran})
+	_segment_after(fetch)
 	names := downloaded(fetch) | downloaded_by_tee(fetch)
 	some run in segments
 	run.id > fetch.id
@@ -234,6 +237,7 @@ _uses_file(run, names) if {
 ask contains msg if {
 	some ran in (data.claude_rego.lib.shell.downloaders | {"git"}) & data.claude_rego.lib.shell.names
 	some fetch in shell.running({ran})
+	_segment_after(fetch)
 	_fetches_unknown_files(fetch)
 	some run in segments
 	run.id > fetch.id
@@ -336,6 +340,7 @@ ask contains msg if {
 ask contains msg if {
 	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
 	some fetch in shell.running({ran})
+	_segment_after(fetch)
 	names := downloaded(fetch) | downloaded_by_tee(fetch)
 	some run in segments
 	run.id > fetch.id
@@ -687,6 +692,7 @@ _fetched_name(n, names) if {
 
 deny contains msg if {
 	some fetch in _copy_fetch_segments
+	_segment_after(fetch)
 	_copy_fetch(fetch) == "internet"
 	names := _copy_fetched_names(fetch)
 	some run in segments
@@ -697,6 +703,7 @@ deny contains msg if {
 
 ask contains msg if {
 	some fetch in _copy_fetch_segments
+	_segment_after(fetch)
 	_copy_fetch(fetch) == "host"
 	names := _copy_fetched_names(fetch)
 	some run in segments
@@ -708,6 +715,7 @@ ask contains msg if {
 # fetched into a directory (names not known) and then local code
 ask contains msg if {
 	some fetch in _copy_fetch_segments
+	_segment_after(fetch)
 	names := _copy_fetched_names(fetch)
 	some run in segments
 	run.id > fetch.id
