@@ -1372,6 +1372,9 @@ _generic_verb(x) if {
 	t in _generic_destroy_verbs
 }
 
+# (the index read once: a reference into data costs more than one to a rule of this package)
+_arg_index := data.claude_rego.lib.shell.arg_index
+
 # the distinct arguments that are a generic destroy verb, found once per evaluation. A short
 # command's few arguments are each tested; a long command's are joined one a line and one
 # regex picks the few that could be one (a verb or a compound word such as db:drop: letters,
@@ -1380,12 +1383,12 @@ _generic_verb(x) if {
 # 98-segment pipeline. An argument with a line break in it is never a verb (neither the
 # set's words nor _generic_verb's pattern hold one).
 _generic_verb_args := {a |
-	some a, _ in data.claude_rego.lib.shell.arg_index
+	some a, _ in _arg_index
 	_generic_verb(lower(a))
 } if {
-	count(data.claude_rego.lib.shell.arg_index) <= 8
+	count(_arg_index) <= 8
 } else := {a |
-	keys := object.keys(data.claude_rego.lib.shell.arg_index)
+	keys := object.keys(_arg_index)
 	some a in regex.find_n(`(?m)^(?:[a-zA-Z\x{212A}]|[0-9]+[a-zA-Z\x{212A}:-])[a-zA-Z0-9\x{212A}:-]*$`, concat("\n", keys), -1)
 	a in keys
 	_generic_verb(lower(a))
@@ -1393,7 +1396,7 @@ _generic_verb_args := {a |
 
 finding contains entry if {
 	some a in _generic_verb_args
-	some id in data.claude_rego.lib.shell.arg_index[a]
+	some id in _arg_index[a]
 	seg := shell.by_id(id)
 	_generic_destroy(seg)
 	entry := sprintf("`%s … %s` with a widening flag destroys data", [shell.name(seg), lower(a)])
