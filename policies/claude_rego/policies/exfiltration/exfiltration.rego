@@ -1584,7 +1584,8 @@ _callback_reached contains host if {
 }
 
 _callback_reached contains host if {
-	some seg in shell.running(_callback_clients)
+	some ran in _callback_clients & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some a in shell.args(seg)
 	some host in _callback_names(lower(a))
 }
@@ -1980,7 +1981,8 @@ ask contains msg if {
 ask contains msg if some msg in _drop_uploads
 
 _drop_uploads contains msg if {
-	some seg in shell.running(_http_upload_clients)
+	some ran in _http_upload_clients & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some word in _sent_files(seg)
 	some host in _drop_destinations(seg)
 	msg := sprintf("`%s` uploads `%s` to %s, a file-drop, paste, chat-upload or bare-IP destination that hands files to whoever holds the link. Approve only if this file may be published.", [concat(" ", seg.argv), word, host])
@@ -2053,9 +2055,11 @@ _git_env_pairs(seg) := {[k, v] | some k, v in object.get(seg, "assignments", {})
 	some p in _export_pairs(s)
 }
 
+# (from the segments that run an exporting command, not a runs_any call per segment: ~0.7 ms
+# on a 98-segment pipeline)
 _exported_git_config if {
-	some s in segments
-	shell.runs_any(s, {"export", "declare", "typeset", "setenv"})
+	some ran in {"export", "declare", "typeset", "setenv"} & data.claude_rego.lib.shell.names
+	some s in shell.running({ran})
 	some a in shell.args(s)
 	startswith(a, "GIT_CONFIG_")
 }

@@ -118,6 +118,7 @@ _executesshell.substitution(host) if {
 deny contains msg if {
 	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
 	some fetch in shell.running({ran})
+	_segment_after(fetch)
 	names := downloaded(fetch)
 	some run in segments
 	run.id > fetch.id
@@ -167,6 +168,7 @@ downloaded_by_tee(fetch) := {_file_name(a) |
 deny contains msg if {
 	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
 	some fetch in shell.running({ran})
+	_segment_after(fetch)
 	names := downloaded_by_tee(fetch)
 	count(names) > 0
 	some run in segments
@@ -181,6 +183,7 @@ deny contains msg if {
 ask contains msg if {
 	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
 	some fetch in shell.running({ran})
+	_segment_after(fetch)
 	names := downloaded(fetch) | downloaded_by_tee(fetch)
 	some run in segments
 	run.id > fetch.id
@@ -234,6 +237,7 @@ _uses_file(run, names) if {
 ask contains msg if {
 	some ran in (data.claude_rego.lib.shell.downloaders | {"git"}) & data.claude_rego.lib.shell.names
 	some fetch in shell.running({ran})
+	_segment_after(fetch)
 	_fetches_unknown_files(fetch)
 	some run in segments
 	run.id > fetch.id
@@ -336,6 +340,7 @@ ask contains msg if {
 ask contains msg if {
 	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
 	some fetch in shell.running({ran})
+	_segment_after(fetch)
 	names := downloaded(fetch) | downloaded_by_tee(fetch)
 	some run in segments
 	run.id > fetch.id
@@ -502,7 +507,7 @@ deny contains msg if {
 ask contains msg if {
 	some cr in _code_operand_runners & data.claude_rego.lib.shell.names
 	some run in shell.running({cr})
-	some writer in data.claude_rego.lib.shell.segments
+	some writer in data.claude_rego.lib.shell.with_redirects # (a writer has a redirect: no pass over every segment)
 	writer.id < run.id
 	some r in writer.redirects
 	r.op in {">", ">>", ">|", "&>"}
@@ -687,6 +692,7 @@ _fetched_name(n, names) if {
 
 deny contains msg if {
 	some fetch in _copy_fetch_segments
+	_segment_after(fetch)
 	_copy_fetch(fetch) == "internet"
 	names := _copy_fetched_names(fetch)
 	some run in segments
@@ -697,6 +703,7 @@ deny contains msg if {
 
 ask contains msg if {
 	some fetch in _copy_fetch_segments
+	_segment_after(fetch)
 	_copy_fetch(fetch) == "host"
 	names := _copy_fetched_names(fetch)
 	some run in segments
@@ -708,6 +715,7 @@ ask contains msg if {
 # fetched into a directory (names not known) and then local code
 ask contains msg if {
 	some fetch in _copy_fetch_segments
+	_segment_after(fetch)
 	names := _copy_fetched_names(fetch)
 	some run in segments
 	run.id > fetch.id
@@ -763,11 +771,17 @@ deny contains msg if {
 ask contains msg if {
 	some ran in _repo_fetchers & data.claude_rego.lib.shell.names
 	some fetch in shell.running({ran})
+	_segment_after(fetch) # (first: `git status` alone skips the fetch tests)
 	kind := _fetches_repository(fetch)
 	some run in segments
 	run.id > fetch.id
 	_runs_fetched_code(kind, run)
 	msg := sprintf("This command fetches code (`%s`) whose files are not known in advance and then runs local code (`%s`). %s", [concat(" ", fetch.argv), concat(" ", run.argv), advice])
+}
+
+_segment_after(seg) if {
+	some s in segments
+	s.id > seg.id
 }
 
 _repo_fetchers := {"gh", "glab", "hub", "degit", "tiged", "svn", "hg", "bzr", "brz", "fossil", "darcs", "pijul", "sl", "jj", "ghq", "git", "tea", "cvs"}

@@ -47,6 +47,10 @@ _server_words := {w | some w in object.get(_effects, "server_words", [])}
 
 _tool_input := object.get(input.hook, "tool_input", {}) if is_object(object.get(input.hook, "tool_input", {})) else := {}
 
+# every [path, value] of the tool input, walked once per evaluation (a rule; ~20 bodies read
+# it, and each walk of its own cost a few µs, also for a shell command)
+_tool_input_nodes := [[path, v] | walk(_tool_input, [path, v])]
+
 _structured if {
 	not input.facts.tool.class == "shell"
 	is_string(input.facts.tool.name)
@@ -58,7 +62,7 @@ deny contains msg if {
 	_structured
 	some w in _words
 	w in {"kill", "terminate", "signal", "stop", "end"}
-	walk(_tool_input, [path, v])
+	some [path, v] in _tool_input_nodes
 	count(path) > 0
 	is_string(path[count(path) - 1])
 	lower(path[count(path) - 1]) in {"pid", "pids", "process_id", "processid", "process", "target_pid"}
@@ -92,7 +96,7 @@ ask contains msg if {
 }
 
 _host_reaching_spec contains why if {
-	walk(_tool_input, [_, v])
+	some [_, v] in _tool_input_nodes
 	is_string(v)
 	contains(v, ": ")
 	some m in regex.find_all_string_submatch_n(`(?im)^[ \t-]*"?(privileged|hostPID|hostIPC|hostNetwork|allowPrivilegeEscalation)"?[ \t]*:[ \t]*"?true\b`, v, 4)
@@ -100,14 +104,15 @@ _host_reaching_spec contains why if {
 }
 
 _host_reaching_spec contains "the host's root mounted (hostPath /)" if {
-	walk(_tool_input, [_, v])
+	some [_, v] in _tool_input_nodes
 	is_string(v)
 	contains(v, "hostPath")
 	regex.match(`(?is)hostPath[ \t"]*:[ \t]*\{?[\s"]*path[ \t"]*:[ \t"]*/["\s,}]`, v)
 }
 
 _host_reaching_spec contains why if {
-	walk(_tool_input, [path, true])
+	some [path, leaf] in _tool_input_nodes
+	leaf == true
 	count(path) > 0
 	k := path[count(path) - 1]
 	is_string(k)
@@ -125,7 +130,7 @@ ask contains msg if {
 }
 
 _debug_trace contains name if {
-	walk(_tool_input, [_, v])
+	some [_, v] in _tool_input_nodes
 	is_object(v)
 	some nk in {"key", "name", "variable", "variable_key", "variableKey", "var"}
 	given := object.get(v, nk, "")
@@ -136,7 +141,7 @@ _debug_trace contains name if {
 }
 
 _debug_trace contains name if {
-	walk(_tool_input, [path, v])
+	some [path, v] in _tool_input_nodes
 	count(path) > 0
 	k := path[count(path) - 1]
 	is_string(k)
@@ -146,7 +151,7 @@ _debug_trace contains name if {
 }
 
 _debug_trace contains name if {
-	walk(_tool_input, [_, v])
+	some [_, v] in _tool_input_nodes
 	is_string(v)
 	contains(upper(v), "CI_DEBUG_")
 	some m in regex.find_all_string_submatch_n(`(?i)\b(CI_DEBUG_(?:TRACE|SERVICES))["']?\s*[=:]\s*["']?(?:true|1|yes)\b`, v, 2)
@@ -173,7 +178,7 @@ ask contains msg if {
 }
 
 _browser_program_switches contains switch if {
-	walk(_tool_input, [_, v])
+	some [_, v] in _tool_input_nodes
 	is_string(v)
 	contains(v, "--")
 	some m in regex.find_all_string_submatch_n(`(?i)--((?:renderer|utility|gpu|zygote|nacl-loader|ppapi-plugin|plugin|gpu-process)-cmd-prefix|gpu-launcher|plugin-launcher|ppapi-plugin-launcher|browser-subprocess-path)\b`, v, 4)
@@ -184,7 +189,7 @@ _browser_program_switches contains switch if {
 # `executable_path`) outside the system's and the browser caches' directories: the file runs
 _browser_program_switches contains switch if {
 	_structured
-	walk(_tool_input, [path, v])
+	some [path, v] in _tool_input_nodes
 	is_string(v)
 	count(path) > 0
 	k := path[count(path) - 1]
@@ -201,7 +206,7 @@ _browser_tool if {
 }
 
 _browser_tool if {
-	walk(_tool_input, [path, _])
+	some [path, _] in _tool_input_nodes
 	some k in path
 	is_string(k)
 	lower(k) in {"launchoptions", "launch_options", "browseroptions", "browser_options"}
@@ -228,7 +233,7 @@ ask contains msg if {
 	w in {"worker", "workers", "function", "functions", "lambda", "edge", "isolate"}
 	some u in _words
 	u in {"put", "upload", "deploy", "create", "update", "publish", "upsert", "replace"}
-	walk(_tool_input, [_, code])
+	some [_, code] in _tool_input_nodes
 	is_string(code)
 	count(code) <= 65536
 	regex.match(`(?:\benv\s*\.\s*[A-Za-z_]|\benv\s*\[|process\.env|Deno\.env|\bsecrets?\s*[.\[])`, code)
@@ -424,7 +429,7 @@ ask contains msg if {
 }
 
 _http_destroy_methods contains m if {
-	walk(_tool_input, [path, v])
+	some [path, v] in _tool_input_nodes
 	count(path) > 0
 	count(path) <= 3
 	k := path[count(path) - 1]
@@ -449,7 +454,7 @@ _http_delete_scope := ": it targets a whole collection or is forced, so many rec
 } else := ": what it deletes may not come back"
 
 _http_delete_wide if {
-	walk(_tool_input, [path, v])
+	some [path, v] in _tool_input_nodes
 	count(path) > 0
 	k := path[count(path) - 1]
 	is_string(k)
@@ -504,7 +509,7 @@ _removes_data contains what if {
 # "test_local"}) and nothing in the input looks like production: routine, passes
 _development_target if {
 	count(_broad_scope) == 0
-	walk(_tool_input, [path, v])
+	some [path, v] in _tool_input_nodes
 	is_string(v)
 	count(v) <= 256
 	count(path) > 0
@@ -575,7 +580,7 @@ _target_key_words := {
 }
 
 _broad_scope contains scope if {
-	walk(_tool_input, [path, v])
+	some [path, v] in _tool_input_nodes
 	is_string(v)
 	count(v) <= 256
 	count(path) > 0
@@ -589,7 +594,7 @@ _broad_scope contains scope if {
 }
 
 _broad_scope contains scope if {
-	walk(_tool_input, [path, v])
+	some [path, v] in _tool_input_nodes
 	count(path) > 0
 	k := path[count(path) - 1]
 	is_string(k)
@@ -676,7 +681,7 @@ secret_value_read if {
 # by the operation it is given (a generic cloud tool: {"operation": "GetSecretValue"})
 secret_value_read if {
 	_structured
-	walk(_tool_input, [_, v])
+	some [_, v] in _tool_input_nodes
 	is_string(v)
 	count(v) <= 64
 	regex.replace(lower(v), `[^a-z0-9]`, "") in {
@@ -702,7 +707,7 @@ secret_value_read if {
 secret_value_read if {
 	_structured
 	_env_tool
-	walk(_tool_input, [path, v])
+	some [path, v] in _tool_input_nodes
 	_truthy(v)
 	count(path) > 0
 	k := path[count(path) - 1]
@@ -762,7 +767,7 @@ _env_tool if {
 # a GCP secret version's resource name given to an access verb (…/versions/latest:access)
 secret_value_read if {
 	_structured
-	walk(_tool_input, [_, v])
+	some [_, v] in _tool_input_nodes
 	is_string(v)
 	count(v) <= 512
 	regex.match(`(?i)^(//secretmanager\.googleapis\.com/)?projects/[^/]+/(locations/[^/]+/)?secrets/[^/]+/versions/[^/:]+(:access)?$`, v)
@@ -776,7 +781,8 @@ secret_value_read if {
 	w in {"ssm", "parameter", "parameters", "parameterstore"}
 	some g in {"get", "read", "fetch", "retrieve"}
 	g in _words
-	walk(_tool_input, [path, true])
+	some [path, leaf] in _tool_input_nodes
+	leaf == true
 	count(path) > 0
 	k := path[count(path) - 1]
 	is_string(k)
@@ -981,10 +987,13 @@ _service_path(svc, path) if {
 # with the host's root and reads every container's environment.
 ask contains msg if {
 	some p in input.facts.paths
-	p.name in {s | some s in settings.value("container_sockets")}
+	p.name in _container_sockets
 	_speaks_http(p)
 	msg := sprintf("`%s` talks to the container runtime's API socket directly: that API starts containers with this machine's root and reads their secrets. Use the docker/podman CLI so the other checks apply, or approve if you meant it.", [p.raw])
 }
+
+# (a rule: the setting read and the set built once per evaluation, not once per path)
+_container_sockets := {s | some s in settings.value("container_sockets")}
 
 _speaks_http(p) if {
 	p.source == "argument"
