@@ -150,8 +150,9 @@ def annotate(shell: dict, home: str | None) -> None:
         # top level, not after && or ||, not in an if/case/loop/function body): as lib/shell
         defined: dict[str, int] = {}
         for seg in segments:
-            for k in _assigns_names(seg):
-                defined[k] = defined.get(k, 0) + 1
+            if isinstance(seg, dict) and (seg.get("command") == "" or seg.get("args")):  # (else none: see _assigns_names)
+                for k in _assigns_names(seg):
+                    defined[k] = defined.get(k, 0) + 1
 
         def value_of(name: str, seg: dict):
             if name == "HOME" and home:
@@ -179,43 +180,53 @@ def annotate(shell: dict, home: str | None) -> None:
         for index, seg in enumerate(segments):
             if not isinstance(seg, dict) or seg.get("id") != index:
                 return  # not the parser's own output: the Rego fallbacks apply
-            command = seg.get("resolved_command") or seg.get("command") or ""
-            resolved = seg.get("resolved_argv")
-            args0 = list(resolved[1:]) if isinstance(resolved, list) and resolved else list(seg.get("args") or [])
-            if not seg.get("resolved_command") and command.startswith("$"):
+            get = seg.get
+            resolved_command = get("resolved_command")
+            command = resolved_command or get("command") or ""
+            resolved = get("resolved_argv")
+            seg_args = get("args")
+            args0 = list(resolved[1:]) if isinstance(resolved, list) and resolved else list(seg_args or [])
+            if not resolved_command and command.startswith("$"):
                 command = expand(command, seg)
             name = _basename(command).lower()
             if name in ("busybox", "toybox") and args0:
                 name, args0 = _basename(args0[0]).lower(), args0[1:]
             seg["name"] = name
-            if args0 != seg.get("args"):
+            if args0 != seg_args:
                 seg["args_raw"] = args0  # omitted when equal to args (a smaller input to parse)
             expanded = args0
             for a in args0:
                 if isinstance(a, str) and a.startswith("$"):
                     expanded = [expand(a, seg) for a in args0]
                     break
-            if expanded != args0:
+            if expanded is not args0 and expanded != args0:
                 seg["args_expanded"] = expanded
             seg["family"] = _view_family(name)
-            filters = filter_positions(name, args0)
-            if filters:
-                seg["filters"] = filters
-            by_name.setdefault(name, []).append(index)
+            if name in _FILTER_NAMES:  # (filter_positions finds none for another name)
+                filters = filter_positions(name, args0)
+                if filters:
+                    seg["filters"] = filters
+            ids = by_name.get(name)
+            if ids is None:
+                by_name[name] = [index]
+            else:
+                ids.append(index)
             # assignments this segment makes, visible to later segments
             if name in _FORGETTERS:
                 # read, mapfile, printf -v, getopts, let, unset: the parser resolved what it
                 # could; an earlier value of these names is no longer theirs
-                for k in _assigned_by(name, seg.get("args") or []):
+                for k in _assigned_by(name, seg_args or []):
                     assigned.pop(k, None)
-            certain = _certain(seg)
-            if seg.get("command") == "" and isinstance(seg.get("assignments"), dict):
+            seg_command = get("command")
+            if seg_command == "" and isinstance(get("assignments"), dict):
+                certain = _certain(seg)
                 assigned.update({k: v for k, v in seg["assignments"].items()
                                  if isinstance(v, str) and certain and defined.get(k) == 1})
-            elif str(seg.get("command", "")).lower() in _DECLARERS:
-                flags = [a for a in seg.get("args") or [] if isinstance(a, str) and a.startswith("-")]
+            elif str(get("command", "")).lower() in _DECLARERS:
+                certain = _certain(seg)
+                flags = [a for a in seg_args or [] if isinstance(a, str) and a.startswith("-")]
                 nameref = any("n" in f[1:] for f in flags if not f.startswith("--"))
-                for a in seg.get("args") or []:
+                for a in seg_args or []:
                     if isinstance(a, str) and "=" in a:
                         k, _, v = a.partition("=")
                         if nameref and v.replace("_", "a").isalnum() and not v[:1].isdigit():
