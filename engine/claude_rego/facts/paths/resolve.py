@@ -44,7 +44,8 @@ def cached_realpath() -> Resolver:
     which mostly share their directories): realpath(dir/name) is realpath(dir)/name when
     dir/name is no symlink (one lstat), else the full realpath. Same answers as
     os.path.realpath (posix, non-strict), which also walks the directory first and keeps a
-    name it cannot lstat."""
+    name it cannot lstat. A directory is resolved alike from its parent. One resolver per
+    build, never kept across calls: files change between them."""
     dirs: dict[str, str] = {}
     realpath, lstat = os.path.realpath, os.lstat
 
@@ -54,7 +55,8 @@ def cached_realpath() -> Resolver:
             return realpath(path)
         real_dir = dirs.get(head)
         if real_dir is None:
-            real_dir = dirs[head] = realpath(head)
+            # the directory the same way (one lstat when its parent is known), its depth bounded
+            real_dir = dirs[head] = resolve(head) if head.count("/") <= 32 else realpath(head)
         joined = real_dir + name if real_dir.endswith("/") else real_dir + "/" + name
         try:
             if stat.S_ISLNK(lstat(joined).st_mode):
