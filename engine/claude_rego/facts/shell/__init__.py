@@ -18,6 +18,8 @@ The package: `parser` (the `_Parser` class, whose methods live in `lexer`, `comm
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .parser import _Parser
 from .views import annotate, filter_positions
 
@@ -57,6 +59,7 @@ def _reasons_of(node: dict, into: set) -> None:
 
 _KEYS = ("id", "parent", "context", "depth", "pipeline", "operator", "argv", "command", "args",
          "raw_words", "wrappers", "assignments", "redirects", "opaque", "opaque_reasons")
+_key_values = itemgetter(*_KEYS)
 
 
 def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536) -> dict:
@@ -76,7 +79,7 @@ def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536) 
         _flatten(nodes, None, flat)
         segments = []
         for node in flat:
-            segment = {key: node[key] for key in _KEYS}
+            segment = dict(zip(_KEYS, _key_values(node)))  # (in _KEYS' order)
             if "config_exec" in node:
                 segment["config_exec"] = node["config_exec"]
             for extra in ("stdin_literal", "manifest_literal", "restart_policy", "conditional"):

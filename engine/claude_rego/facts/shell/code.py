@@ -1109,7 +1109,7 @@ def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth
             name, eq, inline = a.partition("=")
             if name in _RUNNER_PACKAGE_OPTIONS and (eq or i + 1 < len(raw)):
                 values.append(inline if eq else raw[i + 1])
-    if key != "node" and any(w in ("npx", "npm", "pnpm", "yarn") for w in wrappers + [key]):
+    if key != "node" and (key in ("npx", "npm", "pnpm", "yarn") or any(w in ("npx", "npm", "pnpm", "yarn") for w in wrappers)):
         raw = node.get("raw_words") or []
         for i, a in enumerate(raw[:256]):  # npx --node-options="--require /tmp/x.js" jest: node's own options
             value = a.split("=", 1)[1] if a.startswith("--node-options=") else raw[i + 1] if a == "--node-options" \

@@ -62,7 +62,8 @@ _PAYLOAD_PROGRAMS = _SHELLS | _FOREIGN_SHELLS | frozenset({
 def simple_command(self: _Parser, words, redirects, context, depth, pipeline, operator):
     words = [w for w in words if w.text != "()" or w.quoted]
     children = [node for w in words for nodes in w.nested for node in nodes]
-    children += [node for r in redirects for nodes in r.get("_nested") or () for node in nodes]
+    if redirects:
+        children += [node for r in redirects for nodes in r.get("_nested") or () for node in nodes]
     holder = {"children": children, "depth": depth}
     for r in redirects:
         if r.get("_expands"):
@@ -1039,7 +1040,7 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
             started: list[str] = ["node", target] if target.lower().endswith((".js", ".mjs", ".cjs", ".ts")) else \
                 _split_simple(target) if " " in target else [target]
             self.child_words(node, started + rest[cut + 1:], depth, "detached_run", [])
-    wrapped = [w for w in node.get("wrappers") or [] if _basename(w) in ("strace", "ltrace")]
+    wrapped = [w for w in node.get("wrappers") or () if _basename(w) in ("strace", "ltrace")] if node.get("wrappers") else []
     if wrapped and any(w.startswith(("|", "!", "-o|", "-o!", "--output=|", "--output=!"))
                        for w in node.get("raw_words") or []):
         self.mark(node, "output_piped_by_option")  # strace -o '|CMD': the trace is fed to CMD

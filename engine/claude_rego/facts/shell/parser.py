@@ -239,7 +239,12 @@ class _Parser:
                 pos += 1  # stray "(" inside a command: ignore
             else:
                 word, pos = self.word(pos, depth, stop)
-                if not word.quoted and all(not w.quoted and w.text in _RESERVED_SKIP for w in words):
+                at_command = not word.quoted
+                for w in words:  # (every word before it a reserved word: `then`, `do`, `!`, …)
+                    if w.quoted or w.text not in _RESERVED_SKIP:
+                        at_command = False
+                        break
+                if at_command:
                     if word.text == "case":
                         cases.append("header")
                     elif word.text == "esac" and cases:

@@ -309,6 +309,8 @@ def _same_host_rewrite(key: str, value: str) -> bool:
 
 def env_routes(self: _Parser, node: dict, depth: int) -> None:
     """VAR=value prefixes and export VAR=value whose value a program later runs."""
+    if not node["assignments"] and node["command"] not in ("export", "declare", "typeset", "readonly", "local", "setenv"):
+        return  # (no pairs: nothing below)
     pairs = list(node["assignments"].items())
     if node["command"] in ("export", "declare", "typeset", "readonly", "local", "setenv"):
         pairs += [tuple(a.split("=", 1)) for a in node["args"] if "=" in a and not a.startswith("-")]

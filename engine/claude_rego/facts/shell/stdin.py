@@ -117,7 +117,7 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         self.compiled_source(node, command, args, depth)
     if self.files and any(a.endswith(".ipynb") for a in args[:64]):
         self.notebook_run(node, command, args, depth)
-    has_procsub = any(a.endswith("(…)") for a in args)
+    has_procsub = bool(args) and "(…)" in "\0".join(args) and any(a.endswith("(…)") for a in args)
     procsub = _procsub_text(node) if has_procsub else None
     if has_procsub and "<(…)" not in self.files:
         # `nmap --script <(echo …)`, `make -f <(printf …)`, `gdb -x <(…)`: the file a tool loads
