@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 
 from .effects import tool_effects
 from .lexical import HOST_FLAVOUR, _alias, _collapse, _join, _key, _render, _under, fold
@@ -99,6 +100,7 @@ _EXCLUSION_OPTIONS = frozenset({
 })
 
 
+@lru_cache(maxsize=1024)  # (a pure test of two words, asked for every option of every segment)
 def _pattern_option(option: str, program: str) -> bool:
     name = option.split("=", 1)[0]
     if name in _GREP_PATTERN_OPTIONS:
@@ -119,6 +121,12 @@ def _pattern_positions(command: str, args: list) -> list[int]:
     operand): `.*` there names no file, so it is not a glob over dotfiles."""
     out: list[int] = []
     name = command.rsplit("/", 1)[-1]
+    if name not in _PATTERN_FIRST:
+        for arg in args:
+            if isinstance(arg, str) and arg.startswith("-"):
+                break
+        else:
+            return out  # no option (every test below needs one) and no pattern operand
     pattern_given = False
     prev: object = None
     for k, arg in enumerate(args):

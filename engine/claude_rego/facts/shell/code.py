@@ -170,10 +170,15 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
             # machine, the browser's internal pages (browser evaluate tools' code)
             self.mark(node, reason)
     for needles, reader in _CREDENTIAL_APIS:
-        if any(all(part in low for part in needle) for needle in needles):
-            # a library call that reads a credential store without naming its file
-            # (spwd.getspnam reads /etc/shadow; keyring/keytar read the desktop keyring)
-            self.child_words(node, list(reader), depth, "interpreter_code", [])
+        for needle in needles:  # (loops, not any(all(…)): this runs for every piece of inline code)
+            for part in needle:
+                if part not in low:
+                    break
+            else:
+                # a library call that reads a credential store without naming its file
+                # (spwd.getspnam reads /etc/shadow; keyring/keytar read the desktop keyring)
+                self.child_words(node, list(reader), depth, "interpreter_code", [])
+                break
     if _evaluates_url(low, literals):
         self.mark(node, "interpreter_network_exec")
     files = [lit for lit in literals if _path_like(lit)]

@@ -186,7 +186,7 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
     # an unquoted expansion whose value has blanks is several words (`for t in status "push
     # --force origin main"; do git $t`): split, unless IFS is changed anywhere
     splits = [k for k, w in enumerate(command_words) if k and w.expansion and not w.quoted
-              and "IFS" not in self.root and any(" " in v or "\t" in v for v in texts[k])]
+              and "IFS" not in self.root and any(" " in v or "\t" in v for v in texts[k])] if not is_literal else []
     argv = _split_at(splits, [t[0] for t in texts])
     if heads is not None:
         argv = heads[argv[0]] + argv[1:]
@@ -655,6 +655,8 @@ def array_head(self: _Parser, head: _Word, text: str) -> dict[str, list[str]] | 
     """`"${cmd[@]}"`, `${cmd[*]}`, `${cmd[0]}` at command position after `cmd=(pytest -q)`
     with literal elements: the words they are. None otherwise (the command stays "a
     variable"): an unknown array, `"${cmd[*]}"` (one word), IFS changed, a function name."""
+    if not head.text.startswith("${"):
+        return None  # (every _ARRAY_REF match starts so; most command names do not)
     m = _ARRAY_REF.fullmatch(head.text)
     if m is None or head.glob or "IFS" in self.root or m.group(1) not in self.arrays or text != head.text:
         return None
