@@ -765,6 +765,31 @@ def _known_inside(out: list[dict]) -> None:
             break
 
 
+# the formats with the prefilter each is tested with, in order; those without needles alone
+# (all a short text with no needle at all is tested against)
+_TOKEN_ROWS = list(zip(_TOKENS_NEEDLED, _TOKEN_PREFILTERS, strict=False))
+_UNNEEDLED_ROWS = [row for row in _TOKEN_ROWS if row[0][2] is None]
+_NEEDLES_BY_FIRST: dict[str, list[str]] = {}
+for _needle in _ANY_NEEDLES:
+    if _needle:
+        _NEEDLES_BY_FIRST.setdefault(_needle[0], []).append(_needle)
+_EMPTY_NEEDLE = "" in _ANY_NEEDLES
+
+
+def _any_needle(text: str) -> bool:
+    """any(n in text for n in _ANY_NEEDLES), testing only the needles that start with one of
+    the text's characters (a short text has few distinct ones)."""
+    if _EMPTY_NEEDLE:
+        return True
+    for c in set(text):
+        needles = _NEEDLES_BY_FIRST.get(c)
+        if needles is not None:
+            for n in needles:
+                if n in text:
+                    return True
+    return False
+
+
 def _find(text: str) -> list[dict]:
     out: list[dict] = []
     # the case-insensitive hints below as substring tests of ASCII text (Unicode case folding differs)
@@ -774,8 +799,8 @@ def _find(text: str) -> list[dict]:
             if _PEM_BODY.search(m.group(0)[:400]):
                 _add(out, "private key", m.group(0))
         _putty(text, out)
-        no_needle = len(text) <= _ANY_NEEDLE_MAX and not any(n in text for n in _ANY_NEEDLES)
-        for (kind, pattern, needles), prefilter in zip(_TOKENS_NEEDLED, _TOKEN_PREFILTERS, strict=False):
+        no_needle = len(text) <= _ANY_NEEDLE_MAX and not _any_needle(text)
+        for (kind, pattern, needles), prefilter in _UNNEEDLED_ROWS if no_needle else _TOKEN_ROWS:
             # cheapest first: a literal needle every match contains, else a regex superset
             if needles is not None:
                 if no_needle:
