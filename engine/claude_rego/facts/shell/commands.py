@@ -675,7 +675,7 @@ def array_head(self: _Parser, head: _Word, text: str) -> dict[str, list[str]] | 
     return {text: words}
 
 
-_ARRAY_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\[([@*]|[0-9]{1,3})\]\}")
+_ARRAY_REF = lazy(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\[([@*]|[0-9]{1,3})\]\}")
 
 
 def positional_head(self: _Parser, head: _Word, text: str) -> dict[str, list[str]] | None:

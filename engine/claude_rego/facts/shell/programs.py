@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shlex
 
 from ..lazy_re import lazy
 from .tables import _CODE_FLAGS, _FAMILIES, _FIND_NARROWING, _NESTED_PROGRAMS, _STDIN_WORDS
@@ -575,6 +574,8 @@ def _cargo_config_program(item: str) -> str | None:
     if value.startswith("["):
         parts = [m.group(1) if m.group(1) is not None else m.group(2)
                  for m in re.finditer(r'"((?:[^"\\]|\\.)*)"|\'([^\']*)\'', value)]
+        import shlex  # (only here: a hook process seldom needs it)
+
         return shlex.join(parts) if parts else value
     if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
         value = value[1:-1]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from ..lazy_re import lazy  # compiled on first use: most commands never need these
 from .code import _untrusted_code_path
 from .destinations import patch_call, patch_targets
-from .fetchcfg import compose_files, fetch_config, git_config_roots, home_writes
 from .launch import _ipython_call, _python_launch, _python_module
 from .programs import (
     _XARGS_LIKE,
@@ -88,11 +87,18 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
             self.files[ops[-1]] = self.files.get(ops[0]) if ops[0] in self.files else self.files.get(ops[-1])
     if command in ("patch", "gpatch", "git"):
         self.patch_writes(node, command, args, stdin, depth)
+    # fetchcfg imported where needed: most commands read no tool's configuration file
     if command in ("curl", "wget"):
+        from .fetchcfg import fetch_config
+
         fetch_config(self, node, command, args, stdin, depth)
     elif self.files and "compose" in command or command in ("docker", "podman", "nerdctl", "finch"):
+        from .fetchcfg import compose_files
+
         compose_files(self, node, command, args, depth)
     if self.files and node["assignments"]:
+        from .fetchcfg import git_config_roots, home_writes
+
         home_writes(self, node, depth)
         if command == "git":
             git_config_roots(self, node, depth)
