@@ -242,12 +242,13 @@ def annotate(shell: dict, home: str | None) -> None:
         args_index: dict[str, list[int]] = {}  # every argument (as rules see it, expanded) → segment ids
         for seg in segments:
             i = seg["id"]
+            get = seg.get
             for key in ("redirects", "assignments", "wrappers", "config_exec"):
-                if seg.get(key):
+                if get(key):
                     seg_index[key].append(i)
-            if seg.get("opaque"):
+            if get("opaque"):
                 seg_index["opaque"].append(i)
-            raw = seg.get("args_raw", seg.get("args") or [])
+            raw = seg["args_raw"] if "args_raw" in seg else get("args") or []
             dollar_anywhere = dollar_first = False
             for a in raw:
                 if isinstance(a, str) and "$" in a:
@@ -259,12 +260,13 @@ def annotate(shell: dict, home: str | None) -> None:
                 seg_index["dollar"].append(i)
             if dollar_anywhere:
                 seg_index["dollar_anywhere"].append(i)
-            if seg.get("context") != "top":
-                seg_index["contexts"].setdefault(seg.get("context"), []).append(i)
+            context = get("context")
+            if context != "top":
+                seg_index["contexts"].setdefault(context, []).append(i)
             if seg["name"] in ("cd", "pushd"):
                 seg_index["cd"] = True
-            seg_filters = seg.get("filters") or ()
-            for position, arg in enumerate(seg.get("args_expanded", raw)):
+            seg_filters = get("filters") or ()
+            for position, arg in enumerate(seg["args_expanded"] if "args_expanded" in seg else raw):
                 if not isinstance(arg, str):
                     continue
                 ids = args_index.get(arg)
@@ -276,15 +278,19 @@ def annotate(shell: dict, home: str | None) -> None:
                     continue
                 if "=" in arg or ":" in arg or "@" in arg or "," in arg:
                     pieces = [arg] + arg.replace(":", "=").replace("@", "=").replace(",", "=").split("=")
-                else:
-                    pieces = [arg]
-                for piece in pieces:
-                    if piece:
-                        ids = pieces_index.get(piece)
-                        if ids is None:
-                            pieces_index[piece] = [i]
-                        elif ids[-1] != i:
-                            ids.append(i)
+                    for piece in pieces:
+                        if piece:
+                            ids = pieces_index.get(piece)
+                            if ids is None:
+                                pieces_index[piece] = [i]
+                            elif ids[-1] != i:
+                                ids.append(i)
+                elif arg:  # the one piece: the argument
+                    ids = pieces_index.get(arg)
+                    if ids is None:
+                        pieces_index[arg] = [i]
+                    elif ids[-1] != i:
+                        ids.append(i)
         seg_index["pieces"] = pieces_index
         # pieces secrets_access must look at: a path (with a /) or a name that may be a
         # secret's (a necessary condition of its _candidate, see paths.maybe_secret_name)
