@@ -934,7 +934,7 @@ _secret_tool if {
 
 # A local service that holds secrets or runs code: any tool (WebFetch, an MCP fetch, a
 # shell command's URL: facts.effects.network)
-ask contains msg if {
+_net_ask contains msg if {
 	some net in object.get(_effects, "network", [])
 	_local_host(net.host)
 	some svc in settings.value("local_secret_services")
@@ -958,7 +958,7 @@ _kube_secrets_path(path) if regex.match(`^/+api/+v1/+(namespaces/+[^/]+/+)?secre
 
 # The in-cluster Kubernetes API itself (kubernetes.default.svc, its usual service IPs, a host
 # spelled from $KUBERNETES_SERVICE_HOST): the pod's service account acts on the cluster
-ask contains msg if {
+_net_ask contains msg if {
 	some net in object.get(_effects, "network", [])
 	_in_cluster_api(lower(object.get(net, "host", "")))
 	not _kube_secrets_path(lower(object.get(net, "path", "/")))
@@ -974,7 +974,7 @@ _in_cluster_api(host) if contains(host, "kubernetes_service_host")
 
 # The container runtime's API socket as a URL (http+unix://%2Fvar%2Frun%2Fdocker.sock/…,
 # unix:///var/run/docker.sock): like the socket given to curl --unix-socket
-ask contains msg if {
+_net_ask contains msg if {
 	some net in object.get(_effects, "network", [])
 	url := lower(replace(replace(net.url, "%2F", "/"), "%2f", "/"))
 	some sock in settings.value("container_sockets")
@@ -1119,4 +1119,11 @@ _makes_public if {
 
 _protection_changes contains "adds a deploy key" if {
 	regex.match(`(create|add|upload)deploykey`, _name_joined)
+}
+
+# the 3 ask bodies that open with `some net in object.get(_effects, "network", [])`, behind
+# one test (most commands have none: one body visited, not 3)
+ask contains msg if {
+	count(object.get(_effects, "network", [])) > 0
+	some msg in _net_ask
 }
