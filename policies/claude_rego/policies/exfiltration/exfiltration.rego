@@ -88,7 +88,7 @@ deny contains msg if {
 	msg := sprintf("Blocked: this command builds a named pipe (`%s`) between `%s` and a shell: a reverse shell. Never give a remote end a shell.", [concat(" ", fifo.argv), shell.name(net)])
 }
 
-deny contains msg if {
+_opaque_deny contains msg if {
 	some seg in data.claude_rego.lib.shell.opaque_segments
 	"interpreter_network_exec" in seg.opaque_reasons
 	msg := sprintf("Blocked: the code run by `%s` opens a network connection and runs commands (a reverse shell or download-and-execute). Run network code only after reviewing it as a file.", [shell.name(seg)])
@@ -98,7 +98,7 @@ deny contains msg if {
 # web storage, stored credentials or a password field to a request for another machine
 # (fetch, XMLHttpRequest, WebSocket, sendBeacon, an image's src, a navigation): the user's
 # session stolen. Requests to the page's own origin or to this machine pass (facts).
-deny contains msg if {
+_opaque_deny contains msg if {
 	some seg in data.claude_rego.lib.shell.opaque_segments
 	"page_secret_sent" in seg.opaque_reasons
 	msg := sprintf("Blocked: the code run by `%s` sends the page's cookies, web storage or credentials to another machine (the session would be stolen). Read what you need from the page and return it instead.", [shell.name(seg)])
@@ -2317,4 +2317,11 @@ _api_writes(seg) if {
 _api_method_given(seg) if {
 	some a in shell.args(seg)
 	regex.match(`^(-X.*|--method(=.*)?)$`, a)
+}
+
+# the 2 deny bodies that open with `some seg in data.claude_rego.lib.shell.opaque_segments`, behind
+# one test (most commands have none: one body visited, not 2)
+deny contains msg if {
+	count(data.claude_rego.lib.shell.opaque_segments) > 0
+	some msg in _opaque_deny
 }
