@@ -119,8 +119,9 @@ _has_or_cluster(seg, word) if {
 
 _has(seg, word) if {
 	is_string(word)
+	args := shell.args(seg) # (once, not once per alternative)
 	some alt in split(word, "|")
-	alt in shell.args(seg)
+	alt in args
 }
 
 # `--flag` also matches `--flag=…`
