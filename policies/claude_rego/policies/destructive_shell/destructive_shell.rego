@@ -622,9 +622,13 @@ deny contains msg if {
 	msg := sprintf("Blocked: `%s` kills every process you own (your session and editor included). Kill specific processes by PID instead.", [concat(" ", seg.argv)])
 }
 
+# (the argument index read once into a rule of the package: a key test per rule below)
+_arg_index := data.claude_rego.lib.shell.arg_index
+
 # git clean -ffdx outside the project (git -C ~ clean): deletes every untracked file there
 deny contains msg if {
 	"git" in data.claude_rego.lib.shell.names
+	_arg_index.clean # (some segment has the word: before the per-segment calls)
 	some seg in shell.running({"git"})
 	"clean" in shell.args(seg)
 	some i, a in shell.args(seg)
@@ -638,6 +642,7 @@ deny contains msg if {
 # … or run there after a cd (`cd ~ && git clean -xdf`, `cd / ; git clean -fdx`)
 deny contains msg if {
 	"git" in data.claude_rego.lib.shell.names
+	_arg_index.clean # (some segment has the word: before the per-segment calls)
 	some seg in shell.running({"git"})
 	args := shell.args(seg)
 	"clean" in args

@@ -1316,10 +1316,14 @@ deny contains msg if {
 	msg := sprintf("Blocked: `%s` prints stored credentials; they must not reach the model. %s", [concat(" ", seg.argv), instead])
 }
 
+# (the argument index read once into a rule of the package: a key test per rule below)
+_arg_index := data.claude_rego.lib.shell.arg_index
+
 # git/npm/yarn/pnpm config reads of tokens and credentials (git config --get-regexp token,
 # npm config get //registry.npmjs.org/:_authToken)
 deny contains msg if {
 	some ran in {"git", "npm", "yarn", "pnpm", "pip", "pip3", "poetry", "composer"} & data.claude_rego.lib.shell.names
+	_arg_index.config # (some segment has the word: before the per-segment calls)
 	some seg in shell.running({ran})
 	"config" in shell.args(seg)
 	some arg in shell.args(seg)
