@@ -150,14 +150,14 @@ _sentences := {s | some s in regex.split(`[!?\n;]+|\.\s+`, _text); trim_space(s)
 
 # ------------------------------------------------------------------ instruction files
 
-ask contains msg if {
+_targets_ask contains msg if {
 	some [kind, p] in _targets
 	kind == "instructions"
 	some reason in _instruction_dangers
 	msg := sprintf("This writes `%s`, instructions an agent follows in later sessions, with text that %s. Approve only if you wrote that instruction.", [_raw(p), reason])
 }
 
-ask contains msg if {
+_targets_ask contains msg if {
 	some [kind, p] in _targets
 	kind == "instructions"
 	some why in _unseen_content
@@ -417,14 +417,14 @@ _outside_source(abs) if {
 
 # ------------------------------------------------------------------ skills and other agents' configs
 
-ask contains msg if {
+_targets_ask contains msg if {
 	some [kind, p] in _targets
 	kind == "skill"
 	not p in _made_dirs
 	msg := sprintf("This writes `%s`, a Claude skill: its instructions and scripts run in later sessions. Approve only if intended.", [_raw(p)])
 }
 
-ask contains msg if {
+_targets_ask contains msg if {
 	some [kind, p] in _targets
 	kind == "agent config"
 	not p in _made_dirs
@@ -440,7 +440,7 @@ _made_dirs contains entry if {
 
 # ------------------------------------------------------------------ hooks, lifecycle scripts, auto-loaded code
 
-ask contains msg if {
+_targets_ask contains msg if {
 	some [kind, p] in _targets
 	kind == "git hook"
 	some reason in _code_dangers(_code_text)
@@ -450,7 +450,7 @@ ask contains msg if {
 # auto-loaded code: a URL alone (setup.py's `url=`, a staging API's address) or a request to
 # the local test server is ordinary; a shell-out to a network program, decoded code, or
 # network calls together with a remote address are not
-ask contains msg if {
+_targets_ask contains msg if {
 	some [kind, p] in _targets
 	kind == "auto-loaded code"
 	some reason in _autoload_dangers(_code_text)
@@ -482,14 +482,14 @@ _network_matters(_) if {
 
 _network_matters(text) if regex.match(`(^|[^a-z0-9_.])(exec|eval|compile|os\.system|subprocess|popen|execsync|spawn|child_process|new function)\s*[(.]`, text)
 
-ask contains msg if {
+_targets_ask contains msg if {
 	some [kind, p] in _targets
 	kind == "package.json"
 	some reason in _code_dangers(_lifecycle_text)
 	msg := sprintf("This writes `%s` with an install, prepare or git-hook script that %s: npm and git run it later. Approve only if intended.", [_raw(p), reason])
 }
 
-ask contains msg if {
+_targets_ask contains msg if {
 	some [kind, p] in _targets
 	kind in {"git hook", "auto-loaded code", "package.json", "instructions"}
 	_too_long
@@ -556,7 +556,7 @@ ask contains msg if {
 }
 
 # package.json: every script runs later (`npm test`, `npm run build`), not only the lifecycle ones
-ask contains msg if {
+_targets_ask contains msg if {
 	some [kind, p] in _targets
 	kind == "package.json"
 	count(_lifecycle_text) == 0
@@ -783,3 +783,10 @@ _compose_dangers contains reason if {
 _harmless_host_mount(v) if regex.match(`^/(etc/(localtime|timezone|hosts)|dev/(null|shm|dri|snd)|var/(lib|log|cache)/[^/]+|usr/share/zoneinfo|sys/fs/cgroup)([/:]|$)`, v)
 
 _harmless_host_mount(v) if data.claude_rego.lib.paths.under(v, lower(data.claude_rego.lib.paths.project))
+
+# the 9 ask bodies that open with `some [kind, p] in _targets`, behind
+# one test (most commands have none: one body visited, not 9)
+ask contains msg if {
+	count(_targets) > 0
+	some msg in _targets_ask
+}

@@ -119,8 +119,9 @@ _has_or_cluster(seg, word) if {
 
 _has(seg, word) if {
 	is_string(word)
+	args := shell.args(seg) # (once, not once per alternative)
 	some alt in split(word, "|")
-	alt in shell.args(seg)
+	alt in args
 }
 
 # `--flag` also matches `--flag=…`
@@ -425,6 +426,9 @@ ask contains msg if {
 	msg := sprintf("`%s` prints every environment variable of the container, including its credentials. Approve only if it holds no secrets, or print the variables you need by name.", [concat(" ", seg.argv)])
 }
 
+# (the argument index read once into a rule of the package: a key test per rule below)
+_arg_index := data.claude_rego.lib.shell.arg_index
+
 # git config reading the HTTP auth header or a stored password: CI checkouts (GitHub
 # Actions' actions/checkout) keep the job token as `http.<url>.extraheader`, so
 # `git config --get http.https://github.com/.extraheader` or a --get-regexp that can match
@@ -435,6 +439,7 @@ _git_config_key_re := `(?i)extraheader|header|password|passwd|token|secret`
 
 deny contains msg if {
 	"git" in data.claude_rego.lib.shell.names
+	_arg_index.config # (some segment has the word: before the per-segment calls)
 	some seg in shell.running({"git"})
 	args := shell.args(seg)
 	some i, c in args
@@ -556,6 +561,7 @@ _credential_filter_re := `(?i)pass|token|secret|auth([^o]|$)|authoriz|header|bea
 
 deny contains msg if {
 	"git" in data.claude_rego.lib.shell.names
+	_arg_index.config # (some segment has the word: before the per-segment calls)
 	some seg in shell.running({"git"})
 	_git_config_lists(seg)
 	some filter in segments

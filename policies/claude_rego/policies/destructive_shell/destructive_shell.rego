@@ -227,7 +227,7 @@ _rd_targets := [{"seg": seg, "word": word, "locations": locations(seg, word)} |
 ]
 
 # `find / | xargs rm -rf`, `echo / | xargs rm -rf`
-deny contains msg if {
+_rdel_deny contains msg if {
 	some seg in _recursive_deletes
 	_fed_by_xargs(seg)
 	node := _stdin_node(seg)
@@ -281,7 +281,7 @@ deny contains msg if {
 }
 
 # a recursive delete whose target cannot be known: rm -rf "$DIR"/ (DIR empty → /)
-ask contains msg if {
+_rdel_ask contains msg if {
 	some seg in _recursive_deletes
 	some word in shell.operands(seg)
 	_unknown_target(seg, word)
@@ -292,7 +292,7 @@ ask contains msg if {
 # rm -rf /$NOPE, ~/$X, /home/$USER_UNKNOWN: the unknown part is the last component
 # right under /, the home directory or a system directory, so whatever it expands to
 # (also nothing) deletes something that must not be deleted.
-deny contains msg if {
+_rdel_deny contains msg if {
 	some seg in _recursive_deletes
 	some word in shell.operands(seg)
 	l := _unresolved_deny(seg, word)
@@ -622,9 +622,13 @@ deny contains msg if {
 	msg := sprintf("Blocked: `%s` kills every process you own (your session and editor included). Kill specific processes by PID instead.", [concat(" ", seg.argv)])
 }
 
+# (the argument index read once into a rule of the package: a key test per rule below)
+_arg_index := data.claude_rego.lib.shell.arg_index
+
 # git clean -ffdx outside the project (git -C ~ clean): deletes every untracked file there
 deny contains msg if {
 	"git" in data.claude_rego.lib.shell.names
+	_arg_index.clean # (some segment has the word: before the per-segment calls)
 	some seg in shell.running({"git"})
 	"clean" in shell.args(seg)
 	some i, a in shell.args(seg)
@@ -638,6 +642,7 @@ deny contains msg if {
 # … or run there after a cd (`cd ~ && git clean -xdf`, `cd / ; git clean -fdx`)
 deny contains msg if {
 	"git" in data.claude_rego.lib.shell.names
+	_arg_index.clean # (some segment has the word: before the per-segment calls)
 	some seg in shell.running({"git"})
 	args := shell.args(seg)
 	"clean" in args
@@ -1183,7 +1188,7 @@ _in_git_dir(path) if contains(path, "/.git/")
 # ------------------------------------------------------------------ xargs inputs
 
 # `xargs rm -rf < <(echo ~)`: a process substitution feeds xargs like a pipe does
-deny contains msg if {
+_rdel_deny contains msg if {
 	some seg in _recursive_deletes
 	_fed_by_xargs(seg)
 	node := _stdin_node(seg)
@@ -1312,7 +1317,7 @@ _word_inside_project(p, word) if {
 # x/): the facts layer follows the command's cds and links (`cd /tmp && ln -s ~ h && rm
 # -rf h/` deletes ~); one it could not follow (a cd to an unknown directory, a link to
 # `$X`) is asked about, not passed.
-ask contains msg if {
+_rdel_ask contains msg if {
 	some seg in _recursive_deletes
 	some ran2 in {"ln", "cp"} & data.claude_rego.lib.shell.names
 	some ln in shell.running({ran2})
@@ -1354,7 +1359,7 @@ _through_link(word, link) if startswith(_plain(word), concat("", [link, "/"]))
 
 # `ln -s / r; cd r/etc && rm -rf *`: a cd through a link made earlier in the command
 # moves into wherever the link leads, which the working directory does not show
-ask contains msg if {
+_rdel_ask contains msg if {
 	some seg in _recursive_deletes
 	some ran2 in {"cd", "pushd"} & data.claude_rego.lib.shell.names
 	some cd in shell.running({ran2})
@@ -2140,4 +2145,16 @@ _trimmed_known_name(seg, word) if {
 	not contains(v, "…")
 	not contains(v, "..")
 	regex.match(`^[A-Za-z0-9_-]`, v)
+}
+
+# the 3 deny and 3 ask bodies that open with `some seg in _recursive_deletes`, behind
+# one test (most commands have none: one body visited, not 6)
+deny contains msg if {
+	count(_recursive_deletes) > 0
+	some msg in _rdel_deny
+}
+
+ask contains msg if {
+	count(_recursive_deletes) > 0
+	some msg in _rdel_ask
 }

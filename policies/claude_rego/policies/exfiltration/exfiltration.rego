@@ -35,6 +35,9 @@ import data.claude_rego.lib.shell
 import data.claude_rego.lib.shell.segments
 import rego.v1
 
+# (the argument index read once into a rule of the package: a key test per git rule below)
+_arg_index := data.claude_rego.lib.shell.arg_index
+
 netcats := {"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "pwncat", "socat", "telnet", "cryptcat", "sbd"}
 
 network_tools := netcats | {"curl", "wget", "ssh", "openssl", "http", "https", "xh", "httpie", "ftp", "lftp", "tftp", "smbclient", "rclone", "scp", "sftp", "rsync", "aws", "gsutil", "gcloud", "az", "s3cmd", "mc", "dig", "nslookup", "host", "drill", "ping", "whois"}
@@ -88,7 +91,7 @@ deny contains msg if {
 	msg := sprintf("Blocked: this command builds a named pipe (`%s`) between `%s` and a shell: a reverse shell. Never give a remote end a shell.", [concat(" ", fifo.argv), shell.name(net)])
 }
 
-deny contains msg if {
+_opaque_deny contains msg if {
 	some seg in data.claude_rego.lib.shell.opaque_segments
 	"interpreter_network_exec" in seg.opaque_reasons
 	msg := sprintf("Blocked: the code run by `%s` opens a network connection and runs commands (a reverse shell or download-and-execute). Run network code only after reviewing it as a file.", [shell.name(seg)])
@@ -98,7 +101,7 @@ deny contains msg if {
 # web storage, stored credentials or a password field to a request for another machine
 # (fetch, XMLHttpRequest, WebSocket, sendBeacon, an image's src, a navigation): the user's
 # session stolen. Requests to the page's own origin or to this machine pass (facts).
-deny contains msg if {
+_opaque_deny contains msg if {
 	some seg in data.claude_rego.lib.shell.opaque_segments
 	"page_secret_sent" in seg.opaque_reasons
 	msg := sprintf("Blocked: the code run by `%s` sends the page's cookies, web storage or credentials to another machine (the session would be stolen). Read what you need from the page and return it instead.", [shell.name(seg)])
@@ -690,6 +693,7 @@ _served contains entry if {
 
 _git_daemons contains seg if {
 	"git" in data.claude_rego.lib.shell.names
+	_arg_index.daemon # (some segment has the word: before the per-segment calls)
 	some seg in shell.running({"git"})
 	"daemon" in shell.args(seg)
 }
@@ -799,6 +803,7 @@ ask contains msg if {
 
 ask contains msg if {
 	"git" in data.claude_rego.lib.shell.names
+	_arg_index.instaweb # (some segment has the word: before the per-segment calls)
 	some seg in shell.running({"git"})
 	"instaweb" in shell.args(seg)
 	not _instaweb_local(seg)
@@ -892,6 +897,7 @@ _sends(seg) if "s_client" in shell.args(seg)
 # command: the repository (and whatever was committed into it) goes somewhere new
 ask contains msg if {
 	"git" in data.claude_rego.lib.shell.names
+	_arg_index.push # (some segment has the word: before the per-segment calls)
 	some seg in shell.running({"git"})
 	args := shell.args(seg)
 	"push" in args
@@ -904,6 +910,7 @@ ask contains msg if {
 
 ask contains msg if {
 	"git" in data.claude_rego.lib.shell.names
+	_arg_index.remote # (some segment has the word: before the per-segment calls)
 	some remote in shell.running({"git"})
 	"remote" in shell.args(remote)
 	some verb in shell.args(remote)
@@ -1752,6 +1759,7 @@ ask contains msg if {
 # url.X.pushInsteadOf)
 ask contains msg if {
 	"git" in data.claude_rego.lib.shell.names
+	_arg_index["set-url"] # (some segment has the word: before the per-segment calls)
 	some seg in shell.running({"git"})
 	args := shell.args(seg)
 	some i, a in args
@@ -1763,6 +1771,7 @@ ask contains msg if {
 
 ask contains msg if {
 	"git" in data.claude_rego.lib.shell.names
+	_arg_index.config # (some segment has the word: before the per-segment calls)
 	some seg in shell.running({"git"})
 	args := shell.args(seg)
 	some i, a in args
@@ -2001,6 +2010,7 @@ _drop_uploads contains msg if {
 # upstream …` / `git remote set-url origin …` alone are everyday work (recorded choice).
 ask contains msg if {
 	"git" in data.claude_rego.lib.shell.names
+	_arg_index.push # (some segment has the word: before the per-segment calls)
 	some seg in shell.running({"git"})
 	"push" in shell.args(seg)
 	some entry in _push_config(seg)
@@ -2101,6 +2111,7 @@ _git_place(u) := trim_suffix(trim_right(p, "/"), ".git") if {
 # push --repo=URL (the separated `--repo URL` is an operand, judged with the URL pushes above)
 ask contains msg if {
 	"git" in data.claude_rego.lib.shell.names
+	_arg_index.push # (some segment has the word: before the per-segment calls)
 	some seg in shell.running({"git"})
 	"push" in shell.args(seg)
 	some a in shell.args(seg)
@@ -2119,6 +2130,7 @@ _url_or_unknown_remote(v) if contains(v, "…")
 # git config remote.X.url|pushurl URL (or url.X.insteadOf) before a push in the same command
 ask contains msg if {
 	"git" in data.claude_rego.lib.shell.names
+	_arg_index.config # (some segment has the word: before the per-segment calls)
 	some conf in shell.running({"git"})
 	args := shell.args(conf)
 	some i, a in args
@@ -2137,6 +2149,7 @@ _next_word(args, i) := args[i + 1] if count(args) > i + 1 else := ""
 # the next build or test runs
 ask contains msg if {
 	"git" in data.claude_rego.lib.shell.names
+	_arg_index.config # (some segment has the word: before the per-segment calls)
 	some conf in shell.running({"git"})
 	args := shell.args(conf)
 	some i, a in args
@@ -2174,6 +2187,7 @@ _git_config_value(args, i) if {
 # carry the history: asked.
 ask contains msg if {
 	"git" in data.claude_rego.lib.shell.names
+	_arg_index["send-email"] # (some segment has the word: before the per-segment calls)
 	some seg in shell.running({"git"})
 	"send-email" in shell.args(seg)
 	_send_email_leaves(seg)
@@ -2317,4 +2331,11 @@ _api_writes(seg) if {
 _api_method_given(seg) if {
 	some a in shell.args(seg)
 	regex.match(`^(-X.*|--method(=.*)?)$`, a)
+}
+
+# the 2 deny bodies that open with `some seg in data.claude_rego.lib.shell.opaque_segments`, behind
+# one test (most commands have none: one body visited, not 2)
+deny contains msg if {
+	count(data.claude_rego.lib.shell.opaque_segments) > 0
+	some msg in _opaque_deny
 }

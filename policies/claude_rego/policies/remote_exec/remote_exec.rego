@@ -690,7 +690,7 @@ _fetched_name(n, names) if {
 	glob.match(g, null, n)
 }
 
-deny contains msg if {
+_copyfetch_deny contains msg if {
 	some fetch in _copy_fetch_segments
 	_segment_after(fetch)
 	_copy_fetch(fetch) == "internet"
@@ -701,7 +701,7 @@ deny contains msg if {
 	msg := sprintf("Blocked: `%s` downloads `%s` and a later part of the same command runs it (`%s`): code from the network runs unreviewed. %s", [concat(" ", fetch.argv), executed, concat(" ", run.argv), advice])
 }
 
-ask contains msg if {
+_copyfetch_ask contains msg if {
 	some fetch in _copy_fetch_segments
 	_segment_after(fetch)
 	_copy_fetch(fetch) == "host"
@@ -713,7 +713,7 @@ ask contains msg if {
 }
 
 # fetched into a directory (names not known) and then local code
-ask contains msg if {
+_copyfetch_ask contains msg if {
 	some fetch in _copy_fetch_segments
 	_segment_after(fetch)
 	names := _copy_fetched_names(fetch)
@@ -749,7 +749,7 @@ _fetched_unknown(fetch, run) if {
 
 # gh release download … -O - | sh, scp host:x /dev/stdout | bash: a fetch written to the
 # standard output and piped into an interpreter, like curl | sh
-deny contains msg if {
+_copyfetch_deny contains msg if {
 	some fetch in _copy_fetch_segments
 	some run in segments
 	_runs_its_input(run)
@@ -923,3 +923,15 @@ _runs_fetched_code("in place", run) if {
 }
 
 _runs_fetched_code("in place", run) if shell.runs_any(run, {"npm", "pnpm", "yarn", "bun", "make", "gmake", "cmake", "ninja", "just", "task", "rake", "tox", "nox", "gradle", "mvn", "bundle", "composer", "poetry", "pdm", "uv", "pip", "pip3", "go", "cargo", "dotnet", "deno", "node", "ruby", "perl", "php", "python", "python3", "sh", "bash", "zsh", "pytest", "pre-commit"})
+
+# the 2 deny and 2 ask bodies that open with `some fetch in _copy_fetch_segments`, behind
+# one test (most commands have none: one body visited, not 4)
+deny contains msg if {
+	count(_copy_fetch_segments) > 0
+	some msg in _copyfetch_deny
+}
+
+ask contains msg if {
+	count(_copy_fetch_segments) > 0
+	some msg in _copyfetch_ask
+}

@@ -323,7 +323,7 @@ ask contains msg if {
 	msg := sprintf("`%s` writes the key file `%s` (a new key pair, or a changed passphrase): it can replace a key the user relies on or remove its passphrase. Approve only if that is intended.", [concat(" ", seg.argv), word])
 }
 
-ask contains msg if {
+_sjudged_ask contains msg if {
 	some p in _secret_judged
 	_key_maintenance(p)
 	not _project_file(p)
@@ -580,7 +580,7 @@ _recursive_reader(seg) if {
 }
 
 # file:// URLs given to any command (ngrok http file://$HOME): the directory they name
-deny contains msg if {
+_urlargs_deny contains msg if {
 	some arg, ids in _url_args
 	startswith(lower(arg), "file://")
 	some i in ids
@@ -883,7 +883,7 @@ _dotenv_appends(p) if {
 	shell.has_arg(seg, {"-a", "--append"})
 }
 
-ask contains msg if {
+_sjudged_ask contains msg if {
 	some p in _secret_judged
 	_dotenv_settings_write(p)
 	not _dotenv_appends(p)
@@ -1316,10 +1316,14 @@ deny contains msg if {
 	msg := sprintf("Blocked: `%s` prints stored credentials; they must not reach the model. %s", [concat(" ", seg.argv), instead])
 }
 
+# (the argument index read once into a rule of the package: a key test per rule below)
+_arg_index := data.claude_rego.lib.shell.arg_index
+
 # git/npm/yarn/pnpm config reads of tokens and credentials (git config --get-regexp token,
 # npm config get //registry.npmjs.org/:_authToken)
 deny contains msg if {
 	some ran in {"git", "npm", "yarn", "pnpm", "pip", "pip3", "poetry", "composer"} & data.claude_rego.lib.shell.names
+	_arg_index.config # (some segment has the word: before the per-segment calls)
 	some seg in shell.running({ran})
 	"config" in shell.args(seg)
 	some arg in shell.args(seg)
@@ -1354,7 +1358,7 @@ deny contains msg if {
 	msg := sprintf("Blocked: `%s` queries the cloud instance metadata service, which hands out this machine's credentials. %s", [concat(" ", seg.argv), instead])
 }
 
-deny contains msg if {
+_net_deny contains msg if {
 	some net in input.facts.effects.network
 	_metadata_url(net)
 	msg := sprintf("Blocked: `%s` queries the cloud instance metadata service, which hands out this machine's credentials. %s", [net.url, instead])
@@ -1697,14 +1701,14 @@ _interpreter(n) if {
 
 # A secret (token, key, password) in a URL a call fetches: WebFetch, an MCP fetch, curl
 # or wget with the secret in the query or path sends it to that host.
-deny contains msg if {
+_net_deny contains msg if {
 	some net in input.facts.effects.network
 	kinds := secrets.found(_url_text(net.url))
 	count(kinds) > 0
 	msg := sprintf("Blocked: the URL this call fetches carries a secret (%s); it would be sent to %s. %s", [concat(", ", sort(kinds)), net.host, instead])
 }
 
-deny contains msg if {
+_urlargs_deny contains msg if {
 	some arg, ids in _url_args
 	kinds := secrets.found(_url_text(arg))
 	some i in ids
@@ -1749,7 +1753,7 @@ _alias_url_word(_, arg) if contains(arg, "://")
 
 _alias_url_word(seg, _) if shell.runs_any(seg, {"curl", "wget", "http", "https", "xh", "httpie", "aria2c", "lynx", "w3m", "links", "elinks", "nc", "ncat", "socat", "telnet"})
 
-deny contains msg if {
+_net_deny contains msg if {
 	some net in input.facts.effects.network
 	lower(trim_right(object.get(net, "host", ""), ".")) in metadata_alias_hosts
 	msg := sprintf("Blocked: `%s` queries the cloud instance metadata service, which hands out this machine's credentials. %s", [object.get(net, "url", net.host), instead])
@@ -2008,3 +2012,24 @@ _reducing_stage(stage) if {
 _jq_plain_option(a) if not startswith(a, "-")
 
 _jq_plain_option(a) if a in {"-r", "-c", "-M", "-S", "-j", "-e", "--raw-output", "--compact-output", "--monochrome-output", "--sort-keys", "-rc", "-cr"}
+
+# the 2 ask bodies that open with `some p in _secret_judged`, behind
+# one test (most commands have none: one body visited, not 2)
+ask contains msg if {
+	count(_secret_judged) > 0
+	some msg in _sjudged_ask
+}
+
+# the 2 deny bodies that open with `some arg, ids in _url_args`, behind
+# one test (most commands have none: one body visited, not 2)
+deny contains msg if {
+	count(_url_args) > 0
+	some msg in _urlargs_deny
+}
+
+# the 3 deny bodies that open with `some net in input.facts.effects.network`, behind
+# one test (most commands have none: one body visited, not 3)
+deny contains msg if {
+	count(input.facts.effects.network) > 0
+	some msg in _net_deny
+}

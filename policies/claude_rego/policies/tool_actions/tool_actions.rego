@@ -56,9 +56,22 @@ _structured if {
 	is_string(input.facts.tool.name)
 }
 
+# the deny and ask bodies that open with _structured (or reads_secrets, secret_value_read:
+# both hold only for it) sit behind one test each: a shell command visits two bodies, not
+# sixteen (each ~2.5 µs visited and failed)
+deny contains msg if {
+	_structured
+	some msg in _structured_deny
+}
+
+ask contains msg if {
+	_structured
+	some msg in _structured_ask
+}
+
 # a tool that kills or signals a process by number given -1, 0 or 1 (`kill -1` is every process
 # the user owns, 0 the whole process group, 1 init): like `kill -9 -1` in the shell, denied
-deny contains msg if {
+_structured_deny contains msg if {
 	_structured
 	some w in _words
 	w in {"kill", "terminate", "signal", "stop", "end"}
@@ -89,7 +102,7 @@ _pid_of_all(v) if {
 # a tool given a container or pod spec that reaches the host (privileged, the host's PID, IPC or
 # network namespace, the host's root mounted): root on the node, like `docker run --privileged
 # -v /:/host` in the shell. As YAML/JSON text in a field (`manifest`, `yaml`) or as structure.
-ask contains msg if {
+_structured_ask contains msg if {
 	_structured
 	count(_host_reaching_spec) > 0
 	msg := sprintf("`%s` is given a container spec that reaches the host (%s): whoever runs in it is root on the node. Approve only if intended.", [input.facts.tool.name, concat(", ", sort(_host_reaching_spec))])
@@ -227,7 +240,7 @@ _system_program(v) if {
 # Netlify function) that reads the deployment's environment or secret bindings and sends
 # requests to a host named in it: the platform's secrets leave through the deployed code.
 # (The code is also judged like `node -e CODE`: whole-environment dumps ask there.)
-ask contains msg if {
+_structured_ask contains msg if {
 	_structured
 	some w in _words
 	w in {"worker", "workers", "function", "functions", "lambda", "edge", "isolate"}
@@ -245,7 +258,7 @@ ask contains msg if {
 # a tool that opens a tunnel from the internet to this machine (an ngrok or Cloudflare tunnel
 # server's create_tunnel, a tailscale funnel): the analogue of `ngrok http 3000` in the shell,
 # which asks; listing, reading or closing tunnels passes
-ask contains msg if {
+_structured_ask contains msg if {
 	_structured
 	_tunnel_tool
 	some w in _words
@@ -258,7 +271,7 @@ _tunnel_tool if {
 	w in {"tunnel", "tunnels", "funnel", "ngrok", "cloudflared", "localtunnel", "tunnelmole", "zrok", "pinggy", "localxpose", "loclx", "serveo", "devtunnel", "devtunnels"}
 }
 
-ask contains msg if {
+_structured_ask contains msg if {
 	_structured
 	some s in object.get(_effects, "sql", [])
 	not s.kind in {"server_code", "privilege", "credential_read", "egress"}
@@ -271,7 +284,7 @@ ask contains msg if {
 # SUPER), a superuser's role (pg_read_server_files), a security setting of the whole server
 # (SET GLOBAL general_log, ALTER SYSTEM) or a write to the user catalog. A read-only grant to a
 # named role (GRANT SELECT ON app.* TO reporting) passes.
-ask contains msg if {
+_structured_ask contains msg if {
 	_structured
 	some s in object.get(_effects, "sql", [])
 	s.kind == "privilege"
@@ -281,7 +294,7 @@ ask contains msg if {
 # a read of the server's stored password hashes (pg_shadow.passwd, pg_authid.rolpassword,
 # mysql.user.authentication_string, sys.sql_logins, dba_users): like reading /etc/shadow,
 # they are credentials to crack offline and would reach the model
-deny contains msg if {
+_structured_deny contains msg if {
 	_structured
 	some s in object.get(_effects, "sql", [])
 	s.kind == "credential_read"
@@ -293,7 +306,7 @@ deny contains msg if {
 # 's3://…', UNLOAD, EXPORT DATA), dblink, a foreign or linked server, an HTTP call from the
 # server (net.http_post, UTL_HTTP), a URL computed from data. Credentials among the data are
 # denied by the rule above (the same statement reads them).
-ask contains msg if {
+_structured_ask contains msg if {
 	_structured
 	some s in object.get(_effects, "sql", [])
 	s.kind == "egress"
@@ -303,14 +316,14 @@ ask contains msg if {
 # a statement that makes the database server run a program or load native code, or read or
 # write a file it names by a computed value (COPY … TO PROGRAM <expr>, load_extension,
 # LANGUAGE plpython3u, pg_read_file(col)): what it runs or touches cannot be told
-ask contains msg if {
+_structured_ask contains msg if {
 	_structured
 	some s in object.get(_effects, "sql", [])
 	s.kind == "server_code"
 	msg := sprintf("`%s` gives the database server a statement that %s (%s). Approve only if you have read it.", [input.facts.tool.name, s.statement, s.field])
 }
 
-ask contains msg if {
+_structured_ask contains msg if {
 	_structured
 	some verb in settings.value("destructive_tool_verbs")
 	verb in _words
@@ -421,7 +434,7 @@ _delete_loses_nothing if {
 # `curl -X DELETE`, asked. Worded more strongly when the target is a whole collection (a
 # path ending in a name, not an id) or the request says all/force/recursive. A DELETE to
 # localhost (a dev server) passes; GET/POST/PUT/PATCH are judged elsewhere (exfiltration).
-ask contains msg if {
+_structured_ask contains msg if {
 	_structured
 	some method in _http_destroy_methods
 	some where in _http_delete_targets
@@ -486,7 +499,7 @@ _http_delete_wide if {
 # volume_remove): like delete_volume, asked. The resource must end the tool's name (or be
 # followed only by force/permanently/by_name…): remove_repository_collaborator removes a
 # collaborator, not the repository.
-ask contains msg if {
+_structured_ask contains msg if {
 	_structured
 	not _unscoped_destroy_verb
 	not _only_paths
@@ -543,7 +556,7 @@ _noun_verb_re := `(?:^|[_.-])(volumes?|databases?|buckets?|clusters?|namespaces?
 # settings.production_target_words) or on a whole scope (`all: true`, `"*"`, a tool named
 # `…_all`): mcp__helm__uninstall_release {"namespace": "production"}, evict_pods {"all": true}.
 # The same verbs on a named development target pass (uninstall_package left-pad).
-ask contains msg if {
+_structured_ask contains msg if {
 	_structured
 	some verb in _scoped_verbs
 	verb in _words
@@ -652,7 +665,7 @@ _value_verbs := {"get", "read", "fetch", "show", "reveal", "retrieve", "export",
 
 reads_secret_values if secret_value_read
 
-ask contains msg if {
+_structured_ask contains msg if {
 	reads_secrets
 	not secret_value_read
 	not _secret_names_only
@@ -664,7 +677,7 @@ ask contains msg if {
 # read/kv_get, 1Password/Bitwarden/Doppler/Infisical item reads, a Kubernetes Secret asked
 # for as YAML/JSON/its data): the value reaches the model, like `aws secretsmanager
 # get-secret-value` or `kubectl get secret -o yaml` in the shell, which are denied.
-deny contains msg if {
+_structured_deny contains msg if {
 	secret_value_read
 	msg := sprintf("Blocked: `%s` reads a secret's value from a secret store: the credential would reach the model (the shell's equivalent is blocked too). Ask the user for what you need from it, or list the secret names only.", [input.facts.tool.name])
 }
@@ -921,7 +934,7 @@ _secret_tool if {
 
 # A local service that holds secrets or runs code: any tool (WebFetch, an MCP fetch, a
 # shell command's URL: facts.effects.network)
-ask contains msg if {
+_net_ask contains msg if {
 	some net in object.get(_effects, "network", [])
 	_local_host(net.host)
 	some svc in settings.value("local_secret_services")
@@ -945,7 +958,7 @@ _kube_secrets_path(path) if regex.match(`^/+api/+v1/+(namespaces/+[^/]+/+)?secre
 
 # The in-cluster Kubernetes API itself (kubernetes.default.svc, its usual service IPs, a host
 # spelled from $KUBERNETES_SERVICE_HOST): the pod's service account acts on the cluster
-ask contains msg if {
+_net_ask contains msg if {
 	some net in object.get(_effects, "network", [])
 	_in_cluster_api(lower(object.get(net, "host", "")))
 	not _kube_secrets_path(lower(object.get(net, "path", "/")))
@@ -961,7 +974,7 @@ _in_cluster_api(host) if contains(host, "kubernetes_service_host")
 
 # The container runtime's API socket as a URL (http+unix://%2Fvar%2Frun%2Fdocker.sock/…,
 # unix:///var/run/docker.sock): like the socket given to curl --unix-socket
-ask contains msg if {
+_net_ask contains msg if {
 	some net in object.get(_effects, "network", [])
 	url := lower(replace(replace(net.url, "%2F", "/"), "%2f", "/"))
 	some sock in settings.value("container_sockets")
@@ -1073,7 +1086,7 @@ else := []
 # public, a deploy key added. Who must review what merges and what is exposed is the
 # security team's call, not the agent's: asked. Reading them (get_branch_protection,
 # list_alerts) passes.
-ask contains msg if {
+_structured_ask contains msg if {
 	_structured
 	some hint in _protection_changes
 	msg := sprintf("`%s` %s: who must review what merges, or what is exposed, is not the agent's call. Approve only if you meant it.", [input.facts.tool.name, hint])
@@ -1106,4 +1119,11 @@ _makes_public if {
 
 _protection_changes contains "adds a deploy key" if {
 	regex.match(`(create|add|upload)deploykey`, _name_joined)
+}
+
+# the 3 ask bodies that open with `some net in object.get(_effects, "network", [])`, behind
+# one test (most commands have none: one body visited, not 3)
+ask contains msg if {
+	count(object.get(_effects, "network", [])) > 0
+	some msg in _net_ask
 }
