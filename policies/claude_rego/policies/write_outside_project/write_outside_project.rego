@@ -254,14 +254,14 @@ _deleted contains p if {
 	some ran in {"rm", "rmdir", "unlink"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	some word in shell.operands(seg)
-	p := paths.location(seg, word)
+	p := paths.known_location(seg, word)
 }
 
 _written_otherwise contains p if {
 	some w in write_words
 	seg := shell.by_id(w.seg)
 	not shell.runs_any(seg, {"rm", "rmdir", "unlink"})
-	p := paths.location(seg, w.word)
+	p := paths.known_location(seg, w.word)
 }
 
 # A directory on the user's PATH (~/.local/bin, ~/bin, ~/.cargo/bin, …): installing a
