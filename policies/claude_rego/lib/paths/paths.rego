@@ -374,6 +374,7 @@ write_words contains entry if {
 	some seg in shell.running({ran})
 	some a in shell.args(seg) # (_in_place written out: no call per segment)
 	startswith(a, "-")
+	contains(a, "i") # (every in-place option has an i: no call for sed -e, sed -n)
 	_in_place_option(ran, a)
 	some word in _edited_files(seg)
 	entry := {"seg": seg.id, "word": word}
@@ -429,7 +430,7 @@ write_words contains entry if {
 
 write_words contains entry if {
 	"git" in data.claude_rego.lib.shell.names
-	some seg in shell.running({"git"})
+	some seg in _git_writing
 	ops := shell.operands(seg)
 	ops[0] == "clone"
 	count(ops) > 2
@@ -454,7 +455,7 @@ _combined_output := {"curl": `^-[A-Za-z]+o$`, "wget": `^-[A-Za-z]+O$`}
 # from a ref or the index (`git -C DIR checkout …` too)
 write_words contains entry if {
 	"git" in data.claude_rego.lib.shell.names
-	some seg in shell.running({"git"})
+	some seg in _git_writing
 	ops := shell.operands(seg)
 	some i, sub in ops
 	sub in {"checkout", "restore", "checkout-index"}
@@ -462,6 +463,18 @@ write_words contains entry if {
 	some j, word in ops
 	j > i
 	entry := {"seg": seg.id, "word": word}
+}
+
+# the git segments with a subcommand some rule above reads as a write among their
+# arguments (one arg_index lookup per subcommand, not an operand pass per git segment)
+_git_writing := [seg |
+	some seg in shell.running({"git"})
+	seg.id in _git_writing_ids
+]
+
+_git_writing_ids := {i |
+	some sub in {"clone", "checkout", "restore", "checkout-index", "rm", "mv"}
+	some i in object.get(data.claude_rego.lib.shell.arg_index, sub, [])
 }
 
 _git_sub_at(_, i) if i == 0
@@ -1077,7 +1090,7 @@ expand(path) := path if not startswith(path, "~/")
 # changes the index)
 write_words contains entry if {
 	"git" in data.claude_rego.lib.shell.names
-	some seg in shell.running({"git"})
+	some seg in _git_writing
 	ops := shell.operands(seg)
 	some i, sub in ops
 	sub in {"rm", "mv"}
