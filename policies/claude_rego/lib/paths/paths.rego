@@ -100,7 +100,32 @@ _location(seg, word, f) := f if {
 	shell.cwd_at(seg) == input.facts.cwd
 	not contains(word, "$")
 } else := l if {
-	l := _lexical_or_link(word, shell.lexical(seg, word), f)
+	l := _lexical_or_link(word, _lexical(seg, word), f)
+}
+
+# shell.lexical(seg, word), without its passes for a plain name (no /, ~, $, ` or …; not
+# . or ..) in a normalized working directory: that directory, a slash and the name
+_lexical(seg, word) := concat("/", [_plain_cwd, word]) if {
+	_plain_word(word)
+	shell.cwd_at(seg) == _plain_cwd
+} else := shell.lexical(seg, word)
+
+_plain_word(word) if {
+	word != ""
+	not contains(word, "/")
+	not contains(word, "$")
+	not contains(word, "`")
+	not contains(word, "…")
+	not startswith(word, "~")
+	not word in {".", ".."}
+}
+
+# the working directory when shell.norm leaves it as it is (and it is not /)
+_plain_cwd := c if {
+	c := input.facts.cwd
+	is_string(c)
+	c != "/"
+	shell.norm(c) == c
 }
 
 # after a cd: where the word leads through a link made earlier in the command (the facts
