@@ -56,10 +56,10 @@ deny contains msg if {
 # the project root, a directory above it, the home directory or a system directory:
 # destructive_shell covers the shell, this covers every other tool.
 deny contains msg if {
+	not input.facts.tool.class == "shell" # (first: a shell call's written paths are not read)
 	some p in written
 	p.source == "tool_input"
-	not input.facts.tool.class == "shell"
-	some l in [p.absolute, p.resolved]
+	some l in {p.absolute, p.resolved}
 	paths.in_roots(l, dangerous_roots)
 	msg := sprintf("Blocked: `%s` would move, delete or overwrite `%s` (the project root, a directory above it, your home directory or a system directory). Work on specific paths inside the project instead.", [input.facts.tool.name, p.raw])
 }
