@@ -310,6 +310,7 @@ write_words contains entry if {
 # deletes are writes too, except of / , the home directory, system directories and the
 # directories above the project: destructive_shell owns those (one reason per concern)
 write_words contains entry if {
+	count({"rm", "rmdir", "unlink", "srm", "wipe", "rimraf", "trash", "trash-put", "rmtrash", "del-cli"} & data.claude_rego.lib.shell.names) > 0 # (the presence test first: _deleters)
 	some k in _removed_words
 	not _dangerous_location(k)
 	entry := {"seg": k[0], "word": k[1]}
@@ -318,6 +319,7 @@ write_words contains entry if {
 # find START … -delete / -exec rm: deletes under its start directories (a -name test narrows
 # what, not where), so the starts are written like rm's operands
 write_words contains entry if {
+	"find" in data.claude_rego.lib.shell.names
 	some k in _find_deleted_words
 	not _dangerous_location(k)
 	not _git_dir_word(k[1]) # destructive_shell judges finds in a repository's .git
