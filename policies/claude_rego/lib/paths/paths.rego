@@ -87,19 +87,53 @@ glob_fits(safe) if count(safe) <= 512
 # location(seg, word): path facts for a word of shell segment `seg` (`word` already
 # expanded): the parser's path facts when they apply, else a lexical location built
 # here (no symlink resolution). Undefined when the location cannot be known.
-location(seg, word) := p if {
+location(seg, word) := _location(seg, word, _path_fact(seg, word))
+
+# the parser's path fact for the word, null when it has none (looked up once per call:
+# the branches below share it, and the lexical location is built once)
+_path_fact(seg, word) := f if {
+	f := shell.path_of(seg, word)
+} else := null
+
+_location(seg, word, f) := f if {
+	f != null
 	shell.cwd_at(seg) == input.facts.cwd
 	not contains(word, "$")
-	p := shell.path_of(seg, word)
-} else := object.union(lexical_location(word, a), _through_command_link(f)) if {
-	# after a cd: where the word leads through a link made earlier in the command (the
-	# facts layer follows the command's cds and links: `cd /tmp && ln -s ~ h && rm -rf h/`)
-	a := shell.lexical(seg, word)
+} else := l if {
+	l := _lexical_or_link(word, _lexical(seg, word), f)
+}
+
+# shell.lexical(seg, word), without its passes for a plain name (no /, ~, $, ` or …; not
+# . or ..) in a normalized working directory: that directory, a slash and the name
+_lexical(seg, word) := concat("/", [_plain_cwd, word]) if {
+	_plain_word(word)
+	shell.cwd_at(seg) == _plain_cwd
+} else := shell.lexical(seg, word)
+
+_plain_word(word) if {
+	word != ""
+	not contains(word, "/")
+	not contains(word, "$")
+	not contains(word, "`")
+	not contains(word, "…")
+	not startswith(word, "~")
+	not word in {".", ".."}
+}
+
+# the working directory when shell.norm leaves it as it is (and it is not /)
+_plain_cwd := c if {
+	c := input.facts.cwd
+	is_string(c)
+	c != "/"
+	shell.norm(c) == c
+}
+
+# after a cd: where the word leads through a link made earlier in the command (the facts
+# layer follows the command's cds and links: `cd /tmp && ln -s ~ h && rm -rf h/`)
+_lexical_or_link(word, a, f) := object.union(lexical_location(word, a), _through_command_link(f)) if {
 	a != "?"
-	f := shell.path_of(seg, word)
 	link_in_command(f)
 } else := lexical_location(word, a) if {
-	a := shell.lexical(seg, word)
 	a != "?"
 }
 
@@ -115,11 +149,14 @@ _through_command_link(f) := {
 	"link_in_command": true,
 }
 
-lexical_location(word, a) := {
-	"raw": word, "absolute": a, "resolved": a, "absolute_folded": lower(a), "name": shell.basename(a),
-	"name_folded": lower(shell.basename(a)), "inside_project": is_under(a, project),
-	"resolved_inside_project": is_under(a, project), "traversal": contains(word, ".."),
-	"via_symlink": false, "source": "lexical",
+lexical_location(word, a) := loc if {
+	name := shell.basename(a)
+	inside := is_under(a, project)
+	loc := {
+		"raw": word, "absolute": a, "resolved": a, "absolute_folded": lower(a), "name": name,
+		"name_folded": lower(name), "inside_project": inside, "resolved_inside_project": inside,
+		"traversal": contains(word, ".."), "via_symlink": false, "source": "lexical",
+	}
 }
 
 # ---------------------------------------------------------------- touched and written
@@ -273,23 +310,20 @@ write_words contains entry if {
 # deletes are writes too, except of / , the home directory, system directories and the
 # directories above the project: destructive_shell owns those (one reason per concern)
 write_words contains entry if {
-	some ran in {"rm", "rmdir", "unlink", "srm", "wipe", "rimraf", "trash", "trash-put", "rmtrash", "del-cli"} & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
-	some word in shell.operands(seg)
-	not _dangerous_location(seg, word)
-	entry := {"seg": seg.id, "word": word}
+	count({"rm", "rmdir", "unlink", "srm", "wipe", "rimraf", "trash", "trash-put", "rmtrash", "del-cli"} & data.claude_rego.lib.shell.names) > 0 # (the presence test first: _deleters)
+	some k in _removed_words
+	not _dangerous_location(k)
+	entry := {"seg": k[0], "word": k[1]}
 }
 
 # find START … -delete / -exec rm: deletes under its start directories (a -name test narrows
 # what, not where), so the starts are written like rm's operands
 write_words contains entry if {
 	"find" in data.claude_rego.lib.shell.names
-	some seg in shell.running({"find"})
-	shell.find_deletes(seg)
-	some word in shell.find_starts(seg)
-	not _dangerous_location(seg, word)
-	not _git_dir_word(word) # destructive_shell judges finds in a repository's .git
-	entry := {"seg": seg.id, "word": word}
+	some k in _find_deleted_words
+	not _dangerous_location(k)
+	not _git_dir_word(k[1]) # destructive_shell judges finds in a repository's .git
+	entry := {"seg": k[0], "word": k[1]}
 }
 
 _git_dir_word(word) if shell.basename(trim_right(word, "/")) == ".git"
@@ -298,11 +332,45 @@ _git_dir_word(word) if contains(word, "/.git/")
 
 _git_dir_word(word) if startswith(word, ".git/")
 
-_dangerous_location(seg, word) if {
-	p := location(seg, word)
-	some l in [p.absolute, p.resolved]
+# (the absolute and resolved locations are most often the same: a set tests it once)
+_dangerous_location(k) if {
+	p := _deleted_locations[k]
+	some l in {p.absolute, p.resolved}
 	in_roots(l, dangerous_roots)
 }
+
+# known_location(seg, word): location(seg, word), read from _deleted_locations when the
+# word is a delete's operand (each rule that judges a delete asks for the same words)
+known_location(seg, word) := p if {
+	p := _deleted_locations[[seg.id, word]]
+} else := location(seg, word)
+
+# the locations of the words a delete names (rm's operands, a deleting find's starts):
+# computed once per evaluation, not once per rule that asks
+_deleted_locations := {k: p |
+	some k in _deleted_words
+	p := location(shell.by_id(k[0]), k[1])
+}
+
+_deleted_words := _removed_words | _find_deleted_words
+
+# [segment id, word] pairs: rm's operands, a deleting find's starts
+_removed_words contains k if {
+	some ran in _deleters & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some word in shell.operands(seg)
+	k := [seg.id, word]
+}
+
+_find_deleted_words contains k if {
+	"find" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"find"})
+	shell.find_deletes(seg)
+	some word in shell.find_starts(seg)
+	k := [seg.id, word]
+}
+
+_deleters := {"rm", "rmdir", "unlink", "srm", "wipe", "rimraf", "trash", "trash-put", "rmtrash", "del-cli"}
 
 write_words contains entry if {
 	some ran in _copiers & data.claude_rego.lib.shell.names
@@ -333,6 +401,7 @@ write_words contains entry if {
 	some seg in shell.running({ran})
 	some a in shell.args(seg) # (_in_place written out: no call per segment)
 	startswith(a, "-")
+	contains(a, "i") # (every in-place option has an i: no call for sed -e, sed -n)
 	_in_place_option(ran, a)
 	some word in _edited_files(seg)
 	entry := {"seg": seg.id, "word": word}
@@ -388,7 +457,7 @@ write_words contains entry if {
 
 write_words contains entry if {
 	"git" in data.claude_rego.lib.shell.names
-	some seg in shell.running({"git"})
+	some seg in _git_writing
 	ops := shell.operands(seg)
 	ops[0] == "clone"
 	count(ops) > 2
@@ -413,7 +482,7 @@ _combined_output := {"curl": `^-[A-Za-z]+o$`, "wget": `^-[A-Za-z]+O$`}
 # from a ref or the index (`git -C DIR checkout …` too)
 write_words contains entry if {
 	"git" in data.claude_rego.lib.shell.names
-	some seg in shell.running({"git"})
+	some seg in _git_writing
 	ops := shell.operands(seg)
 	some i, sub in ops
 	sub in {"checkout", "restore", "checkout-index"}
@@ -421,6 +490,18 @@ write_words contains entry if {
 	some j, word in ops
 	j > i
 	entry := {"seg": seg.id, "word": word}
+}
+
+# the git segments with a subcommand some rule above reads as a write among their
+# arguments (one arg_index lookup per subcommand, not an operand pass per git segment)
+_git_writing := [seg |
+	some seg in shell.running({"git"})
+	seg.id in _git_writing_ids
+]
+
+_git_writing_ids := {i |
+	some sub in {"clone", "checkout", "restore", "checkout-index", "rm", "mv"}
+	some i in object.get(data.claude_rego.lib.shell.arg_index, sub, [])
 }
 
 _git_sub_at(_, i) if i == 0
@@ -574,7 +655,7 @@ _access(p) := a if {
 written contains p if {
 	some w in write_words
 	seg := shell.by_id(w.seg)
-	p := location(seg, w.word)
+	p := known_location(seg, w.word)
 }
 
 # ---------------------------------------------------------------- secrets
@@ -1036,7 +1117,7 @@ expand(path) := path if not startswith(path, "~/")
 # changes the index)
 write_words contains entry if {
 	"git" in data.claude_rego.lib.shell.names
-	some seg in shell.running({"git"})
+	some seg in _git_writing
 	ops := shell.operands(seg)
 	some i, sub in ops
 	sub in {"rm", "mv"}

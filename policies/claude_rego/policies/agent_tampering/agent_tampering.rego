@@ -246,7 +246,7 @@ deny contains msg if {
 	some ran in {"rm", "mv", "find", "rmdir", "rsync"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	some word in shell.operands(seg)
-	p := data.claude_rego.lib.paths.location(seg, word)
+	p := data.claude_rego.lib.paths.known_location(seg, word)
 	p.absolute == concat("/", [input.facts.project_dir, ".claude"])
 	_modifies(seg)
 	msg := sprintf("Blocked: `%s` moves or deletes the project's .claude directory (its settings and hooks).", [concat(" ", seg.argv)])

@@ -56,10 +56,10 @@ deny contains msg if {
 # the project root, a directory above it, the home directory or a system directory:
 # destructive_shell covers the shell, this covers every other tool.
 deny contains msg if {
+	not input.facts.tool.class == "shell" # (first: a shell call's written paths are not read)
 	some p in written
 	p.source == "tool_input"
-	not input.facts.tool.class == "shell"
-	some l in [p.absolute, p.resolved]
+	some l in {p.absolute, p.resolved}
 	paths.in_roots(l, dangerous_roots)
 	msg := sprintf("Blocked: `%s` would move, delete or overwrite `%s` (the project root, a directory above it, your home directory or a system directory). Work on specific paths inside the project instead.", [input.facts.tool.name, p.raw])
 }
@@ -254,14 +254,14 @@ _deleted contains p if {
 	some ran in {"rm", "rmdir", "unlink"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	some word in shell.operands(seg)
-	p := paths.location(seg, word)
+	p := paths.known_location(seg, word)
 }
 
 _written_otherwise contains p if {
 	some w in write_words
 	seg := shell.by_id(w.seg)
 	not shell.runs_any(seg, {"rm", "rmdir", "unlink"})
-	p := paths.location(seg, w.word)
+	p := paths.known_location(seg, w.word)
 }
 
 # A directory on the user's PATH (~/.local/bin, ~/bin, ~/.cargo/bin, …): installing a
