@@ -79,7 +79,7 @@ def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536) 
         _flatten(nodes, None, flat)
         segments = []
         for node in flat:
-            segment = dict(zip(_KEYS, _key_values(node)))  # (in _KEYS' order)
+            segment = dict(zip(_KEYS, _key_values(node), strict=False))  # (in _KEYS' order; same length)
             if "config_exec" in node:
                 segment["config_exec"] = node["config_exec"]
             for extra in ("stdin_literal", "manifest_literal", "restart_policy", "conditional"):

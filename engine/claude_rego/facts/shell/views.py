@@ -266,7 +266,7 @@ def annotate(shell: dict, home: str | None) -> None:
             if seg["name"] in ("cd", "pushd"):
                 seg_index["cd"] = True
             seg_filters = get("filters") or ()
-            for position, arg in enumerate(seg["args_expanded"] if "args_expanded" in seg else raw):
+            for position, arg in enumerate(seg.get("args_expanded", raw)):
                 if not isinstance(arg, str):
                     continue
                 ids = args_index.get(arg)
