@@ -31,7 +31,7 @@ class Layer:
     only tighten (see decision.TIGHTENING_VERBS). Each has its own engine, so a lower
     layer can neither shadow nor break a managed package."""
 
-    __slots__ = ("name", "snapshot", "engine", "_routes", "_loaded", "_needs")
+    __slots__ = ("name", "snapshot", "engine", "_routes", "_loaded", "_needs", "_ensured")
 
     def __init__(self, name: str, snapshot: dict, engine=None):
         if engine is None:
@@ -40,6 +40,7 @@ class Layer:
         self.name, self.snapshot, self.engine = name, snapshot, engine
         self._routes: dict = {}
         self._needs: dict = {}
+        self._ensured: set[tuple] = set()  # routed policy lists whose modules are loaded
         # An engine that can take modules one batch at a time gets only the modules the
         # evaluated rules need, as they are needed: a hook process for one event parses and
         # compiles a fraction of the policy set (a Stop hook: the Stop policies and their
@@ -55,12 +56,17 @@ class Layer:
         """Load the modules the routed policies need and the engine does not have yet."""
         if self._loaded is None or len(self._loaded) == len(self.snapshot["modules"]):
             return
+        key = tuple(policy["name"] for policy, _, _ in routed)
+        if key in self._ensured:
+            return  # (the dependency walk once per routed list, not once per decision)
         needed = needed_modules(self.snapshot, [policy for policy, _, _ in routed])
         missing = [module for module in (self.snapshot["modules"] if needed is None else needed)
                    if module["path"] not in self._loaded]
         if missing:
             self.engine.load([(m["path"], loaded_text(m)) for m in missing], None)
             self._loaded.update(m["path"] for m in missing)
+        if len(self._ensured) < 256:
+            self._ensured.add(key)
 
     def facts_needed(self, routed) -> frozenset[str] | None:
         """The facts the routed policies can read (snapshot.facts_needed; None = every fact),
