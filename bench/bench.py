@@ -285,7 +285,7 @@ from claude_rego.policy import load_snapshot
 import regorus
 t2 = time.perf_counter()
 from claude_rego.claudecode.adapter import ADAPTER
-evaluator = pipeline.Evaluator(ADAPTER, load_snapshot(SOURCES))
+evaluator = pipeline.Evaluator(ADAPTER, load_snapshot(SOURCES), indexed=False)  # as the hook child decides
 t3 = time.perf_counter()
 decision = evaluator.decide_typed(hook_input)
 t4 = time.perf_counter()

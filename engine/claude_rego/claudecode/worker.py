@@ -32,8 +32,10 @@ def compute(request: dict) -> dict:
     engine = _opa_engine(request["opa"]) if request.get("opa") else None
     if fault and fault not in ANSWER_FAULTS:
         engine = _faulty_engine(fault, engine)
+    # a fresh child decides once: the plain texts (the rule index pays from the second decision)
     evaluator = open_evaluator(ADAPTER, snapshot=load_snapshot(request.get("sources")), engine=engine,
-                               org=request.get("org_policies"), project=request.get("project_policies") or "auto")
+                               org=request.get("org_policies"), project=request.get("project_policies") or "auto",
+                               indexed=False)
     answer = evaluator.answer(Request(request["hook"], request["event"], decision_id=request.get("decision_id")))
     if fault == "invalid_output":  # an output the CLI would reject: the parent's conformance check
         answer.output = {"hookSpecificOutput": {"hookEventName": request["event"], "permissionDecision": "maybe"}}

@@ -27,7 +27,11 @@ succeed has `S ∩ R ≠ ∅`, so one of its group's tests succeeds and the grou
 the body itself is unchanged, opening test included. Head names are replaced in place
 (lines do not move) and the generated rules are appended, so file:line of every original
 line stays valid. Measured on the built-in pack (2026-11-30, side by side): a one-segment
-command's Rego ~12–20% cheaper; every corpus decision identical (tests/test_rule_index.py).
+command's warm Rego ~15–20% cheaper (~1 ms); every corpus decision identical
+(tests/test_rule_index.py). The price is in a fresh engine: ~3% more text to parse and
+~400 more rule definitions to prepare, ~2–3 ms on the first decision. So engines that decide
+many times load the indexed text (the decision service, the SDK, `claude_rego.api`) and the
+command hook's child, which decides once, loads the plain one (`open_evaluator(indexed=False)`).
 
 Plain primitives in and out: Rego source and the engine's AST JSON (policy/astview) in,
 an index record (kept in the snapshot beside the source: a few KB) out.
