@@ -588,6 +588,18 @@ _families := {
 
 interpreter(seg) if family(seg) != ""
 
+# code_runners: the segments whose program can take code with a flag (the families eval_flag
+# accepts), found a program at a time: the facts layer gives every segment of a program the
+# same family, so one family test per program the command runs, not an eval_flag call per
+# segment (a pass over every segment when the input has no program index)
+code_runners := [input.facts.shell.segments[i] |
+	some ids in input.facts.shell.by_name
+	family(input.facts.shell.segments[ids[0]]) in _code_families
+	some i in ids
+] if _indexed else := [seg | some seg in segments; family(seg) in _code_families]
+
+_code_families := {"shell", "python", "perl", "ruby", "node", "php", "lua", "osascript", "pwsh"}
+
 # letters that make the program run code given on the command line instead of a file/stdin
 _eval_letters := {
 	"shell": "c", "python": "cm", "perl": "eE", "ruby": "e", "node": "ep", "php": "r",

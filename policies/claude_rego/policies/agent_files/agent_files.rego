@@ -81,7 +81,7 @@ _targets contains ["package.json", {"raw": "package.json"}] if {
 # inline interpreter code that writes a file named like one (`python -c "open('CLAUDE.md','a')…"`,
 # `node -e "fs.appendFileSync('AGENTS.md', …)"`): the path facts do not see these writes
 _targets contains entry if {
-	some seg in _code_runners
+	some seg in data.claude_rego.lib.shell.code_runners # (the programs that take code with a flag)
 	shell.eval_flag(seg)
 	code := lower(concat(" ", shell.args(seg)))
 	regex.match(`open\(|write|append|\.to_file|copyfile|copy2|rename|>>?`, code)
@@ -91,21 +91,6 @@ _targets contains entry if {
 	kind := _kind(p)
 	entry := [kind, p]
 }
-
-# the interpreters that can take code with a flag (the families shell.eval_flag accepts),
-# found a program at a time: the facts layer gives every segment of a program the same
-# family, so one family test per program the command runs, not an interpreter and eval_flag
-# call per segment (a pass over every segment when the input has no program index)
-_code_families := {"shell", "python", "perl", "ruby", "node", "php", "lua", "osascript", "pwsh"}
-
-_code_runners := [input.facts.shell.segments[i] |
-	some ids in input.facts.shell.by_name
-	shell.family(input.facts.shell.segments[ids[0]]) in _code_families
-	some i in ids
-] if {
-	is_object(input.facts.shell.by_name)
-	is_object(input.facts.shell.index)
-} else := [seg | some seg in segments; shell.family(seg) in _code_families]
 
 _sets_script(args) if {
 	count(args) > 2

@@ -425,28 +425,13 @@ deny contains msg if {
 # inline code that signals processes it picks by the engine's name (python -c "… os.kill …
 # b'claude-rego' in cmdline …", psutil, node -e "process.kill(…)")
 deny contains msg if {
-	some seg in _code_runners
+	some seg in data.claude_rego.lib.shell.code_runners # (the programs that take code with a flag)
 	shell.eval_flag(seg)
 	some a in shell.raw_args(seg)
 	regex.match(`(?i)\bkill(pg)?\s*\(|\.terminate\s*\(|\.send_signal\s*\(|SIG(KILL|TERM|STOP|INT)\b|\bkill\s+-?[0-9A-Z]`, a)
 	_names_engine_file(a)
 	msg := sprintf("`%s` runs code that signals claude-rego's processes; an agent may not stop its own governance.", [shell.name(seg)])
 }
-
-# the segments whose program can take code with a flag (the families shell.eval_flag
-# accepts), found a program at a time: the facts layer gives every segment of a program the
-# same family, so one family test per program the command runs, not an eval_flag call per
-# segment (a pass over every segment when the input has no program index)
-_code_families := {"shell", "python", "perl", "ruby", "node", "php", "lua", "osascript", "pwsh"}
-
-_code_runners := [input.facts.shell.segments[i] |
-	some ids in input.facts.shell.by_name
-	shell.family(input.facts.shell.segments[ids[0]]) in _code_families
-	some i in ids
-] if {
-	is_object(input.facts.shell.by_name)
-	is_object(input.facts.shell.index)
-} else := [seg | some seg in segments; shell.family(seg) in _code_families]
 
 _pids_fed(k) if k.context == "xargs"
 
