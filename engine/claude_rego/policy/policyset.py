@@ -92,11 +92,10 @@ def compile_sources(sources: list[str], *, revision: str | None = None, check: b
         for prefix, _file, value in src.data:
             digest.update("/".join(prefix).encode() + b"\0" + json.dumps(value, sort_keys=True).encode())
     data, _ = compose_data(read)
-    policies = _merge_policies(base["policies"] if base is not None else [], _describe(modules))
+    described_policies, asts = _describe(modules)
+    policies = _merge_policies(base["policies"] if base is not None else [], described_policies)
     if index:
-        index_modules(modules)
-    for module in modules:
-        module.pop("_ast", None)
+        index_modules(modules, asts)
     _engine_check(modules, data)
     _require_settings(modules, data)  # the precompiled pack's modules come with its own data
     modules = described + modules
@@ -298,12 +297,14 @@ def write_snapshot(snapshot: dict, path: str | os.PathLike) -> None:
     atomic_write(path, json.dumps(snapshot, sort_keys=True, separators=(",", ":")))
 
 
-def _describe(modules: list[dict]) -> list[dict]:
-    """One entry per policy package: name, routing, the verbs it defines, its file."""
+def _describe(modules: list[dict]) -> tuple[list[dict], dict[str, dict]]:
+    """One entry per policy package: name, routing, the verbs it defines, its file; and the
+    parsed AST of each policy module by path (for index_modules: one parse)."""
     from ..engines.regorus_engine import RegorusEngine
 
     by_package: dict[str, dict] = {}
     locations: dict[str, dict[str, list[str]]] = {}
+    asts: dict[str, dict] = {}
     for module in modules:
         match = _PACKAGE_RE.search(module["text"])
         if not match:
@@ -322,7 +323,8 @@ def _describe(modules: list[dict]) -> list[dict]:
         except Exception as exc:  # noqa: BLE001
             raise PolicyError(str(exc)) from None
         parsed = astview.parse(engine.raw.get_ast_as_json())
-        module["_ast"] = parsed[0] if len(parsed) == 1 else None  # for index_modules: one parse
+        if len(parsed) == 1:
+            asts[module["path"]] = parsed[0]
         heads = _rule_heads(parsed)
         verbs = {name for name, _, _ in heads} & set(ALL_VERBS)
         for name, kind, line in heads:
@@ -349,7 +351,7 @@ def _describe(modules: list[dict]) -> list[dict]:
         entry["verbs"] = [v for v in ALL_VERBS if v in entry["verbs"]]
         entry["locations"] = {verb: sorted(set(where)) for verb, where in sorted(locations.get(package, {}).items())}
         policies.append(entry)
-    return policies
+    return policies, asts
 
 
 def _rule_heads(parsed: list[dict]) -> set[tuple[str, str, int]]:
@@ -370,13 +372,14 @@ def _rule_heads(parsed: list[dict]) -> set[tuple[str, str, int]]:
     return heads
 
 
-def index_modules(modules: list[dict]) -> None:
-    """Give each module its rule index (policy/index.py) where indexing applies."""
+def index_modules(modules: list[dict], asts: dict[str, dict] | None = None) -> None:
+    """Give each module its rule index (policy/index.py) where indexing applies; `asts`: the
+    modules already parsed, by path (the others are parsed here)."""
     from ..engines.regorus_engine import RegorusEngine
     from . import index
 
     for module in modules:
-        ast = module.pop("_ast", None)  # parsed by _describe (policy packages)
+        ast = (asts or {}).get(module["path"])
         if ast is None:
             engine = RegorusEngine(gather_prints=False)
             try:
