@@ -272,6 +272,63 @@ def rule_index_effect(runs: int = 20) -> dict:
     return result
 
 
+def engine_comparison(runs: int = 15) -> dict | None:
+    """The same routed Bash rules of the default pack evaluated warm by regorus (the
+    embedded engine, on the rule-indexed text the decision service loads) and by real OPA
+    (opa-golib-python-bindings, OPA's own rule indexer, on the source text), side by side:
+    min wall ms of one query per document. None when the OPA bindings are not installed
+    (a test-only dependency)."""
+    try:
+        import opa_bindings
+    except ImportError:
+        return None
+    from claude_rego.claudecode import hookinput, query
+    from claude_rego.claudecode.adapter import ADAPTER
+    from claude_rego.decide import pipeline
+    from claude_rego.policy import policyset
+    from claude_rego.policy.regotest import discover
+    from claude_rego.policy.snapshot import default_pack_dir
+
+    layer = pipeline.Evaluator(ADAPTER, policyset.compile_sources([default_pack_dir()], index=True)).layers[0]
+    routed = layer.routed("PreToolUse", "Bash", "shell")
+    layer.ensure_loaded(routed)
+    rules = [rule for _, rule, _ in routed]
+    modules, data = discover([default_pack_dir()])
+    opa = opa_bindings.OpaEngine()
+    try:
+        opa.print_handler = lambda message, location: None
+        for path, text in modules:
+            if not path.endswith("_test.rego"):
+                opa.add_policy(path, text)
+        opa.add_data(data)
+        # one query for all routed rules, as regorus evaluates them (engines/regorus_engine.py)
+        opa.add_policy("bench_batch.rego", "package bench_batch\n" + "".join(
+            f"values contains [{i}, v] if v := {rule}\n" for i, rule in enumerate(rules)))
+        commands = {"x": dict(INPUT, tool_input={"command": "x"}),
+                    "git status": dict(INPUT, tool_input={"command": "git status"}),
+                    "rm -rf build": dict(INPUT, tool_input={"command": "rm -rf build"}),
+                    "pipeline, distinct": PIPELINE_DISTINCT_INPUT}
+        result = {}
+        for name, hook in commands.items():
+            capped, truncated = hookinput.cap_strings(hook)
+            document = query.build(capped, truncated=truncated)
+            text = json.dumps(document)
+            samples: dict[str, list[float]] = {"regorus": [], "opa": []}
+            for _ in range(runs):
+                start = time.perf_counter()
+                layer.engine.evaluate(text, rules)
+                samples["regorus"].append((time.perf_counter() - start) * 1000)
+                start = time.perf_counter()
+                opa.eval_document("bench_batch.values", input=document)
+                samples["opa"].append((time.perf_counter() - start) * 1000)
+            ours, theirs = min(samples["regorus"]), min(samples["opa"])
+            result[name] = {"regorus_ms": round(ours, 2), "opa_ms": round(theirs, 2),
+                            "opa_over_regorus": round(theirs / ours, 2) if ours else None}
+        return result
+    finally:
+        opa.close()
+
+
 PHASES_PROBE = r"""
 import time; t0 = time.perf_counter()
 import sys; sys.path += PATHS
@@ -390,6 +447,7 @@ def main() -> None:
     report["warm_long_pipeline_default_pack"] = pipeline_warm_ms(default_sources)
     report["pipeline_rego_by_policy"] = pipeline_policy_costs(default_sources)
     report["rule_index_rego_ms"] = rule_index_effect()
+    report["engines_rego_ms"] = engine_comparison()
     # The hook answers from a small parent while a forked child evaluates, and the parent
     # does not wait for the child's teardown: the child's RSS is measured by the probe,
     # which does the whole job in one process (an upper bound for either of the two).
@@ -426,6 +484,12 @@ def main() -> None:
     print("the compiler's rule index, off vs on (Rego of the routed Bash rules, min CPU ms, side by side):")
     for name, row in report["rule_index_rego_ms"].items():
         print(f"  {name:26} off {row['off_ms']:6.2f}  on {row['on_ms']:6.2f}  x{row['ratio']}")
+    if report["engines_rego_ms"] is None:
+        print("regorus vs real OPA: skipped (pip install --ignore-requires-python 'opa-golib-python-bindings==0.4.4')")
+    else:
+        print("the same routed Bash rules, warm, regorus vs real OPA (its rule indexer; min wall ms, side by side):")
+        for name, row in report["engines_rego_ms"].items():
+            print(f"  {name:26} regorus {row['regorus_ms']:6.2f}  OPA {row['opa_ms']:6.2f}  OPA/regorus x{row['opa_over_regorus']}")
     print(f"peak RSS: evaluating process (default pack or 1,000 rules) {report['peak_rss_mb_evaluating_process']} MB"
           f"  (target <= 60 MB); answering processes {report['peak_rss_mb']}")
     print(f"SDK callback decisions/s (warm, logging to /dev/null): {report['sdk_callback_decisions_per_s']}")
