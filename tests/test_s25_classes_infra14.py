@@ -155,7 +155,7 @@ def test_destroy_verbs_over_a_listing_ask(command):
     "kubectl delete -f \"$(git rev-parse --show-toplevel)/k8s/app.yaml\"",
     "kubectl get pods -o name | grep web",
     "docker stop $(docker ps -q)",
-    "git branch -D $(git branch --merged | grep -v main)",
+    "git branch -d $(git branch --merged | grep -v main)",
 ])
 def test_single_targets_and_local_cleanups_pass(command):
     assert_not_denied(command)

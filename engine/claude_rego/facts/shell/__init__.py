@@ -62,12 +62,13 @@ _KEYS = ("id", "parent", "context", "depth", "pipeline", "operator", "argv", "co
 _key_values = itemgetter(*_KEYS)
 
 
-def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536) -> dict:
-    """Parse one Bash command line into segments (see module docstring). Never raises."""
+def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536, project: str | None = None) -> dict:
+    """Parse one Bash command line into segments (see module docstring). Never raises.
+    `project`: the project directory, whose absolute paths name the user's own code."""
     try:
         if not isinstance(command, str):
             return {"segments": [], "opaque": True, "opaque_reasons": ["parse_error"], "error": "not a string"}
-        parser = _Parser(command[:max_length], max_depth)
+        parser = _Parser(command[:max_length], max_depth, project)
         if len(command) > max_length:
             parser.note("too_long")
         nodes, _ = parser.sequence(0, 0, "top", None)

@@ -185,8 +185,12 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
     if files:
         self.child_words(node, ["@code"] + files[:32], depth, "interpreter_code", [])
         if any(t in low for t in _CODE_WRITE) or _opens_for_writing(code):
-            # the code writes files: each file it names may be one of them
-            self.child_words(node, ["tee"] + files[:32], depth, "interpreter_code", [])
+            # the code writes files: each file it names may be one of them, but the source of
+            # a copy when copies are all it writes with (shutil.copyfile('~/.bashrc', 'b.txt'))
+            kept = _copy_sources(code, low)
+            written = [f for f in files[:32] if f not in kept]
+            if written:
+                self.child_words(node, ["tee"] + written, depth, "interpreter_code", [])
 
 
 # `.exec(` of a regular expression (`/\\d+/.exec(s)`, `re.exec(s)`): no process runs unless the code
@@ -600,6 +604,35 @@ def _code_destinations(code: str, literals: list[str]) -> list[str]:
             break
         urls.append(f"https://{m.group(1)}/")
     return urls
+
+
+# a copy call whose first argument is a string literal: Python's shutil, Node's fs
+_COPY_CALL = lazy(r"""(?i)(?<![\w$.])(?P<fn>shutil\s*\.\s*copy(?:file|2|tree)?|(?:fs|fsp|promises|require\s*\(\s*"""
+                  r"""['"](?:node:)?fs(?:/promises)?['"]\s*\))\s*\.\s*(?:copyfilesync|copyfile|cpsync|cp))"""
+                  r"""\s*\(\s*(?P<q>['"])(?P<src>[^'"\\\n]{1,512})(?P=q)\s*,""")
+
+
+def _copy_sources(code: str, low: str) -> frozenset[str]:
+    """The files the code only copies from, when copies are all it writes with: each named
+    as the first argument of a copy call (shutil.copy*, fs.copyFileSync, fs.cpSync) and
+    nowhere else in the code; empty when anything else writes (another write call, an
+    open for writing, a copy function imported under another name)."""
+    if "cop" not in low and "cp" not in low:
+        return frozenset()
+    calls = list(_COPY_CALL.finditer(code))
+    if not calls:
+        return frozenset()
+    rest = low
+    for m in calls:
+        rest = rest.replace(m.group("fn").lower(), " ")
+    if any(t in rest for t in _CODE_WRITE) or _opens_for_writing(rest):
+        return frozenset()
+    sources: dict[str, int] = {}
+    for m in calls:
+        sources[m.group("src")] = sources.get(m.group("src"), 0) + 1
+    # named only as copy sources (a second mention may be where it is written)
+    return frozenset(_home_spelled(src) for src, n in sources.items()
+                     if code.count(f"'{src}'") + code.count(f'"{src}"') == n)
 
 
 def _path_like(text: str) -> bool:
@@ -1047,12 +1080,24 @@ _UNTRUSTED_CODE_PREFIXES = ("/tmp/", "/var/tmp/", "/dev/shm/", "/private/tmp/", 
                             "/home/", "/root/", "/users/")
 
 
-def _untrusted_code_path(word: str) -> bool:
+def _untrusted_code_path(word: str, project: str | None = None) -> bool:
     """A path to code that is not the project's or the system's (see above). A bare module
-    name (`ts-node/register`, `dotenv/config`) and a relative path are the project's."""
+    name (`ts-node/register`, `dotenv/config`) and a relative path are the project's, and so
+    is an absolute path inside the project directory (`pip install -e /home/dev/app[tests]`,
+    judged like the same path relative to it)."""
     low = word.strip().strip("'\"").lower()
     if not low or "://" in low or low == "/dev/null":  # bash --rcfile /dev/null: no file at all
         return False
+    if project and low.startswith("/") and project.startswith("/"):
+        import posixpath
+
+        plain = word.strip().strip("'\"")
+        if plain.endswith("]") and "[" in plain:
+            plain = plain[:plain.rindex("[")]  # a package's extras (`/home/dev/app[tests]`)
+        norm, root = posixpath.normpath(plain), posixpath.normpath(project)
+        if root != "/" and (norm == root or norm.startswith(root + "/")):
+            rest = norm[len(root) + 1:]
+            return _untrusted_code_path(rest, None) if rest else False
     name = low.rstrip("/").rsplit("/", 1)[-1]
     if low.startswith(_UNTRUSTED_CODE_PREFIXES) or (low.startswith("/") and not low.startswith(_SYSTEM_CODE_DIRS)):
         return True
@@ -1177,7 +1222,7 @@ def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth
             self.mark(node, "code_from_untrusted_path")  # deno --preload https://…: code from the network
         elif key in _TOOL_CONFIG_KEYS and low.startswith(_HOME_TOOL_CONFIGS) and "/../" not in low:
             continue
-        elif _untrusted_code_path(value):
+        elif _untrusted_code_path(value, self.project):
             self.mark(node, "code_from_untrusted_path")
         elif self.files and key in _LOADED_LANGUAGE:
             self.loaded_file(node, value, language, depth)

@@ -200,7 +200,7 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
         if spliced:
             self.child_words(node, spliced, depth, "positional_expansion", [])
     # a for-loop variable with several values: one more segment per other value
-    for variant in _variants(texts):
+    for variant in self.loop_variants(command_words, texts):
         variant = _split_at(splits, variant)
         if heads is not None:
             variant = heads.get(variant[0], variant[:1]) + variant[1:]
@@ -379,6 +379,41 @@ def loop_header(self: _Parser, words: list) -> None:
             self.bindings[name] = values[:_BRACE_LIMIT]
         else:
             self.bindings.pop(name, None)
+
+
+def loop_variants(self: _Parser, command_words: list, texts: list[list[str]]) -> list[list[str]]:
+    """The argument lists beyond the first when words stand for several values: one per
+    iteration of the loop variables they use (`for v in a b; do curl -o f-$v URL/$v`: f-a
+    with URL/a, f-b with URL/b, never f-a with URL/b), or every combination of the words'
+    values when a word has values of another source (a default, a brace list)."""
+    multi = [k for k, t in enumerate(texts) if len(t) != 1]
+    if not multi:
+        return []
+    names = [n for n, vals in self.bindings.items() if len(vals) > 1 and any(
+        "$" + n in command_words[k].text or "${" + n in command_words[k].text for k in multi)]
+    if not names or len(names) > 4:
+        return _variants(texts)
+    saved = {n: self.bindings[n] for n in names}
+    rows: list[list[str]] = []
+    try:
+        combos = [[]]
+        for n in names:
+            combos = [c + [v] for c in combos for v in saved[n]][:_BRACE_LIMIT]
+        for combo in combos:
+            for n, v in zip(names, combo, strict=True):
+                self.bindings[n] = [v]
+            row = []
+            for k, w in enumerate(command_words):
+                alts = self.bound(w) if len(texts[k]) != 1 else texts[k]
+                if len(alts) != 1:
+                    return _variants(texts)  # several values of another source: every combination
+                row.append(alts[0])
+            if row not in rows:
+                rows.append(row)
+    finally:
+        self.bindings.update(saved)
+    first = [t[0] for t in texts]
+    return [r for r in rows if r != first]
 
 
 def bound(self: _Parser, word: _Word) -> list[str]:

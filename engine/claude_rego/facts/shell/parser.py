@@ -16,8 +16,9 @@ class _Parser:
     """One parse of one command line. The methods for each concern are plain functions
     (`self: _Parser`) in their own module, bound as methods at the end of this class."""
 
-    def __init__(self, src: str, max_depth: int):
+    def __init__(self, src: str, max_depth: int, project: str | None = None):
         self.src = src
+        self.project = project  # the project directory (absolute), when known: its code is the user's own
         self.n = len(src)
         self.max_depth = max_depth
         self.reasons: list[str] = []
@@ -390,6 +391,7 @@ class _Parser:
     simple_command = _commands.simple_command
     finish_node = _commands.finish_node
     loop_header = _commands.loop_header
+    loop_variants = _commands.loop_variants
     literal_head = _commands.literal_head
     positional_head = _commands.positional_head
     array_head = _commands.array_head

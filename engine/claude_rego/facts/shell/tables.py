@@ -97,7 +97,11 @@ _CODE_DELETE = ("removeall(", "os.removeall(", "finddepth(", "os.remove(", "fs.u
 _CODE_WRITE = (".write(", "writefile", "appendfile", "write_text", "write_bytes", "file_put_contents", "fopen(",
                "shutil.copy", "shutil.move", "os.rename", "os.replace", "copyfile", "createwritestream", "file.write",
                "file.open", "io.open", "print f ", "print $f", "syswrite", "out-file", "set-content", "add-content",
-               "file rename ", "file copy ")  # the last two: Tcl
+               "file rename ", "file copy ",  # Tcl
+               # an import of shutil's functions under other names (`from shutil import move as
+               # archive`): the calls are not named; Node's renames (the source is moved away)
+               "from shutil import", "import shutil as", "renamesync(", "fs.rename(", "promises.rename(",
+               "fsp.rename(")
 
 
 _DB_CLIENTS = frozenset({"psql", "pgcli", "mysql", "mariadb", "mycli", "sqlite3", "litecli", "duckdb", "mongosh",

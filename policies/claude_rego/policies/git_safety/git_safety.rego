@@ -453,14 +453,58 @@ _discards("stash", seg) := "deletes every stashed change" if {
 	a == "clear"
 }
 
-# a clean forced twice (`-ff`: nested repositories go too) of the whole tree; a single force
-# (`git clean -fdx`, `-fdX`) is the everyday reset of a build tree and passes (tests pin it,
-# and a blind benign corpus wrote it as routine)
+# a forced clean of the whole tree (session 31: a single force too; `git clean -fdx` takes the
+# new files not yet added, `.env` and local data with it, and peers' corpora (dcg,
+# claude-code-safety-net) refuse it; session 27 had let a single force pass as the everyday
+# reset of a build tree, which a named directory (`git clean -fdx build/`) still is)
 _discards("clean", seg) := "deletes the untracked files of the whole work tree, nested repositories included" if {
 	_clean_forced(seg)
 	_clean_forced_twice(seg)
 	_clean_whole_tree(seg)
 	not _clean_keeps(seg)
+} else := "deletes the untracked files of the whole work tree (new files not yet added, and with -x the ignored ones such as .env)" if {
+	_clean_forced(seg)
+	_clean_whole_tree(seg)
+	not _clean_keeps(seg)
+}
+
+# a forced removal of a worktree takes its uncommitted changes along (a plain `git worktree
+# remove` refuses to when it has any)
+_discards("worktree", seg) := "removes a worktree with its uncommitted changes" if {
+	args := sub_args(seg)
+	count(args) > 0
+	args[0] == "remove"
+	some a in array.slice(args, 1, count(args))
+	_worktree_force(a)
+}
+
+_worktree_force(a) if a in {"--force", "-f"}
+
+_worktree_force(a) if regex.match(`^-[A-Za-z]*f[A-Za-z]*$`, a)
+
+# a forced delete of a local branch (`git branch -D x`, `--delete --force`): the commits only that
+# branch holds are no longer reachable from any branch (a plain `-d` refuses an unmerged branch).
+# Renames and copies (`-M`, `-C`) pass: `git branch -M main` is every new repository's first step.
+ask contains msg if {
+	some call in git_calls
+	call.sub == "branch"
+	_branch_force_delete(call.seg)
+	msg := sprintf("`%s` force-deletes a branch: commits that only it holds are lost (git keeps no reflog of a deleted branch). Approve only if its work is merged or no longer needed.", [concat(" ", call.seg.argv)])
+}
+
+_branch_force_delete(seg) if {
+	some a in sub_args(seg)
+	regex.match(`^-[A-Za-z]*D[A-Za-z]*$`, a)
+}
+
+_branch_force_delete(seg) if {
+	_has(seg, {"--delete", "-d"})
+	_has(seg, {"--force", "-f"})
+}
+
+_branch_force_delete(seg) if {
+	some a in sub_args(seg)
+	regex.match(`^-[A-Za-z]*(df|fd)[A-Za-z]*$`, a)
 }
 
 _clean_forced_twice(seg) if {

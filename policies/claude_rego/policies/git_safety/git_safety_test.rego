@@ -229,6 +229,8 @@ test_discarding_uncommitted_work_asks if {
 		["checkout", "-f", "main"], ["checkout", "--force"], ["checkout", "-qf", "main"],
 		["switch", "--discard-changes", "main"], ["switch", "-f", "main"], ["read-tree", "-u", "--reset", "HEAD"],
 		["stash", "clear"], ["clean", "-ffdx"], ["clean", "-f", "-f", "-dx"], ["-C", "sub", "clean", "-ffdX"], ["clean", "-ffdx", "$DIR"],
+		["clean", "-fdx"], ["clean", "-fd"], ["clean", "-xf", "."], ["-C", "sub", "clean", "-fdX"], ["clean", "--force"],
+		["clean", "-d", "-f"], ["worktree", "remove", "--force", "/tmp/wt"], ["worktree", "remove", "-f", "../wt"],
 	] {
 		asked(args)
 	}
@@ -246,9 +248,25 @@ test_discard_twins_pass if {
 		["restore", "--staged", "."], ["restore", "-S", "."], ["restore", "src/app.py"], ["stash", "pop"],
 		["stash", "drop"], ["stash"], ["stash", "list"], ["checkout", "main"], ["checkout", "-b", "feature/x"],
 		["switch", "-c", "feature/x"], ["switch", "main"], ["clean", "-n"], ["clean", "-nfdx"],
-		["clean", "-fdx", "build/"], ["clean", "-fdx", "-e", ".env"], ["clean", "-fdx"], ["clean", "-fd"], ["clean", "-xf", "."], ["-C", "sub", "clean", "-fdX"], ["read-tree", "HEAD"], ["checkout", "-p", "."],
-		["restore", "-p", "."],
+		["clean", "-fdx", "build/"], ["clean", "-fdx", "-e", ".env"], ["clean", "-fdX", "--", "build/"], ["read-tree", "HEAD"], ["checkout", "-p", "."],
+		["restore", "-p", "."], ["worktree", "remove", ".worktrees/x"], ["worktree", "list"], ["worktree", "add", "../wt", "-f"],
 	] {
+		quiet(args)
+	}
+}
+
+# session 31: a forced delete of a local branch asks; a merged-only delete, renames and copies pass
+test_branch_force_delete_asks if {
+	every args in [["branch", "-D", "feature-x"], ["branch", "-Dv", "feature"], ["branch", "--delete", "--force", "x"],
+		["branch", "-d", "-f", "x"], ["branch", "-df", "x"], ["branch", "-D", "$BR"]] {
+		asked(args)
+	}
+}
+
+test_branch_plain_delete_and_renames_pass if {
+	every args in [["branch", "-d", "feature-x"], ["branch", "--delete", "x"], ["branch", "-M", "main"],
+		["branch", "-m", "old", "new"], ["branch", "-C", "copy"], ["branch", "-a"], ["branch", "--show-current"],
+		["branch", "-f", "topic", "HEAD~1"]] {
 		quiet(args)
 	}
 }

@@ -1236,6 +1236,32 @@ finding contains entry if {
 	entry := sprintf("`%s … %s` destroys data in a store or service", [shell.name(seg), x])
 }
 
+# a tool of such a CLI whose own name is the destroy verb (`kafka-delete-records …`)
+finding contains entry if {
+	some ran in {n | some n, _ in _data_store_clis} & data.claude_rego.lib.shell.names
+	some t in _verb_tokens(ran)
+	t in _data_store_verbs(ran)
+	some seg in shell.running({ran})
+	entry := sprintf("`%s` destroys data in a store or service", [shell.name(seg)])
+}
+
+# Jenkins' CLI, run from its jar (`java -jar jenkins-cli.jar -s URL delete-job x`): its command
+# words are judged like a data-store CLI's subcommand
+finding contains entry if {
+	"java" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"java"})
+	args := shell.args(seg)
+	some i, a in args
+	a == "-jar"
+	i + 1 < count(args)
+	contains(lower(args[i + 1]), "jenkins-cli")
+	some x in array.slice(args, i + 2, count(args))
+	not startswith(x, "-")
+	_subcommand_word(x)
+	_destroy_word("jenkins-cli", lower(x), _data_store_verbs("jenkins-cli"))
+	entry := sprintf("`jenkins-cli %s` destroys data in a store or service", [x])
+}
+
 # `redis-cli DEL cache:homepage session:42`: keys named one by one, literally (no pattern, no
 # computed or piped-in keys, at most ten): routine cache work. `redis-cli --scan … | xargs
 # redis-cli DEL`, `DEL $(…)` and FLUSH* still ask.
@@ -1755,6 +1781,15 @@ _wipe_endpoint(u) if {
 	seg := last[count(last) - 1]
 	some t in regex.split(`[_-]`, seg)
 	t in _wipe_endpoint_tokens
+}
+
+# action endpoints named `do` + verb (Jenkins' `/job/x/doDelete`, `/doWipeOutWorkspace`; the
+# URL is lower-cased here)
+_wipe_endpoint(u) if {
+	p := _url_path(u)
+	last := [s | some s in p; s != ""]
+	count(last) > 0
+	regex.match(`^do(delete|purge|drop|truncate|wipe|destroy|erase)[a-z]*$`, last[count(last) - 1])
 }
 
 finding contains entry if {

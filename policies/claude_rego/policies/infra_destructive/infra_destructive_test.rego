@@ -755,3 +755,25 @@ test_registry_reads_and_publishes_pass if {
 	_silent(["cargo", "yank", "--version", "1.0.0", "--undo", "c"])
 	_silent(["aws", "ecr", "describe-images", "--repository-name", "x"])
 }
+
+# session 31 (peer corpora: dcg, claude-code-safety-net): secret managers' and CI services' CLIs,
+# a tool whose own name is the destroy verb, Jenkins' CLI jar and its `do…` action endpoints
+test_secret_manager_and_ci_deletes_ask if {
+	_asks(["op", "item", "delete", "Database Password"])
+	_asks(["doppler", "projects", "delete", "backend", "--yes"])
+	_asks(["circleci", "context", "remove-secret", "org/my-org", "context/prod", "AWS_SECRET_ACCESS_KEY"])
+	_asks(["gitlab-runner", "unregister", "--all-runners"])
+	_asks(["kafka-delete-records", "--bootstrap-server", "localhost:9092", "--offset-json-file", "offsets.json"])
+	_asks(["java", "-jar", "jenkins-cli.jar", "-s", "http://jenkins.local/", "delete-job", "deploy-prod"])
+	_asks(["curl", "-X", "POST", "http://jenkins.local/job/deploy-prod/doDelete"])
+}
+
+test_secret_manager_and_ci_ordinary_work_passes if {
+	_silent(["op", "run", "--", "npm", "start"])
+	_silent(["doppler", "run", "--", "npm", "test"])
+	_silent(["circleci", "config", "validate"])
+	_silent(["gitlab-runner", "register", "--help"])
+	_silent(["java", "-jar", "jenkins-cli.jar", "-s", "http://j/", "list-jobs"])
+	_silent(["curl", "-X", "POST", "http://j/job/x/build"])
+	_silent(["curl", "http://j/job/x/doDelete"])
+}

@@ -343,7 +343,7 @@ _loaded_into_process(p) if {
 	_dotenv_name(p)
 	seg := shell.by_id(p.segment)
 	_env_loader(seg, p.raw)
-	count(_env_leakers & data.claude_rego.lib.shell.names) == 0
+	not _env_leak
 	count(seg.redirects) == 0
 }
 
@@ -367,7 +367,7 @@ _tf_loader(seg, word) if {
 	some sub in shell.operands(seg)
 	sub in {"plan", "apply", "validate", "destroy", "import", "refresh", "run-all"}
 	not shell.has_arg(seg, {"console", "output", "show", "-json", "graph"})
-	count(_env_leakers & data.claude_rego.lib.shell.names) == 0
+	not _env_leak
 	count(seg.redirects) == 0
 }
 
@@ -386,11 +386,21 @@ _tf_var_file(args, word) if {
 # the same for a word without its own path fact (the pieces rule below)
 _word_loaded_into_process(seg, piece) if {
 	_env_loader(seg, piece)
-	count(_env_leakers & data.claude_rego.lib.shell.names) == 0
+	not _env_leak
 	count(seg.redirects) == 0
 	p := paths.location(seg, piece)
 	_project_file(p)
 	_dotenv_name(p)
+}
+
+# something in the command could print or send the loaded values: a leaker, or a bare `export`
+# (`export`, `export -p` list every variable; `export $(grep -v '^#' .env | xargs)` sets them)
+_env_leak if count((_env_leakers - {"export"}) & data.claude_rego.lib.shell.names) > 0
+
+_env_leak if {
+	"export" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"export"})
+	count(shell.operands(seg)) == 0
 }
 
 _env_leakers := {
@@ -453,6 +463,15 @@ _env_loader(seg, word) if {
 	seg.context == "substitution"
 	parent := shell.by_id(seg.parent)
 	"env" in parent.wrappers
+}
+
+# export $(grep -v '^#' .env | xargs) && CMD: the same lines exported to the commands after it
+_env_loader(seg, word) if {
+	shell.runs_any(seg, {"grep", "cat", "sed"})
+	word in shell.operands(seg)
+	seg.context == "substitution"
+	parent := shell.by_id(seg.parent)
+	shell.runs_any(parent, {"export"})
 }
 
 # A recursive read of a directory that holds secrets (Grep over ~/.config/gh, rg over
