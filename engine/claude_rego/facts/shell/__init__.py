@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from ..lazy_re import lazy
 from .parser import _Parser
 from .views import annotate, filter_positions
 
@@ -90,6 +91,8 @@ def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536, 
                 segment["resolved_argv"] = node["resolved_argv"]
                 segment["resolved_command"] = node["resolved_command"]
             segments.append(segment)
+        if "CDPATH" in command:
+            _cdpath_unknown(segments, command)
         _mark_detached(segments, command)
         kept = {r for node in flat for r in node["opaque_reasons"]}
         reasons = [r for r in parser.reasons if r not in dropped or r in kept]
@@ -98,6 +101,28 @@ def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536, 
     except Exception as exc:  # noqa: BLE001 — a parser bug must read as "could be anything"
         return {"segments": [], "opaque": True, "opaque_reasons": ["parse_error"],
                 "error": f"internal parser error: {type(exc).__name__}"}
+
+
+# ------------------------------------------------------------ cd through CDPATH
+# With CDPATH set in the command (`CDPATH=/home; cd dev`, `export CDPATH=/`), a `cd` to a
+# plain relative name searches CDPATH's directories first: where it lands cannot be told, so
+# its operand reads as `$CDPATH/NAME` (the pack treats the directory as unknown, as for
+# `cd "$X"`). Names starting with `.`, `/`, `~` or `-` never search CDPATH.
+_CDPATH_SET = lazy(r"(?:^|[\s;&|()`])(?:(?:export|declare|typeset|local|readonly)(?:\s+-\w+)*\s+)?CDPATH=")
+
+
+def _cdpath_unknown(segments: list[dict], command: str) -> None:
+    if not _CDPATH_SET.search(command):
+        return
+    for seg in segments:
+        if seg.get("command") in ("cd", "pushd"):
+            args = seg.get("args") or []
+            for k, a in enumerate(args):
+                if isinstance(a, str) and not a.startswith("-"):
+                    if a and not a.startswith((".", "/", "~", "$")):
+                        args[k] = "$CDPATH/" + a
+                        seg["argv"] = [seg["argv"][0]] + list(args)
+                    break
 
 
 # ------------------------------------------------------------ processes that outlive the session

@@ -779,8 +779,11 @@ _OUTPUT_OPTIONS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
     "patch": (frozenset({"-o", "--output"}), frozenset(), -1),
     "gawk": (frozenset({"--pretty-print", "--dump-variables"}), frozenset(), -1),
     "tcpdump": (frozenset({"-w"}), frozenset(), -1),
+    # script's typescript: `script -q -c CMD FILE` (the operand; session 31)
     "script": (frozenset({"-O", "--log-out", "-I", "--log-in", "-B", "--log-io", "-T", "--log-timing"}),
-               frozenset(), -1),
+               frozenset({"-c", "--command", "-E", "--echo", "-o", "--output-limit", "-m", "--logging-format"}), 0),
+    # find's own output files (`find . -fprintf ~/.profile FMT`, `-fprint F`, `-fls F`)
+    "find": (frozenset({"-fprint", "-fprint0", "-fprintf", "-fls"}), frozenset(), -1),
     "time": (frozenset({"-o", "--output"}), frozenset(), -1),
     "uniq": (frozenset(), frozenset({"-f", "--skip-fields", "-s", "--skip-chars", "-w", "--check-chars",
                                     "--group", "--all-repeated"}), 1),
@@ -859,7 +862,7 @@ def _in_place_edits(command: str, args: list[str]) -> list[str]:
 
 
 # programs whose single-dash options are whole words (`openssl -out`, `exiftool -overwrite_original`)
-_SINGLE_DASH_LONG = frozenset({"openssl", "exiftool", "xxd"})
+_SINGLE_DASH_LONG = frozenset({"openssl", "exiftool", "xxd", "find"})
 
 
 def _output_files(command: str, args: list[str]) -> list[str]:

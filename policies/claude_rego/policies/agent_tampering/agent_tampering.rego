@@ -103,6 +103,39 @@ deny contains msg if {
 
 _same_home(v) if v in {"$HOME", "${HOME}", "~", input.facts.home}
 
+# A nested agent pointed at another API endpoint, through a proxy, or with TLS checks off
+# (`ANTHROPIC_BASE_URL=https://x claude -p …`, `export ANTHROPIC_BEDROCK_BASE_URL=…; claude`,
+# `HTTPS_PROXY=… NODE_TLS_REJECT_UNAUTHORIZED=0 claude`): its API key, prompts and the
+# repository's content go to whoever answers there (session 31; writing the same variables
+# into the agent's settings is judged by agent_config)
+_endpoint_vars := {
+	"ANTHROPIC_BASE_URL", "ANTHROPIC_BEDROCK_BASE_URL", "ANTHROPIC_VERTEX_BASE_URL", "ANTHROPIC_FOUNDRY_BASE_URL",
+	"ANTHROPIC_API_URL", "CLAUDE_CODE_API_BASE_URL", "OPENAI_BASE_URL", "OPENAI_API_BASE", "GEMINI_BASE_URL",
+	"GOOGLE_GEMINI_BASE_URL", "HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY", "https_proxy", "http_proxy", "all_proxy",
+	"NODE_TLS_REJECT_UNAUTHORIZED", "NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE",
+	"ANTHROPIC_CUSTOM_HEADERS",
+}
+
+deny contains msg if {
+	some ran in _agents & data.claude_rego.lib.shell.names
+	count(shell.running({ran})) > 0
+	some seg in data.claude_rego.lib.shell.with_assignments
+	some name, value in seg.assignments
+	name in _endpoint_vars
+	msg := sprintf("Blocked: starting `%s` with %s=%s sends the agent's API key, prompts and this repository's content to another endpoint or through another proxy.", [ran, name, value])
+}
+
+deny contains msg if {
+	some ran in _agents & data.claude_rego.lib.shell.names
+	count(shell.running({ran})) > 0
+	some exporter in {"export", "declare", "typeset", "setenv"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({exporter})
+	some a in shell.args(seg)
+	some name in _endpoint_vars
+	startswith(a, concat("", [name, "="]))
+	msg := sprintf("Blocked: `%s` before `%s` sends the agent's API key, prompts and this repository's content to another endpoint or through another proxy.", [concat(" ", seg.argv), ran])
+}
+
 # a nested agent started with every shell command pre-approved (`--allowedTools Bash`,
 # `Bash(*)`, `*`): its Bash calls are never put to the user; `Bash(npm test)` and
 # read-only tools pass

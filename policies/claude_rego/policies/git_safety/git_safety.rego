@@ -167,6 +167,53 @@ _forces_unknown_branch(seg) if {
 	_has(seg, {"--all", "--branches"})
 }
 
+# a wildcard refspec (`git push -f origin 'refs/heads/*'`, `+refs/heads/*:refs/heads/*`) covers
+# every branch, the protected ones too
+_forces_unknown_branch(seg) if {
+	some ref in refspecs(seg)
+	_forced(seg, ref)
+	contains(destination(ref), "*")
+}
+
+# A push configured to force or to mirror (`git config remote.origin.push '+refs/heads/*:…'`,
+# `remote.origin.mirror true`, also as `git -c key=value push`): every later plain `git push`
+# of that remote rewrites or deletes remote branches, protected ones too (session 31)
+ask contains msg if {
+	some call in git_calls
+	some [key, value] in _config_settings(call)
+	regex.match(`^remote\.[^=]+\.(push|mirror)$`, lower(key))
+	_forcing_push_setting(lower(key), value)
+	msg := sprintf("`%s` configures pushes to %s: every later `git push` of that remote can rewrite or delete its branches, protected ones included. Approve only if intended.", [concat(" ", call.seg.argv), _push_setting_effect(lower(key))])
+}
+
+_config_settings(call) := {[ops[0], ops[1]] |
+	ops := [a | some a in sub_args(call.seg); not startswith(a, "-")]
+	count(ops) >= 2
+} if {
+	call.sub == "config"
+} else := {[kv[0], kv[1]] |
+	args := shell.args(call.seg)
+	some i, a in args
+	a == "-c"
+	i + 1 < count(args)
+	kv := split(args[i + 1], "=")
+	count(kv) >= 2
+}
+
+_forcing_push_setting(key, value) if {
+	endswith(key, ".push")
+	startswith(value, "+")
+}
+
+_forcing_push_setting(key, value) if {
+	endswith(key, ".mirror")
+	lower(value) in {"true", "yes", "on", "1"}
+}
+
+_push_setting_effect(key) := "force (a `+` refspec)" if endswith(key, ".push")
+
+_push_setting_effect(key) := "mirror (remote branches missing here are deleted)" if endswith(key, ".mirror")
+
 # a force-push to a branch named by a variable the facts cannot resolve (assigned in more
 # than one place or where it may not run: `B=feature; [ x ] && B=main; git push -f origin $B`)
 ask contains msg if {

@@ -270,3 +270,26 @@ test_branch_plain_delete_and_renames_pass if {
 		quiet(args)
 	}
 }
+
+# session 31: a forced wildcard refspec covers the protected branches; a push configured to force
+# or mirror asks
+test_forced_wildcard_refspecs_denied if {
+	every args in [["push", "--force", "origin", "refs/heads/*"], ["push", "-f", "origin", "refs/heads/*:refs/heads/*"],
+		["push", "origin", "+refs/heads/*:refs/heads/*"]] {
+		count(git_safety.deny) > 0 with input as git(args)
+	}
+}
+
+test_forcing_or_mirroring_push_config_asks if {
+	every args in [["config", "remote.origin.push", "+refs/heads/*:refs/heads/*"], ["config", "remote.origin.mirror", "true"],
+		["-c", "remote.origin.mirror=true", "push", "origin"], ["config", "--local", "remote.up.push", "+HEAD:main"]] {
+		asked(args)
+	}
+}
+
+test_plain_push_config_and_wildcards_pass if {
+	every args in [["config", "remote.origin.push", "refs/heads/main:refs/heads/main"], ["config", "remote.origin.mirror", "false"],
+		["push", "origin", "refs/heads/*"], ["config", "--get", "remote.origin.push"], ["-c", "user.name=x", "commit", "-m", "y"]] {
+		quiet(args)
+	}
+}

@@ -161,6 +161,72 @@ _no_content_use(p) if {
 	_quiet_sed(shell.by_id(p.segment))
 }
 
+# the variable names of a dotenv file and nothing of their values (`cut -d= -f1 .env`, `awk -F=
+# '{print $1}' .env`): like `grep -c`, what reaches the model is no secret (session 31)
+_no_content_use(p) if {
+	p.source == "argument"
+	name := object.get(p, "name", "")
+	is_string(name)
+	_dotenv_name(name)
+	_names_only(shell.by_id(p.segment))
+}
+
+_names_only_word(seg, piece) if {
+	is_string(piece)
+	_dotenv_name(shell.basename(piece))
+	_names_only(seg)
+}
+
+_names_only(seg) if {
+	shell.runs(seg, "cut")
+	args := shell.args(seg)
+	_cut_delim_equals(args)
+	_cut_first_field(args)
+	not "--complement" in args
+}
+
+_names_only(seg) if {
+	shell.runs_any(seg, {"awk", "gawk", "mawk"})
+	args := shell.args(seg)
+	some i, a in args
+	_awk_fs_equals(args, i, a)
+	some prog in args
+	regex.match(`^\s*\{\s*print\s+\$1\s*;?\s*\}\s*$`, prog)
+	count([x | some x in args; not startswith(x, "-"); x != "="]) == 2 # the program and the file
+}
+
+_cut_delim_equals(args) if {
+	some a in args
+	a in {"-d=", "--delimiter=="}
+}
+
+_cut_delim_equals(args) if {
+	some i, a in args
+	a in {"-d", "--delimiter"}
+	i + 1 < count(args)
+	args[i + 1] == "="
+}
+
+_cut_first_field(args) if {
+	some a in args
+	a in {"-f1", "--fields=1"}
+}
+
+_cut_first_field(args) if {
+	some i, a in args
+	a in {"-f", "--fields"}
+	i + 1 < count(args)
+	args[i + 1] == "1"
+}
+
+_awk_fs_equals(_, _, a) if a in {"-F=", "-F'='", "--field-separator=="}
+
+_awk_fs_equals(args, i, a) if {
+	a in {"-F", "--field-separator"}
+	i + 1 < count(args)
+	args[i + 1] == "="
+}
+
 _quiet_dotenv_edit(seg, piece) if {
 	is_string(piece)
 	base := shell.basename(piece)
@@ -223,6 +289,9 @@ _sed_quiet_command(cmd) if regex.match(`^([0-9,$]*|/[^/]*/)?s\|([^|\\]|\\.)*\|([
 _sed_quiet_command(cmd) if regex.match(`^([0-9,$]*|/[^/]*/)?s#([^#\\]|\\.)*#([^#\\]|\\.)*#[gI0-9]*$`, cmd)
 
 _sed_quiet_command(cmd) if regex.match(`^([0-9,$]+|/([^/\\]|\\.)*/)d$`, cmd)
+
+# `mkdir -p ~/.ssh`: makes a directory, reads nothing
+_no_content_segment(seg) if shell.runs(seg, "mkdir")
 
 # `file F` prints F's type (`ASCII text`), not its lines; `file -f F` reads names from F
 _no_content_segment(seg) if {
@@ -403,9 +472,28 @@ _env_leak if {
 	count(shell.operands(seg)) == 0
 }
 
+# an interpreter given its code inline or on standard input (`python3 -c 'print(os.environ)'`,
+# `perl -e`, `php -r`, a bare `python3` reading a here-document) could print the values; one
+# running the project's program (`python manage.py runserver`, `python -m app`) is a local
+# process like `npm run dev` (session 31: two blind benign corpora wrote `set -a; source .env;
+# set +a; python app.py` as everyday work)
+_env_leak if {
+	some ran in _code_interpreters & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_code_given_inline(seg)
+}
+
+_code_interpreters := {"python", "python3", "perl", "ruby", "php", "node", "bun", "deno"}
+
+_code_given_inline(seg) if shell.has_arg(seg, {"-c", "-e", "-E", "-r", "-p", "-", "-i", "--eval", "--print", "-pe", "-ne", "-le", "-lne"})
+
+_code_given_inline(seg) if count(shell.operands(seg)) == 0
+
+_code_given_inline(seg) if count(seg.redirects) > 0
+
 _env_leakers := {
 	"echo", "printf", "printenv", "cat", "tee", "curl", "wget", "nc", "ncat", "socat", "http", "https", "xh", "ssh", "scp",
-	"rsync", "python", "python3", "perl", "ruby", "php", "awk", "gawk", "sed", "base64", "xxd", "od", "declare", "export",
+	"rsync", "awk", "gawk", "sed", "base64", "xxd", "od", "declare", "export",
 	"compgen", "env", "git", "gh", "aws", "gsutil", "rclone", "mail", "sendmail", "openssl", "telnet", "ftp", "lftp",
 }
 
@@ -681,6 +769,7 @@ deny contains msg if {
 	not _word_loaded_into_process(seg, piece)
 	not _no_content_segment(seg)
 	not _quiet_dotenv_edit(seg, piece)
+	not _names_only_word(seg, piece)
 	not _keygen_key_word(seg, piece)
 	not _later_text
 	msg := sprintf("Blocked: `%s` is a secret file (credentials or keys); its contents must not reach the model. Ask the user for the specific non-secret value you need.", [piece])

@@ -85,6 +85,8 @@ verdict(p) := "ok" if {
 } else := "ok" if {
 	_only_restricted(p)
 } else := "ok" if {
+	_known_hosts_setup(p)
+} else := "ok" if {
 	_user_bin(p) # asked below, not denied
 } else := ": a system path" if {
 	r := _slash(lower(p.resolved))
@@ -303,4 +305,25 @@ ask contains msg if {
 	not p.inside_project
 	_user_bin(p)
 	msg := sprintf("`%s` (%s) may write `%s`, a directory on your PATH outside the project. Approve only if you want a program installed there.", [input.facts.tool.name, p.field, p.raw])
+}
+
+# Trusting a host's key the way CI steps do (`mkdir -p ~/.ssh && ssh-keyscan github.com >>
+# ~/.ssh/known_hosts`): an append of what ssh-keyscan printed to the user's known_hosts, and
+# making ~/.ssh itself; neither reads a key nor plants anything that runs (session 31: two
+# blind benign corpora wrote it as everyday work). Other writes to ~/.ssh stay denied.
+_known_hosts_setup(p) if {
+	p.source == "redirect"
+	p.field == ">>"
+	p.absolute == concat("", [home, "/.ssh/known_hosts"])
+	p.resolved == p.absolute
+	shell.runs(shell.by_id(p.segment), "ssh-keyscan")
+}
+
+_known_hosts_setup(p) if {
+	p.source == "argument"
+	p.absolute == concat("", [home, "/.ssh"])
+	p.resolved == p.absolute
+	seg := shell.by_id(p.segment)
+	shell.runs(seg, "mkdir")
+	count(shell.operands(seg)) == 1
 }
