@@ -241,3 +241,18 @@ def test_known_hosts_append_by_keyscan_passes(command):
 ])
 def test_other_ssh_writes_stay_denied(command):
     assert_denied(command)
+
+
+# ------------------------------------------------------------ 13. a known program's own completion script sourced
+@pytest.mark.parametrize("command", [
+    "source <(kubectl completion bash)", "source <(helm completion zsh)", ". <(gh completion -s bash)",
+])
+def test_completion_scripts_sourced_pass(command):
+    assert_not_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "source <(/tmp/kubectl completion bash)", "bash <(kubectl completion bash)", "source <(cat /tmp/x.sh)",
+])
+def test_other_process_substitutions_sourced_ask(command):
+    assert_asked(command)

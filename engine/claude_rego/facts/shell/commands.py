@@ -862,11 +862,12 @@ _INIT_PRINTER_DIRS = ("/usr/bin/", "/usr/local/bin/", "/bin/", "/opt/homebrew/bi
                       "/usr/sbin/", "/opt/conda/bin/")
 
 
-def _init_printer_only(node: dict, args: list[str]) -> bool:
-    """eval of one command substitution that runs a known start-up printer and nothing else."""
-    if len(args) != 1 or args[0] not in ("$(…)", "`…`"):
+def _init_printer_only(node: dict, args: list[str], context: str = "substitution") -> bool:
+    """eval of one command substitution (or `source` of one process substitution: `source
+    <(kubectl completion bash)`) that runs a known start-up printer and nothing else."""
+    if len(args) != 1 or args[0] not in (("<(…)",) if context == "process_substitution" else ("$(…)", "`…`")):
         return False
-    subs = [c for c in node.get("children") or () if c.get("context") == "substitution"]
+    subs = [c for c in node.get("children") or () if c.get("context") == context]
     if len(subs) != 1 or subs[0].get("children") and any(
             c.get("context") != "possible_nested" for c in subs[0]["children"]):
         return False
@@ -924,7 +925,8 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
             self.mark(node, "eval")
             payload, context = " ".join(args), "eval"
         elif command in (".", "source") and args and (args[0].startswith("/dev/fd") or args[0].endswith("(…)")):
-            self.mark(node, "source_dynamic")
+            if not _init_printer_only(node, args, "process_substitution"):
+                self.mark(node, "source_dynamic")
         elif command == "trap" and args and not args[0].startswith("-"):
             # a trap body runs when the signal comes (EXIT: at the end of the script), with
             # the variables and functions as they are then: read after the whole script

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..lazy_re import lazy  # compiled on first use: most commands never need these
 from .code import _untrusted_code_path
+from .commands import _init_printer_only
 from .destinations import patch_call, patch_targets
 from .launch import _ipython_call, _python_launch, _python_module
 from .programs import (
@@ -258,8 +259,10 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         self.run_text(node, self.edits[script[2:] if script.startswith("./") else script], family, depth)
     elif script is not None and script.endswith("(…)") and isinstance(procsub, str):
         self.run_text(node, procsub, family, depth)  # `bash <(echo …)`: the literal output is the program
-    elif script is not None and script.endswith("(…)") and family in ("shell", "source", "python", "perl",
-                                                                     "ruby", "node", "php", "lua"):
+    elif script is not None and script.endswith("(…)") and family in (
+            "shell", "source", "python", "perl", "ruby", "node", "php", "lua") and not (
+            family == "source" and _init_printer_only(node, args, "process_substitution")):
+        # (`source <(kubectl completion bash)`: a known start-up printer's own script passes, like eval)
         self.mark(node, "program_from_process_substitution")
 
 
