@@ -181,6 +181,16 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
                 break
     if _evaluates_url(low, literals):
         self.mark(node, "interpreter_network_exec")
+    if family in ("r", "julia") and any(t in low for t in _PACKAGE_NEEDLES):
+        from .code_pkg import package_sources  # (imported here: only R/Julia code that installs needs it)
+
+        for call, source in package_sources(code, family):
+            # a package installed from a URL, a repository or a path (remotes::install_github,
+            # Pkg.add(url=…), install.packages(…, repos=URL)): judged by package_sources like
+            # `pip install git+…`, as the segment `@package LANGUAGE CALL SOURCE`
+            language = "Octave" if _basename(str(node.get("command") or "")).lower().startswith(("octave", "matlab")) \
+                else _PACKAGE_LANGUAGE.get(family, family)
+            self.child_words(node, ["@package", language, call, source], depth, "interpreter_code", [])
     files = [lit for lit in literals if _path_like(lit)]
     if files:
         self.child_words(node, ["@code"] + files[:32], depth, "interpreter_code", [])
@@ -191,6 +201,12 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
             written = [f for f in files[:32] if f not in kept]
             if written:
                 self.child_words(node, ["tee"] + written, depth, "interpreter_code", [])
+
+
+# what gates code_pkg's scan of R and Julia (Octave's is R's family) code: install calls,
+# repositories, Pkg calls and the package server
+_PACKAGE_NEEDLES = ("install", "repos", "pkg", "pak(", "addurls", "contriburl", "develop", "julia_pkg_server")
+_PACKAGE_LANGUAGE = {"r": "R", "julia": "Julia"}
 
 
 # `.exec(` of a regular expression (`/\\d+/.exec(s)`, `re.exec(s)`): no process runs unless the code

@@ -10,7 +10,8 @@
 #   bundle config mirror.*, conda channel URLs, go env -w GOPROXY/GOSUMDB/…, composer
 #   and poetry repositories, dotnet nuget sources, cargo --config source.*, npm pkg set
 #   dependencies to a repository, go mod edit -replace, build settings or init scripts
-#   from a temporary directory),
+#   from a temporary directory), other ecosystems' sources (luarocks, opam, conan, flatpak,
+#   swift, raco, zig, stack, rye, maven/gradle/sbt repositories, inline R/Julia install calls),
 #   cluster workloads that get the node (kubectl/helm overrides with privileged, hostPID,
 #   hostNetwork, hostPath; kubectl debug node/…) and manifests or charts deployed from a URL.
 # custom:
@@ -741,7 +742,7 @@ _index_env := {
 	"UV_INDEX", "UV_DEFAULT_INDEX", "UV_FIND_LINKS", "npm_config_registry", "NPM_CONFIG_REGISTRY", "YARN_REGISTRY",
 	"YARN_NPM_REGISTRY_SERVER", "BUN_CONFIG_REGISTRY", "PNPM_REGISTRY", "POETRY_SOURCE_URL", "PDM_PYPI_URL",
 	"CARGO_REGISTRIES_DEFAULT_INDEX", "GOPROXY", "GOFLAGS", "GONOSUMDB", "GONOSUMCHECK", "GOINSECURE", "GEM_SOURCE",
-	"PIPX_DEFAULT_INDEX_URL", "CONDA_CHANNEL_ALIAS",
+	"PIPX_DEFAULT_INDEX_URL", "CONDA_CHANNEL_ALIAS", "JULIA_PKG_SERVER", "PUB_HOSTED_URL",
 }
 
 _index_env_values(seg) := {[n, v] |
@@ -1479,6 +1480,127 @@ _requirement_sources(text) := {u |
 	some m in regex.find_all_string_submatch_n(`(?:^|\s)((?:git|hg|svn|bzr)\+[^\s]+)`, text, -1)
 	u := m[1]
 }
+
+# ------------------------------------------------------------ s31: sources of other ecosystems
+
+# Package tools of other ecosystems given a source other than their registry by name, one row
+# per program: `verbs` (any of the first three words) make the operands sources (`luarocks
+# install URL.rockspec`, `opam pin add x GITURL`, `opam repository add N URL`, `conan remote add
+# N URL`, `conan config install GITURL`, `flatpak install|remote-add URL`, `swift package
+# add-dependency URL`, `raco pkg install URL`, `zig fetch --save URL`, `nimble install URL`,
+# `dart pub add … 'x:{git: URL}'`, `R CMD INSTALL /tmp/x.tar.gz`, `spack repo|mirror add`); `options` take a source
+# whatever the verb (`luarocks --server=URL`, `flatpak --from URL`, `stack --resolver URL`,
+# `rye add x --git URL`, `coursier -r URL`, `gradle wrapper --gradle-distribution-url URL`,
+# `vcpkg --overlay-ports=/tmp/p`, `guix install -f /tmp/x.scm`, `guix pull --url URL`);
+# `url_args` is a pattern for words whose URLs are sources (mvn/gradle `-DremoteRepositories=`,
+# `-Dmaven.repo.remote=`, `-D…plugins.portal.url.override=`, sbt `set resolvers += … at URL`,
+# clojure `-Sdeps '{… :git/url …}'`). A source asks when it is a URL whose host is not in
+# trusted_package_indexes (luarocks.org, opam.ocaml.org, center.conan.io, dl.flathub.org,
+# plugins.gradle.org, … pass), a forge spec (github:o/r, git@host:path) or a path in a
+# temporary or unresolved place; names (`luarocks install lpeg`, `opam install dune`, `flatpak
+# install flathub org.x.Y`, `stack --resolver lts-22.0`) and the project's paths pass.
+_jvm_repository_args := `(?i)^-[DP][^=]*(remoterepositor|repo\.remote|repourl|repository\.?url|repositories|portal|mirror|distributionurl)[^=]*=`
+
+_source_tools := {
+	"luarocks": {"verbs": {"install", "build", "download", "make", "unpack", "config"}, "options": {"--server", "--from", "--only-server", "--only-from"}},
+	"opam": {"verbs": {"pin", "install", "repository", "repo", "remote", "switch", "init", "source"}, "options": {"--repos", "--repositories", "--repo"}},
+	"conan": {"verbs": {"remote", "config"}, "options": set()},
+	"flatpak": {"verbs": {"install", "remote-add", "remote-modify", "update"}, "options": {"--from", "--url"}},
+	"swift": {"verbs": {"add-dependency", "package-registry"}, "options": set()},
+	"raco": {"verbs": {"install", "update"}, "options": {"--catalog"}},
+	"zig": {"verbs": {"fetch"}, "options": set()},
+	"stack": {"verbs": set(), "options": {"--resolver", "--snapshot"}},
+	"rye": {"verbs": {"add"}, "options": {"--git", "--url", "--path"}},
+	"nimble": {"verbs": {"install", "develop", "add"}, "options": set()},
+	"cabal": {"verbs": {"install"}, "options": set()},
+	"dart": {"verbs": {"add", "activate"}, "options": {"--git-url", "--hosted-url", "--path"}},
+	"flutter": {"verbs": {"add", "activate"}, "options": {"--git-url", "--hosted-url", "--path"}},
+	"pecl": {"verbs": {"install", "upgrade"}, "options": set()},
+	"coursier": {"verbs": {"launch", "fetch", "install", "bootstrap", "resolve"}, "options": {"--repository", "-r", "--channel"}},
+	"cs": {"verbs": {"launch", "fetch", "install", "bootstrap", "resolve"}, "options": {"--repository", "-r", "--channel"}},
+	"r": {"verbs": {"INSTALL"}, "options": set()},
+	"mvn": {"verbs": set(), "options": set(), "url_args": _jvm_repository_args},
+	"mvnw": {"verbs": set(), "options": set(), "url_args": _jvm_repository_args},
+	"gradle": {"verbs": set(), "options": {"--gradle-distribution-url"}, "url_args": _jvm_repository_args},
+	"gradlew": {"verbs": set(), "options": {"--gradle-distribution-url"}, "url_args": _jvm_repository_args},
+	"sbt": {"verbs": set(), "options": set(), "url_args": `(?i)\b(resolvers|externalResolvers)\b`},
+	"clojure": {"verbs": set(), "options": {"-Sdeps"}, "url_args": `(?i)(:git/url|:mvn/repos)`},
+	"clj": {"verbs": set(), "options": {"-Sdeps"}, "url_args": `(?i)(:git/url|:mvn/repos)`},
+	"vcpkg": {"verbs": set(), "options": {"--overlay-ports", "--overlay-triplets"}},
+	"guix": {"verbs": set(), "options": {"-f", "--install-from-file", "--url", "-C", "--channels", "-L", "--load-path"}},
+	"spack": {"verbs": {"repo", "mirror"}, "options": set()},
+}
+
+ask contains msg if {
+	some ran in object.keys(_source_tools) & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	row := _source_tools[ran]
+	some v in _tool_source_values(seg, row)
+	some src in _untrusted_sources(seg, v)
+	msg := sprintf("`%s` installs or adds packages from `%s`, not from the tool's registry by name: their build or install code runs unreviewed. Approve only if you trust that source.", [concat(" ", seg.argv), src])
+}
+
+# the operands after one of the row's verbs, the values of its source options, its url_args words
+_tool_source_values(seg, row) := {w |
+	args := shell.args(seg)
+	words := [a | some a in args; not startswith(a, "-")]
+	some verb in array.slice(words, 0, 3)
+	verb in row.verbs
+	some w in words
+} | {v |
+	args := shell.args(seg)
+	some i, a in args
+	a in row.options
+	v := _arg_after(args, i)
+} | {v |
+	some a in shell.args(seg)
+	some o in row.options
+	startswith(a, concat("", [o, "="]))
+	v := substring(a, count(o) + 1, -1)
+} | {a |
+	pattern := object.get(row, "url_args", "")
+	pattern != ""
+	some a in shell.args(seg)
+	regex.match(pattern, a)
+}
+
+# the untrusted sources a value names: URLs (also inside `id::default::URL`, `name=URL`, EDN or
+# Scala text) whose host is not a trusted index, git@host:path, a forge spec, a temporary or
+# unresolved path, or `(…)` (inline code's source that is not a literal)
+_untrusted_sources(seg, v) := {u |
+	some u in _urls_in([v])
+	not _trusted_url(u)
+} | {v |
+	regex.match(`(?i)^(github|gitlab|bitbucket|gist|sourcehut|git\+[a-z]+):`, v)
+	not contains(v, "://")
+} | {v |
+	_path_shaped(v)
+	not contains(v, "://")
+	_untrusted_local(seg, v)
+} | {v | v in {"(…)", "github:(…)", "gitlab:(…)", "bitbucket:(…)"}}
+
+_path_shaped(v) if regex.match(`^(/|~|\.\.?/)`, v)
+
+_path_shaped(v) if regex.match(`(?i)\.(tar\.gz|tgz|tar\.bz2|tar\.xz|zip|rock|rockspec|flatpak|flatpakref|flatpakrepo)$`, v)
+
+# Inline R, Julia or Octave code installing from a source (the facts' `@package LANGUAGE CALL
+# SOURCE` segments: `remotes::install_github("o/r")`, `install.packages(URL, repos=NULL)`,
+# `repos="https://cran.example"`, `pak::pkg_install("o/r")`, `Pkg.add(url=…)`,
+# `Pkg.develop(path="/tmp/x")`, `Pkg.Registry.add(url=…)`, `pkg"add URL"`): judged like the
+# table above; CRAN mirrors and Posit's package manager are trusted indexes.
+ask contains msg if {
+	"@package" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"@package"})
+	args := shell.args(seg)
+	count(args) >= 3
+	some src in _untrusted_sources(seg, args[2])
+	msg := sprintf("`%s` runs %s code that installs a package (`%s`) from `%s`, not from the default repository by name: its code runs unreviewed. Approve only if you trust that source.", [concat(" ", _parent_argv(seg)), args[0], args[1], src])
+}
+
+_parent_argv(seg) := shell.by_id(seg.parent).argv if {
+	is_number(seg.parent)
+	is_array(shell.by_id(seg.parent).argv)
+} else := seg.argv
 
 # ---------------------------------------------------------------- s29: typosquats and look-alike names
 

