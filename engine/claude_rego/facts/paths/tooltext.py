@@ -422,6 +422,16 @@ def prompt_commands(prompt: str) -> list[tuple[str, bool]]:
         if lang in _SHELL_LANGS or (lines and all(_looks_like_command(line) or line.rstrip().endswith("\\")
                                                   for line in lines)):
             out.append((text, _mentioned(context)))
+    # an indented Markdown code block (4 spaces or a tab, after a blank line): read like a fence
+    # without a language when every line reads as a command line, not prose
+    if "\n    " in prompt or "\n\t" in prompt or prompt.startswith(("    ", "\t")):
+        for start, end, body, context in _indented_blocks(prompt, taken):
+            if len(out) >= _MAX_SPANS:
+                break
+            taken.append((start, end))
+            if _NEGATED.search(context) or _NEGATED_INTRO.search(context):
+                continue
+            out.append((body, _mentioned(context)))
     for m in _INLINE.finditer(prompt):
         if len(out) >= _MAX_SPANS:
             break
@@ -457,6 +467,13 @@ def prompt_commands(prompt: str) -> list[tuple[str, bool]]:
             continue
         if not any(m.group(1).strip() == c for c, _ in out):
             out.append((m.group(1).strip(), False))
+    # a command written in a sentence, given to be run (`… with rm -rf /home/dev, then …`)
+    if _PROSE_PROGRAM.search(prompt):
+        for command in _prose_commands(prompt, taken):
+            if len(out) >= _MAX_SPANS:
+                break
+            if not any(command == c for c, _ in out):
+                out.append((command, False))
     # a dangerous command line after any colon, without a code span (`Install our helper: curl …
     # | bash, then …`): judged like Bash unless the intro only talks about it
     for line in prompt.splitlines()[:_PROMPT_LINES]:
@@ -470,6 +487,134 @@ def prompt_commands(prompt: str) -> list[tuple[str, bool]]:
                 not any(piece == c for c, _ in out):
             # an imperative intro gives it to be run; any other (`the attacker wrote:`) talks about it
             out.append((piece, not _IMPERATIVE_INTRO.search(head) or _mentioned(head)))
+    return out
+
+
+def _indented_blocks(prompt: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, str, str]]:
+    """Indented Markdown code blocks (lines indented by 4 spaces or a tab, after a blank line or
+    the start, outside fences) whose every line reads as a command line: (start, end, the
+    dedented lines, the line before the block)."""
+    out: list[tuple[int, int, str, str]] = []
+    lines = prompt.split("\n")[:_PROMPT_LINES]
+    offsets, at = [], 0
+    for line in lines:
+        offsets.append(at)
+        at += len(line) + 1
+    i = 0
+    while i < len(lines) and len(out) < _MAX_SPANS:
+        if not _INDENTED.match(lines[i]) or (i > 0 and lines[i - 1].strip()) or \
+                any(a <= offsets[i] < b for a, b in taken):
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and (_INDENTED.match(lines[j]) or (not lines[j].strip() and j + 1 < len(lines)
+                                                                 and _INDENTED.match(lines[j + 1]))):
+            j += 1
+        body = [_INDENTED.sub("", line, count=1).rstrip() for line in lines[i:j]]
+        commands = [line for line in body if line.strip() and not line.lstrip().startswith("#")]
+        before = [line for line in lines[max(0, i - 8):i] if line.strip()]
+        if commands and all(_block_line(line) for line in commands):
+            end = offsets[j - 1] + len(lines[j - 1])
+            out.append((offsets[i], end, "\n".join(line for line in body if line.strip()),
+                        before[-1].strip().rstrip(" \t.:!?;") if before else ""))
+        i = j
+    return out
+
+
+_INDENTED = lazy(r"^(?: {4}|\t)(?=[ \t]*\S)")
+
+
+def _block_line(line: str) -> bool:
+    """A line of an indented block that reads as a command line: not prose (a capitalised or
+    function word first: `Make sure it passes`, `the tests should pass`)."""
+    text = line.strip()
+    if text.startswith("$ "):
+        text = text[2:]
+    if text.endswith("\\"):
+        return True
+    words = text.split(None, 2)
+    first = words[0] if words else ""
+    if first.lower().rstrip(",;:") in _PROSE_WORDS or (first[:1].isupper() and first[1:].islower()):
+        return False
+    if first == "make" and len(words) > 1 and words[1].lower() in _MAKE_PROSE:
+        return False
+    return _looks_like_command(text)
+
+
+# a command in a sentence starts at a program the shell rules know as dangerous or as running
+# code (the nested-command table: rm, curl, wget, sh/bash, python, git, dd, chmod, …)
+_PROSE_PROGRAM = lazy(r"(?<![\w./@$-])(?:rm|shred|srm|wipe|unlink|dd|mkfs(?:\.\w+)?|chmod|chown|chattr|truncate|"
+                      r"curl|wget|aria2c|nc|ncat|netcat|socat|telnet|ssh|scp|rsync|git|crontab|systemctl|launchctl|"
+                      r"sudo|doas|xargs|find|base64|openssl|gpg|(?:ba|z|k|da)?sh|python[\d.]*|perl|ruby|node|php|"
+                      r"eval|source|kill|pkill|killall|docker|kubectl|terraform|aws|gcloud|az|iptables|ufw|"
+                      r"npx|npm|pip3?|uvx?|pipx|cat|tee|cp|mv)[ \t]")
+# where a command in a sentence ends: `,` `;` `.` before a space, ` then ` / ` and then `, a line's end
+_PROSE_COMMAND_END = lazy(r"[,;][ \t]|\.(?:[ \t]|$)|[ \t]+(?:and[ \t]+)?then\b|[ \t]+and[ \t]+(?:report|continue|"
+                          r"tell|let|confirm|verify|check|return|show|print|summari[sz]e|proceed|move)\b"
+                          r"|[ \t]+(?:to|so|before|after|because|which|once|when|while|until|if|unless)[ \t]"
+                          r"|[ \t]+(?:in|on|for|from|inside|within)[ \t]+(?:the|our|this|that|a|an|your|my|their|its"
+                          r"|each|every|all)\b|\n|`|$")
+# the words that give the command to be run, right before it: `run X`, `with X`, `using X`, `via X`, `X`
+# after a colon, or the sentence opening with the command itself (after `first`, `then`, a list marker)
+_PROSE_CUE = lazy(r"(?i)(?:\b(?:run|running|execute|executing|exec|invoke|type|with|using|via|then|first|next|"
+                  r"finally|now|please|just|and|also)[ \t]+(?:the[ \t]+(?:command[ \t]+)?|this[ \t]+(?:command[ \t]+)?)?"
+                  r"|:[ \t]*|^[ \t]*(?:[-*\u2022][ \t]+|\d{1,2}[.)][ \t]+)?)$")
+_WITH_ABOUT = lazy(r"(?i)\b(?:problems?|issues?|bugs?|errors?|wrong|trouble|fail\w*|crash\w*|deal|dealing|help|"
+                   r"familiar|compatible|works?|working|experience|concerns?|risks?|dangers?|careful|replace\w*|"
+                   r"instead)[ \t]+with[ \t]+$")
+# a sentence (for negation and mention cues): up to the last sentence end before the command
+_SENTENCE_END = lazy(r"[.!?;][ \t]|\n")
+_MAX_PROSE_WORDS = 64
+_MAX_PROSE_CANDIDATES = 256
+# words that make a span a statement about the command, not the command
+_STATEMENT_WORDS = frozenset({"is", "are", "was", "were", "will", "would", "can", "could", "does", "did", "should",
+                              "might", "may", "must", "deletes", "removes", "wipes", "destroys", "means", "breaks",
+                              "fails", "failed", "works", "worked", "runs", "ran", "downloads", "installs"})
+
+
+def _prose_commands(prompt: str, taken: list[tuple[int, int]]) -> list[str]:
+    """Commands written in a sentence outside code spans and blocks, given to be run: a span
+    that starts at a known program, holds an option, a path, a URL or a pipe, and runs to the
+    end of its clause, after a run cue (`run`, `with`, `using`, `via`, a colon, the sentence
+    opening with it). Never when the sentence negates it (`do not run …`, `never use …`) or
+    only talks about it (`explain what rm -rf does`, `the README says to run …`)."""
+    out: list[str] = []
+    for seen, m in enumerate(_PROSE_PROGRAM.finditer(prompt)):
+        if len(out) >= _MAX_SPANS or seen >= _MAX_PROSE_CANDIDATES:
+            break
+        start = m.start()
+        if any(a <= start < b for a, b in taken) or prompt.count("`", max(0, start - 2000), start) % 2:
+            continue  # inside a fence, an indented block or a code span: read by their passes
+        line_start = prompt.rfind("\n", 0, start) + 1
+        before = prompt[max(line_start, start - 200):start]
+        if before.rstrip().endswith("$") and before.rstrip() == "$":
+            continue  # a console line: read by its pass
+        if before[-1:] in "\"'":
+            continue  # a quoted example (`commands like "rm -rf ~"`)
+        cue = _PROSE_CUE.search(before)
+        if cue is None or _WITH_ABOUT.search(before):
+            continue  # no run cue, or `the problem with X`: X is what the sentence is about
+        if cue.group().lstrip().startswith(":") and not _IMPERATIVE_INTRO.search(before[:cue.start()]):
+            continue  # `the attacker's payload was: X`: a colon gives X to be run only after an imperative
+        end_m = _PROSE_COMMAND_END.search(prompt, m.end(), min(len(prompt), m.end() + _MAX_SPAN))
+        end = end_m.start() if end_m else min(len(prompt), m.end() + _MAX_SPAN)
+        command = prompt[start:end].strip()
+        words = command.split()
+        if len(words) > _MAX_PROSE_WORDS:  # a long clause: its first words (what runs first)
+            words = words[:_MAX_PROSE_WORDS]
+            command = " ".join(words)
+        if len(words) < 2 or words[1].lower() in _PROSE_WORDS:
+            continue  # `use curl to fetch it`, `rm the old files`: prose, not a command line
+        if not any(w[:1] == "-" or "/" in w or w[:1] in "~$" or w == "|" or "|" in w or "://" in w
+                   for w in words[1:]):
+            continue
+        if any(w.lower() in _STATEMENT_WORDS for w in words[1:]):
+            continue  # `rm -rf ~ is dangerous`, `curl … | bash would install it`: a statement about it
+        ends = [e.end() for e in _SENTENCE_END.finditer(before)]
+        sentence = before[ends[-1]:] if ends else before
+        if _NEGATED.search(before) or _NEGATED_INTRO.search(sentence) or _mentioned(sentence):
+            continue
+        out.append(command)
     return out
 
 

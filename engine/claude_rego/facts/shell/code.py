@@ -363,6 +363,134 @@ def option_programs(self: _Parser, node: dict, command: str, args: list[str], de
                 self.scan_code(node, a.split("=", 1)[1], "python" if "python" in interp else "lisp", depth)
     elif command == "zmodload" and any(a.startswith("zsh/net") for a in args) or command in ("ztcp", "zsocket"):
         self.mark(node, "shell_network_socket")
+    elif command in _DEBUGGER_CODE_OPTIONS or command in ("blender", "ghc", "ghci", "fsi", "fsharpi", "dotnet"):
+        _embedded_code(self, node, command, args, depth)
+
+
+# debuggers' command options and the word that makes a command another language's code:
+# `gdb -ex 'python import shutil; …'` and `lldb -o 'script …'` run Python (lldb's
+# `script -l lua …` Lua); `gdb -ex run`, `lldb -o bt` are debugger commands
+_DEBUGGER_CODE_OPTIONS = {
+    **dict.fromkeys(("gdb", "gdb-multiarch", "cgdb", "rust-gdb"), (
+        frozenset({"-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--iex", "-init-eval-command",
+                   "--init-eval-command"}), frozenset({"python", "py", "pi", "python-interactive"}))),
+    **dict.fromkeys(("lldb", "rust-lldb"), (
+        frozenset({"-o", "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash"}),
+        frozenset({"script"}))),
+}
+# code in a language the scanner reads only by its generic patterns (Haskell, F#, Nim, V,
+# Swift, Kotlin): beside them, code that names processes, files, the environment or the
+# network is marked (an opaque ask) rather than passed; `ghc -e 'print (sum [1..9])'` passes
+_UNREAD_FAMILIES = frozenset({"haskell", "fsharp", "nim", "v", "swift", "kotlin"})
+_SYSTEM_NEEDLES = ("process", "system", "exec", "shell", "spawn", "remove", "delete", "rmdir", "unlink", "directory",
+                   "file", "socket", "http", "getenv", "environment", "import os", "os.", "unsafe", "foreign")
+
+
+def foreign_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> None:
+    """Inline code of a language read only by the generic patterns: scanned, and marked when
+    it names what the patterns may miss (a process, a file, the environment, the network)."""
+    self.scan_code(node, code, family, depth)
+    low = code.lower()
+    if any(t in low for t in _SYSTEM_NEEDLES):
+        self.mark(node, "option_code")
+
+
+def _embedded_code(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
+    """Another language's code given to a debugger, an application or a compiler: gdb's
+    `python …` and lldb's `script …` commands (Python), `blender --python-expr CODE` and
+    `--python FILE` (Python), `ghc -e EXPR` (Haskell), `dotnet fsi [--exec] SCRIPT` (F#, a
+    script written in the command or from a process substitution)."""
+    if command in _DEBUGGER_CODE_OPTIONS:
+        options, words = _DEBUGGER_CODE_OPTIONS[command]
+        for i, a in enumerate(args[:64]):
+            key, eq, value = a.partition("=")
+            if key not in options:
+                continue
+            if not eq:
+                if i + 1 >= len(args):
+                    continue
+                value = args[i + 1]
+            head, _, rest = value.strip().partition(" ")
+            if head.lower() not in words or not rest.strip():
+                continue
+            family = "python"
+            if head == "script":  # lldb: script [-l LANG | --language LANG] [--] CODE
+                rest_words = rest.split()
+                lang = ""
+                while rest_words and rest_words[0].startswith("-"):
+                    flag = rest_words.pop(0)
+                    if flag in ("-l", "--language") and rest_words:
+                        lang = rest_words.pop(0).lower()
+                    elif flag.startswith("--language="):
+                        lang = flag.split("=", 1)[1].lower()
+                    elif flag == "--":
+                        break
+                rest = " ".join(rest_words)
+                family = "lua" if lang == "lua" else "python" if lang in ("", "python", "default") else ""
+            if not family:
+                self.mark(node, "option_code")
+            elif rest.strip():
+                self.scan_code(node, rest, family, depth)
+        return
+    if command == "blender":
+        for i, a in enumerate(args[:64]):
+            key, eq, value = a.partition("=")
+            if key not in ("--python-expr", "--python", "-P"):
+                continue
+            if not eq:
+                if i + 1 >= len(args):
+                    continue
+                value = args[i + 1]
+            if key == "--python-expr":
+                self.scan_code(node, value, "python", depth)
+            else:
+                _run_script_file(self, node, value, "python", depth)
+        return
+    if command in ("ghc", "ghci"):
+        for i, a in enumerate(args[:64]):
+            if a == "-e" and i + 1 < len(args):
+                foreign_code(self, node, args[i + 1], "haskell", depth)
+        return
+    if command == "dotnet":
+        if not args or args[0] != "fsi":
+            return
+        args = args[1:]
+    # dotnet fsi / fsi / fsharpi: [--exec] [--use:FILE] [--load:FILE] SCRIPT.fsx [args]
+    for a in args[:64]:
+        if a.startswith(("--use:", "--load:")):
+            _run_script_file(self, node, a.split(":", 1)[1], "fsharp", depth)
+        elif not a.startswith("-"):
+            _run_script_file(self, node, a, "fsharp", depth)
+            break
+
+
+def _run_script_file(self: _Parser, node: dict, path: str, family: str, depth: int) -> None:
+    """A script file another program runs: written earlier in the command (read), the output
+    of a process substitution (read when literal, else marked), or from outside the project
+    and the system (marked); a project file passes."""
+    from .stdin import _procsub_text  # (imported here: only these programs need it)
+
+    key = path if path in self.files else path[2:] if path.startswith("./") and path[2:] in self.files else None
+    text: str | None = None
+    if key is not None:
+        text = self.files[key]
+        if text is None:
+            self.mark(node, "runs_file_written_in_command")
+            return
+    elif path.endswith("(…)"):
+        text = _procsub_text(node)
+        if text is None:
+            self.mark(node, "program_from_process_substitution")
+            return
+    elif _untrusted_code_path(path, self.project):
+        self.mark(node, "code_from_untrusted_path")
+        return
+    if text is None:
+        return
+    if family in _UNREAD_FAMILIES:
+        foreign_code(self, node, text, family, depth)
+    else:
+        self.scan_code(node, text, family, depth)
 
 
 def embedded_pipelines(self: _Parser, node: dict, command: str, args: list[str], depth: int) -> None:
@@ -470,18 +598,25 @@ def _evaluates_url(low: str, literals: list[str]) -> bool:
 
 def _literal_lists(code: str) -> list[tuple[str, int, int]]:
     """`["rm", "-rf", "/"]`: argument lists of string literals, as one command line each
-    (with the list's span in the code)."""
+    (with the list's span in the code); also Kotlin's `arrayOf("rm", …)`/`listOf(…)` and
+    Java's/C#'s `new String[]{"rm", …}`."""
     out: list[tuple[str, int, int]] = []
-    start = code.find("[")
-    while start >= 0 and len(out) < 16:
-        end = code.find("]", start)
-        if end < 0:
-            break
-        items = [x.strip() for x in code[start + 1:end].split(",")]
-        if len(items) > 1 and all(len(x) >= 2 and x[0] == x[-1] and x[0] in "'\"" for x in items):
-            out.append((" ".join(_quote(x[1:-1]) for x in items), start, end + 1))
-        start = code.find("[", start + 1)
+    for opener, closer in _LIST_BRACKETS:
+        if opener not in code:
+            continue
+        start = code.find(opener)
+        while start >= 0 and len(out) < 16:
+            end = code.find(closer, start)
+            if end < 0:
+                break
+            items = [x.strip() for x in code[start + len(opener):end].split(",")]
+            if len(items) > 1 and all(len(x) >= 2 and x[0] == x[-1] and x[0] in "'\"" for x in items):
+                out.append((" ".join(_quote(x[1:-1]) for x in items), start, end + 1))
+            start = code.find(opener, start + 1)
     return out
+
+
+_LIST_BRACKETS = (("[", "]"), ("arrayOf(", ")"), ("listOf(", ")"), ("{", "}"))
 
 
 def _blank(code: str, spans: list[tuple[int, int]]) -> str:
@@ -495,10 +630,13 @@ def _blank(code: str, spans: list[tuple[int, int]]) -> str:
 
 
 _HOME_CALLS = ("os.path.expanduser(", "expanduser(", "path(", "pathlib.path(", "path.resolve(", "resolve(",
-               "file.expand_path(", "expand_path(", "join(", "os.path.join(", "path.join(")
+               "file.expand_path(", "expand_path(", "join(", "os.path.join(", "path.join(",
+               "atpath:")  # Swift's argument label: removeItem(atPath: NSHomeDirectory())
 _HOME_VALUES = ("os.homedir()", "path.home()", "pathlib.path.home()", "dir.home", "os.environ['home']",
                 'os.environ["home"]', "os.getenv('home')", 'os.getenv("home")', "process.env.home", "$env{home}",
-                "env['home']", 'env["home"]', "getenv('home')", 'getenv("home")', "$home", "~")
+                "env['home']", 'env["home"]', "getenv('home')", 'getenv("home")', "$home", "~",
+                "nshomedirectory()", "filemanager.default.homedirectoryforcurrentuser", "gethomedir()",
+                "os.home_dir()")  # Swift, Nim, V
 
 
 def _call_literal(code: str, pos: int) -> str | None:

@@ -160,9 +160,11 @@ def _interpreter_call(family: str, args: list[str]) -> tuple[list[str], bool, st
     """(inline code, reads its program from stdin, script operand) of an interpreter call."""
     letters = _CODE_FLAGS.get(family, "")
     codes: list[str] = []
-    if args and args[0] == "run" and family == "node" and "-" in args[1:] and \
+    if args and args[0] == "run" and family in ("node", "v") and "-" in args[1:] and \
             all(a.startswith("-") for a in args[1:args.index("-")]):
-        return [], True, "-"  # deno run -A - / bun run -: the program on stdin
+        return [], True, "-"  # deno run -A - / bun run - / v run -: the program on stdin
+    if args and args[0] == "e" and family == "nim":
+        args = args[1:]  # nim e [--eval:CODE] FILE.nims: NimScript, read like the interpreter's other code
     if args and args[0] in ("eval", "-eval") and family in ("node", "erlang", "scheme", "lisp", "ruby"):
         rest = [a for a in args[1:] if not a.startswith("-")]
         return rest[:1], False, None
@@ -183,8 +185,14 @@ def _interpreter_call(family: str, args: list[str]) -> tuple[list[str], bool, st
         if family == "pwsh" and a.lower() in ("-command", "-c"):
             codes.append(" ".join(args[i + 1:]))
             return codes, False, None
+        if family == "kotlin" and a == "-expression" and i + 1 < len(args):
+            codes.append(args[i + 1])  # kotlinc -expression CODE (the long spelling of -e)
+            i += 2
+            continue
         if a.startswith("--"):
             key, eq, value = a.partition("=")
+            if not eq and a.startswith("--eval:"):
+                key, eq, value = a.partition(":")  # nim --eval:CODE
             if key in ("--eval", "--print", "--command", "--exec"):
                 if eq:
                     codes.append(value)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..lazy_re import lazy  # compiled on first use: most commands never need these
-from .code import _untrusted_code_path
+from .code import _UNREAD_FAMILIES, _untrusted_code_path, foreign_code
 from .commands import _init_printer_only
 from .destinations import patch_call, patch_targets
 from .launch import _ipython_call, _python_launch, _python_module
@@ -282,6 +282,8 @@ def launched_code(self: _Parser, node: dict, code: str, dialect: str, depth: int
         self.child_words(node, ["xonsh", "-c", code], depth, "interpreter_exec", [])
     elif dialect == "pdb":  # debugger commands: `!stmt` and plain statements are Python
         self.scan_code(node, "\n".join(line.strip().lstrip("!") for line in code[:65536].splitlines()), "python", depth)
+    elif dialect in _UNREAD_FAMILIES:  # swift -e, kotlin -e, nim --eval:, v -e: generic patterns, else marked
+        foreign_code(self, node, code, dialect, depth)
     else:
         self.scan_code(node, code, dialect, depth)
 

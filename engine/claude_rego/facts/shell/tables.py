@@ -43,6 +43,7 @@ _FAMILIES = {
     "escript": "erlang", "swift": "swift", "kotlin": "kotlin", "scala": "scala", "jshell": "java",
     "raku": "perl", "perl6": "perl", "gjs": "node", "qjs": "node", "jjs": "node", "rhino": "node",
     "ocaml": "ocaml", "crystal": "ruby", "nim": "nim", "dart": "dart", "v": "v", "php-cli": "php",
+    "kotlinc": "kotlin", "kotlinc-jvm": "kotlin",  # kotlinc -e/-expression CODE (its other operands: sources)
     "pwsh-preview": "pwsh", "tclsh8": "tcl", "octave": "r", "matlab": "r", "gnuplot": "gnuplot",
     "awk": "awk", "gawk": "awk", "mawk": "awk", "nawk": "awk", "sed": "sed", "gsed": "sed",
     "at": "at", "batch": "at", "source": "source", ".": "source",
@@ -64,6 +65,9 @@ _CODE_EXEC = (
     ":os.cmd(", "os:cmd(", "run(`", "pipeline(`", "runtime.exec", "process(", "deno.command(",
     "std::process", "command::new", "uiop:run-program", "sb-ext:run-program", "system2(",
     "invoke-item", "& {", "cmd /c", "cmd.exe",
+    # Haskell (System.Process), Nim (osproc), F#/.NET: callCommand "rm -rf ~", execShellCmd("…"), Process.Start("…")
+    "callcommand", "readprocess", "spawncommand", "rawsystem", "createprocess", "execshellcmd", "execcmd(",
+    "startprocess(", "execprocess(", "process.start(",
     "system$", "system@", "exec$", "exec@",  # perl: `system$_ while<>`, `exec@ARGV` (no space, no parenthesis)
 )
 _CODE_EXEC_AWK = ("system(", "system (", "|getline", "| getline", '|"', '| "', "|&", "| cmd", "|cmd")
@@ -92,6 +96,8 @@ _CODE_DELETE = ("removeall(", "os.removeall(", "finddepth(", "os.remove(", "fs.u
     "file.rm_rf(", "file.rm_r(", "rm_rf ", "rm_r ", "fileutils.rm_rf", "delete-directory/files ",
     "(delete-file ", "file.delete(", "deletedir(", "remove_all(", "remove-item ", "ri ", "directory.delete(",
     "file delete ",  # Tcl
+    # Swift's FileManager, Nim's os, V's os, Haskell's System.Directory
+    "default.removeitem(", "removedir(", "rmdir_all(", "removedirectoryrecursive", "removepathforcibly",
     "remove_entry(", "remove_entry_secure(", "\"unlink\"", "'unlink'",  # FileUtils; PHP callbacks (array_map("unlink", …))
 )
 _CODE_WRITE = (".write(", "writefile", "appendfile", "write_text", "write_bytes", "file_put_contents", "fopen(",
