@@ -396,7 +396,7 @@ def loop_variants(self: _Parser, command_words: list, texts: list[list[str]]) ->
     saved = {n: self.bindings[n] for n in names}
     rows: list[list[str]] = []
     try:
-        combos = [[]]
+        combos: list[list[str]] = [[]]
         for n in names:
             combos = [c + [v] for c in combos for v in saved[n]][:_BRACE_LIMIT]
         for combo in combos:
