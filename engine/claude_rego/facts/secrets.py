@@ -51,6 +51,9 @@ import json
 import re
 
 from .lazy_re import LazyPattern, lazy  # compiled at first use: most calls need few
+from .secret_material import MATERIAL_KINDS as _MATERIAL_KINDS
+from .secret_material import dev_chain_key as _dev_chain_key
+from .secret_material import scan as _material
 from .secret_tokens import ANY_NEEDLE_MAX as _ANY_NEEDLE_MAX  # the token formats, and what a scan tests first
 from .secret_tokens import ANY_NEEDLES as _ANY_NEEDLES
 from .secret_tokens import PROVIDER_KINDS as _PROVIDER_KINDS
@@ -133,8 +136,15 @@ def _generic_token(m, text: str) -> bool:
     return bool(_SECRET_LINE.search(near[-400:]))
 
 
-# whole blocks: from the BEGIN line through the END line (or the end of the text)
-_PEM = lazy(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[^-]|-(?!-))*(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?")
+# whole blocks: from the BEGIN line through the END line (or the end of the text): PEM private
+# keys (RSA, EC, DSA, `ENCRYPTED PRIVATE KEY`, `OPENSSH PRIVATE KEY`, `PGP PRIVATE KEY BLOCK`,
+# Nebula's), OpenVPN's static and tls-crypt-v2 keys (`-----BEGIN OpenVPN Static key V1-----`,
+# hex lines), and the SSH2 (RFC 4716, Tectia) private key armor `---- BEGIN SSH2 ENCRYPTED
+# PRIVATE KEY ----` (its public key armor is public)
+_ARMOR = r"(?:[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?|OpenVPN Static key V1|OpenVPN tls-crypt-v2 (?:server|client) key)"
+_PEM = lazy(r"-----BEGIN " + _ARMOR + r"-----(?:[^-]|-(?!-))*(?:-----END " + _ARMOR + r"-----)?"
+            r"|---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----(?:[^-]|-(?!-))*(?:---- END SSH2 ENCRYPTED PRIVATE KEY ----)?")
+_PEM_KINDS = {"OpenVPN": "OpenVPN static key"}  # a block's kind by the word after BEGIN (else "private key")
 # a key has a body: a run of 24 base64 characters (longer than any word of prose) (a quoted header alone, or one with
 # `...` for its body, is documentation)
 _PEM_BODY = lazy(r"[A-Za-z0-9+/]{24}")
@@ -499,7 +509,8 @@ def _placeholder(value: str) -> bool:
     return bool(_PLACEHOLDER.search(value)) or len(set(value)) < 3
 
 
-# Values that are public by design or documented examples, never secrets: Stripe
+# Values that are public by design or documented examples, never secrets (and the development
+# chains' published private keys: secret_material.dev_chain_key): Stripe
 # publishable keys (pk_live_/pk_test_, shipped in frontend code), Mapbox public tokens
 # (pk.eyJ…), and AWS's documentation keys (AKIAIOSFODNN7EXAMPLE, the secret key
 # wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY; real key IDs never end in EXAMPLE).
@@ -513,7 +524,7 @@ _PUBLIC = lazy(
 
 
 def _add(out: list, kind: str, value: str, generic: bool = False) -> None:
-    if _PUBLIC.match(value or ""):
+    if _PUBLIC.match(value or "") or len(value or "") in (64, 66) and _dev_chain_key(value):
         return
     if value and len(out) < MAX_FINDINGS and not any(f["value"] == value for f in out):
         out.append({"kind": kind, "value": value, "generic": generic})
@@ -626,7 +637,117 @@ def find(text) -> list[dict]:
                         break
         except (RecursionError, MemoryError, ValueError):  # pragma: no cover - bounded input
             break
+    if "%" in text and len(out) < MAX_FINDINGS:
+        out.extend(f for f in _percent_encoded(text) if not any(f["value"] == g["value"] for g in out))
     return _outermost(out)[:MAX_FINDINGS]
+
+
+# Secrets written percent-encoded (a URL's query, a form body, a log of either:
+# `aws_secret_access_key%3DwJal…%2FK7MD…`, `password%3Dp%2540ss…` encoded twice): the lines
+# that hold escapes of printable ASCII are decoded (two levels at most, 64 KiB of lines) and
+# scanned; a finding's value is its spelling in the text, escapes and all (what a redaction
+# must remove). Bytes past ASCII stay encoded (`%C3%A9`: no key format holds them).
+_PCT_RUN = lazy(r"%(?:[2-7][0-9A-Fa-f]|0[9AaDd])(?:%(?:[2-7][0-9A-Fa-f]|0[9AaDd]))*")  # (a literal first: ~40x faster)
+_PCT_LINES = 64 * 1024
+
+# a map from a decoded text back to its source: decoded offset starts[i] is source offset
+# origins[i], each character from there on `widths[i]` source characters (3: an escape)
+_Spans = tuple[list[int], list[int], list[int]]
+
+
+def _pct_decode(text: str) -> tuple[str, _Spans] | None:
+    """`text` with its escapes decoded and the map back, or None when it holds none."""
+    starts: list[int] = []
+    origins: list[int] = []
+    widths: list[int] = []
+    parts: list[str] = []
+    pos = size = 0
+    for m in _PCT_RUN.finditer(text):
+        for chunk, origin, width in ((text[pos:m.start()], pos, 1),
+                                     (bytes.fromhex(m.group(0).replace("%", "")).decode("ascii"), m.start(), 3)):
+            if chunk:
+                starts.append(size)
+                origins.append(origin)
+                widths.append(width)
+                parts.append(chunk)
+                size += len(chunk)
+        pos = m.end()
+    if not parts:
+        return None
+    if pos < len(text):
+        starts.append(size)
+        origins.append(pos)
+        widths.append(1)
+        parts.append(text[pos:])
+    return "".join(parts), (starts, origins, widths)
+
+
+def _back(maps: list[_Spans], offset: int) -> int:
+    """A decoded offset as an offset of the original text (through each level's map, innermost first)."""
+    import bisect
+
+    for starts, origins, widths in reversed(maps):
+        i = max(bisect.bisect_right(starts, offset) - 1, 0)
+        offset = origins[i] + (offset - starts[i]) * widths[i]
+    return offset
+
+
+def _pct_unquote(text: str) -> str:
+    for _ in range(2):
+        decoded = _pct_decode(text)
+        if decoded is None:
+            break
+        text = decoded[0]
+    return text
+
+
+def _percent_encoded(text: str) -> list[dict]:
+    out: list[dict] = []
+    try:
+        lines: list[tuple[int, int]] = []
+        budget = _PCT_LINES
+        for m in _PCT_RUN.finditer(text):
+            if lines and m.start() < lines[-1][1]:
+                continue  # on the line already taken
+            start, end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
+            end = len(text) if end < 0 else end
+            budget -= end - start + 1
+            if budget < 0:
+                break
+            lines.append((start, end))
+        if not lines:
+            return out
+        source = "\n".join(text[a:b] for a, b in lines)
+        maps: list[_Spans] = [([0], [0], [1])]
+        offset = 0
+        for i, (a, b) in enumerate(lines):
+            if i:
+                maps[0][0].append(offset)
+                maps[0][1].append(a)
+                maps[0][2].append(1)
+            else:
+                maps[0][1][0] = a
+            offset += b - a + 1
+        for _ in range(2):  # %253D: `=` encoded twice
+            decoded = _pct_decode(source)
+            if decoded is None:
+                break
+            source = decoded[0]
+            maps.append(decoded[1])
+        if len(maps) == 1:
+            return out
+        for f in _find(source):
+            at = source.find(f["value"])
+            if at < 0:
+                continue
+            start, end = _back(maps, at), _back(maps, at + len(f["value"]))
+            spelling = text[start:end]
+            if spelling and _pct_unquote(spelling) == f["value"]:
+                kind = f["kind"] if spelling == f["value"] else f"{f['kind']} (percent-encoded)"
+                out.append({**f, "kind": kind, "value": spelling})
+    except (RecursionError, MemoryError, ValueError):  # pragma: no cover - bounded input
+        pass
+    return out
 
 
 def _secret_value(name: str, value: str) -> bool:
@@ -713,7 +834,7 @@ def _xml_elements(text: str, out: list) -> None:
 # how specific a finding's kind is: a token format or a key block (2) names what the secret is;
 # another precise rule (a URL's password, a command line's, prose) where it stands (1); a
 # generic shape (0) only that it looks like one
-_FORMAT_KINDS = frozenset({k for k, _ in _TOKENS} | {"private key", "PuTTY private key"})
+_FORMAT_KINDS = frozenset({k for k, _ in _TOKENS} | {"private key", "PuTTY private key", "OpenVPN static key"} | _MATERIAL_KINDS)
 
 
 def _rank(f: dict) -> int:
@@ -795,10 +916,15 @@ def _find(text: str) -> list[dict]:
     # the case-insensitive hints below as substring tests of ASCII text (Unicode case folding differs)
     lower = text.lower() if text.isascii() else None
     try:
-        for m in (_PEM.finditer(text) if "-----BEGIN " in text else ()):  # the literal every match starts with
+        # (a literal every match starts with)
+        for m in (_PEM.finditer(text) if "-----BEGIN " in text or "---- BEGIN SSH2" in text else ()):
             if _PEM_BODY.search(m.group(0)[:400]):
-                _add(out, "private key", m.group(0))
+                _add(out, _PEM_KINDS.get(m.group(0)[11:18], "private key"), m.group(0))
         _putty(text, out)
+        # seed phrases, wallet keys, named hex keys, keypair arrays, WireGuard keys, key/secret
+        # pairs (facts/secret_material.py: each format's check, behind its own cheap test)
+        for kind, value in _material(text, lower):
+            _add(out, kind, value)
         no_needle = len(text) <= _ANY_NEEDLE_MAX and not _any_needle(text)
         for (kind, pattern, needles), prefilter in _UNNEEDLED_ROWS if no_needle else _TOKEN_ROWS:
             # cheapest first: a literal needle every match contains, else a regex superset
