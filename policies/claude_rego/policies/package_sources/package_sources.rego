@@ -72,13 +72,48 @@ _package_tool(seg) if {
 	w in (_runners | {"npm", "pnpm", "yarn", "pipx", "uv"})
 }
 
-_remote_word(seg, _, _, w) if {
+_remote_word(seg, _, j, w) if {
 	regex.match(`[:+@]`, w) # every remote_spec has one: its three regexes skipped for the other words
 	remote_spec(w)
 	not w in _default_registries
 	not _trusted_index_value(seg, w)
 	_installs(seg)
 	not _is_option_value_of_local(seg, w)
+	not _program_argument(seg, j)
+}
+
+# a word after the package a runner runs is that program's argument, not a package source
+# (session 31: `npx wait-on http://localhost:3000`, `pnpm dlx openapi-typescript
+# http://localhost:8080/openapi.json`, `npm exec -- start-server-and-test dev URL test`); a
+# URL before it (`npx https://x/p.tgz`, `npx -p URL tool`) is still the package
+_program_argument(seg, j) if {
+	raw := _raw(seg)
+	start := _runner_start(raw)
+	some k, word in raw
+	k >= start
+	k < j
+	not startswith(word, "-")
+	not raw[k - 1] in {"-p", "--package", "-c", "--call", "--registry", "--cache", "--userconfig"}
+}
+
+_runner_start(raw) := 1 if raw[0] in {"npx", "pnpx", "bunx"}
+
+_runner_start(raw) := 2 if {
+	count(raw) > 1
+	raw[0] in {"pnpm", "yarn"}
+	raw[1] == "dlx"
+}
+
+_runner_start(raw) := 2 if {
+	count(raw) > 1
+	raw[0] == "npm"
+	raw[1] in {"exec", "x"}
+}
+
+_runner_start(raw) := 2 if {
+	count(raw) > 1
+	raw[0] == "bun"
+	raw[1] == "x"
 }
 
 # the word after an index option

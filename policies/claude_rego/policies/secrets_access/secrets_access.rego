@@ -535,13 +535,12 @@ _prints_config(seg) if {
 	a in {"config", "convert", "inspect", "env", "printenv", "exec"}
 }
 
-# set -a; . ./.env.test; set +a: sourced with every assignment exported
+# set -a; . ./.env.test; set +a: sourced with every assignment exported; a plain `source .env
+# && npm run migrate` sets them for the shell and the programs it starts (session 31: a blind
+# benign corpus wrote it as everyday work; printing or sending them is judged by _env_leak)
 _env_loader(seg, word) if {
 	shell.runs_any(seg, {".", "source"})
 	shell.args(seg)[0] == word
-	some other in shell.running({"set"})
-	some a in shell.args(other)
-	a in {"-a", "-o"}
 }
 
 # env $(grep -v '^#' .env.test | xargs) CMD: the filtered lines become env's assignments
@@ -989,6 +988,39 @@ _dotenv_appends(p) if {
 	seg := shell.by_id(p.segment)
 	shell.runs_any(seg, {"tee"})
 	shell.has_arg(seg, {"-a", "--append"})
+}
+
+# The project's `.npmrc` given plain npm settings (session 31: `echo 'legacy-peer-deps=true' >>
+# .npmrc`, a routine fix of an install): every line blank, a comment or `key=value` whose key is
+# none that holds a credential or picks a registry, a program, a certificate or a proxy, and whose
+# value is a plain word. Appended it passes; overwritten it asks (the file may hold the auth
+# token); an Edit stays a read (it shows the lines around the change).
+_creates_in_project(p) if _npmrc_settings_write(p)
+
+_npmrc_settings_write(p) if {
+	_project_file(p)
+	object.get(p, "name", "") == ".npmrc"
+	text := _dotenv_text(p)
+	count(text) < 2048
+	every line in regex.split(`\\n|\n`, text) {
+		_plain_npmrc_line(trim_space(line))
+	}
+}
+
+_plain_npmrc_line("") := true
+
+_plain_npmrc_line(line) if regex.match(`^[#;][^$\x60]*$`, line)
+
+_plain_npmrc_line(line) if {
+	some m in regex.find_all_string_submatch_n(`^([a-z][a-z0-9-]*)[ \t]*=[ \t]*([A-Za-z0-9._^~*-]*)$`, line, 1)
+	not regex.match(`registry|auth|token|pass|user|email|script|node-options|onload|init|config|prefix|ca|cert|key|proxy|ssl|git|shell|editor|browser|viewer|sign|cache|tmp|bin|dir|location|global`, m[1])
+}
+
+_sjudged_ask contains msg if {
+	some p in _secret_judged
+	_npmrc_settings_write(p)
+	not _dotenv_appends(p)
+	msg := sprintf("`%s` is overwritten with new settings: the file may hold the registry's auth token, which would be lost. Approve if it may be replaced, or append with `>>` / `tee -a`.", [p.raw])
 }
 
 _sjudged_ask contains msg if {

@@ -72,7 +72,7 @@ test_shell_reads_and_copies_denied if {
 		["cat", ".env"], ["less", "./.env.production"], ["cp", ".env", "/tmp/x"], ["base64", "id_rsa"], ["xxd", "server.pem"],
 		["cat", "~/.aws/credentials"], ["cat", "$HOME/.aws/credentials"], ["cat", "${HOME}/.ssh/id_ed25519"],
 		["grep", "-r", "AKIA", "~/.aws"], ["tar", "czf", "x.tgz", "~/.ssh"], ["cat", ".git/config"], ["scp", ".env", "host:"],
-		["source", ".env"], [".", ".envrc"], ["cat", "--", ".env"],
+		[".", ".envrc"], ["cat", "--", ".env"],
 	] {
 		denied(cmd(argv))
 	}
@@ -831,18 +831,25 @@ test_s29_quiet_in_place_sed_passes if {
 
 # session 29: a secret named in the text of a file written to run later (a script's `source
 # .env`) is not read by the write; the same line in Bash, or beside a command the tool runs now, is
-_written_script(execs) := object.union(bash("source .env", [seg(0, ["source", ".env"])], [object.union(
+_written_script(execs) := object.union(bash("cat .env", [seg(0, ["cat", ".env"])], [object.union(
 	path(".env", "/home/dev/project/.env", true), {"source": "argument", "field": "argv", "segment": 0},
 )]), {"facts": {"tool": {"name": "Write", "class": "file-write", "mcp": null}, "effects": {"exec": execs}}})
 
 test_secrets_in_run_later_text_are_not_reads if {
-	allowed(_written_script([{"field": "content", "command": "source .env", "shell": true, "runlater": true}]))
-	denied(_written_script([{"field": "content", "command": "source .env", "shell": true}]))
+	allowed(_written_script([{"field": "content", "command": "cat .env", "shell": true, "runlater": true}]))
+	denied(_written_script([{"field": "content", "command": "cat .env", "shell": true}]))
 	denied(_written_script([
-		{"field": "content", "command": "source .env", "shell": true, "runlater": true},
-		{"field": "command", "command": "source .env"},
+		{"field": "content", "command": "cat .env", "shell": true, "runlater": true},
+		{"field": "command", "command": "cat .env"},
 	]))
-	denied(cmd(["source", ".env"]))
+	denied(cmd(["cat", ".env"]))
+}
+
+# session 31: a project dotenv file sourced into the shell prints nothing; beside a printer it is a read
+test_sourced_dotenv_passes_unless_printed if {
+	allowed(cmd(["source", ".env"]))
+	allowed(bash("source .env && npm run migrate", [seg(0, ["source", ".env"]), seg(1, ["npm", "run", "migrate"])], [object.union(path(".env", "/home/dev/project/.env", true), {"source": "argument", "field": "argv", "segment": 0})]))
+	denied(bash("source .env && env", [seg(0, ["source", ".env"]), seg(1, ["env"])], [object.union(path(".env", "/home/dev/project/.env", true), {"source": "argument", "field": "argv", "segment": 0})]))
 }
 
 # session 29: a read under the home directory by a name not known here asks
