@@ -314,7 +314,12 @@ _project_exec(p) if {
 	paths.under(abs, project)
 	abs != project
 	regex.match(_project_exec_re, trim_prefix(abs, project))
+	not regex.match(_not_run_by_name_re, abs)
 }
+
+# documents, checksums, signatures and archives in those directories are not run by their name
+# (session 31: `curl -o bin/checksums.txt …`, `bin/tool.tar.gz` before its `tar -x`)
+_not_run_by_name_re := `\.(md|txt|rst|sha1|sha256|sha512|sha256sum|sha512sum|sig|asc|minisig|pem|crt|tar|tgz|gz|xz|bz2|zst|zip|7z|json|ya?ml|toml|lock|log)$`
 
 _copy_programs := {"cp", "mv", "install", "ln", "rsync", "ditto", "cat", "dd", "tee"}
 

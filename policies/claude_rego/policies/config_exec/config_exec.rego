@@ -360,9 +360,14 @@ _harmless(e) if {
 	lower(e.key) in _loader_path_vars
 	is_string(e.value)
 	every entry in split(e.value, ":") {
-		_own_search_entry(trim(entry, "\"' "))
+		_own_or_previous(e.key, trim(entry, "\"' "))
 	}
 }
+
+_own_or_previous(_, x) if _own_search_entry(x)
+
+# the variable's own previous value (`LD_LIBRARY_PATH=$PWD/build/lib:$LD_LIBRARY_PATH`): already in effect
+_own_or_previous(key, x) if x in {concat("", ["$", key]), concat("", ["${", key, "}"])}
 
 _own_search_entry(x) if x == ""
 

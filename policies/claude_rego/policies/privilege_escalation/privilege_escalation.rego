@@ -128,7 +128,43 @@ findings contains entry if {
 	entry := sprintf("`%s` injects a shared library into the programs it starts", [var])
 }
 
-injection_variables := {"LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH"}
+# (LD_LIBRARY_PATH and DYLD_LIBRARY_PATH are search paths: config_exec asks when an entry is
+# neither the project's nor the system's, `LD_LIBRARY_PATH=./target/release ./app` passes; session 31)
+injection_variables := {"LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES"}
+
+# A root certificate authority added to the trust stores (`mkcert -install`, macOS `security
+# add-trusted-cert`, `trust anchor`, `certutil -A … -t C,,` into a browser's NSS database): every
+# TLS connection of the machine then trusts what that CA signs (session 31: a blind benign round
+# passed it silently)
+findings contains "a root certificate authority is added to the trust stores" if {
+	"mkcert" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"mkcert"})
+	shell.has_arg(seg, {"-install"})
+	not shell.has_arg(seg, {"-uninstall"})
+}
+
+findings contains "a root certificate authority is added to the trust stores" if {
+	"security" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"security"})
+	some a in shell.args(seg)
+	a in {"add-trusted-cert", "add-certificates"}
+}
+
+findings contains "a root certificate authority is added to the trust stores" if {
+	"trust" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"trust"})
+	"anchor" in shell.args(seg)
+	not shell.has_arg(seg, {"--remove"})
+}
+
+findings contains "a root certificate authority is added to the trust stores" if {
+	"certutil" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"certutil"})
+	shell.has_arg(seg, {"-A"})
+	some i, a in shell.args(seg)
+	a == "-t"
+	contains(shell.args(seg)[i + 1], "C")
+}
 
 findings contains "`setcap` grants file capabilities" if {
 	"setcap" in data.claude_rego.lib.shell.names

@@ -180,51 +180,18 @@ _names_only_word(seg, piece) if {
 _names_only(seg) if {
 	shell.runs(seg, "cut")
 	args := shell.args(seg)
-	_cut_delim_equals(args)
+	_cut_equals_delimiter(args)
 	_cut_first_field(args)
 	not "--complement" in args
 }
 
 _names_only(seg) if {
-	shell.runs_any(seg, {"awk", "gawk", "mawk"})
+	shell.runs_any(seg, {"awk", "gawk", "mawk", "nawk"})
 	args := shell.args(seg)
-	some i, a in args
-	_awk_fs_equals(args, i, a)
+	_awk_equals_separator(args)
 	some prog in args
 	regex.match(`^\s*\{\s*print\s+\$1\s*;?\s*\}\s*$`, prog)
 	count([x | some x in args; not startswith(x, "-"); x != "="]) == 2 # the program and the file
-}
-
-_cut_delim_equals(args) if {
-	some a in args
-	a in {"-d=", "--delimiter=="}
-}
-
-_cut_delim_equals(args) if {
-	some i, a in args
-	a in {"-d", "--delimiter"}
-	i + 1 < count(args)
-	args[i + 1] == "="
-}
-
-_cut_first_field(args) if {
-	some a in args
-	a in {"-f1", "--fields=1"}
-}
-
-_cut_first_field(args) if {
-	some i, a in args
-	a in {"-f", "--fields"}
-	i + 1 < count(args)
-	args[i + 1] == "1"
-}
-
-_awk_fs_equals(_, _, a) if a in {"-F=", "-F'='", "--field-separator=="}
-
-_awk_fs_equals(args, i, a) if {
-	a in {"-F", "--field-separator"}
-	i + 1 < count(args)
-	args[i + 1] == "="
 }
 
 _quiet_dotenv_edit(seg, piece) if {
@@ -2028,6 +1995,47 @@ _reduced_to_names(seg) if {
 	every later in segments {
 		_after_reduction(stage, later)
 	}
+}
+
+# the same with line filters between the dump and the reducing stage (`env | grep -E '^(NODE|NPM)_' |
+# cut -d= -f1`, session 31): a grep that passes whole lines on (not `-o`, which could cut the
+# names off), a sort, a head; nothing of theirs reaches the model but through the reducing stage
+_reduced_to_names(seg) if {
+	every r in seg.redirects {
+		object.get(r, "fd", null) == 2
+	}
+	some stage in segments
+	stage.id > seg.id + 1
+	shell.upstream(seg, stage)
+	_reducing_stage(stage)
+	every mid in segments {
+		_whole_line_filter_between(seg, stage, mid)
+	}
+	every later in segments {
+		_after_reduction(stage, later)
+	}
+}
+
+_whole_line_filter_between(seg, _, mid) if mid.id <= seg.id
+
+_whole_line_filter_between(_, stage, mid) if mid.id >= stage.id
+
+_whole_line_filter_between(seg, stage, mid) if {
+	mid.id > seg.id
+	mid.id < stage.id
+	shell.upstream(seg, mid)
+	shell.upstream(mid, stage)
+	count([r | some r in mid.redirects; not object.get(r, "fd", null) == 2]) == 0
+	_whole_line_filter(mid)
+}
+
+_whole_line_filter(mid) if shell.runs_any(mid, {"sort", "uniq", "head", "tail"})
+
+_whole_line_filter(mid) if {
+	shell.runs_any(mid, {"grep", "egrep", "fgrep", "rg", "ggrep"})
+	not shell.has_short_flag(mid, {"o", "r", "R"})
+	not shell.has_arg(mid, {"--only-matching", "--replace", "--recursive"})
+	not shell.has_arg_prefix(mid, "--replace=")
 }
 
 _after_reduction(stage, later) if later.id <= stage.id

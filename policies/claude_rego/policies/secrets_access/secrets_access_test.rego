@@ -596,6 +596,7 @@ test_environment_dump_reduced_to_names_or_counts_passes if {
 	every stages in [
 		[["wc", "-l"]], [["grep", "-c", "."]], [["cut", "-d=", "-f1"], ["sort"]], [["cut", "-d", "=", "-f", "1"]],
 		[["awk", "-F=", "{print $1}"]], [["grep", "-q", "AWS_"]], [["cut", "-d=", "-f1"], ["grep", "AWS"], ["wc", "-l"]],
+		[["sort"], ["wc", "-l"]], [["grep", "-E", "^(NODE|NPM)_"], ["cut", "-d=", "-f1"]], # session 31: whole-line filters first
 	] {
 		count(secrets_access.ask) == 0 with input as _piped(["env"], stages)
 	}
@@ -604,7 +605,8 @@ test_environment_dump_reduced_to_names_or_counts_passes if {
 test_environment_dump_into_a_filter_that_keeps_values_asks if {
 	every stages in [
 		[["grep", "FOO"]], [["cut", "-d=", "-f2"]], [["cut", "-d:", "-f1"]], [["tee", "/tmp/e"], ["wc", "-l"]],
-		[["cut", "-d=", "-f1"], ["xargs", "-I{}", "printenv", "{}"]], [["awk", "-F=", "{print $2}"]], [["sort"], ["wc", "-l"]],
+		[["cut", "-d=", "-f1"], ["xargs", "-I{}", "printenv", "{}"]], [["awk", "-F=", "{print $2}"]], [["sed", "s/.*=//"], ["cut", "-d=", "-f1"]],
+		[["grep", "-o", "=.*"], ["cut", "-d=", "-f1"]],
 	] {
 		count(secrets_access.ask) > 0 with input as _piped(["printenv"], stages)
 	}
