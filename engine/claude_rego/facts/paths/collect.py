@@ -67,7 +67,7 @@ def _shell_paths(shell: dict, flavour: str):
                 yield "argument", "argv_embedded", inner, seg_id
             if looks_like_path(arg, flavour) or link_names and (arg in link_names or arg.split("/", 1)[0] in link_names):
                 yield "argument", "argv", arg, seg_id
-        if seg.get("command") in ("ln", "link", "cp", "mv", "mount", "bindfs") and isinstance(args, list):
+        if seg.get("command") in ("ln", "link", "cp", "mv", "mount", "bindfs", "sshfs") and isinstance(args, list):
             ops = [a for a in args if isinstance(a, str) and not a.startswith("-")]
             if len(ops) >= 2:
                 link_names.add(ops[-1].rstrip("/"))
@@ -240,7 +240,7 @@ def _command_links(shell: dict | None, ctx: _Context, cwds: dict | None = None) 
         if command in ("cd", "pushd", "popd"):
             cwd = _cd_to(seg, command, cwd, links, ctx)
             continue
-        if command not in ("ln", "link", "cp", "mv", "mount", "bindfs"):
+        if command not in ("ln", "link", "cp", "mv", "mount", "bindfs", "sshfs"):
             continue
         args = [a for a in seg.get("args") or () if isinstance(a, str)]
         if cwd is None and any(_relative(a) for a in args if not a.startswith("-")):
@@ -248,6 +248,17 @@ def _command_links(shell: dict | None, ctx: _Context, cwds: dict | None = None) 
         if cwd != ctx.cwd and any(m in a for a in args for m in _UNKNOWN_TEXT):
             continue  # after a cd, a name or target only known when it runs: left to the policies
         seg_cwd = cwd if cwd is not None else ctx.cwd
+        if command == "sshfs":
+            # sshfs localhost:/home/dev mnt, sshfs host:~ mnt: a home directory (this machine's,
+            # or a home on another) shown at DIR like a link: mnt/.ssh is the home's .ssh
+            ops = [a for k, a in enumerate(args) if not a.startswith("-") and (k == 0 or args[k - 1] not in (
+                "-o", "-p", "-F", "-C"))]
+            home = _sshfs_home(ops[0]) if len(ops) == 2 else None
+            if home is not None:
+                link_split = _collapse(_join(_known_env(ops[1], ctx), ctx.flavour, seg_cwd, ctx.home))
+                target_split = _collapse(_join(_known_env(home, ctx), ctx.flavour, seg_cwd, ctx.home))
+                links.append((seg_id, link_split, target_split))
+            continue
         if command in ("mount", "bindfs"):
             # a bind mount shows SOURCE at DIR like a link: deleting under DIR deletes SOURCE
             binds = command == "bindfs" or any(a in ("--bind", "--rbind", "-B", "-R") or (
@@ -300,6 +311,28 @@ def _command_links(shell: dict | None, ctx: _Context, cwds: dict | None = None) 
                     break
             links.append((seg_id, link_split, target_split))
     return links
+
+
+_LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "localhost.localdomain"})
+
+
+def _sshfs_home(source: str) -> str | None:
+    """The local path an sshfs `[USER@]HOST:[PATH]` stands for: any path of this machine
+    (localhost), or a home directory of another (`host:`, `host:~`, `host:/home/dev`)."""
+    if ":" not in source or source.startswith(("/", ".", "~")):
+        return None
+    host, _, path = source.rpartition(":") if source.startswith("[") else source.partition(":")
+    host = host.rsplit("@", 1)[-1].lower()
+    if not path or path == "~" or path == ".":
+        return "~"
+    if not path.startswith(("/", "~")):
+        path = "~/" + path
+    if host in _LOCAL_HOSTS or host.startswith("127."):
+        return path
+    parts = path.rstrip("/").split("/")
+    home = path.startswith("~") and len(parts) <= 1 or path.startswith("/home/") and len(parts) <= 3 or \
+        path.rstrip("/") == "/root"
+    return path if home else None
 
 
 def _cd_to(seg: dict, command: str, cwd: tuple | None, links: list, ctx: _Context) -> tuple | None:

@@ -191,6 +191,9 @@ _READ_VERBS = frozenset({
 })
 # verbs of tools that return names, not contents (list_directory, directory_tree, get_file_info)
 _LIST_VERBS = frozenset({"list", "ls", "tree", "glob", "stat", "exists", "info", "metadata", "find"})
+# flags of a listing tool that make it return the files' contents too
+_CONTENT_FLAGS = ("include_content", "includeContent", "include_contents", "with_content", "withContent",
+                  "show_content", "read_content", "return_content", "contents", "content", "include_text")
 _MOVE_VERBS = frozenset({"move", "mv", "rename"})  # the source of a move is deleted: a write
 
 # a tool (by its name's or server's words) or a field (by its key's words) that runs database
@@ -637,6 +640,8 @@ def tool_effects(tool_name: str, tool_input: dict) -> dict:
     database = store or bool((tokens | _server_tokens(tool_name)) & _DB_WORDS)
     sql_budget = [_MAX_SQL]
     verb_access = _verb_access(tokens)
+    if verb_access == LIST and any(tool_input.get(k) is True for k in _CONTENT_FLAGS):
+        verb_access = READ  # find {"root": R, "include_content": true}: the matches' contents come back
     typing = bool((tokens | _server_tokens(tool_name)) & _TERMINAL_WORDS)
     markdown = isinstance(tool_input.get("cell_type"), str) and tool_input["cell_type"].lower() in _MARKDOWN_CELL
     notebook = bool((tokens | _server_tokens(tool_name)) & _NOTEBOOK_WORDS or executes and tokens & {"cell", "cells"}) and (

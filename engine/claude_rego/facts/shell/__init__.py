@@ -148,6 +148,24 @@ def _loop_in(text: str) -> bool:
     return bool(_LOOP.search(text[:16384].lower()))
 
 
+# a program kept in a hidden directory of a home (`~/.cache/u`, `/home/dev/.config/x/run`),
+# not one of the toolchains' own bin directories (`~/.local/bin`, `~/.cargo/bin`, `~/.nvm/…`)
+_HOME_PREFIXES = ("~/", "$home/", "${home}/", "/home/", "/root/", "/users/")
+_TOOL_HOMES = (".local/bin/", ".cargo/bin/", ".nvm/", ".pyenv/", ".rbenv/", ".asdf/", ".volta/", ".bun/bin/",
+               ".deno/bin/", ".sdkman/", ".rustup/", ".go/bin/", ".local/share/mise/", ".local/share/pnpm/",
+               ".npm-global/bin/", ".dotnet/", ".juliaup/", ".ghcup/bin/", ".nix-profile/bin/", ".opam/",
+               ".gem/", ".local/pipx/", ".venv/", ".virtualenvs/", ".conda/", ".pixi/bin/", ".elan/bin/")
+
+
+def _home_hidden(low: str) -> bool:
+    if not low.startswith(_HOME_PREFIXES) or "/." not in low:
+        return False
+    head = 3 if low.startswith(("/home/", "/users/")) else 1  # past /home/USER/ or ~/, /root/
+    parts = low.split("/")[head + (1 if low.startswith("/root/") else 0):]
+    return len(parts) > 1 and parts[0].startswith(".") and parts[0] not in (".", "..") and \
+        not "/".join(parts).startswith(_TOOL_HOMES)
+
+
 def _untrusted_words(argv: list) -> list[str]:
     out = []
     for word in argv[:32]:
@@ -156,7 +174,7 @@ def _untrusted_words(argv: list) -> list[str]:
         low = word.lower()
         name = low.rstrip("/").rsplit("/", 1)[-1]
         if low.startswith(_TEMP_PREFIXES) or (name.startswith(".") and name not in (".", "..")) \
-                or "/../" in low or low.startswith("../"):
+                or "/../" in low or low.startswith("../") or _home_hidden(low):
             out.append(word)
     return out
 

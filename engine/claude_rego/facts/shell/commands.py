@@ -1079,6 +1079,14 @@ def expand_payloads(self: _Parser, node: dict, redirects: list[dict], depth: int
             started: list[str] = ["node", target] if target.lower().endswith((".js", ".mjs", ".cjs", ".ts")) else \
                 _split_simple(target) if " " in target else [target]
             self.child_words(node, started + rest[cut + 1:], depth, "detached_run", [])
+    elif command in ("dtach", "abduco") and args[:1] and args[0] in ("-n", "-c", "-A", "-N"):
+        # dtach -n|-c|-A SOCKET [opts] CMD…, abduco -n|-c|-A NAME CMD…: a session (kept by a
+        # master process) runs CMD, which outlives the session that started it
+        i = 2
+        while i < len(args) and args[i].startswith("-"):
+            i += 2 if args[i] in ("-e", "-r") else 1  # -e KEY (detach key), dtach -r METHOD
+        if args[i:]:
+            self.child_words(node, args[i:], depth, "detached_run", [])
     wrapped = [w for w in node.get("wrappers") or () if _basename(w) in ("strace", "ltrace")] if node.get("wrappers") else []
     if wrapped and any(w.startswith(("|", "!", "-o|", "-o!", "--output=|", "--output=!"))
                        for w in node.get("raw_words") or []):

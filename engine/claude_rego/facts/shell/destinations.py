@@ -181,15 +181,23 @@ def _copy_destinations(command: str, args: list[str]) -> list[str]:
         return []
     if command in ("7z", "7za", "7zz", "7zr", "7zip"):
         ops = _positionals(args)
-        return _local(_value(args, ("-o",), attached=True)) if ops[:1] in (["x"], ["e"]) else []
+        if ops[:1] not in (["x"], ["e"]):
+            return []
+        dirs = _local(_value(args, ("-o",), attached=True))
+        return dirs + _members(dirs, ops[2:])
     if command == "unar":
         return _local(_value(args, ("-o",), ("--output-directory",), attached=True))
     if command in ("tar", "gtar", "bsdtar"):
         if not _tar_extracts(args):
             return []
-        return _local([v for v in _value(args, ("-C",), ("--directory",), attached=True)])
+        dirs = _local([v for v in _value(args, ("-C",), ("--directory",), attached=True)])
+        return dirs + _members(dirs, _tar_operands(args)[1:])
     if command == "unzip":
-        return _local(_value(args, ("-d",), attached=True))
+        dirs = _local(_value(args, ("-d",), attached=True))
+        if any(a.startswith("-") and not a.startswith("--") and any(c in a[1:] for c in "lvtZpc") for a in args):
+            return dirs  # a listing, a test, or extraction to stdout (-l, -v, -t, -Z, -p, -c)
+        ops = _positionals(args[:args.index("-x")] if "-x" in args else args, frozenset({"-d", "-P", "-x"}))
+        return dirs + _members(dirs, ops[1:])
     if command in ("split", "gsplit"):
         ops = _positionals(args, _SPLIT_VALUED)
         return _local(ops[1:2])
@@ -245,6 +253,56 @@ def _copied_names(command: str, args: list[str]) -> list[str]:
         if name and name not in (".", "..", "*") and not path.endswith("/"):
             out.append(_join(dest, name))
     return out
+
+
+def _members(dirs: list[str], members: list[str]) -> list[str]:
+    """The members an extraction names (`tar -xf A .claude/settings.json`, `unzip -o A '.claude/*'`,
+    `7z x A .claude`), under its output directory: each is written like a copy of that path.
+    A pattern stands for the directory before its first wildcard (`.claude/*` writes `.claude`)."""
+    out = []
+    for m in _local(members[:16]):
+        cut = min((m.find(c) for c in "*?[" if c in m), default=-1)
+        if cut >= 0:
+            m = m[:cut].rsplit("/", 1)[0] if "/" in m[:cut] else ""
+        if m and m not in (".", "./") and not m.startswith(("/", "~")):  # absolute names are made relative
+            out.append(_join(dirs[-1] if dirs else "", m))
+    return out
+
+
+_TAR_VALUE_LETTERS = "fbCTXgLNVHK"  # short options whose value follows (in the order of their letters)
+_TAR_LONG_VALUED = frozenset({"--file", "--directory", "--exclude", "--files-from", "--exclude-from", "--transform",
+                              "--owner", "--group", "--mode", "--mtime", "--label", "--use-compress-program",
+                              "--newer", "--after-date", "--newer-mtime", "--format", "--xform", "--strip-components"})
+
+
+def _tar_operands(args: list[str]) -> list[str]:
+    """tar's operands: the archive (when given as one, `tar x A`… is not tar's syntax: the
+    archive is -f's value, kept first) then the members, options and their values left out."""
+    archive, ops, i = [], [], 0
+    while i < len(args) and i < 64:
+        a = args[i]
+        if a == "--":
+            ops.extend(args[i + 1:i + 17])
+            break
+        if a in _TAR_LONG_VALUED:
+            archive += [args[i + 1]] if a == "--file" and i + 1 < len(args) else []
+            i += 2
+            continue
+        if a.startswith("--file="):
+            archive.append(a.split("=", 1)[1])
+        elif a.startswith("--"):
+            pass
+        elif (a.startswith("-") and len(a) > 1) or (i == 0 and a.isalpha()):
+            letters = [c for c in a.lstrip("-") if c in _TAR_VALUE_LETTERS]
+            for k, c in enumerate(letters):
+                if c == "f" and i + 1 + k < len(args):
+                    archive.append(args[i + 1 + k])
+            i += 1 + len(letters)
+            continue
+        else:
+            ops.append(a)
+        i += 1
+    return (archive[:1] or [""]) + ops
 
 
 def _tar_extracts(args: list[str]) -> bool:

@@ -849,8 +849,36 @@ def _tar_archive(args: list[str]) -> list[str]:
     return files[:4] if creates else []
 
 # structured-data editors that change a file in place: `dasel put|delete -f F` (unless -o
-# names another output), trentm's `json -I -f F`, `crudini --set|--del F`
-_IN_PLACE_EDITORS = frozenset({"dasel", "json", "crudini"})
+# names another output), trentm's `json -I -f F`, `crudini --set|--del F`, KDE's
+# `kwriteconfig5|6 --file F --group G --key K V`; and `git config --file|-f F KEY VALUE`, an INI
+# writer for any file (`git config -f ~/.config/autostart/u.desktop 'Desktop Entry.Exec' P`)
+_IN_PLACE_EDITORS = frozenset({"dasel", "json", "crudini", "kwriteconfig5", "kwriteconfig6", "kwriteconfig"})
+_GIT_CONFIG_READERS = frozenset({"--get", "--get-all", "--get-regexp", "-l", "--list", "--get-urlmatch", "--get-color",
+                                 "--get-colorbool", "--show-origin", "--show-scope", "get", "list", "-e", "--edit",
+                                 "edit", "--help", "-h"})
+_GIT_CONFIG_WRITERS = frozenset({"--unset", "--unset-all", "--add", "--replace-all", "--remove-section",
+                                 "--rename-section", "unset", "set", "rename-section", "remove-section"})
+
+
+def _git_config_file(args: list[str]) -> list[str]:
+    """`git [-C D] config [--file|-f F] KEY VALUE` (also `git config set`): F when it is written."""
+    if "config" not in args[:8]:
+        return []
+    rest = args[args.index("config") + 1:]
+    if any(a in _GIT_CONFIG_READERS for a in rest[:16]):
+        return []
+    for i, a in enumerate(rest[:16]):
+        if a.startswith("--file="):
+            target, after = a.split("=", 1)[1], rest[i + 1:]
+        elif a in ("-f", "--file") and i + 1 < len(rest):
+            target, after = rest[i + 1], rest[i + 2:]
+        else:
+            continue
+        if not target or target == "-":
+            return []
+        sets = len([o for o in after if not o.startswith("-")]) >= 2 or any(o in _GIT_CONFIG_WRITERS for o in rest)
+        return [target] if sets else []
+    return []
 
 
 def _in_place_edits(command: str, args: list[str]) -> list[str]:
@@ -863,6 +891,8 @@ def _in_place_edits(command: str, args: list[str]) -> list[str]:
         if not any(a in ("-I", "--in-place") for a in args):
             return []
         return [f for f in [_option(args, ("-f",))] if f]
+    if command.startswith("kwriteconfig"):
+        return [f for f in [_option(args, ("--file",))] if f]
     for i, a in enumerate(args):  # crudini --set FILE SECTION …
         if a in ("--set", "--del", "--merge") and i + 1 < len(args):
             return [args[i + 1]]
@@ -884,6 +914,8 @@ def _output_files(command: str, args: list[str]) -> list[str]:
         return [local] if local else []
     if command in _IN_PLACE_EDITORS:
         return _in_place_edits(command, args)
+    if command == "git":
+        return _git_config_file(args)
     if command in _TAR_NAMES or command == "jar":  # jar cf A …: tar's letters
         return [f for f in _tar_archive(args) if f and f != "-" and not f.startswith("/dev/std")]
     if command == "pax" and any(a == "-w" or (a.startswith("-") and not a.startswith("--") and "w" in a[1:]
@@ -1113,3 +1145,142 @@ def _dbus_manager_effect(command: str, args: list[str]) -> tuple[list[str] | Non
     else:
         words = [v for v in values if "." in v or "/" in v]
     return ["systemctl"] + (["--user"] if user else []) + [sub] + words, False
+
+
+# ------------------------------------------------------------ programs that delete as a side effect
+# Archivers that delete what they archived (`rar a -df A ~/`, `rar m A DIR`, `7z a -sdel A ~`,
+# `zip -rm A DIR`, `tar -cf A --remove-files DIR`), syncers that make a replica like the one
+# forced (`unison EMPTY ~ -force EMPTY|-prefer EMPTY`), age-based cleaners (`tmpreaper 0 ~`,
+# `tmpwatch --all 0 ~`) and duplicate removers (`fdupes -rdN ~`, `jdupes -d`, `rdfind
+# -deleteduplicates true ~`): the paths they delete in, read as `rm -r PATHS` (a nested
+# segment), so the deletion rules judge them like rm. systemd-tmpfiles is read in stdin.py
+# (its R/r/D lines may come from stdin).
+_SIDE_DELETERS = frozenset({"rar", "7z", "7za", "7zz", "7zr", "zip", "tar", "gtar", "bsdtar", "unison", "tmpreaper",
+                            "tmpwatch", "fdupes", "jdupes", "rdfind"})
+_ZIP_VALUED = frozenset({"-b", "--temp-path", "-n", "--suffixes", "-t", "--from-date", "-tt", "--before-date", "-P",
+                         "--password", "-Z", "--compression-method", "-s", "--split-size", "-sp", "-O",
+                         "--output-file", "-x", "-i", "--exclude", "--include"})
+_TAR_LONG_VALUED = frozenset({"--file", "--directory", "--exclude", "--files-from", "--exclude-from", "--transform",
+                              "--owner", "--group", "--mode", "--mtime", "--label", "--use-compress-program",
+                              "--newer", "--after-date", "--newer-mtime", "--format", "--xform"})
+_CLEANER_VALUED = frozenset({"--protect", "-x", "--exclude", "-X", "--exclude-pattern", "-U", "--exclude-user",
+                             "--delay"})
+_DUPES_VALUED = frozenset({"-o", "--order", "-l", "--log", "-x", "--exclude", "-X", "--ext-filter", "-C",
+                           "--chunk-size", "-y", "--hash-db"})
+
+
+def _unison_targets(args: list[str]) -> list[str]:
+    roots, preferred, i = [], None, 0
+    while i < len(args) and i < 64:
+        a = args[i]
+        name, eq, value = a.partition("=")
+        if name in ("-force", "-prefer", "-root") and (eq or i + 1 < len(args)):
+            value = value if eq else args[i + 1]
+            if name == "-root":
+                roots.append(value)
+            else:
+                preferred = value
+            i += 1 if eq else 2
+            continue
+        if not a.startswith("-") and (a.startswith(("/", "~", ".", "$")) or "://" in a or a.startswith("ssh:")):
+            roots.append(a)
+        i += 1
+    if preferred is None or preferred not in roots:
+        return []  # -prefer newer|older, or no root made like another
+    return [r for r in roots if r != preferred and "://" not in r and not r.startswith("ssh:")]
+
+
+def _operands(args: list[str], valued: frozenset[str]) -> list[str]:
+    ops, i = [], 0
+    while i < len(args) and i < 64:
+        a = args[i]
+        if a == "--":
+            ops.extend(args[i + 1:i + 33])
+            break
+        if a.startswith("-") and len(a) > 1:
+            i += 2 if a in valued else 1
+            continue
+        ops.append(a)
+        i += 1
+    return ops
+
+
+def _tar_removed(args: list[str]) -> list[str]:
+    if "--remove-files" not in args:
+        return []
+    ops, i = [], 0
+    while i < len(args) and i < 64:
+        a = args[i]
+        if a in _TAR_LONG_VALUED:
+            i += 2
+            continue
+        if a.startswith("--"):
+            i += 1
+            continue
+        if (a.startswith("-") and len(a) > 1) or (i == 0 and a.isalpha()):
+            i += 1 + sum(1 for c in a.lstrip("-") if c in _TAR_VALUE_LETTERS)
+            continue
+        ops.append(a)
+        i += 1
+    return ops
+
+
+def _side_deleted(command: str, args: list[str]) -> list[str]:
+    """The paths a program deletes as a side effect (see `_SIDE_DELETERS`), else []."""
+    if command not in _SIDE_DELETERS or not args:
+        return []
+    out: list[str] = []
+    if command == "rar":
+        ops = [a for a in args if not a.startswith("-")]
+        if ops[:1] in (["m"], ["mf"]) or ops[:1] in (["a"], ["u"], ["f"]) and any(
+                a in ("-df", "-dr") for a in args):
+            out = ops[2:] or ["."]
+    elif command in ("7z", "7za", "7zz", "7zr"):
+        ops = [a for a in args if not a.startswith("-")]
+        if ops[:1] in (["a"], ["u"]) and "-sdel" in args:
+            out = ops[2:] or ["."]
+    elif command == "zip":
+        if any(a in ("-m", "--move") or (a.startswith("-") and not a.startswith("--") and "m" in a[1:] and
+                                          a[1:].isalnum()) for a in args):
+            out = _operands(args, _ZIP_VALUED)[1:]
+    elif command in ("tar", "gtar", "bsdtar"):
+        out = _tar_removed(args)
+    elif command == "unison":
+        out = _unison_targets(args)
+    elif command in ("tmpreaper", "tmpwatch"):
+        out = _operands(args, _CLEANER_VALUED)[1:]  # AGE DIRS…
+    elif command in ("fdupes", "jdupes"):
+        if any(a == "--delete" or (a.startswith("-") and not a.startswith("--") and "d" in a[1:] and
+                                   a[1:].isalpha()) for a in args):
+            out = _operands(args, _DUPES_VALUED)
+    elif command == "rdfind":
+        pairs = {args[i].lower(): args[i + 1].lower() for i in range(len(args) - 1) if args[i].startswith("-")}
+        if pairs.get("-deleteduplicates") == "true":
+            out, i = [], 0
+            while i < len(args) and i < 64:
+                if args[i].startswith("-"):
+                    i += 2
+                    continue
+                out.append(args[i])
+                i += 1
+    return [p for p in out if p and p != "-"][:16]
+
+
+# systemd-tmpfiles --remove|--clean: the lines that delete (R/r/D removed, and with --clean
+# the directories whose files older than the age are cleaned), `%h` the home directory
+_TMPFILES_REMOVE = frozenset("RrD")
+_TMPFILES_CLEAN = frozenset("dDevqQCx")
+
+
+def _tmpfiles_deleted(args: list[str], text: str) -> list[str]:
+    remove, clean = "--remove" in args, "--clean" in args
+    out = []
+    for line in text.splitlines()[:256]:
+        fields = line.split()
+        if len(fields) < 2 or fields[0].startswith("#"):
+            continue
+        kind = fields[0].rstrip("!-=~^+")[:1]
+        if remove and kind in _TMPFILES_REMOVE or clean and kind in _TMPFILES_CLEAN and len(fields) > 5 and \
+                fields[5] != "-":
+            out.append(fields[1].replace("%h", "~").replace("%H", "~"))
+    return out[:16]

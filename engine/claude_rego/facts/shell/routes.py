@@ -459,6 +459,8 @@ _GIT_EXEC_KEYS = frozenset({
     "diff.external", "uploadpack.packobjectshook", "include.path", "init.templatedir", "web.browser",
     "interactive.difffilter", "receive.procreceiverefs", "core.worktree", "ssh.variant", "protocol.allow",
     "merge.tool", "diff.tool",
+    # git imap-send runs imap.tunnel as a shell command (its stdio is the IMAP connection)
+    "imap.tunnel",
 })
 _GIT_EXEC_SUFFIXES = (".textconv", ".command", ".driver", ".clean", ".smudge", ".process", ".cmd", ".program",
                       ".helper", ".uploadpack", ".receivepack", ".proxy", ".path")

