@@ -360,6 +360,8 @@ _OTHER_KINDS = {
 # TOML/JSON/YAML string literals (values with their escapes)
 _TOML_STRING = lazy(r'"""(.*?)"""|\'\'\'(.*?)\'\'\'|"((?:[^"\\\n]|\\.)*)"|\'([^\'\n]*)\'', re.S)
 _JSON_STRING = lazy(r'"((?:[^"\\\n]|\\.){0,8192})"(\s*:)?')
+# a list item that is a map (`- task: build`, `- cmd: x`), not a command with a colon (`- echo "a: b"`)
+_YAML_MAP_ITEM = lazy(r'^(?:[A-Za-z_][A-Za-z0-9_-]*|"[^"\n]*"|\'[^\'\n]*\'):(?:\s|$)')
 _YAML_KEY = lazy(r'^(\s*)(-\s+)?([A-Za-z0-9_.*"\'{}\[\],/!-][^:#\n]{0,200}?)\s*:(?:\s+(.*))?$')
 
 
@@ -435,7 +437,7 @@ def _yaml_commands(text: str, list_keys: frozenset, scalar_keys: frozenset, join
             if item in ("|", ">", "|-", ">-", "|+", ">+"):
                 block, i = _yaml_block(lines, i, indent)
                 out.append(("cmds", block))
-            elif item and not _YAML_KEY.match(line.replace("- ", "  ", 1)) and not item.startswith("{"):
+            elif item and not _YAML_MAP_ITEM.match(item) and not item.startswith("{"):
                 out.append(("cmds", _unquote(item)))
     return out
 
@@ -459,8 +461,8 @@ def _yaml_list(lines: list[str], i: int, indent: int) -> tuple[list[str], int]:
 
 
 def _taskfile(text: str, fragment: bool, context: str) -> list[tuple[str, str]]:
-    # go-task: `cmds:` lists of command lines or `- cmd: …` maps
-    return _yaml_commands(text, frozenset({"cmds"}), frozenset({"cmd"}), False)
+    # go-task: `cmds:` lists of command lines, `- cmd: …` and `- defer: …` maps
+    return _yaml_commands(text, frozenset({"cmds"}), frozenset({"cmd", "defer"}), False)
 
 
 def _overcommit(text: str, fragment: bool, context: str) -> list[tuple[str, str]]:
