@@ -114,10 +114,12 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
             from ..facts import shell as shell_facts
             facts["shell"] = shell_facts.parse_command(script, project=project_dir)
             shell_facts.annotate(facts["shell"], home)
-            if tool_name not in SHELL_TOOLS and all(e.get("runlater") for e in effects["exec"] if not e.get("mention")):
+            if tool_name not in SHELL_TOOLS and all(e.get("runlater") and not e.get("code")
+                                                    for e in effects["exec"] if not e.get("mention")):
                 # only the text of a file written to run later (package scripts, recipes, a
                 # script): its lines are judged by what they say; what they leave to run time
-                # (eval, a variable as the command) is no reason to stop the write itself
+                # (eval, a variable as the command) is no reason to stop the write itself (but
+                # code run at load, a lint-staged.config.js or a pylint init-hook, computing a command is)
                 facts["shell"]["opaque"] = False
                 facts["shell"]["opaque_reasons"] = []
         facts["paths"] = path_facts.collect_paths(

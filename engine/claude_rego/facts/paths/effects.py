@@ -968,7 +968,7 @@ def _runlater_entries(path: object, text: object, field: str, fragment: bool = F
     if not (text.startswith("#!") or low.endswith(_RUNLATER_SUFFIXES) or "/." in "/" + low or "/scripts/" in low
             or "/bin/" in "/" + low or "make" in low.rsplit("/", 1)[-1]):
         return []  # (the common case: a source file; tooltext and runlater stay unimported)
-    from .runlater import commands, kind
+    from .runlater import CODE_RUNS, commands, kind
 
     if _is_ci(path):
         return [{"field": field, "command": step, "shell": True, "runlater": True, "file": path[-200:],
@@ -976,13 +976,16 @@ def _runlater_entries(path: object, text: object, field: str, fragment: bool = F
     if kind(path) is None and not text.startswith("#!"):
         return []
     return [{"field": field, "command": command, "shell": True, "runlater": True, "file": path[-200:],
-             "runs": what} for what, command in commands(path, text, fragment=fragment, context=context)]
+             "runs": what, **({"code": True} if what in CODE_RUNS else {})}
+            for what, command in commands(path, text, fragment=fragment, context=context)]
 
 
 _MAX_RUNLATER = 65536
 # names a file that runs later may end in (CI YAML, Jenkinsfile, package.json, recipes, scripts)
 _RUNLATER_SUFFIXES = (".yml", ".yaml", "jenkinsfile", "package.json", "makefile", ".mk", "justfile", ".just", ".sh",
-                      ".bash", ".zsh", ".ksh", ".dash", ".envrc", ".envrc.local")
+                      ".bash", ".zsh", ".ksh", ".dash", ".envrc", ".envrc.local", "deno.json", "deno.jsonc",
+                      "composer.json", "pyproject.toml", "pylintrc", "setup.cfg", ".gradle", ".gradle.kts",
+                      "lint-staged.config.js", "lint-staged.config.mjs", "lint-staged.config.cjs")
 
 
 def _written_runlater(tool_name: str, tool_input: dict) -> list[dict]:

@@ -1534,7 +1534,14 @@ _requirement_sources(text) := {u |
 # plugins.gradle.org, … pass), a forge spec (github:o/r, git@host:path) or a path in a
 # temporary or unresolved place; names (`luarocks install lpeg`, `opam install dune`, `flatpak
 # install flathub org.x.Y`, `stack --resolver lts-22.0`) and the project's paths pass.
-_jvm_repository_args := `(?i)^-[DP][^=]*(remoterepositor|repo\.remote|repourl|repository\.?url|repositories|portal|mirror|distributionurl)[^=]*=`
+# Project templates that run their own hooks at generation are rows too (`template`: the message
+# says so; `remote_only`: a local path is the project's template or the output directory, never
+# asked): `cookiecutter gh:o/r|URL` (`operands`: every operand), `cruft create URL`, `copier
+# copy --trust gh:o/r .`, `cargo generate --git URL|gh:o/r`, `sbt new owner/repo.g8`, `g8
+# o/r.g8`, mvn `-DarchetypeRepository=URL`/`-DarchetypeCatalog=URL`, `dotnet new install
+# URL.nupkg|/tmp/x.nupkg`, `gradle --init-script URL|/tmp/x.gradle`; `cookiecutter ./templates/x`,
+# `sbt new scala/scala3.g8` (a template of the language's own organisations) pass.
+_jvm_repository_args := `(?i)^-[DP][^=]*(remoterepositor|repo\.remote|repourl|repository\.?url|repositories|portal|mirror|distributionurl|archetyperepository|archetypecatalog)[^=]*=`
 
 _source_tools := {
 	"luarocks": {"verbs": {"install", "build", "download", "make", "unpack", "config"}, "options": {"--server", "--from", "--only-server", "--only-from"}},
@@ -1556,9 +1563,16 @@ _source_tools := {
 	"r": {"verbs": {"INSTALL"}, "options": set()},
 	"mvn": {"verbs": set(), "options": set(), "url_args": _jvm_repository_args},
 	"mvnw": {"verbs": set(), "options": set(), "url_args": _jvm_repository_args},
-	"gradle": {"verbs": set(), "options": {"--gradle-distribution-url"}, "url_args": _jvm_repository_args},
-	"gradlew": {"verbs": set(), "options": {"--gradle-distribution-url"}, "url_args": _jvm_repository_args},
-	"sbt": {"verbs": set(), "options": set(), "url_args": `(?i)\b(resolvers|externalResolvers)\b`},
+	"gradle": {"verbs": set(), "options": {"--gradle-distribution-url", "--init-script", "-I"}, "url_args": _jvm_repository_args},
+	"gradlew": {"verbs": set(), "options": {"--gradle-distribution-url", "--init-script", "-I"}, "url_args": _jvm_repository_args},
+	"sbt": {"verbs": {"new"}, "options": set(), "url_args": `(?i)\b(resolvers|externalResolvers)\b`},
+	"g8": {"verbs": set(), "options": set(), "operands": true, "template": true, "remote_only": true},
+	"cookiecutter": {"verbs": set(), "options": set(), "operands": true, "template": true, "remote_only": true},
+	"cruft": {"verbs": {"create"}, "options": set(), "template": true, "remote_only": true},
+	"copier": {"verbs": {"copy", "recopy", "update", "create"}, "options": set(), "template": true, "remote_only": true},
+	"cargo": {"verbs": {"generate", "gen"}, "options": set(), "template": true, "remote_only": true},
+	"cargo-generate": {"verbs": set(), "options": set(), "operands": true, "template": true, "remote_only": true},
+	"dotnet": {"verbs": set(), "options": {"--nuget-source"}, "url_args": `(?i)^[a-z+]+://.*\.nupkg$`},
 	"clojure": {"verbs": set(), "options": {"-Sdeps"}, "url_args": `(?i)(:git/url|:mvn/repos)`},
 	"clj": {"verbs": set(), "options": {"-Sdeps"}, "url_args": `(?i)(:git/url|:mvn/repos)`},
 	"vcpkg": {"verbs": set(), "options": {"--overlay-ports", "--overlay-triplets"}},
@@ -1572,11 +1586,29 @@ ask contains msg if {
 	row := _source_tools[ran]
 	some v in _tool_source_values(seg, row)
 	some src in _untrusted_sources(seg, v)
-	msg := sprintf("`%s` installs or adds packages from `%s`, not from the tool's registry by name: their build or install code runs unreviewed. Approve only if you trust that source.", [concat(" ", seg.argv), src])
+	not _local_skipped(row, src)
+	msg := sprintf(_source_tool_message[object.get(row, "template", false)], [concat(" ", seg.argv), src])
 }
 
-# the operands after one of the row's verbs, the values of its source options, its url_args words
+_source_tool_message := {
+	false: "`%s` installs or adds packages from `%s`, not from the tool's registry by name: their build or install code runs unreviewed. Approve only if you trust that source.",
+	true: "`%s` generates a project from the template `%s`, not from the project's own files: the template's hooks run unreviewed. Approve only if you trust that source.",
+}
+
+# a remote_only row's local path (the project's template, an output directory) is no source
+_local_skipped(row, src) if {
+	object.get(row, "remote_only", false) == true
+	_path_shaped(src)
+	not contains(src, "://")
+}
+
+# the operands after one of the row's verbs (every operand with `operands`), the values of its
+# source options, its url_args words
 _tool_source_values(seg, row) := {w |
+	object.get(row, "operands", false) == true
+	some w in shell.args(seg)
+	not startswith(w, "-")
+} | {w |
 	args := shell.args(seg)
 	words := [a | some a in args; not startswith(a, "-")]
 	some verb in array.slice(words, 0, 3)
@@ -1606,8 +1638,14 @@ _untrusted_sources(seg, v) := {u |
 	some u in _urls_in([v])
 	not _trusted_url(u)
 } | {v |
-	regex.match(`(?i)^(github|gitlab|bitbucket|gist|sourcehut|git\+[a-z]+):`, v)
+	regex.match(`(?i)^(github|gitlab|bitbucket|gist|sourcehut|gh|gl|bb|sr|git\+[a-z]+):`, v)
 	not contains(v, "://")
+} | {v |
+	regex.match(`^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+:[^/]`, v) # git@github.com:o/r.git
+} | {v |
+	# a giter8 template on GitHub (`sbt new owner/repo.g8`) but the language's own organisations'
+	regex.match(`^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+\.g8$`, v)
+	not regex.match(`^(scala|playframework|akka|typelevel|zio|lightbend|foundweekends|scalameta|softwaremill|http4s)/`, v)
 } | {v |
 	_path_shaped(v)
 	not contains(v, "://")

@@ -1783,8 +1783,11 @@ _references(raw, var) if contains(raw, concat("", ["$", var]))
 _references(raw, var) if contains(raw, concat("", ["${", var]))
 
 # Code handed to an interpreter (python -c, node -e, perl -e, ruby -e, php -r, …) that
-# names a secret file: it reads it (and usually sends it somewhere).
+# names a secret file: it reads it (and usually sends it somewhere). Not in the text of a file
+# written to run later (composer's `@php -r "file_exists('.env') || copy('.env.example', '.env');"`,
+# like its paths above: what it sends away is exfiltration's).
 deny contains msg if {
+	not _later_text
 	some n in data.claude_rego.lib.shell.names
 	_interpreter(n)
 	some ran in {n} & data.claude_rego.lib.shell.names
