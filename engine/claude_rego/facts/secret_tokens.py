@@ -84,7 +84,7 @@ PROVIDER_TOKENS: list[tuple[str, str]] = [
     ("Neon key", r"\bnapi_[a-z0-9]{60,}"),
     ("Render key", r"\brnd_[A-Za-z0-9]{30,}"),
     ("Airtable token", r"\bpat[A-Za-z0-9]{14}\.[a-f0-9]{64}"),
-    ("Contentful token", r"\bCFPAT-[A-Za-z0-9_-]{43}"),
+    ("Contentful token", r"\bCFPAT-[A-Za-z0-9_-]{40,64}"),  # (43 documented; pasted ones lose or gain a character)
     ("Mapbox secret token", r"\bsk\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}"),
     ("Typeform token", r"\btfp_[A-Za-z0-9_.=-]{40,}"),
     ("Prefect key", r"\bpnu_[A-Za-z0-9]{36}"),
@@ -94,7 +94,7 @@ PROVIDER_TOKENS: list[tuple[str, str]] = [
     ("Mailchimp key", r"\b[0-9a-f]{32}-us[0-9]{1,2}\b"),
     ("Braintree token", r"\baccess_token\$production\$[a-z0-9]{16}\$[a-f0-9]{32}"),
     ("SonarQube token", r"\bsq[pua]_[a-f0-9]{40}"),
-    ("CircleCI token", r"\bCCIPAT_[A-Za-z0-9]{20,}_[a-f0-9]{40}"),
+    ("CircleCI token", r"\bCCIP(?:AT|RJ)_[A-Za-z0-9]{20,}_[a-f0-9]{40}"),  # personal and project tokens
     ("JFrog token", r"\bAKCp[A-Za-z0-9]{69}|\bcmVmdGtuOjAxOj[A-Za-z0-9]{40,}"),
     # Harness personal (pat.) and service-account (sat.) tokens: <account>.<24>.<20>
     ("Harness token", r"\bpat\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}"
@@ -168,6 +168,11 @@ PROVIDER_TOKENS: list[tuple[str, str]] = [
     ("Microsoft Teams webhook", r"\.webhook\.office\.com/webhookb2/[a-z0-9-]{36}@[a-z0-9-]{36}/IncomingWebhook/[a-z0-9]{32}/[a-z0-9-]{36}"),
     ("Sidekiq credentials", r"\bBUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[ \t]*[=:][ \t]*[\"']?[a-f0-9]{8}:[a-f0-9]{8}"
                             r"|[a-f0-9]{8}:[a-f0-9]{8}@(?:gems|enterprise)\.contribsys\.com"),
+    # Tencent Cloud SecretId (AKID + 32), alone as well as beside its SecretKey
+    ("Tencent Cloud SecretId", r"\bAKID(?=[A-Za-z0-9]{0,31}[0-9])(?=[A-Za-z0-9]{0,31}[a-z])[A-Za-z0-9]{32}\b"),
+    ("Sendinblue key", r"\bxsmtpsib-[a-f0-9]{64}-[A-Za-z0-9]{16}"),  # Brevo SMTP keys (xkeysib- above: API keys)
+    # `cloudflared tunnel run --token …`: base64 of {"a": account, "t": tunnel, "s": secret}
+    ("Cloudflare tunnel token", r"\beyJhIjoi[A-Za-z0-9+/_-]{80,}={0,2}"),
     ("Base64 JSON Web Token", r"\bZXlKaGJHY2lPaU[A-Za-z0-9/+_-]{40,}={0,2}|\bZXlKMGVYQWlPaU[A-Za-z0-9/+_-]{40,}={0,2}"),
 ]
 

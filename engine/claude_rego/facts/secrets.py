@@ -18,6 +18,10 @@
   `redis-cli -a`, `ldapsearch -w`, `smbclient -U u%p`, `sqlcmd -P`, `7z -p`, `htpasswd -b`,
   `-passin pass:` — when the value looks like a password (not `$VAR`, `<password>`, a word,
   a METAVAR, a dev default or a `key=value` spec);
+- an Oracle login `user/password@//host:1521/SVC` (`@TNS` after sqlplus/rman/expdp/…, JDBC thin, a
+  TNS descriptor); a session cookie (`Cookie:`/`Set-Cookie:`, `document.cookie` lists, browser
+  tools' `{"name", "value"}` objects); an AWS secret key after the word secret;
+- a known token broken across two lines (`AKIA…⏎…`): the two lines joined and scanned again;
 - GENERIC token shape (`generic: true`): `prefix_` + 24+ mixed-case random characters whose
   prefix ends in a secret word (`acme_sk_…`) or that stands on or under a line naming a
   token, key, secret or password (bare tokens on their own line of output);
@@ -52,6 +56,7 @@ import re
 
 from .lazy_re import LazyPattern, lazy  # compiled at first use: most calls need few
 from .secret_material import MATERIAL_KINDS as _MATERIAL_KINDS
+from .secret_material import _random_secret
 from .secret_material import dev_chain_key as _dev_chain_key
 from .secret_material import scan as _material
 from .secret_tokens import ANY_NEEDLE_MAX as _ANY_NEEDLE_MAX  # the token formats, and what a scan tests first
@@ -84,7 +89,8 @@ _GLUED = r"[^\s'\"$`;&|]{4,128}|" + _QUOTED
 # (needles, option, pattern): each pattern runs only on a text holding one of its needles
 # and its option (a literal every match holds: "login" and "zip" are common words, "-p"
 # rarer), and starts with its literal, so a scan is a substring search plus a bounded look ahead
-_CLI_PASSWORDS: list[tuple[tuple[str, ...], str, LazyPattern]] = [(n, o, lazy(p.replace("VAL", _CLI_VALUE).replace("GLUED", _GLUED))) for n, o, p in [
+_ORA = r"\"[^\"\n]{4,128}\"|[^\s/@'\"`$;&|<>()]{4,128}"  # an Oracle password: quoted, or up to the `@`
+_CLI_PASSWORDS: list[tuple[tuple[str, ...], str, LazyPattern]] = [(n, o, lazy(p.replace("VAL", _CLI_VALUE).replace("GLUED", _GLUED).replace("ORA", _ORA))) for n, o, p in [
     (("mysql", "mariadb"), "-p", r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump)\b"
                                  r"[^\n;|&]{0,200}?(?<![A-Za-z0-9_-])-p(GLUED)"),
     (("sshpass",), "-p", r"\bsshpass[ \t]+-p[ \t]*(GLUED)"),
@@ -100,6 +106,11 @@ _CLI_PASSWORDS: list[tuple[tuple[str, ...], str, LazyPattern]] = [(n, o, lazy(p.
     (("7z",), "-p", r"\b7za?\b[^\n;|&]{0,200}?[ \t]-p([^\s'\"$`;&|]{4,128})"),
     (("xfreerdp",), "/p:", r"\bxfreerdp\b[^\n;|&]{0,200}?[ \t]/p:(VAL)"),
     (("htpasswd",), "-", r"\bhtpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*[ \t]+[^\s]+[ \t]+[^\s]+[ \t]+(VAL)"),
+    # Oracle's clients take `user/password@connect` (`sqlplus app/pw@//host:1521/SVC`, `@TNSALIAS`,
+    # `expdp userid=app/pw@db`, a local `sqlplus system/pw`); SQLcl's `sql` only with the `@`
+    (("sqlplus", "rman", "expdp", "impdp", "sqlldr", "dgmgrl"), "/",
+     r"\b(?:sqlplus|rman|expdp|impdp|sqlldr|dgmgrl)\b[^\n;|&]{0,200}?(?<![^\s'\"=])[A-Za-z0-9_$#.\[\]]{1,64}/(ORA)(?=@|[\s'\"]|$)"),
+    (("sql",), "/", r"\b(?:sql|sqlcl)[ \t][^\n;|&]{0,200}?(?<![^\s'\"=])[A-Za-z0-9_$#.\[\]]{1,64}/(ORA)(?=@)"),
 ]]
 _CLI_PASSWORD_WORDS = lazy(r"(?i)^(?:password|passwd|pass|secret|token|stdin|prompt|none|null|true|false|env|file|-)$")
 
@@ -831,6 +842,171 @@ def _xml_elements(text: str, out: list) -> None:
             _add(out, "random-looking secret assignment", rest.group(1), generic=True)
 
 
+# An Oracle login written without its client (a pasted `app/pw@//host:1521/SVC`, JDBC's
+# `jdbc:oracle:thin:app/pw@host:1521:ORCL`, a TNS descriptor `app/pw@(DESCRIPTION=…)`): user, `/`,
+# the password, then `@` and an EZConnect or descriptor address. (Not `owner/repo@v4`, a Go or npm
+# spec: no `//`, host:port or descriptor after the `@`.) Run only on a text holding one of
+# _ORACLE_HINTS; the password must look real (_real_password).
+_ORACLE_AT = lazy(r"@(?://[A-Za-z0-9]|[A-Za-z0-9][A-Za-z0-9.-]{0,253}:[0-9]{2,5}[/:][A-Za-z0-9]|\((?i:description)[ \t]*=)")
+_ORACLE_LOGIN = lazy(r"(?:(?<=thin:)|(?<![A-Za-z0-9_$#./@:-]))[A-Za-z][A-Za-z0-9_$#]{0,63}/(" + _ORA + r")$")
+_ORACLE_HINTS = ("@//", ":152", ":2484", "thin:", "DESCRIPTION", "description")
+
+
+def _oracle_logins(text: str, out: list) -> None:
+    for count, at in enumerate(m.start() for m in _ORACLE_AT.finditer(text)):  # from each address back
+        m = _ORACLE_LOGIN.search(text, max(0, at - 200), at) if count < 64 else None
+        value = m.group(1).strip('"') if m else ""
+        if value and _real_password(value):
+            _add(out, "password in a database login", value)
+
+
+# A session cookie (a logged-in session: whoever holds the value is that user) by its name —
+# session, sess, sid (connect.sid, PHPSESSID, JSESSIONID, Google's SID/HSID), auth, token, jwt,
+# remember, login, sso, a `__Host-`/`__Secure-` prefix; not a CSRF token — and a value of 16+
+# random-looking characters, where the text says it is a cookie: on a `Cookie:` / `Set-Cookie:`
+# / `--cookie` line, in a `name=value; name2=value2` list (`document.cookie`), alone in a quoted
+# string (a browser tool's result), or a browser tool's cookie object (`{"name": "__Host-session", "value": "…"}`, either order).
+_COOKIE_NAME_WORDS = ("sess", "sid", "auth", "token", "jwt", "remember", "login", "sso", "__host-", "__secure-")
+_COOKIE_NAME = lazy(r"(?i)^__(?:host|secure)-|sess|sid(?![a-z])|auth|token|jwt|remember|login|sso(?![a-z])|saml|oidc")
+_COOKIE_NOT = lazy(r"(?i)csrf|xsrf|consent|pref|theme|lang|locale|_ga|tracking|analytics")
+_COOKIE_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-!#$&*+^|~")
+_COOKIE_NAME_TAIL = lazy(r"[A-Za-z0-9_.!#$&*+^|~-]*")
+_COOKIE_VALUE = lazy(r"\"?([A-Za-z0-9%._~+/=:!*-]{16,4096})")
+_COOKIE_NEXT = lazy(r"\"?[ \t]*;[ \t]*[A-Za-z0-9_.!#$&*+^|~-]{1,128}=")
+_COOKIE_LINE = lazy(r"(?i)\b(?:set-)?cookies?\b[\"']?[ \t]*(?:[:=]|[ \t])|--cookie\b|\b-b[ \t]")
+_COOKIE_JSON = lazy(r'"name"[ \t\r\n]*:[ \t\r\n]*"([^"\\\n]{1,128})"[ \t\r\n]*,(?:[ \t\r\n]*"[A-Za-z_]{1,32}"[ \t\r\n]*:'
+                    r'[ \t\r\n]*(?:"[^"\\\n]{0,512}"|[0-9.eE+-]{1,32}|true|false|null)[ \t\r\n]*,){0,12}[ \t\r\n]*"value"'
+                    r'[ \t\r\n]*:[ \t\r\n]*"([^"\\\n]{16,4096})"'
+                    r'|"value"[ \t\r\n]*:[ \t\r\n]*"([^"\\\n]{16,4096})"[ \t\r\n]*,(?:[ \t\r\n]*"[A-Za-z_]{1,32}"[ \t\r\n]*:'
+                    r'[ \t\r\n]*(?:"[^"\\\n]{0,512}"|[0-9.eE+-]{1,32}|true|false|null)[ \t\r\n]*,){0,12}[ \t\r\n]*"name"'
+                    r'[ \t\r\n]*:[ \t\r\n]*"([^"\\\n]{1,128})"')
+
+
+def _session_cookie(name: str, value: str) -> bool:
+    if not _COOKIE_NAME.search(name) or _COOKIE_NOT.search(name):
+        return False
+    if _PLACEHOLDER_TOKEN.search(value) or _EXAMPLE_TOKEN.search(value) or len(set(value)) < 8 or \
+            value.startswith(("/", "~", ".", "http")):
+        return False  # (a path or a URL: a setting, not a cookie)
+    return any(c.isdigit() for c in value) and any(c.isalpha() for c in value) and not _HASH_LIKE.match(value) or \
+        len(value) >= 24 and entropy(value) >= 3.5
+
+
+def _cookies(text: str, low: str, out: list) -> None:
+    checked = 0
+    for word in _COOKIE_NAME_WORDS if "=" in text else ():
+        at = low.find(word)
+        while at >= 0 and checked < 256:
+            checked += 1
+            end = text.find("=", at + len(word), at + len(word) + 65)  # the name's end: an `=` after name characters
+            here, at = at, low.find(word, at + 1)
+            m = _COOKIE_VALUE.match(text, end + 1) if end >= 0 and _COOKIE_NAME_TAIL.fullmatch(text, here, end) else None
+            if m is None:
+                continue
+            start = here
+            while start > 0 and here - start < 64 and text[start - 1] in _COOKIE_NAME_CHARS:
+                start -= 1
+            if not _session_cookie(text[start:end], m.group(1)):
+                continue
+            after = m.end(1)
+            if after < len(text) and text[after] not in ";,\"' \t\r\n]}":
+                continue  # longer than a value, or code (`sessionKey=makeKey2024x(…)`): not a cookie's
+            line_start = text.rfind("\n", 0, start) + 1
+            if _COOKIE_LINE.search(text, line_start, start) or _COOKIE_NEXT.match(text, after) or \
+                    text[line_start:start].rstrip(" \t").endswith(";") or \
+                    text[:start].strip() in ('"', "'") and text[after:].strip(" \t\r\n;") in ('"', "'"):
+                _add(out, "session cookie", m.group(1))
+    if '"value"' in text and '"name"' in text:
+        for m in _COOKIE_JSON.finditer(text):
+            name, value = (m.group(1), m.group(2)) if m.group(1) is not None else (m.group(4), m.group(3))
+            if _session_cookie(name, value):
+                _add(out, "session cookie", value)
+
+
+# an AWS secret access key after the word secret (`secret wJalr…`, `secret key: …`, a stack trace's
+# `SecretAccessKey=…`): 40 base64 characters, both cases and a digit (as the pack's redaction)
+_AWS_SECRET_AFTER_WORD = lazy(r"(?i)(?:[ _-]?access)?(?:[ _-]?key)?[ \t\"'=:]{1,4}([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])")
+
+
+def _aws_secret_after_word(text: str, low: str, out: list) -> None:
+    at, checked = low.find("secret"), 0  # (from each `secret` that starts a word: a substring search)
+    while at >= 0 and checked < 128:
+        checked += 1
+        m = _AWS_SECRET_AFTER_WORD.match(text, at + 6) if at == 0 or not low[at - 1].isalnum() else None
+        if m and _random_secret(m.group(1)):
+            _add(out, "AWS secret access key", m.group(1))
+        at = low.find("secret", at + 6)
+
+
+# A secret broken across two lines (a pasted key wrapped by a terminal or a chat: `AKIAQ7ZP` at a
+# line's end, `MX2LBNR6TYE` at the next one's start): a run of token characters that ends a line
+# and starts with a known format's prefix (_SPLIT_PREFIXES) or follows a secret's name, joined to
+# the run that starts the next line, is scanned again as one line (with the rest of both lines);
+# a finding that crosses the joint is the original text from its start to its end, line break
+# and all (what a redaction must remove). At most 8 joints a text.
+_SPLIT_PREFIXES: dict[str, tuple[str, ...]] = {  # a format's prefixes, tried where the scan found the format's needle
+    "AWS access key ID": ("AKIA", "ASIA", "ABIA", "ACCA"), "Tencent Cloud SecretId": ("AKID",),
+    "Alibaba access key": ("LTAI",), "Google API key": ("AIza",), "Google OAuth token": ("ya29.", "GOCSPX-"),
+    "GitHub token": ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"), "GitLab token": ("glpat-",),
+    "Slack token": ("xoxb-", "xoxp-", "xoxa-", "xoxe"), "Slack app token": ("xapp-",), "Anthropic API key": ("sk-ant-",),
+    "OpenAI API key": ("sk-proj-", "sk-svcacct-", "sk-admin-"), "Stripe key": ("sk_live_", "rk_live_"),
+    "Stripe webhook secret": ("whsec_",), "Hugging Face token": ("hf_",), "npm token": ("npm_",), "PyPI token": ("pypi-",),
+    "Docker Hub token": ("dckr_pat_",), "Contentful token": ("CFPAT-",), "SendGrid key": ("SG.",),
+    "Shopify token": ("shpat_",), "Grafana token": ("glsa_",), "Vault token": ("hvs.",), "DigitalOcean token": ("dop_v1_",),
+    "New Relic key": ("NRAK-",), "Sentry token": ("sntrys_", "sntryu_"), "Atlassian token": ("ATATT3",),
+    "PlanetScale token": ("pscale_",), "Groq key": ("gsk_",), "OpenRouter key": ("sk-or-v1-",), "xAI key": ("xai-",),
+    "Perplexity key": ("pplx-",), "Square token": ("EAAA",), "Databricks token": ("dapi",), "Heroku key": ("HRKU-",),
+}
+_SPLIT_NAMES = ("secret", "key", "token", "passw", "pwd")
+_SPLIT_RUN = lazy(r"[A-Za-z0-9_+/=.-]*")
+_SPLIT_AFTER_NAME = lazy(r"[A-Za-z0-9_-]{0,24}[\"'`]?[ \t]*(?:[:=]|\bis\b)?[ \t\"'`]{0,3}")
+
+
+def _fragment(run: str) -> bool:
+    """A piece of a generated token: a digit, or a capital after a small letter (not a word, a
+    sentence's end, a path or a hex digest's piece alone)."""
+    return any(c.isdigit() for c in run) and any(c.isalpha() for c in run) or any(
+        a.islower() and b.isupper() for a, b in zip(run, run[1:], strict=False))
+
+
+def _split_tokens(text: str, low: str, out: list, kinds: set[str]) -> None:
+    """(`kinds`: the formats whose needle the text holds: only their prefixes are searched)"""
+    joints: dict[int, int] = {}  # line break position -> the run's start
+    for prefix in (p for kind in kinds for p in _SPLIT_PREFIXES.get(kind, ())):
+        at, seen = text.find(prefix), 0
+        while at >= 0 and seen < 32 and len(joints) < 8:
+            seen += 1
+            end = _SPLIT_RUN.match(text, at).end()
+            if text[end:end + 1] in ("\n", "\r") and (at == 0 or not (text[at - 1].isalnum() or text[at - 1] in "_+/=.-")) \
+                    and _fragment(text[at + len(prefix):end]):
+                joints.setdefault(end, at)
+            at = text.find(prefix, at + 1)
+    for name in _SPLIT_NAMES:
+        at, seen = low.find(name), 0
+        while at >= 0 and seen < 64 and len(joints) < 8:
+            seen += 1
+            m = _SPLIT_AFTER_NAME.match(text, at + len(name))
+            run = _SPLIT_RUN.match(text, m.end()) if m else None
+            if run and run.end() - run.start() >= 8 and text[run.end():run.end() + 1] in ("\n", "\r") \
+                    and _fragment(run.group(0)):
+                joints.setdefault(run.end(), run.start())
+            at = low.find(name, at + 1)
+    for end, start in sorted(joints.items()):
+        nxt = end + (2 if text[end:end + 2] == "\r\n" else 1)
+        second = _SPLIT_RUN.match(text, nxt).end()
+        if second - nxt < 4 or not _fragment(text[nxt:second]):
+            continue
+        line_start = max(text.rfind("\n", 0, start) + 1, start - 120)
+        line_end = text.find("\n", second)
+        line_end = min(len(text) if line_end < 0 else line_end, second + 120)
+        joined = text[line_start:end] + text[nxt:line_end]
+        joint = end - line_start
+        for f in _find(joined):
+            pos = joined.find(f["value"])
+            if 0 <= pos < joint < pos + len(f["value"]):
+                _add(out, f["kind"], text[line_start + pos:nxt + pos + len(f["value"]) - joint], f.get("generic", False))
+
+
 # how specific a finding's kind is: a token format or a key block (2) names what the secret is;
 # another precise rule (a URL's password, a command line's, prose) where it stands (1); a
 # generic shape (0) only that it looks like one
@@ -926,6 +1102,7 @@ def _find(text: str) -> list[dict]:
         for kind, value in _material(text, lower):
             _add(out, kind, value)
         no_needle = len(text) <= _ANY_NEEDLE_MAX and not _any_needle(text)
+        present: set[str] = set()  # the formats whose needle the text holds (for _split_tokens)
         for (kind, pattern, needles), prefilter in _UNNEEDLED_ROWS if no_needle else _TOKEN_ROWS:
             # cheapest first: a literal needle every match contains, else a regex superset
             if needles is not None:
@@ -936,6 +1113,7 @@ def _find(text: str) -> list[dict]:
                         break
                 else:
                     continue
+                present.add(kind)
             elif prefilter is not pattern and not prefilter.search(text):
                 continue
             for m in pattern.finditer(text):
@@ -1022,17 +1200,25 @@ def _find(text: str) -> list[dict]:
                 value = value[5:]
             if _real_password(value):
                 _add(out, "password on a command line", value)
+        if "@" in text and any(h in text for h in _ORACLE_HINTS):
+            _oracle_logins(text, out)
+        low = lower if lower is not None else text.lower()
+        if ("=" in text or '"value"' in text) and any(w in low for w in _COOKIE_NAME_WORDS):
+            _cookies(text, low, out)
+        if "secret" in low:
+            _aws_secret_after_word(text, low, out)
         if len(out) < MAX_FINDINGS:
             for m in _TOKEN_SHAPE.finditer(text):
                 if _generic_token(m, text):
                     _add(out, "token-shaped secret", m.group(0), generic=True)
         # last: a value another rule names more precisely keeps that rule's kind
-        low = lower if lower is not None else text.lower()
         prose_secret = any(w in low for w in _PROSE_SECRET_WORDS) and (lower is None or _may_name_secret(lower))
         for m in (_PROSE_SECRET.finditer(text) if prose_secret else ()):
             for value in (m.group(1), m.group(2)):
                 if value and _prose_secret(value):
                     _add(out, "secret in prose", value.rstrip(".,;:)?!"))
+        if "\n" in text and len(out) < MAX_FINDINGS:
+            _split_tokens(text, low, out, present)
     except (RecursionError, MemoryError):  # pragma: no cover - bounded input
         pass
     _known_inside(out)

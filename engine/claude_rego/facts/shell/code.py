@@ -48,10 +48,13 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
         code = unicodedata.normalize("NFKC", code)
     if "\\u" in code:
         code = _identifier_escapes(code)
+    reflected = False
+    if family == "ruby" and ("send" in code or "method" in code):
+        code, reflected = _ruby_reflection(code)
     low = code.lower()
     exec_tokens = _CODE_EXEC_AWK if family == "awk" else _CODE_EXEC
     scan = _regex_exec_blanked(low) if family == "node" and ".exec" in low else low
-    exec_hit = any(t in scan for t in exec_tokens) or (family in ("perl", "ruby", "php") and "`" in code) or \
+    exec_hit = reflected or any(t in scan for t in exec_tokens) or (family in ("perl", "ruby", "php") and "`" in code) or \
         _runs_unnamed(code, low, family) or (family == "awk" and "|" in code and _AWK_PRINT_PIPE.search(_AWK_STRING.sub('""', code)) is not None)
     net_hit = any(t in low for t in _CODE_NET)
     dyn_hit = family != "awk" and (any(t in scan for t in _CODE_DYNAMIC) or (
@@ -233,6 +236,37 @@ def _identifier_escapes(code: str) -> str:
 
 
 _UNICODE_ESCAPE = lazy(r"\\u\{([0-9A-Fa-f]{1,6})\}|\\u([0-9A-Fa-f]{4})")
+
+# Ruby calls a method named by a symbol or a string: `send(:system, "…")`, `Kernel.public_send(:"\\u0073ystem", …)`,
+# `__send__('\\x73ystem', …)`, `method(:"\\163ystem").call(…)`. The name is decoded (\\x, \\u, octal escapes, as
+# in a string literal); a send to the current object or Kernel becomes the direct call (`system("…")`, read
+# like one), and any such name of a runner (system, exec, spawn, eval, …) means the code runs commands.
+_RUBY_SEND = lazy(r"""(?<![\w$@])((?:(?:::)?(?:Kernel|Object|self)\s*\.\s*)?)(public_send|__send__|send|public_method"""
+                  r"""|instance_method|singleton_method|method)(\s*\(?\s*)(?::"((?:[^"\\\n]|\\.){1,80})"|:'([^'\\\n]{1,80})'"""
+                  r"""|:([A-Za-z_]\w{0,40}[!?]?)|"((?:[^"\\\n]|\\.){1,80})"|'([^'\\\n]{1,80})')(\s*(?:,\s*|\)))?""")
+_RUBY_RUNNERS = frozenset({"system", "exec", "spawn", "`", "popen", "popen2", "popen3", "popen2e", "capture2", "capture2e",
+                           "capture3", "pipeline", "pipeline_r", "pipeline_w", "eval", "instance_eval", "class_eval",
+                           "module_eval", "instance_exec", "syscall", "fork"})
+
+
+def _ruby_reflection(code: str) -> tuple[str, bool]:
+    """`code` with Ruby's reflective calls of a runner made plain (see above), and whether any names one."""
+    runner = False
+
+    def plain(m: re.Match) -> str:
+        nonlocal runner
+        raw = next((g for g in m.group(4, 5, 6, 7, 8) if g is not None), "")
+        name = raw if "\\" not in raw else (_unescaped(raw) or raw)
+        if name not in _RUBY_RUNNERS:
+            return m.group(0)
+        runner = True
+        receiver, call, rest = m.group(1), m.group(2), m.group(9)
+        if call.endswith("send") and receiver.replace(" ", "").lstrip(":") in ("", "Kernel.", "self.", "Object.") \
+                and rest is not None and name.isidentifier():
+            paren = "(" in m.group(3)
+            return name + ("()" if rest.strip() == ")" else "(" if paren else " ")
+        return f"{receiver}{call}{m.group(3)}:{name}{rest or ''}" if name.isidentifier() else m.group(0)
+    return _RUBY_SEND.sub(plain, code), runner
 
 
 # (needles, words): any needle, whose parts all appear in the code, adds the segment `words`
