@@ -555,7 +555,7 @@ ask contains msg if {
 
 # runners that take a URL as the program: jbang URL, scala-cli run URL, java URL.java,
 # groovy URL, uv run URL, pipx run URL, … (the first operand, or the one after run/x/exec)
-_url_runners := {"jbang", "scala-cli", "scala", "amm", "kotlin", "kotlinc", "groovy", "java", "jshell", "uv", "pipx", "julia", "rscript", "dart", "ruby", "perl", "php", "python", "python3", "pwsh", "powershell", "bun", "deno", "npx", "bunx", "uvx", "coursier", "cs", "go"}
+_url_runners := {"jbang", "scala-cli", "scala", "amm", "kotlin", "kotlinc", "groovy", "java", "jshell", "uv", "pipx", "julia", "rscript", "dart", "ruby", "perl", "php", "python", "python3", "pwsh", "powershell", "bun", "deno", "npx", "bunx", "uvx", "coursier", "cs", "go", "zx", "esrun", "vite-node", "jiti", "babel-node"}
 
 ask contains msg if {
 	some ran in _url_runners & data.claude_rego.lib.shell.names
