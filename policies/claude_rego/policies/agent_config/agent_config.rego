@@ -218,41 +218,7 @@ _made_dirs contains entry if {
 _routine_workflow_write(location) if {
 	input.hook.tool_name == "Write"
 	regex.match(`/\.(github|gitea|forgejo)/workflows/[^/]+\.ya?ml$`, location)
-	_routine_workflow_text(_file_tool_text)
-}
-
-# An Edit (or MultiEdit) of a workflow that only adds lines (every line it replaces is still
-# there) and whose new text passes the same test (session 31: adding `- run: npm test --
-# --coverage` asked while writing the whole workflow passed): removing or changing a line, a
-# guard or a permission still asks.
-_routine_workflow_write(location) if {
-	input.hook.tool_name in {"Edit", "MultiEdit"}
-	regex.match(`/\.(github|gitea|forgejo)/workflows/[^/]+\.ya?ml$`, location)
-	every edit in _edits {
-		_adds_lines_only(edit)
-	}
-	_routine_workflow_text(_file_tool_text)
-}
-
-_edits := [input.hook.tool_input] if {
-	input.hook.tool_name == "Edit"
-} else := e if {
-	e := input.hook.tool_input.edits
-	is_array(e)
-	count(e) > 0
-}
-
-_adds_lines_only(edit) if {
-	is_string(edit.old_string)
-	is_string(edit.new_string)
-	not object.get(edit, "replace_all", false) == true
-	kept := {l | some l in split(edit.new_string, "\n")}
-	every line in split(edit.old_string, "\n") {
-		line in kept
-	}
-}
-
-_routine_workflow_text(text) if {
+	text := _file_tool_text
 	count(text) < 6000
 	regex.match(`(?m)^\s*(-\s+)?(uses|run)\s*:`, text)
 	not regex.match(`secrets\.|secrets\s*:|pull_request_target|workflow_run|self-hosted|:\s*write\b|write-all|\$\{\{\s*(github|env|inputs|steps|needs|vars|secrets)\.|toJSON|://`, text)
