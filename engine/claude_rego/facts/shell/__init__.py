@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from ..lazy_re import lazy
 from .parser import _Parser
 from .views import annotate, filter_positions
 
@@ -91,7 +90,7 @@ def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536, 
                 segment["resolved_argv"] = node["resolved_argv"]
                 segment["resolved_command"] = node["resolved_command"]
             segments.append(segment)
-        if "CDPATH" in command:
+        if "CDPATH" in command or "CD" in command and "PATH" in command:
             _cdpath_unknown(segments, command)
         _mark_detached(segments, command)
         kept = {r for node in flat for r in node["opaque_reasons"]}
@@ -104,15 +103,17 @@ def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536, 
 
 
 # ------------------------------------------------------------ cd through CDPATH
-# With CDPATH set in the command (`CDPATH=/home; cd dev`, `export CDPATH=/`), a `cd` to a
+# With CDPATH named in the command (`CDPATH=/home; cd dev`, `export CDPATH=/`), a `cd` to a
 # plain relative name searches CDPATH's directories first: where it lands cannot be told, so
 # its operand reads as `$CDPATH/NAME` (the pack treats the directory as unknown, as for
 # `cd "$X"`). Names starting with `.`, `/`, `~` or `-` never search CDPATH.
-_CDPATH_SET = lazy(r"(?:^|[\s;&|()`])(?:(?:export|declare|typeset|local|readonly)(?:\s+-\w+)*\s+)?CDPATH=")
 
 
 def _cdpath_unknown(segments: list[dict], command: str) -> None:
-    if not _CDPATH_SET.search(command):
+    # any mention once quotes and backslashes are gone (`printf -v CDPATH`, `read CDPATH`,
+    # `export CD""PATH=/`, `{CDPATH,X}=`, inside `bash -c`): set by some route the parser does not
+    # follow, so every relative cd is unknown (session 31 review)
+    if "CDPATH" not in command.replace('"', "").replace("'", "").replace("\\", ""):
         return
     for seg in segments:
         if seg.get("command") in ("cd", "pushd"):

@@ -1276,7 +1276,8 @@ def _untrusted_code_path(word: str, project: str | None = None) -> bool:
     low = word.strip().strip("'\"").lower()
     if not low or "://" in low or low == "/dev/null":  # bash --rcfile /dev/null: no file at all
         return False
-    if project and low.startswith("/") and project.startswith("/"):
+    if project and low.startswith("/") and project.startswith("/") and not any(c in low for c in "{}$`*?()") and (
+            "[" not in low or low.endswith("]") and low.count("[") == 1):
         import posixpath
 
         plain = word.strip().strip("'\"")

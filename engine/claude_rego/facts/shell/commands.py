@@ -872,7 +872,7 @@ def _init_printer_only(node: dict, args: list[str], context: str = "substitution
             c.get("context") != "possible_nested" for c in subs[0]["children"]):
         return False
     argv = subs[0].get("argv") or []
-    if not argv or subs[0].get("assignments") or any(
+    if not argv or subs[0].get("assignments") or subs[0].get("wrappers") or any(
             r.get("target") != "/dev/null" for r in subs[0].get("redirects") or ()):
         return False
     if "/" in argv[0] and not argv[0].startswith(_INIT_PRINTER_DIRS):

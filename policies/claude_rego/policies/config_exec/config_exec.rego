@@ -359,9 +359,21 @@ _loader_path_vars := {
 _harmless(e) if {
 	lower(e.key) in _loader_path_vars
 	is_string(e.value)
-	every entry in split(e.value, ":") {
+	# (glibc's loader also splits on `;`; a relative entry or $PWD is the project only without a
+	# `cd` in the command; a library downloaded in the same command is not the project's own:
+	# session 31 review)
+	every entry in regex.split(`[:;]`, e.value) {
 		_own_or_previous(e.key, trim(entry, "\"' "))
 	}
+	not _relative_after_cd(e.value)
+	count(object.get(input, ["facts", "effects", "network"], [])) == 0
+}
+
+_relative_after_cd(v) if {
+	count(data.claude_rego.lib.shell.running({"cd", "pushd"})) > 0
+	some entry in regex.split(`[:;]`, v)
+	x := trim(entry, "\"' ")
+	not startswith(x, "/")
 }
 
 _own_or_previous(_, x) if _own_search_entry(x)

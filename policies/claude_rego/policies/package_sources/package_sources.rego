@@ -89,11 +89,17 @@ _remote_word(seg, _, j, w) if {
 _program_argument(seg, j) if {
 	raw := _raw(seg)
 	start := _runner_start(raw)
-	some k, word in raw
-	k >= start
-	k < j
-	not startswith(word, "-")
-	not raw[k - 1] in {"-p", "--package", "-c", "--call", "--registry", "--cache", "--userconfig"}
+	pkg := min({k |
+		some k, word in raw
+		k >= start
+		not startswith(word, "-")
+		not raw[k - 1] in {"-p", "--package", "-c", "--call", "--registry", "--cache", "--userconfig"}
+	})
+	pkg < j
+	# (`npx npm install URL`, `npx pnpm dlx URL`: the program is a package manager, whose
+	# arguments are sources again; session 31 review)
+	program := shell.basename(raw[pkg])
+	not program in (_installers | {"npm", "pnpm", "yarn", "bun", "corepack", "pnpx", "yarnpkg"})
 }
 
 _runner_start(raw) := 1 if raw[0] in {"npx", "pnpx", "bunx"}
@@ -555,7 +561,7 @@ ask contains msg if {
 
 # runners that take a URL as the program: jbang URL, scala-cli run URL, java URL.java,
 # groovy URL, uv run URL, pipx run URL, … (the first operand, or the one after run/x/exec)
-_url_runners := {"jbang", "scala-cli", "scala", "amm", "kotlin", "kotlinc", "groovy", "java", "jshell", "uv", "pipx", "julia", "rscript", "dart", "ruby", "perl", "php", "python", "python3", "pwsh", "powershell", "bun", "deno", "npx", "bunx", "uvx", "coursier", "cs", "go", "zx", "esrun", "vite-node", "jiti", "babel-node"}
+_url_runners := {"jbang", "scala-cli", "scala", "amm", "kotlin", "kotlinc", "groovy", "java", "jshell", "uv", "pipx", "julia", "rscript", "dart", "ruby", "perl", "php", "python", "python3", "pwsh", "powershell", "bun", "deno", "npx", "bunx", "uvx", "coursier", "cs", "go", "zx", "esrun", "vite-node", "jiti", "babel-node", "esno", "esmo", "tsm", "sucrase-node", "swc-node", "ts-node-dev", "node-dev", "nodemon", "tsx", "ts-node"}
 
 ask contains msg if {
 	some ran in _url_runners & data.claude_rego.lib.shell.names

@@ -177,12 +177,16 @@ _names_only_word(seg, piece) if {
 	_names_only(seg)
 }
 
+# (only lines holding `=`: without -s, cut prints a line without the delimiter whole — a
+# multi-line value's continuation lines, a key's body; awk needs the same guard; session 31 review)
 _names_only(seg) if {
 	shell.runs(seg, "cut")
 	args := shell.args(seg)
 	_cut_equals_delimiter(args)
 	_cut_first_field(args)
+	shell.has_arg(seg, {"-s", "--only-delimited"})
 	not "--complement" in args
+	not shell.has_arg_prefix(seg, "--output-delimiter")
 }
 
 _names_only(seg) if {
@@ -190,7 +194,7 @@ _names_only(seg) if {
 	args := shell.args(seg)
 	_awk_equals_separator(args)
 	some prog in args
-	regex.match(`^\s*\{\s*print\s+\$1\s*;?\s*\}\s*$`, prog)
+	regex.match(`^\s*(NF\s*>\s*1|/=/)\s*\{\s*print\s+\$1\s*;?\s*\}\s*$`, prog)
 	count([x | some x in args; not startswith(x, "-"); x != "="]) == 2 # the program and the file
 }
 
@@ -451,6 +455,108 @@ _env_leak if {
 }
 
 _code_interpreters := {"python", "python3", "perl", "ruby", "php", "node", "bun", "deno"}
+
+# Beside a dotenv load, every other segment must be one that neither prints nor sends the values
+# (session 31, after a review found `set -x`, `xargs -t`, `cd "$KEY"`, `wait-on
+# "http://x/$KEY"`, `touch "$KEY" && ls`, `logger`, … leaking them): the loader itself (`source`,
+# `.`, `set -a`/`+a`, `export $(…)` of literal settings and its `grep`/`xargs` stages), `cd` to a
+# literal directory, and the project's programs run by name (package scripts, interpreters
+# running a script file, build tools, servers, migrations) with no expansion in their words and
+# no redirect. Anything else counts as a possible leak, and the read stays denied.
+_env_leak if {
+	some seg in segments
+	not _env_quiet_segment(seg)
+}
+
+_env_quiet_segment(seg) if shell.runs_any(seg, {"source", "."})
+
+_env_quiet_segment(seg) if {
+	shell.runs(seg, "set")
+	count(shell.args(seg)) > 0
+	every a in shell.args(seg) {
+		regex.match(`^([-+][aeu]+|[-+]o|allexport|errexit|nounset|pipefail)$`, a)
+	}
+}
+
+_env_quiet_segment(seg) if {
+	shell.runs(seg, "export")
+	count(shell.args(seg)) > 0
+	every a in shell.raw_args(seg) {
+		_quiet_export_word(a)
+	}
+}
+
+_quiet_export_word("$(…)") := true
+
+_quiet_export_word(a) if regex.match(`^[A-Za-z_][A-Za-z0-9_]*=[^$\x60]*$`, a)
+
+# the loader's own stages inside `export $(grep -v '^#' .env | xargs)` (xargs with no command and
+# no -t/-p: it only joins the lines)
+_env_quiet_segment(seg) if {
+	seg.context == "substitution"
+	shell.runs_any(seg, {"grep", "egrep"})
+}
+
+_env_quiet_segment(seg) if {
+	seg.context == "substitution"
+	shell.runs(seg, "xargs")
+	every a in shell.args(seg) {
+		a in {"-0", "--null", "-r", "--no-run-if-empty"}
+	}
+}
+
+_env_quiet_segment(seg) if {
+	shell.runs(seg, "cd")
+	every a in shell.raw_args(seg) {
+		not regex.match("[$\u0060]", a)
+	}
+}
+
+_env_quiet_segment(seg) if {
+	shell.runs_any(seg, _env_quiet_programs)
+	not _words_expand(seg)
+	count(seg.redirects) == 0
+	not _code_given_inline_if_interpreter(seg)
+	not _prints_through_subcommand(seg)
+}
+
+_env_quiet_programs := {
+	"npm", "pnpm", "yarn", "bun", "node", "python", "python3", "ruby", "php", "go", "cargo", "java", "mvn", "mvnw",
+	"gradle", "gradlew", "dotnet", "rails", "bundle", "rake", "mix", "uvicorn", "gunicorn", "flask", "django-admin",
+	"pytest", "jest", "vitest", "playwright", "cypress", "alembic", "prisma", "knex", "sequelize", "make", "just",
+	"deno", "tsx", "ts-node", "nodemon", "air", "terraform", "tofu", "terragrunt", "docker", "docker-compose",
+	"podman", "uv", "poetry", "pdm", "pipenv", "hatch", "nox", "tox", "dotenv", "dotenv-cli", "dotenvx",
+	"env-cmd", "sleep", "true", "manage.py", "artisan", "next", "vite", "nuxt", "remix", "astro", "turbo", "nx",
+}
+
+_words_expand(seg) if {
+	some a in shell.raw_args(seg)
+	regex.match("[$\u0060]", a)
+}
+
+_code_given_inline_if_interpreter(seg) if {
+	shell.runs_any(seg, _code_interpreters)
+	_code_given_inline(seg)
+}
+
+# subcommands that print settings or the environment, or run something else than the project
+_prints_through_subcommand(seg) if {
+	shell.runs_any(seg, {"npm", "pnpm", "yarn", "bun"})
+	some a in shell.operands(seg)
+	a in {"pkg", "set-script", "config", "exec", "x", "dlx", "publish", "view", "info", "env", "whoami", "token", "explain"}
+}
+
+_prints_through_subcommand(seg) if {
+	shell.runs_any(seg, {"docker", "podman", "docker-compose"})
+	some a in shell.operands(seg)
+	a in {"run", "exec", "inspect", "config", "logs", "env", "compose-config", "push", "pull", "login"}
+}
+
+_prints_through_subcommand(seg) if {
+	shell.runs_any(seg, {"terraform", "tofu", "terragrunt"})
+	some a in shell.operands(seg)
+	a in {"console", "output", "show", "state"}
+}
 
 _code_given_inline(seg) if shell.has_arg(seg, {"-c", "-e", "-E", "-r", "-p", "-", "-i", "--eval", "--print", "-pe", "-ne", "-le", "-lne"})
 
@@ -938,7 +1044,29 @@ _creates_in_project(p) if {
 # (it shows the lines around the change).
 _creates_in_project(p) if _dotenv_settings_write(p)
 
+# (one segment writes the file: a second write of the same name in the command has no path fact of
+# its own, so its text would go unread; session 31 review)
+_single_writer(p) if p.source == "tool_input"
+
+_single_writer(p) if count({seg.id |
+	some seg in segments
+	_writes_name(seg, p.raw)
+}) == 1
+
+_writes_name(seg, name) if {
+	some r in seg.redirects
+	r.target == name
+	r.op in {">", ">>", ">|", "&>", "&>>"}
+}
+
+_writes_name(seg, name) if {
+	shell.runs_any(seg, {"tee", "cp", "mv", "install", "dd", "sed", "perl", "ln"})
+	some a in shell.args(seg)
+	a in {name, concat("", ["of=", name])}
+}
+
 _dotenv_settings_write(p) if {
+	_single_writer(p)
 	_project_file(p)
 	_dotenv_name(p)
 	text := _dotenv_text(p)
@@ -965,6 +1093,7 @@ _dotenv_appends(p) if {
 _creates_in_project(p) if _npmrc_settings_write(p)
 
 _npmrc_settings_write(p) if {
+	_single_writer(p)
 	_project_file(p)
 	object.get(p, "name", "") == ".npmrc"
 	text := _dotenv_text(p)

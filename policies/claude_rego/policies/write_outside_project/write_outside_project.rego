@@ -317,6 +317,8 @@ _known_hosts_setup(p) if {
 	p.absolute == concat("", [home, "/.ssh/known_hosts"])
 	p.resolved == p.absolute
 	shell.runs(shell.by_id(p.segment), "ssh-keyscan")
+	# the only write of that name in the command (a second one has no path fact of its own)
+	count({seg.id | some seg in segments; some r in seg.redirects; r.target == p.raw}) == 1
 }
 
 _known_hosts_setup(p) if {
