@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..lazy_re import lazy
+from .destinations import _positionals
 from .tables import _CODE_FLAGS, _FAMILIES, _FIND_NARROWING, _NESTED_PROGRAMS, _STDIN_WORDS
 from .words import _literal_output, _split_simple
 from .wrappers import _basename
@@ -1190,21 +1191,6 @@ def _unison_targets(args: list[str]) -> list[str]:
     return [r for r in roots if r != preferred and "://" not in r and not r.startswith("ssh:")]
 
 
-def _operands(args: list[str], valued: frozenset[str]) -> list[str]:
-    ops, i = [], 0
-    while i < len(args) and i < 64:
-        a = args[i]
-        if a == "--":
-            ops.extend(args[i + 1:i + 33])
-            break
-        if a.startswith("-") and len(a) > 1:
-            i += 2 if a in valued else 1
-            continue
-        ops.append(a)
-        i += 1
-    return ops
-
-
 def _tar_removed(args: list[str]) -> list[str]:
     if "--remove-files" not in args:
         return []
@@ -1242,17 +1228,17 @@ def _side_deleted(command: str, args: list[str]) -> list[str]:
     elif command == "zip":
         if any(a in ("-m", "--move") or (a.startswith("-") and not a.startswith("--") and "m" in a[1:] and
                                           a[1:].isalnum()) for a in args):
-            out = _operands(args, _ZIP_VALUED)[1:]
+            out = _positionals(args, _ZIP_VALUED)[1:]
     elif command in ("tar", "gtar", "bsdtar"):
         out = _tar_removed(args)
     elif command == "unison":
         out = _unison_targets(args)
     elif command in ("tmpreaper", "tmpwatch"):
-        out = _operands(args, _CLEANER_VALUED)[1:]  # AGE DIRS…
+        out = _positionals(args, _CLEANER_VALUED)[1:]  # AGE DIRS…
     elif command in ("fdupes", "jdupes"):
         if any(a == "--delete" or (a.startswith("-") and not a.startswith("--") and "d" in a[1:] and
                                    a[1:].isalpha()) for a in args):
-            out = _operands(args, _DUPES_VALUED)
+            out = _positionals(args, _DUPES_VALUED)
     elif command == "rdfind":
         pairs = {args[i].lower(): args[i + 1].lower() for i in range(len(args) - 1) if args[i].startswith("-")}
         if pairs.get("-deleteduplicates") == "true":
