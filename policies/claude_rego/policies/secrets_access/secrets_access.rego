@@ -433,27 +433,12 @@ _word_loaded_into_process(seg, piece) if {
 	_dotenv_name(p)
 }
 
-# something in the command could print or send the loaded values: a leaker, or a bare `export`
-# (`export`, `export -p` list every variable; `export $(grep -v '^#' .env | xargs)` sets them)
-_env_leak if count((_env_leakers - {"export"}) & data.claude_rego.lib.shell.names) > 0
-
-_env_leak if {
-	"export" in data.claude_rego.lib.shell.names
-	some seg in shell.running({"export"})
-	count(shell.operands(seg)) == 0
-}
-
 # an interpreter given its code inline or on standard input (`python3 -c 'print(os.environ)'`,
 # `perl -e`, `php -r`, a bare `python3` reading a here-document) could print the values; one
 # running the project's program (`python manage.py runserver`, `python -m app`) is a local
 # process like `npm run dev` (session 31: two blind benign corpora wrote `set -a; source .env;
-# set +a; python app.py` as everyday work)
-_env_leak if {
-	some ran in _code_interpreters & data.claude_rego.lib.shell.names
-	some seg in shell.running({ran})
-	_code_given_inline(seg)
-}
-
+# set +a; python app.py` as everyday work). Printers, network clients and a bare `export` are no
+# quiet segment either (the allowlist below replaces session 29's list of leakers).
 _code_interpreters := {"python", "python3", "perl", "ruby", "php", "node", "bun", "deno"}
 
 # Beside a dotenv load, every other segment must be one that neither prints nor sends the values
@@ -563,12 +548,6 @@ _code_given_inline(seg) if shell.has_arg(seg, {"-c", "-e", "-E", "-r", "-p", "-"
 _code_given_inline(seg) if count(shell.operands(seg)) == 0
 
 _code_given_inline(seg) if count(seg.redirects) > 0
-
-_env_leakers := {
-	"echo", "printf", "printenv", "cat", "tee", "curl", "wget", "nc", "ncat", "socat", "http", "https", "xh", "ssh", "scp",
-	"rsync", "awk", "gawk", "sed", "base64", "xxd", "od", "declare", "export",
-	"compgen", "env", "git", "gh", "aws", "gsutil", "rclone", "mail", "sendmail", "openssl", "telnet", "ftp", "lftp",
-}
 
 # dotenv -e FILE [-e FILE…] -- CMD (dotenv-cli, also run through npx/pnpm dlx), python-dotenv
 # `dotenv -f FILE run CMD`; never its `list`/`get` or dotenv-cli's `-p VAR`, which print values
