@@ -124,6 +124,12 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         if text:
             node["stdin_literal"] = text[:16384]  # the statements a database client is fed
         self.sql_effects(node, [a for a in args if len(a) > 4] + ([text] if text else []), depth)
+    if command in ("cat", "tee") and (args if command == "tee" else not args and _writes_out(node)):
+        # `cat > .env <<'EOF'`, `tee -a .env <<< PORT=1`: the text a file is given, when literal and
+        # short, for the rules that read what a settings file receives (a dotenv's new lines)
+        text, _why = self.stdin_text(node, stdin)
+        if text and len(text) <= 4096:
+            node["stdin_literal"] = text
     if command in ("kubectl", "oc") and _applies_stdin(args):
         _stdin_manifest(self, node, stdin, depth)
     if command in ("cmake", "just") and self.embedded_script(node, command, args, stdin, depth):
@@ -709,6 +715,11 @@ def _stdin_manifest(self: _Parser, node: dict, stdin, depth: int) -> None:
     node["manifest_literal"] = text[:16384]
     for script in container_scripts(text)[:16]:
         self.child_sequence(node, script, depth, "container")
+
+
+def _writes_out(node: dict) -> bool:
+    """standard output redirected to a file (`> f`, `>> f`, `>| f`)"""
+    return any(r["op"] in (">", ">>", ">|") and r["fd"] in (None, 1) and not r["dup"] for r in node["redirects"])
 
 
 def stdin_text(self: _Parser, node: dict, stdin):

@@ -1019,8 +1019,8 @@ _creates_in_project(p) if {
 # (no `$`, backquote or substitution, no `user@` URL, no random-looking run of letters and
 # digits). An append passes; an overwrite (`>`, `tee` without `-a`, the Write tool) asks,
 # since the file may hold the developer's secrets. Content that cannot be read (a variable,
-# a command's output, a here-document, a file copied in) stays denied, and so does an Edit
-# (it shows the lines around the change).
+# a command's output, a file copied in) stays denied, and so does an Edit (it shows the lines
+# around the change); a literal here-document is read like echo's text (session 32).
 _creates_in_project(p) if _dotenv_settings_write(p)
 
 # (one segment writes the file: a second write of the same name in the command has no path fact of
@@ -1197,11 +1197,18 @@ _printed_text(seg) := concat(" ", [a | some i, a in args; i >= _first_echo_word(
 	args := shell.raw_args(seg)
 	count(args) == 1
 	not contains(args[0], "%")
+} else := text if {
+	# `cat > .env <<'EOF' … EOF`: cat with no operand copies its literal input (the facts give
+	# it as stdin_literal only when it is literal and short)
+	shell.runs_any(seg, {"cat"})
+	count(shell.raw_args(seg)) == 0
+	text := object.get(seg, "stdin_literal", null)
+	is_string(text)
 }
 
 _first_echo_word(args) := min({i | some i, a in args; not a in _echo_flags} | {count(args)})
 
-# tee's standard input: a here-string, or one echo/printf piped into it
+# tee's standard input: a here-string, one echo/printf piped into it, or literal input
 _tee_input(seg) := r.target if {
 	count([r | some r in seg.redirects; r.op in {"<", "<<", "<<-", "<&"}]) == 0
 	some r in seg.redirects
@@ -1211,6 +1218,10 @@ _tee_input(seg) := r.target if {
 	sources := [src | some src in segments; shell.upstream(src, seg)]
 	count(sources) == 1
 	text := _printed_text(sources[0])
+} else := text if {
+	# a literal here-document or input the facts read (`tee -a .env <<'EOF'`)
+	text := object.get(seg, "stdin_literal", null)
+	is_string(text)
 }
 
 _benign_dotenv_text(text) if {

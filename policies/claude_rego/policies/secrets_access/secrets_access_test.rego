@@ -164,6 +164,19 @@ test_dotenv_secrets_loaders_and_unreadable_content_stay_denied if {
 	denied(object.union(file_tool("Edit", "file-write", path("/home/dev/project/.env", "/home/dev/project/.env", true)), {"hook": {"tool_input": {"old_string": "A=1", "new_string": "A=2"}}}))
 }
 
+# session 32: a here-document's literal text is read like echo's (`cat >> .env <<'EOF'`)
+_env_heredoc(op, text) := bash(concat("", ["cat ", op, " .env <<'EOF'"]), [sub(0, ["cat"], {"redirects": [redirect(op, ".env"), redirect("<<", "EOF")], "stdin_literal": text})], [object.union(redirect_path(".env", "/home/dev/project/.env", true), {"field": op})])
+
+test_s32_dotenv_here_documents_are_read if {
+	_quiet(_env_heredoc(">>", "PORT=3000\nDEBUG=true"))
+	_asked(_env_heredoc(">", "PORT=3000"))
+	denied(_env_heredoc(">>", "API_KEY=abc"))
+	denied(_env_heredoc(">>", "LD_PRELOAD=/tmp/x.so"))
+
+	# no literal text from the facts: unread, denied as before
+	denied(bash("cat >> .env <<EOF", [sub(0, ["cat"], {"redirects": [redirect(">>", ".env"), redirect("<<", "EOF")]})], [object.union(redirect_path(".env", "/home/dev/project/.env", true), {"field": ">>"})]))
+}
+
 test_dotenv_files_only_from_their_template if {
 	denied(bash("cp /tmp/x .env", [seg(0, ["cp", "/tmp/x", ".env"])], [_arg(0, ".env", concat("", [_p, "/.env"]), true)]))
 	denied(file_tool("Write", "file-write", path("/home/dev/project/tests/fixtures/test.key", "/home/dev/project/tests/fixtures/test.key", true)))
