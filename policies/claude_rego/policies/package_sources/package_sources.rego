@@ -47,7 +47,44 @@ remote_spec(w) if regex.match(`^(git\+|github:|gitlab:|bitbucket:|gist:|https?:/
 
 remote_spec(w) if regex.match(`^https?://.*\.(tgz|tar\.gz|zip|whl|gem|crate|phar)$`, lower(w))
 
-_go_remote(w) if regex.match(`^[a-z0-9.-]+\.[a-z]{2,}/.+@`, lower(w))
+_go_remote(w) if {
+	regex.match(`^[a-z0-9.-]+\.[a-z]{2,}/.+@`, lower(w))
+	not _trusted_go_module(w)
+}
+
+# A module of settings.trusted_go_modules, at or below one of its paths (session 32: `go run
+# golang.org/x/vuln/cmd/govulncheck@latest ./...`, `go install golang.org/x/tools/cmd/goimports@latest
+# && goimports -l .`): a well-known tool's own module, which the Go proxy serves by that path and
+# the checksum database pins for everyone, as a registry serves a package by name. Not when the
+# command points Go at another proxy, exempts modules from the checksum database or switches
+# checks off (GOPROXY, GONOSUMDB, GOSUMDB, GOINSECURE, GOFLAGS, GOPRIVATE, … anywhere in it).
+_trusted_go_module(w) if {
+	path := lower(split(w, "@")[0])
+	regex.match(`^[a-z0-9._~/-]+$`, path)
+	not contains(path, "..")
+	not contains(path, "//")
+	some m in settings.value("trusted_go_modules")
+	_module_at_or_below(path, lower(m))
+	not _go_fetch_settings_changed
+}
+
+_module_at_or_below(path, m) if path == m
+
+_module_at_or_below(path, m) if startswith(path, concat("", [m, "/"]))
+
+_go_fetch_settings_changed if {
+	some seg in segments
+	some word in seg.raw_words
+	_go_fetch_setting(word)
+}
+
+_go_fetch_settings_changed if {
+	some seg in segments
+	some name, _ in seg.assignments
+	_go_fetch_setting(name)
+}
+
+_go_fetch_setting(word) if regex.match(`GO(PROXY|NOSUMDB|NOSUMCHECK|SUMDB|INSECURE|FLAGS|PRIVATE|NOPROXY|VCS|AUTH)`, word)
 
 _index_options := {"--index-url", "-i", "--extra-index-url", "--trusted-host", "--registry", "--source", "-f", "--find-links", "--index", "--default-index", "--git"}
 

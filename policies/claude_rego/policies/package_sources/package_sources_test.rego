@@ -172,6 +172,24 @@ test_go_install_then_run_asks if {
 	count(package_sources.ask) == 0 with input as _input([_seg(["go", "install", "golang.org/x/tools/gopls@latest"], {})])
 }
 
+# session 32: well-known Go tools by their own module paths (settings.trusted_go_modules)
+test_s32_trusted_go_modules_run if {
+	_passes(["go", "run", "golang.org/x/vuln/cmd/govulncheck@latest", "./..."], {})
+	_passes(["go", "run", "github.com/golangci/golangci-lint/cmd/golangci-lint@v1.55.2", "run"], {})
+	segs := [_seg(["go", "install", "golang.org/x/tools/cmd/goimports@latest"], {}), object.union(_seg(["goimports", "-l", "."], {}), {"id": 1, "pipeline": 1, "operator": "&&"})]
+	count(package_sources.ask) == 0 with input as _input(segs)
+
+	# another module, a look-alike path, a path that climbs, another proxy or checks off
+	_asks(["go", "run", "github.com/attacker/tool@latest"], {})
+	_asks(["go", "run", "golang.org/xevil/tool@latest"], {})
+	_asks(["go", "run", "github.com/golangci/golangci-lint-x/cmd/x@latest"], {})
+	_asks(["go", "run", "golang.org/x/../../evil.example/x@latest"], {})
+	_asks(["go", "run", "golang.org/x/tools/gopls@latest"], {"assignments": {"GOPROXY": "https://proxy.evil.example"}})
+	_asks(["go", "run", "golang.org/x/tools/gopls@latest"], {"assignments": {"GONOSUMDB": "*"}})
+	exported := [_seg(["export", "GOFLAGS=-insecure"], {}), object.union(_seg(["go", "run", "golang.org/x/tools/gopls@latest"], {}), {"id": 1, "pipeline": 1, "operator": ";"})]
+	count(package_sources.ask) > 0 with input as _input(exported)
+}
+
 _asks(argv, extra) if count(package_sources.ask) > 0 with input as _input([_seg(argv, extra)])
 
 _passes(argv, extra) if count(package_sources.ask) == 0 with input as _input([_seg(argv, extra)])
