@@ -81,3 +81,85 @@ def test_trusted_go_modules_pass(command):
 ])
 def test_other_go_modules_ask(command):
     assert_asked(command)
+
+
+# ------------------------------------------------------------ 3. `IFS=… read` (h24 benign round)
+# A prefix assignment of IFS to `read` lasts for that builtin, which splits only its input into
+# its variables: the standard `while IFS= read -r f` idiom is no unreadable command. IFS changed
+# for the rest of the command, or before another program, still is.
+@pytest.mark.parametrize("command", [
+    "git ls-files | while IFS= read -r f; do wc -l \"$f\"; done | sort -n | tail",
+    "IFS=, read -r major minor patch <<< \"1,4,0\"; echo $minor",
+    "while IFS=: read -r name _; do echo \"$name\"; done < config/routes.txt",
+    "while IFS= read -r f; do npx prettier --write \"$f\"; done < <(git diff --name-only -- '*.ts')",
+])
+def test_ifs_for_read_passes(command):
+    assert_not_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "IFS= ; rm -rf x",
+    "IFS=/ eval \"rm -rf x\"",
+    "echo 'rm -rf ~' | while IFS= read -r c; do $c; done",
+])
+def test_ifs_elsewhere_still_refused(command):
+    from test_default_pack_bypass import decision_of
+
+    assert decision_of(command).get("permissionDecision") in ("ask", "deny"), command
+
+
+@pytest.mark.parametrize("command", [
+    "IFS=/ read -r a b <<< \"x/y\"; rm -rf /$a",
+])
+def test_ifs_read_values_stay_unknown(command):
+    assert_denied(command)
+
+
+# ------------------------------------------------------------ 4. HTTP DELETE of one item of a local server
+@pytest.mark.parametrize("command", [
+    "curl -i -X DELETE http://localhost:8000/api/v1/items/42",
+    "curl -X DELETE localhost:3000/api/todos/7",
+    "curl -s -X DELETE http://127.0.0.1:8080/api/sessions/abc -H 'Accept: application/json'",
+    "http DELETE :8000/api/items/42",
+    "xh DELETE localhost:8000/api/items/3",
+    "curl -sS -X DELETE http://app.localhost:3000/api/items/9",
+])
+def test_local_item_delete_passes(command):
+    assert_not_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "curl -X DELETE http://localhost:9200/logs",
+    "curl -X DELETE 'http://localhost:9200/logs-*'",
+    "curl -X DELETE http://localhost:9200/_all",
+    "curl -X DELETE https://api.example.com/v1/items/42",
+    "curl -X DELETE http://localhost:8000/api/items/42 https://api.example.com/v1/items/1",
+    "curl -X DELETE http://localhost@evil.example/a/b",
+    "curl -X DELETE http://localhost.evil.example/a/b",
+    "curl -X DELETE http://127.0.0.1.nip.io/a/b",
+    "curl -X DELETE \"http://localhost:8000/api/items/$ID\"",
+    "curl -X DELETE http://localhost:8000/api/../x",
+    "curl -X DELETE http://localhost:8000/api/items/1 --resolve localhost:8000:10.0.0.5",
+    "curl -sx http://proxy:3128 -X DELETE http://localhost:8000/api/items/1",
+    "HTTPS_PROXY=http://p:1 curl -X DELETE http://localhost:8000/a/b",
+    "kubectl port-forward svc/es 9200:9200 & curl -X DELETE http://localhost:9200/idx/_doc/1",
+    "ssh -fNL 8000:prod-db:80 bastion && curl -X DELETE http://localhost:8000/api/items/1",
+])
+def test_other_deletes_ask(command):
+    assert_asked(command)
+
+
+# ------------------------------------------------------------ 5. the environment filtered to search paths
+@pytest.mark.parametrize("command", [
+    "env | grep PATH", "printenv | grep ^LC_", "env | sort | grep PATH", "env | grep -n PATH",
+])
+def test_env_search_paths_pass(command):
+    assert_not_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "env | grep ^LANG", "env | grep -E '^(GO|CARGO|RUST)'", "env | grep -i PATH", "env | grep PATH -A3",
+    "env | grep -v PATH", "env | grep HOME",
+])
+def test_env_other_filters_ask(command):
+    assert_asked(command)

@@ -224,8 +224,11 @@ def finish_node(self: _Parser, node: dict, argv: list[str], redirects: list[dict
     node["args"] = argv[1:]
     if node["command"] in _ASSIGNING_BUILTINS and not node.get("wrappers"):
         self.builtin_assignments(node, depth)
-    if "IFS" in node["assignments"]:
-        self.mark(node, "ifs_changed")  # word splitting no longer happens where the parser thinks
+    if "IFS" in node["assignments"] and not (argv and argv[0] == "read" and not wrappers):
+        # word splitting no longer happens where the parser thinks; not `IFS=, read -r a b` /
+        # `while IFS= read -r f`: a prefix assignment lasts for that one builtin, which splits only
+        # its input into its variables (unknown values either way)
+        self.mark(node, "ifs_changed")
     if node["command"] == "alias":
         for a in node["args"]:
             name, eq, value = a.partition("=")

@@ -1796,7 +1796,73 @@ finding contains entry if {
 	some ran in _http_clients & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	_http_method(seg) == "DELETE"
+	not _local_item_delete(seg)
 	entry := sprintf("`%s` sends an HTTP DELETE", [shell.name(seg)])
+}
+
+# A DELETE of one item of a development server on this machine (session 32: `curl -X DELETE
+# http://localhost:8000/api/items/42`, `http DELETE :8000/api/todos/7`): every URL is on the
+# loopback and names an item below a collection below an API root (three path segments or more;
+# no wildcard, list or `_all`), and nothing in the command opens a tunnel that makes a local port
+# another machine's (`ssh -L`, `kubectl port-forward`, socat, …). A DELETE of a whole index or
+# collection (`localhost:9200/logs`, `localhost:6333/collections/docs`) still asks.
+_local_item_delete(seg) if {
+	urls := _http_urls(seg)
+	count(urls) > 0
+	count(urls) == count([a | some a in shell.args(seg); _url_like(a)])
+	every u in urls {
+		_local_item_url(u)
+	}
+	not _routed_elsewhere(seg)
+	not _tunnel_in_command
+}
+
+# options and variables that send a request for a local name elsewhere (a proxy, a resolve or
+# connect-to override, DNS settings)
+_routed_elsewhere(seg) if {
+	some a in shell.args(seg)
+	regex.match(`^(--(resolve|connect-to|proxy|preproxy|socks[45a-z-]*|doh-url|dns-servers|proxy-[a-z-]+)(=|$)|-[a-zA-Z]*x)`, a)
+}
+
+_routed_elsewhere(seg) if {
+	some name, _ in seg.assignments
+	contains(lower(name), "proxy")
+}
+
+_url_like(a) if contains(a, "://")
+
+_url_like(a) if regex.match(`^[A-Za-z0-9.\[\]-]*:[0-9]+(/|$)`, a)
+
+_local_item_url(u) if {
+	_this_machine(_http_host(u))
+	p := [s | some s in _url_path(u); s != ""]
+	count(p) >= 3
+	not regex.match(`[*,;{}\[\]$]|_all|%2a|\.\.`, concat("/", p))
+}
+
+# the host of an http URL or of `host:port/…` (`:8000/x`, httpie's localhost shorthand)
+_http_host(u) := "localhost" if startswith(u, ":")
+
+else := lower(m[1]) if {
+	some m in regex.find_all_string_submatch_n(`^(?:[a-z][a-z0-9+.-]*://)?(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)`, u, 1)
+}
+
+_this_machine(h) if h in {"localhost", "[::1]", "0.0.0.0"}
+
+_this_machine(h) if regex.match(`^127(\.[0-9]{1,3}){3}$`, h)
+
+_this_machine(h) if regex.match(`^[a-z0-9-]+\.localhost$`, h)
+
+_tunnel_in_command if {
+	some s in data.claude_rego.lib.shell.segments
+	shell.name(s) in {"ssh", "autossh", "socat", "sshuttle", "ngrok", "chisel", "cloudflared", "inlets", "stunnel", "mosh"}
+}
+
+_tunnel_in_command if {
+	some s in data.claude_rego.lib.shell.segments
+	shell.name(s) in {"kubectl", "oc", "gcloud", "az", "aws", "flyctl", "fly", "heroku", "teleport", "tsh", "boundary"}
+	some a in shell.args(s)
+	regex.match(`(?i)port-forward|portforward|start-session|proxy|tunnel|ssh`, a)
 }
 
 finding contains entry if {

@@ -174,6 +174,15 @@ test_http_delete_asks if {
 	_asks(["xh", "delete", "kong:8001/services/x"])
 }
 
+# session 32: one item of a server on this machine
+test_s32_local_item_delete_passes if {
+	_silent(["curl", "-X", "DELETE", "http://localhost:8000/api/items/42"])
+	_silent(["http", "DELETE", ":8000/api/todos/7"])
+	_asks(["curl", "-X", "DELETE", "http://localhost:8000/api/items/42", "--resolve", "localhost:8000:10.0.0.5"])
+	_asks(["curl", "-X", "DELETE", "http://localhost:8000/api/items/*"])
+	_asks(["curl", "-X", "DELETE", "http://localhost.evil.example/api/items/42"])
+}
+
 test_http_wipe_endpoints_ask if {
 	_asks(["curl", "-XPOST", "localhost:9200/logs/_delete_by_query?conflicts=proceed", "-d", "{}"])
 	_asks(["curl", "-d", "", "https://xyz.upstash.io/flushall"])

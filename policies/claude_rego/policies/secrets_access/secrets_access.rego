@@ -2210,6 +2210,27 @@ _harmless_env_pattern(p) if {
 	}
 }
 
+# (session 32) a search-path or locale word (`env | grep PATH`, `printenv | grep ^LC_`): every name
+# that contains it is a search path (PATH, PYTHONPATH, LD_LIBRARY_PATH, …) or a locale setting,
+# whose values are directories and locales. Other words and prefixes still ask: `^LANG` also
+# matches LANGCHAIN_API_KEY, `^GO` GOOGLE_API_KEY, `HOME` HOMEBREW_GITHUB_API_TOKEN.
+# Case-sensitive only: `grep -i path` also matches values (a URL's path).
+_reducing_stage(stage) if {
+	shell.runs_any(stage, {"grep", "egrep", "fgrep", "rg", "ggrep"})
+	args := shell.args(stage)
+	every a in args {
+		not _grep_widening(a)
+		not _grep_ignoring_case(a)
+	}
+	pats := [a | some a in args; not startswith(a, "-")]
+	count(pats) == 1
+	pats[0] in {"PATH", "^PATH", "PATH=", "^PATH=", "_PATH", "PATH:", "^LC_", "LC_"}
+}
+
+_grep_ignoring_case(a) if a in {"--ignore-case", "-i", "-y"}
+
+_grep_ignoring_case(a) if regex.match(`^-[A-Za-z0-9]*[iy]`, a)
+
 _harmless_env_name(name) if {
 	not regex.match(`TOKEN|SECRET|KEY|PASS|PWD|AUTH|CRED|PRIVATE|SESSION|COOKIE|JWT|BEARER|SIG|AWS|GITHUB|GH_|GITLAB|GLPAT|NPM|PYPI|OPENAI|ANTHROPIC|API|DSN|DATABASE|DB_|_URL|URI|CONN|STRIPE|SLACK|TWILIO|SENDGRID|AZURE|GCP|GOOGLE|VAULT|CERT|PEM|SALT|HASH|OTP|ACCESS|LOGIN|ACCOUNT|WEBHOOK|CLIENT|SSH|GPG|PGP|SIGN|ENCRYPT|CIPHER|HMAC|MASTER|ADMIN|ROOT`, name)
 }
