@@ -44,6 +44,12 @@ def test_unknown_function_in_a_rule_no_query_reaches(tmp_path):
     assert codes(found) == ["unknown-function"] and found[0]["line"] == 5
 
 
+def test_an_unsafe_variable_in_a_rule_no_query_reaches(tmp_path):
+    # session 32: `segments` used without its import; the engine fails every evaluation of the module
+    found = findings_for(tmp_path, "deny contains \"x\" if _helper\n\n_helper if {\n\tsome s in segments\n\ts == 1\n}\n")
+    assert codes(found) == ["compile"] and found[0]["line"] == 8 and "unsafe" in found[0]["message"]
+
+
 def test_direct_and_mutual_recursion(tmp_path):
     found = findings_for(tmp_path, "f(x) := f(x)\n\na if b\n\nb if a\n")
     messages = [f["message"] for f in found if f["code"] == "recursion"]

@@ -133,7 +133,7 @@ def _rules_tainted(program) -> dict[str, set[str]]:
 
 def _forced_evaluation(parsed, program: _Program, mine=None):
     """Evaluate every rule once (empty input): the engine compiles lazily, so this is what
-    surfaces unknown functions and compile errors in rules no query would reach."""
+    surfaces unknown functions, unsafe variables and compile errors in rules no query would reach."""
     from ...engines.regorus_engine import RegorusEngine
 
     engine = RegorusEngine(gather_prints=False)
@@ -149,10 +149,13 @@ def _forced_evaluation(parsed, program: _Program, mine=None):
                 engine.evaluate("{}", [f"data.{package}.{name}"])
             except Exception as exc:  # noqa: BLE001
                 text = str(exc)
-                if "could not find function" in text or "conflict" in text:
+                # (an unsafe or undefined variable, `some s in segments` without the import, fails
+                # every evaluation of the module's rules: the whole decision, not just this rule)
+                if "could not find function" in text or "conflict" in text or "is unsafe" in text:
                     kind, file, line = defs[0]
                     finding = _from_engine_error(text, "error", "compile", default_file=file)
-                    found.append(finding)
+                    if finding not in found:  # (one error in a module fails each of its rules alike)
+                        found.append(finding)
     return found
 
 
