@@ -163,3 +163,12 @@ def test_env_search_paths_pass(command):
 ])
 def test_env_other_filters_ask(command):
     assert_asked(command)
+
+
+@pytest.mark.parametrize("command", [
+    "curl -X DELETE 'http://localhost:9200/_snapshot/backup_repo/snap_01'",
+    "curl -X DELETE http://localhost:8080/api/backups/daily/3",
+    "curl -X DELETE http://localhost:9200/_data_stream/logs/x",
+])
+def test_local_store_apis_and_backups_ask(command):
+    assert_asked(command)

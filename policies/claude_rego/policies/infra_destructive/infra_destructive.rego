@@ -1838,7 +1838,19 @@ _local_item_url(u) if {
 	p := [s | some s in _url_path(u); s != ""]
 	count(p) >= 3
 	not regex.match(`[*,;{}\[\]$]|_all|%2a|\.\.`, concat("/", p))
+	every s in p {
+		_item_path_segment(lower(s))
+	}
 }
+
+# not a data store's own API (`_snapshot`, `_data_stream`; a document, `_doc`, is an item) nor
+# a backup, snapshot or whole store named in the path (`/_snapshot/backup_repo/snap_01`)
+_item_path_segment(s) if {
+	not startswith(s, "_")
+	not regex.match(`snapshot|backup|bucket|volume|database|keyspace|tenant`, s)
+}
+
+_item_path_segment("_doc")
 
 # the host of an http URL or of `host:port/…` (`:8000/x`, httpie's localhost shorthand)
 _http_host(u) := "localhost" if startswith(u, ":")
