@@ -1850,7 +1850,7 @@ _item_path_segment(s) if {
 	not regex.match(`snapshot|backup|bucket|volume|database|keyspace|tenant`, s)
 }
 
-_item_path_segment("_doc")
+_item_path_segment("_doc") := true
 
 # the host of an http URL or of `host:port/…` (`:8000/x`, httpie's localhost shorthand)
 _http_host(u) := "localhost" if startswith(u, ":")
