@@ -112,7 +112,7 @@ def build(hook: dict, *, truncated: list[str] | None = None, environ=None,
             # Imported here: the shell parser is 12 modules (~3 ms to import in the hook's
             # child), and most events (prompts, file tools, Stop, …) never parse shell.
             from ..facts import shell as shell_facts
-            facts["shell"] = shell_facts.parse_command(script, project=project_dir)
+            facts["shell"] = shell_facts.parse_command(script, project=project_dir, cwd=cwd)
             shell_facts.annotate(facts["shell"], home)
             if tool_name not in SHELL_TOOLS and all(e.get("runlater") and not e.get("code")
                                                     for e in effects["exec"] if not e.get("mention")):

@@ -62,13 +62,29 @@ _KEYS = ("id", "parent", "context", "depth", "pipeline", "operator", "argv", "co
 _key_values = itemgetter(*_KEYS)
 
 
-def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536, project: str | None = None) -> dict:
+def _depth_below(cwd: str | None, project: str | None) -> int:
+    """How many directories `cwd` is below `project` (0 when it is not below it)."""
+    if not cwd or not project or not cwd.startswith("/") or not project.startswith("/"):
+        return 0
+    import posixpath
+
+    c, p = posixpath.normpath(cwd), posixpath.normpath(project)
+    if p == "/" or not c.startswith(p + "/"):
+        return 0
+    return c[len(p) + 1:].count("/") + 1
+
+
+def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536, project: str | None = None,
+                  cwd: str | None = None) -> dict:
     """Parse one Bash command line into segments (see module docstring). Never raises.
-    `project`: the project directory, whose absolute paths name the user's own code."""
+    `project`: the project directory, whose absolute paths name the user's own code; `cwd`:
+    where the command starts (a relative `../x` stays the project's while it climbs no
+    higher than the project directory)."""
     try:
         if not isinstance(command, str):
             return {"segments": [], "opaque": True, "opaque_reasons": ["parse_error"], "error": "not a string"}
         parser = _Parser(command[:max_length], max_depth, project)
+        parser.start_depth = _depth_below(cwd, project)
         if len(command) > max_length:
             parser.note("too_long")
         nodes, _ = parser.sequence(0, 0, "top", None)

@@ -204,6 +204,10 @@ def scan_code(self: _Parser, node: dict, code: str, family: str, depth: int) -> 
             written = [f for f in files[:32] if f not in kept]
             if written:
                 self.child_words(node, ["tee"] + written, depth, "interpreter_code", [])
+    if ("home" in low or "~" in low) and (any(t in low for t in _CODE_WRITE) or "cp_r" in low) and \
+            _COPY_TO_HOME.search(code[:65536]) is not None:
+        # copied over the home directory itself (cpSync('dotfiles', os.homedir(), …)): ~ is written
+        self.child_words(node, ["tee", "~"], depth, "interpreter_code", [])
 
 
 # what gates code_pkg's scan of R and Julia (Octave's is R's family) code: install calls,
@@ -516,7 +520,7 @@ def _run_script_file(self: _Parser, node: dict, path: str, family: str, depth: i
         if text is None:
             self.mark(node, "program_from_process_substitution")
             return
-    elif _untrusted_code_path(path, self.project):
+    elif self.outside_code(path):
         self.mark(node, "code_from_untrusted_path")
         return
     if text is None:
@@ -1218,8 +1222,11 @@ def _reads_code_from_stdin(children: list) -> bool:
 # script, a local package that pip/npm/easy_install/gem/vagrant builds or installs, mutt's
 # sendmail program): a `data:` URL is inline code (read like -e), a path in a temp or download
 # directory, the home directory, a hidden file or an absolute path outside the system's
-# directories is marked `code_from_untrusted_path` (the pack asks); a relative path (also a
-# sibling package, `../shared-lib`) is the user's own code.
+# directories is marked `code_from_untrusted_path` (the pack asks), and so is a relative path
+# that climbs above the project further than a plainly named sibling (`../../x`, `..` itself;
+# `../shared-lib` beside the project and `cd packages/app && npm i ../lib` stay the user's),
+# ends in a part known only at run time (`./$X`) or goes through a symlink made earlier in
+# the command to such a place; other relative paths are the user's own code.
 _LOADER_OPTIONS: dict[str, tuple[str, ...]] = {
     "node": ("-r", "--require", "--import", "--loader", "--experimental-loader", "--experimental-preload-module"),
     "nodejs": ("-r", "--require", "--import", "--loader", "--experimental-loader"),
@@ -1268,11 +1275,15 @@ _UNTRUSTED_CODE_PREFIXES = ("/tmp/", "/var/tmp/", "/dev/shm/", "/private/tmp/", 
                             "/home/", "/root/", "/users/")
 
 
-def _untrusted_code_path(word: str, project: str | None = None) -> bool:
+def _untrusted_code_path(word: str, project: str | None = None, climb: int = 0) -> bool:
     """A path to code that is not the project's or the system's (see above). A bare module
     name (`ts-node/register`, `dotenv/config`) and a relative path are the project's, and so
     is an absolute path inside the project directory (`pip install -e /home/dev/app[tests]`,
-    judged like the same path relative to it)."""
+    judged like the same path relative to it). A relative path is not the project's when it
+    climbs above the project directory further than a plainly named sibling (`pip install -e
+    ../../x` from its top; `climb`: how many `..` the start directory allows) or ends in a
+    part only known at run time
+    (`X=../../../tmp/evil; pip install -e ./$X`, `node -r ./$(cat p) app.js`)."""
     low = word.strip().strip("'\"").lower()
     if not low or "://" in low or low == "/dev/null":  # bash --rcfile /dev/null: no file at all
         return False
@@ -1290,7 +1301,88 @@ def _untrusted_code_path(word: str, project: str | None = None) -> bool:
     name = low.rstrip("/").rsplit("/", 1)[-1]
     if low.startswith(_UNTRUSTED_CODE_PREFIXES) or (low.startswith("/") and not low.startswith(_SYSTEM_CODE_DIRS)):
         return True
+    if not low.startswith("/") and _climbs_out(low, climb):
+        return True
     return name.startswith(".") and name not in (".", "..") and "/" in low.strip("./")
+
+
+_PWD_SPELLINGS = ("$pwd", "${pwd}", "$(pwd)", "`pwd`", "$(…)")
+
+
+def _climbs_out(low: str, climb: int) -> bool:
+    """A relative path (lower case) that leaves the project: more `..` than `climb` allows, or
+    a part left to run time (a variable, a substitution) after its start."""
+    rel = low
+    for spelling in _PWD_SPELLINGS[:4]:  # $PWD/x: the start directory itself
+        if rel == spelling or rel.startswith(spelling + "/"):
+            rel = rel[len(spelling):].lstrip("/") or "."
+            break
+    if "$" in rel or "`" in rel or "…" in rel:
+        return True
+    if ".." not in rel:
+        return False
+    import posixpath
+
+    parts = posixpath.normpath(rel).split("/")
+    up = 0
+    for part in parts:
+        if part != "..":
+            break
+        up += 1
+    if up == climb + 1 and len(parts) > up:
+        # a package beside the project, named plainly (`npm install ../shared-lib`): the
+        # user's own checkout, like `git worktree add ../app-hotfix`
+        name = parts[up]
+        return not (name[:1].isalnum() and all(c.isalnum() or c in "_.-" for c in name))
+    return up > climb
+
+
+# `cd packages/app && npm install ../lib`: relative directories the command changes into (each
+# allows as many `..` as it is deep)
+_CD_RELATIVE = lazy(r"""(?:^|[\s;&|(])(?:cd|pushd)\s+(['"]?)([A-Za-z0-9_.@+-][^\s;&|()'"$`]{0,255})\1(?=$|[\s;&|)])""")
+
+
+def _cd_depth(root: str) -> int:
+    if "cd " not in root and "pushd " not in root:
+        return 0
+    depth = 0
+    for n, m in enumerate(_CD_RELATIVE.finditer(root[:65536])):
+        if n == 16:
+            break
+        parts = [p for p in m.group(2).split("/") if p not in ("", ".")]
+        depth += sum(-1 if p == ".." else 1 for p in parts)  # (`cd ..` climbs: fewer `..` allowed)
+    return depth
+
+
+def outside_code(self: _Parser, path: str) -> bool:
+    """`_untrusted_code_path` with what the parse knows: how deep below the project the
+    command starts, and the symlinks made earlier in it to code outside the project
+    (`ln -s /tmp/evil ev && pip install -e ./ev`)."""
+    if _untrusted_code_path(path, self.project, self.start_depth + _cd_depth(self.root)):
+        return True
+    if not self.links:
+        return False
+    plain = path.strip().strip("'\"")
+    while plain.startswith("./"):
+        plain = plain[2:]
+    first = plain.split("/", 1)[0].split("[", 1)[0]
+    return plain.rstrip("/") in self.links or first in self.links
+
+
+def note_link(self: _Parser, args: list[str]) -> None:
+    """`ln -s TARGET LINK`: a link made to code outside the project (see outside_code)."""
+    ops = [a for a in args if not a.startswith("-")]
+    if len(ops) < 2 or any(a in ("-t", "--target-directory") or a.startswith("--target-directory=") for a in args):
+        return
+    target, link = ops[0], ops[-1]
+    if _untrusted_code_path(target, self.project, self.start_depth) or target.startswith("/"):
+        link = link.strip("'\"")
+        while link.startswith("./"):
+            link = link[2:]
+        if link.endswith("/") or link in (".", ""):
+            link = (link.rstrip("/") + "/" if link not in (".", "") else "") + target.rstrip("/").rsplit("/", 1)[-1]
+        if len(self.links) < 32:
+            self.links.add(link.rstrip("/"))
 
 
 def _data_url_code(value: str) -> str | None:
@@ -1411,7 +1503,7 @@ def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth
             self.mark(node, "code_from_untrusted_path")  # deno --preload https://…: code from the network
         elif key in _TOOL_CONFIG_KEYS and low.startswith(_HOME_TOOL_CONFIGS) and "/../" not in low:
             continue
-        elif _untrusted_code_path(value, self.project):
+        elif self.outside_code(value):
             self.mark(node, "code_from_untrusted_path")
         elif self.files and key in _LOADED_LANGUAGE:
             self.loaded_file(node, value, language, depth)
@@ -1508,6 +1600,11 @@ _HOME_EXPR = (r"(?:\b[A-Za-z_][\w.]*\.home\(\)|(?:pathlib\.)?Path\(\s*['\"]~['\"
               r"|System\.user_home!?\(\))")
 _STR = r"""(?:'[^'\n]{0,256}'|"[^"\n]{0,256}")"""
 _HOME_JOINS: list = []
+# a copy or move whose destination is the home directory itself, not a path under it:
+# fs.cpSync('dotfiles', require('os').homedir(), {recursive: true}),
+# shutil.copytree('dotfiles', Path.home(), dirs_exist_ok=True): what lands there is ~/.bashrc & co.
+_COPY_TO_HOME = lazy(r"(?:copytree|copy2?|copyfile|copyFileSync|copyFile|cpSync|\bcp|cp_r|move|rename|renameSync)\s*"
+                     r"\(\s*[^,()\n]{1,256},\s*(?:" + _HOME_EXPR + r")\s*[,)]")
 
 
 def _home_joins(code: str) -> list[str]:

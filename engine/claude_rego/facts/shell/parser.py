@@ -19,6 +19,8 @@ class _Parser:
     def __init__(self, src: str, max_depth: int, project: str | None = None):
         self.src = src
         self.project = project  # the project directory (absolute), when known: its code is the user's own
+        self.start_depth = 0  # how far below the project directory the command starts (parse_command sets it)
+        self.links: set[str] = set()  # symlinks made earlier in the command to code outside the project (ln -s /tmp/x ev)
         self.n = len(src)
         self.max_depth = max_depth
         self.reasons: list[str] = []
@@ -442,6 +444,8 @@ class _Parser:
     scan_code = _code.scan_code
     option_programs = _code.option_programs
     code_loading = _code.code_loading
+    outside_code = _code.outside_code
+    note_link = _code.note_link
     loaded_file = _code.loaded_file
     tex_escapes = _code.tex_escapes
     embedded_pipelines = _code.embedded_pipelines

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..lazy_re import lazy  # compiled on first use: most commands never need these
-from .code import _UNREAD_FAMILIES, _untrusted_code_path, foreign_code
+from .code import _UNREAD_FAMILIES, foreign_code
 from .commands import _init_printer_only
 from .destinations import patch_call, patch_targets
 from .launch import _ipython_call, _python_launch, _python_module
@@ -72,6 +72,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
                 self.files[r["target"]] = earlier + "\n" + written
             else:
                 self.files[r["target"]] = None  # written, but with what is not known
+    if command in ("ln", "gln") and args:
+        self.note_link(args)
     if command == "tee":
         text = _stage_text(stdin) if isinstance(stdin, dict) else None
         for a in args:
@@ -236,7 +238,7 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
             self.launched_code(node, code, dialect, depth)
             if (module is not None or dialect == "ipython") and ("$(…)" in code or "`…`" in code or "<(…)" in code):
                 self.mark(node, "interpreter_dynamic_code")  # python -m timeit "$(curl …)": code only known at run time
-        if any(_untrusted_code_path(p, self.project) for p in loaded[:16]):
+        if any(self.outside_code(p) for p in loaded[:16]):
             self.mark(node, "code_from_untrusted_path")
         if dialect == "pdb":  # python -m pdb app.py <<< '!CMD': the debugger's commands on stdin are code
             text, _why = self.stdin_text(node, stdin)

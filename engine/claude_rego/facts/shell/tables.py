@@ -107,7 +107,11 @@ _CODE_WRITE = (".write(", "writefile", "appendfile", "write_text", "write_bytes"
                # an import of shutil's functions under other names (`from shutil import move as
                # archive`): the calls are not named; Node's renames (the source is moved away)
                "from shutil import", "import shutil as", "renamesync(", "fs.rename(", "promises.rename(",
-               "fsp.rename(")
+               "fsp.rename(",
+               # Node's copies (fs.cpSync, fs.cp, fsp.cp): copyFile is "copyfile" above
+               "cpsync(", "fs.cp(", "fsp.cp(", "promises.cp(",
+               # Ruby's FileUtils copies, moves and installs (FileUtils.cp('x', '.git/hooks'))
+               "fileutils.cp", "fileutils.mv", "fileutils.install", "fileutils.copy", "fileutils.move")
 
 
 _DB_CLIENTS = frozenset({"psql", "pgcli", "mysql", "mariadb", "mycli", "sqlite3", "litecli", "duckdb", "mongosh",

@@ -463,6 +463,36 @@ ask contains msg if {
 	msg := sprintf("This writes the git hook `%s`: git runs it on the next commit, checkout or push, outside this review. Approve only if you wrote or read it.", [p.raw])
 }
 
+# cp hook/pre-commit .git/hooks/, mv x .git/hooks, install -m755 x .git/hooks/,
+# shutil.copy('hook/pre-commit', '.git/hooks'): a copy INTO the hooks directory lands at
+# .git/hooks/<name>, a hook like a write of that file. Making the directory (mkdir, touch)
+# and deleting it are no hook install.
+ask contains msg if {
+	some w in data.claude_rego.lib.paths.write_words
+	seg := data.claude_rego.lib.shell.by_id(w.seg)
+	not seg.name in _hook_dir_harmless
+	p := data.claude_rego.lib.paths.known_location(seg, w.word)
+	some l in {lower(p.absolute), lower(p.resolved)}
+	_hooks_dir(l)
+	msg := sprintf("This copies, moves or unpacks files into the git hooks directory `%s`: git runs what lands there on the next commit, checkout or push, outside this review. Approve only if you wrote or read it.", [p.raw])
+}
+
+ask contains msg if {
+	some p in data.claude_rego.lib.paths.written
+	p.source == "tool_input"
+	some l in {lower(p.absolute), lower(p.resolved)}
+	_hooks_dir(l)
+	msg := sprintf("This copies, moves or unpacks files into the git hooks directory `%s`: git runs what lands there on the next commit, checkout or push, outside this review. Approve only if you wrote or read it.", [p.raw])
+}
+
+_hook_dir_harmless := {"mkdir", "touch", "rm", "rmdir", "unlink", "find", "trash", "trash-put", "rimraf"}
+
+_hooks_dir(l) if {
+	is_string(l)
+	some d in _hook_dirs
+	endswith(concat("", [trim_right(l, "/"), "/"]), d)
+}
+
 # echo … > "$(git rev-parse --git-dir)/hooks/pre-commit": where exactly is unknown, but
 # the name says hooks
 ask contains msg if {

@@ -212,3 +212,80 @@ _temp_dir_entry(raw) if {
 	regex.match(`^(/tmp|/var/tmp|/dev/shm|/private/tmp|/private/var/tmp|/var/folders/[^/]+/[^/]+/T|\$\{?(TMPDIR|TMP|TEMP|TEMPDIR)([:][-=][^}]*)?\}?)(/|$)`, e)
 }
 
+
+# The working directory put on PATH before the system directories (`.`, an empty entry, a
+# relative entry, `$PWD`) while the command runs somewhere outside the project
+# (`cd /tmp && PATH=.:$PATH && kubectl version`): a program found there under a common name is
+# whatever that directory holds. Inside the project it is the project's own (`PATH=bin:$PATH
+# make`, `export PATH="$PWD/node_modules/.bin:$PATH"` pass); a download directory
+# (`PATH=$HOME/Downloads:$PATH`) is like a temporary one.
+ask contains msg if {
+	some [seg, value] in _path_values
+	entries := split(value, ":")
+	some i, entry in entries
+	i < _first_system_entry(entries)
+	_cwd_entry(trim(entry, "\"' "))
+	some later in data.claude_rego.lib.shell.segments
+	later.id >= seg.id
+	where := shell.cwd_at(later)
+	not _in_project(where)
+	msg := sprintf("`%s` puts the working directory (`%s`) on PATH before the system directories while the command runs outside the project (in `%s`): a program there under a common name (git, kubectl, python) runs in place of the real one. Call the program by its full path, or approve only if intended.", [_shown(seg, value), entry, where])
+}
+
+ask contains msg if {
+	some [seg, value] in _path_values
+	entries := split(value, ":")
+	some i, entry in entries
+	i < _first_system_entry(entries)
+	regex.match(`^(~|\$HOME|\$\{HOME\})/(Downloads|downloads|Desktop)(/|$)`, trim(entry, "\"' "))
+	msg := sprintf("`%s` puts `%s`, a download directory, on PATH before the system directories: a downloaded program under a common name (git, kubectl, python) runs in place of the real one. Append it after `$PATH` or call the program by its full path.", [_shown(seg, value), entry])
+}
+
+_cwd_entry(e) if e in {"", ".", "./"}
+
+_cwd_entry(e) if regex.match(`^(\$PWD|\$\{PWD\}|\$\(pwd\)|\$\(…\))(/|$)`, e)
+
+_cwd_entry(e) if {
+	e != ""
+	not startswith(e, "/")
+	not startswith(e, "~")
+	not startswith(e, "$")
+}
+
+_in_project(c) if {
+	c != "?"
+	p := trim_right(input.facts.project_dir, "/")
+	p != ""
+	some d in {p, concat("", [p, "/"])}
+	startswith(concat("", [trim_right(c, "/"), "/"]), d)
+}
+
+# `hash -p FILE NAME` binds a command name to any file (`hash -p /tmp/evil kubectl`), and
+# `enable -f LIB NAME` loads a shared library into the shell as a builtin: what runs under
+# that name is the file's code. A file in a system directory (`/usr/lib/bash/…`) passes;
+# `hash -r`, `hash -t`, `enable -n echo` pass.
+ask contains msg if {
+	some ran in {"hash", "enable"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	args := shell.args(seg)
+	some i, a in args
+	_binds_file(ran, a)
+	file := _bound_file(args, i, a)
+	not _system_code_file(file)
+	msg := sprintf("`%s` makes a command name run `%s`: whatever that file holds runs in place of the real program (or inside this shell). Approve only if you know the file.", [concat(" ", seg.argv), file])
+}
+
+_binds_file("hash", a) if regex.match(`^-[a-z]*p`, a)
+
+_binds_file("enable", a) if regex.match(`^-[a-z]*f`, a)
+
+_bound_file(args, i, a) := args[i + 1] if {
+	regex.match(`^-[a-z]*[pf]$`, a)
+	count(args) > i + 1
+} else := substring(a, indexof(a, "p") + 1, -1) if {
+	regex.match(`^-[a-z]*p.`, a)
+} else := substring(a, indexof(a, "f") + 1, -1) if {
+	regex.match(`^-[a-z]*f.`, a)
+} else := "?"
+
+_system_code_file(f) if regex.match(`^/(usr|bin|sbin|lib|lib64|opt/homebrew|nix/store|run/current-system)/`, f)

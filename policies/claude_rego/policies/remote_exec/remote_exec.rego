@@ -935,3 +935,132 @@ ask contains msg if {
 	count(_copy_fetch_segments) > 0
 	some msg in _copyfetch_ask
 }
+
+# ------------------------------------------------------------ a download put where it runs
+
+# A downloaded file turned into a program, a hook or a configuration that runs code in the
+# same command, whatever its name says (`curl -o x.json URL; mv x.json bin/tool`, `install
+# -m755 x bin/tool`, `ln -s x.txt scripts/run`, `docker compose -f x.yml up`, `docker load -i
+# x.tar`, `cargo --config x.toml build`, `kubectl apply -f x.yml`, `pip install -r x.txt`),
+# and an archive download unpacked over the project's own files (`tar xzf x.tar.gz`, `unzip -o
+# x.zip` in the project root: Makefile, package.json, bin/… are replaced unseen; into a
+# directory, `-C bin`/`-d data/raw`, or without overwriting, `unzip x.zip`/`tar -k`, passes).
+# Hooks are config_exec's (`unzip -d .git/hooks`). Reading the download (`jq . x.json`) passes.
+ask contains msg if {
+	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
+	some fetch in shell.running({ran})
+	_segment_after(fetch)
+	names := downloaded(fetch) | downloaded_by_tee(fetch)
+	some run in segments
+	run.id > fetch.id
+	how := _puts_to_run(run, names)
+	msg := sprintf("This command downloads a file with `%s` and then %s (`%s`) in one go: what it holds then runs unreviewed. %s", [shell.name(fetch), how, concat(" ", run.argv), advice])
+}
+
+# mv/cp/install/ln with a downloaded source and a destination in a program directory
+_puts_to_run(run, names) := "makes it a program" if {
+	shell.runs_any(run, {"mv", "cp", "install", "ln", "gmv", "gcp", "ginstall", "rsync"})
+	ops := shell.operands(run)
+	count(ops) > 1
+	some i, src in ops
+	i < count(ops) - 1
+	_file_name(src) in names
+	_program_place(run, ops[count(ops) - 1])
+}
+
+# docker compose -f F, docker load -i F, cargo --config F, kubectl apply -f F, helm install F,
+# pip install -r F: the file is a configuration, an image or a list of packages that runs
+_puts_to_run(run, names) := "runs it as a configuration, image or package list" if {
+	shell.runs_any(run, _run_config_programs)
+	not _only_reads(run)
+	args := shell.args(run)
+	some i, a in args
+	_file_name(_option_file(args, i, a)) in names
+}
+
+# tar x / unzip -o / 7z x -y / bsdtar x of a download in the project root, overwriting
+_puts_to_run(run, names) := "unpacks it over the project's files" if {
+	shell.runs_any(run, {"tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zz"})
+	some a in shell.args(run)
+	_file_name(a) in names
+	_overwrites_here(run)
+	trim_right(shell.cwd_at(run), "/") == trim_right(input.facts.project_dir, "/")
+}
+
+_program_place(run, dest) if {
+	some part in split(lower(trim(dest, "\"'")), "/")
+	part in {"bin", "sbin", ".bin", "scripts", "script", "hooks", "libexec", ".husky", "git-hooks", "githooks"}
+}
+
+# install without a mode, or with an executable one, makes a program wherever it puts it
+_program_place(run, _) if {
+	shell.runs_any(run, {"install", "ginstall"})
+	not _plain_install_mode(run)
+}
+
+_plain_install_mode(run) if {
+	some i, a in shell.args(run)
+	a in {"-m", "--mode"}
+	regex.match(`^0?[246][0-7]{2}$|^[ugoa]*[=+][rw]*$`, shell.args(run)[i + 1])
+}
+
+_plain_install_mode(run) if {
+	some a in shell.args(run)
+	regex.match(`^(-m|--mode=)0?[246][0-7]{2}$`, a)
+}
+
+_run_config_programs := {
+	"docker", "docker-compose", "podman", "podman-compose", "nerdctl", "kubectl", "oc", "helm", "kustomize", "cargo",
+	"terraform", "tofu", "pre-commit", "tox", "nox", "pip", "pip3", "uv", "pipenv", "npm", "pnpm", "yarn", "skaffold",
+	"tilt", "vagrant", "packer", "nix", "nix-build", "nix-shell", "devcontainer", "act", "gradle", "mvn", "sbt", "bazel",
+}
+
+# `docker compose config`, `kubectl diff`/`--dry-run=client`, `helm template`/`lint`: read only
+_only_reads(run) if {
+	some a in shell.args(run)
+	a in {"config", "diff", "template", "lint", "--dry-run", "--dry-run=client", "validate", "fmt", "show"}
+}
+
+# the value of a file option (-f F, --file=F, -i F, --config F, -r F, -c F, -e F), or an operand
+_option_file(args, i, a) := args[i + 1] if {
+	a in {"-f", "--file", "-i", "--input", "--config", "-r", "--requirement", "-c", "--constraint", "--values", "--env-file", "-e", "--settings", "--init-script", "-I", "--userconfig", "--global-settings", "-s"}
+	count(args) > i + 1
+} else := substring(a, indexof(a, "=") + 1, -1) if {
+	regex.match(`^--(file|input|config|requirement|constraint|values|env-file|settings|init-script|userconfig|global-settings)=`, a)
+} else := a
+
+_overwrites_here(run) if {
+	shell.runs_any(run, {"tar", "gtar", "bsdtar"})
+	not _tar_elsewhere(run)
+}
+
+_overwrites_here(run) if {
+	shell.runs(run, "unzip")
+	shell.has_short_flag(run, {"o"})
+	not shell.has_arg_prefix(run, "-d")
+}
+
+_overwrites_here(run) if {
+	shell.runs_any(run, {"7z", "7za", "7zz"})
+	"x" in shell.args(run)
+	some a in shell.args(run)
+	a in {"-y", "-aoa"}
+	not shell.has_arg_prefix(run, "-o")
+}
+
+# tar that does not extract, extracts elsewhere or keeps existing files
+_tar_elsewhere(run) if not _tar_extracts(run)
+
+_tar_elsewhere(run) if shell.has_arg_prefix(run, "-C")
+
+_tar_elsewhere(run) if shell.has_arg_prefix(run, "--directory")
+
+_tar_elsewhere(run) if shell.has_arg(run, {"-k", "--keep-old-files", "--skip-old-files", "--keep-newer-files", "-t", "--list"})
+
+_tar_extracts(run) if {
+	some a in shell.args(run)
+	regex.match(`^-?[A-Za-z]*x[A-Za-z]*$|^--extract$|^--get$`, a)
+	not startswith(a, "--")
+}
+
+_tar_extracts(run) if shell.has_arg(run, {"--extract", "--get"})
