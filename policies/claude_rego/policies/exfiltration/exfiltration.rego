@@ -17,6 +17,10 @@
 #   someone else (gh api collaborators/keys, deploy and SSH keys). Asks when any tool reaches a
 #   request catcher, out-of-band callback server or tunnel address (webhook.site, *.oast.fun,
 #   Burp Collaborator, dnslog.cn, *.ngrok-free.app: _callback_hosts), a URL, a DNS lookup or code.
+#   Asks on pushes of other version-control systems to a URL (hg, fossil, bzr, darcs, pijul,
+#   svn import), a proxy or TLS checks off written into tools' or the desktop's settings, and
+#   cloud data made public or shared with another account (ACLs, IAM bindings, resource
+#   policies for any principal, shared snapshots, long-lived signed URLs).
 # custom:
 #   severity: critical
 #   rationale: >-
@@ -943,6 +947,91 @@ ask contains msg if {
 	msg := sprintf("`%s` pushes to `%s`, a URL rather than a configured remote. Approve only if that destination is expected.", [concat(" ", seg.argv), a])
 }
 
+# The same for the other version-control systems (h24): a push whose destination is a URL
+# or a user@host:path rather than the default or a named path of the repository's own
+# configuration (`hg push https://…`, `fossil push|sync URL`, `bzr|brz push bzr+ssh://…`,
+# `darcs push user@host:repo`, `pijul push URL`, `sl push --to main ssh://…`), a
+# destination set for the call (`hg --config paths.default=URL push`), and `svn import`
+# (or `svn copy|cp` of a working copy) to a URL: the history goes to that server.
+# `hg push`, `hg push default`, `hg push myfork`, `fossil push`, `bzr push :parent` pass.
+ask contains msg if {
+	some ran in object.keys(_vcs_pushes) & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	args := shell.args(seg)
+	some verb in _vcs_pushes[ran]
+	verb in args
+	some dest in _vcs_destinations(ran, args)
+	msg := sprintf("`%s` pushes to `%s`, a URL rather than a configured path of the repository. Approve only if that destination is expected.", [concat(" ", seg.argv), dest])
+}
+
+# fossil's remote changed to a URL before a push in the same command (`fossil remote-url URL
+# && fossil push`, `fossil remote add x URL; fossil sync x`), like `git remote set-url … && git push`
+ask contains msg if {
+	"fossil" in data.claude_rego.lib.shell.names
+	some remote in shell.running({"fossil"})
+	rargs := shell.args(remote)
+	some w in rargs
+	w in {"remote-url", "remote"}
+	some url in rargs
+	_vcs_url(url)
+	some push in shell.running({"fossil"})
+	push.id > remote.id
+	some verb in shell.args(push)
+	verb in {"push", "sync"}
+	msg := sprintf("`%s` changes where `%s` pushes to in the same command. Approve only if that destination is expected.", [concat(" ", remote.argv), concat(" ", push.argv)])
+}
+
+_vcs_pushes := {
+	"hg": {"push"}, "chg": {"push"}, "sl": {"push"}, "fossil": {"push", "sync"}, "bzr": {"push"}, "brz": {"push"},
+	"darcs": {"push"}, "pijul": {"push"}, "svn": {"import", "copy", "cp"},
+}
+
+_vcs_destinations(ran, args) := _svn_destinations(args) if ran == "svn" else := {a |
+	some a in args
+	_vcs_url(a)
+} | {v |
+	# hg --config paths.default=URL push, --config=paths.X=URL
+	some i, a in args
+	kv := _hg_config_item(args, i, a)
+	regex.match(`(?i)^paths\.[^=]+=`, kv)
+	v := substring(kv, indexof(kv, "=") + 1, -1)
+	_vcs_url(v)
+}
+
+# svn import PATH URL, svn copy|cp WC-PATH… URL: local files committed to that URL (a
+# server-side copy between URLs or ^/ paths moves nothing from this machine)
+_svn_destinations(args) := {d |
+	ops := [a |
+		some i, a in args
+		not startswith(a, "-")
+		not _svn_option_value(args, i)
+	]
+	count(ops) >= 2
+	some d in array.slice(ops, 1, count(ops))
+	_vcs_url(d)
+	_svn_sends(ops)
+}
+
+_svn_sends(ops) if ops[0] == "import"
+
+_svn_sends(ops) if {
+	ops[0] in {"copy", "cp"}
+	some src in array.slice(ops, 1, count(ops))
+	not contains(src, "://")
+	not startswith(src, "^/")
+}
+
+_svn_option_value(args, i) if {
+	i > 0
+	args[i - 1] in {"-m", "--message", "-F", "--file", "-r", "--revision", "--username", "--password", "--depth", "--config-option", "--config-dir", "--encoding", "--editor-cmd", "--with-revprop"}
+}
+
+_hg_config_item(args, i, "--config") := args[i + 1]
+
+_hg_config_item(_, _, a) := substring(a, 9, -1) if startswith(a, "--config=")
+
+_vcs_url(a) if regex.match(`(?i)^(https?|ssh|git|sftp|ftp|bzr|bzr\+ssh|svn|svn\+ssh|lp)://|^lp:|^[A-Za-z0-9._-]+@[A-Za-z0-9._-]+:|^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}:`, a)
+
 ask contains msg if {
 	"git" in data.claude_rego.lib.shell.names
 	_arg_index.remote # (some segment has the word: before the per-segment calls)
@@ -955,6 +1044,157 @@ ask contains msg if {
 	push.id > remote.id
 	"push" in shell.args(push)
 	msg := sprintf("`%s` changes where `%s` pushes to in the same command. Approve only if that destination is expected.", [concat(" ", remote.argv), concat(" ", push.argv)])
+}
+
+# ---------------------------------------------------------------- traffic through another proxy
+# A proxy (or TLS checks switched off) written into a tool's or the desktop's settings (h24):
+# every later request — registry logins and tokens, package downloads, the browser's traffic —
+# goes through that host, which can read or change it: `npm|pnpm|yarn config set
+# proxy|https-proxy URL`, yarn's `httpProxy`/`httpsProxy`, `strict-ssl false` /
+# `enableStrictSsl false`, `[python -m] pip config set global.proxy URL`, `conda config --set
+# proxy_servers.https URL` / `ssl_verify false`, `gsettings set org.gnome.system.proxy… host H`
+# (or `mode manual`), `dconf write /system/proxy/…`, macOS `networksetup -setwebproxy …`, KDE's
+# `kwriteconfig5 --group 'Proxy Settings'`, `netsh winhttp set proxy`, a *_PROXY variable set
+# for every later program (`launchctl setenv`, `setx`, `systemctl --user set-environment`).
+# Asked like `git config http.proxy URL` (config_exec) and `gcloud config set proxy/address`.
+# Removing one passes (`npm config delete proxy`, `gsettings set … mode 'none'`, `pip config
+# unset global.proxy`), and so do a proxy for one call and other settings (`npm config set
+# registry https://registry.npmjs.org/`).
+ask contains msg if {
+	some ran in object.keys(_proxy_setters) & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some what in _proxy_setting(_proxy_setters[ran], shell.args(seg))
+	msg := sprintf("`%s` %s: every later request (registry logins and tokens, downloads) can then be read or changed on the way. Approve only if that proxy is yours.", [concat(" ", seg.argv), what])
+}
+
+_proxy_setters := {
+	"npm": "npm", "pnpm": "npm", "yarn": "npm", "pip": "pip", "pip3": "pip", "conda": "conda", "mamba": "conda",
+	"micromamba": "conda", "gsettings": "gsettings", "dconf": "dconf", "networksetup": "networksetup",
+	"kwriteconfig5": "kde", "kwriteconfig6": "kde", "kwriteconfig": "kde", "netsh": "netsh", "launchctl": "env",
+	"setx": "env", "systemctl": "env", "python": "python", "python3": "python",
+}
+
+# python -m pip config set global.proxy URL: pip's own words
+_proxy_setting("python", args) := _pip_proxy(array.slice(args, 2, count(args))) if {
+	array.slice(args, 0, 2) == ["-m", "pip"]
+} else := set()
+
+# npm|pnpm|yarn config set KEY VALUE / KEY=VALUE (also `npm set KEY VALUE`)
+_proxy_setting("npm", args) := {_traffic_what(k, v) |
+	"set" in args
+	some i, a in args
+	k := lower(split(a, "=")[0])
+	k in {"proxy", "https-proxy", "http-proxy", "httpproxy", "httpsproxy", "strict-ssl", "enablestrictssl"}
+	v := _setting_value(args, i, a)
+	_redirects_traffic(k, v)
+}
+
+# pip config [--user|--global|--site] set SECTION.proxy URL
+_proxy_setting("pip", args) := _pip_proxy(args)
+
+_pip_proxy(args) := {_traffic_what("proxy", v) |
+	"config" in args
+	"set" in args
+	some i, a in args
+	regex.match(`(?i)^[a-z_-]+\.proxy(=|$)`, a)
+	v := _setting_value(args, i, a)
+	_redirects_traffic("proxy", v)
+}
+
+# conda config --set proxy_servers.https URL | ssl_verify false, micromamba config set KEY VALUE
+_proxy_setting("conda", args) := {_traffic_what(k, v) |
+	"config" in args
+	some i, a in args
+	a in {"--set", "set"}
+	k := lower(_next_word(args, i))
+	regex.match(`^(proxy_servers(\..+)?|ssl_verify)$`, k)
+	v := _next_word(args, i + 1)
+	_redirects_traffic(k, v)
+}
+
+# gsettings set org.gnome.system.proxy[.http|.https|.socks|.ftp] KEY VALUE
+_proxy_setting("gsettings", args) := {sprintf("sets the desktop's proxy (`%s %s` to `%s`)", [schema, k, v]) |
+	some i, a in args
+	a == "set"
+	schema := _next_word(args, i)
+	regex.match(`(?i)^org\.gnome\.system\.proxy(\.|$)`, schema)
+	k := lower(_next_word(args, i + 1))
+	v := lower(trim(_next_word(args, i + 2), `'" `))
+	_desktop_proxy(k, v)
+}
+
+# dconf write /system/proxy/[http/]KEY VALUE
+_proxy_setting("dconf", args) := {sprintf("sets the desktop's proxy (`%s` to `%s`)", [key, v]) |
+	some i, a in args
+	a == "write"
+	key := _next_word(args, i)
+	regex.match(`(?i)^/system/proxy/`, key)
+	parts := split(key, "/")
+	v := lower(trim(_next_word(args, i + 1), `'" `))
+	_desktop_proxy(lower(parts[count(parts) - 1]), v)
+}
+
+_proxy_setting("networksetup", args) := {sprintf("sets the system's proxy (`%s`)", [a]) |
+	some a in args
+	regex.match(`(?i)^-set(web|secureweb|socksfirewall|ftp|streaming|gopher)proxy$|^-setautoproxyurl$`, a)
+}
+
+_proxy_setting("kde", args) := {"sets the desktop's proxy" |
+	some a in args
+	lower(a) in {"proxy settings", "--group=proxy settings"}
+	not "--delete" in args
+}
+
+_proxy_setting("netsh", args) := {"sets the system's proxy (`winhttp set proxy`)" |
+	some i, a in args
+	lower(a) == "winhttp"
+	lower(_next_word(args, i)) == "set"
+	lower(_next_word(args, i + 1)) in {"proxy", "advproxy"}
+}
+
+# launchctl setenv HTTPS_PROXY URL, setx HTTPS_PROXY URL, systemctl --user set-environment HTTPS_PROXY=URL
+_proxy_setting("env", args) := {sprintf("sends every program started later through the proxy `%s` (`%s`)", [v, name]) |
+	some i, a in args
+	name := split(a, "=")[0]
+	regex.match(`(?i)^(https?|all|ftp|socks)_proxy$`, name)
+	some verb in args
+	verb in {"setenv", "set-environment"}
+	v := _setting_value(args, i, a)
+	_redirects_traffic("proxy", v)
+} | {sprintf("sends every program started later through the proxy `%s` (`%s`)", [args[1], a]) |
+	# setx NAME VALUE (Windows: the user's environment, read by every later program)
+	count(args) >= 2
+	a := args[0]
+	regex.match(`(?i)^(https?|all|ftp|socks)_proxy$`, a)
+	not "setenv" in args
+	not "set-environment" in args
+}
+
+_setting_value(args, i, a) := substring(a, indexof(a, "=") + 1, -1) if contains(a, "=")
+
+else := _next_word(args, i)
+
+_traffic_what(k, v) := sprintf("switches TLS certificate checks off (`%s` %s)", [k, v]) if {
+	k in {"strict-ssl", "enablestrictssl", "ssl_verify"}
+} else := sprintf("sends the tool's traffic through the proxy `%s` (`%s`)", [v, k])
+
+# a proxy set (not cleared), TLS checks off (ssl_verify also takes a CA bundle's path: passes)
+_redirects_traffic(k, v) if {
+	not k in {"strict-ssl", "enablestrictssl", "ssl_verify"}
+	not lower(trim(v, `'" `)) in {"", "null", "none", "false", "undefined", "off", "no", "0"}
+}
+
+_redirects_traffic(k, v) if {
+	k in {"strict-ssl", "enablestrictssl", "ssl_verify"}
+	lower(trim(v, `'" `)) in {"false", "0", "no", "off"}
+}
+
+# a desktop proxy switched on or pointed at a host (`mode 'none'`, ignore-hosts pass)
+_desktop_proxy("mode", v) if v in {"manual", "auto"}
+
+_desktop_proxy(k, v) if {
+	k in {"host", "autoconfig-url", "port", "enabled", "use-authentication", "authentication-user", "authentication-password"}
+	not v in {"", "0", "false"}
 }
 
 # xargs -I{} curl https://x/{} fed by another command: its output goes into URLs
@@ -2323,6 +2563,219 @@ _access_grants(seg) := {"adds a key or a collaborator" |
 	_grant_endpoint(lower(trim_prefix(endpoint, "/")))
 	_api_writes(seg)
 }
+
+# ---------------------------------------------------------------- cloud data shared
+# Cloud data made public or shared with another account (h24), asked like `gh repo edit
+# --visibility public`: an ACL grant (`gsutil acl|defacl ch -u AllUsers:R`, `acl set
+# public-read`, `aws s3api put-object-acl|put-bucket-acl --acl public-read` or `--grant-*`,
+# `gcloud storage objects|buckets update --predefined-acl=publicRead|--add-acl-grant=…`), an
+# IAM binding (`gsutil iam ch allUsers:objectViewer`, `iam set`, any `gcloud …
+# add-iam-policy-binding --member=allUsers|allAuthenticatedUsers` but an invoker role, which
+# makes a service callable, and any member on a bucket), a resource policy that allows every
+# principal (`aws s3api put-bucket-policy`, `ecr set-repository-policy`, `secretsmanager
+# put-resource-policy`, `iam update-assume-role-policy`, … with `"Principal":"*"` given
+# inline), the public-access block lifted, snapshots and images shared (`aws ec2
+# modify-snapshot-attribute|modify-image-attribute … add`, `rds modify-db-snapshot-attribute
+# --values-to-add`, `ram create-resource-share --principals`), `az storage container
+# set-permission|create --public-access blob|container`, `az storage account update
+# --allow-blob-public-access true`, and a link that reads the data for more than a day (`aws
+# s3 presign --expires-in 604800`, `gcloud storage sign-url --duration=7d`, `az disk|snapshot
+# grant-access --duration-in-seconds`; the default hour passes: the URL only reaches the
+# session). Uploads with a public ACL (`aws s3 sync dist/ s3://site --acl public-read`, a
+# static site) pass: what is uploaded is judged by the upload rules. Reading policies passes.
+ask contains msg if {
+	some ran in {"gsutil", "gcloud", "aws", "az"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some what in _cloud_sharing(ran, shell.args(seg))
+	msg := sprintf("`%s` %s: the data can then be read from outside the account. Approve only if that access is intended.", [concat(" ", seg.argv), what])
+}
+
+_cloud_sharing("gsutil", args) := {sprintf("grants `%s` on the data", [g]) |
+	some i, a in args
+	a in {"acl", "defacl"}
+	_next_word(args, i) == "ch"
+	some j, o in args
+	o in {"-u", "-g", "-p"}
+	g := _next_word(args, j)
+	contains(g, ":")
+} | {sprintf("sets the canned ACL `%s`", [c]) |
+	some i, a in args
+	a in {"acl", "defacl"}
+	_next_word(args, i) == "set"
+	c := _next_word(args, i + 1)
+	lower(c) in _public_canned_acls
+} | {sprintf("adds the IAM binding `%s`", [b]) |
+	some i, a in args
+	a == "iam"
+	_next_word(args, i) == "ch"
+	not "-d" in args
+	some b in array.slice(args, i + 2, count(args))
+	not startswith(b, "-")
+	not startswith(lower(b), "gs://")
+} | {"replaces the bucket's IAM policy" |
+	some i, a in args
+	a == "iam"
+	_next_word(args, i) == "set"
+}
+
+_public_canned_acls := {"public-read", "public-read-write", "authenticated-read", "publicread", "publicreadwrite", "authenticatedread", "allusers"}
+
+_cloud_sharing("gcloud", args) := {sprintf("binds `%s` to everyone (`%s`)", [role, m]) |
+	"add-iam-policy-binding" in args
+	m := _option_in(args, "--member")
+	lower(m) in {"allusers", "allauthenticatedusers"}
+	role := _option_in(args, "--role")
+	not regex.match(`(?i)invoker$`, role)
+} | {sprintf("grants `%s` on a bucket", [m]) |
+	"storage" in args
+	"add-iam-policy-binding" in args
+	m := _option_in(args, "--member")
+	not lower(m) in {"allusers", "allauthenticatedusers"}
+} | {sprintf("changes the data's ACL (`%s`)", [a]) |
+	"storage" in args
+	"update" in args
+	some a in args
+	_gcloud_public_acl(a)
+} | {sprintf("signs a URL valid for `%s`", [d]) |
+	"sign-url" in args
+	d := _option_in(args, "--duration")
+	_longer_than_a_day(d)
+}
+
+_gcloud_public_acl(a) if regex.match(`(?i)^--(predefined-acl|predefined-default-object-acl)=(publicread|publicreadwrite|authenticatedread)$`, a)
+
+_gcloud_public_acl(a) if startswith(a, "--add-acl-grant")
+
+_gcloud_public_acl(a) if startswith(a, "--add-default-object-acl-grant")
+
+_gcloud_public_acl(a) if a in {"--no-public-access-prevention", "--public-access-prevention=inherited", "--public-access-prevention=unspecified"}
+
+_cloud_sharing("aws", args) := {sprintf("sets the ACL `%s`", [v]) |
+	some op in args
+	op in {"put-object-acl", "put-bucket-acl"}
+	v := _option_in(args, "--acl")
+	lower(v) in _public_canned_acls
+} | {sprintf("grants access to `%s`", [v]) |
+	some op in args
+	op in {"put-object-acl", "put-bucket-acl"}
+	some i, a in args
+	regex.match(`^--grant-(read|write|read-acp|write-acp|full-control)$`, a)
+	v := _next_word(args, i)
+} | {sprintf("`%s` allows every principal (`*`)", [op]) |
+	some op in args
+	regex.match(`^(put|set|update|create|add)-[a-z-]*polic(y|ies)$`, op)
+	some i, a in args
+	_policy_allows_anyone(_policy_text(args, i, a))
+} | {sprintf("lifts the block on public access (`%s`)", [op]) |
+	some op in args
+	op in {"put-public-access-block", "delete-public-access-block", "delete-bucket-ownership-controls"}
+	_lifts_block(op, args)
+} | {"shares a snapshot or an image with another account or everyone" |
+	some op in args
+	op in {"modify-snapshot-attribute", "modify-image-attribute", "modify-fpga-image-attribute"}
+	_ec2_share(args)
+} | {"shares a database snapshot with another account or everyone" |
+	some op in args
+	op in {"modify-db-snapshot-attribute", "modify-db-cluster-snapshot-attribute"}
+	_option_in(args, "--values-to-add") != ""
+} | {sprintf("shares resources with `%s`", [p]) |
+	some op in args
+	op in {"create-resource-share", "associate-resource-share"}
+	p := _option_in(args, "--principals")
+	p != ""
+} | {sprintf("signs a URL valid for %s seconds", [n]) |
+	"presign" in args
+	n := _option_in(args, "--expires-in")
+	regex.match(`^[0-9]{1,12}$`, n)
+	to_number(n) > 86400
+}
+
+_lifts_block("put-public-access-block", args) if {
+	some a in args
+	regex.match(`(?i)(BlockPublicAcls|IgnorePublicAcls|BlockPublicPolicy|RestrictPublicBuckets)"?\s*[=:]\s*false`, a)
+}
+
+_lifts_block(op, _) if op in {"delete-public-access-block", "delete-bucket-ownership-controls"}
+
+_ec2_share(args) if {
+	lower(_option_in(args, "--operation-type")) == "add"
+}
+
+_ec2_share(args) if {
+	some a in args
+	regex.match(`(?i)^add=|"add"\s*:`, a)
+}
+
+# the policy document given inline: `--policy '{…}'`, `--policy={…}`, `--policy-text`,
+# `--resource-policy`, `--policy-document`; a file:// reference is not read here
+_policy_text(args, i, a) := _next_word(args, i) if regex.match(`^--[a-z-]*polic(y|ies)[a-z-]*$`, a)
+
+_policy_text(_, _, a) := substring(a, indexof(a, "=") + 1, -1) if regex.match(`^--[a-z-]*polic(y|ies)[a-z-]*=`, a)
+
+_policy_allows_anyone(text) if {
+	startswith(trim_space(text), "{")
+	json.is_valid(text)
+	doc := json.unmarshal(text)
+	is_object(doc)
+	some st in _statements(object.get(doc, "Statement", []))
+	is_object(st)
+	object.get(st, "Effect", "") == "Allow"
+	_anyone(st)
+}
+
+_statements(s) := s if is_array(s)
+
+else := [s]
+
+_anyone(st) if _any_principal(object.get(st, "Principal", null))
+
+_anyone(st) if object.get(st, "NotPrincipal", null) != null
+
+_any_principal(p) if p == "*"
+
+_any_principal(p) if {
+	is_object(p)
+	some v in p
+	_star(v)
+}
+
+_star(v) if v == "*"
+
+_star(v) if {
+	is_array(v)
+	"*" in v
+}
+
+_cloud_sharing("az", args) := {sprintf("sets the container's public access to `%s`", [v]) |
+	"container" in args
+	v := _option_in(args, "--public-access")
+	lower(v) in {"blob", "container"}
+} | {"allows public access to the account's blobs" |
+	"account" in args
+	some i, a in args
+	a == "--allow-blob-public-access"
+	lower(_next_word(args, i)) in {"true", "yes"}
+} | {sprintf("grants a download link valid for %s seconds", [n]) |
+	"grant-access" in args
+	n := _option_in(args, "--duration-in-seconds")
+	regex.match(`^[0-9]{1,12}$`, n)
+	to_number(n) > 86400
+}
+
+# the value of `--opt V` or `--opt=V` ("" when absent)
+_option_in(args, name) := v if {
+	some i, a in args
+	a == name
+	v := _next_word(args, i)
+} else := v if {
+	some a in args
+	prefix := concat("", [name, "="])
+	startswith(a, prefix)
+	v := trim_prefix(a, prefix)
+} else := ""
+
+# a gcloud duration longer than a day: 2d, 48h, 1w (seconds and minutes up to a day pass)
+_longer_than_a_day(d) if regex.match(`(?i)^([2-9]|[1-9][0-9]+)d$|^[1-9][0-9]*w$|^(2[5-9]|[3-9][0-9]|[1-9][0-9]{2,})h$|^[0-9]{6,}s?$`, d)
 
 _grant_subcommands := [
 	["ssh-key", "add"], ["gpg-key", "add"], ["repo", "deploy-key", "add"], ["deploy-key", "add"],

@@ -715,6 +715,73 @@ _recursive_reader(seg) if {
 	a in {"rsync", "-r", "-R", "--recursive", "sync"}
 }
 
+# An image build sends its whole context to the builder, and the Dockerfile (also one given
+# on stdin) can COPY any of it into an image that is then pushed or exported (h24): `docker
+# build -t x ~`, `docker buildx build --push … /home/dev`, `podman build ~ && podman push`,
+# `buildah bud ~`, `nerdctl|img|depot build ~`, `cd ~ && docker build .`, a named context or
+# local source (`--build-context h=/home/dev`, `buildctl build --local context=~`, kaniko
+# `--context dir:///home/dev`). Denied like `tar czf x.tgz ~`. A build of the project or of a
+# directory in it passes (`docker build .`, `cd docker && docker build -f Dockerfile ..`).
+deny contains msg if {
+	some ran in {"docker", "podman", "nerdctl", "buildah", "img", "depot", "buildctl", "executor", "kaniko"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some dir in _build_contexts(seg)
+	p := paths.location(seg, shell.expand(seg, dir))
+	_secret_or_holds(p)
+	msg := sprintf("Blocked: `%s` gives `%s`, which is or holds secret files (credentials or keys), to an image build as its context; the image can carry them anywhere. Build from the project directory. %s", [shell.name(seg), dir, instead])
+}
+
+# the words of `docker|podman|nerdctl|img|depot build`, `docker image|buildx build`, `buildah
+# bud|build` that are not options (the context among them; a tag or a platform names no
+# directory that holds secrets), and the named contexts of any builder
+_build_contexts(seg) := {a |
+	args := shell.args(seg)
+	some k, verb in args
+	verb in {"build", "bud"}
+	every j, w in array.slice(args, 0, k) {
+		_before_build_verb(args, j, w)
+	}
+	some a in array.slice(args, k + 1, count(args))
+	not startswith(a, "-")
+} | {d |
+	# --build-context NAME=DIR (not NAME=docker-image://… or a URL), buildctl --local NAME=DIR,
+	# kaniko --context dir://DIR
+	args := shell.args(seg)
+	some i, a in args
+	v := _build_context_value(args, i, a)
+	d := _context_dir(v)
+}
+
+# what may come before the verb: options, their values (`docker --context remote build`),
+# the command groups (`docker image build`, `docker buildx build`)
+_before_build_verb(_, _, w) if startswith(w, "-")
+
+_before_build_verb(_, _, w) if w in {"image", "buildx", "builder"}
+
+_before_build_verb(args, j, _) if {
+	j > 0
+	startswith(args[j - 1], "-")
+	not contains(args[j - 1], "=")
+}
+
+_build_context_value(args, i, a) := _next_arg(args, i) if a in {"--build-context", "--local", "--context", "-c"}
+
+_build_context_value(_, _, a) := substring(a, indexof(a, "=") + 1, -1) if {
+	regex.match(`^--(build-context|local|context)=`, a)
+}
+
+_next_arg(args, i) := args[i + 1] if count(args) > i + 1 else := ""
+
+_context_dir(v) := substring(v, 6, -1) if startswith(v, "dir://")
+
+else := d if {
+	not contains(v, "://")
+	contains(v, "=")
+	d := substring(v, indexof(v, "=") + 1, -1)
+	d != ""
+	not contains(d, "://")
+}
+
 # file servers publish a whole directory: python -m http.server --directory ~, php -S -t ~,
 # npx http-server ~, busybox httpd -h ~, ngrok http file://$HOME
 _recursive_reader(seg) if shell.runs_any(seg, {"http-server", "serve", "httpd", "caddy", "miniserve", "darkhttpd", "webfsd"})
