@@ -16,6 +16,9 @@ key material whose format is checked, not guessed:
 - a Solana keypair file: a JSON array of exactly 64 integers 0–255 whose second half is the
   ed25519 public key of the first (checked: ~3 ms, at most 4 arrays a text), or named one on
   its line (`keypair`, `secretKey`, `Keypair.fromSecretKey([…])`, `private`, `wallet`);
+- a 64-hex key that code signs with, unnamed: a Hardhat/Truffle `accounts: ['0x…']` list, a signer
+  built from it (`new ethers.Wallet('0x…')`, `privateKeyToAccount('0x…')`, `Account.from_key`);
+- an Apple/Google app-specific password (`abcd-efgh-ijkl-mnop`) on a line that names one;
 - a WireGuard key in its config (`PrivateKey = <44 base64>`, `PresharedKey = …`: 32 bytes);
 - an API key named with its secret and no provider prefix (Confluent Cloud's `api key
   ABCD… secret …`): a key id of 12–40 capitals and digits and, after it, a secret of 40+
@@ -204,6 +207,36 @@ def _hex_keys(text: str, low: str, out: list) -> None:
             at = low.find(word, at + 1)
 
 
+# A 64-hex key where code uses it to sign, unnamed: an `accounts` list of a Hardhat network
+# (`accounts: ['0x…', '0x…']`, `accounts = ["0x…"]`; code's unquoted key: a JSON `"accounts"` of
+# an RPC answer may list Aptos/Sui addresses, 64 hex too), Truffle's `privateKeys: [...]`,
+# brownie's `accounts.add('0x…')`, a
+# signer built from it (`new ethers.Wallet('0x…', provider)`, viem's `privateKeyToAccount('0x…')`,
+# eth_account's `Account.from_key('0x…')`, `Wallet.fromPrivateKey(…)`, web3's
+# `wallet.add('0x…')`). A quoted 0x + 64 hex only: an address is 40 hex digits, and a
+# transaction or block hash (`"hash": "0x…"`, `tx 0x…`) is under no such name. Found from
+# each context word (a substring search), within 2048 characters of the list or call.
+_SIGNER_CONTEXT = lazy(
+    r"(?i)\b(?:accounts|private_?keys)[ \t]*(?:[:=][ \t]*\[|\.add[ \t]*\()"
+    r"|\b(?:wallet|privatekeytoaccount|from_?key|fromprivatekey|privatekeytoaddress)[ \t]*\("
+    r"|\bwallet\.add[ \t]*\(")
+_SIGNER_WORDS = ("accounts", "privatekeys", "private_keys", "wallet", "privatekeytoa", "from_key", "fromkey", "fromprivatekey")
+_QUOTED_HEX64 = lazy(r"[\"'`]((?:0[xX])?[0-9a-fA-F]{64})[\"'`]")
+_LIST_END = lazy(r"[\])]")
+
+
+def _signer_keys(text: str, low: str, out: list) -> None:
+    for count, m in enumerate(_SIGNER_CONTEXT.finditer(text)):
+        if count >= 32:
+            return
+        window = text[m.end():m.end() + 2048]
+        end = _LIST_END.search(window)  # the list or the call's first argument list ends there
+        for k in _QUOTED_HEX64.finditer(window, 0, end.start() if end else len(window)):
+            value = k.group(1)
+            if len(set(value[-64:].lower())) >= 10:
+                out.append(("hex private key", value))
+
+
 # The development chains' published accounts are public: Hardhat's and Anvil's (`test test …
 # junk`), `ganache -d`'s (`myth like bonus …`) and `truffle develop`'s (`candy maple cake …`)
 # mnemonics, and the first 20 private keys each derives (m/44'/60'/0'/0/i), which `anvil` and
@@ -340,8 +373,35 @@ def _random_secret(value: str) -> bool:
             and len(set(value)) >= 20)
 
 
+# ------------------------------------------------------------------ app-specific passwords
+# Apple's app-specific passwords (`abcd-efgh-ijkl-mnop`: four groups of four small letters) and
+# Google's app passwords (16 small letters, shown in four groups apart by blanks) on the line of
+# a name that says so, within 80 characters after it or 120 before (`app-specific password for
+# notarization: …`, `APPLE_APP_SPECIFIC_PASSWORD=…`, `gmail app password is …`, `notarytool …
+# --password … # app-specific password`); not a placeholder
+# (`xxxx-xxxx-xxxx-xxxx`, `abcd-efgh-ijkl-mnop`: fewer than 9 distinct letters, a run of one).
+_APP_PASSWORD_NAME = lazy(r"(?i)(?<![a-z0-9])app(?:lication)?[ _-]?specific[ _-]?pass(?:word|wd)?|(?<![a-z0-9])app[ _-]?pass(?:word|wd)?(?![a-z])")
+_APP_PASSWORD_VALUE = lazy(r"(?<![A-Za-z0-9])([a-z]{4}([- ])[a-z]{4}\2[a-z]{4}\2[a-z]{4}|[a-z]{16})(?![A-Za-z0-9-])")
+_APP_PASSWORD_WORDS = ("specific", "app pass", "app_pass", "app-pass", "apppass")
+
+
+def _app_passwords(text: str, low: str, out: list) -> None:
+    if not any(w in low for w in _APP_PASSWORD_WORDS):
+        return
+    for count, m in enumerate(_APP_PASSWORD_NAME.finditer(text)):
+        if count >= 16:
+            return
+        start = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 120)
+        end = text.find("\n", m.end(), m.end() + 80)
+        for v in _APP_PASSWORD_VALUE.finditer(text, start, end if end >= 0 else m.end() + 80):
+            letters = v.group(1).replace("-", "").replace(" ", "")
+            if len(set(letters)) >= 9 and "abcdefgh" not in letters and not any(c * 3 in letters for c in set(letters)):
+                out.append(("app-specific password", v.group(1)))
+
+
 MATERIAL_KINDS = frozenset({"BIP39 seed phrase", "Bitcoin private key", "extended private key", "hex private key",
-                            "Solana keypair", "WireGuard key", "API key and secret"})
+                            "Solana keypair", "WireGuard key", "API key and secret",
+                            "app-specific password"})
 
 
 def scan(text: str, lower: str | None) -> list[tuple[str, str]]:
@@ -357,6 +417,10 @@ def scan(text: str, lower: str | None) -> list[tuple[str, str]]:
         _base58_keys(text, out)
         if "key" in low or "secret" in low:
             _hex_keys(text, low, out)
+        if ("'" in text or '"' in text or "`" in text) and any(w in low for w in _SIGNER_WORDS):
+            _signer_keys(text, low, out)
+        if "-" in text or " " in text:
+            _app_passwords(text, low, out)
         if "[" in text and text.count(",") >= 63:
             _keypair_arrays(text, out)
         if "PrivateKey" in text or "PresharedKey" in text:

@@ -173,6 +173,8 @@ PROVIDER_TOKENS: list[tuple[str, str]] = [
     ("Sendinblue key", r"\bxsmtpsib-[a-f0-9]{64}-[A-Za-z0-9]{16}"),  # Brevo SMTP keys (xkeysib- above: API keys)
     # `cloudflared tunnel run --token …`: base64 of {"a": account, "t": tunnel, "s": secret}
     ("Cloudflare tunnel token", r"\beyJhIjoi[A-Za-z0-9+/_-]{80,}={0,2}"),
+    # Fireworks AI keys: `fw_` + 24 characters (both cases and a digit: `fw_getDeviceConfigData` is a name)
+    ("Fireworks key", r"\bfw_(?=[A-Za-z0-9]{0,47}[0-9])(?=[A-Za-z0-9]{0,47}[A-Z])(?=[A-Za-z0-9]{0,47}[a-z])[A-Za-z0-9]{24,48}\b"),
     ("Base64 JSON Web Token", r"\bZXlKaGJHY2lPaU[A-Za-z0-9/+_-]{40,}={0,2}|\bZXlKMGVYQWlPaU[A-Za-z0-9/+_-]{40,}={0,2}"),
 ]
 

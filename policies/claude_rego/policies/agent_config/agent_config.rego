@@ -5,7 +5,7 @@
 #   .gitlab-ci.yml, .circleci, Jenkinsfile, …) and to Claude Code's own settings,
 #   hooks and agents (.claude/settings*.json, .claude/hooks, managed settings,
 #   .mcp.json), and to editor/IDE configs that run commands (.vscode tasks/settings/launch,
-#   .devcontainer, .idea run configurations, .envrc), whether made with a file tool or a shell write (echo >>, cp, sed -i,
+#   .devcontainer, .idea run configurations, .envrc, Vim/Neovim's project .nvim.lua/.exrc/.vimrc), whether made with a file tool or a shell write (echo >>, cp, sed -i,
 #   tee). Paths are compared case-folded; the list is
 #   data.claude_rego.settings.config_edit_patterns. Editor settings without code-running
 #   keys, a whole workflow of well-known actions and routine commands, and a literal

@@ -62,6 +62,20 @@ test_editor_task_configs_ask if {
 	not asked(edit("/home/dev/project/src/tasks.json"))
 }
 
+# project-local editor startup files that Vim/Neovim run when `exrc` is on (`.nvim.lua`,
+# `.nvimrc`, `.exrc`, a project `.vimrc`) and lazy.nvim's `.lazy.lua` (session 32)
+test_project_vim_startup_files_ask if {
+	every file in [
+		"/home/dev/project/.nvim.lua", "/home/dev/project/.nvimrc", "/home/dev/project/.exrc",
+		"/home/dev/project/.vimrc", "/home/dev/project/sub/.lvimrc", "/home/dev/project/.lazy.lua",
+	] {
+		asked(edit(file))
+	}
+	not asked(edit("/home/dev/project/lua/plugins/nvim.lua"))
+	not asked(edit("/home/dev/project/docs/exrc.md"))
+	not asked(edit("/home/dev/project/vimrc.example.txt"))
+}
+
 # creating a directory writes no configuration; a file written into it does
 test_making_config_directories_does_not_ask if {
 	count(agent_config.ask) == 0 with input as cmd(["mkdir", "-p", ".github/workflows"])

@@ -7,7 +7,8 @@
 #   (file-system events that run commands) are denied like the writes they make; systemctl
 #   --user set-environment / import-environment (LD_PRELOAD, PATH, … for every later user
 #   unit) and git config --global safe.directory '*' (switches off git's ownership check for
-#   every repository) ask.
+#   every repository) ask, and so does making a program the user's handler of a URL scheme
+#   (xdg-mime default … x-scheme-handler/https, xdg-settings set default-web-browser).
 # custom:
 #   severity: critical
 #   rationale: >-
@@ -101,6 +102,32 @@ ask contains msg if {
 	"dbus-update-activation-environment" in data.claude_rego.lib.shell.names
 	some seg in shell.running({"dbus-update-activation-environment"})
 	msg := sprintf("Persistence: `%s` changes the environment of every service started later in this login session. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+# The user's handler of a URL scheme (`xdg-mime default evil.desktop x-scheme-handler/https`,
+# `xdg-settings set default-web-browser x.desktop`, `… default-url-scheme-handler slack x.desktop`):
+# every link any program opens later, and the OAuth callbacks that carry tokens to an app's
+# scheme, go to that program. Decided (session 32): ask, for URL schemes only; a file type's
+# default application (`xdg-mime default code.desktop text/plain`) and queries pass.
+ask contains msg if {
+	"xdg-mime" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"xdg-mime"})
+	args := shell.args(seg)
+	count(args) > 0
+	args[0] == "default"
+	some a in array.slice(args, 1, count(args))
+	startswith(lower(a), "x-scheme-handler/")
+	msg := sprintf("Persistence: `%s` makes a program the handler of a URL scheme for this user: every link opened later (and the login callbacks that carry tokens) goes to it. Approve only if intended.", [concat(" ", seg.argv)])
+}
+
+ask contains msg if {
+	"xdg-settings" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"xdg-settings"})
+	args := shell.args(seg)
+	count(args) > 1
+	args[0] == "set"
+	args[1] in {"default-web-browser", "default-url-scheme-handler"}
+	msg := sprintf("Persistence: `%s` makes a program the handler of web links for this user: every link opened later (and the login callbacks that carry tokens) goes to it. Approve only if intended.", [concat(" ", seg.argv)])
 }
 
 # git config --global --add safe.directory '*' (or --system, or a directory outside the

@@ -78,3 +78,22 @@ test_s29_own_and_appended_path_entries_pass if {
 	count(persistence_routes.ask) == 0 with input as _s29_prefixed("$PATH:/dev/shm/b", ["make"])
 }
 
+
+# s32: making a program the user's handler of a URL scheme asks; a file type's default and queries pass
+test_s32_url_scheme_handler_asks if {
+	every argv in [
+		["xdg-mime", "default", "evil-handler.desktop", "x-scheme-handler/https"],
+		["xdg-mime", "default", "x.desktop", "x-scheme-handler/http", "x-scheme-handler/https"],
+		["xdg-mime", "default", "x.desktop", "X-Scheme-Handler/slack"],
+		["xdg-settings", "set", "default-web-browser", "x.desktop"],
+		["xdg-settings", "set", "default-url-scheme-handler", "vscode", "x.desktop"],
+	] {
+		asked(argv)
+	}
+	every argv in [
+		["xdg-mime", "default", "code.desktop", "text/plain"], ["xdg-mime", "query", "default", "x-scheme-handler/https"],
+		["xdg-settings", "get", "default-web-browser"], ["xdg-settings", "check", "default-web-browser", "firefox.desktop"],
+	] {
+		not asked(argv)
+	}
+}
