@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 
+from ..lazy_re import lazy
 from .effects import tool_effects
 from .lexical import HOST_FLAVOUR, _alias, _collapse, _join, _key, _render, _under, fold
 from .resolve import _Context, _facts
@@ -394,9 +395,14 @@ def _follow_links(facts: dict, seg_id, text: str, links: list, ctx: _Context, cw
 # What every name lib/paths.rego's secret_name_patterns accept has (lowercase): a leading
 # dot or underscore, one of these words, or one of these extensions.
 _SECRET_NAME_WORDS = ("env", "cred", "secret", "token", "auth", "terraform", "vscdb", "tfstate", "id_", "account",
-                      "netrc", "krb5cc", "clouds", "adbkey", "passwd-s3fs", "adminsdk", "key.json", "smb", "cifs")
+                      "netrc", "krb5cc", "clouds", "adbkey", "passwd-s3fs", "adminsdk", "key.json", "smb", "cifs",
+                      "kubeconfig", "rclone")
 _SECRET_EXTENSIONS = (".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".kdbx", ".ppk", ".asc", ".gpg", ".keytab",
-                      ".ovpn", ".nmconnection", ".psk")
+                      ".ovpn", ".nmconnection", ".psk", ".p8")
+# a backup or editor copy's suffixes (lib/paths.rego _backup_suffix_re): the name without them decides
+_BACKUP_SUFFIX = lazy(r"(\.(bak|backup|old|orig|save|sav|prev|copy|[0-9]{1,3})|~)+$")
+_BACKUP_ENDS = (".bak", ".backup", ".old", ".orig", ".save", ".sav", ".prev", ".copy", "~", "0", "1", "2", "3", "4",
+                "5", "6", "7", "8", "9")
 
 
 def maybe_secret_name(name: str) -> bool:
@@ -407,9 +413,12 @@ def maybe_secret_name(name: str) -> bool:
     n = name.lower()
     if n.startswith((".", "_", "age")) or n.endswith(_SECRET_EXTENSIONS):
         return True
-    for w in _SECRET_NAME_WORDS:  # noqa: SIM110 — a loop: any() with a generator is slower here
+    for w in _SECRET_NAME_WORDS:  # a loop: any() with a generator is slower here
         if w in n:
             return True
+    if n.endswith(_BACKUP_ENDS):
+        stem = _BACKUP_SUFFIX.sub("", n)
+        return stem != n and bool(stem) and maybe_secret_name(stem)
     return False
 
 

@@ -249,7 +249,15 @@ def destructive_object(node, depth: int = 0, budget: list | None = None) -> dict
 _READ_FUNCTIONS = frozenset({"pg_read_file", "pg_read_binary_file", "lo_import", "load_file", "pg_stat_file",
                              "read_csv", "read_csv_auto", "read_parquet", "read_json", "read_json_auto", "read_text",
                              "read_blob", "read_ndjson", "read_ndjson_auto", "readfile", "file", "url", "s3",
-                             "openrowset", "utl_file.fopen", "bfilename"})
+                             "openrowset", "utl_file.fopen", "bfilename", "sqlite_scan", "sqlite_attach", "st_read",
+                             "parquet_scan", "read_xlsx", "read_json_objects", "delta_scan", "iceberg_scan"})
+
+
+def _reads_file(value: str) -> bool:
+    """A function whose first string argument is a file it reads: the table above, and
+    DuckDB's readers by their naming (read_*, *_scan: `sqlite_scan('…/cookies.sqlite', 't')`,
+    `read_csv_auto`, an extension's `read_xlsx`)."""
+    return value in _READ_FUNCTIONS or value.startswith("read_") or value.endswith("_scan")
 _LIST_FUNCTIONS = frozenset({"pg_ls_dir", "pg_ls_logdir", "pg_ls_waldir", "pg_ls_tmpdir", "pg_ls_archive_statusdir",
                              "glob"})
 # functions whose string argument is a file the server writes
@@ -393,6 +401,7 @@ def server_effects(text: str) -> list[tuple[str, str | None]]:
                                   "extension", "cmdshell", "exec", "eval", "pg_ls", "read_", "language", "_command",
                                   "bulk", ".load", ".output", ".once", ".import", ".read", ".backup", ".save",
                                   ".open", ".restore", ".excel", "glob", "url", "s3", "system", "shell", "edit",
+                                  "_scan", "st_read", "sqlite_attach",
                                   "_dir", "datadir", "secure_file")):
         return []
     out: list[tuple[str, str | None]] = []
@@ -435,12 +444,12 @@ def _scan_effects(text: str, tokens: list, out: list) -> None:
             _copy(text, tokens, i, out, client=value == "\\copy")
             continue
         call = nxt[:2] == ("p", "(")
-        if call and value in _READ_FUNCTIONS | _LIST_FUNCTIONS | _WRITE_FUNCTIONS | _EXEC_FUNCTIONS | _LOAD_FUNCTIONS:
+        if call and (_reads_file(value) or value in _LIST_FUNCTIONS | _WRITE_FUNCTIONS | _EXEC_FUNCTIONS | _LOAD_FUNCTIONS):
             index = 1 if value == "lo_export" else 0
             found, literal = _first_string(tokens, i + 1, index)
             if value in ("file", "url", "s3", "glob", "edit", "system", "shell") and literal is None:
                 continue  # a generic name: only its literal form is read
-            effect = ("read" if value in _READ_FUNCTIONS else "list" if value in _LIST_FUNCTIONS else
+            effect = ("read" if _reads_file(value) else "list" if value in _LIST_FUNCTIONS else
                       "write" if value in _WRITE_FUNCTIONS else "load" if value in _LOAD_FUNCTIONS else "exec")
             if value in ("url", "s3") and literal and "://" in literal:
                 continue  # a remote table: not a server file

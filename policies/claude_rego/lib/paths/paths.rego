@@ -665,7 +665,7 @@ secret_name_patterns := [
 	`^\.env([._-].*)?$`, `^[A-Za-z0-9_.-]+\.env$`, `^\.envrc$`, `^\.dev\.vars$`, `^\.credentials(\.(json|ya?ml|toml|ini|cfg|conf|xml|txt|properties|env|db|enc))?$`, `^\.my\.cnf$`,
 	`^\.vault-token$`, `^\.htpasswd$`, `^auth\.(json|toml|ya?ml)$`, `^\.?terraform\.?rc$`, `^\.wakatime\.cfg$`, `^state\.vscdb(\.backup)?$`, `^(access|auth|refresh|api|oauth|id|bearer)[_-]?tokens?\.(json|txt|ya?ml|toml)$`, `\.tfstate(\.backup)?$`, `^\.boto$`, `^\.s3cfg$`, `^client_secrets?.*\.json$`, `^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`, `\.(pem|key|p12|pfx|jks|keystore|kdbx|ppk|asc|gpg)$`,
 	`^\.netrc$`, `^_netrc$`, `^\.pgpass$`, `^\.npmrc$`, `^\.pypirc$`, `^credentials(\.(json|ya?ml|toml|ini|cfg|conf|xml|csv|txt|properties|env|db|enc|gpg|tfrc\.json))?$`,
-	`^service[-_]?account.*\.json$`, `^\.git-credentials$`, `^secrets?\.(ya?ml|json|toml)$`,
+	`^\.git-credentials$`, `^secrets?\.(ya?ml|json|toml)$`,
 	`^key[34]\.db$`, `^signons\.sqlite$`, `^\.authinfo(\.gpg)?$`,
 	# histories of shells and clients (passwords typed at SQL, Redis, Mongo prompts) in any
 	# home (/root/.mysql_history), and Ansible vault password files
@@ -679,6 +679,10 @@ secret_name_patterns := [
 	# SMB/CIFS mount credential files anywhere (/etc/samba/smbcredentials, /root/.cifs-creds),
 	# age identities by their usual names (age-key.txt, age.key is *.key already)
 	`^\.?(smb|cifs)[_-]?(cred|creds|credentials)?$`, `^age[_-]?(key|keys|identity|identities)\.txt$`,
+	# act's secrets file (.secrets), shell_gpt's config with its API key (.sgptrc), rclone's
+	# remotes with their tokens wherever the file lies (~/.rclone.conf, a copy in the project),
+	# Apple's PKCS#8 API and push keys (AuthKey_ABC123.p8, SubscriptionKey_X.p8, apns-key.p8)
+	`^\.secrets?$`, `^\.sgptrc$`, `^\.?rclone\.conf$`, `(key|priv|apns|auth)[a-z0-9_.-]*\.p8$`,
 ]
 
 # names a file could have that is secret, to test shell globs against (`cat .e*`)
@@ -745,6 +749,8 @@ secret_dirs := [
 	"/etc/davfs2/secrets", "~/.config/cachix", "~/.config/coursier/credentials.properties", "~/.gitlab-runner",
 	"/etc/gitlab-runner", "~/.config/civo.json", "~/.civo.json", "~/.config/vultr-cli.yaml", "~/.vultr-cli.yaml",
 	"~/.config/gandi", "~/.scw", "~/.config/scw", "~/.okta", "~/.config/okta", "~/.saml2aws", "~/.config/snyk", "~/.config/configstore/snyk.json",
+	# platform CLIs' token stores (Render), a user-mode GitLab runner's tokens in XDG form
+	"~/.render", "~/.config/gitlab-runner",
 ]
 
 secret_files := [
@@ -809,6 +815,13 @@ secret_files := [
 	"~/.local/share/atuin/history.db", "~/.mysqlsh/history.sql", "~/.vertica_history", "~/.snowsql/history",
 	# physical and kernel memory (every process's keys and tokens)
 	"/dev/mem", "/dev/kmem",
+	# AI and LLM CLIs whose configuration holds their API keys in plain text (aichat, mods,
+	# shell_gpt, gpt-cli, chatgpt-cli, gptme, aicommits, ai-shell, opencommit; llm's keys.json
+	# is found by name, see _home_store_re), Modal's token, HexChat's server passwords
+	"~/.config/aichat/config.yaml", "~/Library/Application Support/aichat/config.yaml", "~/.config/mods/mods.yml",
+	"~/Library/Application Support/mods/mods.yml", "~/.config/shell_gpt/.sgptrc", "~/.config/gpt-cli/gpt.yml",
+	"~/.chatgpt-cli/config.yaml", "~/.config/gptme/config.toml", "~/.aicommits", "~/.ai-shell", "~/.opencommit",
+	"~/.modal.toml", "~/.config/hexchat/servlist.conf", "~/.xchat2/servlist_.conf",
 ]
 
 # process memory and environment: every variable (tokens, keys) of a running process
@@ -838,8 +851,12 @@ _dotenv_template(name) if {
 
 # Data files named as secrets (secrets.auto.tfvars, prod-secrets.yaml, app.secret.json; not code
 # or docs such as secrets.py, secrets.md), Firebase and cloud service-account key files
-# (…-firebase-adminsdk-….json, gcp-key.json) — unless the name says it is a template
-# (secrets.example.yaml, secret.sample.json, gcp-key.dist.json).
+# (…-firebase-adminsdk-….json, gcp-key.json, gcp-service-account.json), credentials files
+# with a prefix (gcp-credentials.json, prod.credentials.yaml), kubeconfigs outside ~/.kube
+# (kubeconfig.yaml, prod-kubeconfig.yml, admin.kubeconfig; not kubeconfig.go, nor a bare
+# `kubeconfig`, a subcommand's word: `kind get kubeconfig > kind.yaml`) — unless the
+# name says it is a template (secrets.example.yaml, secret.sample.json, gcp-key.dist.json,
+# kubeconfig.example.yaml).
 secret_name(name) if {
 	regex.match(_secret_data_re, name)
 	not regex.match(_template_name_re, name)
@@ -847,7 +864,7 @@ secret_name(name) if {
 	not name in allowlisted_names
 }
 
-_secret_data_re := `(^|[._-])secrets?([._-][a-z0-9_.-]*)?\.(tfvars|ya?ml|json|toml|ini|properties|conf|cfg|txt|env)$|firebase-adminsdk.*\.json$|(^|[._-])(sa|gcp|gcloud|gce|google|firebase|service|svc|private|signing|deploy)[-_]?key\.json$`
+_secret_data_re := `(^|[._-])secrets?([._-][a-z0-9_.-]*)?\.(tfvars|ya?ml|json|toml|ini|properties|conf|cfg|txt|env)$|firebase-adminsdk.*\.json$|(^|[._-])(sa|gcp|gcloud|gce|google|firebase|service|svc|private|signing|deploy)[-_]?key\.json$|(^|[._-])service[-_]?accounts?[a-z0-9_.-]*\.json$|[._-]credentials?\.(json|ya?ml|toml|ini|cfg|conf|properties|txt|csv|xml)$|(^|[._-])kubeconfig([._-][a-z0-9_-]+)?\.(ya?ml|json|conf)$|\.kubeconfig$`
 
 _template_name_re := `(^|[._-])(example|examples|sample|samples|template|templates|tmpl|tpl|dist|defaults?|skel|schema|fixtures?|mock|fake|dummy|placeholder)([._-]|$)`
 
@@ -974,8 +991,10 @@ _is_secret(p) if {
 # Credential stores of applications not on the lists, by name: a file or directory in a
 # hidden directory of the home (or ~/Library) with a component or word that says it holds
 # credentials (wallet, seed, passwd, password, accounts, credentials, keystore, keyring,
-# secret, token, auth, sec.conf, c.pwd, …: ~/.purple/accounts.xml, ~/.vnc/passwd,
-# ~/.config/weechat/sec.conf, ~/.near-credentials/…, Exodus's seed.seco), or one of the
+# secret, token, auth, apikey, sec.conf, c.pwd, …: ~/.purple/accounts.xml, ~/.vnc/passwd,
+# ~/.config/weechat/sec.conf, ~/.near-credentials/…, Exodus's seed.seco), a data file named
+# for keys (llm's ~/.config/io.datasette.llm/keys.json, api_keys.toml, key.json; not keys.lua
+# or key_bindings.fish, which are code), or one of the
 # application files that hold passwords in plain configuration (~/.muttrc, ~/.irssi/config,
 # ~/.lftp/bookmarks, ~/.config/solana/id.json, ~/.snowflake/connections.toml,
 # ~/.jira.d/config.yml, Postman's store). Package caches and installed code
@@ -993,7 +1012,7 @@ _home_store_prefix(t) if startswith(t, "~/.")
 
 _home_store_prefix(t) if startswith(t, "~/library/")
 
-_home_store_re := `(^|[/._-])(wallets?|seeds?|passwd|passwords?|accounts?|credentials?|creds|keystores?|keyrings?|keychains?|secrets?|tokens?|auth|pwd|mnemonics?|privkeys?|private[_-]?keys?)([/._-]|$)|/sec\.conf$|^~/\.muttrc$|^~/\.mutt/muttrc$|^~/\.config/mutt/muttrc$|^~/\.irssi/config$|^~/\.lftp/bookmarks$|^~/\.local/share/lftp/bookmarks$|^~/\.config/solana/|^~/\.snowflake/|^~/\.jira\.d/|^~/\.config/postman/|^~/library/application support/postman/|^~/\.config/exodus/|^~/\.purple/|^~/\.vnc/passwd`
+_home_store_re := `(^|[/._-])(wallets?|seeds?|passwd|passwords?|accounts?|credentials?|creds|keystores?|keyrings?|keychains?|secrets?|tokens?|auth|pwd|mnemonics?|privkeys?|private[_-]?keys?|api[_-]?keys?)([/._-]|$)|/([a-z0-9]+[_-])?keys?\.(json|toml|ya?ml|txt|db)$|/sec\.conf$|^~/\.muttrc$|^~/\.mutt/muttrc$|^~/\.config/mutt/muttrc$|^~/\.irssi/config$|^~/\.lftp/bookmarks$|^~/\.local/share/lftp/bookmarks$|^~/\.config/solana/|^~/\.snowflake/|^~/\.jira\.d/|^~/\.config/postman/|^~/library/application support/postman/|^~/\.config/exodus/|^~/\.purple/|^~/\.vnc/passwd`
 
 _home_code_re := `/(node_modules|site-packages|dist-packages|registry|pkg/mod|repository|caches?|\.nvm|\.pyenv|\.rbenv|\.rustup|\.sdkman|\.npm|\.yarn|\.pnpm-store|\.gradle|\.m2|\.vscode/extensions|\.vscode-server|\.local/lib|\.local/share/virtualenvs|\.pub-cache|\.gem|\.bundle/ruby|go)/`
 
@@ -1020,6 +1039,26 @@ _self_and_ancestors(t) := {concat("/", array.slice(parts, 0, i)) |
 _is_secret(p) if {
 	some loc in locations(p)
 	endswith(loc, "/.git/config")
+}
+
+# A backup or editor copy of a secret file or directory holds the same secrets
+# (~/.config/rclone/rclone.conf.bak, ~/.npmrc.orig, id_rsa.old, server.key.1, credentials~,
+# ~/.aws.bak): without its suffixes, the name or location is secret.
+_is_secret(p) if {
+	regex.match(_backup_suffix_re, fold_name(p)) # (the name first: one short test per path)
+	some loc in locations(p)
+	stem := regex.replace(loc, _backup_suffix_re, "")
+	stem != loc
+	_secret_stem(stem)
+}
+
+_backup_suffix_re := `(\.(bak|backup|old|orig|save|sav|prev|copy|[0-9]{1,3})|~)+$`
+
+_secret_stem(stem) if secret_name(shell.basename(stem))
+
+_secret_stem(stem) if {
+	some a in _self_and_ancestors(_tilde(stem))
+	a in _secret_locations
 }
 
 # /proc/self/environ, /proc/1234/environ, /proc/*/environ, /proc/self/task/1/environ

@@ -331,3 +331,23 @@ test_s29_chmod_minus_mode_writes_its_files if {
 	written_of(cmd(["chmod", "-x", "/usr/bin/python3"])) == {"/usr/bin/python3"}
 	written_of(cmd(["chmod", "-R", "-w", "/etc"])) == {"/etc"}
 }
+
+# session 32 (h24 class E): credentials files by name — kubeconfigs, service-account keys and
+# credentials files with a prefix, Apple .p8 keys, act's .secrets, rclone.conf — and backup copies
+test_s32_credential_names if {
+	every name in ["kubeconfig.yaml", "prod-kubeconfig.yml", "admin.kubeconfig", "gcp-service-account.json", "service-account.json", "serviceaccount-prod.json", "gcp-credentials.json", "authkey_abc123def4.p8", "apns-key.p8", ".secrets", ".sgptrc", "rclone.conf", ".rclone.conf"] {
+		paths.secret_name(name)
+	}
+	every name in ["kubeconfig", "kubeconfig.example.yaml", "kubeconfig.go", "kubeconfig_test.go", "service-account.yaml", "service-account.example.json", "credentials.py", "game.p8", "secrets.py"] {
+		not paths.secret_name(name)
+	}
+}
+
+test_s32_credential_locations if {
+	every file in ["/home/dev/.config/llm/keys.json", "/home/dev/.config/io.datasette.llm/keys.json", "/home/dev/.config/x/api_keys.toml", "/home/dev/.config/aichat/config.yaml", "/home/dev/.modal.toml", "/home/dev/.render/cli.yaml", "/home/dev/.config/gitlab-runner/config.toml", "/home/dev/.config/hexchat/servlist.conf", "/home/dev/.config/rclone/rclone.conf.bak", "/home/dev/.pgpass.orig", "/home/dev/project/server.key.old", "/home/dev/.aws.bak"] {
+		paths.is_secret(path(file, file, false)) with input as cmd(["x"])
+	}
+	every file in ["/home/dev/.config/llm/logs.db", "/home/dev/.config/nvim/lua/keys.lua", "/home/dev/.config/fish/functions/fish_user_key_bindings.fish", "/home/dev/.bashrc.bak", "/home/dev/project/src/config.yaml.bak", "/home/dev/project/app.js.1"] {
+		not paths.is_secret(path(file, file, false)) with input as cmd(["x"])
+	}
+}

@@ -46,9 +46,10 @@ import rego.v1
 instead := "Ask the user to run it themselves and share only the non-secret part you need, or reference the secret by name (an environment variable the tool reads)."
 
 # family → {verdict: deny|ask, effect: what the command does, commands: [[program, word, …]],
-# unless: [word, …]}. A command matches when its program is the first word and every other
-# word is among its arguments (any order; `a|b` is either; a `--flag` also matches
-# `--flag=…`); `unless` words exempt a match (an output file instead of the terminal).
+# unless: [word, …], filters: [option, …]}. A command matches when its program is the first
+# word and every other word is among its arguments (any order; `a|b` is either; a `--flag`
+# also matches `--flag=…`); `unless` words exempt a match (an output file instead of the
+# terminal), and so does a `filters` option whose value picks no field where secrets live.
 families := f if {
 	f := settings.value("credential_families")
 	is_object(f)
@@ -137,6 +138,24 @@ _exempt(seg, fam) if {
 	some word in object.get(fam, "unless", [])
 	_has(seg, word)
 }
+
+# a family whose output a filter option narrows (`filters`: aws/az `--query`, gcloud
+# `--format` with a projection) to fields that hold no secret passes: `aws lambda
+# get-function-configuration --query LastUpdateStatus`, `gcloud run services describe api
+# --format 'value(status.url)'`. A filter that names where secrets live (`--query Environment`,
+# `--format 'yaml(spec.template.spec.containers[0].env)'`, `containerDefinitions[].environment`,
+# az's settings `--query '[].value'`)
+# or only picks an output format (`--format json`) stays judged.
+_exempt(seg, fam) if {
+	opts := {o | some o in object.get(fam, "filters", []); is_string(o)}
+	count(opts) > 0
+	v := shell.option_value(seg, opts)
+	is_string(v)
+	not lower(trim_space(v)) in _output_formats
+	not regex.match(`(?i)env|secret|setting|variable|passw|token|key|cred|connection|container|template|spec|\*|value([^(a-z]|$)`, v)
+}
+
+_output_formats := {"", "json", "yaml", "yml", "text", "table", "csv", "tsv", "value", "list", "default", "flattened", "object", "config", "diff", "get", "multi", "none", "disable", "jsonc", "yamlc"}
 
 # a family whose output is a file's content (a kubeconfig: `microk8s config > ~/.kube/config`,
 # `kind get kubeconfig > kind.yaml`), written to a file and not printed, never reaches the model
@@ -619,6 +638,16 @@ _token_shape(seg) if {
 	lower(split(a, "=")[0]) in _token_options
 }
 
+# a keys subcommand asked for one stored key's value (`llm keys get openai`, `CLI api-keys
+# show NAME`); `keys list` shows names and passes, like `token list`
+_token_shape(seg) if {
+	w := _token_words(seg)
+	some i, x in array.slice(w, 0, 3)
+	x in {"keys", "apikeys", "api-keys", "api_keys"}
+	i + 1 < count(w)
+	w[i + 1] in {"get", "show", "print", "reveal", "cat", "dump", "export", "value"}
+}
+
 # `whoami` alone prints a name: only with -t / --show-token (oc whoami -t) is it a token
 _token_word_minting(x, seg) if {
 	x != "whoami"
@@ -687,6 +716,66 @@ _token_in_table(seg) if {
 	every word in array.slice(cmd, 1, count(cmd)) {
 		word in shell.args(seg)
 	}
+}
+
+# ------------------------------------------------------- a store's location handed on
+
+# A command that prints where a credential store lies, its output handed to a program that
+# opens it (`llm keys path | xargs cat`, `cat "$(llm keys path)"`, `rclone config file |
+# tail -1 | xargs cat`, `cat $(npm config get userconfig)`): the same read as `cat
+# ~/.config/io.datasette.llm/keys.json`. Printed alone, or to a stage that only shows text
+# (`llm keys path`, `| cat`, `echo "$(rclone config file)"`), it passes.
+_store_locators := [
+	["llm", "keys", "path"], ["rclone", "config", "file"], ["npm|pnpm", "config", "get", "userconfig"],
+]
+
+_located_store(seg) if {
+	some cmd in _store_locators
+	shell.name(seg) in split(cmd[0], "|")
+	every word in array.slice(cmd, 1, count(cmd)) {
+		_has(seg, word)
+	}
+}
+
+_locator_handed_on(seg) if {
+	some next in segments
+	shell.upstream(seg, next)
+	not shell.runs_any(next, _text_stages)
+}
+
+_locator_handed_on(seg) if {
+	seg.context == "substitution"
+	parent := shell.by_id(seg.parent)
+	not shell.runs_any(parent, {"echo", "printf", "ls", "stat", "test", "[", "[[", "dirname", "basename", "realpath", "readlink"})
+}
+
+_text_stages := {"sort", "uniq", "head", "tail", "wc", "grep", "egrep", "fgrep", "cut", "tr", "less", "more", "cat", "column", "nl", "tee", "sed", "awk", "dirname", "basename"}
+
+deny contains msg if {
+	some ran in {"llm", "rclone", "npm", "pnpm"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_located_store(seg)
+	_locator_handed_on(seg)
+	msg := sprintf("Blocked: `%s` prints where a credential store lies and hands it to a program that opens it: that reads the stored keys, which must not reach the model. %s", [concat(" ", seg.argv), instead])
+}
+
+# ------------------------------------------------------- Secret Service over D-Bus
+
+# The desktop's secret store (GNOME Keyring, KWallet, KeePassXC's Secret Service) spoken to
+# directly over D-Bus returns the stored passwords, as `secret-tool lookup` does: `gdbus call
+# … --method org.freedesktop.Secret.Service.GetSecrets …`, `busctl --user call
+# org.freedesktop.secrets /org/freedesktop/secrets org.freedesktop.Secret.Service GetSecrets
+# …`, `dbus-send … org.freedesktop.Secret.Item.GetSecret`, `qdbus org.kde.kwalletd5
+# /modules/kwalletd5 org.kde.KWallet.readPassword …`. Searching or introspecting
+# (SearchItems, Introspect, `busctl tree`) returns object paths only and passes.
+_dbus_clients := {"gdbus", "busctl", "dbus-send", "qdbus", "qdbus6", "qdbus-qt5", "qdbus-qt6", "kdbus"}
+
+deny contains msg if {
+	some ran in _dbus_clients & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	some a in shell.args(seg)
+	regex.match(`(^|[.=])(GetSecrets?|readPassword|readPasswordList|readEntry|readEntryList|readMap|readMapList)$`, a)
+	msg := sprintf("Blocked: `%s` asks the desktop's secret store over D-Bus for stored passwords (keyring); they must not reach the model. %s", [concat(" ", seg.argv), instead])
 }
 
 # ------------------------------------------------------- stored password hashes by SQL

@@ -393,3 +393,33 @@ test_credential_dumpers_denied_by_name_or_as_a_script if {
 	allowed(["ls", "lazagne"])
 	allowed(["cat", "mimipenguin.md"])
 }
+
+# session 32 (h24 class F): keys and a deployed app's environment printed
+test_s32_key_printers if {
+	denied(["llm", "keys", "get", "openai"])
+	denied(["busctl", "--user", "call", "org.freedesktop.secrets", "/org/freedesktop/secrets", "org.freedesktop.Secret.Service", "GetSecrets", "aoo"])
+	denied(["gdbus", "call", "--session", "--method=org.freedesktop.Secret.Item.GetSecret", "/s"])
+	denied(["qdbus", "org.kde.kwalletd5", "/modules/kwalletd5", "org.kde.KWallet.readPassword", "1", "f", "k", "a"])
+	allowed(["llm", "keys", "list"])
+	allowed(["llm", "keys", "path"])
+	allowed(["busctl", "--user", "tree", "org.freedesktop.secrets"])
+	asked(["mycli", "keys", "get", "prod"])
+}
+
+test_s32_app_environment_asks if {
+	every argv in [
+		["aws", "lambda", "get-function-configuration", "--function-name", "api", "--query", "Environment"],
+		["aws", "lambda", "get-function-configuration", "--function-name", "api"],
+		["aws", "ecs", "describe-task-definition", "--task-definition", "api", "--query", "taskDefinition.containerDefinitions[].environment"],
+		["gcloud", "run", "services", "describe", "api", "--format=yaml(spec.template.spec.containers[0].env)"],
+		["gcloud", "run", "services", "describe", "api", "--format", "json"],
+		["az", "webapp", "config", "appsettings", "list", "-g", "rg", "-n", "app"],
+		["az", "functionapp", "config", "appsettings", "list", "--query", "[].value"],
+	] {
+		asked(argv)
+	}
+	allowed(["aws", "lambda", "get-function-configuration", "--function-name", "api", "--query", "LastUpdateStatus"])
+	allowed(["gcloud", "run", "services", "describe", "api", "--format=value(status.url)"])
+	allowed(["aws", "lambda", "list-functions"])
+	allowed(["gcloud", "run", "services", "list"])
+}

@@ -307,6 +307,42 @@ _names_handed_on(seg) if {
 
 _name_stages := {"sort", "uniq", "head", "tail", "wc", "grep", "egrep", "fgrep", "cut", "tr", "less", "more", "cat", "column", "nl", "tee"}
 
+# A search by pattern whose names go on to a program that opens them, over the whole disk
+# (locate, plocate: `locate -r 'id_[re].*[^b]$' | xargs cat`, `plocate key | while read f;
+# do cat "$f"; done`) or over a directory that holds secrets by a regular expression
+# (`find ~ -regex '.*id_[re].*' | xargs cat`, fd's pattern: `fd -H 'id_[re]' ~ | xargs cat`):
+# which files are read depends on a pattern that cannot be matched against secret names
+# here, and the searched tree holds keys. Asked; a secret name or glob is denied above
+# (`locate id_rsa | xargs cat`, `find / -name 'id_*' | xargs cat`); names only sorted,
+# counted or shown (`locate -r x | sort`, `fd x ~ | wc -l`) pass, as do searches of the project.
+ask contains msg if {
+	some seg in _pattern_searches
+	_names_handed_on(seg)
+	msg := sprintf("`%s` hands the files a search by pattern finds to a program that opens them; the searched tree holds secret files (keys, credentials) the pattern may match. Approve only if it cannot, or name the files.", [concat(" ", seg.argv)])
+}
+
+_pattern_searches contains seg if {
+	some ran in {"locate", "plocate", "mlocate", "slocate"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+}
+
+_pattern_searches contains seg if {
+	some ran in {"find", "gfind", "bfs"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	shell.has_arg(seg, {"-regex", "-iregex"})
+	some word in shell.find_starts(seg)
+	paths.holds_secret(paths.location(seg, word))
+}
+
+_pattern_searches contains seg if {
+	some ran in {"fd", "fdfind"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	ops := shell.operands(seg)
+	some i, word in ops
+	i > 0
+	paths.holds_secret(paths.location(seg, word))
+}
+
 # A write into .envrc whose text the command shows (`echo 'export PATH=$PATH:./bin' >>
 # .envrc`, `echo 'use nix' >> .envrc`, a Write of its content): it reads nothing of the
 # file, and agent_config asks about it as a change to code that direnv runs. Not content
@@ -662,7 +698,7 @@ _recursive_reader_names := {
 	"rg", "ag", "ack", "tar", "bsdtar", "zip", "7z", "7za", "rsync", "scp", "git-grep", "rclone", "restic", "borg",
 	"duplicity", "croc", "magic-wormhole", "wormhole", "aws", "gsutil", "gcloud", "azcopy", "http-server", "serve",
 	"httpd", "caddy", "miniserve", "darkhttpd", "webfsd", "npx", "bunx", "pnpx", "pnpm", "yarn", "php", "ruby",
-	"grep", "egrep", "fgrep", "cp", "find", "gfind", "bfs", "fd", "fdfind",
+	"grep", "egrep", "fgrep", "cp", "find", "gfind", "bfs", "fd", "fdfind", "git",
 }
 
 # fd -x CMD is read as the find it amounts to (a child segment, context "wrapped"); the
@@ -700,6 +736,23 @@ _no_content_programs := {
 }
 
 _recursive_reader(seg) if shell.runs_any(seg, {"rg", "ag", "ack", "tar", "bsdtar", "zip", "7z", "7za", "rsync", "scp", "git-grep", "rclone", "restic", "borg", "duplicity", "croc", "magic-wormhole", "wormhole"})
+
+# git grep searches every file under its paths (with --no-index any directory, not only the
+# work tree: `git grep --no-index -h token ~/.config/gh`), and git diff --no-index prints two
+# trees' files whole (`git diff --no-index /dev/null ~/.config/gh`)
+_recursive_reader(seg) if {
+	shell.runs(seg, "git")
+	ops := array.slice(shell.operands(seg), 0, 2)
+	some sub in ops
+	_git_tree_reader(seg, sub)
+}
+
+_git_tree_reader(_, sub) if sub == "grep"
+
+_git_tree_reader(seg, sub) if {
+	sub == "diff"
+	shell.has_arg(seg, {"--no-index"})
+}
 
 # cloud copies of a tree: aws s3 sync / cp --recursive, gsutil cp -r / rsync, azcopy
 _recursive_reader(seg) if {
