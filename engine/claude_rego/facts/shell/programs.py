@@ -806,7 +806,79 @@ _OUTPUT_OPTIONS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
                                                          "-ll", "-lf", "--logfile-path", "-la"}), 0),
     "zstd": (frozenset({"-o"}), frozenset({"-D", "--patch-from", "-T", "--threads"}), -1),
     "cpio": (frozenset({"-O"}), frozenset({"-H", "--format", "-R", "--owner", "-E", "--pattern-file"}), -1),
+    # disk imagers and restorers (session 32): what they write is often a device
+    # (`ddrescue --force /dev/zero /dev/sda`, `partclone.ext4 -r -s IMG -o /dev/nvme0n1p2`,
+    # `ntfsclone --restore-image -O /dev/sda1 IMG`, `bmaptool copy IMG /dev/sdb`); a regular
+    # file is an ordinary write (`ddrescue /dev/sdb disk.img map`)
+    "ddrescue": (frozenset(), frozenset({"-a", "--min-read-rate", "-b", "--sector-size", "-c", "--cluster-size",
+                                         "-e", "--max-bad-areas", "-E", "--max-error-rate", "-F", "--fill-mode",
+                                         "-H", "--test-mode", "-i", "--input-position", "-K", "--skip-size",
+                                         "-m", "--domain-mapfile", "-o", "--output-position", "-r",
+                                         "--retry-passes", "-s", "--size", "-T", "--timeout", "-x",
+                                         "--extend-outfile", "-Z", "--max-read-errors"}), 1),
+    "partclone": (frozenset({"-o", "--output", "-O", "--overwrite"}),
+                  frozenset({"-s", "--source", "-L", "--logfile", "-z", "--buffer_size", "-a", "--checksum-mode",
+                             "-k", "--blocks-per-checksum", "-f", "--UI-fresh", "-C", "--no_check"}), -1),
+    "ntfsclone": (frozenset({"-o", "--output", "-O", "--overwrite"}), frozenset(), -1),
+    "dd_rescue": (frozenset(), frozenset({"-s", "-S", "-b", "-B", "-m", "-e", "-l", "-o", "-L", "-x"}), 1),
+    # pipe tools with an output option (`pv -o /dev/sda img`, `mbuffer -i img -o /dev/sdb`)
+    "pv": (frozenset({"-o", "--output"}), frozenset({"-s", "--size", "-L", "--rate-limit", "-B", "--buffer-size",
+                                                   "-N", "--name", "-i", "--interval", "-w", "--width", "-H",
+                                                   "--height", "-F", "--format", "-d", "--watchfd", "-R",
+                                                   "--remote", "-P", "--pidfile"}), -1),
+    "mbuffer": (frozenset({"-o"}), frozenset(), -1),
 }
+
+# the programs of a family named by a prefix (`partclone.ext4`, `partclone.xfs`, `partclone.dd`)
+_OUTPUT_PREFIXES = (("partclone.", "partclone"),)
+
+# fio's workloads that write (`--rw=write|randwrite|rw|randrw|readwrite|trim|randtrim|trimwrite`)
+_FIO_WRITES = frozenset({"write", "randwrite", "rw", "randrw", "readwrite", "trim", "randtrim", "trimwrite"})
+_QEMU_IMG_VALUED = frozenset({"-f", "-O", "-o", "-s", "-l", "-B", "-t", "-T", "-m", "-S", "-r", "-F", "-b",
+                              "--object", "--target-format", "--source-format"})
+
+
+def _device_writers(command: str, args: list[str]) -> list[str] | None:
+    """What a disk tool writes when options, not an output file option, say so (session 32):
+    `fio --filename=F` with a workload that writes, `qemu-img convert … OUT` (also `create F`,
+    `dd of=F`), `bmaptool copy IMG OUT`, `fsarchiver restfs A id=0,dest=DEV`. None: not one."""
+    if command == "fio":
+        rw = [a.split("=", 1)[1] for a in args if a.startswith(("--rw=", "--readwrite="))]
+        if not any(v.lower() in _FIO_WRITES for v in rw) or "--readonly" in args:
+            return []
+        files = [a.split("=", 1)[1] for a in args if a.startswith("--filename=")]
+        return [f for v in files[:4] for f in v.split(":")[:8] if f]
+    if command == "qemu-img":
+        ops = _positionals_skipping(args, _QEMU_IMG_VALUED)
+        if ops[:1] == ["convert"] and len(ops) >= 3:
+            return ops[-1:]
+        if ops[:1] == ["create"] and len(ops) >= 2:
+            return ops[1:2]
+        if ops[:1] == ["dd"]:
+            return [a[3:] for a in args if a.startswith("of=")][:4]
+        return []
+    if command == "bmaptool":
+        ops = _positionals_skipping(args, frozenset({"--bmap", "--psplit", "--bmap-sig", "--fingerprint",
+                                                     "--keyring"}))
+        return ops[2:3] if ops[:1] == ["copy"] else []
+    if command == "fsarchiver":
+        if "restfs" not in args[:8]:
+            return []
+        return [p[5:] for a in args if "dest=" in a for p in a.split(",")[:8] if p.startswith("dest=")][:4]
+    return None
+
+
+def _positionals_skipping(args: list[str], valued: frozenset[str]) -> list[str]:
+    out: list[str] = []
+    skip = False
+    for a in args[:64]:
+        if skip:
+            skip = False
+        elif a.startswith("-") and len(a) > 1:
+            skip = a in valued
+        else:
+            out.append(a)
+    return out
 
 _TAR_NAMES = frozenset({"tar", "gtar", "bsdtar"})
 _TAR_CREATE_LONG = frozenset({"--create", "--append", "--update", "--concatenate", "--catenate"})
@@ -926,6 +998,12 @@ def _output_files(command: str, args: list[str]) -> list[str]:
     if command in ("7z", "7za", "7zz", "7zr", "rar"):
         ops = [a for a in args if not a.startswith("-")]
         return ops[1:2] if ops[:1] in (["a"], ["u"], ["d"], ["rn"]) else []  # 7z a ARCHIVE files…
+    devices = _device_writers(command, args)
+    if devices is not None:
+        return [f for f in devices if f and f != "-" and not f.startswith("/dev/std")]
+    for prefix, family in _OUTPUT_PREFIXES:
+        if command.startswith(prefix):
+            command = family
     entry = _OUTPUT_OPTIONS.get(command)
     if entry is None:
         return []

@@ -35,6 +35,8 @@ from .tables import (
     _DSL_EXEC,
     _DSL_STDIN_PROGRAMS,
     _DSL_TOOLS,
+    _PLATFORM_SQL_SHELLS,
+    _PLATFORM_SQL_WORDS,
     _SOURCE_EXTENSIONS,
     _STDIN_WORDS,
     _XARGS_VALUE_OPTS,
@@ -126,6 +128,10 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         if text:
             node["stdin_literal"] = text[:16384]  # the statements a database client is fed
         self.sql_effects(node, [a for a in args if len(a) > 4] + ([text] if text else []), depth)
+    elif command in _PLATFORM_SQL_SHELLS and any(a in _PLATFORM_SQL_WORDS for a in args[:4]):
+        text, _why = self.stdin_text(node, stdin)
+        if text:
+            node["stdin_literal"] = text[:16384]
     if command in ("cat", "tee") and (args if command == "tee" else not args and _writes_out(node)):
         # `cat > .env <<'EOF'`, `tee -a .env <<< PORT=1`: the text a file is given, when literal and
         # short, for the rules that read what a settings file receives (a dotenv's new lines)

@@ -118,6 +118,11 @@ _DB_CLIENTS = frozenset({"psql", "pgcli", "mysql", "mariadb", "mycli", "sqlite3"
                          "mongo", "clickhouse-client", "clickhouse", "cockroach", "sqlcmd", "usql", "cqlsh",
                          "redis-cli", "valkey-cli", "keydb-cli", "isql", "sqlplus", "snowsql", "bq", "trino",
                          "presto", "beeline", "spark-sql", "influx", "memcached-tool"})
+# platform CLIs that open a shell on a hosted database (`pscale shell DB BRANCH`, `turso db shell DB`,
+# `fly postgres connect`, `heroku pg:psql`, `railway connect`, `gcloud sql connect`, `prisma db execute
+# --stdin`): the statements they are fed on stdin are kept like a database client's (session 32)
+_PLATFORM_SQL_SHELLS = frozenset({"pscale", "turso", "fly", "flyctl", "heroku", "railway", "prisma", "gcloud"})
+_PLATFORM_SQL_WORDS = frozenset({"shell", "connect", "pg:psql", "execute"})
 _DELETERS = frozenset({"rm", "shred", "unlink", "srm", "trash", "trash-put", "gio", "rmdir", "wipe", "scrub"})
 _FIND_NARROWING = frozenset({"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
                              "-newer", "-anewer", "-cnewer", "-mtime", "-mmin", "-ctime", "-cmin", "-atime", "-amin",

@@ -431,12 +431,20 @@ _after_code_option(seg, i) if {
 }
 
 write_words contains entry if {
-	"dd" in data.claude_rego.lib.shell.names
-	some seg in shell.running({"dd"})
+	some ran in dd_family & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some arg in shell.args(seg)
-	startswith(arg, "of=")
-	entry := {"seg": seg.id, "word": shell.expand(seg, substring(arg, 3, -1))}
+	some key in dd_output_keys
+	startswith(arg, key)
+	entry := {"seg": seg.id, "word": shell.expand(seg, substring(arg, count(key), -1))}
 }
+
+# dd and the programs that take its key=value operands (dcfldd, dc3dd, sg_dd, ddpt, sdd), and the
+# keys that name what they write (dc3dd's hof=/ofs=/hofs= hash or split the output, wipe=/hwipe=
+# fill the device; sg_dd's of2= is a second output)
+dd_family := {"dd", "dcfldd", "dc3dd", "sg_dd", "sgp_dd", "sgm_dd", "ddpt", "sdd"}
+
+dd_output_keys := {"of=", "hof=", "ofs=", "hofs=", "wipe=", "hwipe=", "of2="}
 
 write_words contains entry if {
 	some ran in {"curl", "wget", "unzip", "aria2c"} & data.claude_rego.lib.shell.names

@@ -5,7 +5,9 @@
 #   deletes of /, the home directory, system directories, the project root or a
 #   directory above it (also through `cd / && rm -rf *`, globs such as /e*, find
 #   -delete / -exec rm, xargs, rsync --delete, mv); mkfs and friends; dd or redirects
-#   onto a block device; shred/wipefs of a device; fork bombs; recursive chmod/chown of
+#   onto a block device, and the other raw-device writers (dcfldd, dc3dd, ddrescue,
+#   partclone, qemu-img convert, fio, sg_format --format, flashrom -w); shred/wipefs of
+#   a device; fork bombs; recursive chmod/chown of
 #   / or the home directory. Asks when a recursive delete's target cannot be known
 #   (rm -rf "$DIR"/ with DIR unknown). Deleting inside the project (rm -rf ./build)
 #   stays allowed.
@@ -465,26 +467,93 @@ deny contains msg if {
 
 _harmless_devices := {"/dev/null", "/dev/zero", "/dev/stdout", "/dev/stderr", "/dev/tty"}
 
+# dd and its forensic and SCSI cousins, which take the same key=value operands (session 32):
+# `dcfldd of=/dev/sda`, `dc3dd wipe=/dev/nvme0n1` (hof=, ofs=, hwipe=: the same with hashing
+# or split output), `sg_dd of=/dev/sg1`, `ddpt of=/dev/sdb`
 deny contains msg if {
-	"dd" in data.claude_rego.lib.shell.names
-	some seg in shell.running({"dd"})
+	some ran in data.claude_rego.lib.paths.dd_family & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
 	some arg in shell.args(seg)
-	startswith(arg, "of=/dev/")
-	target := substring(arg, 3, -1)
+	some key in data.claude_rego.lib.paths.dd_output_keys
+	startswith(arg, concat("", [key, "/dev/"]))
+	target := substring(arg, count(key), -1)
 	not target in _harmless_devices
 	not startswith(target, "/dev/fd/")
 	msg := sprintf("Blocked: `%s` writes raw data onto the device %s. Write to a regular file inside the project instead.", [concat(" ", seg.argv), target])
 }
 
 deny contains msg if {
-	some ran in {"shred", "wipefs", "blkdiscard", "sgdisk", "sfdisk", "parted", "fdisk", "gdisk", "cfdisk", "sgdisk", "badblocks", "hdparm", "nvme", "cryptsetup"} & data.claude_rego.lib.shell.names
+	some ran in _device_destroyers & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
 	some arg in shell.operands(seg)
 	startswith(arg, "/dev/")
 	msg := sprintf("Blocked: `%s` destroys the data on %s. Do this outside the agent session.", [concat(" ", seg.argv), arg])
 }
 
-block_device := `^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme[0-9]|mmcblk[0-9]|r?disk[0-9]|md[0-9]|dm-[0-9]|mapper/|loop[0-9]|sr[0-9])`
+# (scrub and wipe overwrite a device with patterns; sg_unmap and sg_write_same discard or overwrite
+# its blocks; flash_erase, flashcp and nandwrite erase or rewrite an MTD flash chip)
+_device_destroyers := {
+	"shred", "wipefs", "blkdiscard", "sgdisk", "sfdisk", "parted", "fdisk", "gdisk", "cfdisk", "badblocks", "hdparm",
+	"nvme", "cryptsetup", "scrub", "wipe", "sg_unmap", "sg_write_same", "flash_erase", "flash_eraseall", "flashcp",
+	"nandwrite",
+}
+
+# SCSI tools that destroy only when told to (session 32): `sg_format --format /dev/sda` (bare
+# `sg_format /dev/sda` reports the format), `sg_sanitize --overwrite|--block|--crypto`
+deny contains msg if {
+	some ran in {"sg_format", "sg_sanitize"} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	_scsi_destroys(ran, seg)
+	some arg in shell.operands(seg)
+	startswith(arg, "/dev/")
+	msg := sprintf("Blocked: `%s` destroys the data on %s. Do this outside the agent session.", [concat(" ", seg.argv), arg])
+}
+
+_scsi_destroys("sg_format", seg) if shell.has_arg(seg, {"--format"})
+
+_scsi_destroys("sg_format", seg) if shell.has_short_flag(seg, {"F"})
+
+_scsi_destroys("sg_sanitize", seg) if shell.has_arg(seg, {"--overwrite", "--block", "--crypto"})
+
+_scsi_destroys("sg_sanitize", seg) if shell.has_short_flag(seg, {"O", "B", "C"})
+
+# flashrom writing or erasing the machine's own firmware (`-p internal -w bios.bin`, `-E`):
+# a bad image leaves it unbootable. An external programmer (`-p ch341a_spi -w fw.bin`) writes
+# a chip on the bench: asked.
+deny contains msg if {
+	"flashrom" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"flashrom"})
+	_flashrom_writes(seg)
+	_flashrom_internal(seg)
+	msg := sprintf("Blocked: `%s` rewrites this machine's firmware; a bad image leaves it unbootable. Do this outside the agent session.", [concat(" ", seg.argv)])
+}
+
+ask contains msg if {
+	"flashrom" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"flashrom"})
+	_flashrom_writes(seg)
+	not _flashrom_internal(seg)
+	msg := sprintf("`%s` writes or erases a flash chip's firmware. Approve only if this is the chip you mean to program.", [concat(" ", seg.argv)])
+}
+
+_flashrom_writes(seg) if shell.has_arg(seg, {"--write", "--erase"})
+
+_flashrom_writes(seg) if shell.has_short_flag(seg, {"w", "E"})
+
+_flashrom_internal(seg) if {
+	some i, a in shell.args(seg)
+	a in {"-p", "--programmer"}
+	i + 1 < count(shell.args(seg))
+	startswith(shell.args(seg)[i + 1], "internal")
+}
+
+_flashrom_internal(seg) if {
+	some a in shell.args(seg)
+	some prefix in {"-pinternal", "--programmer=internal"}
+	startswith(a, prefix)
+}
+
+block_device := `^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme[0-9]|mmcblk[0-9]|r?disk[0-9]|md[0-9]|dm-[0-9]|mapper/|loop[0-9]|sr[0-9]|mtd(block)?[0-9]|nbd[0-9]|disk/by-)`
 
 # cat image > /dev/sda, tee /dev/nvme0n1, cp x /dev/disk2
 deny contains msg if {
@@ -693,6 +762,19 @@ deny contains msg if {
 	msg := sprintf("Blocked: `%s` builds an array over existing devices, destroying their data. Do this outside the agent session.", [concat(" ", seg.argv)])
 }
 
+# zpool create|add|attach|replace -f over devices (session 32): forced, it labels a device
+# that holds a file system or another pool, destroying it (without -f zpool refuses)
+deny contains msg if {
+	"zpool" in data.claude_rego.lib.shell.names
+	some seg in shell.running({"zpool"})
+	ops := shell.operands(seg)
+	ops[0] in {"create", "add", "attach", "replace"}
+	shell.has_short_flag(seg, {"f"})
+	some arg in ops
+	startswith(arg, "/dev/")
+	msg := sprintf("Blocked: `%s` forces a pool over existing devices, destroying their data. Do this outside the agent session.", [concat(" ", seg.argv)])
+}
+
 deny contains msg if {
 	some ran in {"lvremove", "vgremove", "pvremove"} & data.claude_rego.lib.shell.names
 	some seg in shell.running({ran})
@@ -745,7 +827,68 @@ _storage_loss_programs := {
 	"mdadm", "zfs", "zpool", "lvreduce", "lvresize", "lvconvert", "vgreduce", "snapper", "tmutil", "timeshift",
 	"qemu-img", "vssadmin", "vssadmin.exe", "wbadmin", "wbadmin.exe", "diskutil", "diskpart", "diskpart.exe",
 	"remove-vmsnapshot", "remove-vmcheckpoint", "restore-vmsnapshot", "restore-vmcheckpoint", "bcdedit", "bcdedit.exe",
+	"xfs_repair", "btrfs", "debugfs", "reiserfsck",
+} | _fsck_programs
+
+# file system repairs that give up data to get a consistent file system (session 32), on a
+# device (not an image file in the project): `xfs_repair -L` zeroes the log (its unwritten
+# changes are lost), `e2fsck -y`/`fsck -fy` answers yes to every fix (on a mounted file system
+# it corrupts it), `btrfs check --repair|--init-csum-tree|--init-extent-tree`, `btrfs rescue
+# zero-log|chunk-recover`, `debugfs -w` (writes inodes and directories by hand), `reiserfsck
+# --rebuild-tree`. `e2fsck -n`, `fsck -N`, `e2fsck -p` (only safe fixes) and `btrfs check` pass.
+_fsck_programs := {"fsck", "e2fsck", "fsck.ext2", "fsck.ext3", "fsck.ext4", "fsck.vfat", "fsck.fat", "fsck.msdos", "dosfsck", "fsck.exfat", "fsck.ntfs"}
+
+_repair_loss := "repairs a file system by discarding what it cannot fix (on a mounted file system it can corrupt it)"
+
+_storage_loss("xfs_repair", seg) := "zeroes the file system's log: the changes it held are lost" if {
+	shell.has_short_flag(seg, {"L"})
+	_on_device(seg)
 }
+
+_storage_loss(ran, seg) := _repair_loss if {
+	ran in _fsck_programs
+	shell.has_short_flag(seg, {"y"})
+	not shell.has_short_flag(seg, {"n", "N"})
+	_on_device(seg)
+}
+
+_storage_loss("btrfs", seg) := _repair_loss if {
+	"check" in shell.operands(seg)
+	shell.has_arg(seg, {"--repair", "--init-csum-tree", "--init-extent-tree"})
+}
+
+_storage_loss("btrfs", seg) := "rebuilds the file system's metadata, discarding what it cannot recover" if {
+	ops := shell.operands(seg)
+	ops[0] == "rescue"
+	ops[1] in {"zero-log", "chunk-recover", "fix-device-size", "clear-uuid-tree"}
+}
+
+_storage_loss("debugfs", seg) := "opens the file system for writing its inodes and directories by hand" if {
+	shell.has_short_flag(seg, {"w"})
+	_on_device(seg)
+}
+
+_storage_loss("reiserfsck", seg) := _repair_loss if shell.has_arg(seg, {"--rebuild-tree", "--rebuild-sb", "--fix-fixable"})
+
+# a device, a file system by label or UUID, or every file system of fstab (`fsck -A`)
+_on_device(seg) if {
+	some a in shell.operands(seg)
+	_device_word(a)
+}
+
+_on_device(seg) if {
+	ran := shell.name(seg)
+	ran in _fsck_programs
+	shell.has_short_flag(seg, {"A"})
+}
+
+_device_word(a) if startswith(a, "/dev/")
+
+_device_word(a) if startswith(a, "UUID=")
+
+_device_word(a) if startswith(a, "LABEL=")
+
+_device_word(a) if startswith(a, "PARTUUID=")
 
 # mdadm --stop/-S, --fail, --remove (-f/-r are --fail/--remove only in manage mode)
 _storage_loss("mdadm", seg) := "stops a RAID array or fails/removes one of its members: its data goes offline or loses its redundancy" if {

@@ -799,3 +799,48 @@ test_s29_pruned_test_in_the_actions_branch_narrows if {
 	destructive_shell._find_narrowed(seg(0, ["find", ".", "-type", "d", "-name", "__pycache__", "-prune", "-exec", "rm", "-rf", "{}", "+"]))
 	not destructive_shell._find_narrowed(seg(0, ["find", ".", "-path", "./keep", "-prune", "-o", "-delete"]))
 }
+
+# ------------------------------------------------------------------ s32: raw-device writers, repairs that lose data
+
+test_s32_dd_family_onto_devices_denied if {
+	denied(cmd(["dcfldd", "if=/dev/zero", "of=/dev/sda"]))
+	denied(cmd(["dc3dd", "wipe=/dev/nvme0n1"]))
+	denied(cmd(["dc3dd", "if=/dev/zero", "hof=/dev/sdb"]))
+	denied(cmd(["sg_dd", "if=/dev/zero", "of=/dev/sg1"]))
+	allowed(cmd(["dc3dd", "if=/dev/sda", "hof=disk.img", "hash=sha256"]))
+	allowed(cmd(["dcfldd", "if=/dev/sdb", "of=/dev/null"]))
+}
+
+test_s32_device_tools_denied_when_told_to_destroy if {
+	denied(cmd(["sg_format", "--format", "--early", "/dev/sda"]))
+	denied(cmd(["sg_format", "-F", "/dev/sda"]))
+	denied(cmd(["sg_sanitize", "--overwrite", "/dev/sda"]))
+	denied(cmd(["sg_unmap", "--lba=0", "--num=8", "/dev/sda"]))
+	denied(cmd(["scrub", "-p", "dod", "/dev/sda"]))
+	denied(cmd(["flash_erase", "/dev/mtd0", "0", "0"]))
+	denied(cmd(["zpool", "create", "-f", "tank", "/dev/sdb"]))
+	allowed(cmd(["sg_format", "/dev/sda"]))
+	allowed(cmd(["zpool", "create", "tank", "/dev/sdb"]))
+}
+
+test_s32_flashrom if {
+	denied(cmd(["flashrom", "-p", "internal", "-w", "/tmp/bios.bin"]))
+	denied(cmd(["flashrom", "--programmer=internal", "-E"]))
+	asked(cmd(["flashrom", "-p", "ch341a_spi", "-w", "fw.bin"]))
+	allowed(cmd(["flashrom", "-p", "internal", "-r", "backup.bin"]))
+}
+
+test_s32_repairs_that_lose_data_ask if {
+	asked(cmd(["xfs_repair", "-L", "/dev/nvme0n1p3"]))
+	asked(cmd(["e2fsck", "-fy", "/dev/nvme0n1p2"]))
+	asked(cmd(["fsck", "-y", "LABEL=data"]))
+	asked(cmd(["fsck", "-A", "-y"]))
+	asked(cmd(["btrfs", "check", "--repair", "/dev/sda2"]))
+	asked(cmd(["btrfs", "rescue", "zero-log", "/dev/sda2"]))
+	asked(cmd(["debugfs", "-w", "/dev/sda1"]))
+	allowed(cmd(["e2fsck", "-n", "/dev/sda1"]))
+	allowed(cmd(["e2fsck", "-fy", "disk.img"]))
+	allowed(cmd(["xfs_repair", "-n", "/dev/sda1"]))
+	allowed(cmd(["btrfs", "check", "/dev/sda2"]))
+	allowed(cmd(["debugfs", "-R", "stat /", "/dev/sda1"]))
+}

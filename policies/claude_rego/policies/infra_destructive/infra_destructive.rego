@@ -15,6 +15,9 @@
 #   (settings.data_store_clis) with a destroy-verb subcommand, any program whose
 #   subcommand is an unambiguous destroy verb with --all/--force/-r/--prefix, an HTTP
 #   DELETE by any client and a POST to a wipe endpoint (_delete_by_query, /flushall).
+#   Also mirrors onto a remote from outside the project (rclone sync, rsync --delete, mc
+#   mirror --remove), lifecycle rules that expire data and SQL given to platform CLIs
+#   (wrangler d1 execute, turso db shell).
 # custom:
 #   severity: high
 #   rationale: >-
@@ -2264,6 +2267,304 @@ finding contains entry if {
 	contains(dest, ":")
 	_production_like(split(dest, ":")[0])
 	entry := sprintf("`rclone %s` makes `%s`, which looks like production, match the source (files removed)", [w[0], dest])
+}
+
+# ------------------------------------------------------------- s32: mirrors that delete on a remote store
+
+# A mirror onto another machine or a cloud remote deletes there whatever its source lacks:
+# `rclone sync /tmp/empty gdrive:Backups`, `rsync -a --delete /tmp/empty/ backup@nas:/volume1/backups/`,
+# `mc mirror --remove /tmp/empty minio/prod-backups`. Asked when the source is not the project's
+# own content (a directory outside the project, /tmp included, another remote, a path that
+# cannot be resolved, a directory made just before by a plain `mkdir`: empty) or when the
+# destination names backups or archives (a mirror there deletes the history they keep). A
+# deploy of the project's own files (`rsync -az --delete dist/ web@host:/var/www/`, `rclone sync
+# ./dist remote:site`, `mc mirror --remove public/ minio/site`) passes, and so does `rclone sync
+# --backup-dir …` (what it deletes is moved aside). Decided (session 32): a deploy from the
+# project is the tool's everyday use, while `aws s3 sync --delete` and `gsutil rsync -d` keep
+# asking always (their delete is an option the command chose).
+finding contains entry if {
+	some ran in {"rclone", "rsync", "mc"} & data.claude_rego.lib.shell.names
+	some seg in _real_runs({ran})
+	m := _mirror(ran, seg)
+	why := _mirror_loss(seg, m)
+	entry := sprintf("`%s %s` makes `%s` match %s: what the source lacks is deleted there", [ran, m.verb, m.dest, why])
+}
+
+_mirror("rclone", seg) := {"verb": verb, "sources": array.slice(ops, 1, count(ops) - 1), "dest": dest} if {
+	ops := _mirror_operands(seg, _rclone_valued)
+	count(ops) >= 3
+	verb := lower(ops[0])
+	verb in {"sync", "bisync"}
+	dest := ops[count(ops) - 1]
+	_rclone_remote(dest)
+	not shell.has_arg(seg, {"--backup-dir"})
+	not shell.has_arg_prefix(seg, "--backup-dir=")
+}
+
+_mirror("rsync", seg) := {"verb": o, "sources": array.slice(ops, 0, count(ops) - 1), "dest": dest} if {
+	some o in _opts(seg)
+	_rsync_delete_opt(o)
+	ops := _mirror_operands(seg, _rsync_valued)
+	count(ops) >= 2
+	dest := ops[count(ops) - 1]
+	_remote_host(dest)
+}
+
+_mirror("mc", seg) := {"verb": "mirror --remove", "sources": array.slice(ops, 1, count(ops) - 1), "dest": ops[count(ops) - 1]} if {
+	shell.has_arg(seg, {"--remove", "--delete"})
+	ops := _mirror_operands(seg, {"--exclude", "--older-than", "--newer-than", "--storage-class", "--attr", "--region", "--encrypt-key", "--limit-upload", "--limit-download"})
+	count(ops) >= 3
+	lower(ops[0]) == "mirror"
+}
+
+# the operands, without the values of the options that take one (`--config FILE`, `-e ssh`)
+_mirror_operands(seg, valued) := [a |
+	args := shell.args(seg)
+	some i, a in args
+	not startswith(a, "-")
+	not _after_valued(args, i, valued)
+]
+
+_after_valued(args, i, valued) if {
+	i > 0
+	args[i - 1] in valued
+}
+
+_rclone_valued := {
+	"--config", "--transfers", "--checkers", "--exclude", "--include", "--filter", "--exclude-from", "--include-from",
+	"--filter-from", "--files-from", "--log-file", "--log-level", "--bwlimit", "--max-delete", "--suffix", "--min-age",
+	"--max-age", "--min-size", "--max-size", "--order-by", "--compare-dest", "--copy-dest", "--max-transfer",
+	"--retries", "--low-level-retries", "--timeout", "--contimeout", "--stats", "--user-agent", "--password-command",
+	"--workdir", "--conflict-resolve", "--conflict-loser", "--fast-list-depth", "-c",
+}
+
+_rsync_valued := {
+	"-e", "--rsh", "-f", "--filter", "-T", "--temp-dir", "-B", "--block-size", "-M", "--remote-option", "--exclude",
+	"--include", "--exclude-from", "--include-from", "--files-from", "--rsync-path", "--password-file", "--chmod",
+	"--chown", "--log-file", "--backup-dir", "--suffix", "--timeout", "--port", "--bwlimit", "--max-size", "--min-size",
+	"--compare-dest", "--copy-dest", "--link-dest", "--partial-dir", "--out-format", "--info", "--debug", "--usermap",
+	"--groupmap", "--max-delete",
+}
+
+# `remote:path`, `remote:` (a configured remote, two characters or more: `C:` is a drive) or an
+# inline one (`:s3,provider=AWS:bucket`)
+_rclone_remote(dest) if regex.match(`^([A-Za-z0-9_][A-Za-z0-9_. -]*[A-Za-z0-9_]|:[a-z0-9]+(,[^:]*)?):`, dest)
+
+_mirror_loss(seg, m) := sprintf("`%s`, which is not the project's own content", [src]) if {
+	some src in m.sources
+	not _project_content(seg, src)
+} else := "a destination named as backups or archives" if {
+	regex.match(`(?i)(^|[^a-z])(backups?|bak|archives?|snapshots?)([^a-z]|$)`, m.dest)
+}
+
+_project_content(seg, src) if {
+	not contains(src, "://")
+	not _rclone_remote(src)
+	not _remote_host(src)
+	p := paths.location(seg, src)
+	p.resolved_inside_project == true
+	not _made_empty(seg, src)
+}
+
+# `mkdir e && rclone sync e remote:x`: a fresh directory (no -p: it did not exist) right before
+_made_empty(seg, src) if {
+	some s in data.claude_rego.lib.shell.segments
+	s.id == seg.id - 1
+	shell.runs(s, "mkdir")
+	not shell.has_short_flag(s, {"p"})
+	not shell.has_arg(s, {"--parents"})
+	some w in shell.operands(s)
+	trim_right(w, "/") == trim_right(src, "/")
+}
+
+# rclone dedupe in a mode that deletes the duplicates (`--dedupe-mode first|newest|oldest|
+# largest|smallest`, or the mode as the first operand); `rename`, `list`, `skip` keep them
+finding contains entry if {
+	"rclone" in data.claude_rego.lib.shell.names
+	some seg in _real_runs({"rclone"})
+	ops := [lower(a) | some a in _mirror_operands(seg, _rclone_valued | {"--dedupe-mode"})]
+	ops[0] == "dedupe"
+	mode := _dedupe_mode(seg, ops)
+	mode in {"first", "newest", "oldest", "largest", "smallest"}
+	entry := sprintf("`rclone dedupe` (%s) deletes every duplicate but one", [mode])
+}
+
+_dedupe_mode(seg, ops) := lower(v) if {
+	v := shell.option_value(seg, {"--dedupe-mode"})
+} else := ops[1] if {
+	count(ops) >= 3
+}
+
+# ------------------------------------------------------------- s32: deletion through retention settings
+
+# A lifecycle or retention rule deletes later what a delete would now: `aws s3api
+# put-bucket-lifecycle-configuration … "Expiration":{"Days":1}` (an empty filter: every
+# object), `gsutil lifecycle set FILE gs://b`, `gcloud storage buckets update --lifecycle-file`,
+# `az storage account management-policy create|update --policy`, `mc ilm rule add
+# --expire-days`, `s3cmd expire|setlifecycle`. Asked when the rule expires or deletes, or when
+# it cannot be read (a file, a variable); a literal rule that only transitions or aborts
+# uploads (`Transition` to GLACIER, `AbortIncompleteMultipartUpload`) passes, and so do reads
+# (`get-bucket-lifecycle-configuration`, `gsutil lifecycle get`, `mc ilm rule ls`).
+# `rdiff-backup --remove-older-than` is a data-store CLI's destroy option (settings.data_store_clis).
+finding contains entry if {
+	some ran in {"aws", "awslocal"} & data.claude_rego.lib.shell.names
+	some seg in _real_runs({ran})
+	w := _words(seg)
+	count(w) >= 2
+	w[0] in {"s3api", "s3control"}
+	w[1] in {"put-bucket-lifecycle-configuration", "put-bucket-lifecycle"}
+	not _rule_keeps(seg, {"--lifecycle-configuration"}, "expiration")
+	entry := sprintf("`aws %s %s` sets a rule that expires (deletes) the bucket's objects", [w[0], w[1]])
+}
+
+finding contains entry if {
+	some ran in {"az"} & data.claude_rego.lib.shell.names
+	some seg in _real_runs({ran})
+	w := _words(seg)
+	count(w) >= 4
+	array.slice(w, 0, 3) == ["storage", "account", "management-policy"]
+	w[3] in {"create", "update"}
+	not _rule_keeps(seg, {"--policy"}, "delete")
+	entry := "`az storage account management-policy` sets a rule that deletes blobs"
+}
+
+finding contains "`gsutil lifecycle set` sets a rule (unseen here) that can delete the bucket's objects" if {
+	"gsutil" in data.claude_rego.lib.shell.names
+	some seg in _real_runs({"gsutil"})
+	w := _words(seg)
+	some i, x in w
+	x == "lifecycle"
+	w[i + 1] == "set"
+}
+
+finding contains "`gcloud storage buckets update --lifecycle-file` sets a rule (unseen here) that can delete the bucket's objects" if {
+	"gcloud" in data.claude_rego.lib.shell.names
+	some seg in _real_runs({"gcloud"})
+	_has_word(seg, "update")
+	some a in shell.args(seg)
+	startswith(a, "--lifecycle-file")
+}
+
+finding contains entry if {
+	"mc" in data.claude_rego.lib.shell.names
+	some seg in _real_runs({"mc"})
+	w := _words(seg)
+	count(w) >= 2
+	w[0] == "ilm"
+	_ilm_expires(seg, w)
+	entry := "`mc ilm` sets a rule that expires (deletes) the bucket's objects"
+}
+
+_ilm_expires(_, w) if "import" in array.slice(w, 1, 3)
+
+_ilm_expires(seg, w) if {
+	some x in array.slice(w, 1, 3)
+	x in {"add", "edit"}
+	some a in shell.args(seg)
+	startswith(a, "--")
+	contains(lower(a), "expir")
+}
+
+finding contains entry if {
+	"s3cmd" in data.claude_rego.lib.shell.names
+	some seg in _real_runs({"s3cmd"})
+	w := _words(seg)
+	count(w) > 0
+	w[0] in {"expire", "setlifecycle"}
+	entry := sprintf("`s3cmd %s` sets a rule that expires (deletes) the bucket's objects", [w[0]])
+}
+
+# a rule given literally (JSON or the CLI's shorthand) that does not have `word` in it
+_rule_keeps(seg, options, word) if {
+	v := shell.option_value(seg, options)
+	_literal_rule_keeps(v, word)
+}
+
+_literal_rule_keeps(v, word) if {
+	is_string(v)
+	count(v) <= 65536
+	regex.match(`^\s*[\[{A-Za-z]`, v)
+	not startswith(lower(v), "file:")
+	not startswith(lower(v), "fileb:")
+	not contains(v, "$")
+	not contains(v, "…")
+	not contains(lower(v), word)
+}
+
+# ------------------------------------------------------------- s32: SQL given to platform CLIs
+
+# Platform CLIs that hand SQL to a hosted database: their statements are judged like `psql
+# -c`'s (the DROP/TRUNCATE and every-row patterns above): `wrangler d1 execute DB --command
+# 'DROP TABLE users'`, `turso db shell DB 'DROP TABLE users'`, `pscale shell DB BRANCH` and `fly
+# postgres connect` (statements on stdin), `heroku pg:psql -c`, `aws rds-data|redshift-data
+# execute-statement --sql`, `aws athena start-query-execution --query-string`, `az postgres|mysql
+# flexible-server execute --querytext`, `gcloud spanner databases execute-sql|ddl update`,
+# `gcloud sql connect` (stdin), `snow sql -q`, `prisma db execute --stdin`. A SELECT passes;
+# so do wrangler's local copy (`--local`), a turso shell on a loopback URL (`turso dev`) and a
+# PlanetScale branch named as scratch (`pscale shell shop dev`).
+_platform_sql_commands := {
+	"wrangler": [["d1", "execute"]],
+	"turso": [["db", "shell"]],
+	"pscale": [["shell"]],
+	"heroku": [["pg:psql"]],
+	"fly": [["postgres", "connect"], ["pg", "connect"]],
+	"flyctl": [["postgres", "connect"], ["pg", "connect"]],
+	"aws": _aws_sql_commands,
+	"awslocal": _aws_sql_commands,
+	"az": [
+		["postgres", "flexible-server", "execute"], ["mysql", "flexible-server", "execute"],
+		["postgres", "flexible-server", "connect"], ["mysql", "flexible-server", "connect"],
+	],
+	"gcloud": [["spanner", "databases", "execute-sql"], ["spanner", "databases", "ddl", "update"], ["sql", "connect"]],
+	"snow": [["sql"]],
+	"prisma": [["db", "execute"]],
+	"railway": [["connect"]],
+}
+
+_aws_sql_commands := [
+	["rds-data", "execute-statement"], ["rds-data", "batch-execute-statement"], ["redshift-data", "execute-statement"],
+	["redshift-data", "batch-execute-statement"], ["athena", "start-query-execution"],
+]
+
+# {seg, label}: the segments running one of them, and the command's name (`wrangler d1 execute`)
+_platform_sql_segments := [{"seg": seg, "label": concat(" ", array.concat([ran], prefix))} |
+	some ran in {n | some n, _ in _platform_sql_commands} & data.claude_rego.lib.shell.names
+	some seg in shell.running({ran})
+	w := _words(seg)
+	some prefix in _platform_sql_commands[ran]
+	array.slice(w, 0, count(prefix)) == prefix
+	not _platform_local(ran, seg)
+]
+
+finding contains entry if {
+	some c in _platform_sql_segments
+	text := upper(_db_text(c.seg))
+	some p in _drop_patterns
+	regex.match(p, text)
+	entry := sprintf("`%s` is given a statement that drops or wipes data", [c.label])
+}
+
+finding contains entry if {
+	some c in _platform_sql_segments
+	some st in _unbounded_writes(c.seg)
+	entry := sprintf("`%s` is given a statement that changes or deletes every row of a table (`%s`)", [c.label, substring(st, 0, 80)])
+}
+
+_platform_local("wrangler", seg) if {
+	shell.has_arg(seg, {"--local"})
+	not shell.has_arg(seg, {"--remote"})
+}
+
+# a PlanetScale branch named as scratch data (`pscale shell shop dev-alice`, `… test`)
+_platform_local("pscale", seg) if {
+	w := _words(seg)
+	count(w) >= 3
+	regex.match(_scratch_name, w[2])
+}
+
+_platform_local("turso", seg) if {
+	some a in shell.operands(seg)
+	regex.match(`^(https?|libsql|wss?)://(localhost|127\.0\.0\.1|\[::1\])(:[0-9]+)?/?$`, a)
 }
 
 # a database client running statements it does not show against a production database

@@ -786,3 +786,42 @@ test_secret_manager_and_ci_ordinary_work_passes if {
 	_silent(["curl", "-X", "POST", "http://j/job/x/build"])
 	_silent(["curl", "http://j/job/x/doDelete"])
 }
+
+# ------------------------------------------------------------- s32: remote mirrors, retention rules, platform SQL
+
+test_s32_remote_mirrors_from_outside_the_project_ask if {
+	_asks(["rclone", "sync", "/tmp/empty", "gdrive:Backups"])
+	_asks(["rclone", "bisync", "/tmp/empty", "remote:docs"])
+	_asks(["mc", "mirror", "--remove", "--overwrite", "/tmp/empty", "minio/prod-backups"])
+	_asks(["rsync", "-a", "--delete", "/tmp/empty/", "backup@nas.internal:/volume1/data/"])
+	_asks(["rclone", "dedupe", "--dedupe-mode", "first", "gdrive:Backups"])
+	_asks(["rclone", "dedupe", "newest", "remote:photos"])
+	_silent(["rclone", "sync", "/tmp/empty", "remote:x", "--backup-dir", "remote:old"])
+	_silent(["rclone", "dedupe", "rename", "remote:x"])
+	_silent(["rclone", "copy", "/tmp/x", "gdrive:Backups"])
+}
+
+test_s32_retention_rules_ask if {
+	_asks(["aws", "s3api", "put-bucket-lifecycle-configuration", "--bucket", "b", "--lifecycle-configuration", `{"Rules":[{"Status":"Enabled","Filter":{},"Expiration":{"Days":1}}]}`])
+	_asks(["aws", "s3api", "put-bucket-lifecycle-configuration", "--bucket", "b", "--lifecycle-configuration", "file://lc.json"])
+	_asks(["aws", "s3api", "put-bucket-lifecycle-configuration", "--bucket", "b", "--cli-input-json", "file://x.json"])
+	_asks(["gsutil", "lifecycle", "set", "lc.json", "gs://b"])
+	_asks(["az", "storage", "account", "management-policy", "create", "--account-name", "a", "--policy", "@p.json"])
+	_asks(["mc", "ilm", "rule", "add", "--expire-days", "1", "minio/b"])
+	_asks(["s3cmd", "expire", "s3://b", "--expiry-days=1"])
+	_silent(["aws", "s3api", "put-bucket-lifecycle-configuration", "--bucket", "b", "--lifecycle-configuration", `{"Rules":[{"Status":"Enabled","Filter":{},"Transitions":[{"Days":30,"StorageClass":"GLACIER"}]}]}`])
+	_silent(["az", "storage", "account", "management-policy", "create", "--account-name", "a", "--policy", `{"rules":[{"definition":{"actions":{"baseBlob":{"tierToCool":{"daysAfterModificationGreaterThan":30}}}}}]}`])
+	_silent(["gsutil", "lifecycle", "get", "gs://b"])
+	_silent(["mc", "ilm", "rule", "ls", "minio/b"])
+}
+
+test_s32_platform_sql_judged_like_psql if {
+	_asks(["wrangler", "d1", "execute", "prod-db", "--remote", "--command", "DROP TABLE users"])
+	_asks(["turso", "db", "shell", "prod", "DELETE FROM users"])
+	_asks(["aws", "rds-data", "execute-statement", "--sql", "TRUNCATE orders", "--resource-arn", "x"])
+	_asks(["heroku", "pg:psql", "-a", "app", "-c", "DROP SCHEMA public CASCADE"])
+	_silent(["wrangler", "d1", "execute", "prod-db", "--remote", "--command", "SELECT * FROM users"])
+	_silent(["wrangler", "d1", "execute", "db", "--local", "--command", "DROP TABLE IF EXISTS users"])
+	_silent(["turso", "db", "shell", "http://127.0.0.1:8080", "DROP TABLE users"])
+	_silent(["turso", "db", "shell", "prod", "select 1"])
+}
