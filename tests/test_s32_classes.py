@@ -172,3 +172,43 @@ def test_env_other_filters_ask(command):
 ])
 def test_local_store_apis_and_backups_ask(command):
     assert_asked(command)
+
+
+# ------------------------------------------------------------ 6. the session's review: walkarounds of 2, 4 and 5
+@pytest.mark.parametrize("command", [
+    # the environment filtered to search paths: grep only, on env/printenv, allowlisted options
+    "env | rg --passthru PATH", "env | rg PATH", "ps eww | grep PATH", "ps auxeww | grep PATH", "env | grep LC_",
+    "env | rg --passthru '^PORT='", "env | grep --pre=x '^PORT='", "set | grep PATH",
+    # a trusted module run with arguments is judged as its program too; released versions only
+    "go run github.com/pressly/goose/v3/cmd/goose@latest -dir m postgres 'host=prod-db' reset",
+    "go run github.com/itchyny/gojq/cmd/gojq@latest -n env",
+    "go run github.com/golangci/golangci-lint/cmd/golangci-lint@3f5b2c1d9e8a run",
+    "go run github.com/x/y@v0.0.0-20231010123456-abcdef123456",
+    # a local DELETE beside a host without scheme, through kubectl proxy, a proxy, redirects, a URL list
+    "curl -X DELETE http://localhost:8000/api/items/42 example.com/api/items/1",
+    "curl -X DELETE http://localhost:8001/api/v1/namespaces/production",
+    "wget --method=DELETE http://localhost:8000/api/items/42 -i urls.txt",
+    "export https_proxy=http://p:3128; curl -X DELETE http://localhost:8000/api/items/42",
+    "curl -X DELETE -L http://localhost:8000/api/items/42",
+])
+def test_review_walkarounds_refused(command):
+    from test_default_pack_bypass import decision_of
+
+    assert decision_of(command).get("permissionDecision") in ("ask", "deny"), command
+
+
+@pytest.mark.parametrize("command", [
+    "go run github.com/trufflesecurity/trufflehog/v3@latest filesystem ~",
+    "go run github.com/aquasecurity/trivy/cmd/trivy@latest fs --scanners secret ~",
+])
+def test_trusted_module_secret_scanners_denied(command):
+    assert_denied(command)
+
+
+@pytest.mark.parametrize("command", [
+    "go run golang.org/x/vuln/cmd/govulncheck@v1.1.3 ./...",
+    "go run -tags x golang.org/x/tools/cmd/stringer@v0.20.0 -type=Pill",
+    "env | sort -r | grep PATH", "env | grep -E '^(NODE_ENV|PORT)='",
+])
+def test_review_look_alikes_pass(command):
+    assert_not_denied(command)

@@ -132,6 +132,8 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
         text, _why = self.stdin_text(node, stdin)
         if text:
             node["stdin_literal"] = text[:16384]
+    if command == "go" and len(args) > 1 and args[0] == "run":
+        _go_run_module(self, node, args, depth)
     if command in ("cat", "tee") and (args if command == "tee" else not args and _writes_out(node)):
         # `cat > .env <<'EOF'`, `tee -a .env <<< PORT=1`: the text a file is given, when literal and
         # short, for the rules that read what a settings file receives (a dotenv's new lines)
@@ -723,6 +725,28 @@ def _stdin_manifest(self: _Parser, node: dict, stdin, depth: int) -> None:
     node["manifest_literal"] = text[:16384]
     for script in container_scripts(text)[:16]:
         self.child_sequence(node, script, depth, "container")
+
+
+# `go run` flags that take the next word as their value
+_GO_RUN_VALUE_FLAGS = frozenset({"-exec", "-tags", "-ldflags", "-gcflags", "-asmflags", "-gccgoflags", "-mod",
+                                 "-modfile", "-o", "-p", "-pkgdir", "-toolexec", "-C", "-overlay", "-pgo",
+                                 "-buildmode", "-compiler", "-installsuffix", "-covermode", "-coverpkg"})
+
+
+def _go_run_module(self: _Parser, node: dict, args: list[str], depth: int) -> None:
+    """`go run MODULE@VERSION ARGS…`: the module's program runs with ARGS, so it is read as a
+    command of its own too (`go run …/trufflehog/v3@latest filesystem ~` is `trufflehog
+    filesystem ~`), and the rules keyed on that program's name judge it."""
+    i = 1
+    while i < len(args) and args[i].startswith("-"):
+        i += 2 if args[i] in _GO_RUN_VALUE_FLAGS else 1
+    if i >= len(args) or "@" not in args[i] or "/" not in args[i]:
+        return
+    parts = args[i].split("@", 1)[0].rstrip("/").split("/")
+    if len(parts) > 1 and parts[-1][:1] == "v" and parts[-1][1:].isdigit():
+        parts = parts[:-1]  # example.com/x/tool/v2 → tool
+    if parts and parts[-1]:
+        self.child_words(node, [parts[-1]] + args[i + 1:], depth, "wrapped", ["go"])
 
 
 def _writes_out(node: dict) -> bool:

@@ -1832,9 +1832,39 @@ _routed_elsewhere(seg) if {
 	contains(lower(name), "proxy")
 }
 
+# a proxy exported earlier in the command (`export https_proxy=…; curl …`)
+_routed_elsewhere(_) if {
+	some s in data.claude_rego.lib.shell.segments
+	some word in s.raw_words
+	regex.match(`(?i)^[a-z_]*proxy=`, word)
+}
+
+# redirects followed (a 307/308 keeps the DELETE and may point anywhere), URLs or options read
+# from a file (curl -K, wget -i)
+_routed_elsewhere(seg) if {
+	some a in shell.args(seg)
+	regex.match(`^(--location|--location-trusted|--config|--input-file|-[a-zA-Z]*[LK])(=|$)`, a)
+}
+
+_routed_elsewhere(seg) if {
+	shell.name(seg) in {"wget", "wget2"}
+	some a in shell.args(seg)
+	regex.match(`^-[a-zA-Z]*i`, a)
+}
+
+# the Kubernetes API through `kubectl proxy` (port 8001, `/api/v1/namespaces/…`, `/apis/…`),
+# started in an earlier command
+_routed_elsewhere(seg) if {
+	some u in _http_urls(seg)
+	regex.match(`:8001(/|$)|/apis/|/namespaces(/|$)`, u)
+}
+
 _url_like(a) if contains(a, "://")
 
 _url_like(a) if regex.match(`^[A-Za-z0-9.\[\]-]*:[0-9]+(/|$)`, a)
+
+# a host name with a dot and no scheme (`example.com/api/items/1`: curl sends it as http://…)
+_url_like(a) if regex.match(`^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+(:[0-9]+)?(/|$)`, a)
 
 _local_item_url(u) if {
 	_this_machine(_http_host(u))

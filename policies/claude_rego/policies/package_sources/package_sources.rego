@@ -55,11 +55,15 @@ _go_remote(w) if {
 # A module of settings.trusted_go_modules, at or below one of its paths (session 32: `go run
 # golang.org/x/vuln/cmd/govulncheck@latest ./...`, `go install golang.org/x/tools/cmd/goimports@latest
 # && goimports -l .`): a well-known tool's own module, which the Go proxy serves by that path and
-# the checksum database pins for everyone, as a registry serves a package by name. Not when the
+# the checksum database pins for everyone, as a registry serves a package by name; a released
+# version or `latest` only (review: a commit or pseudo-version can name a fork's commit under the
+# parent's path). `go run MOD@v ARGS` is also read as the program itself (facts), so the rules
+# keyed on its name (a secret scanner over ~, a migration reset) still judge it. Not when the
 # command points Go at another proxy, exempts modules from the checksum database or switches
 # checks off (GOPROXY, GONOSUMDB, GOSUMDB, GOINSECURE, GOFLAGS, GOPRIVATE, … anywhere in it).
 _trusted_go_module(w) if {
 	path := lower(split(w, "@")[0])
+	regex.match(`^(latest|v[0-9]+\.[0-9]+\.[0-9]+(-(alpha|beta|rc|pre)(\.?[0-9]+)*)?(\+incompatible)?)$`, split(w, "@")[1])
 	regex.match(`^[a-z0-9._~/-]+$`, path)
 	not contains(path, "..")
 	not contains(path, "//")

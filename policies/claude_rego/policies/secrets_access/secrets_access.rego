@@ -2310,10 +2310,43 @@ _reducing_stage(stage) if {
 	args := shell.args(stage)
 	every a in args {
 		not _grep_widening(a)
+		_grep_option_kept(a, true)
 	}
 	pats := [a | some a in args; not startswith(a, "-")]
 	count(pats) == 1
 	_harmless_env_pattern(pats[0])
+	not _grep_configured
+}
+
+# The options such a grep may have (session 32 review: an allowlist — `rg --passthru` prints every
+# line, `--pre` runs a program): a pattern syntax, line numbers, whole words or lines, file names,
+# colour; case folding only where `folding` (exact names).
+_grep_option_kept(a, _) if not startswith(a, "-")
+
+_grep_option_kept(a, _) if a in {
+	"-E", "-F", "-G", "-n", "-w", "-x", "-s", "-h", "-H", "--extended-regexp", "--fixed-strings", "--basic-regexp",
+	"--line-number", "--word-regexp", "--line-regexp", "--no-messages", "--no-filename", "--with-filename",
+	"--color", "--colour", "--color=never", "--color=always", "--color=auto", "--colour=never", "--colour=auto",
+}
+
+_grep_option_kept(a, _) if regex.match(`^-[EFGnwxshH]+$`, a)
+
+_grep_option_kept(a, true) if a in {"-i", "-y", "--ignore-case"}
+
+_grep_option_kept(a, true) if regex.match(`^-[EFGnwxshHiy]+$`, a)
+
+# a grep or ripgrep whose options come from the environment or a file (RIPGREP_CONFIG_PATH,
+# GREP_OPTIONS) anywhere in the command
+_grep_configured if {
+	some seg in segments
+	some word in seg.raw_words
+	regex.match(`RIPGREP_CONFIG_PATH|GREP_OPTIONS`, word)
+}
+
+_grep_configured if {
+	some seg in segments
+	some name, _ in seg.assignments
+	name in {"RIPGREP_CONFIG_PATH", "GREP_OPTIONS"}
 }
 
 _grep_widening(a) if a in {"-v", "--invert-match", "-f", "--file", "-e", "--regexp", "-A", "-B", "-C", "--context", "--after-context", "--before-context", "-z", "--null-data"}
@@ -2335,21 +2368,38 @@ _harmless_env_pattern(p) if {
 # whose values are directories and locales. Other words and prefixes still ask: `^LANG` also
 # matches LANGCHAIN_API_KEY, `^GO` GOOGLE_API_KEY, `HOME` HOMEBREW_GITHUB_API_TOKEN.
 # Case-sensitive only: `grep -i path` also matches values (a URL's path).
+# Only grep (not rg) on what env or printenv print, through sorts and whole-line greps (review:
+# `ps e` puts a process's whole environment on one line, which holds PATH).
 _reducing_stage(stage) if {
-	shell.runs_any(stage, {"grep", "egrep", "fgrep", "rg", "ggrep"})
+	shell.runs_any(stage, {"grep", "egrep", "fgrep", "ggrep"})
 	args := shell.args(stage)
 	every a in args {
-		not _grep_widening(a)
-		not _grep_ignoring_case(a)
+		_grep_option_kept(a, false)
 	}
 	pats := [a | some a in args; not startswith(a, "-")]
 	count(pats) == 1
-	pats[0] in {"PATH", "^PATH", "PATH=", "^PATH=", "_PATH", "PATH:", "^LC_", "LC_"}
+	pats[0] in {"PATH", "^PATH", "PATH=", "^PATH=", "_PATH", "PATH:", "^LC_"}
+	not _grep_configured
+	every src in segments {
+		_env_lines_only(src, stage)
+	}
 }
 
-_grep_ignoring_case(a) if a in {"--ignore-case", "-i", "-y"}
+_env_lines_only(src, stage) if not shell.upstream(src, stage)
 
-_grep_ignoring_case(a) if regex.match(`^-[A-Za-z0-9]*[iy]`, a)
+_env_lines_only(src, stage) if {
+	shell.upstream(src, stage)
+	shell.runs_any(src, {"env", "printenv", "sort", "uniq", "head", "tail"})
+	count(shell.args(src)) == 0
+}
+
+_env_lines_only(src, stage) if {
+	shell.upstream(src, stage)
+	shell.runs_any(src, {"sort", "head", "tail"})
+	every a in shell.args(src) {
+		regex.match(`^-[a-zA-Z0-9]+$`, a)
+	}
+}
 
 _harmless_env_name(name) if {
 	not regex.match(`TOKEN|SECRET|KEY|PASS|PWD|AUTH|CRED|PRIVATE|SESSION|COOKIE|JWT|BEARER|SIG|AWS|GITHUB|GH_|GITLAB|GLPAT|NPM|PYPI|OPENAI|ANTHROPIC|API|DSN|DATABASE|DB_|_URL|URI|CONN|STRIPE|SLACK|TWILIO|SENDGRID|AZURE|GCP|GOOGLE|VAULT|CERT|PEM|SALT|HASH|OTP|ACCESS|LOGIN|ACCOUNT|WEBHOOK|CLIENT|SSH|GPG|PGP|SIGN|ENCRYPT|CIPHER|HMAC|MASTER|ADMIN|ROOT`, name)
