@@ -942,10 +942,9 @@ ask contains msg if {
 # same command, whatever its name says (`curl -o x.json URL; mv x.json bin/tool`, `install
 # -m755 x bin/tool`, `ln -s x.txt scripts/run`, `docker compose -f x.yml up`, `docker load -i
 # x.tar`, `cargo --config x.toml build`, `kubectl apply -f x.yml`, `pip install -r x.txt`),
-# and an archive download unpacked over the project's own files (`tar xzf x.tar.gz`, `unzip -o
-# x.zip` in the project root: Makefile, package.json, bin/… are replaced unseen; into a
-# directory, `-C bin`/`-d data/raw`, or without overwriting, `unzip x.zip`/`tar -k`, passes).
-# Hooks are config_exec's (`unzip -d .git/hooks`). Reading the download (`jq . x.json`) passes.
+# Hooks are config_exec's (`unzip -d .git/hooks`). Reading the download (`jq . x.json`) and
+# unpacking it (`curl -LO …tar.gz && tar xzf …`, a release or a dataset: an everyday step whose
+# files are judged when they run) pass.
 ask contains msg if {
 	some ran in data.claude_rego.lib.shell.downloaders & data.claude_rego.lib.shell.names
 	some fetch in shell.running({ran})
@@ -976,15 +975,6 @@ _puts_to_run(run, names) := "runs it as a configuration, image or package list" 
 	args := shell.args(run)
 	some i, a in args
 	_file_name(_option_file(args, i, a)) in names
-}
-
-# tar x / unzip -o / 7z x -y / bsdtar x of a download in the project root, overwriting
-_puts_to_run(run, names) := "unpacks it over the project's files" if {
-	shell.runs_any(run, {"tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zz"})
-	some a in shell.args(run)
-	_file_name(a) in names
-	_overwrites_here(run)
-	trim_right(shell.cwd_at(run), "/") == trim_right(input.facts.project_dir, "/")
 }
 
 _program_place(run, dest) if {
@@ -1029,38 +1019,3 @@ _option_file(args, i, a) := args[i + 1] if {
 	regex.match(`^--(file|input|config|requirement|constraint|values|env-file|settings|init-script|userconfig|global-settings)=`, a)
 } else := a
 
-_overwrites_here(run) if {
-	shell.runs_any(run, {"tar", "gtar", "bsdtar"})
-	not _tar_elsewhere(run)
-}
-
-_overwrites_here(run) if {
-	shell.runs(run, "unzip")
-	shell.has_short_flag(run, {"o"})
-	not shell.has_arg_prefix(run, "-d")
-}
-
-_overwrites_here(run) if {
-	shell.runs_any(run, {"7z", "7za", "7zz"})
-	"x" in shell.args(run)
-	some a in shell.args(run)
-	a in {"-y", "-aoa"}
-	not shell.has_arg_prefix(run, "-o")
-}
-
-# tar that does not extract, extracts elsewhere or keeps existing files
-_tar_elsewhere(run) if not _tar_extracts(run)
-
-_tar_elsewhere(run) if shell.has_arg_prefix(run, "-C")
-
-_tar_elsewhere(run) if shell.has_arg_prefix(run, "--directory")
-
-_tar_elsewhere(run) if shell.has_arg(run, {"-k", "--keep-old-files", "--skip-old-files", "--keep-newer-files", "-t", "--list"})
-
-_tar_extracts(run) if {
-	some a in shell.args(run)
-	regex.match(`^-?[A-Za-z]*x[A-Za-z]*$|^--extract$|^--get$`, a)
-	not startswith(a, "--")
-}
-
-_tar_extracts(run) if shell.has_arg(run, {"--extract", "--get"})
