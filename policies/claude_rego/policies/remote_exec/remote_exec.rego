@@ -968,6 +968,25 @@ _puts_to_run(run, names) := "makes it a program" if {
 	_program_place(run, ops[count(ops) - 1])
 }
 
+# mv/cp/install/ln -t DIR SRC… (--target-directory=DIR): the destination is the option's value
+_puts_to_run(run, names) := "makes it a program" if {
+	shell.runs_any(run, {"mv", "cp", "install", "ln", "gmv", "gcp", "ginstall"})
+	dest := shell.option_value(run, {"-t", "--target-directory"})
+	some src in shell.operands(run)
+	src != dest
+	_file_name(src) in names
+	_program_place(run, dest)
+}
+
+# cat x.json > bin/tool, cat < x.json > bin/tool, dd if=x of=bin/tool: a copy by a redirect
+_puts_to_run(run, names) := "makes it a program" if {
+	shell.runs_any(run, {"cat", "tac", "head", "tail", "cp", "dd", "tee", "base64", "xxd", "gunzip", "zcat"})
+	some src in array.concat(shell.args(run), [r.target | some r in run.redirects; r.op == "<"])
+	_file_name(trim_prefix(src, "if=")) in names
+	some dest in array.concat([r.target | some r in run.redirects; r.op in {">", ">>", ">|", "&>", "&>>"}], [trim_prefix(a, "of=") | some a in shell.args(run); startswith(a, "of=")])
+	_program_place(run, dest)
+}
+
 # docker compose -f F, docker load -i F, cargo --config F, kubectl apply -f F, helm install F,
 # pip install -r F: the file is a configuration, an image or a list of packages that runs
 _puts_to_run(run, names) := "runs it as a configuration, image or package list" if {
@@ -1040,6 +1059,24 @@ _overwrites_here(run) if {
 	not shell.has_arg_prefix(run, "-d")
 }
 
+# unzip -o x.zip -d . / -d./: the working directory named as the destination
+_overwrites_here(run) if {
+	shell.runs(run, "unzip")
+	shell.has_short_flag(run, {"o"})
+	args := shell.args(run)
+	some i, a in args
+	startswith(a, "-d")
+	d := _unzip_dir(args, i, a)
+	_here_dir(d)
+}
+
+_unzip_dir(args, i, "-d") := args[i + 1]
+
+_unzip_dir(_, _, a) := substring(a, 2, -1) if {
+	a != "-d"
+	not startswith(a, "--")
+}
+
 _overwrites_here(run) if {
 	shell.runs_any(run, {"7z", "7za", "7zz"})
 	"x" in shell.args(run)
@@ -1051,9 +1088,35 @@ _overwrites_here(run) if {
 # tar that does not extract, extracts elsewhere or keeps existing files
 _tar_elsewhere(run) if not _tar_extracts(run)
 
-_tar_elsewhere(run) if shell.has_arg_prefix(run, "-C")
+_tar_elsewhere(run) if {
+	some d in _tar_dirs(run)
+	not _here_dir(d)
+}
 
-_tar_elsewhere(run) if shell.has_arg_prefix(run, "--directory")
+# the directories of -C DIR, -CDIR, --directory DIR, --directory=DIR
+_tar_dirs(run) := {d |
+	args := shell.args(run)
+	some i, a in args
+	a in {"-C", "--directory"}
+	d := args[i + 1]
+} | {d |
+	some a in shell.args(run)
+	startswith(a, "--directory=")
+	d := substring(a, 12, -1)
+} | {d |
+	some a in shell.args(run)
+	startswith(a, "-C")
+	a != "-C"
+	d := substring(a, 2, -1)
+}
+
+# the working directory itself: `.`, `./`, `$PWD`, `$(pwd)`, the project directory
+_here_dir(d) if trim_right(d, "/") in {"", ".", "./.", "$PWD", "${PWD}", "$(pwd)", "`pwd`", "$(…)"}
+
+_here_dir(d) if {
+	startswith(d, "/")
+	trim_right(shell.norm(d), "/") == trim_right(input.facts.project_dir, "/")
+}
 
 _tar_elsewhere(run) if shell.has_arg(run, {"-k", "--keep-old-files", "--skip-old-files", "--keep-newer-files", "-t", "--list"})
 
