@@ -520,7 +520,7 @@ def _run_script_file(self: _Parser, node: dict, path: str, family: str, depth: i
         if text is None:
             self.mark(node, "program_from_process_substitution")
             return
-    elif self.outside_code(path):
+    elif self.outside_code(path, node):
         self.mark(node, "code_from_untrusted_path")
         return
     if text is None:
@@ -1333,32 +1333,82 @@ def _climbs_out(low: str, climb: int) -> bool:
         # a package beside the project, named plainly (`npm install ../shared-lib`): the
         # user's own checkout, like `git worktree add ../app-hotfix`
         name = parts[up]
-        return not (name[:1].isalnum() and all(c.isalnum() or c in "_.-" for c in name))
+        return not (name[:1].isalnum() and all(c.isalnum() or c in "_.-" for c in name)) or \
+            name in _HOME_FOLDERS
     return up > climb
 
 
-# `cd packages/app && npm install ../lib`: relative directories the command changes into (each
-# allows as many `..` as it is deep)
-_CD_RELATIVE = lazy(r"""(?:^|[\s;&|(])(?:cd|pushd)\s+(['"]?)([A-Za-z0-9_.@+-][^\s;&|()'"$`]{0,255})\1(?=$|[\s;&|)])""")
+# a "sibling" that is a folder of the home directory (the project sits right under $HOME):
+# `pip install -e ../Downloads/evil` is not a checkout beside the project
+_HOME_FOLDERS = frozenset({"downloads", "desktop", "documents", "tmp", "temp", ".cache", "library"})
 
 
-def _cd_depth(root: str) -> int:
-    if "cd " not in root and "pushd " not in root:
-        return 0
-    depth = 0
-    for n, m in enumerate(_CD_RELATIVE.finditer(root[:65536])):
-        if n == 16:
+# `cd packages/app && npm install ../lib`: the directories the command changes into, followed
+# by the parse (each allows as many `..` as it is deep). Only a cd joined by `&&` to what
+# follows carries over (`cd a/b; X` and `cd a/b || X` may run X where the command started); a
+# cd to an absolute path outside the project, `~`, `-`, a computed name or through a link
+# made in the command allows no `..` at all from then on; subshells keep their cds.
+_CD_UNKNOWN = -1000  # no `..` allowed: the directory is not known to be inside the project
+_CD_PROGRAMS = frozenset({"cd", "pushd", "popd"})
+
+
+def _cd_target(self: _Parser, node: dict, current: int) -> int:
+    """The depth below the start directory after the cd `node` succeeds."""
+    if node.get("command") == "popd":
+        return _CD_UNKNOWN
+    args = [a for a in node.get("args") or [] if isinstance(a, str)]
+    ops: list[str] = []
+    for k, a in enumerate(args):
+        if a == "--":
+            ops = args[k + 1:]
             break
-        parts = [p for p in m.group(2).split("/") if p not in ("", ".")]
-        depth += sum(-1 if p == ".." else 1 for p in parts)  # (`cd ..` climbs: fewer `..` allowed)
-    return depth
+        if a.startswith("-") and a != "-" and len(a) > 1:
+            continue
+        ops = args[k:]
+        break
+    if not ops:
+        return _CD_UNKNOWN  # `cd`: the home directory
+    target = ops[0]
+    if not target or target in ("-",) or target[0] in "~+-$`" or any(c in target for c in "$`…*?[{") or \
+            "CDPATH" in self.root:
+        return _CD_UNKNOWN
+    import posixpath
+
+    if target.startswith("/"):
+        project = self.project
+        if not project or not project.startswith("/"):
+            return _CD_UNKNOWN
+        norm, root = posixpath.normpath(target), posixpath.normpath(project)
+        if root == "/" or not (norm == root or norm.startswith(root + "/")):
+            return _CD_UNKNOWN
+        rest = norm[len(root) + 1:]
+        return (rest.count("/") + 1 if rest else 0) - self.start_depth
+    parts = [p for p in target.split("/") if p not in ("", ".")]
+    if parts and parts[0] in self.links:
+        return _CD_UNKNOWN
+    return current + sum(-1 if p == ".." else 1 for p in parts)  # (`cd ..` climbs: fewer `..` allowed)
 
 
-def outside_code(self: _Parser, path: str) -> bool:
+def track_cd(self: _Parser, node: dict | None, next_operator: str | None) -> None:
+    """After a command ends: the depth the next one starts at. A cd followed by `&&` moves the
+    next command; any other operator ends the chain at the shallowest directory it may be in."""
+    after = self.cd_current
+    if node is not None and node.get("command") in _CD_PROGRAMS:
+        after = _cd_target(self, node, self.cd_current)
+    if next_operator == "&&":
+        self.cd_current = after
+    else:
+        self.cd_current = self.cd_floor = min(self.cd_floor, self.cd_current, after)
+
+
+def outside_code(self: _Parser, path: str, node: dict | None = None) -> bool:
     """`_untrusted_code_path` with what the parse knows: how deep below the project the
-    command starts, and the symlinks made earlier in it to code outside the project
-    (`ln -s /tmp/evil ev && pip install -e ./ev`)."""
-    if _untrusted_code_path(path, self.project, self.start_depth + _cd_depth(self.root)):
+    command starts and the cds before `node`, and the symlinks made earlier in it to code
+    outside the project (`ln -s /tmp/evil ev && pip install -e ./ev`)."""
+    cd = node.get("_cd") if node is not None else None
+    if not isinstance(cd, int):
+        cd = min(self.cd_floor, self.cd_current)
+    if _untrusted_code_path(path, self.project, self.start_depth + cd):
         return True
     if not self.links:
         return False
@@ -1503,7 +1553,7 @@ def code_loading(self: _Parser, node: dict, command: str, args: list[str], depth
             self.mark(node, "code_from_untrusted_path")  # deno --preload https://…: code from the network
         elif key in _TOOL_CONFIG_KEYS and low.startswith(_HOME_TOOL_CONFIGS) and "/../" not in low:
             continue
-        elif self.outside_code(value):
+        elif self.outside_code(value, node):
             self.mark(node, "code_from_untrusted_path")
         elif self.files and key in _LOADED_LANGUAGE:
             self.loaded_file(node, value, language, depth)

@@ -217,6 +217,7 @@ def simple_command(self: _Parser, words, redirects, context, depth, pipeline, op
 
 
 def finish_node(self: _Parser, node: dict, argv: list[str], redirects: list[dict], depth: int, operator) -> None:
+    node["_cd"] = self.cd_current  # how deep the cds before it went (code.outside_code)
     wrappers, argv = _strip_wrappers(argv, node["assignments"])
     node["wrappers"] = wrappers
     node["argv"] = argv
@@ -804,6 +805,8 @@ def run_traps(self: _Parser, nodes: list | None = None) -> None:
 
 def adopt(self: _Parser, node: dict, sub: _Parser, depth: int, context: str) -> None:
     sub.pipeline_counter = self.pipeline_counter
+    cd = node.get("_cd")
+    sub.cd_current = sub.cd_floor = cd if isinstance(cd, int) else min(self.cd_current, self.cd_floor)
     nodes, _ = sub.sequence(0, 0, context, None)
     sub.run_deferred(final=True)
     sub.run_traps(nodes)

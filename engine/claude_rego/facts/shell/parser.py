@@ -21,6 +21,8 @@ class _Parser:
         self.project = project  # the project directory (absolute), when known: its code is the user's own
         self.start_depth = 0  # how far below the project directory the command starts (parse_command sets it)
         self.links: set[str] = set()  # symlinks made earlier in the command to code outside the project (ln -s /tmp/x ev)
+        self.cd_current = 0  # depth below the start directory after the cds so far (code.track_cd)
+        self.cd_floor = 0  # the shallowest it may be once a chain of `&&` ended
         self.n = len(src)
         self.max_depth = max_depth
         self.reasons: list[str] = []
@@ -111,6 +113,8 @@ class _Parser:
         closed_group: list | None = None  # the nodes of a group or subshell that just closed
         src, n = self.src, self.n
         first_stdin, self.subshell_stdin = self.subshell_stdin, None
+        saved_cd = (self.cd_current, self.cd_floor)  # a subshell's cds end with it
+        self.cd_floor = self.cd_current
 
         def finish(next_operator):
             nonlocal operator, pipeline, words, redirects, pending_function, pending_name, first_stdin, closed_group
@@ -140,6 +144,9 @@ class _Parser:
                             self.forget(k)
                             self.uncertain.add(k)
                 self.last_stage = node
+                self.track_cd(node, next_operator)
+            else:
+                self.track_cd(None, next_operator)
             first_stdin = None
             words, redirects = [], []
             if next_operator not in ("|", "|&"):
@@ -193,11 +200,13 @@ class _Parser:
             elif ch == ")":
                 if stop == ")":
                     finish(None)
+                    self.cd_current, self.cd_floor = saved_cd
                     return nodes, pos + 1
                 pos += 1  # a `case` pattern's ")": a separator here
                 finish(";")
             elif ch == "`" and stop == "`":
                 finish(None)
+                self.cd_current, self.cd_floor = saved_cd
                 return nodes, pos + 1
             elif ch == "(" and not words and cases and cases[-1] == "pattern":
                 pos += 1  # `(a|b)`: the optional "(" of a case pattern
@@ -298,6 +307,8 @@ class _Parser:
         if stop is not None:
             self.fail(f"missing closing {stop!r}")
         finish(None)
+        if stop is not None:
+            self.cd_current, self.cd_floor = saved_cd
         return nodes, pos
 
     def fd_redirect_at(self, pos: int) -> bool:
@@ -445,6 +456,7 @@ class _Parser:
     option_programs = _code.option_programs
     code_loading = _code.code_loading
     outside_code = _code.outside_code
+    track_cd = _code.track_cd
     note_link = _code.note_link
     loaded_file = _code.loaded_file
     tex_escapes = _code.tex_escapes

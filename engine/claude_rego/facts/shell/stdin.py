@@ -246,7 +246,7 @@ def feed(self: _Parser, node: dict, stdin, depth: int) -> None:
             self.launched_code(node, code, dialect, depth)
             if (module is not None or dialect == "ipython") and ("$(…)" in code or "`…`" in code or "<(…)" in code):
                 self.mark(node, "interpreter_dynamic_code")  # python -m timeit "$(curl …)": code only known at run time
-        if any(self.outside_code(p) for p in loaded[:16]):
+        if any(self.outside_code(p, node) for p in loaded[:16]):
             self.mark(node, "code_from_untrusted_path")
         if dialect == "pdb":  # python -m pdb app.py <<< '!CMD': the debugger's commands on stdin are code
             text, _why = self.stdin_text(node, stdin)

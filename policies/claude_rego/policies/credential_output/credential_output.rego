@@ -140,22 +140,110 @@ _exempt(seg, fam) if {
 }
 
 # a family whose output a filter option narrows (`filters`: aws/az `--query`, gcloud
-# `--format` with a projection) to fields that hold no secret passes: `aws lambda
-# get-function-configuration --query LastUpdateStatus`, `gcloud run services describe api
-# --format 'value(status.url)'`. A filter that names where secrets live (`--query Environment`,
-# `--format 'yaml(spec.template.spec.containers[0].env)'`, `containerDefinitions[].environment`,
-# az's settings `--query '[].value'`)
-# or only picks an output format (`--format json`) stays judged.
+# `--format` with a projection) to named leaf fields known to hold no secret passes: `aws
+# lambda get-function-configuration --query LastUpdateStatus`, `--query
+# 'Configuration.[State,Runtime]'`, `gcloud run services describe api --format
+# 'value(status.url)'`, az's `--query '[].name'`. An allowlist: every field the filter names
+# is a known status, name or URL field (or a parent such as Configuration, taskDefinition,
+# status, metadata that only leads to one), and the last field of each path is a leaf. A
+# whole object (`--query Configuration`, `taskDefinition`), `@`, a function, a wildcard or
+# filter projection, a quoted or escaped name, a format with no projection (`--format json`,
+# `export`, `json[no-heading]`), a key transform, or the debug output that logs the whole
+# response (`--debug`, `--log-http`, `--verbosity=debug`) stays judged.
 _exempt(seg, fam) if {
 	opts := {o | some o in object.get(fam, "filters", []); is_string(o)}
 	count(opts) > 0
 	v := shell.option_value(seg, opts)
 	is_string(v)
-	not lower(trim_space(v)) in _output_formats
-	not regex.match(`(?i)env|secret|setting|variable|passw|token|key|cred|connection|container|template|spec|\*|value([^(a-z]|$)`, v)
+	_safe_filter(trim_space(v))
+	not _logs_response(seg)
 }
 
-_output_formats := {"", "json", "yaml", "yml", "text", "table", "csv", "tsv", "value", "list", "default", "flattened", "object", "config", "diff", "get", "multi", "none", "disable", "jsonc", "yamlc"}
+_logs_response(seg) if {
+	some a in shell.args(seg)
+	a in {"--debug", "--log-http", "--verbosity=debug", "--trace"}
+}
+
+_logs_response(seg) if shell.option_value(seg, {"--verbosity"}) == "debug"
+
+# JMESPath (aws/az --query): a path, or a multiselect list/hash of paths, after an optional
+# path or [] / [N] prefix
+_safe_filter(v) if {
+	regex.match(_jmes_re, v)
+	_safe_fields(v)
+}
+
+# gcloud --format: FORMAT(KEY, KEY…) or FORMAT[no-heading|box|separator=…](KEY…)
+_safe_filter(v) if {
+	some m in regex.find_all_string_submatch_n(_gcloud_format_re, v, 1)
+	_safe_fields(m[1])
+}
+
+_ident := `[A-Za-z_][A-Za-z0-9_]*`
+
+_idx := `(?:\[[0-9]{0,4}\])`
+
+_seg_re := concat("", [_ident, _idx, "*"])
+
+_path_re := concat("", [`(?:`, _idx, `+\.)?`, _seg_re, `(?:\.`, _seg_re, `)*`])
+
+_list_re := concat("", [`\[ *`, _path_re, `(?: *, *`, _path_re, `)* *\]`])
+
+_hash_re := concat("", [`\{ *`, _ident, ` *: *`, _path_re, `(?: *, *`, _ident, ` *: *`, _path_re, `)* *\}`])
+
+_jmes_re := concat("", [`^(?:(?:`, _idx, `+|`, _path_re, `)\.)?(?:`, _path_re, `|`, _list_re, `|`, _hash_re, `)$`])
+
+_gcloud_format_re := concat("", [
+	`^(?i:value|json|yaml|csv|tsv|table|list|text|flattened|default|object|get)`,
+	`(?:\[(?:no-heading|box|separator=[^\]\[()]{0,8}|terminator=[^\]\[()]{0,8})(?:,(?:no-heading|box|separator=[^\]\[()]{0,8}|terminator=[^\]\[()]{0,8}))*\])?`,
+	`\( *(`, _path_re, `(?: *, *`, _path_re, `)*) *\)$`,
+])
+
+# every name in the filter is a known field: one followed by `.` (a step) is a parent or a
+# leaf, a hash label (`{url: status.url}`) is only a name in the output, any other is a leaf
+_safe_fields(v) if {
+	found := regex.find_all_string_submatch_n(`([A-Za-z_][A-Za-z0-9_]*)((?:\[[0-9]{0,4}\])*)( *:|\.)?`, v, 65)
+	count(found) > 0
+	count(found) <= 64 # (every name is looked at: a longer filter stays judged)
+	every m in found {
+		_safe_field(m[1], trim_space(m[3]))
+	}
+}
+
+_safe_field(_, sep) if sep == ":"
+
+_safe_field(name, ".") if lower(name) in _safe_parents
+
+_safe_field(name, ".") if lower(name) in _safe_leaves
+
+_safe_field(name, "") if lower(name) in _safe_leaves
+
+# objects that only lead to the leaves below (never a map of user-named keys: Environment,
+# Variables, env, containerDefinitions, spec, serviceConfig, appsettings hold secrets)
+_safe_parents := {
+	"configuration", "service", "taskdefinition", "status", "metadata", "conditions", "address", "traffic",
+	"tracingconfig", "deadletterconfig", "layers", "code", "sourceconfiguration", "healthcheckconfiguration",
+	"instanceconfiguration", "networkconfiguration", "imagerepository", "buildconfig", "httpstrigger",
+	"functions", "jobdefinitions", "configurationsettings", "containers", "ephemeralstorage",
+	"snapstart", "loggingconfig",
+}
+
+# leaves known to hold no secret: state, status, names, versions, URLs, times, sizes
+_safe_leaves := {
+	"state", "statereason", "statereasoncode", "lastupdatestatus", "lastupdatestatusreason",
+	"lastupdatestatusreasoncode", "status", "functionarn", "functionname", "runtime", "version", "codesha256",
+	"codesize", "lastmodified", "handler", "memorysize", "timeout", "role", "description", "packagetype",
+	"revision", "family", "taskdefinitionarn", "registeredat", "deregisteredat", "cpu", "memory",
+	"networkmode", "requirescompatibilities", "serviceurl", "serviceid", "servicearn", "servicename",
+	"createdat", "updatedat", "url", "uri", "name", "names", "type", "reason", "message",
+	"lasttransitiontime", "latestreadyrevisionname", "latestcreatedrevisionname", "observedgeneration",
+	"generation", "uid", "creationtimestamp", "percent", "revisionname", "latestrevision", "tag",
+	"updatetime", "createtime", "servingstatus", "versionurl", "id", "entrypoint", "availablememory",
+	"maxinstancecount", "mininstancecount", "environmentname", "applicationname", "conditions", "traffic", "layers",
+	"solutionstackname", "platformarn", "jobdefinitionname", "jobdefinitionarn", "slotsetting", "kind",
+	"location", "arn", "repositoryurl", "imageidentifier", "imagerepositorytype", "port", "mode", "size",
+	"architectures", "masterarn", "signingprofileversionarn", "signingjobarn", "sizebytes",
+}
 
 # a family whose output is a file's content (a kubeconfig: `microk8s config > ~/.kube/config`,
 # `kind get kubeconfig > kind.yaml`), written to a file and not printed, never reaches the model

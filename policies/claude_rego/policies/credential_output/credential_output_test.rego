@@ -423,3 +423,30 @@ test_s32_app_environment_asks if {
 	allowed(["aws", "lambda", "list-functions"])
 	allowed(["gcloud", "run", "services", "list"])
 }
+
+# session 32 review (G): the filter exemption is an allowlist of named leaves
+test_s32_review_app_environment_filters if {
+	every argv in [
+		["aws", "lambda", "get-function-configuration", "--function-name", "api", "--query", "@"],
+		["aws", "lambda", "get-function-configuration", "--function-name", "api", "--query", "values(@)"],
+		["aws", "lambda", "get-function-configuration", "--function-name", "api", "--query", `"\u0045nvironment"`],
+		["aws", "lambda", "get-function", "--function-name", "api", "--query", "Configuration"],
+		["aws", "lambda", "get-function", "--function-name", "api", "--query", "{a: Configuration}"],
+		["aws", "ecs", "describe-task-definition", "--task-definition", "api", "--query", "taskDefinition"],
+		["aws", "apprunner", "describe-service", "--service-arn", "x", "--query", "Service"],
+		["aws", "lambda", "get-function-configuration", "--function-name", "api", "--query", "State", "--debug"],
+		["az", "webapp", "config", "appsettings", "list", "--query", "@"],
+		["gcloud", "run", "services", "describe", "api", "--format=export"],
+		["gcloud", "run", "services", "describe", "api", "--format=json[no-heading]"],
+		["gcloud", "functions", "describe", "f", "--format=json(serviceConfig)"],
+		["gcloud", "run", "services", "describe", "api", "--format=value(status.url)", "--log-http"],
+	] {
+		asked(argv)
+	}
+	allowed(["aws", "lambda", "get-function-configuration", "--function-name", "api", "--query", "[State, LastUpdateStatus]"])
+	allowed(["aws", "lambda", "get-function", "--function-name", "api", "--query", "Configuration.{s: State, v: Version}"])
+	allowed(["aws", "ecs", "describe-task-definition", "--task-definition", "api", "--query", "taskDefinition.revision"])
+	allowed(["az", "webapp", "config", "appsettings", "list", "--query", "[].name"])
+	allowed(["gcloud", "run", "services", "describe", "api", "--format=value(status.url,status.conditions)"])
+	allowed(["gcloud", "run", "services", "describe", "api", "--format=csv[no-heading](status.latestReadyRevisionName)"])
+}

@@ -993,8 +993,8 @@ _vcs_destinations(ran, args) := _svn_destinations(args) if ran == "svn" else := 
 	# hg --config paths.default=URL push, --config=paths.X=URL
 	some i, a in args
 	kv := _hg_config_item(args, i, a)
-	regex.match(`(?i)^paths\.[^=]+=`, kv)
-	v := substring(kv, indexof(kv, "=") + 1, -1)
+	regex.match(`(?i)^\s*paths\.[^=]+=`, kv)
+	v := trim_space(substring(kv, indexof(kv, "=") + 1, -1)) # (`paths.default = URL`: hg trims the blanks)
 	_vcs_url(v)
 }
 
@@ -2616,6 +2616,10 @@ _cloud_sharing("gsutil", args) := {sprintf("grants `%s` on the data", [g]) |
 	some i, a in args
 	a == "iam"
 	_next_word(args, i) == "set"
+} | {sprintf("signs a URL valid for `%s`", [d]) |
+	"signurl" in args
+	some d in _option_words(args, {"-d"})
+	_longer_than_a_day(d)
 }
 
 _public_canned_acls := {"public-read", "public-read-write", "authenticated-read", "publicread", "publicreadwrite", "authenticatedread", "allusers"}
@@ -2638,7 +2642,7 @@ _cloud_sharing("gcloud", args) := {sprintf("binds `%s` to everyone (`%s`)", [rol
 	_gcloud_public_acl(a)
 } | {sprintf("signs a URL valid for `%s`", [d]) |
 	"sign-url" in args
-	d := _option_in(args, "--duration")
+	some d in _option_words(args, {"--duration", "-d"})
 	_longer_than_a_day(d)
 }
 
@@ -2774,8 +2778,55 @@ _option_in(args, name) := v if {
 	v := trim_prefix(a, prefix)
 } else := ""
 
-# a gcloud duration longer than a day: 2d, 48h, 1w (seconds and minutes up to a day pass)
-_longer_than_a_day(d) if regex.match(`(?i)^([2-9]|[1-9][0-9]+)d$|^[1-9][0-9]*w$|^(2[5-9]|[3-9][0-9]|[1-9][0-9]{2,})h$|^[0-9]{6,}s?$`, d)
+# a gcloud or gsutil duration longer than a day, read as its length in seconds: 2d, 48h, 1w,
+# 10080m, 1d23h, 99999s, a bare number of seconds, ISO 8601 (P7D, PT36H, P1M; a month is 30
+# days); a value that is none of these (`$D`) counts as longer
+_longer_than_a_day(d) if _duration_seconds(d) > 86400
+
+_longer_than_a_day(d) if {
+	d != ""
+	not _duration_seconds(d)
+}
+
+_duration_seconds(d) := to_number(d) if {
+	regex.match(`^[0-9]{1,15}$`, d)
+} else := _unit_sum(d) if {
+	regex.match(`^(?:[0-9]{1,12}(?:\.[0-9]{1,6})?[wdhmsWDHMS]){1,8}$`, d)
+} else := _iso_seconds(date_part, time_part) if {
+	regex.match(`^[Pp](?:[0-9]{1,12}(?:\.[0-9]{1,6})?[ymwdYMWD]){0,4}(?:[Tt](?:[0-9]{1,12}(?:\.[0-9]{1,6})?[hmsHMS]){1,3})?$`, d)
+	parts := split(upper(substring(d, 1, -1)), "T")
+	count(parts) <= 2
+	date_part := parts[0]
+	time_part := concat("", array.slice(parts, 1, 2))
+}
+
+_unit_sum(d) := sum([_amount(m, _unit_seconds) |
+	some m in regex.find_all_string_submatch_n(`([0-9]{1,12}(?:\.[0-9]{1,6})?)([wdhmsWDHMS])`, d, 16)
+])
+
+_iso_seconds(date_part, time_part) := sum([_amount(m, _iso_date_seconds) |
+	some m in regex.find_all_string_submatch_n(`([0-9]{1,12}(?:\.[0-9]{1,6})?)([YMWD])`, date_part, 16)
+]) + sum([_amount(m, _unit_seconds) |
+	some m in regex.find_all_string_submatch_n(`([0-9]{1,12}(?:\.[0-9]{1,6})?)([HMS])`, time_part, 16)
+])
+
+# every value of the options (`-d X`, `--duration=X`, `-dX`), however often given
+_option_words(args, names) := {v |
+	some i, a in args
+	a in names
+	v := args[i + 1]
+} | {v |
+	some a in args
+	some n in names
+	startswith(a, concat("", [n, "="]))
+	v := substring(a, count(n) + 1, -1)
+}
+
+_amount(m, units) := to_number(m[1]) * units[lower(m[2])]
+
+_unit_seconds := {"w": 604800, "d": 86400, "h": 3600, "m": 60, "s": 1}
+
+_iso_date_seconds := {"y": 31536000, "m": 2592000, "w": 604800, "d": 86400}
 
 _grant_subcommands := [
 	["ssh-key", "add"], ["gpg-key", "add"], ["repo", "deploy-key", "add"], ["deploy-key", "add"],

@@ -315,4 +315,8 @@ _bound_file(args, i, a) := args[i + 1] if {
 	regex.match(`^-[a-z]*f.`, a)
 } else := "?"
 
-_system_code_file(f) if regex.match(`^/(usr|bin|sbin|lib|lib64|opt/homebrew|nix/store|run/current-system)/`, f)
+# (with `.` and `..` collapsed first: `/usr/lib/../../tmp/x.so` is /tmp/x.so)
+_system_code_file(f) if {
+	startswith(f, "/")
+	regex.match(`^/(usr|bin|sbin|lib|lib64|opt/homebrew|nix/store|run/current-system)/`, shell.norm(f))
+}

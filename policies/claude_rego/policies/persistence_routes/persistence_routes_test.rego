@@ -97,3 +97,11 @@ test_s32_url_scheme_handler_asks if {
 		not asked(argv)
 	}
 }
+
+# session 32 review: `..` is collapsed before the system-directory test of hash -p / enable -f
+test_s32_review_hash_and_enable_normalise_dotdot if {
+	count(persistence_routes.ask) > 0 with input as cmd(["hash", "-p", "/usr/bin/../../tmp/evil", "kubectl"])
+	count(persistence_routes.ask) > 0 with input as cmd(["enable", "-f", "/usr/lib/../../tmp/x.so", "cd"])
+	count(persistence_routes.ask) == 0 with input as cmd(["hash", "-p", "/usr/bin/kubectl", "kubectl"])
+	count(persistence_routes.ask) == 0 with input as cmd(["enable", "-f", "/usr/lib/bash/../bash/sleep", "sleep"])
+}

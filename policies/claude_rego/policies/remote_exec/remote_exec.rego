@@ -967,6 +967,25 @@ _puts_to_run(run, names) := "makes it a program" if {
 	_program_place(run, ops[count(ops) - 1])
 }
 
+# mv/cp/install/ln -t DIR SRC… (--target-directory=DIR): the destination is the option's value
+_puts_to_run(run, names) := "makes it a program" if {
+	shell.runs_any(run, {"mv", "cp", "install", "ln", "gmv", "gcp", "ginstall"})
+	dest := shell.option_value(run, {"-t", "--target-directory"})
+	some src in shell.operands(run)
+	src != dest
+	_file_name(src) in names
+	_program_place(run, dest)
+}
+
+# cat x.json > bin/tool, cat < x.json > bin/tool, dd if=x of=bin/tool: a copy by a redirect
+_puts_to_run(run, names) := "makes it a program" if {
+	shell.runs_any(run, {"cat", "tac", "head", "tail", "cp", "dd", "tee", "base64", "xxd", "gunzip", "zcat"})
+	some src in array.concat(shell.args(run), [r.target | some r in run.redirects; r.op == "<"])
+	_file_name(trim_prefix(src, "if=")) in names
+	some dest in array.concat([r.target | some r in run.redirects; r.op in {">", ">>", ">|", "&>", "&>>"}], [trim_prefix(a, "of=") | some a in shell.args(run); startswith(a, "of=")])
+	_program_place(run, dest)
+}
+
 # docker compose -f F, docker load -i F, cargo --config F, kubectl apply -f F, helm install F,
 # pip install -r F: the file is a configuration, an image or a list of packages that runs
 _puts_to_run(run, names) := "runs it as a configuration, image or package list" if {

@@ -1386,7 +1386,9 @@ _loader_setting_re := concat("", ["^(", concat("|", [
 	`TCL[A-Z0-9_]*`, `CLAUDE_[A-Z0-9_]*`, `ANTHROPIC_[A-Z0-9_]*`, `[A-Z0-9_]*PROXY`, `SSL_[A-Z0-9_]*`,
 	`[A-Z0-9_]*CA_BUNDLE`, `[A-Z0-9_]*CA_CERTS`, `DOCKER_(HOST|CONFIG|CERT_PATH|TLS_VERIFY|CONTEXT)`,
 	`KUBECONFIG`, `AWS_(CONFIG_FILE|SHARED_CREDENTIALS_FILE|ENDPOINT_URL[A-Z0-9_]*|PROFILE)`,
-	`GOOGLE_APPLICATION_CREDENTIALS`, `COMPOSE_(FILE|ENV_FILES)`
+	`GOOGLE_APPLICATION_CREDENTIALS`, `COMPOSE_(FILE|ENV_FILES)`,
+	# code an OpenSSL, PHP or askpass program loads or runs; a TLS key log (review s32 §1)
+	`OPENSSL_[A-Z0-9_]*`, `PHPRC`, `PHP_INI_SCAN_DIR`, `[A-Z0-9_]*ASKPASS[A-Z0-9_]*`, `SSLKEYLOGFILE`
 ]), ")$"])
 
 
