@@ -68,7 +68,7 @@ def test_shell_spellings_of_grants_and_production_deploys_ask(command):
 
 @pytest.mark.parametrize("tool, fields", [
     ("mcp__aws__call_aws", {"service": "s3", "operation": "list-buckets", "parameters": {}}),
-    ("mcp__aws__call_aws", {"service": "lambda", "operation": "get-function", "parameters": {"function-name": "prod-api"}}),
+    ("mcp__aws__call_aws", {"service": "lambda", "operation": "list-functions", "parameters": {}}),
     ("mcp__aws__call_aws", {"service": "lambda", "operation": "update-function-code",
                             "parameters": {"function-name": "dev-payments", "zip-file": "fileb://build.zip"}}),
     ("mcp__aws__call_aws", {"service": "iam", "operation": "attach-user-policy",
@@ -84,6 +84,13 @@ def test_shell_spellings_of_grants_and_production_deploys_ask(command):
 ])
 def test_reads_listings_and_preview_deploys_pass(tool, fields):
     assert verdict(tool, fields) is None
+
+
+def test_a_functions_configuration_asks():
+    # session 32 (h24): `get-function` prints the function's configuration with its environment
+    # variables, where deployments keep their secrets (credential family "app environment")
+    assert verdict("mcp__aws__call_aws", {"service": "lambda", "operation": "get-function",
+                                          "parameters": {"function-name": "prod-api"}}) == "ask"
 
 
 @pytest.mark.parametrize("command", [
