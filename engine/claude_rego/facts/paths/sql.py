@@ -249,14 +249,13 @@ def destructive_object(node, depth: int = 0, budget: list | None = None) -> dict
 _READ_FUNCTIONS = frozenset({"pg_read_file", "pg_read_binary_file", "lo_import", "load_file", "pg_stat_file",
                              "read_csv", "read_csv_auto", "read_parquet", "read_json", "read_json_auto", "read_text",
                              "read_blob", "read_ndjson", "read_ndjson_auto", "readfile", "file", "url", "s3",
-                             "openrowset", "utl_file.fopen", "bfilename", "sqlite_scan", "sqlite_attach", "st_read",
-                             "parquet_scan", "read_xlsx", "read_json_objects", "delta_scan", "iceberg_scan"})
+                             "openrowset", "utl_file.fopen", "bfilename", "sqlite_attach", "st_read"})
 
 
 def _reads_file(value: str) -> bool:
     """A function whose first string argument is a file it reads: the table above, and
     DuckDB's readers by their naming (read_*, *_scan: `sqlite_scan('…/cookies.sqlite', 't')`,
-    `read_csv_auto`, an extension's `read_xlsx`)."""
+    `parquet_scan`, `delta_scan`, an extension's `read_xlsx`)."""
     return value in _READ_FUNCTIONS or value.startswith("read_") or value.endswith("_scan")
 _LIST_FUNCTIONS = frozenset({"pg_ls_dir", "pg_ls_logdir", "pg_ls_waldir", "pg_ls_tmpdir", "pg_ls_archive_statusdir",
                              "glob"})

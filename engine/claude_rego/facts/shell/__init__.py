@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from .code import below_project
 from .parser import _Parser
 from .views import annotate, filter_positions
 
@@ -64,14 +65,8 @@ _key_values = itemgetter(*_KEYS)
 
 def _depth_below(cwd: str | None, project: str | None) -> int:
     """How many directories `cwd` is below `project` (0 when it is not below it)."""
-    if not cwd or not project or not cwd.startswith("/") or not project.startswith("/"):
-        return 0
-    import posixpath
-
-    c, p = posixpath.normpath(cwd), posixpath.normpath(project)
-    if p == "/" or not c.startswith(p + "/"):
-        return 0
-    return c[len(p) + 1:].count("/") + 1
+    rest = below_project(cwd, project) if cwd else None
+    return rest.count("/") + 1 if rest else 0
 
 
 def parse_command(command: str, *, max_depth: int = 8, max_length: int = 65536, project: str | None = None,

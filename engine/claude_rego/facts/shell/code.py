@@ -1289,14 +1289,11 @@ def _untrusted_code_path(word: str, project: str | None = None, climb: int = 0) 
         return False
     if project and low.startswith("/") and project.startswith("/") and not any(c in low for c in "{}$`*?()") and (
             "[" not in low or low.endswith("]") and low.count("[") == 1):
-        import posixpath
-
         plain = word.strip().strip("'\"")
         if plain.endswith("]") and "[" in plain:
             plain = plain[:plain.rindex("[")]  # a package's extras (`/home/dev/app[tests]`)
-        norm, root = posixpath.normpath(plain), posixpath.normpath(project)
-        if root != "/" and (norm == root or norm.startswith(root + "/")):
-            rest = norm[len(root) + 1:]
+        rest = below_project(plain, project)
+        if rest is not None:
             return _untrusted_code_path(rest, None) if rest else False
     name = low.rstrip("/").rsplit("/", 1)[-1]
     if low.startswith(_UNTRUSTED_CODE_PREFIXES) or (low.startswith("/") and not low.startswith(_SYSTEM_CODE_DIRS)):
@@ -1306,14 +1303,27 @@ def _untrusted_code_path(word: str, project: str | None = None, climb: int = 0) 
     return name.startswith(".") and name not in (".", "..") and "/" in low.strip("./")
 
 
-_PWD_SPELLINGS = ("$pwd", "${pwd}", "$(pwd)", "`pwd`", "$(…)")
+_PWD_SPELLINGS = ("$pwd", "${pwd}", "$(pwd)", "`pwd`")
+
+
+def below_project(path: str, project: str | None) -> str | None:
+    """The part of absolute `path` below the project directory ("" for the directory itself),
+    or None when it is not inside it (or either is not absolute, or the project is `/`)."""
+    if not project or not path.startswith("/") or not project.startswith("/"):
+        return None
+    import posixpath
+
+    norm, root = posixpath.normpath(path), posixpath.normpath(project)
+    if root == "/" or not (norm == root or norm.startswith(root + "/")):
+        return None
+    return norm[len(root) + 1:]
 
 
 def _climbs_out(low: str, climb: int) -> bool:
     """A relative path (lower case) that leaves the project: more `..` than `climb` allows, or
     a part left to run time (a variable, a substitution) after its start."""
     rel = low
-    for spelling in _PWD_SPELLINGS[:4]:  # $PWD/x: the start directory itself
+    for spelling in _PWD_SPELLINGS:  # $PWD/x: the start directory itself
         if rel == spelling or rel.startswith(spelling + "/"):
             rel = rel[len(spelling):].lstrip("/") or "."
             break
@@ -1372,16 +1382,10 @@ def _cd_target(self: _Parser, node: dict, current: int) -> int:
     if not target or target in ("-",) or target[0] in "~+-$`" or any(c in target for c in "$`…*?[{") or \
             "CDPATH" in self.root:
         return _CD_UNKNOWN
-    import posixpath
-
     if target.startswith("/"):
-        project = self.project
-        if not project or not project.startswith("/"):
+        rest = below_project(target, self.project)
+        if rest is None:
             return _CD_UNKNOWN
-        norm, root = posixpath.normpath(target), posixpath.normpath(project)
-        if root == "/" or not (norm == root or norm.startswith(root + "/")):
-            return _CD_UNKNOWN
-        rest = norm[len(root) + 1:]
         return (rest.count("/") + 1 if rest else 0) - self.start_depth
     parts = [p for p in target.split("/") if p not in ("", ".")]
     if parts and parts[0] in self.links:
